@@ -1,0 +1,1010 @@
+# Generated from schemas/*.json (bundled) by datamodel-code-generator 0.89.0; do not edit. Regenerate with `nox -s generate`.
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel
+
+
+class ArtifactAddress(BaseModel):
+    """
+    A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that holds the artifact.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision within that Scope.
+    """
+
+
+class ArtifactReference(BaseModel):
+    """
+    An exact artifact revision within the Scope given by the enclosing object.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The exact revision.
+    """
+
+
+class ArtifactRevision(BaseModel):
+    """
+    One immutable artifact revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The revision.
+    """
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The family's content object.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    """
+    Source evidence references (none are recorded by pcreceipt).
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from (merge inputs).
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of content.
+    """
+    created_at: AwareDatetime | None
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+
+
+class AssemblySection(BaseModel):
+    """
+    One family section of an explicit assembly.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["memory", "topic-memory", "experience", "profile"]
+    """
+    The family selector; "memory" selects the atomic-memory family.
+    """
+    limit: Annotated[int, Field(ge=1, le=8)]
+    """
+    The most entries this section may inject: 1 to 8, and at most 2 for experience.
+    """
+
+
+class AtomicMemoryContent(BaseModel):
+    """
+    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.atomic-memory.v1"], Field(alias="schema")
+    ] = "powercontext.atomic-memory.v1"
+    """
+    The atomic memory content schema.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The memory text (at most 8192 UTF-8 bytes after NFC and strip).
+    """
+
+
+class CodeEvidenceRef(BaseModel):
+    """
+    An exact line range of an indexed code file, with the hash of the snippet actually used.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope whose workspace holds the file.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The indexed workspace fingerprint.
+    """
+    path: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    The file's repository-relative path.
+    """
+    file_sha256: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    SHA-256 of the whole file's bytes.
+    """
+    start_line: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    First line of the range, 1-based.
+    """
+    end_line: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    Last line of the range, inclusive; not before start_line.
+    """
+    snippet_sha256: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    SHA-256 of the UTF-8 bytes of the final snippet.
+    """
+
+
+class CodeSelectedItem(BaseModel):
+    """
+    A code item, identified by its code evidence reference.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["code"]
+    """
+    The code family.
+    """
+    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
+    """
+    UTF-8 size of the item's rendered fragment, without separators between items.
+    """
+    truncated: bool
+    """
+    Whether the item was cut to fit.
+    """
+    code_evidence: CodeEvidenceRef
+    """
+    The exact line range and snippet hash injected.
+    """
+
+
+class ContextAssembly(BaseModel):
+    """
+    An explicit selection of families, in injection order. An empty section list turns history recall off.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Literal["markdown"] = "markdown"
+    """
+    The rendering format.
+    """
+    sections: Annotated[list[AssemblySection] | None, Field(max_length=4)] = None
+    """
+    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries.
+    """
+    show: Annotated[
+        list[Literal["confidence", "recall_rank"]] | None, Field(max_length=2)
+    ] = None
+    """
+    Optional per-item annotations to render.
+    """
+
+
+class ErrorBody(BaseModel):
+    """
+    What went wrong, without request content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal[
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "conflict",
+        "payload_too_large",
+        "inference_timeout",
+        "inference_unavailable",
+        "storage_unavailable",
+        "internal_error",
+    ]
+    """
+    The error code.
+    """
+    message: Annotated[str, Field(max_length=2048, min_length=1)]
+    """
+    A human-readable, content-free explanation.
+    """
+    details: ErrorDetails | None
+    """
+    Structured, content-free detail, or null.
+    """
+
+
+class ErrorDetails(BaseModel):
+    """
+    Structured, content-free error detail: locations and rule names, never submitted values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    violations: Annotated[list[Violation] | None, Field(max_length=64)] = None
+    """
+    Each violated rule with the JSON Pointer of the offending location.
+    """
+    current_revision: Annotated[int | None, Field(ge=1, le=2147483647)] = None
+    """
+    On a conflict: the artifact's current head revision.
+    """
+    current_state_version: Annotated[int | None, Field(ge=0)] = None
+    """
+    On a conflict: the artifact's current lifecycle state version.
+    """
+
+
+class ErrorEnvelope(BaseModel):
+    """
+    The one error envelope every non-2xx response uses.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    error: ErrorBody
+    """
+    The error.
+    """
+
+
+class ExperienceContent(BaseModel):
+    """
+    An experience: situation, action, outcome and lesson.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    The situation.
+    """
+    action: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What was done.
+    """
+    outcome: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What happened.
+    """
+    lesson: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What to do next time.
+    """
+    failure: FailureRecord | None = None
+    """
+    Optional failure notes.
+    """
+
+
+class FailureRecord(BaseModel):
+    """
+    What failed in an experience.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    summary: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What failed.
+    """
+    signal: FailureSignal | None = None
+    """
+    How the failure showed itself.
+    """
+
+
+class FailureSignal(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="\\S", title="FailureSignal")
+    ]
+    """
+    The observed signal.
+    """
+
+
+class HistorySelectedItem(BaseModel):
+    """
+    A history item, identified by its Scope-qualified artifact address.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["atomic-memory", "topic-memory", "experience", "profile"]
+    """
+    A history family.
+    """
+    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
+    """
+    UTF-8 size of the item's rendered fragment, without separators between items.
+    """
+    truncated: bool
+    """
+    Whether the item was cut to fit.
+    """
+    artifact_address: ArtifactAddress
+    """
+    The exact revision injected.
+    """
+
+
+class ModelIdentity(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            max_length=200,
+            min_length=3,
+            pattern="^[A-Za-z0-9._-]+/[!-~]+$",
+            title="ModelIdentity",
+        ),
+    ]
+    """
+    Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+
+
+class OmittedGroup(BaseModel):
+    """
+    Exclusion events of one family for one reason.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+    """
+    The family of the left-out candidates.
+    """
+    reason: Literal[
+        "duplicate",
+        "blank",
+        "family_limit",
+        "entry_limit",
+        "below_min_bytes",
+        "no_fitting_truncation",
+        "rerank_not_selected",
+        "not_retrieved",
+    ]
+    """
+    Why they were left out.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    How many exclusion events; 1 for not_retrieved.
+    """
+
+
+class PrepareContextRequest(BaseModel):
+    """
+    Ask for a bounded block of project history to inject before a turn.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The current Scope.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The turn's query: 1 to 8192 characters (code points, not bytes) containing a non-space.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
+    """
+    The UTF-8 byte budget of content.
+    """
+    include_code: bool | None = False
+    """
+    Add code evidence from the Scope's indexed workspace.
+    """
+    explain: bool | None = False
+    """
+    Add reason to the response when a retrieval channel degraded.
+    """
+    assembly: ContextAssembly | None = None
+    """
+    An explicit family selection; null is invalid.
+    """
+    include_receipt: bool | None = False
+    """
+    Ask for a Receipt. Omitted, null and false are equivalent.
+    """
+
+
+class PreparedContext(BaseModel):
+    """
+    The injection value. A default call returns exactly schema, status, content and content_bytes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.prepared-context.v1"], Field(alias="schema")
+    ]
+    """
+    The injection schema name.
+    """
+    status: Literal["ready", "empty"]
+    """
+    ready with content, or empty.
+    """
+    content: Annotated[str | None, Field(max_length=32768)]
+    """
+    The text to inject when ready; null when empty.
+    """
+    content_bytes: Annotated[int, Field(ge=0, le=32768)]
+    """
+    The UTF-8 length of content; 0 when empty.
+    """
+    reason: Literal["inference_timeout", "inference_unavailable"] | None = None
+    """
+    Present only when explain was true and a channel degraded.
+    """
+    receipt: PreparedContextReceipt | None = None
+    """
+    Present only when include_receipt was true and the Receipt was built and validated.
+    """
+
+
+class PreparedContextReceipt(BaseModel):
+    """
+    An ephemeral, content-free explanation of one prepare response. Untrusted metadata: never injected into a prompt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.prepared-context-receipt.v1"], Field(alias="schema")
+    ]
+    """
+    The Receipt schema name.
+    """
+    receipt_id: Annotated[
+        str,
+        Field(
+            pattern="^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+        ),
+    ]
+    """
+    A random UUID in lowercase canonical form; for log correlation only, never a fetch key.
+    """
+    policy_id: Literal["powercontext.prepared-context-receipt.v1"]
+    """
+    The Receipt policy.
+    """
+    query_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the UTF-8 bytes of the NFC-normalised, whitespace-stripped query.
+    """
+    content_digest: Sha256Digest | None
+    """
+    sha256 of the UTF-8 bytes of content; null iff status is empty.
+    """
+    requested_max_bytes: Annotated[int, Field(ge=512, le=32768)]
+    """
+    The request's max_bytes (8000 when omitted).
+    """
+    used_bytes: Annotated[int, Field(ge=0, le=32768)]
+    """
+    Equals content_bytes.
+    """
+    truncated: bool
+    """
+    True iff any selected item is truncated.
+    """
+    non_deterministic: bool
+    """
+    True iff a model-backed rerank or model query expansion was actually invoked, even at temperature 0 and even if it failed.
+    """
+    retrieval: Retrieval
+    """
+    The retrieval path actually taken.
+    """
+    selected: Annotated[
+        list[HistorySelectedItem | CodeSelectedItem], Field(max_length=32)
+    ]
+    """
+    The injected items, in injection order: history origins, then code origins.
+    """
+    omitted: Annotated[list[OmittedGroup], Field(max_length=16)]
+    """
+    Candidates left out, grouped by family and closed reason, sorted by (family, reason).
+    """
+    stages: Annotated[list[StageTiming], Field(max_length=8)]
+    """
+    Summed durations of the runtime stages that ran.
+    """
+
+
+class ProfileContent(BaseModel):
+    """
+    A committed profile snapshot of a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    content: Annotated[str, Field(max_length=65536, min_length=1, pattern="\\S")]
+    """
+    The profile text.
+    """
+    restored_from_revision: Revision | None = None
+    """
+    The historical revision this snapshot restores, or null.
+    """
+
+
+class PromptContent(BaseModel):
+    """
+    A prompt artifact: auto uses the built-in prompt; custom supplies instructions.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_version: Literal["powercontext.prompt.v1"]
+    """
+    The prompt content schema.
+    """
+    mode: Literal["auto", "custom"]
+    """
+    auto (built-in) or custom.
+    """
+    instructions: Annotated[str, Field(max_length=32768)]
+    """
+    Custom instructions; empty in auto mode.
+    """
+    demonstrations: Annotated[list[PromptDemonstration], Field(max_length=50)]
+    """
+    Examples.
+    """
+
+
+class PromptDemonstration(BaseModel):
+    """
+    A typed input/output example for a prompt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    input: Annotated[str, Field(max_length=65536, min_length=1, pattern="\\S")]
+    """
+    The example input.
+    """
+    expected_output: Annotated[
+        str, Field(max_length=65536, min_length=1, pattern="\\S")
+    ]
+    """
+    The desired output.
+    """
+
+
+class PromptKey(RootModel[Literal["memory.rerank", "query.expand"]]):
+    root: Literal["memory.rerank", "query.expand"]
+    """
+    A prompt key.
+    """
+
+
+class RecallRound(BaseModel):
+    """
+    One recall round and whether its candidates feed the final build.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    round: Annotated[int, Field(ge=0, le=2)]
+    """
+    0 for the first round, 1 or 2 for expansion rounds.
+    """
+    outcome: Literal["completed", "expansion_failed"]
+    """
+    completed, or expansion_failed for an abandoned expansion round.
+    """
+    retained: bool
+    """
+    Whether the round's candidates feed the final build.
+    """
+
+
+class RerankConfig(BaseModel):
+    """
+    The complete configuration evidence of one distinct reranker invocation setup.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    config_id: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    Equals config_digest.
+    """
+    policy_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9][a-z0-9._-]*$")
+    ]
+    """
+    The rerank policy; for a deterministic reranker it names the algorithm.
+    """
+    model: ModelIdentity | None
+    """
+    Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+    effective_settings: RerankSettings
+    """
+    Settings actually passed, on the versioned allowlist.
+    """
+    timeout_seconds: Annotated[float, Field(gt=0.0, le=600.0)]
+    """
+    The per-request timeout.
+    """
+    max_requests: Annotated[int, Field(ge=1, le=1000)]
+    """
+    The most provider requests one rerank may make.
+    """
+    config_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of the versioned configuration record.
+    """
+    prompt: RerankPromptIdentity | None
+    """
+    The prompt identity bound to the invocation; null for a deterministic reranker.
+    """
+    non_deterministic: bool
+    """
+    True for every model-backed configuration, even at temperature 0.
+    """
+
+
+class RerankGroup(BaseModel):
+    """
+    Rerank calls with equal (round, config_id, outcome, fallback_reason).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    round: Annotated[int, Field(ge=0, le=2)]
+    """
+    The round the calls ran in.
+    """
+    config_id: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The configuration invoked; resolves to exactly one RerankConfig.
+    """
+    outcome: Literal["selected", "fallback", "failed"]
+    """
+    selected, fallback to the coarse order, or failed (family dropped).
+    """
+    fallback_reason: Literal[
+        "none",
+        "empty_selection",
+        "inference_unavailable",
+        "inference_timeout",
+        "invalid_output",
+    ]
+    """
+    Why the rerank did not select.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Rerank calls in this group.
+    """
+
+
+class RerankPromptIdentity(BaseModel):
+    """
+    The prompt actually bound to a rerank invocation; compiled text and demonstrations excluded.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the prompt was resolved for.
+    """
+    key: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The prompt key.
+    """
+    definition_version: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Version of the prompt key's definition.
+    """
+    builtin_version: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Version of the built-in prompt for this key.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Whether the built-in prompt or a Scope's prompt artifact was bound.
+    """
+    selected_version: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The version bound: builtin_version for built_in, the artifact revision for artifact.
+    """
+    compiled_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the compiled prompt that was sent.
+    """
+    artifact_address: ArtifactAddress | None
+    """
+    The exact prompt artifact revision; null for a built-in prompt.
+    """
+
+
+class RerankSettings(BaseModel):
+    """
+    Allowlist pcreceipt.rerank-settings.v1: the non-content settings actually passed to a reranker, after inheritance and overrides, explicit defaults included. Never headers, credentials, URLs, provider payloads or content-bearing settings.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowlist: Literal["pcreceipt.rerank-settings.v1"]
+    """
+    The allowlist version these names and types come from.
+    """
+    temperature: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
+    """
+    Sampling temperature (forced to 0 for listwise rerank).
+    """
+    top_p: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
+    """
+    Nucleus sampling mass.
+    """
+    max_tokens: Annotated[int | None, Field(ge=1, le=131072)] = None
+    """
+    Upper bound on generated tokens.
+    """
+    seed: Annotated[int | None, Field(ge=0, le=4294967295)] = None
+    """
+    Sampling seed passed to the provider.
+    """
+    candidate_limit: Annotated[int | None, Field(ge=1, le=256)] = None
+    """
+    Size of the coarse pool handed to the reranker.
+    """
+    keep: Annotated[int | None, Field(ge=1, le=256)] = None
+    """
+    How many reranked candidates are kept (the family cap).
+    """
+    response_format: Literal["text", "json_object"] | None = None
+    """
+    The structured output mode requested.
+    """
+    on_failure: Literal["coarse_order", "drop_family"] | None = None
+    """
+    What a failed rerank does: fall back to the coarse order, or drop the family.
+    """
+    algorithm_version: Annotated[int | None, Field(ge=1, le=65535)] = None
+    """
+    For a deterministic reranker: the version of its algorithm.
+    """
+
+
+class Retrieval(BaseModel):
+    """
+    Rounds, search groups, rerank configurations and rerank groups.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rounds: Annotated[list[RecallRound], Field(max_length=3, min_length=1)]
+    """
+    Round 0 plus at most two expansion rounds, in order.
+    """
+    searches: Annotated[list[SearchGroup], Field(max_length=32)]
+    """
+    Search calls grouped by (round, family, mode, outcome, fallback_reason), sorted by that tuple.
+    """
+    rerank_configs: Annotated[list[RerankConfig], Field(max_length=8)]
+    """
+    Each distinct rerank configuration that was invoked, once, sorted by config_digest.
+    """
+    reranks: Annotated[list[RerankGroup], Field(max_length=32)]
+    """
+    Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class Revision(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    An immutable artifact revision number, starting at 1.
+    """
+
+
+class SearchGroup(BaseModel):
+    """
+    Search calls with equal (round, family, mode, outcome, fallback_reason).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    round: Annotated[int, Field(ge=0, le=2)]
+    """
+    The round the calls ran in; Profile and code always belong to round 0.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+    """
+    The searched family.
+    """
+    mode: Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
+    """
+    The mode that actually executed.
+    """
+    outcome: Literal["completed", "not_run", "failed"]
+    """
+    completed, not_run (no reader or searchable head), or failed.
+    """
+    fallback_reason: Literal[
+        "none", "inference_unavailable", "inference_timeout", "reused_fts_fallback"
+    ]
+    """
+    Why the vector channel was not used: an inference error class, reuse of an earlier round's FTS fallback, or none.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Calls that ran, or for not_run the skipped opportunities.
+    """
+
+
+class Sha256Digest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    A SHA-256 digest in the prefixed form: "sha256:" followed by 64 lowercase hex digits.
+    """
+
+
+class SourceTypeReference(BaseModel):
+    """
+    A Source evidence reference.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Source identity.
+    """
+
+
+class StageTiming(BaseModel):
+    """
+    Summed duration of one runtime stage over its runs.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    stage: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=3,
+            pattern="^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$",
+        ),
+    ]
+    """
+    The runtime's span name, such as memory.search or context.build.
+    """
+    duration_ms: Annotated[float, Field(ge=0.0)]
+    """
+    Total milliseconds over all runs.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    How many times the stage ran.
+    """
+
+
+class TopicMemoryContent(BaseModel):
+    """
+    A topic memory: a titled summary with detail.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    title: Annotated[str, Field(max_length=512, min_length=1, pattern="\\S")]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    The topic summary.
+    """
+    detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
+    """
+    The topic detail.
+    """
+
+
+class Violation(BaseModel):
+    """
+    One violated rule.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str, Field(max_length=512)]
+    """
+    JSON Pointer to the offending location in the message ("" for the whole message).
+    """
+    rule: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The rule's identifier: a JSON Schema keyword or a named semantic rule.
+    """

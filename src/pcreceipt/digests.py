@@ -1,0 +1,51 @@
+"""Digests and the one wire serialisation used everywhere a byte count matters."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from typing import Any
+
+import rfc8785
+
+
+def sha256_digest(data: bytes) -> str:
+    """The prefixed digest form used throughout the contract: ``sha256:`` + 64 lowercase hex."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def sha256_hex(data: bytes) -> str:
+    """The bare form used inside CodeEvidenceRef."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def normalize_query(query: str) -> str:
+    """Unicode NFC, then strip surrounding whitespace (the normalisation Memory search uses)."""
+    return unicodedata.normalize("NFC", query).strip()
+
+
+def query_digest(query: str) -> str:
+    return sha256_digest(normalize_query(query).encode("utf-8"))
+
+
+def canonical_json(value: Any) -> bytes:
+    """RFC 8785 (JSON Canonicalization Scheme) bytes of a JSON value."""
+    return rfc8785.dumps(value)
+
+
+def canonical_digest(value: Any) -> str:
+    return sha256_digest(canonical_json(value))
+
+
+def wire_dumps(value: Any) -> str:
+    """The exact JSON text the server sends: compact, UTF-8, keys in insertion order.
+
+    Receipt byte budgets are measured on this serialisation, so a Receipt embedded in a response
+    occupies exactly ``len(wire_dumps(receipt).encode())`` bytes of the body.
+    """
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def wire_bytes(value: Any) -> bytes:
+    return wire_dumps(value).encode("utf-8")

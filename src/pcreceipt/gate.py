@@ -1,0 +1,322 @@
+"""The contract gate: compiled JSON Schema validators plus the rules JSON Schema cannot say.
+
+Every request body is checked before it is used and every response before it is sent. A
+violation is reported as a JSON Pointer, a rule id (a JSON Schema keyword or one of
+``SEMANTIC_RULES``) and a message built from schema names only, never from submitted values,
+so violations are safe to log and to return.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema_rs
+
+from pcreceipt.digests import sha256_digest, wire_bytes
+
+RECEIPT_MAX_BYTES = 8192
+DEFAULT_MAX_BYTES = 8000
+DEFAULT_ASSEMBLY_MAX_ENTRIES = 8
+
+# Semantic rules: the ones JSON Schema cannot express. Ids are stable; the TypeScript validators
+# and tests/vectors use the same ids.
+SEMANTIC_RULES: dict[str, str] = {
+    "content_bytes_utf8": "content_bytes equals the UTF-8 length of content",
+    "content_within_max_bytes": "content_bytes does not exceed the request's max_bytes",
+    "reason_requires_explain": "reason appears only when the request set explain",
+    "receipt_requires_flag": "receipt appears only when the request set include_receipt to true",
+    "receipt_requested_max_bytes": "requested_max_bytes equals the request's max_bytes",
+    "receipt_used_bytes": "used_bytes equals content_bytes and does not exceed requested_max_bytes",
+    "receipt_content_digest": "content_digest is the sha256 of the UTF-8 bytes of content",
+    "receipt_truncated": "truncated is true iff a selected item is truncated",
+    "receipt_size": "the serialized Receipt is at most 8192 UTF-8 bytes",
+    "receipt_non_deterministic": "non_deterministic is true when a model-backed rerank configuration ran",
+    "selected_kind_family": "a history item's kind equals its artifact family",
+    "selected_identity_unique": "no identity is selected twice",
+    "code_line_range": "end_line is not before start_line",
+    "rounds_sequence": "rounds are numbered 0, 1, 2 in order; round 0 completed; only the last may have failed",
+    "round_reference": "every search and rerank group names a round that exists",
+    "searches_order": "search groups are unique and sorted by (round, family, mode, outcome, fallback_reason)",
+    "rerank_config_id": "config_id equals config_digest",
+    "rerank_configs_order": "rerank configs are unique and sorted by config_digest",
+    "rerank_config_resolves": "every rerank group's config_id resolves to exactly one config",
+    "rerank_config_used": "every rerank config is referenced by a rerank group",
+    "reranks_order": "rerank groups are unique and sorted by (round, config_id, outcome, fallback_reason)",
+    "rerank_prompt_version": "selected_version matches the built-in version or the prompt artifact revision",
+    "rerank_prompt_scope": "a prompt artifact lives in the Scope the prompt was resolved for",
+    "omitted_order": "omitted groups are unique and sorted by (family, reason)",
+    "not_retrieved_exclusive": "a family flagged not_retrieved has no selected item and no other omission",
+    "stages_unique": "each stage appears once",
+    "assembly_unique_families": "assembly sections name distinct families",
+    "assembly_max_entries": "the sum of assembly section limits does not exceed the server's assembly_max_entries",
+}
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: where (JSON Pointer), which rule, and a content-free explanation."""
+
+    path: str
+    rule: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "rule": self.rule}
+
+
+def pointer(parts: Iterable[str | int]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _describe(error: Any) -> tuple[str, str]:
+    """(rule, message) of a jsonschema_rs error, without echoing any instance value."""
+    keyword = str(error.schema_path[-1]) if error.schema_path else "schema"
+    kind = error.kind
+    if isinstance(kind, jsonschema_rs.ValidationErrorKind.Required):
+        return keyword, f"missing required property {kind.property!r}"
+    if isinstance(kind, (jsonschema_rs.ValidationErrorKind.AdditionalProperties,
+                         jsonschema_rs.ValidationErrorKind.UnevaluatedProperties)):
+        names = [n for n in getattr(kind, "unexpected", []) if isinstance(n, str)]
+        shown = ", ".join(repr(n) for n in names if _SAFE_NAME.match(n)) or "an unexpected key"
+        return keyword, f"unknown property {shown}"
+    return keyword, f"violates {keyword}"
+
+
+@cache
+def contract_document() -> dict[str, Any]:
+    text = resources.files("pcreceipt_contract").joinpath("contract.schema.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    text = resources.files("pcreceipt_contract").joinpath("openapi.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
+
+
+@cache
+def validator(definition: str) -> Any:
+    """A compiled validator for one definition of the contract (cached per process)."""
+    doc = contract_document()
+    if definition not in doc["$defs"]:
+        raise KeyError(definition)
+    schema = {"$schema": doc["$schema"], "$ref": f"#/$defs/{definition}", "$defs": doc["$defs"]}
+    return jsonschema_rs.validator_for(schema, validate_formats=True)
+
+
+def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
+    """Schema violations of ``instance`` against one contract definition."""
+    compiled = validator(definition)
+    if compiled.is_valid(instance):
+        return []
+    out = []
+    for error in compiled.iter_errors(instance):
+        rule, message = _describe(error)
+        path = pointer([*base, *error.instance_path])
+        out.append(Violation(path, rule, f"{path or '/'}: {message}"))
+    return out
+
+
+def _v(path: Sequence[str | int], rule: str) -> Violation:
+    p = pointer(path)
+    return Violation(p, rule, f"{p or '/'}: {SEMANTIC_RULES[rule]}")
+
+
+# --------------------------------------------------------------------------------------------
+# Requests
+
+
+def check_prepare_request(
+    request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES
+) -> list[Violation]:
+    violations = check_schema("PrepareContextRequest", request)
+    if violations:
+        return violations
+    assembly = request.get("assembly")
+    if assembly is not None:
+        sections = assembly.get("sections", [])
+        seen: set[str] = set()
+        for i, section in enumerate(sections):
+            if section["family"] in seen:
+                violations.append(_v(["assembly", "sections", i, "family"], "assembly_unique_families"))
+            seen.add(section["family"])
+        if sum(s["limit"] for s in sections) > assembly_max_entries:
+            violations.append(_v(["assembly", "sections"], "assembly_max_entries"))
+    return violations
+
+
+# --------------------------------------------------------------------------------------------
+# Responses
+
+
+def _sort_key(values: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(values)
+
+
+def _strictly_sorted(keys: list[tuple[Any, ...]]) -> bool:
+    return all(a < b for a, b in zip(keys, keys[1:], strict=False))
+
+
+def check_prepared_context(
+    response: Any,
+    *,
+    max_bytes: int | None = None,
+    include_receipt: bool | None = None,
+    explain: bool | None = None,
+) -> list[Violation]:
+    """Schema and semantic rules of a PreparedContext.
+
+    ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
+    (a host validator knows max_bytes; the server knows all three).
+    """
+    violations = check_schema("PreparedContext", response)
+    if violations or not isinstance(response, Mapping):
+        return violations
+    content = response["content"]
+    content_bytes = response["content_bytes"]
+    if content is not None and len(content.encode("utf-8")) != content_bytes:
+        violations.append(_v(["content_bytes"], "content_bytes_utf8"))
+    if max_bytes is not None and content_bytes > max_bytes:
+        violations.append(_v(["content_bytes"], "content_within_max_bytes"))
+    if explain is not None and not explain and "reason" in response:
+        violations.append(_v(["reason"], "reason_requires_explain"))
+    if include_receipt is not None and not include_receipt and "receipt" in response:
+        violations.append(_v(["receipt"], "receipt_requires_flag"))
+    if "receipt" in response:
+        violations += check_receipt_semantics(
+            response["receipt"], content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=["receipt"]
+        )
+    return violations
+
+
+def check_receipt(
+    receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None
+) -> list[Violation]:
+    """A standalone Receipt against the response it will be attached to (used before attaching)."""
+    violations = check_schema("PreparedContextReceipt", receipt)
+    if violations:
+        return violations
+    if (content is None) != (receipt["content_digest"] is None):
+        violations.append(_v(["content_digest"], "receipt_content_digest"))
+        return violations
+    return check_receipt_semantics(receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes)
+
+
+def check_receipt_semantics(
+    receipt: Mapping[str, Any],
+    *,
+    content: str | None,
+    content_bytes: int,
+    max_bytes: int | None,
+    base: Sequence[str | int] = (),
+) -> list[Violation]:
+    """The Receipt rules beyond its schema. Assumes the Receipt is schema-valid."""
+    out: list[Violation] = []
+    b = list(base)
+
+    if max_bytes is not None and receipt["requested_max_bytes"] != max_bytes:
+        out.append(_v([*b, "requested_max_bytes"], "receipt_requested_max_bytes"))
+    if receipt["used_bytes"] != content_bytes or receipt["used_bytes"] > receipt["requested_max_bytes"]:
+        out.append(_v([*b, "used_bytes"], "receipt_used_bytes"))
+    if content is not None and receipt["content_digest"] != sha256_digest(content.encode("utf-8")):
+        out.append(_v([*b, "content_digest"], "receipt_content_digest"))
+    selected = receipt["selected"]
+    if receipt["truncated"] != any(item["truncated"] for item in selected):
+        out.append(_v([*b, "truncated"], "receipt_truncated"))
+    if len(wire_bytes(receipt)) > RECEIPT_MAX_BYTES:
+        out.append(_v(b, "receipt_size"))
+
+    identities: set[str] = set()
+    for i, item in enumerate(selected):
+        address = item.get("artifact_address")
+        if address is not None and address["artifact"]["family"] != item["kind"]:
+            out.append(_v([*b, "selected", i, "kind"], "selected_kind_family"))
+        code = item.get("code_evidence")
+        if code is not None and code["end_line"] < code["start_line"]:
+            out.append(_v([*b, "selected", i, "code_evidence", "end_line"], "code_line_range"))
+        identity = json.dumps(address if address is not None else code, sort_keys=True)
+        if identity in identities:
+            out.append(_v([*b, "selected", i], "selected_identity_unique"))
+        identities.add(identity)
+
+    retrieval = receipt["retrieval"]
+    rounds = retrieval["rounds"]
+    numbers = [r["round"] for r in rounds]
+    failed_not_last = any(r["outcome"] == "expansion_failed" for r in rounds[:-1])
+    if numbers != list(range(len(rounds))) or rounds[0]["outcome"] != "completed" or failed_not_last:
+        out.append(_v([*b, "retrieval", "rounds"], "rounds_sequence"))
+    known_rounds = set(numbers)
+
+    searches = retrieval["searches"]
+    for i, group in enumerate(searches):
+        if group["round"] not in known_rounds:
+            out.append(_v([*b, "retrieval", "searches", i, "round"], "round_reference"))
+    search_keys = [
+        _sort_key((g["round"], g["family"], g["mode"], g["outcome"], g["fallback_reason"])) for g in searches
+    ]
+    if not _strictly_sorted(search_keys):
+        out.append(_v([*b, "retrieval", "searches"], "searches_order"))
+
+    configs = retrieval["rerank_configs"]
+    digests = [c["config_digest"] for c in configs]
+    for i, config in enumerate(configs):
+        if config["config_id"] != config["config_digest"]:
+            out.append(_v([*b, "retrieval", "rerank_configs", i, "config_id"], "rerank_config_id"))
+        prompt = config["prompt"]
+        if prompt is not None:
+            address = prompt["artifact_address"]
+            expected = prompt["builtin_version"] if address is None else address["artifact"]["revision"]
+            if prompt["selected_version"] != expected:
+                out.append(_v([*b, "retrieval", "rerank_configs", i, "prompt", "selected_version"],
+                              "rerank_prompt_version"))
+            if address is not None and address["scope_id"] != prompt["scope_id"]:
+                out.append(_v([*b, "retrieval", "rerank_configs", i, "prompt", "artifact_address"],
+                              "rerank_prompt_scope"))
+    if not _strictly_sorted([(d,) for d in digests]):
+        out.append(_v([*b, "retrieval", "rerank_configs"], "rerank_configs_order"))
+    if any(c["non_deterministic"] for c in configs) and not receipt["non_deterministic"]:
+        out.append(_v([*b, "non_deterministic"], "receipt_non_deterministic"))
+
+    reranks = retrieval["reranks"]
+    referenced: set[str] = set()
+    for i, group in enumerate(reranks):
+        if group["round"] not in known_rounds:
+            out.append(_v([*b, "retrieval", "reranks", i, "round"], "round_reference"))
+        if digests.count(group["config_id"]) != 1:
+            out.append(_v([*b, "retrieval", "reranks", i, "config_id"], "rerank_config_resolves"))
+        referenced.add(group["config_id"])
+    for i, config in enumerate(configs):
+        if config["config_digest"] not in referenced:
+            out.append(_v([*b, "retrieval", "rerank_configs", i], "rerank_config_used"))
+    rerank_keys = [_sort_key((g["round"], g["config_id"], g["outcome"], g["fallback_reason"])) for g in reranks]
+    if not _strictly_sorted(rerank_keys):
+        out.append(_v([*b, "retrieval", "reranks"], "reranks_order"))
+
+    omitted = receipt["omitted"]
+    if not _strictly_sorted([(g["family"], g["reason"]) for g in omitted]):
+        out.append(_v([*b, "omitted"], "omitted_order"))
+    flagged = {g["family"] for g in omitted if g["reason"] == "not_retrieved"}
+    if flagged:
+        clash = any(g["family"] in flagged and g["reason"] != "not_retrieved" for g in omitted) or any(
+            item["kind"] in flagged for item in selected
+        )
+        if clash:
+            out.append(_v([*b, "omitted"], "not_retrieved_exclusive"))
+
+    names = [s["stage"] for s in receipt["stages"]]
+    if len(names) != len(set(names)):
+        out.append(_v([*b, "stages"], "stages_unique"))
+    return out
+
+
+def check_response(definition: str, instance: Any) -> list[Violation]:
+    """Schema check of a non-prepare response or an error envelope."""
+    return check_schema(definition, instance)
