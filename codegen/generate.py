@@ -27,7 +27,13 @@ SCHEMAS = ROOT / "schemas"
 GENERATED = ROOT / "generated"
 PY_PACKAGE = "pcreceipt_contract"
 REGENERATE = "nox -s generate"
-SCHEMA_FILES = ("common.schema.json", "artifacts.schema.json", "prepare.schema.json", "receipt.schema.json")
+SCHEMA_FILES = (
+    "common.schema.json",
+    "scopes.schema.json",
+    "artifacts.schema.json",
+    "prepare.schema.json",
+    "receipt.schema.json",
+)
 HTTP_METHODS = ("get", "put", "post", "delete", "patch")
 
 
@@ -169,9 +175,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "OPERATIONS: tuple[Operation, ...] = (",
     ]
     for row in rows:
-        params = "".join(
-            f"Parameter({p['name']!r}, {p['location']!r}, {p['required']!r}), " for p in row["parameters"]
-        )
+        params = "".join(f"Parameter({p['name']!r}, {p['location']!r}, {p['required']!r}), " for p in row["parameters"])
         success = "".join(f"Success({s['status']!r}, {s['model']!r}), " for s in row["success"])
         lines += [
             "    Operation(",
@@ -194,13 +198,21 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
     version = metadata.version("datamodel-code-generator")
     first_line = header("#", "schemas/*.json (bundled)", f"datamodel-code-generator {version}").rstrip("\n")
     cmd = [
-        sys.executable, "-m", "datamodel_code_generator",
-        "--input", str(api_path),
-        "--input-file-type", "openapi",
-        "--output", str(out_path),
-        "--output-model-type", "pydantic_v2.BaseModel",
-        "--target-python-version", "3.11",
-        "--extra-fields", "forbid",
+        sys.executable,
+        "-m",
+        "datamodel_code_generator",
+        "--input",
+        str(api_path),
+        "--input-file-type",
+        "openapi",
+        "--output",
+        str(out_path),
+        "--output-model-type",
+        "pydantic_v2.BaseModel",
+        "--target-python-version",
+        "3.11",
+        "--extra-fields",
+        "forbid",
         "--use-annotated",
         "--field-constraints",
         "--use-standard-collections",
@@ -208,13 +220,16 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
         "--use-schema-description",
         "--use-field-description",
         "--use-double-quotes",
-        "--enum-field-as-literal", "all",
+        "--enum-field-as-literal",
+        "all",
         "--disable-timestamp",
         "--keep-model-order",
         "--collapse-root-models",
         "--use-title-as-name",
-        "--formatters", "ruff-format",
-        "--custom-file-header", first_line,
+        "--formatters",
+        "ruff-format",
+        "--custom-file-header",
+        first_line,
     ]
     subprocess.run(cmd, check=True, cwd=ROOT)
 
@@ -246,7 +261,8 @@ def generate(out: Path) -> None:
     (pkg / "openapi.json").write_text(dump_json(api), encoding="utf-8")
     (pkg / "contract.schema.json").write_text(dump_json(schema_doc), encoding="utf-8")
     (pkg / "__init__.py").write_text(
-        header("#", "schemas/", "codegen/generate.py") + '"""Generated contract bindings; import them through pcreceipt.models."""\n',
+        header("#", "schemas/", "codegen/generate.py")
+        + '"""Generated contract bindings; import them through pcreceipt.models."""\n',
         encoding="utf-8",
     )
     (pkg / "operations.py").write_text(render_operations_py(operations(api)), encoding="utf-8")

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Any
 
 import jsonschema_rs
@@ -82,8 +83,13 @@ def _describe(error: Any) -> tuple[str, str]:
     kind = error.kind
     if isinstance(kind, jsonschema_rs.ValidationErrorKind.Required):
         return keyword, f"missing required property {kind.property!r}"
-    if isinstance(kind, (jsonschema_rs.ValidationErrorKind.AdditionalProperties,
-                         jsonschema_rs.ValidationErrorKind.UnevaluatedProperties)):
+    if isinstance(
+        kind,
+        (
+            jsonschema_rs.ValidationErrorKind.AdditionalProperties,
+            jsonschema_rs.ValidationErrorKind.UnevaluatedProperties,
+        ),
+    ):
         names = [n for n in getattr(kind, "unexpected", []) if isinstance(n, str)]
         shown = ", ".join(repr(n) for n in names if _SAFE_NAME.match(n)) or "an unexpected key"
         return keyword, f"unknown property {shown}"
@@ -134,9 +140,7 @@ def _v(path: Sequence[str | int], rule: str) -> Violation:
 # Requests
 
 
-def check_prepare_request(
-    request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES
-) -> list[Violation]:
+def check_prepare_request(request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES) -> list[Violation]:
     violations = check_schema("PrepareContextRequest", request)
     if violations:
         return violations
@@ -162,7 +166,7 @@ def _sort_key(values: Sequence[Any]) -> tuple[Any, ...]:
 
 
 def _strictly_sorted(keys: list[tuple[Any, ...]]) -> bool:
-    return all(a < b for a, b in zip(keys, keys[1:], strict=False))
+    return all(a < b for a, b in pairwise(keys))
 
 
 def check_prepared_context(
@@ -197,9 +201,7 @@ def check_prepared_context(
     return violations
 
 
-def check_receipt(
-    receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None
-) -> list[Violation]:
+def check_receipt(receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None) -> list[Violation]:
     """A standalone Receipt against the response it will be attached to (used before attaching)."""
     violations = check_schema("PreparedContextReceipt", receipt)
     if violations:
@@ -275,11 +277,13 @@ def check_receipt_semantics(
             address = prompt["artifact_address"]
             expected = prompt["builtin_version"] if address is None else address["artifact"]["revision"]
             if prompt["selected_version"] != expected:
-                out.append(_v([*b, "retrieval", "rerank_configs", i, "prompt", "selected_version"],
-                              "rerank_prompt_version"))
+                out.append(
+                    _v([*b, "retrieval", "rerank_configs", i, "prompt", "selected_version"], "rerank_prompt_version")
+                )
             if address is not None and address["scope_id"] != prompt["scope_id"]:
-                out.append(_v([*b, "retrieval", "rerank_configs", i, "prompt", "artifact_address"],
-                              "rerank_prompt_scope"))
+                out.append(
+                    _v([*b, "retrieval", "rerank_configs", i, "prompt", "artifact_address"], "rerank_prompt_scope")
+                )
     if not _strictly_sorted([(d,) for d in digests]):
         out.append(_v([*b, "retrieval", "rerank_configs"], "rerank_configs_order"))
     if any(c["non_deterministic"] for c in configs) and not receipt["non_deterministic"]:

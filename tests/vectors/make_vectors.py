@@ -173,7 +173,7 @@ def full_receipt(scope_a: str = "pay", scope_b: str = "infra", counts: tuple[int
     """A mixed assembly across two Scopes: by default 26 history items (8 atomic, 8 topic,
     2 experience, 8 profile) + 4 code items, which fits 8192 bytes without rerank evidence.
     Two model rerank configurations cost about 1.9 KB more (see ``receipt/size/*``)."""
-    SCOPE_A, SCOPE_B = scope_a, scope_b  # noqa: N806
+    SCOPE_A, SCOPE_B = scope_a, scope_b
     atomic, topic, experience, profile, code_items = counts
     items = []
     for i in range(atomic):
@@ -244,7 +244,6 @@ def delp(path: list) -> Callable[[Any], None]:
 
 def build() -> None:
     VECTORS.clear()
-    rq = {"include_receipt": None, "max_bytes": None}
     base_req = {"scope_id": SCOPE_A, "query": "Why did we choose SQLite?"}
     # ---- requests: valid
     add("request/minimal", "scope and query only", "request", base_req, {}, [])
@@ -383,6 +382,8 @@ def build() -> None:
     rv("selected/short_ref", "artifact_address must carry its Scope", ready, delp(["receipt", "selected", 0, "artifact_address", "scope_id"]), [("/receipt/selected/0", "oneOf")])
     rv("selected/revision_zero", "revision >= 1", ready, setp(["receipt", "selected", 0, "artifact_address", "artifact", "revision"], 0), [("/receipt/selected/0", "oneOf")])
     rv("selected/artifact_id_space", "artifact_id printable ASCII without spaces", ready, setp(["receipt", "selected", 0, "artifact_address", "artifact", "artifact_id"], "am 1"), [("/receipt/selected/0", "oneOf")])
+    rv("selected/family_selector_not_family", "the selector memory is not a family: atomic-memory is", ready,
+       setp(["receipt", "selected", 0, "artifact_address", "artifact", "family"], "memory"), [("/receipt/selected/0", "oneOf")])
     rv("selected/rendered_bytes_zero", "rendered_bytes >= 1", ready, setp(["receipt", "selected", 0, "rendered_bytes"], 0), [("/receipt/selected/0/rendered_bytes", "minimum")])
     rv("selected/code_absolute_path", "code paths are repository-relative", code_only, setp(["receipt", "selected", 0, "code_evidence", "path"], "/etc/passwd"), [("/receipt/selected/0", "oneOf")])
     rv("selected/code_dotdot_path", "no .. segment", code_only, setp(["receipt", "selected", 0, "code_evidence", "path"], "src/../secret.py"), [("/receipt/selected/0", "oneOf")])

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from typing import Annotated, Literal
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StringConstraints,
+)
 
 
 class ArtifactAddress(BaseModel):
@@ -21,6 +28,47 @@ class ArtifactAddress(BaseModel):
     artifact: ArtifactReference
     """
     The exact revision within that Scope.
+    """
+
+
+class ArtifactCreated(BaseModel):
+    """
+    The committed first revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The assigned artifact id.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The committed revision.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    """
+    Source evidence (pcreceipt records none).
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from.
+    """
+
+
+class ArtifactId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    An artifact identifier: 1 to 128 printable ASCII characters, no spaces.
     """
 
 
@@ -43,6 +91,13 @@ class ArtifactReference(BaseModel):
     revision: Annotated[int, Field(ge=1, le=2147483647)]
     """
     The exact revision.
+    """
+
+
+class ArtifactRefs(RootModel[list[ArtifactReference]]):
+    root: Annotated[list[ArtifactReference], Field(max_length=0)]
+    """
+    Accepted for compatibility; must be empty or null.
     """
 
 
@@ -140,6 +195,124 @@ class AtomicMemoryContent(BaseModel):
     """
 
 
+class AtomicMemoryInput(BaseModel):
+    """
+    An atomic memory at the revision and state version the caller last saw.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The memory's head revision (family atomic-memory).
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    The state version the caller last saw.
+    """
+
+
+class AtomicMemoryLifecycleRequest(BaseModel):
+    """
+    Forget an active memory, or retire an active merge result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryInput
+    """
+    The memory.
+    """
+    state: Literal["forgotten", "retired"]
+    """
+    The new state.
+    """
+
+
+class AtomicMemoryMutationResponse(BaseModel):
+    """
+    What a lifecycle change or merge did.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    changed: bool
+    """
+    Whether anything changed.
+    """
+    records: Annotated[list[AtomicMemoryRecord], Field(max_length=65)]
+    """
+    The affected memories: merge inputs first, then the new memory.
+    """
+
+
+class AtomicMemoryRecord(BaseModel):
+    """
+    An atomic memory after a mutation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The head revision.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The memory kind.
+    """
+    text: Annotated[str, Field(min_length=1)]
+    """
+    The memory text.
+    """
+    state: Literal["active", "forgotten", "merged", "retired"]
+    """
+    The lifecycle state.
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    The state version.
+    """
+    merged_into_id: ArtifactId | None
+    """
+    The merge result, or null.
+    """
+
+
+class AtomicMemoryStateView(BaseModel):
+    """
+    The head and lifecycle of an atomic memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The head revision.
+    """
+    state: Literal["active", "forgotten", "merged", "retired"]
+    """
+    The lifecycle state.
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    Incremented by every lifecycle change.
+    """
+    merged_into_id: ArtifactId | None
+    """
+    The merge result this memory was merged into, or null.
+    """
+
+
 class CodeEvidenceRef(BaseModel):
     """
     An exact line range of an indexed code file, with the hash of the snippet actually used.
@@ -185,6 +358,49 @@ class CodeEvidenceRef(BaseModel):
     """
 
 
+class CodeFileUpload(BaseModel):
+    """
+    One text file of a workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    Repository-relative path.
+    """
+    content: Annotated[str, Field(max_length=1048576)]
+    """
+    The file's text (UTF-8).
+    """
+
+
+class CodeRange(BaseModel):
+    """
+    An exact line range of an indexed file.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    evidence: CodeEvidenceRef
+    """
+    The range's identity; snippet_sha256 hashes the lines joined with newlines.
+    """
+    lines: Annotated[list[str], Field(max_length=200)]
+    """
+    The range's lines, without line terminators.
+    """
+
+
 class CodeSelectedItem(BaseModel):
     """
     A code item, identified by its code evidence reference.
@@ -208,6 +424,40 @@ class CodeSelectedItem(BaseModel):
     code_evidence: CodeEvidenceRef
     """
     The exact line range and snippet hash injected.
+    """
+
+
+class CodeWorkspace(BaseModel):
+    """
+    An indexed code workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The workspace fingerprint.
+    """
+    files: Annotated[int, Field(ge=0)]
+    """
+    Indexed files.
+    """
+    lines: Annotated[int, Field(ge=0)]
+    """
+    Indexed lines.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Files skipped.
+    """
+    indexed_at: AwareDatetime
+    """
+    When it was indexed.
     """
 
 
@@ -235,6 +485,138 @@ class ContextAssembly(BaseModel):
     """
 
 
+class CreateAtomicMemoryRequest(BaseModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory"]
+    """
+    The artifact family.
+    """
+    content: AtomicMemoryContent
+    """
+    The artifact content.
+    """
+
+
+class CreateExperienceRequest(BaseModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["experience"]
+    """
+    The artifact family.
+    """
+    content: ExperienceContent
+    """
+    The artifact content.
+    """
+
+
+class CreateProfileRequest(BaseModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["profile"]
+    """
+    The artifact family.
+    """
+    content: ProfileContent
+    """
+    The artifact content.
+    """
+
+
+class CreatePromptRequest(BaseModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["prompt"]
+    """
+    The artifact family.
+    """
+    content: PromptContent
+    """
+    The artifact content.
+    """
+    prompt_key: Literal["memory.rerank", "query.expand"]
+    """
+    Which prompt this artifact customises.
+    """
+
+
+class CreateScopeRequest(BaseModel):
+    """
+    Create a Scope (idempotent by idempotency_key).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    title: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope title.
+    """
+    summary: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What the Scope is about.
+    """
+    idempotency_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The same key returns the same Scope.
+    """
+    parent_scope_id: ScopeId | None = None
+    """
+    An existing parent Scope, or null.
+    """
+    context_references: Annotated[
+        list[ScopeId] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    Other existing Scopes that prepare also searches (direct only, never itself).
+    """
+    external_references: Annotated[
+        list[ExternalReference] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    References outside pcreceipt.
+    """
+
+
+class CreateTopicMemoryRequest(BaseModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["topic-memory"]
+    """
+    The artifact family.
+    """
+    content: TopicMemoryContent
+    """
+    The artifact content.
+    """
+
+
 class ErrorBody(BaseModel):
     """
     What went wrong, without request content.
@@ -249,6 +631,8 @@ class ErrorBody(BaseModel):
         "forbidden",
         "not_found",
         "conflict",
+        "precondition_failed",
+        "precondition_required",
         "payload_too_large",
         "inference_timeout",
         "inference_unavailable",
@@ -287,6 +671,10 @@ class ErrorDetails(BaseModel):
     current_state_version: Annotated[int | None, Field(ge=0)] = None
     """
     On a conflict: the artifact's current lifecycle state version.
+    """
+    current_etag: Annotated[str | None, Field(max_length=64)] = None
+    """
+    On a failed precondition: the current ETag of the artifact head.
     """
 
 
@@ -330,34 +718,109 @@ class ExperienceContent(BaseModel):
     """
     failure: FailureRecord | None = None
     """
-    Optional failure notes.
+    Optional failure record.
     """
 
 
-class FailureRecord(BaseModel):
+class ExternalReference(BaseModel):
     """
-    What failed in an experience.
+    A reference to something outside pcreceipt.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    summary: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
     """
-    What failed.
+    What kind of reference.
     """
-    signal: FailureSignal | None = None
+    value: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
-    How the failure showed itself.
+    The reference.
     """
 
 
-class FailureSignal(RootModel[str]):
-    root: Annotated[
-        str, Field(max_length=2000, min_length=1, pattern="\\S", title="FailureSignal")
+class FailureRecord(BaseModel):
+    """
+    How an experience failed, so the same failure can be recognised again.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    signature: FailureSignature
+    """
+    How to recognise the failure.
+    """
+    repair_surface: Literal[
+        "experience_content", "working_state", "recall_policy", "acceptance_check"
     ]
     """
-    The observed signal.
+    Where the repair belongs.
+    """
+    verification: FailureVerification
+    """
+    How to check that the repair holds.
+    """
+
+
+class FailureSignature(BaseModel):
+    """
+    The cue and symptom of a failure.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    recall_cue: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What should bring this failure to mind.
+    """
+    symptom: Symptom | None = None
+    """
+    What the failure looked like.
+    """
+
+
+class FailureVerification(BaseModel):
+    """
+    A check that the repair holds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    condition: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The condition to check.
+    """
+    check_subject: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What is checked.
+    """
+
+
+class Health(BaseModel):
+    """
+    Liveness or readiness.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["ok", "ready", "not_ready"]
+    """
+    ok (live), ready or not_ready.
+    """
+    checks: (
+        dict[
+            Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
+            Literal["ok", "unavailable"],
+        ]
+        | None
+    ) = None
+    """
+    Per-dependency status words.
     """
 
 
@@ -387,6 +850,94 @@ class HistorySelectedItem(BaseModel):
     """
 
 
+class ImportArtifactsRequest(BaseModel):
+    """
+    Bulk import: up to 1000 artifacts into one Scope, committed in one transaction (all or nothing).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[
+        list[
+            Annotated[
+                CreateAtomicMemoryRequest
+                | CreateTopicMemoryRequest
+                | CreateExperienceRequest
+                | CreateProfileRequest
+                | CreatePromptRequest,
+                Field(discriminator="family"),
+            ]
+        ],
+        Field(max_length=1000, min_length=1),
+    ]
+    """
+    The artifacts to create.
+    """
+
+
+class ImportArtifactsResponse(BaseModel):
+    """
+    The created artifacts, in request order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    created: Annotated[list[ArtifactReference], Field(max_length=1000)]
+    """
+    One reference per imported item.
+    """
+
+
+class IndexCodeRequest(BaseModel):
+    """
+    Replace the Scope's code workspace with these files.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    files: Annotated[list[CodeFileUpload], Field(max_length=20000)]
+    """
+    The workspace's text files (unique paths).
+    """
+    skipped: Annotated[int | None, Field(ge=0)] = 0
+    """
+    Files the client skipped (binary, too large, ignored).
+    """
+
+
+class MergeAtomicMemoryRequest(BaseModel):
+    """
+    Merge two or more active memories of one Scope into a new memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    inputs: Annotated[list[AtomicMemoryInput], Field(max_length=64, min_length=2)]
+    """
+    The memories to merge.
+    """
+    content: AtomicMemoryContent
+    """
+    The merged memory.
+    """
+    source_refs: SourceRefs | None = None
+    """
+    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    """
+    artifact_refs: ArtifactRefs | None = None
+    """
+    Accepted for compatibility; must be empty or null.
+    """
+
+
 class ModelIdentity(RootModel[str]):
     root: Annotated[
         str,
@@ -399,6 +950,13 @@ class ModelIdentity(RootModel[str]):
     ]
     """
     Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+
+
+class NextCursor(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Pass as cursor for the next page; null on the last page.
     """
 
 
@@ -468,6 +1026,10 @@ class PrepareContextRequest(BaseModel):
     include_receipt: bool | None = False
     """
     Ask for a Receipt. Omitted, null and false are equivalent.
+    """
+    bootstrap_receipt_id: Annotated[None, Field(None)] = None
+    """
+    Sent as null by PowerContext clients; bootstrap receipts are not offered, so only null is accepted.
     """
 
 
@@ -642,10 +1204,35 @@ class PromptDemonstration(BaseModel):
     """
 
 
-class PromptKey(RootModel[Literal["memory.rerank", "query.expand"]]):
-    root: Literal["memory.rerank", "query.expand"]
+class QueryCodeRequest(BaseModel):
     """
-    A prompt key.
+    Find line ranges of the current workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    query: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What to look for.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
+    """
+    At most this many ranges.
+    """
+
+
+class QueryCodeResponse(BaseModel):
+    """
+    Matching ranges, best first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[CodeRange], Field(max_length=50)]
+    """
+    The ranges.
     """
 
 
@@ -668,6 +1255,26 @@ class RecallRound(BaseModel):
     retained: bool
     """
     Whether the round's candidates feed the final build.
+    """
+
+
+class ReplaceArtifactRequest(BaseModel):
+    """
+    Replace the artifact's content with a new revision; the content must match the family in the path.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The new content.
     """
 
 
@@ -880,6 +1487,69 @@ class Revision(RootModel[int]):
     """
 
 
+class ScopeDescriptor(BaseModel):
+    """
+    A Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope id.
+    """
+    title: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The title.
+    """
+    summary: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The summary.
+    """
+    parent_scope_id: ScopeId | None
+    """
+    The parent Scope, or null.
+    """
+    context_references: Annotated[list[ScopeId], Field(max_length=32)]
+    """
+    Referenced Scopes.
+    """
+    external_references: Annotated[list[ExternalReference], Field(max_length=32)]
+    """
+    External references.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    The descriptor version.
+    """
+
+
+class ScopeId(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    A Scope identifier: 1 to 256 characters containing at least one non-space.
+    """
+
+
+class ScopePage(BaseModel):
+    """
+    A page of Scopes in scope_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ScopeDescriptor], Field(max_length=100)]
+    """
+    The Scopes.
+    """
+    next_cursor: NextCursor | None
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
 class SearchGroup(BaseModel):
     """
     Search calls with equal (round, family, mode, outcome, fallback_reason).
@@ -941,6 +1611,13 @@ class SourceTypeReference(BaseModel):
     """
 
 
+class SourceRefs(RootModel[list[SourceTypeReference]]):
+    root: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    """
+    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    """
+
+
 class StageTiming(BaseModel):
     """
     Summed duration of one runtime stage over its runs.
@@ -967,6 +1644,13 @@ class StageTiming(BaseModel):
     count: Annotated[int, Field(ge=1, le=65535)]
     """
     How many times the stage ran.
+    """
+
+
+class Symptom(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The symptom.
     """
 
 

@@ -1,0 +1,3 @@
+from pcreceipt.cli import main
+
+main()

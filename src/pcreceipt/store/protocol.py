@@ -1,0 +1,276 @@
+"""The one storage protocol behind recall, exact reads and writes.
+
+Engines (SQLite, OceanBase) implement ``Store``; nothing above this module knows which engine
+it talks to. The protocol speaks in contract terms (Scopes, artifact revisions, heads,
+lifecycle states, code workspaces) and never in engine terms (rowids, FTS tables, indexes).
+
+Rules every engine keeps:
+- Revisions are immutable. A write either commits completely (revision, head, search index,
+  vector) or not at all.
+- Only *active* heads of atomic memories, and the current heads of other families, are
+  searchable. Every revision stays readable by ``get_revision`` forever.
+- Search calls are bounded by ``limit`` and return hits in rank order (best first); ranks and
+  scores are internal and never leave the runtime.
+- Conflicts raise ``ConflictError``; missing things raise ``NotFoundError``; invalid input
+  raises ``InvalidInputError``; an engine that cannot be reached raises ``StoreUnavailable``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]
+ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+LifecycleState = Literal["active", "forgotten", "merged", "retired"]
+
+HISTORY_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience", "profile")
+SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
+
+
+class StoreError(Exception):
+    """Base of store errors. Messages never carry artifact bodies or query text."""
+
+
+class NotFoundError(StoreError):
+    pass
+
+
+class ConflictError(StoreError):
+    def __init__(self, message: str, *, current_revision: int | None = None, current_state_version: int | None = None):
+        super().__init__(message)
+        self.current_revision = current_revision
+        self.current_state_version = current_state_version
+
+
+class InvalidInputError(StoreError):
+    pass
+
+
+class StoreUnavailable(StoreError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    scope_id: str
+    title: str
+    summary: str
+    parent_scope_id: str | None
+    context_references: tuple[str, ...]
+    external_references: tuple[Mapping[str, str], ...]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArtifactRef:
+    """An exact revision within a Scope (the Receipt's ArtifactAddress)."""
+
+    scope_id: str
+    family: ArtifactFamily
+    artifact_id: str
+    revision: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionRecord:
+    """One immutable revision, as stored."""
+
+    ref: ArtifactRef
+    content: Mapping[str, Any]
+    content_digest: str
+    created_at: str | None
+    derived_from: tuple[ArtifactRef, ...] = ()
+    prompt_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AtomicMemoryHead:
+    """The head of an atomic memory: its current revision and lifecycle."""
+
+    ref: ArtifactRef
+    kind: str
+    text: str
+    state: LifecycleState
+    state_version: int
+    merged_into_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search hit: an exact revision and its content, in rank order within its list."""
+
+    ref: ArtifactRef
+    content: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class CodeFile:
+    path: str
+    file_sha256: str
+    line_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Workspace:
+    scope_id: str
+    fingerprint: str
+    files: int
+    lines: int
+    skipped: int
+    indexed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeHit:
+    """A line range of an indexed file; ``lines`` are the range's text lines without newlines."""
+
+    scope_id: str
+    fingerprint: str
+    path: str
+    file_sha256: str
+    start_line: int
+    end_line: int
+    lines: tuple[str, ...] = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingRow:
+    """A vector to store beside an artifact revision, with the profile that produced it."""
+
+    profile: str
+    vector: Sequence[float]
+
+
+@runtime_checkable
+class Store(Protocol):
+    """What recall, exact reads and the write API need from an engine."""
+
+    engine: str  # "sqlite" or "oceanbase"
+    vector_search_available: bool
+
+    # -- lifecycle of the store itself
+    def close(self) -> None: ...
+
+    # -- Scopes
+    def create_scope(
+        self,
+        *,
+        title: str,
+        summary: str,
+        idempotency_key: str,
+        parent_scope_id: str | None,
+        context_references: Sequence[str],
+        external_references: Sequence[Mapping[str, str]],
+    ) -> tuple[Scope, bool]:
+        """Create a Scope, or return the one created with the same idempotency key (created=False)."""
+        ...
+
+    def get_scope(self, scope_id: str) -> Scope | None: ...
+
+    def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
+        """Scopes in scope_id order, strictly after ``after``."""
+        ...
+
+    # -- artifacts
+    def create_artifact(
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        content: Mapping[str, Any],
+        *,
+        prompt_key: str | None = None,
+        artifact_id: str | None = None,
+        embedding: EmbeddingRow | None = None,
+    ) -> RevisionRecord:
+        """Commit revision 1 of a new artifact (the engine assigns the id unless given).
+
+        Profile is one snapshot per Scope: creating a profile when one exists appends a revision
+        to the existing one.
+        """
+        ...
+
+    def replace_artifact(
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        artifact_id: str,
+        content: Mapping[str, Any],
+        *,
+        expected_revision: int,
+        embedding: EmbeddingRow | None = None,
+    ) -> RevisionRecord:
+        """Commit the next revision; ConflictError when the head is not ``expected_revision``
+        or (atomic memory) the memory is not active."""
+        ...
+
+    def get_head(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> RevisionRecord | None:
+        """The current revision (for atomic memory: whatever its lifecycle state)."""
+        ...
+
+    def get_revision(self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int) -> RevisionRecord | None:
+        """Exactly that revision, whatever the lifecycle; never a newer head or a merge target."""
+        ...
+
+    def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None: ...
+
+    def change_lifecycle(
+        self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
+    ) -> list[AtomicMemoryHead]:
+        """forgotten (from active) or retired (a merge result, from active). ConflictError on a stale
+        revision or state_version or a transition that is not allowed."""
+        ...
+
+    def merge_atomic_memories(
+        self,
+        scope_id: str,
+        inputs: Sequence[tuple[str, int, int]],
+        content: Mapping[str, Any],
+        *,
+        embedding: EmbeddingRow | None = None,
+    ) -> list[AtomicMemoryHead]:
+        """Merge >= 2 active memories ``(artifact_id, revision, state_version)`` into a new one;
+        the inputs become ``merged`` with ``merged_into_id``. Returns the inputs' heads in input
+        order, then the new memory's head."""
+        ...
+
+    # -- search (bounded, rank order, searchable heads only)
+    def search_text(self, scope_id: str, family: HistoryFamily, query: str, limit: int) -> list[Hit]: ...
+
+    def search_vector(
+        self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
+    ) -> list[Hit]: ...
+
+    def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
+        """How many searchable heads the family has in the Scope (0 means no searchable head)."""
+        ...
+
+    def read_profile(self, scope_id: str) -> Hit | None:
+        """The Scope's committed profile snapshot, if any."""
+        ...
+
+    def artifacts_missing_embedding(self, profile: str, limit: int) -> list[RevisionRecord]:
+        """Searchable heads without a vector for ``profile`` (for backfill)."""
+        ...
+
+    def put_embedding(self, ref: ArtifactRef, embedding: EmbeddingRow) -> None: ...
+
+    # -- code workspaces
+    def index_workspace(self, scope_id: str, files: Sequence[tuple[str, bytes]], skipped: int) -> Workspace:
+        """Replace the Scope's current workspace with these (path, bytes) files. Earlier file
+        contents stay readable by exact read (content-addressed)."""
+        ...
+
+    def get_workspace(self, scope_id: str) -> Workspace | None: ...
+
+    def query_code(self, scope_id: str, query: str, limit: int) -> list[CodeHit]:
+        """Line ranges of the current workspace matching the query, best first."""
+        ...
+
+    def read_code(
+        self, scope_id: str, fingerprint: str, path: str, file_sha256: str, start_line: int, end_line: int
+    ) -> CodeHit | None:
+        """Exactly that range of that file version; None when the workspace, path or file hash is
+        unknown or the range is outside the file."""
+        ...
