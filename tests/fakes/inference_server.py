@@ -1,0 +1,300 @@
+"""A real loopback HTTP server speaking the two OpenAI-compatible endpoints pcreceipt calls.
+
+    with FakeInference() as fake:
+        fake.embeddings.mode = "down"          # or fake.configure("embeddings", mode="down", fail_first=1)
+        ...  # point a client at fake.base_url
+        assert fake.embeddings.calls == 1
+        assert fake.requests[0].path == "/v1/embeddings"
+
+Modes, per endpoint (``fake.embeddings`` / ``fake.chat``):
+
+- ``ok``: embeddings are a hashed bag of words (lowercased word tokens, CJK as bigrams) projected
+  into ``dimensions`` floats and L2-normalised; chat ranks ``candidates`` by word overlap with
+  ``query`` (ties by id) or expands an ``expand_query`` task with a few fixed synonyms;
+- ``slow``: waits ``delay`` seconds, then answers as ``ok``;
+- ``down``: HTTP ``status`` (503 unless set; the body echoes the request, so tests can prove clients never repeat it);
+- ``refuse``: reads the request, then closes the connection without an answer;
+- ``invalid``: a 200 whose body is broken, as chosen by ``invalid``: ``json`` (not JSON),
+  ``shape`` (no data/choices; echoes the request), ``dimensions`` (vectors one float short),
+  ``count`` (one vector missing), ``content`` (chat content that is prose, not JSON);
+- ``empty``: embeddings ``{"data": []}``; chat content ``{"ranking": []}``.
+
+``fail_first = N`` (N > 0) applies the failing mode to the next N calls only, then answers ``ok``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import socket
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+Mode = Literal["ok", "slow", "down", "refuse", "invalid", "empty"]
+Invalid = Literal["json", "shape", "dimensions", "count", "content"]
+
+DEFAULT_DIMENSIONS = 384
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "error": ("failure", "exception"),
+    "bug": ("defect", "issue"),
+    "login": ("signin", "authentication"),
+    "auth": ("authentication", "credentials"),
+    "fast": ("quick", "performance"),
+    "slow": ("latency", "performance"),
+    "config": ("configuration", "settings"),
+    "delete": ("remove", "erase"),
+    "test": ("check", "verify"),
+    "search": ("find", "lookup"),
+}
+_WORD = re.compile(r"[^\W_]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Lowercased word tokens; runs of CJK characters become overlapping bigrams."""
+    out: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        for part in re.split(f"({_CJK.pattern})", word):
+            if not part:
+                continue
+            if _CJK.fullmatch(part):
+                out.extend([part] if len(part) == 1 else [part[i : i + 2] for i in range(len(part) - 1)])
+            else:
+                out.append(part)
+    return out
+
+
+def pseudo_embedding(text: str, dimensions: int) -> list[float]:
+    """Signed feature hashing of the tokens, L2-normalised: texts sharing words point closer."""
+    vector = [0.0] * dimensions
+    for token in tokens(text):
+        digest = hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest()
+        value = int.from_bytes(digest, "big")
+        vector[value % dimensions] += 1.0 if (value >> 63) & 1 else -1.0
+    norm = math.sqrt(sum(x * x for x in vector))
+    if norm == 0:
+        vector[0], norm = 1.0, 1.0
+    return [x / norm for x in vector]
+
+
+def rank_by_overlap(query: str, candidates: list[dict[str, Any]]) -> list[int]:
+    wanted = set(tokens(query))
+    scored = [(-len(wanted & set(tokens(str(c.get("text", ""))))), int(c["id"])) for c in candidates]
+    return [cid for _, cid in sorted(scored)]
+
+
+def expand_query(query: str) -> str:
+    extra: list[str] = []
+    for token in tokens(query):
+        extra.extend(s for s in SYNONYMS.get(token, ()) if s not in extra)
+    return " ".join([query, *(extra or ["details"])])
+
+
+def find_task(text: str) -> dict[str, Any] | None:
+    """The first JSON object in ``text`` that has candidates+query or an expand_query task."""
+    decoder = json.JSONDecoder()
+    for start in (i for i, ch in enumerate(text) if ch == "{"):
+        try:
+            value, _ = decoder.raw_decode(text, start)
+        except ValueError:
+            continue
+        if isinstance(value, dict) and (
+            ("candidates" in value and "query" in value) or value.get("task") == "expand_query"
+        ):
+            return value
+    return None
+
+
+@dataclass
+class Endpoint:
+    """Runtime configuration and counters of one endpoint; safe to change while serving."""
+
+    mode: Mode = "ok"
+    delay: float = 1.0
+    fail_first: int = 0
+    invalid: Invalid = "json"
+    status: int = 503  # what "down" answers: 503, or e.g. 429 / 401
+    calls: int = 0
+    failures_served: int = 0
+
+    def failing_mode(self) -> Mode:
+        """Which mode this call gets (called once per call, under the server lock)."""
+        self.calls += 1
+        if self.mode == "ok" or (self.fail_first > 0 and self.failures_served >= self.fail_first):
+            return "ok"
+        self.failures_served += 1
+        return self.mode
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    path: str
+    json: Any
+    headers: dict[str, str] = field(default_factory=dict)
+    peer: str = ""  # the client's host:port: the same peer twice means a reused connection
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    fake: FakeInference
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # clients that time out close their end; that is expected here
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    timeout = 10
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        fake = self.server.fake
+        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        try:
+            body: Any = json.loads(raw)
+        except ValueError:
+            body = None
+        endpoint = {"/v1/embeddings": fake.embeddings, "/v1/chat/completions": fake.chat}.get(self.path)
+        with fake.lock:
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            peer = "{}:{}".format(*self.client_address[:2])
+            fake.requests.append(RecordedRequest(self.path, body, headers, peer))
+            if endpoint is not None:
+                mode = endpoint.failing_mode()
+                delay, invalid, status = endpoint.delay, endpoint.invalid, endpoint.status
+        if endpoint is None:
+            self._send(404, {"error": {"message": "not found"}})
+        elif mode == "refuse":
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+        elif mode == "down":
+            self._send(status, {"error": {"message": "unavailable", "echo": body}})
+        elif mode == "invalid" and invalid == "json":
+            self._send(200, b'{"data": [')
+        elif mode == "invalid" and invalid == "shape":
+            self._send(200, {"object": "error", "echo": body})
+        else:
+            if mode == "slow":
+                fake.stopping.wait(delay)
+            is_embeddings = endpoint is fake.embeddings
+            self._send(200, self._embeddings(body, mode, invalid) if is_embeddings else self._chat(body, mode, invalid))
+
+    def _embeddings(self, body: Any, mode: Mode, invalid: Invalid) -> dict[str, Any]:
+        texts = body.get("input", []) if isinstance(body, dict) else []
+        texts = [texts] if isinstance(texts, str) else texts
+        dimensions = int(body.get("dimensions") or DEFAULT_DIMENSIONS) if isinstance(body, dict) else 8
+        if mode == "invalid" and invalid == "dimensions":
+            dimensions -= 1
+        data = [
+            {"object": "embedding", "index": i, "embedding": pseudo_embedding(str(t), dimensions)}
+            for i, t in enumerate(texts)
+        ]
+        if mode == "empty":
+            data = []
+        elif mode == "invalid" and invalid == "count":
+            data = data[:-1]
+        data.reverse()  # providers may answer out of order; clients must sort by index
+        model = body.get("model") if isinstance(body, dict) else None
+        return {"object": "list", "data": data, "model": model, "usage": {"prompt_tokens": 0, "total_tokens": 0}}
+
+    def _chat(self, body: Any, mode: Mode, invalid: Invalid) -> dict[str, Any]:
+        messages = body.get("messages", []) if isinstance(body, dict) else []
+        user = [m.get("content", "") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+        task = find_task(str(user[-1])) if user else None
+        if mode == "empty":
+            content = json.dumps({"ranking": []})
+        elif mode == "invalid" and invalid == "content":
+            content = "Sure! Here is my ranking of the candidates."
+        elif task is not None and task.get("task") == "expand_query":
+            content = json.dumps({"query": expand_query(str(task.get("query", "")))})
+        elif task is not None:
+            content = json.dumps({"ranking": rank_by_overlap(str(task["query"]), list(task["candidates"]))})
+        else:
+            content = "{}"
+        return {
+            "id": "chatcmpl-fake",
+            "object": "chat.completion",
+            "model": body.get("model") if isinstance(body, dict) else None,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+        }
+
+    def _send(self, status: int, payload: Any) -> None:
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class FakeInference:
+    """Starts on 127.0.0.1 with a free port on ``__enter__``; stops (and wakes slow calls) on exit."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.embeddings = Endpoint()
+        self.chat = Endpoint()
+        self.requests: list[RecordedRequest] = []
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        assert self._server is not None, "FakeInference is not running"
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def configure(
+        self,
+        endpoint: Literal["embeddings", "chat"],
+        mode: Mode = "ok",
+        *,
+        fail_first: int = 0,
+        delay: float = 1.0,
+        invalid: Invalid = "json",
+        status: int = 503,
+    ) -> Endpoint:
+        """Sets one endpoint's behaviour anew (its fail_first count restarts; calls are kept)."""
+        with self.lock:
+            target = self.embeddings if endpoint == "embeddings" else self.chat
+            target.mode, target.fail_first, target.delay, target.invalid = mode, fail_first, delay, invalid
+            target.status = status
+            target.failures_served = 0
+            return target
+
+    def requests_to(self, path: str) -> list[RecordedRequest]:
+        with self.lock:
+            return [r for r in self.requests if r.path == path]
+
+    def start(self) -> FakeInference:
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.fake = self
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-inference", daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def __enter__(self) -> FakeInference:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
