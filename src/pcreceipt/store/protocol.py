@@ -12,7 +12,8 @@ Rules every engine keeps:
 - Search calls are bounded by ``limit`` and return hits in rank order (best first); ranks and
   scores are internal and never leave the runtime.
 - Conflicts raise ``ConflictError``; missing things raise ``NotFoundError``; invalid input
-  raises ``InvalidInputError``; an engine that cannot be reached raises ``StoreUnavailable``.
+  raises ``InvalidInputError``; an engine that cannot be reached raises ``StoreUnavailable``;
+  vector calls on an engine without vector search raise ``VectorSearchUnavailable``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from typing import Any, Literal, Protocol, runtime_checkable
 HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]
 ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
 LifecycleState = Literal["active", "forgotten", "merged", "retired"]
+TextMatch = Literal["all", "any", "prefix"]
+"""How full-text query terms combine: every term, any term, or any term or term prefix."""
 
 HISTORY_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience", "profile")
 SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
@@ -50,6 +53,14 @@ class InvalidInputError(StoreError):
 
 class StoreUnavailable(StoreError):
     pass
+
+
+class VectorSearchUnavailable(StoreError):
+    """The engine has no vector search (e.g. the SQLite vector extension cannot be loaded).
+
+    Recall treats it as "fall back to full text". Writes never raise it: an embedding given to a
+    write is then not stored, and the artifact is backfilled once vectors are available.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +154,16 @@ class EmbeddingRow:
     vector: Sequence[float]
 
 
+@dataclass(frozen=True, slots=True)
+class NewArtifact:
+    """One artifact to create (see ``Store.create_artifact`` for the fields' rules)."""
+
+    content: Mapping[str, Any]
+    prompt_key: str | None = None
+    artifact_id: str | None = None
+    embedding: EmbeddingRow | None = None
+
+
 @runtime_checkable
 class Store(Protocol):
     """What recall, exact reads and the write API need from an engine."""
@@ -187,8 +208,16 @@ class Store(Protocol):
         """Commit revision 1 of a new artifact (the engine assigns the id unless given).
 
         Profile is one snapshot per Scope: creating a profile when one exists appends a revision
-        to the existing one.
+        to the existing one. Likewise a prompt is one artifact per (Scope, prompt_key). A given
+        ``artifact_id`` that already names an artifact (or differs from the existing profile or
+        prompt) is a ConflictError. ``prompt_key`` is required for prompts and refused otherwise.
         """
+        ...
+
+    def create_artifacts(
+        self, scope_id: str, family: ArtifactFamily, items: Sequence[NewArtifact]
+    ) -> list[RevisionRecord]:
+        """Bulk import: ``create_artifact`` for each item, in order, all in one transaction."""
         ...
 
     def replace_artifact(
@@ -209,17 +238,25 @@ class Store(Protocol):
         """The current revision (for atomic memory: whatever its lifecycle state)."""
         ...
 
-    def get_revision(self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int) -> RevisionRecord | None:
+    def get_revision(
+        self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int
+    ) -> RevisionRecord | None:
         """Exactly that revision, whatever the lifecycle; never a newer head or a merge target."""
         ...
 
     def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None: ...
 
+    def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
+        """The head revision of the Scope's prompt for ``prompt_key``, if any."""
+        ...
+
     def change_lifecycle(
         self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
     ) -> list[AtomicMemoryHead]:
-        """forgotten (from active) or retired (a merge result, from active). ConflictError on a stale
-        revision or state_version or a transition that is not allowed."""
+        """forgotten (from active) or retired (a merge result, from active); returns the changed head.
+        Increments state_version and makes the memory unsearchable. ConflictError on a stale
+        revision or state_version or a transition that is not allowed; InvalidInputError when
+        ``state`` is neither forgotten nor retired."""
         ...
 
     def merge_atomic_memories(
@@ -236,11 +273,19 @@ class Store(Protocol):
         ...
 
     # -- search (bounded, rank order, searchable heads only)
-    def search_text(self, scope_id: str, family: HistoryFamily, query: str, limit: int) -> list[Hit]: ...
+    def search_text(
+        self, scope_id: str, family: HistoryFamily, query: str, limit: int, *, match: TextMatch = "any"
+    ) -> list[Hit]:
+        """Searchable heads matching the query's terms (combined per ``match``), best first. Stop words
+        and punctuation are not terms; a query without terms finds nothing."""
+        ...
 
     def search_vector(
         self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
-    ) -> list[Hit]: ...
+    ) -> list[Hit]:
+        """Nearest searchable heads by cosine distance; [] when the profile has no vectors yet.
+        InvalidInputError when the vector's dimension is not the profile's."""
+        ...
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
         """How many searchable heads the family has in the Scope (0 means no searchable head)."""
@@ -254,7 +299,10 @@ class Store(Protocol):
         """Searchable heads without a vector for ``profile`` (for backfill)."""
         ...
 
-    def put_embedding(self, ref: ArtifactRef, embedding: EmbeddingRow) -> None: ...
+    def put_embedding(self, ref: ArtifactRef, embedding: EmbeddingRow) -> None:
+        """Store (or overwrite) the vector of a searchable head. NotFoundError when the revision does
+        not exist; ConflictError when it is not (or no longer) a searchable head."""
+        ...
 
     # -- code workspaces
     def index_workspace(self, scope_id: str, files: Sequence[tuple[str, bytes]], skipped: int) -> Workspace:
@@ -271,6 +319,14 @@ class Store(Protocol):
     def read_code(
         self, scope_id: str, fingerprint: str, path: str, file_sha256: str, start_line: int, end_line: int
     ) -> CodeHit | None:
-        """Exactly that range of that file version; None when the workspace, path or file hash is
-        unknown or the range is outside the file."""
+        """Exactly that range of that file version, from any workspace the Scope ever indexed; None
+        when the workspace, path or file hash is unknown or the range is outside the file.
+        InvalidInputError when the range is not 1-based, ordered and at most 200 lines."""
+        ...
+
+    # -- maintenance
+    def check_integrity(self) -> list[str]:
+        """Problems found in the stored data (content-free descriptions); empty when consistent:
+        every head has its revisions, exactly the searchable heads are indexed, vectors belong to
+        searchable heads, and the current workspaces' chunks are indexed."""
         ...

@@ -1,0 +1,180 @@
+"""The SQLite engine's schema as an ordered list of versioned migrations.
+
+Decisions:
+- ``schema_migrations`` records each applied version; ``apply_migrations`` runs inside the
+  caller's ``BEGIN IMMEDIATE`` transaction and applies only missing versions, so concurrent
+  openers and repeated opens are harmless (idempotent). A database with a version this
+  runtime does not know is refused rather than guessed at.
+- Heads (``artifacts``) and immutable revisions (``revisions``) are separate tables; a revision
+  row is never updated or deleted.
+- ``search_docs`` holds exactly one row per *searchable head*; its ``doc_id`` is the rowid of
+  the full-text row and the key of the vectors. ``AUTOINCREMENT`` keeps doc ids from ever being
+  reused, so a vector left behind can never be mistaken for a newer head.
+- Full text lives in contentless FTS5 tables (``contentless_delete=1``) over the segmented text
+  (``pcreceipt.store.text.segment``); the revision table keeps the original. The ``part``
+  column holds one token per (Scope, family), so a Scope-filtered search is an FTS5 AND with
+  that token instead of a post-filter over every Scope's matches.
+- Vector tables (``vec0``, one per embedding profile, partitioned by Scope and family) are
+  created on first use, because their dimension is the profile's; ``embedding_profiles`` maps
+  profile name to table and dimension, ``doc_embeddings`` records which search docs have a
+  vector in which profile.
+- Code blobs are content-addressed by file sha256 and never deleted; ``workspace_files``
+  remembers every (Scope, fingerprint, path, file_sha256) ever indexed, so old exact reads keep
+  answering; chunks and their full text cover only each Scope's current workspace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pcreceipt.store.protocol import StoreUnavailable
+
+if TYPE_CHECKING:
+    from sqlite3 import Connection
+
+FTS_TOKENIZER = "unicode61 remove_diacritics 2"
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "scopes, artifacts, full text, vectors and code workspaces",
+        (
+            """CREATE TABLE store_meta (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            )""",
+            """CREATE TABLE scopes (
+                scope_id TEXT PRIMARY KEY,
+                idempotency_key TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                parent_scope_id TEXT REFERENCES scopes (scope_id),
+                context_references TEXT NOT NULL,
+                external_references TEXT NOT NULL,
+                version INTEGER NOT NULL
+            )""",
+            """CREATE TABLE artifacts (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                head_revision INTEGER NOT NULL,
+                prompt_key TEXT,
+                state TEXT,
+                state_version INTEGER,
+                merged_into_id TEXT,
+                is_merge_result INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (scope_id, family, artifact_id)
+            ) WITHOUT ROWID""",
+            """CREATE UNIQUE INDEX artifacts_one_per_key ON artifacts (scope_id, family, coalesce(prompt_key, ''))
+                WHERE family IN ('profile', 'prompt')""",
+            """CREATE TABLE revisions (
+                revision_pk INTEGER PRIMARY KEY,
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                content TEXT NOT NULL,
+                content_digest TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                derived_from TEXT NOT NULL,
+                UNIQUE (scope_id, family, artifact_id, revision),
+                FOREIGN KEY (scope_id, family, artifact_id) REFERENCES artifacts (scope_id, family, artifact_id)
+            )""",
+            """CREATE TABLE search_docs (
+                doc_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                revision_pk INTEGER NOT NULL UNIQUE REFERENCES revisions (revision_pk),
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                UNIQUE (scope_id, family, artifact_id)
+            )""",
+            f"""CREATE VIRTUAL TABLE search_fts USING fts5 (
+                part, title, body, content='', contentless_delete=1, tokenize='{FTS_TOKENIZER}'
+            )""",
+            """CREATE TABLE embedding_profiles (
+                profile_id INTEGER PRIMARY KEY,
+                profile TEXT NOT NULL UNIQUE,
+                table_name TEXT UNIQUE,
+                dimensions INTEGER NOT NULL
+            )""",
+            """CREATE TABLE doc_embeddings (
+                profile_id INTEGER NOT NULL REFERENCES embedding_profiles (profile_id),
+                doc_id INTEGER NOT NULL,
+                PRIMARY KEY (profile_id, doc_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX doc_embeddings_by_doc ON doc_embeddings (doc_id)",
+            """CREATE TABLE code_blobs (
+                file_sha256 TEXT PRIMARY KEY,
+                content BLOB NOT NULL,
+                line_count INTEGER NOT NULL
+            )""",
+            """CREATE TABLE workspaces (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                fingerprint TEXT NOT NULL,
+                files INTEGER NOT NULL,
+                lines INTEGER NOT NULL,
+                skipped INTEGER NOT NULL,
+                indexed_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, fingerprint)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE workspace_files (
+                scope_id TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                path TEXT NOT NULL,
+                file_sha256 TEXT NOT NULL REFERENCES code_blobs (file_sha256),
+                PRIMARY KEY (scope_id, fingerprint, path),
+                FOREIGN KEY (scope_id, fingerprint) REFERENCES workspaces (scope_id, fingerprint)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE current_workspaces (
+                scope_id TEXT PRIMARY KEY,
+                fingerprint TEXT NOT NULL,
+                FOREIGN KEY (scope_id, fingerprint) REFERENCES workspaces (scope_id, fingerprint)
+            )""",
+            """CREATE TABLE code_chunks (
+                chunk_id INTEGER PRIMARY KEY AUTOINCREMENT,
+                scope_id TEXT NOT NULL,
+                path TEXT NOT NULL,
+                file_sha256 TEXT NOT NULL REFERENCES code_blobs (file_sha256),
+                start_line INTEGER NOT NULL,
+                end_line INTEGER NOT NULL
+            )""",
+            "CREATE INDEX code_chunks_by_file ON code_chunks (scope_id, path, file_sha256)",
+            f"""CREATE VIRTUAL TABLE code_fts USING fts5 (
+                part, path, body, content='', contentless_delete=1, tokenize='{FTS_TOKENIZER}'
+            )""",
+        ),
+    ),
+)
+
+
+def apply_migrations(conn: Connection) -> list[int]:
+    """Apply the missing migrations inside the caller's write transaction; returns the versions applied."""
+    conn.execute(
+        """CREATE TABLE IF NOT EXISTS schema_migrations (
+            version INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        )"""
+    )
+    applied = {int(row[0]) for row in conn.execute("SELECT version FROM schema_migrations")}
+    known = {migration.version for migration in MIGRATIONS}
+    if applied - known:
+        raise StoreUnavailable("the database schema is newer than this runtime")
+    newly_applied: list[int] = []
+    for migration in MIGRATIONS:
+        if migration.version in applied:
+            continue
+        for statement in migration.statements:
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (migration.version, migration.name))
+        newly_applied.append(migration.version)
+    return newly_applied

@@ -1,0 +1,72 @@
+"""Engine-neutral helpers: segmentation, query terms, MATCH building, ids and rules."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sqlean
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pcreceipt.store import ids
+from pcreceipt.store.text import QueryTerm, build_match, normalize_for_search, query_terms, segment
+
+
+def test_segment_turns_cjk_runs_into_bigrams_and_a_trailing_character() -> None:
+    assert segment("数据库").split() == ["数据", "据库", "库"]
+    assert segment("学").split() == ["学"]
+    assert segment("SQLite数据库，Café").split() == ["sqlite", "数据", "据库", "库", "，café"]
+
+
+def test_normalisation_is_nfc_and_casefold() -> None:
+    assert normalize_for_search("Cafe\u0301 STRASSE Straße") == "café strasse strasse"
+
+
+def test_query_terms() -> None:
+    assert query_terms("数据库") == [QueryTerm(("数据", "据库"), partials=(("数据",), ("据库",)))]
+    assert query_terms("数据") == [QueryTerm(("数据",))]
+    assert query_terms("学") == [QueryTerm(("学",), prefix=True)]
+    assert query_terms("What is the retry budget?") == [QueryTerm(("retry",)), QueryTerm(("budget",))]
+    assert query_terms("parse_config os.path") == [QueryTerm(("parse", "config")), QueryTerm(("os", "path"))]
+    assert query_terms("deploy deploy DEPLOY") == [QueryTerm(("deploy",))]
+    assert query_terms("the 的 ?!") == []
+
+
+def test_build_match_quotes_every_phrase() -> None:
+    assert build_match('NEAR(a "b") -c') == '"near" OR "b" OR "c"'
+    assert build_match("学") == '"学"*'
+    assert build_match(" ( ) * ") is None
+
+
+def test_build_match_modes() -> None:
+    columns = ("title", "body")
+    assert build_match("数据库 deploy", columns) == '{title body} : ("数据 据库" OR "数据" OR "据库" OR "deploy")'
+    assert build_match("数据库 deploy", columns, "all") == '{title body} : ("数据 据库" AND "deploy")'
+    assert build_match("数据库 deploy 学", match="prefix") == '"数据 据库" OR "数据" OR "据库" OR "deploy"* OR "学"*'
+
+
+@pytest.fixture(scope="module")
+def fts() -> sqlean.Connection:
+    conn = sqlean.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(title, body, tokenize='unicode61 remove_diacritics 2')")
+    conn.execute("INSERT INTO t VALUES (?, ?)", (segment("Deploy 部署"), segment('数据库 "quoted" NEAR AND')))
+    return conn
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.one_of(st.sampled_from(list('"*-:()^+{}NEARANDORNOT 数据库_.')), st.characters()), max_size=30)
+)
+def test_built_expressions_are_always_valid_fts5(fts: sqlean.Connection, query: str) -> None:
+    for match in ("any", "all", "prefix"):
+        expression = build_match(query, ("title", "body"), match)
+        if expression is not None:
+            fts.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def test_ids_and_timestamps() -> None:
+    assert re.fullmatch(r"scp_[a-z2-7]{26}", ids.new_scope_id())
+    assert re.fullmatch(r"art_[0-9a-f]{32}", ids.new_artifact_id())
+    assert ids.new_scope_id() != ids.new_scope_id()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", ids.utc_now())
