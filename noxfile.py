@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import nox
 
@@ -79,3 +87,49 @@ def serve(session: nox.Session) -> None:
     """Run the server on 127.0.0.1:8000 with the per-user SQLite store."""
     _install(session)
     session.run("pcreceipt", "serve", *session.posargs)
+
+
+OFFICIAL_CLIENT = "powercontext[client]==1.4.1"
+
+
+def _free_loopback_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_ready(url: str, server: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/health/ready", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("pcreceipt serve did not become ready")
+        time.sleep(0.2)
+
+
+@nox.session(python=PYTHON)
+def compat(session: nox.Session) -> None:
+    """PowerContext's official Python client (1.4.1) against `pcreceipt serve` on a free loopback port."""
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", ".", OFFICIAL_CLIENT)
+    port = _free_loopback_port()
+    url = f"http://127.0.0.1:{port}"
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PCRECEIPT_")}
+    with tempfile.TemporaryDirectory(prefix="pcreceipt-compat-") as data_dir:
+        command = [str(Path(session.bin) / "pcreceipt"), "serve", "--port", str(port), "--data-dir", data_dir]
+        server = subprocess.Popen(command, env=environment)
+        try:
+            _wait_until_ready(url, server)
+            session.run("python", "tests/compat/official_client_check.py", url)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()

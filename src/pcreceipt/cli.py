@@ -10,13 +10,50 @@ from typing import Annotated, Any, Literal
 import typer
 
 from pcreceipt import gate
+from pcreceipt.commands.code import code_app
+from pcreceipt.commands.context import context_app
+from pcreceipt.commands.families import experience_app, profile_app, topic_app
+from pcreceipt.commands.importing import import_file
+from pcreceipt.commands.memory import memory_app
+from pcreceipt.commands.scope import scope_app
+from pcreceipt.commands.serve import serve
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
+app.command("serve")(serve)
+app.command("import")(import_file)
+for _name, _group in {
+    "scope": scope_app,
+    "memory": memory_app,
+    "topic": topic_app,
+    "experience": experience_app,
+    "profile": profile_app,
+    "code": code_app,
+    "context": context_app,
+}.items():
+    app.add_typer(_group, name=_name)
 
 
 @app.callback()
 def _root() -> None:
     """pcreceipt: explainable prepared context."""
+
+
+@app.command()
+def demo(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
+        ),
+    ] = None,
+    hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,
+) -> None:
+    """Seed a sample project on an embedded SQLite store, prepare context, and print its Receipt."""
+    from pcreceipt.demo import run_demo
+
+    response = run_demo(data_dir, show_content=not hide_content)
+    if "receipt" not in response:
+        raise typer.Exit(1)
 
 
 def _read_json(source: str) -> Any:

@@ -1,0 +1,15 @@
+"""The HTTP API behind ``pcreceipt.server``: one small module per job.
+
+- ``body``: reading and decoding a request body (size limit, UTF-8, JSON, surrogates).
+- ``parameters``: path, query and header parameters checked against their OpenAPI schemas.
+- ``exchange``: the ``Call`` a handler receives and the ``Reply`` it returns.
+- ``checks``: request bodies and replies against the contract (the gate as the server applies it).
+- ``endpoint``: the one endpoint every operation goes through; routes from the operation table.
+- ``handlers``: one function per operation, keyed by operation id.
+- ``records``: store records rendered as contract objects; ETags.
+- ``cursor``: the opaque list_scopes cursor.
+- ``store_errors``: store exceptions mapped to API errors.
+- ``authorization``: which Scopes a request touches and the (for now no-op) authorisation hook.
+- ``responses``: JSON and error responses, and each reply's declared response definition.
+- ``middleware``: request id, access log and the last-resort 500, around everything.
+"""

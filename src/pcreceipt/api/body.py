@@ -1,0 +1,130 @@
+"""Reading a JSON request body: bounded, strictly decoded, and safe to validate.
+
+Decisions:
+- The size limit (``Settings.max_body_bytes``) is enforced before the body is read: a declared
+  ``Content-Length`` over the limit is refused at once, and a body without one (chunked) is
+  counted while streaming and refused as soon as it passes the limit, so an oversized body is
+  never held in memory.
+- Only ``application/json`` (any parameters, e.g. ``charset=utf-8``) is accepted. Besides being
+  the contract's only media type, it makes a cross-origin browser request need a CORS preflight,
+  which this server never grants: a web page cannot post memories to a loopback server.
+- The bytes must be strict UTF-8 (no BOM); the JSON must be RFC 8259 (no NaN/Infinity) with
+  no duplicate keys (two parsers could otherwise disagree on the value), no nesting deeper than
+  ``MAX_DEPTH`` (the contract's deepest message is far shallower) and no lone surrogate
+  escapes (``"\\ud800"`` decodes to a string that is not Unicode text and cannot be stored,
+  hashed or echoed as UTF-8). Its violation points at the whole body (""):
+  the path down to it may run through keys the client made up, and keys are never echoed.
+- Every refusal is a content-free ``ApiError``: a JSON Pointer and a rule id, never a value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.requests import Request
+
+from pcreceipt.errors import InvalidRequest, PayloadTooLarge
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_DEPTH = 32
+
+BODY_RULES = {
+    "content_type": "the body is application/json",
+    "utf8": "the body is UTF-8 without a byte order mark",
+    "json_syntax": "the body is one JSON value (RFC 8259)",
+    "duplicate_key": "no object repeats a key",
+    "lone_surrogate": "strings are Unicode text (no lone surrogate escapes)",
+    "max_depth": f"arrays and objects nest at most {MAX_DEPTH} deep",
+}
+
+
+def invalid(path: str, rule: str, message: str) -> InvalidRequest:
+    """A 422 with one violation."""
+    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
+
+
+async def read_json_body(request: Request, max_bytes: int) -> Any:
+    """The request's JSON body, or an ``ApiError`` (413 over the limit, 422 otherwise)."""
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != "application/json":
+        raise invalid("", "content_type", "The request body must be application/json.")
+    data = await _read_bounded(request, max_bytes)
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise invalid("", "utf8", "The request body must be UTF-8 without a byte order mark.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise invalid("", "utf8", "The request body is not valid UTF-8.") from None
+    try:
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants)
+    except _DuplicateKey:
+        raise invalid("", "duplicate_key", "An object in the request body repeats a key.") from None
+    except (ValueError, RecursionError):
+        raise invalid("", "json_syntax", "The request body is not valid JSON.") from None
+    broken = _scan(value)
+    if broken is not None:
+        raise invalid("", broken, BODY_RULES[broken][0].upper() + BODY_RULES[broken][1:] + ".")
+    return value
+
+
+async def _read_bounded(request: Request, max_bytes: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise invalid("", "json_syntax", "The Content-Length header is not a number.")
+        if int(declared) > max_bytes:
+            raise _too_large(max_bytes)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > max_bytes:
+            raise _too_large(max_bytes)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(max_bytes: int) -> PayloadTooLarge:
+    return PayloadTooLarge(f"The request body exceeds the limit of {max_bytes} bytes.")
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _scan(value: Any) -> str | None:
+    """The rule a decoded body breaks beyond JSON syntax (nesting depth, lone surrogates), or None.
+
+    Iterative, so a deeply nested body cannot exhaust the interpreter's stack.
+    """
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return "lone_surrogate"
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                return "max_depth"
+            if isinstance(item, dict):
+                if any(_SURROGATE.search(key) for key in item):
+                    return "lone_surrogate"
+                pending.extend((child, depth + 1) for child in item.values())
+            else:
+                pending.extend((child, depth + 1) for child in item)
+    return None

@@ -1,0 +1,37 @@
+"""Store exceptions mapped to API errors, with fixed content-free messages.
+
+Store messages are written to be content-free, but they may still name ids the client sent;
+the API never forwards them, so an error body can only hold what this module writes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, StorageUnavailable
+from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, StoreUnavailable
+
+log = logging.getLogger("pcreceipt.server")
+
+
+def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:
+    """The API error for an exception raised while serving ``operation_id``."""
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, NotFoundError):
+        return NotFound("The Scope, artifact or revision does not exist.")
+    if isinstance(exc, ConflictError):
+        details: dict[str, Any] = {}
+        if exc.current_revision is not None:
+            details["current_revision"] = exc.current_revision
+        if exc.current_state_version is not None:
+            details["current_state_version"] = exc.current_state_version
+        return Conflict("The request conflicts with the current state.", details or None)
+    if isinstance(exc, InvalidInputError):
+        violations = [{"path": "", "rule": "store"}]
+        return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})
+    if isinstance(exc, StoreUnavailable):
+        return StorageUnavailable("The store is unavailable.")
+    log.error("unexpected error operation=%s request_id=%s type=%s", operation_id, request_id, type(exc).__name__)
+    return InternalError("An unexpected error occurred.")

@@ -1,0 +1,354 @@
+"""The async Python client of the pcreceipt HTTP API.
+
+One method per operation of the contract. Methods, paths and the statuses that count as
+success come from the generated operation table (``pcreceipt_contract.operations``), so the
+client and the server read the same facts. Responses are parsed strictly into the generated
+models (``pcreceipt.models``: unknown keys and coerced types are refused).
+
+- A status the operation does not declare raises ``ApiResponseError`` (status, error code,
+  message, details and the ``X-PowerContext-Request-ID``), even when it is a 2xx.
+- A declared status whose body does not parse raises ``InvalidResponseError``.
+- A network failure or timeout raises ``TransportError``.
+
+Artifact heads carry an ETag that ``replace_artifact`` needs verbatim, so the operations that
+return one answer a ``Versioned`` (the model plus its ETag).
+
+    async with AsyncClient("http://127.0.0.1:8000") as client:
+        scope = await client.create_scope(CreateScopeRequest(title="T", summary="S", idempotency_key="k"))
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Generic, Self, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pcreceipt_contract.operations import BY_ID, Operation
+from pydantic import BaseModel, ValidationError
+
+from pcreceipt.models import (
+    ArtifactCreated,
+    ArtifactRevision,
+    AtomicMemoryLifecycleRequest,
+    AtomicMemoryMutationResponse,
+    AtomicMemoryStateView,
+    CodeRange,
+    CodeWorkspace,
+    CreateArtifactRequest,
+    CreateScopeRequest,
+    ErrorEnvelope,
+    Health,
+    ImportArtifactsRequest,
+    ImportArtifactsResponse,
+    IndexCodeRequest,
+    MergeAtomicMemoryRequest,
+    PrepareContextRequest,
+    PreparedContext,
+    QueryCodeRequest,
+    QueryCodeResponse,
+    ReplaceArtifactRequest,
+    ScopeDescriptor,
+    ScopePage,
+)
+
+REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
+M = TypeVar("M", bound=BaseModel)
+Body = BaseModel | Mapping[str, Any]
+
+
+class ClientError(Exception):
+    """Base of the client's errors."""
+
+
+class TransportError(ClientError):
+    """The request did not complete (connection refused, reset, timeout...)."""
+
+    def __init__(self, operation_id: str) -> None:
+        super().__init__(f"{operation_id}: the request did not complete")
+        self.operation_id = operation_id
+
+
+class ApiResponseError(ClientError):
+    """The server answered a status the operation does not declare as success."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str | None,
+        message: str | None,
+        details: dict[str, Any] | None,
+        request_id: str | None,
+    ) -> None:
+        super().__init__(f"HTTP {status} {code or 'unknown_error'}: {message or 'no error body'}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+        self.request_id = request_id
+
+
+class InvalidResponseError(ClientError):
+    """A success status whose body is not the declared model."""
+
+    def __init__(self, operation_id: str, status: int, request_id: str | None) -> None:
+        super().__init__(f"{operation_id}: the HTTP {status} body does not match the contract")
+        self.operation_id = operation_id
+        self.status = status
+        self.request_id = request_id
+
+
+@dataclass(frozen=True, slots=True)
+class Versioned(Generic[M]):
+    """A response model with the artifact head's ETag (and, on create, the head's Location)."""
+
+    value: M
+    etag: str
+    location: str | None = None
+
+
+def _dump(body: Body) -> Any:
+    if isinstance(body, BaseModel):
+        return body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return dict(body)
+
+
+def _error_of(response: httpx.Response) -> ApiResponseError:
+    request_id = response.headers.get(REQUEST_ID_HEADER)
+    try:
+        error = ErrorEnvelope.model_validate_json(response.content, strict=True).error
+    except ValidationError:
+        return ApiResponseError(response.status_code, None, None, None, request_id)
+    details = None if error.details is None else error.details.model_dump(mode="json", exclude_none=True)
+    return ApiResponseError(response.status_code, error.code, error.message, details, request_id)
+
+
+class AsyncClient:
+    """The async client. Reuses one connection pool; close it with ``aclose`` or ``async with``.
+
+    ``http``: an ``httpx.AsyncClient`` to use instead of one the client opens (it is then left
+    open by ``aclose``).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 10.0,
+        http: httpx.AsyncClient | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._headers = {"Accept": "application/json"}
+        if token:
+            self._headers["Authorization"] = f"Bearer {token}"
+        self._owned = http is None
+        self._http = http if http is not None else httpx.AsyncClient(timeout=timeout)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        if self._owned:
+            await self._http.aclose()
+
+    # -- the one request path
+
+    def _url(self, operation: Operation, path: Mapping[str, str | int]) -> str:
+        encoded = {name: quote(str(value), safe="") for name, value in path.items()}
+        return self.base_url + operation.path.format(**encoded)
+
+    async def _send(
+        self,
+        operation_id: str,
+        *,
+        path: Mapping[str, str | int] | None = None,
+        query: Mapping[str, str | int | None] | None = None,
+        headers: Mapping[str, str] | None = None,
+        body: Body | None = None,
+        also: frozenset[int] = frozenset(),
+    ) -> httpx.Response:
+        """Send one operation; the response when its status is declared (or in ``also``), else raise."""
+        operation = BY_ID[operation_id]
+        params = {k: str(v) for k, v in (query or {}).items() if v is not None}
+        try:
+            response = await self._http.request(
+                operation.method,
+                self._url(operation, path or {}),
+                params=params or None,
+                headers={**self._headers, **(headers or {})},
+                json=None if body is None else _dump(body),
+            )
+        except httpx.HTTPError as exc:
+            raise TransportError(operation_id) from exc
+        if response.status_code not in {s.status for s in operation.success} | also:
+            raise _error_of(response)
+        return response
+
+    @staticmethod
+    def _parse(operation_id: str, response: httpx.Response, model: type[M]) -> M:
+        try:
+            return model.model_validate_json(response.content, strict=True)
+        except ValidationError:
+            raise InvalidResponseError(
+                operation_id, response.status_code, response.headers.get(REQUEST_ID_HEADER)
+            ) from None
+
+    async def _call(self, operation_id: str, model: type[M], **send: Any) -> M:
+        return self._parse(operation_id, await self._send(operation_id, **send), model)
+
+    async def _versioned(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M] | None:
+        """A model with its ETag; None for 304 Not Modified."""
+        response = await self._send(operation_id, **send)
+        if response.status_code == 304:
+            return None
+        etag = response.headers.get("ETag")
+        if etag is None:
+            raise InvalidResponseError(operation_id, response.status_code, response.headers.get(REQUEST_ID_HEADER))
+        value = self._parse(operation_id, response, model)
+        return Versioned(value, etag, response.headers.get("Location"))
+
+    async def _required(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M]:
+        versioned = await self._versioned(operation_id, model, **send)
+        assert versioned is not None
+        return versioned
+
+    # -- context
+
+    async def prepare_context(
+        self, request: PrepareContextRequest | Mapping[str, Any], *, include_receipt: bool | None = None
+    ) -> PreparedContext:
+        """Prepare context; ``include_receipt=True`` asks for a Receipt (it overrides the request's field)."""
+        body = _dump(request)
+        if include_receipt is not None:
+            body["include_receipt"] = include_receipt
+        return await self._call("prepare_context", PreparedContext, body=body)
+
+    # -- Scopes
+
+    async def create_scope(self, request: CreateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        return await self._call("create_scope", ScopeDescriptor, body=request)
+
+    async def list_scopes(self, *, limit: int | None = None, cursor: str | None = None) -> ScopePage:
+        return await self._call("list_scopes", ScopePage, query={"limit": limit, "cursor": cursor})
+
+    async def iter_scopes(self, *, page_size: int | None = None) -> AsyncIterator[ScopeDescriptor]:
+        """Every Scope, following ``next_cursor`` page by page."""
+        cursor: str | None = None
+        while True:
+            page = await self.list_scopes(limit=page_size, cursor=cursor)
+            for scope in page.items:
+                yield scope
+            if page.next_cursor is None:
+                return
+            cursor = page.next_cursor.root
+
+    async def get_scope(self, scope_id: str) -> ScopeDescriptor:
+        return await self._call("get_scope", ScopeDescriptor, path={"scope_id": scope_id})
+
+    # -- artifacts
+
+    async def create_artifact(
+        self, scope_id: str, request: CreateArtifactRequest | Mapping[str, Any]
+    ) -> Versioned[ArtifactCreated]:
+        return await self._required("create_artifact", ArtifactCreated, path={"scope_id": scope_id}, body=request)
+
+    async def import_artifacts(
+        self, scope_id: str, request: ImportArtifactsRequest | Mapping[str, Any]
+    ) -> ImportArtifactsResponse:
+        """Create up to 1000 artifacts of one family in one transaction."""
+        return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
+
+    async def get_artifact(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactRevision] | None:
+        """The head revision with its ETag; None when ``if_none_match`` is still the head's ETag."""
+        return await self._versioned(
+            "get_artifact",
+            ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
+            also=frozenset({304}),
+        )
+
+    async def get_artifact_revision(
+        self, scope_id: str, family: str, artifact_id: str, revision: int
+    ) -> ArtifactRevision:
+        path = {"scope_id": scope_id, "family": family, "artifact_id": artifact_id, "revision": revision}
+        return await self._call("get_artifact_revision", ArtifactRevision, path=path)
+
+    async def replace_artifact(
+        self,
+        scope_id: str,
+        family: str,
+        artifact_id: str,
+        request: ReplaceArtifactRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactRevision]:
+        """Commit a new revision if ``expected_etag`` (sent verbatim as If-Match) is still the head's."""
+        return await self._required(
+            "replace_artifact",
+            ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    # -- atomic memory lifecycle
+
+    async def get_atomic_memory_state(self, scope_id: str, artifact_id: str) -> Versioned[AtomicMemoryStateView]:
+        path = {"scope_id": scope_id, "artifact_id": artifact_id}
+        return await self._required("get_atomic_memory_state", AtomicMemoryStateView, path=path)
+
+    async def change_atomic_memory_lifecycle(
+        self, request: AtomicMemoryLifecycleRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        return await self._call("change_atomic_memory_lifecycle", AtomicMemoryMutationResponse, body=request)
+
+    async def merge_atomic_memories(
+        self, request: MergeAtomicMemoryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        return await self._call("merge_atomic_memories", AtomicMemoryMutationResponse, body=request)
+
+    # -- code workspaces
+
+    async def index_code_workspace(self, scope_id: str, request: IndexCodeRequest | Mapping[str, Any]) -> CodeWorkspace:
+        return await self._call("index_code_workspace", CodeWorkspace, path={"scope_id": scope_id}, body=request)
+
+    async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
+        return await self._call("get_code_workspace", CodeWorkspace, path={"scope_id": scope_id})
+
+    async def query_code(self, scope_id: str, request: QueryCodeRequest | Mapping[str, Any]) -> QueryCodeResponse:
+        return await self._call("query_code", QueryCodeResponse, path={"scope_id": scope_id}, body=request)
+
+    async def read_code(
+        self, scope_id: str, fingerprint: str, file_sha256: str, *, path: str, start_line: int, end_line: int
+    ) -> CodeRange:
+        """An exact line range (at most 200 lines) of one file version."""
+        return await self._call(
+            "read_code",
+            CodeRange,
+            path={"scope_id": scope_id, "fingerprint": fingerprint, "file_sha256": file_sha256},
+            query={"path": path, "start_line": start_line, "end_line": end_line},
+        )
+
+    # -- service
+
+    async def get_liveness(self) -> Health:
+        return await self._call("get_liveness", Health)
+
+    async def get_readiness(self) -> Health:
+        """Readiness; a 503 ``not_ready`` is an answer, not an error."""
+        return await self._call("get_readiness", Health, also=frozenset({503}))
+
+    async def health(self) -> Health:
+        """The server's readiness (``status`` is ``ready`` or ``not_ready``)."""
+        return await self.get_readiness()

@@ -1,0 +1,197 @@
+"""The happy path of every operation, through the AsyncClient against the real server.
+
+``test_every_operation_is_exercised`` keeps this file honest: each operation of the generated
+table must appear in ``EXERCISED``, and each test adds the ones it calls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+
+import pytest
+from pcreceipt_contract.operations import OPERATIONS
+
+from pcreceipt.client import AsyncClient
+from pcreceipt.models import AtomicMemoryContent, ProfileContent, TopicMemoryContent
+
+pytestmark = pytest.mark.anyio
+
+EXERCISED = {
+    "test_scopes": ["create_scope", "list_scopes", "get_scope"],
+    "test_artifacts": ["create_artifact", "get_artifact", "replace_artifact", "get_artifact_revision"],
+    "test_import": ["import_artifacts"],
+    "test_lifecycle": ["get_atomic_memory_state", "change_atomic_memory_lifecycle", "merge_atomic_memories"],
+    "test_code": ["index_code_workspace", "get_code_workspace", "query_code", "read_code"],
+    "test_health": ["get_liveness", "get_readiness"],
+    "test_prepare_empty": ["prepare_context"],
+}
+
+
+def test_every_operation_is_exercised() -> None:
+    exercised = {op for ops in EXERCISED.values() for op in ops}
+    assert exercised == {op.operation_id for op in OPERATIONS}
+
+
+def test_the_client_has_a_method_per_operation() -> None:
+    missing = [op.operation_id for op in OPERATIONS if not callable(getattr(AsyncClient, op.operation_id, None))]
+    assert missing == []
+
+
+async def test_scopes(client: AsyncClient) -> None:
+    key = uuid.uuid4().hex
+    base = await client.create_scope({"title": "Base", "summary": "Shared conventions", "idempotency_key": key + "b"})
+    request = {
+        "title": "Payments",
+        "summary": "The payments service",
+        "idempotency_key": key,
+        "context_references": [base.scope_id],
+        "external_references": [{"kind": "repo", "value": "git@example.invalid:payments"}],
+    }
+    scope = await client.create_scope(request)
+    assert scope.title == "Payments" and scope.version == 1 and scope.parent_scope_id is None
+    assert [r.root for r in scope.context_references] == [base.scope_id]
+    assert (await client.create_scope(request)).scope_id == scope.scope_id  # same key, same Scope
+    assert await client.get_scope(scope.scope_id) == scope
+
+    listed = [s.scope_id async for s in client.iter_scopes(page_size=1)]
+    assert {base.scope_id, scope.scope_id} <= set(listed)
+    assert listed == sorted(listed) and len(listed) == len(set(listed))
+    first = await client.list_scopes(limit=1)
+    assert len(first.items) == 1 and first.next_cursor is not None
+
+
+async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
+    created = await client.create_artifact(
+        scope_id, {"family": "atomic-memory", "content": {"kind": "decision", "text": "We chose SQLite."}}
+    )
+    artifact_id = created.value.artifact_id
+    assert created.value.revision == 1 and created.etag == '"revision:1"'
+    assert created.location == f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}"
+
+    head = await client.get_artifact(scope_id, "atomic-memory", artifact_id)
+    assert head is not None and head.etag == '"revision:1"'
+    assert isinstance(head.value.content, AtomicMemoryContent)
+    assert head.value.content.schema_ == "powercontext.atomic-memory.v1"
+    assert head.value.content_digest.startswith("sha256:")
+
+    replaced = await client.replace_artifact(
+        scope_id,
+        "atomic-memory",
+        artifact_id,
+        {"content": {"kind": "decision", "text": "We chose SQLite, in WAL mode."}},
+        expected_etag=head.etag,
+    )
+    assert replaced.value.revision == 2 and replaced.etag == '"revision:2"'
+
+    first = await client.get_artifact_revision(scope_id, "atomic-memory", artifact_id, 1)
+    assert isinstance(first.content, AtomicMemoryContent) and first.content.text == "We chose SQLite."
+
+    topic = await client.create_artifact(
+        scope_id,
+        {"family": "topic-memory", "content": {"title": "Storage", "summary": "SQLite", "detail": "WAL, FTS5"}},
+    )
+    topic_head = await client.get_artifact(scope_id, "topic-memory", topic.value.artifact_id)
+    assert topic_head is not None and isinstance(topic_head.value.content, TopicMemoryContent)
+
+    profile = await client.create_artifact(scope_id, {"family": "profile", "content": {"content": "Python 3.11"}})
+    again = await client.create_artifact(scope_id, {"family": "profile", "content": {"content": "Python 3.12"}})
+    assert again.value.artifact_id == profile.value.artifact_id and again.value.revision == 2
+    profile_head = await client.get_artifact(scope_id, "profile", profile.value.artifact_id)
+    assert profile_head is not None and isinstance(profile_head.value.content, ProfileContent)
+
+    experience = {"situation": "CI slow", "action": "cached wheels", "outcome": "faster", "lesson": "cache early"}
+    made = await client.create_artifact(scope_id, {"family": "experience", "content": experience})
+    assert made.value.family == "experience"
+
+
+async def test_import(client: AsyncClient, scope_id: str) -> None:
+    items = [{"family": "atomic-memory", "content": {"kind": "fact", "text": f"fact {n}"}} for n in range(5)]
+    response = await client.import_artifacts(scope_id, {"items": items})
+    assert [ref.revision for ref in response.created] == [1] * 5
+    assert len({ref.artifact_id for ref in response.created}) == 5
+    head = await client.get_artifact(scope_id, "atomic-memory", response.created[3].artifact_id)
+    assert head is not None and isinstance(head.value.content, AtomicMemoryContent)
+    assert head.value.content.text == "fact 3"
+
+
+async def _memory(client: AsyncClient, scope_id: str, text: str) -> str:
+    created = await client.create_artifact(
+        scope_id, {"family": "atomic-memory", "content": {"kind": "fact", "text": text}}
+    )
+    return created.value.artifact_id
+
+
+async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
+    a, b, c = [await _memory(client, scope_id, text) for text in ("alpha", "beta", "gamma")]
+    state = await client.get_atomic_memory_state(scope_id, a)
+    assert state.etag == '"revision:1"'
+    assert state.value.state == "active" and state.value.state_version == 0 and state.value.merged_into_id is None
+
+    forgotten = await client.change_atomic_memory_lifecycle(
+        {
+            "scope_id": scope_id,
+            "target": {"artifact": state.value.artifact.model_dump(), "state_version": 0},
+            "state": "forgotten",
+        }
+    )
+    assert forgotten.changed and forgotten.records[0].state == "forgotten"
+    assert forgotten.records[0].state_version == 1
+
+    inputs = []
+    for artifact_id in (b, c):
+        view = (await client.get_atomic_memory_state(scope_id, artifact_id)).value
+        inputs.append({"artifact": view.artifact.model_dump(), "state_version": view.state_version})
+    merged = await client.merge_atomic_memories(
+        {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "beta and gamma"}}
+    )
+    assert merged.changed
+    assert [r.state for r in merged.records] == ["merged", "merged", "active"]
+    result_id = merged.records[-1].artifact.artifact_id
+    assert all(r.merged_into_id is not None and r.merged_into_id.root == result_id for r in merged.records[:2])
+
+    result = (await client.get_atomic_memory_state(scope_id, result_id)).value
+    retired = await client.change_atomic_memory_lifecycle(
+        {
+            "scope_id": scope_id,
+            "target": {"artifact": result.artifact.model_dump(), "state_version": result.state_version},
+            "state": "retired",
+        }
+    )
+    assert retired.records[0].state == "retired"
+    # exact reads never follow the lifecycle
+    old = await client.get_artifact_revision(scope_id, "atomic-memory", b, 1)
+    assert isinstance(old.content, AtomicMemoryContent) and old.content.text == "beta"
+
+
+async def test_code(client: AsyncClient, scope_id: str) -> None:
+    source = "\n".join(f"def handler_{n}():\n    return {n}" for n in range(150)) + "\n"
+    files = [{"path": "src/app.py", "content": source}, {"path": "README.md", "content": "# Payments\nuses SQLite\n"}]
+    workspace = await client.index_code_workspace(scope_id, {"files": files, "skipped": 2})
+    assert workspace.files == 2 and workspace.skipped == 2 and workspace.lines == 302
+    assert await client.get_code_workspace(scope_id) == workspace
+
+    found = await client.query_code(scope_id, {"query": "handler_42", "limit": 3})
+    assert found.items and found.items[0].evidence.path == "src/app.py"
+    hit = found.items[0]
+    assert hit.evidence.snippet_sha256 == hashlib.sha256("\n".join(hit.lines).encode()).hexdigest()
+
+    file_sha256 = hashlib.sha256(source.encode()).hexdigest()
+    exact = await client.read_code(
+        scope_id, workspace.fingerprint, file_sha256, path="src/app.py", start_line=85, end_line=86
+    )
+    assert exact.lines == ["def handler_42():", "    return 42"]
+    assert exact.evidence.file_sha256 == file_sha256 and exact.evidence.start_line == 85
+
+
+async def test_health(client: AsyncClient) -> None:
+    assert (await client.get_liveness()).status == "ok"
+    ready = await client.health()
+    assert ready.status == "ready" and ready.checks == {"store": "ok"}
+
+
+async def test_prepare_empty(client: AsyncClient, scope_id: str) -> None:
+    """A Scope with nothing in it prepares ``empty`` with exactly the four keys."""
+    prepared = await client.prepare_context({"scope_id": scope_id, "query": "anything at all"})
+    assert prepared.status == "empty" and prepared.content is None and prepared.content_bytes == 0
+    assert prepared.model_fields_set == {"schema_", "status", "content", "content_bytes"}
