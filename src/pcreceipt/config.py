@@ -1,0 +1,205 @@
+"""Settings: defaults, an optional TOML file, then PCRECEIPT_* environment variables.
+
+Precedence (lowest to highest): built-in defaults, the config file (``--config FILE`` or
+``PCRECEIPT_CONFIG``, else ``<data dir>/config.toml`` when it exists), environment variables,
+then command-line options. Secrets are never written in the file: providers name the
+environment variable that holds their API key (``api_key_env``).
+
+Every setting, its environment variable and default: ``docs/configuration.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+
+ASSEMBLY_MAX_ENTRIES_RANGE = (8, 26)
+
+
+class SettingsError(ValueError):
+    """A setting is missing or out of range; the message names the setting, never a secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingSettings:
+    base_url: str | None = None
+    model: str = "text-embedding-3-small"
+    dimensions: int = 384
+    timeout_seconds: float = 0.25
+    api_key_env: str | None = None
+    mode: Literal["auto", "fts", "vector", "hybrid"] = "auto"
+    local_model: bool = False
+
+    @property
+    def profile(self) -> str:
+        """The embedding profile name vectors are stored under."""
+        return f"{self.model}@{self.dimensions}"
+
+    @property
+    def configured(self) -> bool:
+        return self.base_url is not None or self.local_model
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationSettings:
+    """The chat model that rerank and query expansion inherit unless they set their own."""
+
+    base_url: str | None = None
+    model: str | None = None  # "provider/model"
+    api_key_env: str | None = None
+    timeout_seconds: float = 2.0
+    temperature: float | None = None
+    max_tokens: int | None = 512
+    top_p: float | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RerankSettings:
+    kind: Literal["none", "model", "lexical"] = "none"
+    base_url: str | None = None  # None: inherit generation
+    model: str | None = None  # None: inherit generation
+    api_key_env: str | None = None
+    timeout_seconds: float | None = None  # None: inherit generation
+    max_tokens: int | None = None
+    top_p: float | None = None
+    seed: int | None = None
+    candidate_limit: int = 30
+    max_requests: int = 1
+    on_failure: Literal["coarse_order", "drop_family"] = "coarse_order"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpansionSettings:
+    kind: Literal["relaxed", "model"] = "relaxed"
+    max_rounds: int = 2
+    min_candidates: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    data_dir: Path = field(default_factory=lambda: Path(platformdirs.user_data_dir("pcreceipt")))
+    store_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    assembly_max_entries: int = 8
+    max_body_bytes: int = 8 * 1024 * 1024
+    embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
+    generation: GenerationSettings = field(default_factory=GenerationSettings)
+    rerank: RerankSettings = field(default_factory=RerankSettings)
+    expansion: ExpansionSettings = field(default_factory=ExpansionSettings)
+
+    @property
+    def resolved_store_url(self) -> str:
+        return self.store_url or f"sqlite:///{self.data_dir / 'pcreceipt.db'}"
+
+    def validate(self) -> Settings:
+        low, high = ASSEMBLY_MAX_ENTRIES_RANGE
+        if not low <= self.assembly_max_entries <= high:
+            raise SettingsError(f"assembly_max_entries must be between {low} and {high}")
+        if not 1 <= self.port <= 65535:
+            raise SettingsError("port must be between 1 and 65535")
+        if self.max_body_bytes < 64 * 1024:
+            raise SettingsError("max_body_bytes must be at least 65536")
+        if self.embedding.timeout_seconds <= 0:
+            raise SettingsError("embedding.timeout_seconds must be positive")
+        if self.rerank.kind == "model" and not (self.rerank.model or self.generation.model):
+            raise SettingsError("rerank.kind = model needs rerank.model or generation.model")
+        if self.expansion.kind == "model" and not self.generation.model:
+            raise SettingsError("expansion.kind = model needs generation.model")
+        if not 0 <= self.expansion.max_rounds <= 2:
+            raise SettingsError("expansion.max_rounds must be 0, 1 or 2")
+        return self
+
+
+_SECTIONS: Mapping[str, type[Any]] = {
+    "embedding": EmbeddingSettings,
+    "generation": GenerationSettings,
+    "rerank": RerankSettings,
+    "expansion": ExpansionSettings,
+}
+
+
+def _coerce(kind: Any, value: Any, name: str) -> Any:
+    text_kind = str(kind)
+    try:
+        if "Path" in text_kind:
+            return Path(value)
+        if text_kind.startswith("int") or text_kind == "int | None":
+            return int(value)
+        if text_kind.startswith("float") or text_kind == "float | None":
+            return float(value)
+        if text_kind.startswith("bool"):
+            if isinstance(value, bool):
+                return value
+            return str(value).lower() in {"1", "true", "yes", "on"}
+    except (TypeError, ValueError):
+        raise SettingsError(f"setting {name} has the wrong type") from None
+    return value
+
+
+def _apply(obj: Any, values: Mapping[str, Any], prefix: str) -> Any:
+    known = {f.name: f for f in fields(obj)}
+    changes: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise SettingsError(f"unknown setting {prefix}{key}")
+        if key in _SECTIONS:
+            if not isinstance(value, Mapping):
+                raise SettingsError(f"setting {prefix}{key} must be a table")
+            changes[key] = _apply(getattr(obj, key), value, f"{prefix}{key}.")
+        else:
+            changes[key] = _coerce(known[key].type, value, prefix + key)
+    return replace(obj, **changes)
+
+
+def _from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for top in fields(Settings):
+        if top.name in _SECTIONS:
+            section: dict[str, Any] = {}
+            for sub in fields(_SECTIONS[top.name]):
+                key = f"PCRECEIPT_{top.name}_{sub.name}".upper()
+                if key in environ:
+                    section[sub.name] = environ[key]
+            if section:
+                out[top.name] = section
+        else:
+            key = f"PCRECEIPT_{top.name}".upper()
+            if key in environ:
+                out[top.name] = environ[key]
+    return out
+
+
+def load_settings(
+    config_file: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Defaults, then the TOML file, then the environment, then explicit overrides."""
+    env = os.environ if environ is None else environ
+    settings = Settings()
+    env_values = _from_environment(env)
+    if "data_dir" in env_values:
+        settings = _apply(settings, {"data_dir": env_values["data_dir"]}, "")
+    if overrides and "data_dir" in overrides:
+        settings = _apply(settings, {"data_dir": overrides["data_dir"]}, "")
+    path = config_file or (Path(env["PCRECEIPT_CONFIG"]) if "PCRECEIPT_CONFIG" in env else None)
+    if path is None and (settings.data_dir / "config.toml").is_file():
+        path = settings.data_dir / "config.toml"
+    if path is not None:
+        try:
+            settings = _apply(settings, tomllib.loads(path.read_text(encoding="utf-8")), "")
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise SettingsError(f"cannot read the config file: {type(exc).__name__}") from None
+    settings = _apply(settings, env_values, "")
+    if overrides:
+        settings = _apply(settings, {k: v for k, v in overrides.items() if v is not None}, "")
+    validated: Settings = settings.validate()
+    return validated

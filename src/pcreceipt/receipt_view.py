@@ -1,0 +1,135 @@
+"""A human view of a Receipt (rich). Shows identities, omissions, the retrieval path and stage
+timings; never bodies (the Receipt has none) and never the content unless asked by the caller."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+
+def _identity(item: Mapping[str, Any]) -> tuple[str, str]:
+    if "artifact_address" in item:
+        address = item["artifact_address"]
+        artifact = address["artifact"]
+        return address["scope_id"], f"{artifact['artifact_id']}@{artifact['revision']}"
+    code = item["code_evidence"]
+    return code["scope_id"], f"{code['path']}:{code['start_line']}-{code['end_line']}"
+
+
+def selected_table(receipt: Mapping[str, Any]) -> Table:
+    table = Table(title="Selected (injection order)", title_justify="left", expand=False)
+    for column in ("#", "kind", "scope", "identity", "bytes", "truncated"):
+        table.add_column(column, justify="right" if column in {"#", "bytes"} else "left")
+    for n, item in enumerate(receipt["selected"], 1):
+        scope, identity = _identity(item)
+        table.add_row(
+            str(n), item["kind"], scope, identity, str(item["rendered_bytes"]), "yes" if item["truncated"] else ""
+        )
+    return table
+
+
+def omitted_table(receipt: Mapping[str, Any]) -> Table:
+    table = Table(title="Omitted", title_justify="left")
+    for column in ("family", "reason", "count"):
+        table.add_column(column, justify="right" if column == "count" else "left")
+    for group in receipt["omitted"]:
+        table.add_row(group["family"], group["reason"], str(group["count"]))
+    return table
+
+
+def retrieval_table(receipt: Mapping[str, Any]) -> Table:
+    retrieval = receipt["retrieval"]
+    rounds = {r["round"]: r for r in retrieval["rounds"]}
+    table = Table(title="Retrieval path", title_justify="left")
+    for column in ("round", "family", "mode", "outcome", "fallback", "calls"):
+        table.add_column(column, justify="right" if column in {"round", "calls"} else "left")
+    for group in retrieval["searches"]:
+        round_ = rounds.get(group["round"], {})
+        marker = "" if round_.get("retained", True) else " (abandoned)"
+        fallback = "" if group["fallback_reason"] == "none" else group["fallback_reason"]
+        table.add_row(
+            f"{group['round']}{marker}", group["family"], group["mode"], group["outcome"], fallback, str(group["count"])
+        )
+    return table
+
+
+def rerank_table(receipt: Mapping[str, Any]) -> Table | None:
+    retrieval = receipt["retrieval"]
+    if not retrieval["reranks"]:
+        return None
+    configs = {c["config_id"]: c for c in retrieval["rerank_configs"]}
+    table = Table(title="Rerank", title_justify="left")
+    for column in ("round", "policy", "model", "prompt", "outcome", "reason", "calls", "config"):
+        table.add_column(column)
+    for group in retrieval["reranks"]:
+        config = configs[group["config_id"]]
+        prompt = config["prompt"]
+        prompt_text = (
+            "-" if prompt is None else f"{prompt['selection']} v{prompt['selected_version']} ({prompt['scope_id']})"
+        )
+        table.add_row(
+            str(group["round"]),
+            config["policy_id"],
+            config["model"] or "deterministic",
+            prompt_text,
+            group["outcome"],
+            "" if group["fallback_reason"] == "none" else group["fallback_reason"],
+            str(group["count"]),
+            group["config_id"][:19] + "…",
+        )
+    return table
+
+
+def stages_table(receipt: Mapping[str, Any]) -> Table:
+    table = Table(title="Stages", title_justify="left")
+    for column in ("stage", "ms", "runs"):
+        table.add_column(column, justify="left" if column == "stage" else "right")
+    for stage in receipt["stages"]:
+        table.add_row(stage["stage"], f"{stage['duration_ms']:.2f}", str(stage["count"]))
+    return table
+
+
+def receipt_renderable(response: Mapping[str, Any]) -> Group:
+    receipt = response["receipt"]
+    summary = Text.assemble(
+        ("status ", "bold"),
+        response["status"],
+        ("   bytes ", "bold"),
+        f"{receipt['used_bytes']}/{receipt['requested_max_bytes']}",
+        ("   truncated ", "bold"),
+        "yes" if receipt["truncated"] else "no",
+        ("   non-deterministic ", "bold"),
+        "yes" if receipt["non_deterministic"] else "no",
+        "\n",
+        ("receipt ", "bold"),
+        receipt["receipt_id"],
+        "\n",
+        ("query   ", "bold"),
+        receipt["query_digest"],
+        "\n",
+        ("content ", "bold"),
+        str(receipt["content_digest"]),
+    )
+    parts: list[Any] = [Panel(summary, title="PreparedContext Receipt v1", expand=False)]
+    parts.append(selected_table(receipt))
+    if receipt["omitted"]:
+        parts.append(omitted_table(receipt))
+    parts.append(retrieval_table(receipt))
+    rerank = rerank_table(receipt)
+    if rerank is not None:
+        parts.append(rerank)
+    parts.append(stages_table(receipt))
+    return Group(*parts)
+
+
+def print_receipt(response: Mapping[str, Any], console: Console | None = None) -> None:
+    console = console or Console()
+    if "receipt" not in response:
+        console.print("[yellow]no Receipt: it was not requested, or it was dropped (see the server log)[/yellow]")
+        return
+    console.print(receipt_renderable(response))

@@ -1,0 +1,117 @@
+"""Artifact writes with their vectors: embed the searchable text, then commit both together.
+
+Every write path (HTTP handlers, bulk import, the demo, tests) goes through ``ArtifactWriter``
+so that a searchable revision is stored with its embedding under the current embedding profile
+whenever an embedder is configured. An embedding failure never fails a write: the revision is
+committed without a vector and ``reembed`` backfills it later (``pcreceipt reembed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pcreceipt.inference import Embedder, InferenceError
+from pcreceipt.store.protocol import (
+    SEARCHABLE_FAMILIES,
+    ArtifactFamily,
+    AtomicMemoryHead,
+    EmbeddingRow,
+    NewArtifact,
+    RevisionRecord,
+    Store,
+)
+from pcreceipt.store.text import normalize_content, searchable_text
+
+REEMBED_BATCH = 64
+
+
+def embedding_text(family: ArtifactFamily, content: Mapping[str, Any]) -> str | None:
+    """The text a searchable family's vector is computed from; None for unsearchable families."""
+    if family not in SEARCHABLE_FAMILIES:
+        return None
+    text = searchable_text(family, normalize_content(family, content))
+    return f"{text.title}\n{text.body}".strip()
+
+
+class ArtifactWriter:
+    """Writes artifacts through one store, embedding searchable ones with one embedder (or none)."""
+
+    def __init__(self, store: Store, embedder: Embedder | None) -> None:
+        self.store = store
+        self.embedder = embedder
+
+    def _embeddings(self, family: ArtifactFamily, contents: Sequence[Mapping[str, Any]]) -> list[EmbeddingRow | None]:
+        texts = [embedding_text(family, c) for c in contents]
+        wanted = [i for i, t in enumerate(texts) if t]
+        rows: list[EmbeddingRow | None] = [None] * len(contents)
+        if self.embedder is None or not wanted or not self.store.vector_search_available:
+            return rows
+        try:
+            vectors = self.embedder.embed([texts[i] or "" for i in wanted])
+        except InferenceError:
+            return rows
+        for i, vector in zip(wanted, vectors, strict=True):
+            rows[i] = EmbeddingRow(self.embedder.profile, vector)
+        return rows
+
+    def create(
+        self, scope_id: str, family: ArtifactFamily, content: Mapping[str, Any], *, prompt_key: str | None = None
+    ) -> RevisionRecord:
+        (embedding,) = self._embeddings(family, [content])
+        return self.store.create_artifact(scope_id, family, content, prompt_key=prompt_key, embedding=embedding)
+
+    def create_many(
+        self, scope_id: str, family: ArtifactFamily, items: Sequence[tuple[Mapping[str, Any], str | None]]
+    ) -> list[RevisionRecord]:
+        """One family's artifacts in one transaction (bulk import)."""
+        embeddings = self._embeddings(family, [content for content, _ in items])
+        batch = [
+            NewArtifact(content=content, prompt_key=key, embedding=embedding)
+            for (content, key), embedding in zip(items, embeddings, strict=True)
+        ]
+        return self.store.create_artifacts(scope_id, family, batch)
+
+    def replace(
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        artifact_id: str,
+        content: Mapping[str, Any],
+        *,
+        expected_revision: int,
+    ) -> RevisionRecord:
+        (embedding,) = self._embeddings(family, [content])
+        return self.store.replace_artifact(
+            scope_id, family, artifact_id, content, expected_revision=expected_revision, embedding=embedding
+        )
+
+    def merge(
+        self, scope_id: str, inputs: Sequence[tuple[str, int, int]], content: Mapping[str, Any]
+    ) -> list[AtomicMemoryHead]:
+        (embedding,) = self._embeddings("atomic-memory", [content])
+        return self.store.merge_atomic_memories(scope_id, inputs, content, embedding=embedding)
+
+    def reembed(self, *, limit: int = 1_000_000) -> int:
+        """Backfill vectors for searchable heads that have none under the current profile."""
+        if self.embedder is None or not self.store.vector_search_available:
+            return 0
+        done = 0
+        while done < limit:
+            missing = self.store.artifacts_missing_embedding(self.embedder.profile, min(REEMBED_BATCH, limit - done))
+            if not missing:
+                break
+            rows = self._embeddings(missing[0].ref.family, [r.content for r in missing[:1]])
+            if len({r.ref.family for r in missing}) == 1:
+                rows = self._embeddings(missing[0].ref.family, [r.content for r in missing])
+            else:
+                rows = [self._embeddings(r.ref.family, [r.content])[0] for r in missing]
+            stored = 0
+            for record, row in zip(missing, rows, strict=True):
+                if row is not None:
+                    self.store.put_embedding(record.ref, row)
+                    stored += 1
+            if stored == 0:
+                break
+            done += stored
+        return done
