@@ -234,9 +234,9 @@ class Recall:
             with evidence.stage(STAGE[family]):
                 for scope_id in plan.scope_ids:
                     hits = self._search_one(round_, family, scope_id, query, match, evidence, state)
+                    evidence.candidates(family, len(hits))
                     per_scope.append(self._admit(round_, family, scope_id, query, hits, evidence))
             merged, cut = round_robin(per_scope, cap)
-            evidence.candidates(family, sum(len(lst) for lst in per_scope))
             evidence.omit(family, "family_limit", cut)
             out[family] = merged
         return out

@@ -34,6 +34,7 @@ from pcreceipt.errors import InvalidRequest, MethodNotAllowed, NotFound
 from pcreceipt.runtime import PrepareRuntime
 from pcreceipt.store import open_store
 from pcreceipt.store.protocol import Store
+from pcreceipt.writes import ArtifactWriter
 
 OPENAPI_PATH = "/openapi.json"
 
@@ -71,7 +72,8 @@ def create_app(
     active_store = open_store(settings.resolved_store_url) if store is None else store
     owned_runtime = runtime is None
     active_runtime = PrepareRuntime(active_store, settings) if runtime is None else runtime
-    services = Services(store=active_store, runtime=active_runtime, settings=settings)
+    writer = ArtifactWriter(active_store, getattr(active_runtime, "embedder", None))  # test doubles have none
+    services = Services(store=active_store, runtime=active_runtime, settings=settings, writer=writer)
     try:
         routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
     except LookupError:

@@ -93,24 +93,21 @@ class ArtifactWriter:
         return self.store.merge_atomic_memories(scope_id, inputs, content, embedding=embedding)
 
     def reembed(self, *, limit: int = 1_000_000) -> int:
-        """Backfill vectors for searchable heads that have none under the current profile."""
+        """Backfill vectors for searchable heads that have none under the current profile; returns
+        how many were stored. Stops early when the embedder cannot answer (nothing is half-done:
+        each vector is stored on its own)."""
         if self.embedder is None or not self.store.vector_search_available:
             return 0
         done = 0
         while done < limit:
             missing = self.store.artifacts_missing_embedding(self.embedder.profile, min(REEMBED_BATCH, limit - done))
-            if not missing:
-                break
-            rows = self._embeddings(missing[0].ref.family, [r.content for r in missing[:1]])
-            if len({r.ref.family for r in missing}) == 1:
-                rows = self._embeddings(missing[0].ref.family, [r.content for r in missing])
-            else:
-                rows = [self._embeddings(r.ref.family, [r.content])[0] for r in missing]
             stored = 0
-            for record, row in zip(missing, rows, strict=True):
-                if row is not None:
-                    self.store.put_embedding(record.ref, row)
-                    stored += 1
+            for family in dict.fromkeys(record.ref.family for record in missing):
+                batch = [record for record in missing if record.ref.family == family]
+                for record, row in zip(batch, self._embeddings(family, [r.content for r in batch]), strict=True):
+                    if row is not None:
+                        self.store.put_embedding(record.ref, row)
+                        stored += 1
             if stored == 0:
                 break
             done += stored

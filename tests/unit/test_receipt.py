@@ -166,8 +166,13 @@ def test_count_caps_drop_the_receipt() -> None:
 def test_byte_overflow_drops_the_whole_receipt() -> None:
     long_scope = "s" * 250
     history = {
-        "atomic-memory": [candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3, i + 1) for i in range(8)],
-        "topic-memory": [candidate(long_scope, "topic-memory", "t" * 120 + str(i), "topic body", i + 1) for i in range(8)],
+        "atomic-memory": [
+            candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3, i + 1)
+            for i in range(8)
+        ],
+        "topic-memory": [
+            candidate(long_scope, "topic-memory", "t" * 120 + str(i), "topic body", i + 1) for i in range(8)
+        ],
         "experience": [],
     }
     plan = BuildPlan(32768, (SectionPlan("atomic-memory", 8), SectionPlan("topic-memory", 8)), False, 16, False)

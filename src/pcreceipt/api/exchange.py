@@ -16,6 +16,7 @@ from pcreceipt_contract.operations import Operation
 from pcreceipt.config import Settings
 from pcreceipt.runtime import PrepareRuntime
 from pcreceipt.store.protocol import Store
+from pcreceipt.writes import ArtifactWriter
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ class Services:
     store: Store
     runtime: PrepareRuntime
     settings: Settings
+    writer: ArtifactWriter
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from pcreceipt.api.checks import CONTENT_DEFINITIONS
 from pcreceipt.api.cursor import decode_cursor, encode_cursor
 from pcreceipt.api.exchange import Call, Handler, Reply
 from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
-from pcreceipt.store.protocol import ConflictError, NewArtifact, RevisionRecord, Store
+from pcreceipt.store.protocol import ConflictError, RevisionRecord, Store
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -99,7 +99,7 @@ def _created_reply(record: RevisionRecord) -> Reply:
 def create_artifact(call: Call) -> Reply:
     body = call.body
     family = body["family"]
-    record = _store(call).create_artifact(
+    record = call.services.writer.create(
         call.path["scope_id"], family, stored_content(family, body["content"]), prompt_key=body.get("prompt_key")
     )
     return _created_reply(record)
@@ -112,8 +112,8 @@ def import_artifacts(call: Call) -> Reply:
     family = items[0]["family"]
     if any(item["family"] != family for item in items):
         raise _invalid("/items", "import_one_family", "An import holds artifacts of one family.")
-    new = [NewArtifact(content=stored_content(family, i["content"]), prompt_key=i.get("prompt_key")) for i in items]
-    created = _store(call).create_artifacts(call.path["scope_id"], family, new)
+    new = [(stored_content(family, i["content"]), i.get("prompt_key")) for i in items]
+    created = call.services.writer.create_many(call.path["scope_id"], family, new)
     return Reply(201, {"created": [records.artifact_reference(r.ref) for r in created]})
 
 
@@ -163,7 +163,7 @@ def replace_artifact(call: Call) -> Reply:
     if expected is None:
         raise _precondition_failed(_found(store.get_head(scope_id, family, artifact_id)).ref.revision)
     try:
-        record = store.replace_artifact(
+        record = call.services.writer.replace(
             scope_id, family, artifact_id, stored_content(family, content), expected_revision=expected
         )
     except ConflictError:
@@ -216,9 +216,7 @@ def merge_atomic_memories(call: Call) -> Reply:
     for index, item in enumerate(body["inputs"]):
         artifact_id, revision = _atomic_memory_target(item["artifact"], f"/inputs/{index}/artifact/family")
         inputs.append((artifact_id, revision, item["state_version"]))
-    heads = _store(call).merge_atomic_memories(
-        body["scope_id"], inputs, stored_content("atomic-memory", body["content"])
-    )
+    heads = call.services.writer.merge(body["scope_id"], inputs, stored_content("atomic-memory", body["content"]))
     return Reply(200, {"changed": True, "records": [records.atomic_memory_record(h) for h in heads]})
 
 
