@@ -15,12 +15,14 @@ from pcreceipt.commands.context import context_app
 from pcreceipt.commands.families import experience_app, profile_app, topic_app
 from pcreceipt.commands.importing import import_file
 from pcreceipt.commands.memory import memory_app
+from pcreceipt.commands.reembed import reembed
 from pcreceipt.commands.scope import scope_app
 from pcreceipt.commands.serve import serve
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
 app.command("serve")(serve)
 app.command("import")(import_file)
+app.command("reembed")(reembed)
 for _name, _group in {
     "scope": scope_app,
     "memory": memory_app,

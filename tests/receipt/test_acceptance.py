@@ -719,3 +719,59 @@ def test_no_forbidden_content_in_receipts_or_diagnostics(
     for canary in canaries.values():
         assert canary not in surfaces
     assert canaries["body"] in ok["content"]  # the body is injected; only the Receipt must not carry it
+
+
+# -- fault injection at every assembler step ------------------------------------------------------------------
+
+ASSEMBLER_STEPS = [
+    "rerank_evidence",
+    "check_identities",
+    "omitted_groups",
+    "check_conservation",
+    "search_groups",
+    "selected_item",
+    "stage_timings",
+]
+
+
+@pytest.mark.parametrize("step", ASSEMBLER_STEPS)
+def test_an_exception_in_any_assembler_step_returns_the_flag_off_bytes(
+    store: Store, step: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import pcreceipt.receipt as assembler
+
+    project = scope(store)
+    corpus(store, project.scope_id)
+    rt = runtime(store, settings(rerank=RerankSettings(kind="lexical")))
+    plain = prepare(rt, project.scope_id, "SQLite WAL", include_code=True)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("injected")
+
+    monkeypatch.setattr(assembler, step, broken)
+    with caplog.at_level(logging.WARNING, logger="pcreceipt.receipt"):
+        asked = prepare(rt, project.scope_id, "SQLite WAL", include_code=True, include_receipt=True)
+    assert wire_bytes(asked) == wire_bytes(plain)
+    (event,) = [json.loads(r.getMessage()) for r in caplog.records]
+    assert event["code"] == "assembler_exception" and "injected" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("cap", "code"),
+    [("searches", "cap_exceeded"), ("selected", "cap_exceeded"), ("stages", "cap_exceeded")],
+)
+def test_a_cap_overflow_returns_the_flag_off_bytes(
+    store: Store, cap: str, code: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import pcreceipt.receipt as assembler
+
+    project = scope(store)
+    corpus(store, project.scope_id)
+    rt = runtime(store)
+    plain = prepare(rt, project.scope_id, "SQLite WAL")
+    monkeypatch.setitem(assembler.CAPS, cap, 0)  # the smallest budget: any entry overflows it
+    with caplog.at_level(logging.WARNING, logger="pcreceipt.receipt"):
+        asked = prepare(rt, project.scope_id, "SQLite WAL", include_receipt=True)
+    assert wire_bytes(asked) == wire_bytes(plain)
+    (event,) = [json.loads(r.getMessage()) for r in caplog.records]
+    assert event["code"] == code and cap in event["counts"]
