@@ -1,0 +1,120 @@
+"""Representative serialized Receipt sizes from real prepares (not a test).
+
+    python bench/receipt_sizes.py
+
+Builds each scenario on a fresh SQLite store with server-assigned ids (``scp_`` + 26, ``art_`` +
+32 characters), runs the real runtime with a lexical or a model reranker (the model served by the
+loopback fake provider in tests/fakes), and prints the size of the Receipt on the wire — or the
+failure code when the Receipt was dropped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from fakes.inference_server import FakeInference  # noqa: E402
+
+from pcreceipt.config import GenerationSettings, RerankSettings, Settings  # noqa: E402
+from pcreceipt.digests import wire_bytes  # noqa: E402
+from pcreceipt.inference import ChatClient  # noqa: E402
+from pcreceipt.runtime import PrepareRuntime  # noqa: E402
+from pcreceipt.store.sqlite import SQLiteStore  # noqa: E402
+
+
+class Drops(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[dict[str, Any]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.events.append(json.loads(record.getMessage()))
+
+
+def _scope(store: SQLiteStore, title: str, refs: list[str]) -> str:
+    scope, _ = store.create_scope(
+        title=title, summary=title, idempotency_key=title, parent_scope_id=None,
+        context_references=refs, external_references=[],
+    )
+    return scope.scope_id
+
+
+def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: int, profiles: int, code: bool,
+             rerank: str, fake: FakeInference) -> tuple[str, int | None, str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SQLiteStore(Path(tmp) / "s.db")
+        others = [_scope(store, f"ref{i}", []) for i in range(scopes - 1)]
+        project = _scope(store, "project", others)
+        all_scopes = [project, *others]
+        for i in range(atomic):
+            owner = all_scopes[i % min(2, len(all_scopes))]
+            store.create_artifact(owner, "atomic-memory", {"kind": "decision", "text": f"SQLite decision {i}: keep it small."})
+        for i in range(topics):
+            store.create_artifact(project, "topic-memory", {"title": f"SQLite topic {i}", "summary": "SQLite", "detail": "SQLite"})
+        for i in range(experiences):
+            store.create_artifact(project, "experience", {"situation": "SQLite", "action": "a", "outcome": "o", "lesson": f"l{i}"})
+        for owner in all_scopes[:profiles]:
+            store.create_artifact(owner, "profile", {"content": "SQLite shop profile", "restored_from_revision": None})
+        if code:
+            lines = [f"def sqlite_handler_{i}(): pass" for i in range(200)]
+            store.index_workspace(project, [(f"src/pkg/module_{n}.py", "\n".join(lines).encode()) for n in range(4)], 0)
+        generation = GenerationSettings(base_url=fake.base_url, model="openai/gpt-4.1-mini")
+        rerank_settings = RerankSettings(kind=rerank) if rerank != "none" else RerankSettings()  # type: ignore[arg-type]
+        settings = dataclasses.replace(Settings(), assembly_max_entries=26, generation=generation, rerank=rerank_settings)
+        chat = ChatClient(fake.base_url) if rerank == "model" else None
+        runtime = PrepareRuntime(store, settings, chat=chat)
+        sections = [("memory", min(atomic, 8)), ("topic-memory", min(topics, 8)), ("experience", min(experiences, 2)),
+                    ("profile", min(profiles, 8))]
+        request = {
+            "scope_id": project, "query": "SQLite handler decision", "max_bytes": 32768, "include_code": code,
+            "include_receipt": True,
+            "assembly": {"sections": [{"family": f, "limit": n} for f, n in sections if n]},
+        }
+        drops = Drops()
+        logging.getLogger("pcreceipt.receipt").addHandler(drops)
+        try:
+            response = runtime.prepare(request, request_id="0" * 16)
+        finally:
+            logging.getLogger("pcreceipt.receipt").removeHandler(drops)
+            runtime.close()
+            store.close()
+    if "receipt" in response:
+        receipt = response["receipt"]
+        configs = len(receipt["retrieval"]["rerank_configs"])
+        return name, len(wire_bytes(receipt)), f"{len(receipt['selected'])} selected, {configs} rerank configs", 0
+    event = drops.events[-1]
+    return name, None, f"dropped: {event['code']} ({event['counts'].get('bytes', '-')} bytes)", 1
+
+
+def main() -> int:
+    rows = []
+    with FakeInference() as fake:
+        rows.append(scenario("ready, 3 memories, one Scope", scopes=1, atomic=3, topics=0, experiences=0, profiles=0,
+                             code=False, rerank="none", fake=fake))
+        rows.append(scenario("default-like: 8 history items", scopes=1, atomic=5, topics=2, experiences=1, profiles=0,
+                             code=False, rerank="none", fake=fake))
+        rows.append(scenario("8 memories, two Scopes, two model rerank configs", scopes=2, atomic=8, topics=0,
+                             experiences=0, profiles=0, code=False, rerank="model", fake=fake))
+        rows.append(scenario("18 history + 4 code, one Scope", scopes=1, atomic=8, topics=8, experiences=2,
+                             profiles=0, code=True, rerank="none", fake=fake))
+        rows.append(scenario("26 history + 4 code, 8 Scopes", scopes=8, atomic=8, topics=8, experiences=2,
+                             profiles=8, code=True, rerank="none", fake=fake))
+        rows.append(scenario("26 history + 4 code, 8 Scopes, lexical rerank", scopes=8, atomic=8, topics=8,
+                             experiences=2, profiles=8, code=True, rerank="lexical", fake=fake))
+        rows.append(scenario("26 history + 4 code, 8 Scopes, two model rerank configs", scopes=8, atomic=8, topics=8,
+                             experiences=2, profiles=8, code=True, rerank="model", fake=fake))
+    print("| scenario | Receipt bytes | notes |\n|---|---:|---|")
+    for name, size, notes, _ in rows:
+        print(f"| {name} | {size if size is not None else '—'} | {notes} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
