@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from opentelemetry import trace
+
 from pcreceipt.build_types import EvidenceFamily
 from pcreceipt.digests import canonical_digest
 from pcreceipt.store.protocol import ArtifactRef
@@ -32,6 +34,7 @@ RerankFallback = Literal["none", "empty_selection", "inference_unavailable", "in
 RecallOmission = Literal["family_limit", "rerank_not_selected"]
 
 RERANK_CONFIG_RECORD_VERSION = "pcreceipt.rerank-config-record.v1"
+TRACER = trace.get_tracer("pcreceipt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,9 +196,12 @@ class Evidence:
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
+        """Time one run of a runtime stage, and trace it as an OpenTelemetry span of the same name
+        (no attributes: spans are content-free). Without a configured SDK the span is a no-op."""
         start = time.perf_counter()
         try:
-            yield
+            with TRACER.start_as_current_span(name):
+                yield
         finally:
             self.stage_ms[name] = self.stage_ms.get(name, 0.0) + (time.perf_counter() - start) * 1000.0
             self.stage_runs[name] += 1

@@ -30,6 +30,7 @@ from pcreceipt.build_types import (
 )
 from pcreceipt.config import Settings
 from pcreceipt.errors import NotFound, StorageUnavailable
+from pcreceipt.evidence import TRACER
 from pcreceipt.inference import ChatClient, Embedder, make_embedder
 from pcreceipt.recall import Recall, RecallPlan
 from pcreceipt.receipt import ReceiptFailure, assemble_receipt
@@ -108,10 +109,11 @@ class PrepareRuntime:
         return None if record is None else (record.ref, record.content)
 
     def prepare(self, request: Mapping[str, Any], *, request_id: str) -> dict[str, Any]:
-        try:
-            return self._prepare(request, request_id)
-        except StoreUnavailable:
-            raise StorageUnavailable("the store is unavailable") from None
+        with TRACER.start_as_current_span("context.prepare", attributes={"pcreceipt.request_id": request_id}):
+            try:
+                return self._prepare(request, request_id)
+            except StoreUnavailable:
+                raise StorageUnavailable("the store is unavailable") from None
 
     def _prepare(self, request: Mapping[str, Any], request_id: str) -> dict[str, Any]:
         scope = self.store.get_scope(request["scope_id"])
