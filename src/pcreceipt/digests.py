@@ -10,6 +10,15 @@ from typing import Any
 import rfc8785
 
 
+def utf8(text: str) -> bytes:
+    """UTF-8 bytes of ``text``; a lone surrogate (possible in JSON as ``"\\ud800"``) counts as
+    U+FFFD, as every WHATWG TextEncoder does, so Python and TypeScript validators agree."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+
+
 def sha256_digest(data: bytes) -> str:
     """The prefixed digest form used throughout the contract: ``sha256:`` + 64 lowercase hex."""
     return "sha256:" + hashlib.sha256(data).hexdigest()

@@ -19,7 +19,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from pcreceipt.digests import sha256_digest, wire_bytes
+from pcreceipt.digests import sha256_digest, utf8, wire_dumps
 
 RECEIPT_MAX_BYTES = 8192
 DEFAULT_MAX_BYTES = 8000
@@ -121,14 +121,30 @@ def validator(definition: str) -> Any:
 def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
     """Schema violations of ``instance`` against one contract definition."""
     compiled = validator(definition)
-    if compiled.is_valid(instance):
-        return []
+    try:
+        if compiled.is_valid(instance):
+            return []
+    except UnicodeEncodeError:  # a lone surrogate: validate the text as UTF-8 carries it (U+FFFD)
+        instance = well_formed(instance)
+        if compiled.is_valid(instance):
+            return []
     out = []
     for error in compiled.iter_errors(instance):
         rule, message = _describe(error)
         path = pointer([*base, *error.instance_path])
         out.append(Violation(path, rule, f"{path or '/'}: {message}"))
     return out
+
+
+def well_formed(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings and keys replaced by U+FFFD."""
+    if isinstance(value, str):
+        return utf8(value).decode("utf-8")
+    if isinstance(value, list):
+        return [well_formed(v) for v in value]
+    if isinstance(value, dict):
+        return {well_formed(k): well_formed(v) for k, v in value.items()}
+    return value
 
 
 def _v(path: Sequence[str | int], rule: str) -> Violation:
@@ -186,7 +202,7 @@ def check_prepared_context(
         return violations
     content = response["content"]
     content_bytes = response["content_bytes"]
-    if content is not None and len(content.encode("utf-8")) != content_bytes:
+    if content is not None and len(utf8(content)) != content_bytes:
         violations.append(_v(["content_bytes"], "content_bytes_utf8"))
     if max_bytes is not None and content_bytes > max_bytes:
         violations.append(_v(["content_bytes"], "content_within_max_bytes"))
@@ -228,12 +244,12 @@ def check_receipt_semantics(
         out.append(_v([*b, "requested_max_bytes"], "receipt_requested_max_bytes"))
     if receipt["used_bytes"] != content_bytes or receipt["used_bytes"] > receipt["requested_max_bytes"]:
         out.append(_v([*b, "used_bytes"], "receipt_used_bytes"))
-    if content is not None and receipt["content_digest"] != sha256_digest(content.encode("utf-8")):
+    if content is not None and receipt["content_digest"] != sha256_digest(utf8(content)):
         out.append(_v([*b, "content_digest"], "receipt_content_digest"))
     selected = receipt["selected"]
     if receipt["truncated"] != any(item["truncated"] for item in selected):
         out.append(_v([*b, "truncated"], "receipt_truncated"))
-    if len(wire_bytes(receipt)) > RECEIPT_MAX_BYTES:
+    if len(utf8(wire_dumps(receipt))) > RECEIPT_MAX_BYTES:
         out.append(_v(b, "receipt_size"))
 
     identities: set[str] = set()
