@@ -58,6 +58,7 @@ SEMANTIC_RULES: dict[str, str] = {
     "assembly_max_entries": "the sum of assembly section limits does not exceed the server's assembly_max_entries",
 }
 
+CODE_IDENTITY_FIELDS = ("scope_id", "fingerprint", "path", "file_sha256", "start_line", "end_line")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
@@ -252,7 +253,7 @@ def check_receipt_semantics(
     if len(utf8(wire_dumps(receipt))) > RECEIPT_MAX_BYTES:
         out.append(_v(b, "receipt_size"))
 
-    identities: set[str] = set()
+    identities: set[tuple[Any, ...]] = set()
     for i, item in enumerate(selected):
         address = item.get("artifact_address")
         if address is not None and address["artifact"]["family"] != item["kind"]:
@@ -260,7 +261,12 @@ def check_receipt_semantics(
         code = item.get("code_evidence")
         if code is not None and code["end_line"] < code["start_line"]:
             out.append(_v([*b, "selected", i, "code_evidence", "end_line"], "code_line_range"))
-        identity = json.dumps(address if address is not None else code, sort_keys=True)
+        identity: tuple[Any, ...]
+        if address is not None:
+            artifact = address["artifact"]
+            identity = (address["scope_id"], artifact["family"], artifact["artifact_id"], artifact["revision"])
+        else:
+            identity = tuple(code[k] for k in CODE_IDENTITY_FIELDS)
         if identity in identities:
             out.append(_v([*b, "selected", i], "selected_identity_unique"))
         identities.add(identity)
