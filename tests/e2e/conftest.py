@@ -7,10 +7,6 @@ handlers or settings of their own.
 
 from __future__ import annotations
 
-import json
-import socket
-import threading
-import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -19,38 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from starlette.applications import Starlette
+from e2e_support import running
 
-from pcreceipt import gate
 from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
 from pcreceipt.server import create_app
-
-REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
-CANARY = "CANARY-5e1f-never-echo"
-
-
-@contextmanager
-def running(app: Starlette) -> Iterator[str]:
-    """Serve ``app`` on a free loopback port until the block ends; yields the base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 @pytest.fixture(scope="session")
@@ -96,21 +65,3 @@ async def scope_id(client: AsyncClient) -> str:
     """A fresh Scope for one test."""
     scope = await client.create_scope({"title": "e2e", "summary": "A test Scope", "idempotency_key": uuid.uuid4().hex})
     return scope.scope_id
-
-
-def assert_error(response: httpx.Response, status: int, code: str, *, canary: str = CANARY) -> dict[str, Any]:
-    """The response is ``status`` with the error envelope of ``code``, a request id, and no echo of ``canary``."""
-    assert response.status_code == status, response.text
-    assert_request_id(response)
-    body = json.loads(response.content)
-    assert gate.check_schema("ErrorEnvelope", body) == []
-    assert body["error"]["code"] == code
-    assert canary not in response.text
-    assert all(canary not in value for value in response.headers.values())
-    return dict(body["error"])
-
-
-def assert_request_id(response: httpx.Response) -> str:
-    request_id = response.headers.get(REQUEST_ID_HEADER, "")
-    assert len(request_id) == 16 and all(c in "0123456789abcdef" for c in request_id), request_id
-    return request_id

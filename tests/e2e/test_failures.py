@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import CANARY, assert_error
+from e2e_support import CANARY, assert_error
 from pcreceipt_contract.operations import OPERATIONS
 
 from pcreceipt.api.exchange import Call, Reply

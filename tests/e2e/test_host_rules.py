@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import running
+from e2e_support import running
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ import json
 
 import httpx
 import pytest
-from conftest import CANARY, assert_error, assert_request_id
+from e2e_support import CANARY, assert_error, assert_request_id
 
 from pcreceipt import gate
 

@@ -8,7 +8,7 @@ import uuid
 
 import httpx
 import pytest
-from conftest import assert_request_id
+from e2e_support import assert_request_id
 
 from pcreceipt import gate
 from pcreceipt.client import AsyncClient

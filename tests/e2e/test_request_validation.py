@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 
 import httpx
 import pytest
-from conftest import CANARY, assert_error
+from e2e_support import CANARY, assert_error
 
 pytestmark = pytest.mark.anyio
 

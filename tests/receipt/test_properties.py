@@ -17,8 +17,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import prepare, runtime, scope, selected_ids, without_receipt
-from support import settings as make_settings
+from receipt_support import prepare, runtime, scope, selected_ids, without_receipt
+from receipt_support import settings as make_settings
 
 from pcreceipt.digests import wire_bytes
 from pcreceipt.render import parse_citations

@@ -8,7 +8,7 @@ from opentelemetry import trace
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from support import memory, prepare, runtime, scope
+from receipt_support import memory, prepare, runtime, scope
 
 from pcreceipt.store.protocol import Store
 

@@ -1,0 +1,62 @@
+"""Helpers the e2e tests share: a real server on loopback, and assertions on error replies."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import uvicorn
+from starlette.applications import Starlette
+
+from pcreceipt import gate
+
+REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
+CANARY = "CANARY-5e1f-never-echo"
+
+
+@contextmanager
+def running(app: Starlette) -> Iterator[str]:
+    """Serve ``app`` on a free loopback port until the block ends; yields the base URL."""
+    # IPPROTO_TCP explicitly: asyncio sets TCP_NODELAY only on sockets whose proto says TCP, and
+    # without it every response waits ~40 ms for a delayed ACK (headers and body are two writes).
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def assert_error(response: httpx.Response, status: int, code: str, *, canary: str = CANARY) -> dict[str, Any]:
+    """The response is ``status`` with the error envelope of ``code``, a request id, and no echo of ``canary``."""
+    assert response.status_code == status, response.text
+    assert_request_id(response)
+    body = json.loads(response.content)
+    assert gate.check_schema("ErrorEnvelope", body) == []
+    assert body["error"]["code"] == code
+    assert canary not in response.text
+    assert all(canary not in value for value in response.headers.values())
+    return dict(body["error"])
+
+
+def assert_request_id(response: httpx.Response) -> str:
+    request_id = response.headers.get(REQUEST_ID_HEADER, "")
+    assert len(request_id) == 16 and all(c in "0123456789abcdef" for c in request_id), request_id
+    return request_id
