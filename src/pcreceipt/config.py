@@ -5,11 +5,16 @@ Precedence (lowest to highest): built-in defaults, the config file (``--config F
 then command-line options. Secrets are never written in the file: providers name the
 environment variable that holds their API key (``api_key_env``).
 
+Authorisation mode (``Settings.tokens_required``): bearer tokens are required when
+``require_tokens`` is set or when the bind address is not loopback; only a loopback-bound
+server without ``require_tokens`` runs in local single-user mode (``docs/security.md``).
+
 Every setting, its environment variable and default: ``docs/configuration.md``.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from collections.abc import Mapping
@@ -20,6 +25,16 @@ from typing import Any, Literal
 import platformdirs
 
 ASSEMBLY_MAX_ENTRIES_RANGE = (8, 26)
+
+
+def is_loopback_name(host: str) -> bool:
+    """Whether a host name or address (no port) is loopback: localhost, 127.0.0.0/8 or ::1."""
+    if host.lower() in {"localhost", "localhost."}:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class SettingsError(ValueError):
@@ -90,6 +105,7 @@ class Settings:
     port: int = 8000
     assembly_max_entries: int = 8
     max_body_bytes: int = 8 * 1024 * 1024
+    require_tokens: bool = False
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     generation: GenerationSettings = field(default_factory=GenerationSettings)
     rerank: RerankSettings = field(default_factory=RerankSettings)
@@ -98,6 +114,11 @@ class Settings:
     @property
     def resolved_store_url(self) -> str:
         return self.store_url or f"sqlite:///{self.data_dir / 'pcreceipt.db'}"
+
+    @property
+    def tokens_required(self) -> bool:
+        """Whether requests need a bearer token: always, unless bound to loopback without ``require_tokens``."""
+        return self.require_tokens or not is_loopback_name(self.host)
 
     def validate(self) -> Settings:
         low, high = ASSEMBLY_MAX_ENTRIES_RANGE

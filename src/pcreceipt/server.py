@@ -7,10 +7,14 @@ the bundled document, serialised once so every response is byte-identical. Unkno
 wrong methods answer in the same error envelope as everything else (``api.middleware`` adds the
 request id to every response). A server bound to loopback also requires a loopback ``Host``
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
+without ``require_tokens``; otherwise every operation but the health probes needs a bearer
+token (``Settings.tokens_required``, logged once at startup; ``docs/security.md``).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 
@@ -26,9 +30,9 @@ from pcreceipt import gate
 from pcreceipt.api.endpoint import operation_routes
 from pcreceipt.api.exchange import Handler, Services
 from pcreceipt.api.handlers import HANDLERS
-from pcreceipt.api.middleware import LoopbackHostMiddleware, RequestContextMiddleware, is_loopback_name
+from pcreceipt.api.middleware import LoopbackHostMiddleware, RequestContextMiddleware
 from pcreceipt.api.responses import JSON, error_response, json_response
-from pcreceipt.config import Settings
+from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.digests import wire_bytes
 from pcreceipt.errors import InvalidRequest, MethodNotAllowed, NotFound
 from pcreceipt.runtime import PrepareRuntime
@@ -37,6 +41,7 @@ from pcreceipt.store.protocol import Store
 from pcreceipt.writes import ArtifactWriter
 
 OPENAPI_PATH = "/openapi.json"
+log = logging.getLogger("pcreceipt.server")
 
 
 def _openapi_endpoint() -> Route:
@@ -83,6 +88,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        mode = "bearer tokens required" if settings.tokens_required else "local single-user (loopback, no token)"
+        log.info("authorisation mode: %s", mode)
         try:
             yield
         finally:
@@ -94,9 +101,11 @@ def create_app(
     middleware = [Middleware(RequestContextMiddleware)]
     if is_loopback_name(settings.host):
         middleware.append(Middleware(LoopbackHostMiddleware))
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: _routing_error},
         lifespan=lifespan,
     )
+    app.state.store = active_store
+    return app

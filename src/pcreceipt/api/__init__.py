@@ -9,7 +9,9 @@
 - ``records``: store records rendered as contract objects; ETags.
 - ``cursor``: the opaque list_scopes cursor.
 - ``store_errors``: store exceptions mapped to API errors.
-- ``authorization``: which Scopes a request touches and the (for now no-op) authorisation hook.
+- ``credentials``: bearer tokens (made, stored as digests, verified in constant time) and grants.
+- ``authorization``: the mode, who is asking (401) and whether they may touch every Scope the
+  request touches (403); ``docs/security.md``.
 - ``responses``: JSON and error responses, and each reply's declared response definition.
 - ``middleware``: request id, access log and the last-resort 500, around everything.
 """

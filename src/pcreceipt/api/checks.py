@@ -40,13 +40,18 @@ def check_prepare_request(body: Any, settings: Settings) -> list[gate.Violation]
 
 
 def check_prepared_context(call: Call, reply: Reply) -> list[gate.Violation]:
-    """The PreparedContext gate with what the request said (max_bytes, include_receipt, explain)."""
+    """The PreparedContext gate with what the request said (max_bytes, include_receipt, explain).
+
+    The runtime attaches only a Receipt that ``receipt.assemble_receipt`` validated against this
+    content, so the gate checks the Receipt's schema and its ties to the response here, not its
+    internal rules a second time."""
     body = call.body
     return gate.check_prepared_context(
         reply.body,
         max_bytes=body.get("max_bytes", gate.DEFAULT_MAX_BYTES),
         include_receipt=bool(body.get("include_receipt")),
         explain=bool(body.get("explain")),
+        receipt_checked=True,
     )
 
 

@@ -1,10 +1,11 @@
 """The one endpoint every operation goes through, and the routes built from the operation table.
 
-Per request, in order: the route template is recorded for the access log; parameters are
-checked against their schemas; the body is read (bounded) and checked against the request
-definition; the Scopes the call touches are resolved and authorised; the handler runs in a
-worker thread (store calls are synchronous); the reply is gated; then it is serialised. Any
-failure on the way becomes the error envelope (``store_errors.api_error``).
+Per request, in order: the route template is recorded for the access log; the caller is
+authenticated (a bearer token when the server requires one; before anything of the request is
+parsed); parameters are checked against their schemas; the body is read (bounded) and checked
+against the request definition; the Scopes the call touches are resolved and authorised; the
+handler runs in a worker thread (store calls are synchronous); the reply is gated; then it is
+serialised. Any failure on the way becomes the error envelope (``store_errors.api_error``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from pcreceipt.api.authorization import authorize, touched_scopes
+from pcreceipt.api.authorization import authenticate, authorize
 from pcreceipt.api.body import read_json_body
 from pcreceipt.api.checks import check_reply, check_request_body
+from pcreceipt.api.credentials import LOCAL, Principal
 from pcreceipt.api.exchange import Call, Handler, Reply, Services
 from pcreceipt.api.middleware import request_id_of
 from pcreceipt.api.parameters import parse_parameters
@@ -44,8 +46,11 @@ class PathEndpoint:
         request.scope["state"]["route"] = operation.path
         request_id = request_id_of(request.scope)
         try:
-            call = await self._call(operation, request, request_id)
-            reply = await run_in_threadpool(self._serve, request, call)
+            principal = LOCAL
+            if self.services.settings.tokens_required:
+                principal = await run_in_threadpool(authenticate, operation, request.headers, self.services)
+            call = await self._call(operation, request, request_id, principal)
+            reply = await run_in_threadpool(self._serve, call)
             violations = check_reply(call, reply)
             if violations:
                 rules = ",".join(sorted({v.rule for v in violations}))
@@ -60,7 +65,7 @@ class PathEndpoint:
         except Exception as exc:
             return error_response(api_error(exc, operation_id=operation.operation_id, request_id=request_id))
 
-    async def _call(self, operation: Operation, request: Request, request_id: str) -> Call:
+    async def _call(self, operation: Operation, request: Request, request_id: str, principal: Principal) -> Call:
         parameters = parse_parameters(operation, request.path_params, request.query_params, request.headers)
         body = None
         if operation.request_model is not None:
@@ -74,10 +79,11 @@ class PathEndpoint:
             headers=parameters.headers,
             body=body,
             services=self.services,
+            principal=principal,
         )
 
-    def _serve(self, request: Request, call: Call) -> Reply:
-        authorize(request, touched_scopes(call), call.operation.scope_access)
+    def _serve(self, call: Call) -> Reply:
+        authorize(call.principal, call)
         return self.handlers[call.operation.operation_id](call)
 
 

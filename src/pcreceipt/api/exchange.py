@@ -13,6 +13,7 @@ from typing import Any
 
 from pcreceipt_contract.operations import Operation
 
+from pcreceipt.api.credentials import LOCAL, Principal
 from pcreceipt.config import Settings
 from pcreceipt.runtime import PrepareRuntime
 from pcreceipt.store.protocol import Store
@@ -40,6 +41,7 @@ class Call:
     headers: Mapping[str, str]
     body: Any
     services: Services
+    principal: Principal = LOCAL
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from pcreceipt.api.checks import CONTENT_DEFINITIONS
 from pcreceipt.api.cursor import decode_cursor, encode_cursor
 from pcreceipt.api.exchange import Call, Handler, Reply
 from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
-from pcreceipt.store.protocol import ConflictError, RevisionRecord, Store
+from pcreceipt.store.protocol import ConflictError, RevisionRecord, Scope, Store
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -74,11 +74,32 @@ def create_scope(call: Call) -> Reply:
     return Reply(201, records.scope_descriptor(scope), {"Location": records.scope_location(scope.scope_id)})
 
 
+def _readable_scopes(store: Store, readable: frozenset[str], *, limit: int, after: str | None) -> list[Scope]:
+    """Up to ``limit`` existing Scopes among ``readable``, in scope_id order, strictly after ``after``.
+
+    Code-point order of Python strings is the UTF-8 byte order the engines sort Scope ids in,
+    so a cursor means the same in both listings.
+    """
+    found: list[Scope] = []
+    for scope_id in sorted(s for s in readable if after is None or s > after):
+        scope = store.get_scope(scope_id)
+        if scope is not None:
+            found.append(scope)
+            if len(found) >= limit:
+                break
+    return found
+
+
 def list_scopes(call: Call) -> Reply:
+    """Only the Scopes the caller may read (all of them in local mode or with a read grant on ``*``)."""
     limit = int(call.query["limit"])
     cursor = call.query.get("cursor")
     after = decode_cursor(cursor) if cursor is not None else None
-    scopes = _store(call).list_scopes(limit=limit + 1, after=after)
+    readable = call.principal.readable
+    if readable is None:
+        scopes = _store(call).list_scopes(limit=limit + 1, after=after)
+    else:
+        scopes = _readable_scopes(_store(call), readable, limit=limit + 1, after=after)
     page = scopes[:limit]
     next_cursor = encode_cursor(page[-1].scope_id) if len(scopes) > limit else None
     return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})

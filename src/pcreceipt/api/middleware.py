@@ -14,7 +14,6 @@ Decisions:
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import secrets
 import time
@@ -23,6 +22,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pcreceipt.api.responses import error_response
+from pcreceipt.config import is_loopback_name
 from pcreceipt.errors import Forbidden, InternalError
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -86,16 +86,6 @@ class RequestContextMiddleware:
             )
 
 
-def is_loopback_name(host: str) -> bool:
-    """Whether a host name or address (no port) is loopback: localhost, 127.0.0.0/8 or ::1."""
-    if host.lower() in {"localhost", "localhost."}:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def _host_name(host_header: str) -> str:
     """The Host header without its port (IPv6 literals keep no brackets)."""
     if host_header.startswith("["):
@@ -108,7 +98,8 @@ class LoopbackHostMiddleware:
 
     A web page can make a browser talk to a loopback port through DNS rebinding (its own name
     resolving to 127.0.0.1), and the browser then sends that page's name as Host. Requiring a
-    loopback Host closes that door while authorisation is not implemented (403 forbidden).
+    loopback Host closes that door (403 forbidden); it stays on in token mode too, where it is
+    one more fence around a server meant for this machine only.
     """
 
     def __init__(self, app: ASGIApp) -> None:

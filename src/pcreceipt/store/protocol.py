@@ -14,6 +14,9 @@ Rules every engine keeps:
 - Conflicts raise ``ConflictError``; missing things raise ``NotFoundError``; invalid input
   raises ``InvalidInputError``; an engine that cannot be reached raises ``StoreUnavailable``;
   vector calls on an engine without vector search raise ``VectorSearchUnavailable``.
+- API tokens are stored as their SHA-256 digest only (the token itself never reaches the
+  store), with per-Scope grants; a revoked token keeps its row (``revoked_at``) and is never
+  deleted, so its id is never reused.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile
 LifecycleState = Literal["active", "forgotten", "merged", "retired"]
 TextMatch = Literal["all", "any", "prefix"]
 """How full-text query terms combine: every term, any term, or any term or term prefix."""
+GrantAccess = Literal["read", "write", "admin"]
+"""What a token may do in a Scope; each level includes the ones before it (admin ⊇ write ⊇ read)."""
+
+GRANT_ACCESS: tuple[GrantAccess, ...] = ("read", "write", "admin")
+ALL_SCOPES = "*"
+"""The grant target that stands for every Scope, present and future."""
 
 HISTORY_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience", "profile")
 SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
@@ -164,6 +173,51 @@ class NewArtifact:
     embedding: EmbeddingRow | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class TokenGrant:
+    """One grant of a token: ``access`` on ``scope_id`` (a Scope id, or ``ALL_SCOPES``)."""
+
+    scope_id: str
+    access: GrantAccess
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRecord:
+    """A stored API token: never the token itself, only its SHA-256 hex digest."""
+
+    token_id: str
+    name: str | None
+    token_sha256: str = field(repr=False)
+    grants: tuple[TokenGrant, ...]
+    created_at: str
+    revoked_at: str | None = None
+
+
+MAX_TOKEN_GRANTS = 1024
+
+
+def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]) -> None:
+    """``InvalidInputError`` unless the token can be stored: an id of 1–64 printable ASCII, a
+    64-hex digest, a name of at most 200 characters, and 1–1024 grants with a known access
+    level, a non-blank target of at most 256 characters, and no target twice."""
+    if not (1 <= len(token_id) <= 64 and token_id.isascii() and token_id.isprintable() and " " not in token_id):
+        raise InvalidInputError("a token id is 1 to 64 printable ASCII characters")
+    if len(token_sha256) != 64 or any(c not in "0123456789abcdef" for c in token_sha256):
+        raise InvalidInputError("a token digest is 64 lowercase hex digits")
+    if name is not None and len(name) > 200:
+        raise InvalidInputError("a token name is at most 200 characters")
+    if not 1 <= len(grants) <= MAX_TOKEN_GRANTS:
+        raise InvalidInputError("a token has 1 to 1024 grants")
+    targets = [grant.scope_id for grant in grants]
+    if len(set(targets)) != len(targets):
+        raise InvalidInputError("a token grants each Scope once")
+    for grant in grants:
+        if grant.access not in GRANT_ACCESS:
+            raise InvalidInputError("a grant is read, write or admin")
+        if not grant.scope_id.strip() or len(grant.scope_id) > 256:
+            raise InvalidInputError("a grant names a Scope id or *")
+
+
 @runtime_checkable
 class Store(Protocol):
     """What recall, exact reads and the write API need from an engine."""
@@ -291,6 +345,11 @@ class Store(Protocol):
         """How many searchable heads the family has in the Scope (0 means no searchable head)."""
         ...
 
+    def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
+        """Whether the family has any searchable head in the Scope (an existence check, O(1) with
+        the engine's index; recall asks it before searching a family whose reader needs a head)."""
+        ...
+
     def read_profile(self, scope_id: str) -> Hit | None:
         """The Scope's committed profile snapshot, if any."""
         ...
@@ -322,6 +381,27 @@ class Store(Protocol):
         """Exactly that range of that file version, from any workspace the Scope ever indexed; None
         when the workspace, path or file hash is unknown or the range is outside the file.
         InvalidInputError when the range is not 1-based, ordered and at most 200 lines."""
+        ...
+
+    # -- API tokens (authorisation; the token itself is never stored, only its digest)
+    def create_token(
+        self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
+    ) -> TokenRecord:
+        """Store a new token with its grants, stamped with the creation time. InvalidInputError per
+        ``check_token``; ConflictError when the id or the digest is already stored (revoked included)."""
+        ...
+
+    def get_token(self, token_id: str) -> TokenRecord | None:
+        """The token with that id, revoked or not (callers refuse revoked tokens)."""
+        ...
+
+    def list_tokens(self) -> list[TokenRecord]:
+        """Every token, revoked included, by creation time then id."""
+        ...
+
+    def revoke_token(self, token_id: str) -> TokenRecord:
+        """Mark the token revoked (idempotent: a second revoke keeps the first ``revoked_at``) and
+        return it. NotFoundError when no token has that id."""
         ...
 
     # -- maintenance

@@ -68,8 +68,11 @@ from pcreceipt.store.protocol import (
     StoreError,
     StoreUnavailable,
     TextMatch,
+    TokenGrant,
+    TokenRecord,
     VectorSearchUnavailable,
     Workspace,
+    check_token,
 )
 from pcreceipt.store.sqlite_schema import apply_migrations
 from pcreceipt.store.text import build_match, normalize_content, searchable_text, segment
@@ -142,9 +145,15 @@ class _FileEntry:
 
 @contextmanager
 def _translated_errors() -> Iterator[None]:
-    """Turn SQLite errors into content-free store errors (the original message may hold user text)."""
+    """Turn SQLite errors into content-free store errors (the original message may hold user text).
+
+    An integer outside SQLite's signed 64-bit range cannot be bound (``OverflowError``): that is
+    invalid input (the contract leaves some counts unbounded), not an engine failure.
+    """
     try:
         yield
+    except OverflowError:
+        raise InvalidInputError("an integer is outside the engine's 64-bit range") from None
     except sqlean.Error as error:
         name = str(getattr(error, "sqlite_errorname", None) or type(error).__name__)
         unavailable = any(name == code or name.startswith(code + "_") for code in _UNAVAILABLE_ERRORS)
@@ -920,6 +929,13 @@ class SQLiteStore:
             ).fetchone()
         return int(row[0])
 
+    def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT EXISTS (SELECT 1 FROM search_docs WHERE scope_id = ? AND family = ?)", (scope_id, family)
+            ).fetchone()
+        return bool(row[0])
+
     def artifacts_missing_embedding(self, profile: str, limit: int) -> list[RevisionRecord]:
         """Searchable heads without a vector for ``profile``, oldest first (for backfill)."""
         self._require_vectors()
@@ -1107,6 +1123,80 @@ class SQLiteStore:
         lines = tuple(split_lines(bytes(row[0]))[start_line - 1 : end_line])
         return CodeHit(scope_id, fingerprint, path, file_sha256, start_line, end_line, lines)
 
+    # -- API tokens
+
+    def create_token(
+        self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
+    ) -> TokenRecord:
+        check_token(token_id, token_sha256, name, grants)
+        record = TokenRecord(
+            token_id=token_id,
+            name=name,
+            token_sha256=token_sha256,
+            grants=tuple(sorted(grants, key=lambda grant: grant.scope_id)),
+            created_at=utc_now(),
+        )
+        with self._write() as conn:
+            taken = conn.execute(
+                "SELECT 1 FROM api_tokens WHERE token_id = ? OR token_sha256 = ?", (token_id, token_sha256)
+            ).fetchone()
+            if taken is not None:
+                raise ConflictError("the token id or digest is already stored")
+            conn.execute(
+                "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",
+                (token_id, token_sha256, name, record.created_at),
+            )
+            conn.executemany(
+                "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (?, ?, ?)",
+                [(token_id, grant.scope_id, grant.access) for grant in grants],
+            )
+        return record
+
+    @staticmethod
+    def _token_records(conn: Connection, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
+        rows = conn.execute(
+            "SELECT token_id, token_sha256, name, created_at, revoked_at FROM api_tokens"
+            f" {where} ORDER BY created_at, token_id",
+            parameters,
+        ).fetchall()
+        grants: dict[str, list[TokenGrant]] = {str(row[0]): [] for row in rows}
+        for token_id, scope_id, access in conn.execute(
+            "SELECT token_id, scope_id, access FROM api_token_grants"
+            " WHERE token_id IN (SELECT value FROM json_each(?)) ORDER BY token_id, scope_id",
+            (_json(list(grants)),),
+        ):
+            grants[str(token_id)].append(TokenGrant(str(scope_id), access))
+        return [
+            TokenRecord(
+                token_id=str(row[0]),
+                token_sha256=str(row[1]),
+                name=row[2],
+                grants=tuple(grants[str(row[0])]),
+                created_at=str(row[3]),
+                revoked_at=row[4],
+            )
+            for row in rows
+        ]
+
+    def get_token(self, token_id: str) -> TokenRecord | None:
+        with self._read() as conn:
+            found = self._token_records(conn, "WHERE token_id = ?", (token_id,))
+        return found[0] if found else None
+
+    def list_tokens(self) -> list[TokenRecord]:
+        with self._read() as conn:
+            return self._token_records(conn, "", ())
+
+    def revoke_token(self, token_id: str) -> TokenRecord:
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE api_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL", (utc_now(), token_id)
+            )
+            found = self._token_records(conn, "WHERE token_id = ?", (token_id,))
+        if not found:
+            raise NotFoundError("no token has that id")
+        return found[0]
+
     # -- maintenance
 
     def check_integrity(self) -> list[str]:
@@ -1170,6 +1260,11 @@ def _fts_integrity(conn: Connection, table: str) -> list[str]:
 
 _SEARCHABLE_HEAD = "(a.family IN ('topic-memory', 'experience') OR (a.family = 'atomic-memory' AND a.state = 'active'))"
 _CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
+    (
+        "API tokens without a grant",
+        """SELECT count(*) FROM api_tokens t
+           WHERE NOT EXISTS (SELECT 1 FROM api_token_grants g WHERE g.token_id = t.token_id)""",
+    ),
     (
         "artifacts whose revisions are not exactly 1..head",
         """SELECT count(*) FROM artifacts a WHERE a.head_revision != (

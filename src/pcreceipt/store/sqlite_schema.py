@@ -21,6 +21,10 @@ Decisions:
 - Code blobs are content-addressed by file sha256 and never deleted; ``workspace_files``
   remembers every (Scope, fingerprint, path, file_sha256) ever indexed, so old exact reads keep
   answering; chunks and their full text cover only each Scope's current workspace.
+- API tokens (migration 2): ``api_tokens`` holds each token's id, the SHA-256 hex of the token
+  (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
+  ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
+  Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
 """
 
 from __future__ import annotations
@@ -151,6 +155,25 @@ MIGRATIONS: tuple[Migration, ...] = (
             f"""CREATE VIRTUAL TABLE code_fts USING fts5 (
                 part, path, body, content='', contentless_delete=1, tokenize='{FTS_TOKENIZER}'
             )""",
+        ),
+    ),
+    Migration(
+        2,
+        "API tokens (sha256 digests) and their per-Scope grants",
+        (
+            """CREATE TABLE api_tokens (
+                token_id TEXT PRIMARY KEY,
+                token_sha256 TEXT NOT NULL UNIQUE,
+                name TEXT,
+                created_at TEXT NOT NULL,
+                revoked_at TEXT
+            )""",
+            """CREATE TABLE api_token_grants (
+                token_id TEXT NOT NULL REFERENCES api_tokens (token_id),
+                scope_id TEXT NOT NULL,
+                access TEXT NOT NULL CHECK (access IN ('read', 'write', 'admin')),
+                PRIMARY KEY (token_id, scope_id)
+            ) WITHOUT ROWID""",
         ),
     ),
 )
