@@ -56,10 +56,18 @@ class ArtifactWriter:
         return rows
 
     def create(
-        self, scope_id: str, family: ArtifactFamily, content: Mapping[str, Any], *, prompt_key: str | None = None
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        content: Mapping[str, Any],
+        *,
+        prompt_key: str | None = None,
+        artifact_id: str | None = None,
     ) -> RevisionRecord:
         (embedding,) = self._embeddings(family, [content])
-        return self.store.create_artifact(scope_id, family, content, prompt_key=prompt_key, embedding=embedding)
+        return self.store.create_artifact(
+            scope_id, family, content, prompt_key=prompt_key, artifact_id=artifact_id, embedding=embedding
+        )
 
     def create_many(
         self, scope_id: str, family: ArtifactFamily, items: Sequence[tuple[Mapping[str, Any], str | None]]

@@ -1,23 +1,21 @@
-"""Fixtures of the Receipt acceptance suite: a real store file and a real loopback provider."""
+"""Fixtures of the Receipt acceptance suite: a real store on every engine, and a real loopback
+provider. ``store`` runs each test once per engine (SQLite, OceanBase on seekdb)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from engines import engine_name, engine_store, open_store, seekdb_server  # noqa: F401
 from fakes.inference_server import FakeInference
-from support import OPEN_RUNTIMES
+from receipt_support import OPEN_RUNTIMES
 
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.sqlite import SQLiteStore
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = SQLiteStore(tmp_path / "store.db")
-    yield opened
-    opened.close()
+def store(engine_store: Store) -> Store:  # noqa: F811
+    return engine_store
 
 
 @pytest.fixture(autouse=True)

@@ -15,8 +15,9 @@ import unicodedata
 from typing import Any
 
 import pytest
+from engines import raw_sql
 from fakes.inference_server import FakeInference
-from support import (
+from receipt_support import (
     CountingStore,
     embedding_settings,
     experience,
@@ -669,19 +670,27 @@ def test_asking_for_a_receipt_adds_no_search_and_no_model_call(store: Store, fak
     assert "search_text" in calls_off and provider_off > 0
 
 
-def test_receipts_need_no_table_and_no_migration(store: Store, tmp_path: Any) -> None:
-    import sqlite3
+SCHEMA_QUERIES = {
+    "sqlite": "SELECT type, name, sql FROM sqlite_master ORDER BY name",
+    "oceanbase": "SELECT table_name, column_name, column_type FROM information_schema.columns "
+    "WHERE table_schema = DATABASE() ORDER BY table_name, ordinal_position",
+}
+MIGRATIONS_QUERY = "SELECT * FROM schema_migrations ORDER BY 1"
 
+
+def test_receipts_need_no_table_and_no_migration(store: Store, engine_name: str, tmp_path: Any) -> None:
     project = scope(store)
     corpus(store, project.scope_id)
 
-    def schema() -> list[Any]:
-        with sqlite3.connect(tmp_path / "store.db") as db:
-            return db.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+    def schema() -> tuple[list[Any], list[Any]]:
+        return raw_sql(engine_name, tmp_path, SCHEMA_QUERIES[engine_name]), raw_sql(
+            engine_name, tmp_path, MIGRATIONS_QUERY
+        )
 
     before = schema()
+    assert before[0] and before[1]
     for _ in range(3):
-        prepare(runtime(store), project.scope_id, "SQLite", include_receipt=True)
+        assert "receipt" in prepare(runtime(store), project.scope_id, "SQLite", include_receipt=True)
     assert schema() == before
 
 

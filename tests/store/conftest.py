@@ -1,44 +1,22 @@
 """Fixtures for the store suite, parametrised over storage engines.
 
 Every engine-neutral test takes ``store`` (or ``open_store`` to reopen the same database) and so
-runs once per engine in ``ENGINES``. Adding an engine means adding one opener to ``_OPENERS``;
-no test is copied.
+runs once per engine in ``ENGINES`` (SQLite, and OceanBase on one seekdb server per session).
+Adding an engine means adding one opener to ``_OPENERS`` (``tests/engines.py``); no test is
+copied. Tests of what only SQLite has are parametrised over SQLite alone (``engines.sqlite_only``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
+from engines import ENGINES, OPENERS, StoreOpener, engine_name, engine_store, open_store, seekdb_server
 
 from pcreceipt.store.protocol import Scope, Store
-from pcreceipt.store.sqlite import SQLiteStore
 
-StoreOpener = Callable[..., Store]
-
-
-def _open_sqlite(workdir: Path, **options: object) -> Store:
-    return SQLiteStore(workdir / "store.db", **options)
-
-
-_OPENERS: dict[str, Callable[..., Store]] = {"sqlite": _open_sqlite}
-ENGINES = tuple(_OPENERS)
-
-
-@pytest.fixture(params=ENGINES)
-def open_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreOpener]:
-    """Open (or reopen) this test's database on the parametrised engine; closed at teardown."""
-    opened: list[Store] = []
-
-    def opener(**options: object) -> Store:
-        store = _OPENERS[request.param](tmp_path, **options)
-        opened.append(store)
-        return store
-
-    yield opener
-    for store in opened:
-        store.close()
+_OPENERS: dict[str, Callable[..., Store]] = OPENERS
+__all__ = ["ENGINES", "engine_name", "engine_store", "open_store", "seekdb_server"]
 
 
 @pytest.fixture

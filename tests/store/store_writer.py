@@ -1,8 +1,9 @@
 """A writer process for the crash test: writes through every kind of write until it is killed.
 
-Usage: python store_writer.py DATABASE_PATH. Prints ``ready`` once, then the number of completed
-rounds after each round. Every bulk create holds ``BATCH`` memories, so after a crash the number of
-plain (non-merge) atomic memories must be a multiple of ``BATCH``.
+Usage: python store_writer.py DATABASE_PATH_OR_STORE_URL. Prints ``ready`` once, then the number of
+completed rounds after each round. Every bulk create holds ``BATCH`` memories, so after a crash the
+number of plain (non-merge) atomic memories must be a multiple of ``BATCH``. A path opens the
+SQLite engine; a URL (``oceanbase://...``) opens whatever engine it names.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pcreceipt.store.protocol import EmbeddingRow, NewArtifact
+from pcreceipt.store import open_store
+from pcreceipt.store.protocol import EmbeddingRow, NewArtifact, Store
 from pcreceipt.store.sqlite import SQLiteStore
 
 BATCH = 50
@@ -25,7 +27,7 @@ def memory(text: str) -> dict[str, str]:
     return {"kind": "fact", "text": text}
 
 
-def write_round(store: SQLiteStore, scope_id: str, number: int) -> None:
+def write_round(store: Store, scope_id: str, number: int) -> None:
     items = [
         NewArtifact(
             content=memory(f"round {number} memory {i} 数据库 deploy"), embedding=EmbeddingRow(PROFILE, vector(i))
@@ -57,8 +59,8 @@ def write_round(store: SQLiteStore, scope_id: str, number: int) -> None:
     store.index_workspace(scope_id, files, skipped=0)
 
 
-def main(path: Path) -> None:
-    store = SQLiteStore(path)
+def main(target: str) -> None:
+    store = open_store(target) if "://" in target else SQLiteStore(Path(target))
     scope, _ = store.create_scope(
         title="crash",
         summary="crash test",
@@ -76,4 +78,4 @@ def main(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(sys.argv[1])

@@ -154,6 +154,19 @@ def test_bulk_create_is_all_or_nothing(store: Store, scope_id: str) -> None:
     assert store.count_searchable(scope_id, "atomic-memory") == 3
 
 
+def test_has_searchable_follows_searchable_heads(store: Store, scope_id: str) -> None:
+    assert store.has_searchable(scope_id, "atomic-memory") is False
+    record = store.create_artifact(scope_id, "atomic-memory", memory("only one"))
+    assert store.has_searchable(scope_id, "atomic-memory") is True
+    assert store.has_searchable(scope_id, "topic-memory") is False
+    head = store.get_atomic_memory_head(scope_id, record.ref.artifact_id)
+    assert head is not None
+    store.change_lifecycle(
+        scope_id, head.ref.artifact_id, revision=1, state_version=head.state_version, state="forgotten"
+    )
+    assert store.has_searchable(scope_id, "atomic-memory") is False
+
+
 def test_errors_never_carry_bodies(store: Store, scope_id: str) -> None:
     secret = "SECRET-BODY-" + "x" * 9000
     with pytest.raises(InvalidInputError) as too_long:

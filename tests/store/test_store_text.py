@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store import ids
-from pcreceipt.store.text import QueryTerm, build_match, normalize_for_search, query_terms, segment
+from pcreceipt.store.text import QueryTerm, build_match, match_plan, normalize_for_search, query_terms, segment
+from pcreceipt.store.tokens import word_tokens
 
 
 def test_segment_turns_cjk_runs_into_bigrams_and_a_trailing_character() -> None:
@@ -70,3 +71,34 @@ def test_ids_and_timestamps() -> None:
     assert re.fullmatch(r"art_[0-9a-f]{32}", ids.new_artifact_id())
     assert ids.new_scope_id() != ids.new_scope_id()
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", ids.utc_now())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.one_of(st.sampled_from(list('"*-:_. 数据库学Ca\u0301fé')), st.characters()), max_size=30))
+def test_match_plan_is_what_build_match_renders(query: str) -> None:
+    """Every engine evaluates ``match_plan``; SQLite renders it as the FTS5 expression."""
+    for match in ("any", "all", "prefix"):
+        plan = match_plan(query, match)
+        expression = build_match(query, (), match)
+        assert (plan is None) == (expression is None)
+        if plan is not None:
+            joiner = " AND " if plan.require_all else " OR "
+            phrases = ('"' + " ".join(phrase.tokens) + '"' + "*" * phrase.prefix for phrase in plan.phrases)
+            assert expression == joiner.join(phrases)
+
+
+def test_word_tokens_are_the_sqlite_index_tokens(fts: sqlean.Connection) -> None:
+    texts = [segment("Deploy 部署"), segment('数据库 "quoted" NEAR AND'), "", "Cafe\u0301 x\u0301y हिन्दी"]
+    assert word_tokens(texts) == [
+        ("deploy", "部署", "署"),
+        ("数据", "据库", "库", "quoted", "near", "and"),
+        (),
+        ("cafe", "xy", "ह", "न", "द"),
+    ]
+    conn = sqlean.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2')")
+    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", enumerate(texts, 1))
+    for number, tokens in enumerate(word_tokens(texts), 1):
+        expected = [row[0] for row in conn.execute("SELECT term FROM v WHERE doc = ? ORDER BY offset", (number,))]
+        assert list(tokens) == expected

@@ -6,11 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engines import sqlite_only
 
 from pcreceipt.store.protocol import (
     ConflictError,
     EmbeddingRow,
     InvalidInputError,
+    NewArtifact,
     NotFoundError,
     RevisionRecord,
     Store,
@@ -150,6 +152,23 @@ def test_configured_dimension_is_enforced(open_store: Any, scope_id: str, store:
         configured.create_artifact(scope_id, "atomic-memory", memory("x"), embedding=EmbeddingRow("other", [1.0] * 3))
 
 
+def test_a_rolled_back_write_fixes_no_profile_dimension(store: Store, scope_id: str) -> None:
+    """A new profile is born with the write that first uses it: rolled back, it never existed."""
+    first = store.create_artifact(scope_id, "atomic-memory", memory("taken"), artifact_id="taken")
+    clash = [
+        NewArtifact(content=memory("three dims"), embedding=EmbeddingRow("fresh", [1.0, 0.0, 0.0])),
+        NewArtifact(content=memory("clash"), artifact_id="taken"),
+    ]
+    with pytest.raises(ConflictError):
+        store.create_artifacts(scope_id, "atomic-memory", clash)
+    assert store.search_vector(scope_id, "atomic-memory", [1.0, 0.0], "fresh", 5) == []
+    two_dims = EmbeddingRow("fresh", [1.0, 0.0])
+    two = store.create_artifact(scope_id, "atomic-memory", memory("two dims"), embedding=two_dims)
+    assert [hit.ref for hit in store.search_vector(scope_id, "atomic-memory", [1.0, 0.0], "fresh", 5)] == [two.ref]
+    assert [record.ref for record in store.artifacts_missing_embedding("fresh", 5)] == [first.ref]
+    assert store.check_integrity() == []
+
+
 def test_unknown_profile_has_no_neighbours(store: Store, scope_id: str) -> None:
     add(store, scope_id, "x", 0)
     assert store.search_vector(scope_id, "atomic-memory", axis(0), "never-used", 5) == []
@@ -172,7 +191,10 @@ def _without_vector_extension(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite_vec, "load", refuse)
 
 
-def test_sqlite_without_the_vector_extension_falls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@sqlite_only
+def test_sqlite_without_the_vector_extension_falls_back(
+    engine_name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "store.db"
     with_vectors = SQLiteStore(path)
     scope, _ = with_vectors.create_scope(

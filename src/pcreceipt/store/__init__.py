@@ -1,7 +1,12 @@
 """Storage engines behind one protocol (``pcreceipt.store.protocol``) and the URL that picks one.
 
-``open_store(url)``: ``sqlite:///path/to.db`` opens the embedded SQLite engine (the file's
-directory is created when missing; ``sqlite:////abs/path.db`` is absolute, as in SQLAlchemy).
+``open_store(url)``:
+- ``sqlite:///path/to.db`` opens the embedded SQLite engine (the file's directory is created
+  when missing; ``sqlite:////abs/path.db`` is absolute, as in SQLAlchemy);
+- ``oceanbase://user:password@host:port/database`` opens the OceanBase engine (the database is
+  created when missing; user and password are percent-decoded, so a tenant-qualified user is
+  ``root@sys`` or ``root%40sys``; options such as ``?read_timeout=30`` are listed in
+  ``pcreceipt.store.oceanbase``).
 Any other scheme is refused with ``StoreURLError``, whose message names the scheme but never
 the rest of the URL (it may hold a password).
 """
@@ -14,6 +19,7 @@ from urllib.parse import urlsplit
 from pcreceipt.store.protocol import Store
 
 SQLITE_PREFIX = "sqlite:///"
+OCEANBASE_PREFIX = "oceanbase://"
 
 
 class StoreURLError(ValueError):
@@ -30,5 +36,20 @@ def open_store(url: str) -> Store:
         from pcreceipt.store.sqlite import SQLiteStore
 
         return SQLiteStore(path)
-    scheme = urlsplit(url).scheme or "(none)"
-    raise StoreURLError(f"unsupported store URL scheme {scheme!r}: use sqlite:///path/to/file.db")
+    if url.startswith(OCEANBASE_PREFIX):
+        try:
+            from pcreceipt.store.oceanbase import OceanBaseStore
+
+            return OceanBaseStore(url)
+        except ModuleNotFoundError as error:
+            if error.name not in ("sqlalchemy", "pymysql"):
+                raise
+            raise StoreURLError("the oceanbase engine needs its extra: pip install 'pcreceipt[oceanbase]'") from None
+    try:
+        scheme = urlsplit(url).scheme or "(none)"
+    except ValueError:
+        scheme = "(unparsable)"
+    raise StoreURLError(
+        f"unsupported store URL scheme {scheme!r}: use sqlite:///path/to/file.db"
+        " or oceanbase://user:password@host:port/database"
+    )

@@ -1,8 +1,9 @@
 """Engine-neutral text handling: content normalisation, CJK-aware segmentation, query terms.
 
-Full text works the same on every engine because the segmentation happens here, in Python,
-and the engines index the *segmented* text with a plain word tokenizer (SQLite FTS5
-``unicode61``; OceanBase FULLTEXT with its space/word parser).
+Full text works the same on every engine because the segmentation and the query plan
+(``match_plan``) happen here, in Python: SQLite FTS5 indexes the *segmented* text with its
+``unicode61`` word tokenizer, and OceanBase indexes exactly those tokens
+(``pcreceipt.store.tokens``) and evaluates the same plan over them.
 
 Decisions:
 - Normalisation for search is Unicode NFC then ``casefold()``, on both the indexed text and
@@ -137,6 +138,44 @@ def _chunk_term(chunk: str) -> QueryTerm | None:
     return QueryTerm(bigrams, partials=tuple((gram,) for gram in bigrams) if len(bigrams) > 1 else ())
 
 
+@dataclass(frozen=True, slots=True)
+class MatchPhrase:
+    """One phrase of a full-text query: its tokens in order; ``prefix`` lets the last one match as a prefix."""
+
+    tokens: tuple[str, ...]
+    prefix: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlan:
+    """What a full-text query asks for, engine-neutrally: every phrase (``require_all``) or any one."""
+
+    phrases: tuple[MatchPhrase, ...]
+    require_all: bool
+
+
+def match_plan(query: str, match: TextMatch = "any") -> MatchPlan | None:
+    """The phrases a user query stands for under ``match``, or None when it has no terms.
+
+    ``all``: each term's exact phrase, all required. ``any`` / ``prefix``: each term's phrase
+    (word terms as prefixes under ``prefix``) and the partial bigrams of long CJK runs, any one
+    sufficing, deduplicated and capped at ``MAX_MATCH_PHRASES``. Every engine evaluates this plan,
+    so the engines agree on which documents match.
+    """
+    terms = query_terms(query)
+    if not terms:
+        return None
+    if match == "all":
+        return MatchPlan(tuple(MatchPhrase(term.tokens, term.prefix) for term in terms), require_all=True)
+    phrases: list[MatchPhrase] = []
+    for term in terms:
+        prefix = term.prefix or (match == "prefix" and term.is_word)
+        for phrase in (MatchPhrase(term.tokens, prefix), *(MatchPhrase(p) for p in term.partials)):
+            if phrase not in phrases:
+                phrases.append(phrase)
+    return MatchPlan(tuple(phrases[:MAX_MATCH_PHRASES]), require_all=False)
+
+
 def build_match(query: str, columns: Sequence[str] = (), match: TextMatch = "any") -> str | None:
     """A safe SQLite FTS5 MATCH expression for arbitrary user text, or None when it has no terms.
 
@@ -145,19 +184,11 @@ def build_match(query: str, columns: Sequence[str] = (), match: TextMatch = "any
     (engine constants, not user input) restricts the terms to those columns. The expression is
     always passed to SQLite as a bound parameter.
     """
-    terms = query_terms(query)
-    if not terms:
+    plan = match_plan(query, match)
+    if plan is None:
         return None
-    if match == "all":
-        expression = " AND ".join(_fts5_phrase(term.tokens, term.prefix) for term in terms)
-    else:
-        phrases: list[str] = []
-        for term in terms:
-            prefix = term.prefix or (match == "prefix" and term.is_word)
-            for phrase in (_fts5_phrase(term.tokens, prefix), *(_fts5_phrase(p, False) for p in term.partials)):
-                if phrase not in phrases:
-                    phrases.append(phrase)
-        expression = " OR ".join(phrases[:MAX_MATCH_PHRASES])
+    joiner = " AND " if plan.require_all else " OR "
+    expression = joiner.join(_fts5_phrase(phrase.tokens, phrase.prefix) for phrase in plan.phrases)
     if columns:
         return "{" + " ".join(columns) + "} : (" + expression + ")"
     return expression

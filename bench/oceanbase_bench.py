@@ -1,0 +1,230 @@
+"""OceanBase (seekdb) next to SQLite: prepare-like search latency at N atomic memories, plus seekdb's RSS.
+
+Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7]
+
+Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``tests/seekdb.py``), loads
+the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
+with random ``--dim`` vectors in one Scope, plus N/100 topics, N/100 experiences, a profile and a
+50-file code workspace), then times, per engine, ``--prepares`` *prepare-like searches*: what one
+hybrid recall round of ``prepare`` asks the store for (``pcreceipt.recall``): per searchable
+family ``count_searchable``, ``search_vector`` and ``search_text`` (limits 16/8/8), then
+``read_profile`` and ``query_code`` (limit 8), with a rotating set of English, Chinese and mixed
+questions and a fresh random query vector each time. Single calls are timed too. Prints p50 and
+p99, load time and the seekdb process's RSS (after load and after the searches). Not a test.
+
+``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
+English words, 23 Chinese words), so every English query word is in about 30% of the memories:
+the worst case for OceanBase, whose full-text cost grows with the number of matching documents.
+``--vocabulary wide`` draws from 5,000 pseudo-words and 500 two-character Chinese words (and asks
+questions made of them), closer to real notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from seekdb import start_seekdb
+from store_bench import memory_text, random_vector
+
+from pcreceipt.store.oceanbase import OceanBaseStore
+from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
+from pcreceipt.store.sqlite import SQLiteStore
+
+PROFILE = "bench"
+LIMITS: dict[HistoryFamily, int] = {"atomic-memory": 16, "topic-memory": 8, "experience": 8}
+CODE_LIMIT = 8
+BATCH = 500
+QUESTIONS = (
+    "how do we handle the retry budget for the queue worker?",
+    "rollback",
+    "部署",
+    "数据库",
+    "cache 延迟 timeout",
+    "what is the release review process for the cluster?",
+    "备份 监控 告警",
+    "schema migration index",
+)
+
+
+def wide_vocabulary(seed: int) -> tuple[list[str], list[str]]:
+    rng = random.Random(seed)
+    syllables = [c + v for c in "bcdfghklmnprstvwz" for v in ("a", "e", "i", "o", "u", "ai", "ou")]
+    english = sorted({"".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))) for _ in range(6000)})[:5000]
+    han = [chr(code) for code in range(0x4E00, 0x4E00 + 400)]
+    chinese = sorted({rng.choice(han) + rng.choice(han) for _ in range(600)})[:500]
+    return english, chinese
+
+
+class Texts:
+    """Memory texts and questions from the chosen vocabulary."""
+
+    def __init__(self, vocabulary: str, seed: int) -> None:
+        self.wide = wide_vocabulary(seed) if vocabulary == "wide" else None
+        rng = random.Random(seed + 2)
+        self.questions = list(QUESTIONS) if self.wide is None else [self._question(rng) for _ in range(8)]
+
+    def memory(self, rng: random.Random) -> str:
+        if self.wide is None:
+            return memory_text(rng)
+        english, chinese = self.wide
+        words = [rng.choice(english) for _ in range(rng.randint(6, 14))] + [
+            rng.choice(chinese) for _ in range(rng.randint(2, 5))
+        ]
+        rng.shuffle(words)
+        return " ".join(words)
+
+    def _question(self, rng: random.Random) -> str:
+        assert self.wide is not None
+        english, chinese = self.wide
+        return " ".join([*rng.sample(english, 3), rng.choice(chinese)])
+
+
+def percentiles(samples: Sequence[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"p50 {statistics.median(ordered) * 1000:7.2f} ms   p99 {p99 * 1000:7.2f} ms"
+
+
+def load(store: Store, texts: Texts, n: int, dim: int, seed: int) -> tuple[str, float]:
+    """The corpus into ``store`` (same seed, same content); the Scope id and the seconds it took."""
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    scope, _ = store.create_scope(
+        title="bench",
+        summary="benchmark",
+        idempotency_key="bench",
+        parent_scope_id=None,
+        context_references=[],
+        external_references=[],
+    )
+    for first in range(0, n, BATCH):
+        items = [
+            NewArtifact(
+                content={"kind": "fact", "text": texts.memory(rng)},
+                embedding=EmbeddingRow(PROFILE, random_vector(rng, dim)),
+            )
+            for _ in range(min(BATCH, n - first))
+        ]
+        store.create_artifacts(scope.scope_id, "atomic-memory", items)
+    extra = max(n // 100, 1)
+    store.create_artifacts(
+        scope.scope_id,
+        "topic-memory",
+        [
+            NewArtifact(
+                content={"title": texts.memory(rng)[:40], "summary": texts.memory(rng), "detail": texts.memory(rng)},
+                embedding=EmbeddingRow(PROFILE, random_vector(rng, dim)),
+            )
+            for _ in range(extra)
+        ],
+    )
+    store.create_artifacts(
+        scope.scope_id,
+        "experience",
+        [
+            NewArtifact(
+                content={name: texts.memory(rng) for name in ("situation", "action", "outcome", "lesson")},
+                embedding=EmbeddingRow(PROFILE, random_vector(rng, dim)),
+            )
+            for _ in range(extra)
+        ],
+    )
+    store.create_artifact(scope.scope_id, "profile", {"content": "Prefers short answers"})
+    files = [
+        (f"src/module_{n}.py", "".join(f"# {texts.memory(rng)}\nvalue_{n}_{i} = {i}\n" for i in range(60)).encode())
+        for n in range(50)
+    ]
+    store.index_workspace(scope.scope_id, files, skipped=0)
+    return scope.scope_id, time.perf_counter() - started
+
+
+def prepare_like(store: Store, scope_id: str, question: str, vector: Sequence[float]) -> None:
+    """The store calls of one hybrid recall round of prepare."""
+    for family, limit in LIMITS.items():
+        if store.count_searchable(scope_id, family) == 0:
+            continue
+        store.search_vector(scope_id, family, vector, PROFILE, limit)
+        store.search_text(scope_id, family, question, limit, match="any")
+    store.read_profile(scope_id)
+    store.query_code(scope_id, question, CODE_LIMIT)
+
+
+def timed(calls: int, call: Callable[[int], object]) -> list[float]:
+    samples = []
+    for number in range(calls):
+        started = time.perf_counter()
+        call(number)
+        samples.append(time.perf_counter() - started)
+    return samples
+
+
+def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], args: argparse.Namespace) -> None:
+    rng = random.Random(args.seed + 1)
+    vectors = [list(random_vector(rng, args.dim)) for _ in range(args.prepares)]
+    for number in range(10):  # warm-up: plan caches, page caches
+        prepare_like(store, scope_id, questions[number % len(questions)], vectors[number])
+    samples = timed(
+        args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n])
+    )
+    print(f"{name:<9} prepare-like search        {percentiles(samples)}")
+    single: list[tuple[str, Callable[[int], object]]] = [
+        ("text any (16)", lambda n: store.search_text(scope_id, "atomic-memory", questions[n % len(questions)], 16)),
+    ]
+    for match in ("all", "prefix"):
+        mode: TextMatch = match  # type: ignore[assignment]
+        single.append(
+            (
+                f"text {match} (16)",
+                lambda n, mode=mode: store.search_text(
+                    scope_id, "atomic-memory", questions[n % len(questions)], 16, match=mode
+                ),
+            )
+        )
+    single += [
+        ("vector k=16", lambda n: store.search_vector(scope_id, "atomic-memory", vectors[n], PROFILE, 16)),
+        ("code query (8)", lambda n: store.query_code(scope_id, questions[n % len(questions)], CODE_LIMIT)),
+    ]
+    for label, call in single:
+        print(f"{name:<9}   {label:<24} {percentiles(timed(args.prepares, call))}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=10_000)
+    parser.add_argument("--dim", type=int, default=384)
+    parser.add_argument("--prepares", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--vocabulary", choices=("bench", "wide"), default="bench")
+    args = parser.parse_args()
+    texts = Texts(args.vocabulary, args.seed)
+    with tempfile.TemporaryDirectory(prefix="pcreceipt-ob-bench-") as workdir, start_seekdb(Path(workdir)) as server:
+        print(f"seekdb pid {server.pid} on 127.0.0.1:{server.port}, RSS at start {server.rss_bytes() / 2**20:.0f} MiB")
+        stores: dict[str, Store] = {
+            "sqlite": SQLiteStore(Path(workdir) / "bench.db", vector_dimensions=args.dim),
+            "oceanbase": OceanBaseStore(server.url("bench"), vector_dimensions=args.dim),
+        }
+        scopes = {}
+        for name, store in stores.items():
+            scope_id, seconds = load(store, texts, args.n, args.dim, args.seed)
+            scopes[name] = scope_id
+            print(f"{name:<9} load {args.n} memories (+{2 * max(args.n // 100, 1)} others, 50 files): {seconds:.1f} s")
+        print(f"seekdb RSS after load {server.rss_bytes() / 2**20:.0f} MiB")
+        for name, store in stores.items():
+            measure(name, store, scopes[name], texts.questions, args)
+        print(f"seekdb RSS after searches {server.rss_bytes() / 2**20:.0f} MiB")
+        for store in stores.values():
+            store.close()
+
+
+if __name__ == "__main__":
+    main()
