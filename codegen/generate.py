@@ -5,6 +5,9 @@ Usage:
     python codegen/generate.py --check    # fail (exit 1) on any difference or stray file
 
 Outputs are reproducible byte for byte: no timestamps, sorted where order is free.
+
+The TypeScript bindings (generated/ts/<host>/) need Node.js 20+ and npm: the pinned tools in
+codegen/ts/package-lock.json are installed there with `npm ci` when they are missing or stale.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import copy
 import filecmp
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -35,6 +39,12 @@ SCHEMA_FILES = (
     "receipt.schema.json",
 )
 HTTP_METHODS = ("get", "put", "post", "delete", "patch")
+CODEGEN_TS = ROOT / "codegen" / "ts"
+TS_TEMPLATES = CODEGEN_TS / "templates"
+# The official PowerContext hosts that vendor the TypeScript bindings: folder name -> host name.
+TS_HOSTS = {"dsh": "DSH", "pi": "Pi", "opencode": "OpenCode"}
+# Hand-written modules the generator copies into every host folder, in this order.
+TS_TEMPLATE_FILES = ("semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
 
 
 def header(comment: str, source: str, tool: str) -> str:
@@ -234,6 +244,207 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
     subprocess.run(cmd, check=True, cwd=ROOT)
 
 
+# --------------------------------------------------------------------------------------------
+# TypeScript bindings
+
+
+def ts_header(source: str, tool: str, host: str) -> str:
+    return header("//", source, tool) + (
+        f"// pcreceipt bindings for the {host} PowerContext host plugin; vendor this folder unchanged"
+        " (docs/hosts.md).\n"
+    )
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(
+            f"codegen/generate.py: `{name}` is not on PATH. The TypeScript bindings in generated/ts/ need "
+            "Node.js 20 or newer with npm (https://nodejs.org); install them and run `nox -s generate` again."
+        )
+    return found
+
+
+def ensure_node_tools() -> str:
+    """The node executable, after making sure codegen/ts/node_modules matches package-lock.json."""
+    node = _tool("node")
+    npm = _tool("npm")
+    version = subprocess.run([node, "--version"], check=True, capture_output=True, text=True).stdout.strip()
+    if int(version.lstrip("v").split(".", 1)[0]) < 20:
+        raise SystemExit(f"codegen/generate.py: Node.js 20 or newer is needed for generated/ts/, found {version}")
+    if not _node_modules_match_lock():
+        print("codegen/ts: npm ci (the pinned TypeScript generator tools)", file=sys.stderr)
+        command = [npm, "ci", "--include=dev", "--no-audit", "--no-fund", "--loglevel=error"]
+        result = subprocess.run(command, cwd=CODEGEN_TS, stdout=sys.stderr, check=False)
+        if result.returncode != 0 or not _node_modules_match_lock():
+            raise SystemExit("codegen/generate.py: `npm ci` in codegen/ts failed (see above)")
+    return node
+
+
+def _node_modules_match_lock() -> bool:
+    """Whether every package of codegen/ts/package-lock.json is installed at its locked version."""
+    lock = json.loads((CODEGEN_TS / "package-lock.json").read_text(encoding="utf-8"))
+    for location, entry in lock["packages"].items():
+        if not location or entry.get("optional"):
+            continue
+        manifest = CODEGEN_TS / location / "package.json"
+        if not manifest.exists() or json.loads(manifest.read_text(encoding="utf-8")).get("version") != entry["version"]:
+            return False
+    return True
+
+
+def run_ts_build(node: str, contract_path: Path, out: Path) -> dict[str, str]:
+    """schema-validators.js and types.ts (headerless) into ``out``; returns the tool versions."""
+    env = {**os.environ, "NODE_OPTIONS": ""}
+    result = subprocess.run(
+        [node, str(CODEGEN_TS / "build.mjs"), str(contract_path), str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"codegen/ts/build.mjs failed:\n{result.stderr}")
+    versions: dict[str, str] = json.loads(result.stdout)["generators"]
+    return versions
+
+
+def ts_string(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_operations_ts(rows: list[dict[str, Any]]) -> str:
+    ids = "".join(f"\n  | {ts_string(row['operation_id'])}" for row in rows)
+    lines = [
+        "/** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */",
+        "",
+        'export type ParameterLocation = "path" | "query" | "header";',
+        "",
+        "/** A path, query or header parameter; a JSON body is named by Operation.requestBody. */",
+        "export interface Parameter {",
+        "  readonly name: string;",
+        "  readonly location: ParameterLocation;",
+        "  readonly required: boolean;",
+        "}",
+        "",
+        "/** A status that counts as success, and the schema of its JSON body (null: no body). */",
+        "export interface Success {",
+        "  readonly status: number;",
+        "  readonly model: string | null;",
+        "}",
+        "",
+        "/** Which Scope an operation touches, with what access, and where its id comes from. */",
+        "export interface ScopeUse {",
+        '  readonly access: "none" | "read" | "write" | "admin";',
+        '  readonly source: "none" | "path" | "body";',
+        "  /** The body may name further Scopes (context references) that are read too. */",
+        "  readonly references: boolean;",
+        "}",
+        "",
+        f"export type OperationId ={ids};",
+        "",
+        "export interface Operation {",
+        "  readonly operationId: OperationId;",
+        '  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";',
+        "  readonly path: string;",
+        "  readonly parameters: readonly Parameter[];",
+        "  /** The schema of the application/json request body; null when the operation takes none. */",
+        "  readonly requestBody: string | null;",
+        "  readonly success: readonly Success[];",
+        "  readonly scope: ScopeUse;",
+        "}",
+        "",
+        "export const OPERATIONS: readonly Operation[] = [",
+    ]
+    for row in rows:
+        params = ", ".join(
+            f"{{ name: {ts_string(p['name'])}, location: {ts_string(p['location'])}, "
+            f"required: {str(p['required']).lower()} }}"
+            for p in row["parameters"]
+        )
+        success = ", ".join(
+            f"{{ status: {s['status']}, model: {ts_string(s['model']) if s['model'] else 'null'} }}"
+            for s in row["success"]
+        )
+        body = ts_string(row["request_model"]) if row["request_model"] else "null"
+        lines += [
+            "  {",
+            f"    operationId: {ts_string(row['operation_id'])},",
+            f"    method: {ts_string(row['method'])},",
+            f"    path: {ts_string(row['path'])},",
+            f"    parameters: [{params}],",
+            f"    requestBody: {body},",
+            f"    success: [{success}],",
+            f"    scope: {{ access: {ts_string(row['scope_access'])}, source: {ts_string(row['scope_source'])}, "
+            f"references: {str(row['scope_references']).lower()} }},",
+            "  },",
+        ]
+    lines += [
+        "];",
+        "",
+        "export const BY_ID: Readonly<Record<OperationId, Operation>> = Object.fromEntries(",
+        "  OPERATIONS.map((operation) => [operation.operationId, operation]),",
+        ") as Record<OperationId, Operation>;",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def render_ts_readme(host: str, versions: dict[str, str]) -> str:
+    return (
+        "<!-- Generated by codegen/generate.py; do not edit. Regenerate with `nox -s generate`. -->\n"
+        f"# pcreceipt bindings for the {host} host plugin\n\n"
+        f"The PowerContext {host} plugin vendors this folder unchanged (copy it into the plugin's\n"
+        "source tree). It is ES2020 TypeScript plus one plain ES module, with no runtime dependency.\n"
+        "See `docs/hosts.md` in the pcreceipt repository for the opt-in rules.\n\n"
+        "- `index.ts`: the public surface; import from it.\n"
+        "- `validators.ts`: `validatePreparedContext(value, maxBytes)` (the default host check),\n"
+        "  `validatePreparedContextWithReceipt(value, maxBytes)` (for a host that sent\n"
+        "  `include_receipt: true`), `validatePreparedContextFor(value, facts)` and\n"
+        "  `validatePrepareContextRequest(value, assemblyMaxEntries = 8)`; each returns\n"
+        "  `{ok, violations: {path, rule}[]}`.\n"
+        "- `semantic-rules.ts`: the rules JSON Schema cannot say, with the Python gate's rule ids.\n"
+        f"- `schema-validators.js` (+ `.d.ts`): JSON Schema 2020-12 validators compiled by ajv {versions['ajv']}\n"
+        "  (standalone code, nothing compiled at run time).\n"
+        f"- `types.ts`: the message types, by json-schema-to-typescript {versions['json-schema-to-typescript']}.\n"
+        "- `operations.ts`: the operation table (method, path, parameters, body, success statuses,\n"
+        "  Scope access).\n"
+    )
+
+
+def generate_ts(node: str, out: Path, api: dict[str, Any], schema_doc: dict[str, Any]) -> dict[str, str]:
+    """generated/ts/<host>/ for every host, from one template; returns the tool versions."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        contract = work / "contract.schema.json"
+        contract.write_text(dump_json(schema_doc), encoding="utf-8")
+        versions = run_ts_build(node, contract, work)
+        built = {name: (work / name).read_text(encoding="utf-8") for name in ("schema-validators.js", "types.ts")}
+    bundled = "schemas/*.json (bundled)"
+    sources: list[tuple[str, str, str, str]] = [
+        ("operations.ts", "schemas/openapi.json", "codegen/generate.py", render_operations_ts(operations(api))),
+        ("types.ts", bundled, f"json-schema-to-typescript {versions['json-schema-to-typescript']}", built["types.ts"]),
+        (
+            "schema-validators.js",
+            bundled,
+            f"ajv {versions['ajv']} (standalone, JSON Schema 2020-12)",
+            built["schema-validators.js"],
+        ),
+    ]
+    for name in TS_TEMPLATE_FILES:
+        text = (TS_TEMPLATES / name).read_text(encoding="utf-8")
+        sources.append((name, f"codegen/ts/templates/{name}", "codegen/generate.py", text))
+    for folder, host in TS_HOSTS.items():
+        target = out / "ts" / folder
+        target.mkdir(parents=True)
+        for name, source, tool, text in sources:
+            body = text if text.endswith("\n") else text + "\n"
+            (target / name).write_text(ts_header(source, tool, host) + "\n" + body, encoding="utf-8")
+        (target / "README.md").write_text(render_ts_readme(host, versions), encoding="utf-8")
+    return versions
+
+
 def render_readme() -> str:
     return (
         "<!-- Generated by codegen/generate.py; do not edit. Regenerate with `nox -s generate`. -->\n"
@@ -248,12 +459,18 @@ def render_readme() -> str:
         "  as `GET /openapi.json`.\n"
         f"- `python/{PY_PACKAGE}/contract.schema.json`: every definition in one JSON Schema 2020-12\n"
         "  document; the runtime gate compiles its validators from it.\n"
-        "- `MANIFEST.json`: the sha256 of each input schema and the generator versions.\n\n"
+        "- `ts/dsh/`, `ts/pi/`, `ts/opencode/`: TypeScript bindings the DSH, Pi and OpenCode host\n"
+        "  plugins vendor: validators (ajv standalone code plus the semantic rules, with the Python\n"
+        "  gate's rule ids), types and the operation table. The three folders differ only in the\n"
+        "  header naming the host; `docs/hosts.md` says how a host opts in to Receipts.\n"
+        "- `MANIFEST.json`: the sha256 of each input (schemas, TypeScript templates, the npm lock) and\n"
+        "  the generator versions.\n\n"
         "Hand-written code imports these through `pcreceipt.models`, never the reverse.\n"
     )
 
 
 def generate(out: Path) -> None:
+    node = ensure_node_tools()  # first, so a missing Node.js fails before anything is written
     openapi, files = load_contract()
     api, schema_doc = bundle(openapi, files)
     pkg = out / "python" / PY_PACKAGE
@@ -270,15 +487,19 @@ def generate(out: Path) -> None:
         api_path = Path(tmp) / "openapi.json"
         api_path.write_text(dump_json(api), encoding="utf-8")
         run_datamodel_codegen(api_path, pkg / "models.py")
+    ts_versions = generate_ts(node, out, api, schema_doc)
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
+    ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
+    ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/package-lock.json"]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,
         "inputs": {
             f"schemas/{name}": "sha256:" + hashlib.sha256((SCHEMAS / name).read_bytes()).hexdigest()
             for name in ("openapi.json", *SCHEMA_FILES)
-        },
-        "generators": {"datamodel-code-generator": metadata.version("datamodel-code-generator")},
+        }
+        | {rel: "sha256:" + hashlib.sha256((ROOT / rel).read_bytes()).hexdigest() for rel in ts_inputs},
+        "generators": {"datamodel-code-generator": metadata.version("datamodel-code-generator")} | ts_versions,
     }
     (out / "MANIFEST.json").write_text(dump_json(manifest), encoding="utf-8")
 

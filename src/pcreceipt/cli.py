@@ -18,10 +18,13 @@ from pcreceipt.commands.memory import memory_app
 from pcreceipt.commands.reembed import reembed
 from pcreceipt.commands.scope import scope_app
 from pcreceipt.commands.serve import serve
+from pcreceipt.commands.token import token_app
+from pcreceipt.commands.verify import verify
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
 app.command("serve")(serve)
 app.command("import")(import_file)
+app.command("verify")(verify)
 app.command("reembed")(reembed)
 for _name, _group in {
     "scope": scope_app,
@@ -31,6 +34,7 @@ for _name, _group in {
     "profile": profile_app,
     "code": code_app,
     "context": context_app,
+    "token": token_app,
 }.items():
     app.add_typer(_group, name=_name)
 

@@ -1,0 +1,17 @@
+// Generated from codegen/ts/templates/index.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
+// pcreceipt bindings for the OpenCode PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+
+// The public surface of the pcreceipt bindings: import from this file.
+
+export type { Violation, RequestFacts, SemanticRule } from "./semantic-rules.js";
+export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES } from "./semantic-rules.js";
+export type { ValidationResult } from "./validators.js";
+export {
+  validatePreparedContext,
+  validatePreparedContextWithReceipt,
+  validatePreparedContextFor,
+  validatePrepareContextRequest,
+} from "./validators.js";
+export type * from "./types.js";
+export type { Operation, OperationId, Parameter, Success } from "./operations.js";
+export { OPERATIONS, BY_ID } from "./operations.js";

@@ -1,0 +1,227 @@
+// Generated from schemas/openapi.json by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
+// pcreceipt bindings for the OpenCode PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+
+/** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */
+
+export type ParameterLocation = "path" | "query" | "header";
+
+/** A path, query or header parameter; a JSON body is named by Operation.requestBody. */
+export interface Parameter {
+  readonly name: string;
+  readonly location: ParameterLocation;
+  readonly required: boolean;
+}
+
+/** A status that counts as success, and the schema of its JSON body (null: no body). */
+export interface Success {
+  readonly status: number;
+  readonly model: string | null;
+}
+
+/** Which Scope an operation touches, with what access, and where its id comes from. */
+export interface ScopeUse {
+  readonly access: "none" | "read" | "write" | "admin";
+  readonly source: "none" | "path" | "body";
+  /** The body may name further Scopes (context references) that are read too. */
+  readonly references: boolean;
+}
+
+export type OperationId =
+  | "prepare_context"
+  | "list_scopes"
+  | "create_scope"
+  | "get_scope"
+  | "create_artifact"
+  | "import_artifacts"
+  | "get_artifact"
+  | "replace_artifact"
+  | "get_artifact_revision"
+  | "get_atomic_memory_state"
+  | "change_atomic_memory_lifecycle"
+  | "merge_atomic_memories"
+  | "get_code_workspace"
+  | "index_code_workspace"
+  | "query_code"
+  | "read_code"
+  | "get_liveness"
+  | "get_readiness";
+
+export interface Operation {
+  readonly operationId: OperationId;
+  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
+  readonly path: string;
+  readonly parameters: readonly Parameter[];
+  /** The schema of the application/json request body; null when the operation takes none. */
+  readonly requestBody: string | null;
+  readonly success: readonly Success[];
+  readonly scope: ScopeUse;
+}
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    operationId: "prepare_context",
+    method: "POST",
+    path: "/v1/context/prepare",
+    parameters: [],
+    requestBody: "PrepareContextRequest",
+    success: [{ status: 200, model: "PreparedContext" }],
+    scope: { access: "read", source: "body", references: true },
+  },
+  {
+    operationId: "list_scopes",
+    method: "GET",
+    path: "/v1/scopes",
+    parameters: [{ name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ScopePage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "create_scope",
+    method: "POST",
+    path: "/v1/scopes",
+    parameters: [],
+    requestBody: "CreateScopeRequest",
+    success: [{ status: 201, model: "ScopeDescriptor" }],
+    scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "get_scope",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ScopeDescriptor" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_artifact",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifacts",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateArtifactRequest",
+    success: [{ status: 201, model: "ArtifactCreated" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "import_artifacts",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifacts/import",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "ImportArtifactsRequest",
+    success: [{ status: 201, model: "ImportArtifactsResponse" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "get_artifact",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactRevision" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "replace_artifact",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-Match", location: "header", required: true }],
+    requestBody: "ReplaceArtifactRequest",
+    success: [{ status: 200, model: "ArtifactRevision" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "get_artifact_revision",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "revision", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactRevision" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_atomic_memory_state",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "AtomicMemoryStateView" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "change_atomic_memory_lifecycle",
+    method: "POST",
+    path: "/v1/atomic-memory/lifecycle",
+    parameters: [],
+    requestBody: "AtomicMemoryLifecycleRequest",
+    success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "merge_atomic_memories",
+    method: "POST",
+    path: "/v1/atomic-memory/merges",
+    parameters: [],
+    requestBody: "MergeAtomicMemoryRequest",
+    success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_code_workspace",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/code",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "CodeWorkspace" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "index_code_workspace",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/code",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "IndexCodeRequest",
+    success: [{ status: 200, model: "CodeWorkspace" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "query_code",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/code/query",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "QueryCodeRequest",
+    success: [{ status: 200, model: "QueryCodeResponse" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "read_code",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/code/{fingerprint}/files/{file_sha256}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "fingerprint", location: "path", required: true }, { name: "file_sha256", location: "path", required: true }, { name: "path", location: "query", required: true }, { name: "start_line", location: "query", required: true }, { name: "end_line", location: "query", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "CodeRange" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_liveness",
+    method: "GET",
+    path: "/health/live",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "Health" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "get_readiness",
+    method: "GET",
+    path: "/health/ready",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "Health" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+];
+
+export const BY_ID: Readonly<Record<OperationId, Operation>> = Object.fromEntries(
+  OPERATIONS.map((operation) => [operation.operationId, operation]),
+) as Record<OperationId, Operation>;

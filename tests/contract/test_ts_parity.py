@@ -1,0 +1,185 @@
+"""The TypeScript bindings (generated/ts/<host>/) and the Python gate give the same verdicts.
+
+`node tests/ts/run.mjs --verdicts` compiles the generated bindings with tsc --strict and prints
+the verdict of every vector from each host's folder; every one must match the Python gate's:
+the same valid/invalid answer, exactly the same semantic-rule violations, and every schema
+violation the gate reports. ajv may report more schema errors than jsonschema-rs, but only
+inside a value whose oneOf/anyOf failed (the branch errors). Besides tests/vectors, a few edge
+cases written here (whitespace classes, code points vs UTF-16 units, integral floats) go through
+both sides too.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from vector_harness import VECTOR_ROOT, load_vectors, verdict
+
+from pcreceipt import gate
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTS = ("dsh", "opencode", "pi")
+TSC = ROOT / "codegen" / "ts" / "node_modules" / "typescript" / "bin" / "tsc"
+
+READY = {"schema": "powercontext.prepared-context.v1", "status": "ready", "content": "x", "content_bytes": 1}
+NO_FLAGS = {"max_bytes": 8000, "include_receipt": False, "explain": False}
+
+
+def _ready(content: str, content_bytes: int | None = None) -> dict[str, Any]:
+    size = len(content.encode("utf-8")) if content_bytes is None else content_bytes
+    return {**READY, "content": content, "content_bytes": size}
+
+
+def _edge_cases() -> list[dict[str, Any]]:
+    """(id, kind, context, data) beyond tests/vectors; the expected verdict is the Python gate's."""
+    cases: list[tuple[str, str, dict[str, Any], Any]] = []
+    for name, char in {
+        "bom": "\ufeff",
+        "nel": "\u0085",
+        "nbsp": "\u00a0",
+        "ideographic_space": "\u3000",
+        "mongolian_vowel_separator": "\u180e",
+        "zero_width_space": "\u200b",
+        "line_separator": "\u2028",
+        "file_separator": "\x1c",
+    }.items():
+        cases.append((f"edge/query_only_{name}", "request", {}, {"scope_id": "s", "query": char}))
+        cases.append((f"edge/scope_only_{name}", "request", {}, {"scope_id": char, "query": "q"}))
+        cases.append((f"edge/content_only_{name}", "response", NO_FLAGS, _ready(char)))
+    astral = "\U0001f600"
+    cases += [
+        ("edge/query_8192_astral", "request", {}, {"scope_id": "s", "query": astral * 8192}),
+        ("edge/query_8193_astral", "request", {}, {"scope_id": "s", "query": astral * 8193}),
+        ("edge/content_astral", "response", NO_FLAGS, _ready("a" + astral)),
+        ("edge/content_astral_utf16_count", "response", NO_FLAGS, _ready("a" + astral, 3)),
+        ("edge/content_cjk_over_max", "response", {**NO_FLAGS, "max_bytes": 512}, _ready("日" * 171)),
+        ("edge/content_cjk_at_max", "response", {**NO_FLAGS, "max_bytes": 513}, _ready("日" * 171)),
+        ("edge/max_bytes_integral_float", "request", {}, {"scope_id": "s", "query": "q", "max_bytes": 512.0}),
+        ("edge/max_bytes_fraction", "request", {}, {"scope_id": "s", "query": "q", "max_bytes": 512.5}),
+        ("edge/content_bytes_integral_float", "response", NO_FLAGS, {**READY, "content_bytes": 1.0}),
+        ("edge/unknown_flags", "response", {"max_bytes": 8000}, {**READY, "reason": "inference_timeout"}),
+        ("edge/not_an_object", "response", NO_FLAGS, ["schema"]),
+        ("edge/request_not_an_object", "request", {}, "scope_id"),
+    ]
+    out = []
+    for case_id, kind, context, data in cases:
+        vector = {"id": case_id, "description": case_id, "kind": kind, "context": context, "data": data}
+        vector["valid"] = not verdict({**vector, "valid": True, "violations": []})
+        vector["violations"] = []
+        out.append(vector)
+    return out
+
+
+@functools.cache
+def _ts_verdicts(extra_dir: str) -> dict[str, Any]:
+    if shutil.which("node") is None:
+        pytest.fail("node is not on PATH; the TypeScript bindings need Node.js 20+ (nox -s ci installs the rest)")
+    if not TSC.exists():
+        pytest.fail("the pinned TypeScript tools are missing: run `npm ci --prefix codegen/ts` (nox -s ts does)")
+    env = {**os.environ, "PCRECEIPT_VECTORS": os.pathsep.join([str(VECTOR_ROOT), extra_dir])}
+    result = subprocess.run(
+        ["node", "tests/ts/run.mjs", "--verdicts"], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    return dict(json.loads(result.stdout))
+
+
+@pytest.fixture(scope="module")
+def edge_cases(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict[str, Any]], str]:
+    cases = _edge_cases()
+    folder = tmp_path_factory.mktemp("edge-vectors")
+    for i, case in enumerate(cases):
+        (folder / f"{i:03d}.json").write_text(json.dumps(case, ensure_ascii=False), encoding="utf-8")
+    return cases, str(folder)
+
+
+@pytest.fixture(scope="module")
+def ts(edge_cases: tuple[list[dict[str, Any]], str]) -> dict[str, Any]:
+    return _ts_verdicts(edge_cases[1])
+
+
+def _pairs(violations: list[Any]) -> set[tuple[str, str]]:
+    return {(v["path"], v["rule"]) if isinstance(v, dict) else (v.path, v.rule) for v in violations}
+
+
+def _assert_same(vector: dict[str, Any], ts_verdict: dict[str, Any]) -> None:
+    python = _pairs(list(verdict(vector)))
+    typescript = _pairs(ts_verdict["violations"])
+    assert ts_verdict["valid"] == (not python), (vector["id"], sorted(python), sorted(typescript))
+    semantic = set(gate.SEMANTIC_RULES)
+    assert {v for v in python if v[1] in semantic} == {v for v in typescript if v[1] in semantic}, vector["id"]
+    assert python <= typescript, (vector["id"], sorted(python - typescript))
+    branches = [path for path, rule in python if rule in {"oneOf", "anyOf"}]
+    for path, rule in typescript - python:
+        assert any(path == b or path.startswith(b + "/") for b in branches), (vector["id"], path, rule)
+
+
+VECTORS = load_vectors()
+
+
+def test_ts_has_the_gate_semantic_rules(ts: dict[str, Any]) -> None:
+    assert ts["semantic_rules"] == gate.SEMANTIC_RULES
+
+
+def test_ts_covers_every_vector_in_every_host(ts: dict[str, Any], edge_cases: tuple[list[dict[str, Any]], str]) -> None:
+    ids = {v["id"] for v in VECTORS} | {c["id"] for c in edge_cases[0]}
+    assert set(ts["hosts"]) == set(HOSTS)
+    for host in HOSTS:
+        assert set(ts["hosts"][host]) == ids, host
+        assert ts["hosts"][host] == ts["hosts"]["dsh"], host
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=[v["id"] for v in VECTORS])
+def test_python_and_ts_agree(vector: dict[str, Any], ts: dict[str, Any]) -> None:
+    _assert_same(vector, ts["hosts"]["dsh"][vector["id"]])
+
+
+def test_python_and_ts_agree_on_edge_cases(ts: dict[str, Any], edge_cases: tuple[list[dict[str, Any]], str]) -> None:
+    cases = edge_cases[0]
+    assert any(c["valid"] for c in cases) and any(not c["valid"] for c in cases)
+    for case in cases:
+        _assert_same(case, ts["hosts"]["dsh"][case["id"]])
+
+
+def test_default_ts_validator_rejects_receipt_and_reason(ts: dict[str, Any]) -> None:
+    carrying = [v for v in VECTORS if v["kind"] == "response" and ({"receipt", "reason"} & set(v["data"]))]
+    assert len(carrying) >= 20
+    for vector in carrying:
+        assert ts["default"][vector["id"]] is False, vector["id"]
+    four_keys = [v for v in VECTORS if v["kind"] == "response" and v["valid"] and set(v["data"]) == set(READY)]
+    assert four_keys and all(ts["default"][v["id"]] for v in four_keys)
+
+
+def test_host_folders_differ_only_in_the_host_line() -> None:
+    folders = {host: ROOT / "generated" / "ts" / host for host in HOSTS}
+    names = {host: sorted(p.name for p in folder.iterdir()) for host, folder in folders.items()}
+    assert names["dsh"] == names["pi"] == names["opencode"]
+    for name in names["dsh"]:
+        texts = {host: (folder / name).read_text(encoding="utf-8").splitlines() for host, folder in folders.items()}
+        first = texts["dsh"][0]
+        assert "Generated" in first and "nox -s generate" in first, name
+        if name == "README.md":
+            continue
+        stripped = {host: [line for i, line in enumerate(lines) if i != 1] for host, lines in texts.items()}
+        assert stripped["dsh"] == stripped["pi"] == stripped["opencode"], name
+        for host, label in (("dsh", "DSH"), ("pi", "Pi"), ("opencode", "OpenCode")):
+            assert f"the {label} PowerContext host plugin" in texts[host][1], (host, name)
+
+
+def test_generated_ts_has_no_node_modules_and_imports_nothing_outside() -> None:
+    generated = ROOT / "generated"
+    assert not any(p.name == "node_modules" for p in generated.rglob("*"))
+    for path in (generated / "ts").rglob("*.[jt]s"):
+        text = path.read_text(encoding="utf-8")
+        specifiers = re.findall(r"""\bfrom\s+["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']""", text)
+        for found in specifiers:
+            assert "".join(found).startswith("./"), (path, found)
+        assert "require(" not in text, path

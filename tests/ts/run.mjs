@@ -1,0 +1,60 @@
+// The TypeScript test runner.
+//
+//   node tests/ts/run.mjs              tsc --strict --noEmit over generated/ts/, then compile the
+//                                      bindings and tests/ts/*.ts (tsc --strict) and run them with
+//                                      node --test
+//   node tests/ts/run.mjs --verdicts   compile, then print every vector's verdict from every host
+//                                      as JSON (tests/contract/test_ts_parity.py reads it)
+//
+// PCRECEIPT_VECTORS (folders separated like PATH) replaces tests/vectors as the vector source.
+//
+// Needs the pinned tools: `npm ci --prefix codegen/ts` (nox -s ts and nox -s ci run it). The
+// compiled output goes to a temporary directory that is removed afterwards.
+
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const TSC = join(ROOT, "codegen", "ts", "node_modules", "typescript", "bin", "tsc");
+const GENERATED = join(ROOT, "generated", "ts");
+const TESTS = ["vectors.test.js"];
+
+function run(args, options = {}) {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function main() {
+  const verdicts = process.argv.includes("--verdicts");
+  if (!existsSync(TSC)) {
+    process.stderr.write("tests/ts/run.mjs: TypeScript is not installed; run `npm ci --prefix codegen/ts` first\n");
+    return 2;
+  }
+  if (!verdicts) {
+    // The generated code alone, with no ambient types, as a host compiles it.
+    const status = run([TSC, "--strict", "--noEmit", "-p", join("codegen", "ts", "tsconfig.json")]);
+    if (status !== 0) return status;
+  }
+  const out = mkdtempSync(join(tmpdir(), "pcreceipt-ts-"));
+  try {
+    const compiled = run([TSC, "--strict", "-p", join("tests", "ts", "tsconfig.json"), "--outDir", out], {
+      stdio: verdicts ? ["ignore", process.stderr, "inherit"] : "inherit",
+    });
+    if (compiled !== 0) return compiled;
+    writeFileSync(join(out, "package.json"), '{"type": "module"}\n');
+    for (const host of readdirSync(GENERATED)) {
+      copyFileSync(join(GENERATED, host, "schema-validators.js"), join(out, "generated", "ts", host, "schema-validators.js"));
+    }
+    const env = { ...process.env, PCRECEIPT_VECTORS: process.env.PCRECEIPT_VECTORS || join(ROOT, "tests", "vectors") };
+    if (verdicts) return run([join(out, "tests", "ts", "verdicts.js")], { env });
+    return run(["--test", ...TESTS.map((name) => join(out, "tests", "ts", name))], { env });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = main();
