@@ -20,13 +20,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from fakes.inference_server import FakeInference  # noqa: E402
+from fakes.inference_server import FakeInference
 
-from pcreceipt.config import GenerationSettings, RerankSettings, Settings  # noqa: E402
-from pcreceipt.digests import wire_bytes  # noqa: E402
-from pcreceipt.inference import ChatClient  # noqa: E402
-from pcreceipt.runtime import PrepareRuntime  # noqa: E402
-from pcreceipt.store.sqlite import SQLiteStore  # noqa: E402
+from pcreceipt.config import GenerationSettings, RerankSettings, Settings
+from pcreceipt.digests import wire_bytes
+from pcreceipt.inference import ChatClient
+from pcreceipt.runtime import PrepareRuntime
+from pcreceipt.store.sqlite import SQLiteStore
 
 
 class Drops(logging.Handler):
@@ -55,11 +55,14 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
         all_scopes = [project, *others]
         for i in range(atomic):
             owner = all_scopes[i % min(2, len(all_scopes))]
-            store.create_artifact(owner, "atomic-memory", {"kind": "decision", "text": f"SQLite decision {i}: keep it small."})
+            text = f"SQLite decision {i}: keep it small."
+            store.create_artifact(owner, "atomic-memory", {"kind": "decision", "text": text})
         for i in range(topics):
-            store.create_artifact(project, "topic-memory", {"title": f"SQLite topic {i}", "summary": "SQLite", "detail": "SQLite"})
+            topic = {"title": f"SQLite topic {i}", "summary": "SQLite", "detail": "SQLite"}
+            store.create_artifact(project, "topic-memory", topic)
         for i in range(experiences):
-            store.create_artifact(project, "experience", {"situation": "SQLite", "action": "a", "outcome": "o", "lesson": f"l{i}"})
+            experience = {"situation": "SQLite", "action": "a", "outcome": "o", "lesson": f"l{i}"}
+            store.create_artifact(project, "experience", experience)
         for owner in all_scopes[:profiles]:
             store.create_artifact(owner, "profile", {"content": "SQLite shop profile", "restored_from_revision": None})
         if code:
@@ -67,7 +70,9 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
             store.index_workspace(project, [(f"src/pkg/module_{n}.py", "\n".join(lines).encode()) for n in range(4)], 0)
         generation = GenerationSettings(base_url=fake.base_url, model="openai/gpt-4.1-mini")
         rerank_settings = RerankSettings(kind=rerank) if rerank != "none" else RerankSettings()  # type: ignore[arg-type]
-        settings = dataclasses.replace(Settings(), assembly_max_entries=26, generation=generation, rerank=rerank_settings)
+        settings = dataclasses.replace(
+            Settings(), assembly_max_entries=26, generation=generation, rerank=rerank_settings
+        )
         chat = ChatClient(fake.base_url) if rerank == "model" else None
         runtime = PrepareRuntime(store, settings, chat=chat)
         sections = [("memory", min(atomic, 8)), ("topic-memory", min(topics, 8)), ("experience", min(experiences, 2)),
