@@ -27,6 +27,11 @@ def _install(session: nox.Session) -> None:
     session.install("-q", "-e", DEV)
 
 
+def _npm_ci(session: nox.Session) -> None:
+    """The pinned TypeScript tools (codegen/ts/package-lock.json); needs Node.js 20+ and npm on PATH."""
+    session.run("npm", "ci", "--prefix", "codegen/ts", "--include=dev", "--no-audit", "--no-fund", external=True)
+
+
 @nox.session(python=PYTHON)
 def generate(session: nox.Session) -> None:
     """Regenerate generated/ from schemas/ (`-- --check` fails on drift instead)."""
@@ -48,7 +53,7 @@ def vectors(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff over the hand-written code."""
     _install(session)
-    session.run("ruff", "check", "src", "tests", "codegen", "noxfile.py")
+    session.run("ruff", "check", "src", "tests", "codegen", "bench", "noxfile.py")
 
 
 @nox.session(python=PYTHON)
@@ -62,17 +67,29 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The test suite (pass pytest arguments after --)."""
     _install(session)
+    _npm_ci(session)
     session.run("pytest", *session.posargs)
 
 
 @nox.session(python=PYTHON)
-def ci(session: nox.Session) -> None:
-    """Everything CI checks, in one environment: drift, lint, types, tests."""
+def ts(session: nox.Session) -> None:
+    """The TypeScript bindings: npm ci, drift check, tsc --strict, node --test over every vector."""
     _install(session)
+    _npm_ci(session)
     session.run("python", "codegen/generate.py", "--check")
-    session.run("ruff", "check", "src", "tests", "codegen", "noxfile.py")
+    session.run("node", "tests/ts/run.mjs", external=True)
+
+
+@nox.session(python=PYTHON)
+def ci(session: nox.Session) -> None:
+    """Everything CI checks, in one environment: drift, lint, types, the TypeScript bindings, tests."""
+    _install(session)
+    _npm_ci(session)
+    session.run("python", "codegen/generate.py", "--check")
+    session.run("ruff", "check", "src", "tests", "codegen", "bench", "noxfile.py")
     session.run("mypy")
-    session.run("pytest", *session.posargs)
+    session.run("node", "tests/ts/run.mjs", external=True)
+    session.run("pytest", *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
 
 
 @nox.session(python=PYTHON)
@@ -133,3 +150,41 @@ def compat(session: nox.Session) -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+
+
+PEER = "powercontext[ops,cli,client]==1.4.1"
+PEER_VENV = Path(".nox") / "powercontext-1.4.1"
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Prepare benchmark of pcreceipt (N = 1k, 10k, 100k) into bench/out/ (pass bench/run.py options after --)."""
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench]")
+    session.run("python", "bench/run.py", *session.posargs)
+
+
+def _peer_executable(session: nox.Session) -> str:
+    """PowerContext 1.4.1 in its own virtualenv (kept under .nox/ and reused), its CLI's path."""
+    marker = PEER_VENV / ".installed"
+    executable = PEER_VENV / "bin" / "powercontext"
+    if not (marker.is_file() and marker.read_text() == PEER and executable.is_file()):
+        session.run("python", "-m", "venv", "--clear", str(PEER_VENV))
+        pip = str(PEER_VENV / "bin" / "pip")
+        session.run(pip, "install", "-q", "--upgrade", "pip", external=True)
+        session.run(pip, "install", "-q", PEER, external=True)
+        marker.write_text(PEER)
+    return str(executable.resolve())
+
+
+@nox.session(python=PYTHON)
+def bench_peer(session: nox.Session) -> None:
+    """The benchmark side by side with PowerContext 1.4.1 (its own venv, loopback, SQLite in a temp dir).
+
+    The peer gets N up to 10k (it writes one artifact per request, about 40/s); pcreceipt also
+    gets 100k. Pass bench/run.py options after --, e.g. `-- --n 1000` for a quick run.
+    """
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench]")
+    peer = _peer_executable(session)
+    session.run("python", "bench/run.py", "--peer-command", peer, *session.posargs)

@@ -192,11 +192,16 @@ def check_prepared_context(
     max_bytes: int | None = None,
     include_receipt: bool | None = None,
     explain: bool | None = None,
+    receipt_checked: bool = False,
 ) -> list[Violation]:
     """Schema and semantic rules of a PreparedContext.
 
     ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
-    (a host validator knows max_bytes; the server knows all three).
+    (a host validator knows max_bytes; the server knows all three). ``receipt_checked`` says the
+    attached Receipt already passed ``check_receipt`` against this very content (the runtime
+    attaches no other): its schema is still checked as part of the response, and so are the
+    rules that tie it to the response (requested_max_bytes, used_bytes, content_digest), but its
+    internal rules are not evaluated a second time.
     """
     violations = check_schema("PreparedContext", response)
     if violations or not isinstance(response, Mapping):
@@ -212,7 +217,8 @@ def check_prepared_context(
     if include_receipt is not None and not include_receipt and "receipt" in response:
         violations.append(_v(["receipt"], "receipt_requires_flag"))
     if "receipt" in response:
-        violations += check_receipt_semantics(
+        check = receipt_linkage if receipt_checked else check_receipt_semantics
+        violations += check(
             response["receipt"], content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=["receipt"]
         )
     return violations
@@ -229,6 +235,26 @@ def check_receipt(receipt: Any, *, content: str | None, content_bytes: int, max_
     return check_receipt_semantics(receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes)
 
 
+def receipt_linkage(
+    receipt: Mapping[str, Any],
+    *,
+    content: str | None,
+    content_bytes: int,
+    max_bytes: int | None,
+    base: Sequence[str | int] = (),
+) -> list[Violation]:
+    """The rules that tie a Receipt to its response: budget, used bytes, content digest."""
+    out: list[Violation] = []
+    b = list(base)
+    if max_bytes is not None and receipt["requested_max_bytes"] != max_bytes:
+        out.append(_v([*b, "requested_max_bytes"], "receipt_requested_max_bytes"))
+    if receipt["used_bytes"] != content_bytes or receipt["used_bytes"] > receipt["requested_max_bytes"]:
+        out.append(_v([*b, "used_bytes"], "receipt_used_bytes"))
+    if content is not None and receipt["content_digest"] != sha256_digest(utf8(content)):
+        out.append(_v([*b, "content_digest"], "receipt_content_digest"))
+    return out
+
+
 def check_receipt_semantics(
     receipt: Mapping[str, Any],
     *,
@@ -238,15 +264,8 @@ def check_receipt_semantics(
     base: Sequence[str | int] = (),
 ) -> list[Violation]:
     """The Receipt rules beyond its schema. Assumes the Receipt is schema-valid."""
-    out: list[Violation] = []
+    out = receipt_linkage(receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=base)
     b = list(base)
-
-    if max_bytes is not None and receipt["requested_max_bytes"] != max_bytes:
-        out.append(_v([*b, "requested_max_bytes"], "receipt_requested_max_bytes"))
-    if receipt["used_bytes"] != content_bytes or receipt["used_bytes"] > receipt["requested_max_bytes"]:
-        out.append(_v([*b, "used_bytes"], "receipt_used_bytes"))
-    if content is not None and receipt["content_digest"] != sha256_digest(utf8(content)):
-        out.append(_v([*b, "content_digest"], "receipt_content_digest"))
     selected = receipt["selected"]
     if receipt["truncated"] != any(item["truncated"] for item in selected):
         out.append(_v([*b, "truncated"], "receipt_truncated"))

@@ -1,8 +1,9 @@
 """Recall: bounded rounds of per-family, per-Scope retrieval that record what really happened.
 
 Round 0 searches every requested family in every Scope of ``[scope_id, *context_references]``
-(current Scope first). When the pool is thin (fewer than ``min_candidates`` history candidates,
-or a requested family with searchable heads produced none) up to two expansion rounds follow:
+(current Scope first). While some requested family with searchable heads is thin — fewer than
+``min_candidates`` distinct candidates so far — up to two expansion rounds follow, each searching
+only the thin families (a family that already has enough is not searched again):
 
 - ``relaxed`` expansion (deterministic): round 0 matches documents containing every query term,
   round 1 any term, round 2 any term or a term prefix;
@@ -150,11 +151,12 @@ class Recall:
         self._accumulate(pool, round_pool)
 
         for round_ in range(1, self.expansion.max_rounds + 1):
-            if not self._needs_expansion(pool, searchable, plan, state):
+            thin = self._thin_families(pool, searchable, plan, state)
+            if not thin:
                 break
             try:
                 query, match = self._expansion_query(round_, plan.query, evidence)
-                round_pool = self._search_round(round_, query, match, plan, searchable, evidence, state)
+                round_pool = self._search_round(round_, query, match, plan, thin, evidence, state)
             except StoreUnavailable:
                 raise
             except Exception:  # an abandoned round: its calls stay recorded, its pool is dropped
@@ -174,20 +176,21 @@ class Recall:
                 HistoryCandidate(c.ref, c.family, c.body, offset + i + 1) for i, c in enumerate(candidates)
             )
 
-    def _needs_expansion(
+    def _thin_families(
         self,
         pool: Mapping[HistoryFamily, list[HistoryCandidate]],
         searchable: Sequence[HistoryFamily],
         plan: RecallPlan,
         state: _RequestState,
-    ) -> bool:
-        if not searchable:
-            return False
-        live = [f for f in searchable if any(self._has_heads(s, f, state) for s in plan.scope_ids)]
-        if not live:
-            return False
-        total = sum(len({c.ref for c in pool[f]}) for f in searchable)
-        return total < self.expansion.min_candidates or any(not pool[f] for f in live)
+    ) -> list[HistoryFamily]:
+        """Requested families with a searchable head somewhere but fewer than ``min_candidates``
+        distinct candidates so far: the ones an expansion round searches again."""
+        return [
+            f
+            for f in searchable
+            if len({c.ref for c in pool[f]}) < self.expansion.min_candidates
+            and any(self._has_heads(s, f, state) for s in plan.scope_ids)
+        ]
 
     def _expansion_query(self, round_: int, query: str, evidence: Evidence) -> tuple[str, MatchMode]:
         if self.expansion.kind != "model" or self.chat is None or self.generation.model is None:
@@ -244,7 +247,7 @@ class Recall:
     def _has_heads(self, scope_id: str, family: HistoryFamily, state: _RequestState) -> bool:
         key = (scope_id, family)
         if key not in state.has_heads:
-            state.has_heads[key] = self.store.count_searchable(scope_id, family) > 0
+            state.has_heads[key] = self.store.has_searchable(scope_id, family)
         return state.has_heads[key]
 
     def _search_one(
