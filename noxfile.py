@@ -22,9 +22,9 @@ PYTHON = "3.11"
 DEV = ".[test,dev]"
 
 
-def _install(session: nox.Session) -> None:
+def _install(session: nox.Session, target: str = DEV) -> None:
     session.install("-q", "--upgrade", "pip")
-    session.install("-q", "-e", DEV)
+    session.install("-q", "-e", target)
 
 
 def _npm_ci(session: nox.Session) -> None:
@@ -95,14 +95,14 @@ def ci(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def demo(session: nox.Session) -> None:
     """Seed a sample project on an embedded SQLite store and print a prepared context with its Receipt."""
-    _install(session)
+    _install(session, ".")
     session.run("pcreceipt", "demo", *session.posargs)
 
 
 @nox.session(python=PYTHON)
 def serve(session: nox.Session) -> None:
     """Run the server on 127.0.0.1:8000 with the per-user SQLite store."""
-    _install(session)
+    _install(session, ".")
     session.run("pcreceipt", "serve", *session.posargs)
 
 
