@@ -172,7 +172,7 @@ def test_tokens_are_never_logged_or_echoed(server: TokenServer, caplog: pytest.L
     revoked = server.issue([(scope, "read")])
     server.store.revoke_token(revoked.split("_")[1])
     wrong = good[:-4] + ("AAAA" if not good.endswith("AAAA") else "BBBB")
-    secrets = [t.rsplit("_", 1)[1] for t in (good, revoked, wrong)]
+    secrets = [t.split("_", 2)[2] for t in (good, revoked, wrong)]  # the base64url secret may hold "_"
     responses = []
     with caplog.at_level(logging.DEBUG), server.client() as http:
         for token in (good, revoked, wrong):
@@ -185,8 +185,9 @@ def test_tokens_are_never_logged_or_echoed(server: TokenServer, caplog: pytest.L
     for response in responses:
         assert response.headers.get(REQUEST_ID_HEADER)
         text = response.text + json.dumps(dict(response.headers))
-        assert all(secret not in text for secret in secrets)
-    assert all(secret not in caplog.text for secret in secrets)
+        assert [s for s in secrets if s in text] == [], (response.status_code, text[:3000])
+    leaks = [f"{r.name}: {r.getMessage()}" for r in caplog.records if any(s in r.getMessage() for s in secrets)]
+    assert leaks == []
 
 
 def test_revoking_with_the_cli_stops_a_running_server_from_accepting_the_token(tmp_path: Path) -> None:
@@ -207,7 +208,7 @@ def test_revoking_with_the_cli_stops_a_running_server_from_accepting_the_token(t
         assert httpx.get(f"{url}/v1/scopes", headers=auth(issued["token"])).status_code == 401
     output = server.output()
     assert "authorisation mode: bearer tokens required" in output
-    assert issued["token"].rsplit("_", 1)[1] not in output
+    assert issued["token"].split("_", 2)[2] not in output
 
 
 def test_serve_warns_when_tokens_are_required_but_none_is_active(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ def test_a_token_is_high_entropy_and_only_its_digest_is_stored(tmp_path: Path, s
     )
     assert issued.token_sha256 not in repr(record) and issued.token not in repr(record)
     store.close()
-    secret = issued.token.rsplit("_", 1)[1]
+    secret = issued.token.split("_", 2)[2]
     for file in tmp_path.glob("tokens.db*"):
         assert secret.encode() not in file.read_bytes()
 
@@ -134,8 +134,8 @@ def test_verification_takes_the_exact_unrevoked_token(store: SQLiteStore) -> Non
         token_id=issued.token_id, token_sha256=issued.token_sha256, name=None, grants=[TokenGrant("*", "read")]
     )
     assert verify_token(store, issued.token) is not None
-    prefix, secret = issued.token.rsplit("_", 1)
-    wrong_secret = f"{prefix}_{'A' if secret[0] != 'A' else 'B'}{secret[1:]}"
+    _, token_id, secret = issued.token.split("_", 2)  # the base64url secret may itself hold "_"
+    wrong_secret = f"pcr_{token_id}_{'A' if secret[0] != 'A' else 'B'}{secret[1:]}"
     unknown_id = f"pcr_{'0' * 16}_{secret}"
     for presented in (wrong_secret, unknown_id, issued.token + "x", issued.token[:-1], "", "pcr_", issued.token_id):
         assert verify_token(store, presented) is None, presented
