@@ -9,8 +9,9 @@ with random ``--dim`` vectors in one Scope, plus N/100 topics, N/100 experiences
 hybrid recall round of ``prepare`` asks the store for (``pcreceipt.recall``): per searchable
 family ``count_searchable``, ``search_vector`` and ``search_text`` (limits 16/8/8), then
 ``read_profile`` and ``query_code`` (limit 8), with a rotating set of English, Chinese and mixed
-questions and a fresh random query vector each time. Single calls are timed too. Prints p50 and
-p99, load time and the seekdb process's RSS (after load and after the searches). Not a test.
+questions and a fresh random query vector each time. Single calls are timed too. It also times the
+real ``prepare`` (FTS recall, builder, with and without a Receipt) on each engine. Prints p50
+and p99, load time and the seekdb process's RSS (after load and after the searches). Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
 English words, 23 Chinese words), so every English query word is in about 30% of the memories:
@@ -36,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from seekdb import start_seekdb
 from store_bench import memory_text, random_vector
 
+from pcreceipt.config import Settings
+from pcreceipt.runtime import PrepareRuntime
 from pcreceipt.store.oceanbase import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
 from pcreceipt.store.sqlite import SQLiteStore
@@ -177,6 +180,19 @@ def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], ar
         args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n])
     )
     print(f"{name:<9} prepare-like search        {percentiles(samples)}")
+    runtime = PrepareRuntime(store, Settings())  # the real prepare: FTS recall, builder, Receipt
+    for with_receipt in (False, True):
+        requests = [
+            {"scope_id": scope_id, "query": q, "include_code": True, "include_receipt": with_receipt}
+            for q in questions
+        ]
+        for number in range(10):
+            runtime.prepare(requests[number % len(requests)], request_id="0" * 16)
+        prepares = timed(
+            args.prepares, lambda n, batch=requests: runtime.prepare(batch[n % len(batch)], request_id="0" * 16)
+        )
+        label = "prepare + Receipt" if with_receipt else "prepare"
+        print(f"{name:<9} {label:<26} {percentiles(prepares)}")
     single: list[tuple[str, Callable[[int], object]]] = [
         ("text any (16)", lambda n: store.search_text(scope_id, "atomic-memory", questions[n % len(questions)], 16)),
     ]
