@@ -72,13 +72,12 @@ Decisions:
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -87,22 +86,39 @@ from sqlalchemy import create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, Engine
 
-from pcreceipt.digests import canonical_digest
 from pcreceipt.store import StoreURLError, rules
-from pcreceipt.store.codeindex import chunk_ranges, file_sha256, split_lines, workspace_fingerprint
-from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.codeindex import chunk_ranges
+from pcreceipt.store.engine import (
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SCOPE_SELECT,
+    SEARCH_ENTRIES_NOT_HEADS,
+    SEARCHABLE_HEADS_UNINDEXED,
+    TOKENS_WITHOUT_GRANT,
+    FileEntry,
+    StoreEngine,
+    Vector,
+    check_new_artifacts,
+    serialize_content,
+    token_records,
+)
+from pcreceipt.store.engine import as_str as _str
+from pcreceipt.store.engine import hit_from_row as _hit_from_row
+from pcreceipt.store.engine import record_from_row as _record_from_row
+from pcreceipt.store.engine import to_json as _json
+from pcreceipt.store.engine import vector_blob as _vector_blob
+from pcreceipt.store.ids import new_artifact_id, utc_now
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,
-    AtomicMemoryHead,
     CodeHit,
     ConflictError,
     EmbeddingRow,
     HistoryFamily,
     Hit,
     InvalidInputError,
-    LifecycleState,
     NewArtifact,
     NotFoundError,
     RevisionRecord,
@@ -114,10 +130,9 @@ from pcreceipt.store.protocol import (
     TokenGrant,
     TokenRecord,
     Workspace,
-    check_token,
 )
-from pcreceipt.store.sqlite import VEC0_MAX_K, _non_overlapping, _vector_blob
-from pcreceipt.store.text import match_plan, normalize_content, searchable_text, segment
+from pcreceipt.store.sqlite import VEC0_MAX_K, _non_overlapping
+from pcreceipt.store.text import match_plan, searchable_text, segment
 from pcreceipt.store.tokens import word_tokens
 
 SCHEME = "oceanbase"
@@ -410,27 +425,12 @@ class _IndexText:
 
 
 @dataclass(frozen=True, slots=True)
-class _Vector:
-    profile: str
-    blob: bytes
-    dimensions: int
-
-
-@dataclass(frozen=True, slots=True)
 class _Prepared:
     content: dict[str, Any]
     content_json: str
     content_digest: str
-    vector: _Vector | None
+    vector: Vector | None
     index: _IndexText | None
-
-
-@dataclass(frozen=True, slots=True)
-class _FileEntry:
-    path: str
-    file_sha256: str
-    data: bytes
-    lines: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,18 +532,6 @@ def _ranked_sql(
     return sql, [*located_params, *anchor, *partition.values(), *anchor, limit]
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-def _str(value: Any) -> str:
-    return value.decode("utf-8") if isinstance(value, bytes | bytearray) else str(value)
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else _str(value)
-
-
 def _error_code(error: BaseException) -> int | None:
     original = getattr(error, "orig", None)
     args = getattr(original, "args", ())
@@ -616,83 +604,22 @@ _REVISION_SELECT = """
            r.derived_from, a.prompt_key
     FROM revisions r JOIN artifacts a
       ON a.scope_id = r.scope_id AND a.family = r.family AND a.artifact_id = r.artifact_id"""
-_HEAD_JOIN = (
-    "JOIN revisions r ON r.scope_id = a.scope_id AND r.family = a.family AND r.artifact_id = a.artifact_id"
-    " AND r.revision = a.head_revision"
-)
-_SCOPE_SELECT = """
-    SELECT scope_id, title, summary, parent_scope_id, context_references, external_references, version FROM scopes"""
-_ATOMIC_HEAD_SELECT = f"""
-    SELECT a.scope_id, a.artifact_id, a.head_revision, a.state, a.state_version, a.merged_into_id,
-           a.is_merge_result, r.content
-    FROM artifacts a {_HEAD_JOIN}
-    WHERE a.scope_id = %s AND a.family = 'atomic-memory' AND a.artifact_id = %s"""
 
 
-def _scope_from_row(row: Sequence[Any]) -> Scope:
-    return Scope(
-        scope_id=_str(row[0]),
-        title=row[1],
-        summary=row[2],
-        parent_scope_id=_opt_str(row[3]),
-        context_references=tuple(json.loads(row[4])),
-        external_references=tuple(json.loads(row[5])),
-        version=int(row[6]),
-    )
-
-
-def _record_from_row(row: Sequence[Any]) -> RevisionRecord:
-    return RevisionRecord(
-        ref=ArtifactRef(
-            scope_id=_str(row[0]),
-            family=cast(ArtifactFamily, _str(row[1])),
-            artifact_id=_str(row[2]),
-            revision=int(row[3]),
-        ),
-        content=json.loads(row[4]),
-        content_digest=_str(row[5]),
-        created_at=_opt_str(row[6]),
-        derived_from=tuple(ArtifactRef(*ref) for ref in json.loads(row[7])),
-        prompt_key=row[8],
-    )
-
-
-def _atomic_head_from_row(row: Sequence[Any]) -> AtomicMemoryHead:
-    content = json.loads(row[7])
-    return AtomicMemoryHead(
-        ref=ArtifactRef(scope_id=_str(row[0]), family="atomic-memory", artifact_id=_str(row[1]), revision=int(row[2])),
-        kind=content["kind"],
-        text=content["text"],
-        state=cast(LifecycleState, _str(row[3])),
-        state_version=int(row[4]),
-        merged_into_id=_opt_str(row[5]),
-    )
-
-
-def _lifecycle_view(row: Sequence[Any]) -> rules.LifecycleView:
-    return rules.LifecycleView(
-        revision=int(row[2]),
-        state=cast(LifecycleState, _str(row[3])),
-        state_version=int(row[4]),
-        is_merge_result=bool(row[6]),
-    )
-
-
-def _hit_from_row(row: Sequence[Any]) -> Hit:
-    ref = ArtifactRef(
-        scope_id=_str(row[0]), family=cast(ArtifactFamily, _str(row[1])), artifact_id=_str(row[2]), revision=int(row[3])
-    )
-    return Hit(ref=ref, content=json.loads(row[4]))
+def _dialect(sql: str) -> str:
+    """Shared qmark SQL in the driver's ``%s`` style (shared statements hold no literal ``?`` or ``%``)."""
+    return sql.replace("?", "%s")
 
 
 def _placeholders(count: int) -> str:
     return ", ".join(["%s"] * count)
 
 
-class OceanBaseStore:
+class OceanBaseStore(StoreEngine[_Conn, _Prepared]):
     """``Store`` over one OceanBase (or seekdb) database. Thread-safe: connections come from a pool."""
 
     engine = "oceanbase"
+    revision_select = _REVISION_SELECT
     vector_search_available = True
 
     def __init__(
@@ -841,6 +768,15 @@ class OceanBaseStore:
             finally:
                 self._rollback(conn)
 
+    def _reading(self) -> AbstractContextManager[_Conn]:
+        return self._connection()
+
+    def _snapshot_reading(self) -> AbstractContextManager[_Conn]:
+        return self._snapshot()
+
+    def _transact(self, work: Callable[[_Conn], T]) -> T:
+        return self._write(work)
+
     def close(self) -> None:
         self._closed = True
         engine = getattr(self, "_engine", None)
@@ -880,60 +816,28 @@ class OceanBaseStore:
 
     # -- Scopes
 
-    def create_scope(
-        self,
-        *,
-        title: str,
-        summary: str,
-        idempotency_key: str,
-        parent_scope_id: str | None,
-        context_references: Sequence[str],
-        external_references: Sequence[Mapping[str, str]],
-    ) -> tuple[Scope, bool]:
-        """Create a Scope, or return the one created with the same idempotency key (created=False)."""
-        rules.check_external_references(external_references)
-        wanted = Scope(
-            scope_id="",
-            title=title,
-            summary=summary,
-            parent_scope_id=parent_scope_id,
-            context_references=tuple(context_references),
-            external_references=tuple(dict(reference) for reference in external_references),
-            version=1,
+    def _scope_by_key(self, conn: _Conn, idempotency_key: str) -> Any:
+        return conn.first(SCOPE_SELECT + " WHERE idempotency_sha = %s", (_sha(idempotency_key),))
+
+    def _insert_scope(self, conn: _Conn, scope: Scope, idempotency_key: str) -> None:
+        conn.run(
+            """INSERT INTO scopes (scope_id, idempotency_sha, idempotency_key, title, summary, parent_scope_id,
+                                   context_references, external_references, version)
+               VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)""",
+            (
+                scope.scope_id,
+                _sha(idempotency_key),
+                idempotency_key,
+                scope.title,
+                scope.summary,
+                scope.parent_scope_id,
+                _json(list(scope.context_references)),
+                _json(list(scope.external_references)),
+                scope.version,
+            ),
         )
-        key_sha = _sha(idempotency_key)
 
-        def work(conn: _Conn) -> tuple[Scope, bool]:
-            row = conn.first(_SCOPE_SELECT + " WHERE idempotency_sha = %s", (key_sha,))
-            if row is not None:
-                existing = _scope_from_row(row)
-                if existing != replace(wanted, scope_id=existing.scope_id):
-                    raise ConflictError("the idempotency key was used for a different Scope")
-                return existing, False
-            scope = replace(wanted, scope_id=new_scope_id())
-            self._check_scope_links(conn, scope)
-            conn.run(
-                """INSERT INTO scopes (scope_id, idempotency_sha, idempotency_key, title, summary, parent_scope_id,
-                                       context_references, external_references, version)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)""",
-                (
-                    scope.scope_id,
-                    key_sha,
-                    idempotency_key,
-                    scope.title,
-                    scope.summary,
-                    scope.parent_scope_id,
-                    _json(list(scope.context_references)),
-                    _json(list(scope.external_references)),
-                    scope.version,
-                ),
-            )
-            return scope, True
-
-        return self._write(work)
-
-    @staticmethod
-    def _check_scope_links(conn: _Conn, scope: Scope) -> None:
+    def _check_scope_links(self, conn: _Conn, scope: Scope) -> None:
         parent = [scope.parent_scope_id] if scope.parent_scope_id is not None else []
         linked = list(dict.fromkeys([*scope.context_references, *parent]))
         existing: set[str] = set()
@@ -948,50 +852,37 @@ class OceanBaseStore:
         if scope.parent_scope_id is not None and scope.parent_scope_id not in existing:
             raise NotFoundError("the parent Scope does not exist")
 
-    def get_scope(self, scope_id: str) -> Scope | None:
-        with self._connection() as conn:
-            row = conn.first(_SCOPE_SELECT + " WHERE scope_id = %s", (scope_id,))
-        return None if row is None else _scope_from_row(row)
-
-    def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
-        """Scopes in scope_id order, strictly after ``after``."""
-        if limit <= 0:
-            return []
-        with self._connection() as conn:
-            rows = conn.all(_SCOPE_SELECT + " WHERE scope_id > %s ORDER BY scope_id LIMIT %s", (after or "", limit))
-        return [_scope_from_row(row) for row in rows]
-
-    @staticmethod
-    def _lock_scope(conn: _Conn, scope_id: str, *, required: bool = True) -> bool:
+    def _lock_scope(self, conn: _Conn, scope_id: str, *, required: bool = True) -> bool:
         """Lock the Scope's row for this transaction (serialising the Scope's writers)."""
         found = conn.first("SELECT 1 FROM scopes WHERE scope_id = %s FOR UPDATE", (scope_id,)) is not None
         if required and not found:
             raise NotFoundError("the Scope does not exist")
         return found
 
-    # -- artifacts: writes
+    # -- statement hooks of StoreEngine (its qmark SQL becomes the driver's ``%s``)
 
-    def create_artifact(
-        self,
-        scope_id: str,
-        family: ArtifactFamily,
-        content: Mapping[str, Any],
-        *,
-        prompt_key: str | None = None,
-        artifact_id: str | None = None,
-        embedding: EmbeddingRow | None = None,
-    ) -> RevisionRecord:
-        item = NewArtifact(content=content, prompt_key=prompt_key, artifact_id=artifact_id, embedding=embedding)
-        return self.create_artifacts(scope_id, family, [item])[0]
+    def _run(self, conn: _Conn, sql: str, params: Sequence[Any] = ()) -> None:
+        conn.run(_dialect(sql), params)
+
+    def _run_many(self, conn: _Conn, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        conn.many(_dialect(sql), rows)
+
+    def _all(self, conn: _Conn, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return conn.all(_dialect(sql), params)
+
+    def _first(self, conn: _Conn, sql: str, params: Sequence[Any] = ()) -> Any:
+        return conn.first(_dialect(sql), params)
+
+    def _insert_id(self, conn: _Conn, sql: str, params: Sequence[Any]) -> int:
+        return conn.insert_id(_dialect(sql), params)
+
+    # -- artifacts: writes
 
     def create_artifacts(
         self, scope_id: str, family: ArtifactFamily, items: Sequence[NewArtifact]
     ) -> list[RevisionRecord]:
         """Create every item in order in one transaction: all of them or none."""
-        for item in items:
-            rules.check_prompt_key(family, item.prompt_key)
-            if item.artifact_id is not None:
-                rules.check_artifact_id(item.artifact_id)
+        check_new_artifacts(family, items)
         prepared = self._prepare_many(scope_id, family, [(item.content, item.embedding) for item in items])
         self._ensure_vector_tables(prepared)
         now = utc_now()
@@ -1103,12 +994,12 @@ class OceanBaseStore:
         conn: _Conn,
         scope_id: str,
         family: str,
-        vectors: Sequence[tuple[str, _Vector | None]],
+        vectors: Sequence[tuple[str, Vector | None]],
         doc_ids: Mapping[str, int],
         revision_pks: Mapping[str, int],
     ) -> None:
         """The new docs' vectors, profile by profile in first-use order (dimensions checked per vector)."""
-        by_profile: dict[str, list[tuple[str, _Vector]]] = {}
+        by_profile: dict[str, list[tuple[str, Vector]]] = {}
         for artifact_id, vector in vectors:
             if vector is not None:
                 by_profile.setdefault(vector.profile, []).append((artifact_id, vector))
@@ -1138,12 +1029,7 @@ class OceanBaseStore:
         prepared: list[_Prepared] = []
         for content, embedding in items:
             vector = None if embedding is None else self._prepare_vector(family, embedding)
-            normalized = normalize_content(family, content)
-            try:
-                digest = canonical_digest(normalized)
-                content_json = _json(normalized)
-            except (TypeError, ValueError):
-                raise InvalidInputError("content must be a JSON object of JSON values") from None
+            normalized, content_json, digest = serialize_content(family, content)
             prepared.append(_Prepared(normalized, content_json, digest, vector, None))
         if family in SEARCHABLE_FAMILIES and prepared:
             texts = [searchable_text(family, item.content) for item in prepared]
@@ -1151,33 +1037,21 @@ class OceanBaseStore:
             prepared = [replace(item, index=index) for item, index in zip(prepared, indexes, strict=True)]
         return prepared
 
+    def _prepare_write(
+        self, scope_id: str, family: ArtifactFamily, content: Mapping[str, Any], embedding: EmbeddingRow | None
+    ) -> _Prepared:
+        prepared = self._prepare(scope_id, family, content, embedding)
+        self._ensure_vector_tables([prepared])
+        return prepared
+
     def _prepare(
         self, scope_id: str, family: ArtifactFamily, content: Mapping[str, Any], embedding: EmbeddingRow | None
     ) -> _Prepared:
         return self._prepare_many(scope_id, family, [(content, embedding)])[0]
 
-    def _prepare_vector(self, family: str, embedding: EmbeddingRow) -> _Vector:
-        if family not in SEARCHABLE_FAMILIES:
-            raise InvalidInputError("only searchable families take an embedding")
-        if self._vector_dimensions is not None and len(embedding.vector) != self._vector_dimensions:
-            raise InvalidInputError("the vector's dimension is not the configured vector dimension")
-        return _Vector(embedding.profile, _vector_blob(embedding.vector), len(embedding.vector))
-
-    def _insert_new(
-        self, conn: _Conn, scope_id: str, family: ArtifactFamily, item: NewArtifact, prepared: _Prepared, now: str
-    ) -> RevisionRecord:
-        """Revision 1 of a new artifact, or the next revision of the Scope's profile / keyed prompt."""
-        singleton = self._singleton_head(conn, scope_id, family, item.prompt_key)
-        if singleton is not None:
-            existing_id, head_revision = singleton
-            if item.artifact_id not in (None, existing_id):
-                raise ConflictError(f"the Scope already has this {family} under another artifact_id")
-            return self._append_revision(
-                conn, scope_id, family, existing_id, head_revision + 1, prepared, now, prompt_key=item.prompt_key
-            )
-        artifact_id = item.artifact_id or new_artifact_id()
-        if self._head_revision(conn, scope_id, family, artifact_id) is not None:
-            raise ConflictError("the artifact_id is already taken")
+    def _insert_artifact(
+        self, conn: _Conn, scope_id: str, family: ArtifactFamily, artifact_id: str, prompt_key: str | None
+    ) -> None:
         atomic = family == "atomic-memory"
         conn.run(
             """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, singleton_key,
@@ -1187,13 +1061,12 @@ class OceanBaseStore:
                 scope_id,
                 family,
                 artifact_id,
-                item.prompt_key,
-                self._singleton_key(family, item.prompt_key),
+                prompt_key,
+                self._singleton_key(family, prompt_key),
                 "active" if atomic else None,
                 0 if atomic else None,
             ),
         )
-        return self._add_revision(conn, scope_id, family, artifact_id, 1, prepared, now, prompt_key=item.prompt_key)
 
     @staticmethod
     def _singleton_key(family: ArtifactFamily, prompt_key: str | None) -> str | None:
@@ -1216,233 +1089,7 @@ class OceanBaseStore:
         )
         return None if row is None else (_str(row[0]), int(row[1]))
 
-    @staticmethod
-    def _head_revision(conn: _Conn, scope_id: str, family: str, artifact_id: str) -> int | None:
-        row = conn.first(
-            "SELECT head_revision FROM artifacts WHERE scope_id = %s AND family = %s AND artifact_id = %s",
-            (scope_id, family, artifact_id),
-        )
-        return None if row is None else int(row[0])
-
-    def _append_revision(
-        self,
-        conn: _Conn,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        revision: int,
-        prepared: _Prepared,
-        now: str,
-        *,
-        prompt_key: str | None,
-    ) -> RevisionRecord:
-        """Move the head to a new revision; the old revision leaves the search index."""
-        self._unindex(conn, scope_id, family, artifact_id)
-        conn.run(
-            "UPDATE artifacts SET head_revision = %s WHERE scope_id = %s AND family = %s AND artifact_id = %s",
-            (revision, scope_id, family, artifact_id),
-        )
-        return self._add_revision(conn, scope_id, family, artifact_id, revision, prepared, now, prompt_key=prompt_key)
-
-    def _add_revision(
-        self,
-        conn: _Conn,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        revision: int,
-        prepared: _Prepared,
-        now: str,
-        *,
-        prompt_key: str | None = None,
-        derived_from: tuple[ArtifactRef, ...] = (),
-    ) -> RevisionRecord:
-        """Insert an immutable revision (the new head) and index it when its family is searchable."""
-        derived_json = _json([[ref.scope_id, ref.family, ref.artifact_id, ref.revision] for ref in derived_from])
-        revision_pk = conn.insert_id(
-            """INSERT INTO revisions (scope_id, family, artifact_id, revision, content, content_digest, created_at,
-                                      derived_from)
-               VALUES (%s, %s, %s, %s, %s, %s, %s, %s)""",
-            (
-                scope_id,
-                family,
-                artifact_id,
-                revision,
-                prepared.content_json,
-                prepared.content_digest,
-                now,
-                derived_json,
-            ),
-        )
-        if family in SEARCHABLE_FAMILIES:
-            self._index(conn, revision_pk, scope_id, family, artifact_id, prepared)
-        return RevisionRecord(
-            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision),
-            content=prepared.content,
-            content_digest=prepared.content_digest,
-            created_at=now,
-            derived_from=derived_from,
-            prompt_key=prompt_key,
-        )
-
-    def replace_artifact(
-        self,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        content: Mapping[str, Any],
-        *,
-        expected_revision: int,
-        embedding: EmbeddingRow | None = None,
-    ) -> RevisionRecord:
-        """Commit the next revision; ConflictError when the head is not ``expected_revision``
-        or (atomic memory) the memory is not active; NotFoundError for an unknown artifact."""
-        prepared = self._prepare(scope_id, family, content, embedding)
-        self._ensure_vector_tables([prepared])
-        now = utc_now()
-
-        def work(conn: _Conn) -> RevisionRecord:
-            self._lock_scope(conn, scope_id, required=False)
-            if family == "atomic-memory":
-                row = conn.first(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
-                if row is None:
-                    raise NotFoundError("the artifact does not exist")
-                rules.check_replaceable(_lifecycle_view(row), expected_revision=expected_revision)
-                head_revision = int(row[2])
-            else:
-                found = self._head_revision(conn, scope_id, family, artifact_id)
-                if found is None:
-                    raise NotFoundError("the artifact does not exist")
-                if found != expected_revision:
-                    raise ConflictError("stale revision", current_revision=found)
-                head_revision = found
-            prompt_key = self._prompt_key(conn, scope_id, family, artifact_id)
-            return self._append_revision(
-                conn, scope_id, family, artifact_id, head_revision + 1, prepared, now, prompt_key=prompt_key
-            )
-
-        return self._write(work)
-
-    @staticmethod
-    def _prompt_key(conn: _Conn, scope_id: str, family: str, artifact_id: str) -> str | None:
-        row = conn.first(
-            "SELECT prompt_key FROM artifacts WHERE scope_id = %s AND family = %s AND artifact_id = %s",
-            (scope_id, family, artifact_id),
-        )
-        return None if row is None else cast("str | None", row[0])
-
-    # -- atomic memory lifecycle
-
-    def change_lifecycle(
-        self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
-    ) -> list[AtomicMemoryHead]:
-        """forgotten (from active) or retired (a merge result, from active); returns the changed head."""
-        rules.check_requestable_state(state)
-
-        def work(conn: _Conn) -> list[AtomicMemoryHead]:
-            self._lock_scope(conn, scope_id, required=False)
-            view = self._require_atomic_view(conn, scope_id, artifact_id)
-            rules.check_expected(view, revision=revision, state_version=state_version)
-            rules.check_lifecycle_change(view, state)
-            self._set_state(conn, scope_id, artifact_id, state, view.state_version + 1, merged_into_id=None)
-            return [self._atomic_head(conn, scope_id, artifact_id)]
-
-        return self._write(work)
-
-    def merge_atomic_memories(
-        self,
-        scope_id: str,
-        inputs: Sequence[tuple[str, int, int]],
-        content: Mapping[str, Any],
-        *,
-        embedding: EmbeddingRow | None = None,
-    ) -> list[AtomicMemoryHead]:
-        """Merge >= 2 active memories of the Scope into a new one whose revision 1 derives from them."""
-        rules.check_merge_inputs(inputs)
-        prepared = self._prepare(scope_id, "atomic-memory", content, embedding)
-        self._ensure_vector_tables([prepared])
-        now = utc_now()
-
-        def work(conn: _Conn) -> list[AtomicMemoryHead]:
-            self._lock_scope(conn, scope_id)
-            views = [self._require_atomic_view(conn, scope_id, artifact_id) for artifact_id, _, _ in inputs]
-            for view, (_, revision, state_version) in zip(views, inputs, strict=True):
-                rules.check_merge_input(view, revision=revision, state_version=state_version)
-            result_id = new_artifact_id()
-            conn.run(
-                """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, state, state_version,
-                                          is_merge_result)
-                   VALUES (%s, 'atomic-memory', %s, 1, 'active', 0, 1)""",
-                (scope_id, result_id),
-            )
-            derived = tuple(ArtifactRef(scope_id, "atomic-memory", artifact_id, rev) for artifact_id, rev, _ in inputs)
-            self._add_revision(conn, scope_id, "atomic-memory", result_id, 1, prepared, now, derived_from=derived)
-            for view, (artifact_id, _, _) in zip(views, inputs, strict=True):
-                self._set_state(conn, scope_id, artifact_id, "merged", view.state_version + 1, merged_into_id=result_id)
-            return [
-                self._atomic_head(conn, scope_id, artifact_id) for artifact_id in [*(i[0] for i in inputs), result_id]
-            ]
-
-        return self._write(work)
-
-    @staticmethod
-    def _require_atomic_view(conn: _Conn, scope_id: str, artifact_id: str) -> rules.LifecycleView:
-        row = conn.first(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
-        if row is None:
-            raise NotFoundError("the atomic memory does not exist")
-        return _lifecycle_view(row)
-
-    def _set_state(
-        self,
-        conn: _Conn,
-        scope_id: str,
-        artifact_id: str,
-        state: LifecycleState,
-        state_version: int,
-        *,
-        merged_into_id: str | None,
-    ) -> None:
-        """Record a lifecycle change; a memory that is no longer active leaves the search index."""
-        conn.run(
-            """UPDATE artifacts SET state = %s, state_version = %s, merged_into_id = %s
-               WHERE scope_id = %s AND family = 'atomic-memory' AND artifact_id = %s""",
-            (state, state_version, merged_into_id, scope_id, artifact_id),
-        )
-        if state != "active":
-            self._unindex(conn, scope_id, "atomic-memory", artifact_id)
-
-    @staticmethod
-    def _atomic_head(conn: _Conn, scope_id: str, artifact_id: str) -> AtomicMemoryHead:
-        return _atomic_head_from_row(conn.first(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id)))
-
     # -- artifacts: reads
-
-    def get_head(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> RevisionRecord | None:
-        """The current revision (for atomic memory: whatever its lifecycle state)."""
-        with self._connection() as conn:
-            row = conn.first(
-                _REVISION_SELECT + " WHERE r.scope_id = %s AND r.family = %s AND r.artifact_id = %s"
-                " AND r.revision = a.head_revision",
-                (scope_id, family, artifact_id),
-            )
-        return None if row is None else _record_from_row(row)
-
-    def get_revision(
-        self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int
-    ) -> RevisionRecord | None:
-        """Exactly that revision, whatever the lifecycle; never a newer head or a merge target."""
-        with self._connection() as conn:
-            row = conn.first(
-                _REVISION_SELECT
-                + " WHERE r.scope_id = %s AND r.family = %s AND r.artifact_id = %s AND r.revision = %s",
-                (scope_id, family, artifact_id, revision),
-            )
-        return None if row is None else _record_from_row(row)
-
-    def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None:
-        with self._connection() as conn:
-            row = conn.first(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
-        return None if row is None else _atomic_head_from_row(row)
 
     def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
         with self._connection() as conn:
@@ -1452,18 +1099,6 @@ class OceanBaseStore:
                 (scope_id, _sha(prompt_key)),
             )
         return None if row is None else _record_from_row(row)
-
-    def read_profile(self, scope_id: str) -> Hit | None:
-        """The Scope's committed profile snapshot, if any."""
-        with self._connection() as conn:
-            row = conn.first(
-                _REVISION_SELECT + " WHERE r.scope_id = %s AND r.family = 'profile' AND r.revision = a.head_revision",
-                (scope_id,),
-            )
-        if row is None:
-            return None
-        record = _record_from_row(row)
-        return Hit(ref=record.ref, content=record.content)
 
     # -- full-text and vector index maintenance
 
@@ -1533,7 +1168,7 @@ class OceanBaseStore:
         revision_pk: int,
         scope_id: str,
         family: str,
-        vector: _Vector,
+        vector: Vector,
         *,
         overwrite: bool = False,
     ) -> None:
@@ -1645,12 +1280,6 @@ class OceanBaseStore:
                 )
             return self._hits_by_revision(conn, [int(row[0]) for row in rows])
 
-    def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
-        """How many searchable heads the family has in the Scope (0 means no searchable head)."""
-        with self._connection() as conn:
-            row = conn.first("SELECT count(*) FROM search_docs WHERE scope_id = %s AND family = %s", (scope_id, family))
-        return int(row[0])
-
     def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
         """Whether the family has any searchable head in the Scope (one probe of the partition index)."""
         with self._connection() as conn:
@@ -1686,46 +1315,21 @@ class OceanBaseStore:
                    WHERE d.scope_id = %s AND d.family = %s AND d.artifact_id = %s""",
                 (ref.scope_id, ref.family, ref.artifact_id),
             )
-            if row is None or int(row[1]) != ref.revision:
-                head = self._head_revision(conn, ref.scope_id, ref.family, ref.artifact_id)
-                if head is None or ref.revision > head or ref.revision < 1:
-                    raise NotFoundError("the revision does not exist")
-                raise ConflictError("the revision is not a searchable head", current_revision=head)
+            self._require_searchable_head(conn, ref, row)
             self._store_vector(conn, int(row[0]), int(row[2]), ref.scope_id, ref.family, vector, overwrite=True)
 
         self._write(work)
 
     # -- code workspaces
 
-    def index_workspace(self, scope_id: str, files: Sequence[tuple[str, bytes]], skipped: int) -> Workspace:
-        """Make these files the Scope's current workspace (blobs are kept forever, content-addressed)."""
-        rules.check_workspace_paths([path for path, _ in files])
-        entries = [_FileEntry(path, file_sha256(data), data, split_lines(data)) for path, data in files]
-        fingerprint = workspace_fingerprint([(entry.path, entry.file_sha256) for entry in entries])
-        workspace = Workspace(
-            scope_id=scope_id,
-            fingerprint=fingerprint,
-            files=len(entries),
-            lines=sum(len(entry.lines) for entry in entries),
-            skipped=skipped,
-            indexed_at=utc_now(),
+    def _set_current_workspace(self, conn: _Conn, scope_id: str, fingerprint: str) -> None:
+        conn.run(
+            """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (%s, %s)
+               ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint)""",
+            (scope_id, fingerprint),
         )
 
-        def work(conn: _Conn) -> Workspace:
-            self._lock_scope(conn, scope_id)
-            self._store_workspace(conn, workspace, entries)
-            self._replace_code_chunks(conn, scope_id, entries)
-            conn.run(
-                """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (%s, %s)
-                   ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint)""",
-                (scope_id, fingerprint),
-            )
-            return workspace
-
-        return self._write(work)
-
-    @staticmethod
-    def _store_workspace(conn: _Conn, workspace: Workspace, entries: Sequence[_FileEntry]) -> None:
+    def _store_workspace(self, conn: _Conn, workspace: Workspace, entries: Sequence[FileEntry]) -> None:
         known = set()
         shas = sorted({entry.file_sha256 for entry in entries})
         for start in range(0, len(shas), INSERT_BATCH):
@@ -1760,8 +1364,7 @@ class OceanBaseStore:
             [(workspace.scope_id, workspace.fingerprint, entry.path, entry.file_sha256) for entry in entries],
         )
 
-    @staticmethod
-    def _replace_code_chunks(conn: _Conn, scope_id: str, entries: Sequence[_FileEntry]) -> None:
+    def _replace_code_chunks(self, conn: _Conn, scope_id: str, entries: Sequence[FileEntry]) -> None:
         """Re-chunk only what changed: chunks of vanished (path, file) pairs go, new pairs are chunked."""
         indexed = {
             (_str(path), _str(sha))
@@ -1774,7 +1377,7 @@ class OceanBaseStore:
             conn.run(
                 "DELETE FROM code_chunks WHERE scope_id = %s AND path = %s AND file_sha256 = %s", (scope_id, path, sha)
             )
-        chunks: list[tuple[_FileEntry, int, int]] = [
+        chunks: list[tuple[FileEntry, int, int]] = [
             (wanted[key], start, end)
             for key in sorted(wanted.keys() - indexed)
             for start, end in chunk_ranges(len(wanted[key].lines))
@@ -1849,67 +1452,20 @@ class OceanBaseStore:
             for path, sha, start, end in ranges
         ]
 
-    @staticmethod
-    def _blob_lines(conn: _Conn, sha: str) -> list[str]:
-        row = conn.first("SELECT content FROM code_blobs WHERE file_sha256 = %s", (sha,))
-        return split_lines(bytes(row[0]))
-
-    def read_code(
-        self, scope_id: str, fingerprint: str, path: str, file_sha256: str, start_line: int, end_line: int
-    ) -> CodeHit | None:
-        """Exactly that range of that file version, from any workspace the Scope ever indexed."""
-        rules.check_read_range(start_line, end_line)
-        if not rules.is_fingerprint(fingerprint):
-            return None
-        with self._connection() as conn:
-            row = conn.first(
-                """SELECT b.content, b.line_count
-                   FROM workspace_files f JOIN code_blobs b ON b.file_sha256 = f.file_sha256
-                   WHERE f.scope_id = %s AND f.fingerprint = %s AND f.path = %s AND f.file_sha256 = %s""",
-                (scope_id, fingerprint, path, file_sha256),
-            )
-        if row is None or end_line > int(row[1]):
-            return None
-        lines = tuple(split_lines(bytes(row[0]))[start_line - 1 : end_line])
-        return CodeHit(scope_id, fingerprint, path, file_sha256, start_line, end_line, lines)
+    def _code_file(self, conn: _Conn, scope_id: str, fingerprint: str, path: str, file_sha256: str) -> Any:
+        return conn.first(
+            """SELECT b.content, b.line_count
+               FROM workspace_files f JOIN code_blobs b ON b.file_sha256 = f.file_sha256
+               WHERE f.scope_id = %s AND f.fingerprint = %s AND f.path = %s AND f.file_sha256 = %s""",
+            (scope_id, fingerprint, path, file_sha256),
+        )
 
     # -- API tokens
 
-    def create_token(
-        self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
-    ) -> TokenRecord:
-        check_token(token_id, token_sha256, name, grants)
-        record = TokenRecord(
-            token_id=token_id,
-            name=name,
-            token_sha256=token_sha256,
-            grants=tuple(sorted(grants, key=lambda grant: grant.scope_id)),
-            created_at=utc_now(),
-        )
-
-        def work(conn: _Conn) -> TokenRecord:
-            taken = conn.first(
-                "SELECT 1 FROM api_tokens WHERE token_id = %s OR token_sha256 = %s", (token_id, token_sha256)
-            )
-            if taken is not None:
-                raise ConflictError("the token id or digest is already stored")
-            conn.run(
-                "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (%s, %s, %s, %s)",
-                (token_id, token_sha256, name, record.created_at),
-            )
-            conn.many(
-                "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (%s, %s, %s)",
-                [(token_id, grant.scope_id, grant.access) for grant in grants],
-            )
-            return record
-
-        return self._write(work)
-
-    @staticmethod
-    def _token_records(conn: _Conn, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
+    def _token_records(self, conn: _Conn, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
         rows = conn.all(
             "SELECT token_id, token_sha256, name, created_at, revoked_at FROM api_tokens"
-            f" {where} ORDER BY created_at, token_id",
+            f" {_dialect(where)} ORDER BY created_at, token_id",
             parameters,
         )
         grants: dict[str, list[TokenGrant]] = {_str(row[0]): [] for row in rows}
@@ -1922,39 +1478,7 @@ class OceanBaseStore:
                 batch,
             ):
                 grants[_str(token_id)].append(TokenGrant(_str(scope_id), cast(Any, _str(access))))
-        return [
-            TokenRecord(
-                token_id=_str(row[0]),
-                token_sha256=_str(row[1]),
-                name=row[2],
-                grants=tuple(grants[_str(row[0])]),
-                created_at=_str(row[3]),
-                revoked_at=_opt_str(row[4]),
-            )
-            for row in rows
-        ]
-
-    def get_token(self, token_id: str) -> TokenRecord | None:
-        with self._snapshot() as conn:
-            found = self._token_records(conn, "WHERE token_id = %s", (token_id,))
-        return found[0] if found else None
-
-    def list_tokens(self) -> list[TokenRecord]:
-        with self._snapshot() as conn:
-            return self._token_records(conn, "", ())
-
-    def revoke_token(self, token_id: str) -> TokenRecord:
-        def work(conn: _Conn) -> list[TokenRecord]:
-            conn.run(
-                "UPDATE api_tokens SET revoked_at = %s WHERE token_id = %s AND revoked_at IS NULL",
-                (utc_now(), token_id),
-            )
-            return self._token_records(conn, "WHERE token_id = %s", (token_id,))
-
-        found = self._write(work)
-        if not found:
-            raise NotFoundError("no token has that id")
-        return found[0]
+        return token_records(rows, grants)
 
     # -- maintenance
 
@@ -1962,10 +1486,7 @@ class OceanBaseStore:
         """Problems found (content-free); empty when the database is consistent."""
         problems: list[str] = []
         with self._snapshot() as conn:
-            for description, query in _CONSISTENCY_CHECKS:
-                count = int(conn.first(query)[0])
-                if count:
-                    problems.append(f"{count} {description}")
+            problems.extend(self._consistency_problems(conn, _CONSISTENCY_CHECKS))
             for profile_id, table in conn.all("SELECT profile_id, table_name FROM embedding_profiles"):
                 name = _str(table)
                 stray = conn.first(
@@ -1989,54 +1510,22 @@ def _null_pool() -> Any:
     return NullPool
 
 
-_SEARCHABLE_HEAD = "(a.family IN ('topic-memory', 'experience') OR (a.family = 'atomic-memory' AND a.state = 'active'))"
 _CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
-    (
-        "API tokens without a grant",
-        """SELECT count(*) FROM api_tokens t
-           WHERE NOT EXISTS (SELECT 1 FROM api_token_grants g WHERE g.token_id = t.token_id)""",
-    ),
-    (
-        "artifacts whose revisions are not exactly 1..head",
-        """SELECT count(*) FROM artifacts a WHERE a.head_revision != (
-               SELECT count(*) FROM revisions r WHERE r.scope_id = a.scope_id AND r.family = a.family
-               AND r.artifact_id = a.artifact_id AND r.revision BETWEEN 1 AND a.head_revision)
-           OR EXISTS (SELECT 1 FROM revisions r WHERE r.scope_id = a.scope_id AND r.family = a.family
-               AND r.artifact_id = a.artifact_id AND r.revision > a.head_revision)""",
-    ),
-    (
-        "revisions without an artifact head",
-        """SELECT count(*) FROM revisions r WHERE NOT EXISTS (SELECT 1 FROM artifacts a
-               WHERE a.scope_id = r.scope_id AND a.family = r.family AND a.artifact_id = r.artifact_id)""",
-    ),
+    TOKENS_WITHOUT_GRANT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
     (
         "revisions of unknown Scopes",
         "SELECT count(*) FROM revisions r WHERE NOT EXISTS (SELECT 1 FROM scopes s WHERE s.scope_id = r.scope_id)",
     ),
-    (
-        "searchable heads missing from the search index",
-        f"""SELECT count(*) FROM artifacts a {_HEAD_JOIN}
-            WHERE {_SEARCHABLE_HEAD}
-            AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.revision_pk = r.revision_pk)""",
-    ),
-    (
-        "search entries that are not searchable heads",
-        f"""SELECT count(*) FROM search_docs d WHERE NOT EXISTS (
-                SELECT 1 FROM artifacts a {_HEAD_JOIN} WHERE r.revision_pk = d.revision_pk AND {_SEARCHABLE_HEAD})""",
-    ),
+    SEARCHABLE_HEADS_UNINDEXED,
+    SEARCH_ENTRIES_NOT_HEADS,
     (
         "vector records of docs that are not indexed",
         """SELECT count(*) FROM doc_embeddings e
            WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.doc_id = e.doc_id)""",
     ),
-    (
-        "atomic memories with an inconsistent lifecycle",
-        """SELECT count(*) FROM artifacts a WHERE a.family = 'atomic-memory' AND (
-               a.state NOT IN ('active', 'forgotten', 'merged', 'retired') OR a.state_version < 0
-               OR (a.state = 'merged') != (a.merged_into_id IS NOT NULL)
-               OR (a.state = 'merged' AND NOT EXISTS (SELECT 1 FROM artifacts m WHERE m.scope_id = a.scope_id
-                   AND m.family = 'atomic-memory' AND m.artifact_id = a.merged_into_id AND m.is_merge_result = 1)))""",
-    ),
+    ATOMIC_LIFECYCLE_INCONSISTENT,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w

@@ -32,34 +32,46 @@ Decisions:
 from __future__ import annotations
 
 import hashlib
-import json
-import math
-import struct
 import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import sqlean  # type: ignore[import-untyped]
 
-from pcreceipt.digests import canonical_digest
 from pcreceipt.store import rules
-from pcreceipt.store.codeindex import chunk_ranges, file_sha256, split_lines, workspace_fingerprint
-from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.codeindex import chunk_ranges
+from pcreceipt.store.engine import (
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SCOPE_SELECT,
+    SEARCH_ENTRIES_NOT_HEADS,
+    SEARCHABLE_HEADS_UNINDEXED,
+    TOKENS_WITHOUT_GRANT,
+    FileEntry,
+    StoreEngine,
+    Vector,
+    check_new_artifacts,
+    serialize_content,
+    token_records,
+)
+from pcreceipt.store.engine import hit_from_row as _hit_from_row
+from pcreceipt.store.engine import record_from_row as _record_from_row
+from pcreceipt.store.engine import to_json as _json
+from pcreceipt.store.engine import vector_blob as _vector_blob
+from pcreceipt.store.ids import utc_now
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,
-    AtomicMemoryHead,
     CodeHit,
-    ConflictError,
     EmbeddingRow,
     HistoryFamily,
     Hit,
     InvalidInputError,
-    LifecycleState,
     NewArtifact,
     NotFoundError,
     RevisionRecord,
@@ -72,14 +84,14 @@ from pcreceipt.store.protocol import (
     TokenRecord,
     VectorSearchUnavailable,
     Workspace,
-    check_token,
 )
 from pcreceipt.store.sqlite_schema import apply_migrations
-from pcreceipt.store.text import build_match, normalize_content, searchable_text, segment
+from pcreceipt.store.text import build_match, searchable_text, segment
 
 if TYPE_CHECKING:
     from sqlite3 import Connection
 
+T = TypeVar("T")
 BUSY_TIMEOUT_SECONDS = 5.0
 CACHE_KIB = 65536
 VEC0_MAX_K = 4096
@@ -103,26 +115,6 @@ _REVISION_SELECT = """
     SELECT r.scope_id, r.family, r.artifact_id, r.revision, r.content, r.content_digest, r.created_at,
            r.derived_from, a.prompt_key
     FROM revisions r JOIN artifacts a USING (scope_id, family, artifact_id)"""
-_HEAD_JOIN = (
-    "JOIN revisions r ON r.scope_id = a.scope_id AND r.family = a.family AND r.artifact_id = a.artifact_id"
-    " AND r.revision = a.head_revision"
-)
-_SCOPE_SELECT = """
-    SELECT scope_id, title, summary, parent_scope_id, context_references, external_references, version FROM scopes"""
-_ATOMIC_HEAD_SELECT = f"""
-    SELECT a.scope_id, a.artifact_id, a.head_revision, a.state, a.state_version, a.merged_into_id,
-           a.is_merge_result, r.content
-    FROM artifacts a {_HEAD_JOIN}
-    WHERE a.scope_id = ? AND a.family = 'atomic-memory' AND a.artifact_id = ?"""
-
-
-@dataclass(frozen=True, slots=True)
-class _Vector:
-    """An embedding checked and packed as float32 for vec0."""
-
-    profile: str
-    blob: bytes
-    dimensions: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +124,7 @@ class _Prepared:
     content: dict[str, Any]
     content_json: str
     content_digest: str
-    vector: _Vector | None
-
-
-@dataclass(frozen=True, slots=True)
-class _FileEntry:
-    path: str
-    file_sha256: str
-    data: bytes
-    lines: list[str]
+    vector: Vector | None
 
 
 @contextmanager
@@ -190,76 +174,11 @@ def _vector_table(profile_id: int) -> str:
     return f"vec_{int(profile_id)}"
 
 
-def _vector_blob(vector: Sequence[float]) -> bytes:
-    """float32 bytes of a non-empty vector of finite components.
-
-    Packing refuses finite values beyond float32's range, so the components' sum (in doubles)
-    can only be non-finite when a component is inf or NaN: one C-speed check instead of a
-    Python loop over every component.
-    """
-    try:
-        blob = struct.pack(f"<{len(vector)}f", *vector)
-    except (struct.error, OverflowError, TypeError):
-        raise InvalidInputError("a vector's components must be float32 numbers") from None
-    if not vector or not math.isfinite(sum(vector)):
-        raise InvalidInputError("a vector needs at least one component, all finite")
-    return blob
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-def _scope_from_row(row: Sequence[Any]) -> Scope:
-    return Scope(
-        scope_id=row[0],
-        title=row[1],
-        summary=row[2],
-        parent_scope_id=row[3],
-        context_references=tuple(json.loads(row[4])),
-        external_references=tuple(json.loads(row[5])),
-        version=int(row[6]),
-    )
-
-
-def _record_from_row(row: Sequence[Any]) -> RevisionRecord:
-    return RevisionRecord(
-        ref=ArtifactRef(scope_id=row[0], family=row[1], artifact_id=row[2], revision=int(row[3])),
-        content=json.loads(row[4]),
-        content_digest=row[5],
-        created_at=row[6],
-        derived_from=tuple(ArtifactRef(*ref) for ref in json.loads(row[7])),
-        prompt_key=row[8],
-    )
-
-
-def _atomic_head_from_row(row: Sequence[Any]) -> AtomicMemoryHead:
-    content = json.loads(row[7])
-    return AtomicMemoryHead(
-        ref=ArtifactRef(scope_id=row[0], family="atomic-memory", artifact_id=row[1], revision=int(row[2])),
-        kind=content["kind"],
-        text=content["text"],
-        state=row[3],
-        state_version=int(row[4]),
-        merged_into_id=row[5],
-    )
-
-
-def _lifecycle_view(row: Sequence[Any]) -> rules.LifecycleView:
-    return rules.LifecycleView(
-        revision=int(row[2]), state=row[3], state_version=int(row[4]), is_merge_result=bool(row[6])
-    )
-
-
-def _hit_from_row(row: Sequence[Any]) -> Hit:
-    ref = ArtifactRef(scope_id=row[0], family=row[1], artifact_id=row[2], revision=int(row[3]))
-    return Hit(ref=ref, content=json.loads(row[4]))
-
-
-class SQLiteStore:
+class SQLiteStore(StoreEngine["Connection", _Prepared]):
     """``Store`` over one SQLite file. Thread-safe: every thread gets its own connection."""
 
     engine = "sqlite"
+    revision_select = _REVISION_SELECT
 
     def __init__(self, path: Path, *, vector_dimensions: int | None = None) -> None:
         """Open (creating if needed) the database at ``path`` and apply missing migrations.
@@ -344,6 +263,16 @@ class SQLiteStore:
                 if conn.in_transaction:
                     conn.execute("COMMIT")
 
+    def _reading(self) -> AbstractContextManager[Connection]:
+        return self._read()
+
+    def _snapshot_reading(self) -> AbstractContextManager[Connection]:
+        return self._read()
+
+    def _transact(self, work: Callable[[Connection], T]) -> T:
+        with self._write() as conn:
+            return work(conn)
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
@@ -353,56 +282,25 @@ class SQLiteStore:
 
     # -- Scopes
 
-    def create_scope(
-        self,
-        *,
-        title: str,
-        summary: str,
-        idempotency_key: str,
-        parent_scope_id: str | None,
-        context_references: Sequence[str],
-        external_references: Sequence[Mapping[str, str]],
-    ) -> tuple[Scope, bool]:
-        """Create a Scope, or return the one created with the same idempotency key (created=False).
+    def _scope_by_key(self, conn: Connection, idempotency_key: str) -> Any:
+        return conn.execute(SCOPE_SELECT + " WHERE idempotency_key = ?", (idempotency_key,)).fetchone()
 
-        The same key with any different field is a ConflictError. The parent and every context
-        reference must exist (NotFoundError); references must be unique (InvalidInputError).
-        """
-        rules.check_external_references(external_references)
-        wanted = Scope(
-            scope_id="",
-            title=title,
-            summary=summary,
-            parent_scope_id=parent_scope_id,
-            context_references=tuple(context_references),
-            external_references=tuple(dict(reference) for reference in external_references),
-            version=1,
+    def _insert_scope(self, conn: Connection, scope: Scope, idempotency_key: str) -> None:
+        conn.execute(
+            """INSERT INTO scopes (scope_id, idempotency_key, title, summary, parent_scope_id,
+                                   context_references, external_references, version)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                scope.scope_id,
+                idempotency_key,
+                scope.title,
+                scope.summary,
+                scope.parent_scope_id,
+                _json(list(scope.context_references)),
+                _json(list(scope.external_references)),
+                scope.version,
+            ),
         )
-        with self._write() as conn:
-            row = conn.execute(_SCOPE_SELECT + " WHERE idempotency_key = ?", (idempotency_key,)).fetchone()
-            if row is not None:
-                existing = _scope_from_row(row)
-                if existing != replace(wanted, scope_id=existing.scope_id):
-                    raise ConflictError("the idempotency key was used for a different Scope")
-                return existing, False
-            scope = replace(wanted, scope_id=new_scope_id())
-            self._check_scope_links(conn, scope)
-            conn.execute(
-                """INSERT INTO scopes (scope_id, idempotency_key, title, summary, parent_scope_id,
-                                       context_references, external_references, version)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                (
-                    scope.scope_id,
-                    idempotency_key,
-                    scope.title,
-                    scope.summary,
-                    scope.parent_scope_id,
-                    _json(list(scope.context_references)),
-                    _json(list(scope.external_references)),
-                    scope.version,
-                ),
-            )
-        return scope, True
 
     def _check_scope_links(self, conn: Connection, scope: Scope) -> None:
         linked = [*scope.context_references, *([scope.parent_scope_id] if scope.parent_scope_id else [])]
@@ -416,49 +314,41 @@ class SQLiteStore:
         if scope.parent_scope_id is not None and scope.parent_scope_id not in existing:
             raise NotFoundError("the parent Scope does not exist")
 
-    def get_scope(self, scope_id: str) -> Scope | None:
-        with self._read() as conn:
-            row = conn.execute(_SCOPE_SELECT + " WHERE scope_id = ?", (scope_id,)).fetchone()
-        return None if row is None else _scope_from_row(row)
-
-    def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
-        """Scopes in scope_id order, strictly after ``after``."""
-        if limit <= 0:
-            return []
-        with self._read() as conn:
-            rows = conn.execute(
-                _SCOPE_SELECT + " WHERE scope_id > ? ORDER BY scope_id LIMIT ?", (after or "", limit)
-            ).fetchall()
-        return [_scope_from_row(row) for row in rows]
-
     @staticmethod
     def _require_scope(conn: Connection, scope_id: str) -> None:
         if conn.execute("SELECT 1 FROM scopes WHERE scope_id = ?", (scope_id,)).fetchone() is None:
             raise NotFoundError("the Scope does not exist")
 
-    # -- artifacts: writes
+    def _lock_scope(self, conn: Connection, scope_id: str, *, required: bool = True) -> bool:
+        """``BEGIN IMMEDIATE`` already serialises every writer; only check the Scope when required."""
+        if required:
+            self._require_scope(conn, scope_id)
+        return True
 
-    def create_artifact(
-        self,
-        scope_id: str,
-        family: ArtifactFamily,
-        content: Mapping[str, Any],
-        *,
-        prompt_key: str | None = None,
-        artifact_id: str | None = None,
-        embedding: EmbeddingRow | None = None,
-    ) -> RevisionRecord:
-        item = NewArtifact(content=content, prompt_key=prompt_key, artifact_id=artifact_id, embedding=embedding)
-        return self.create_artifacts(scope_id, family, [item])[0]
+    # -- statement hooks of StoreEngine (qmark is SQLite's own style)
+
+    def _run(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> None:
+        conn.execute(sql, params)
+
+    def _run_many(self, conn: Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        conn.executemany(sql, rows)
+
+    def _all(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return conn.execute(sql, params).fetchall()
+
+    def _first(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+        return conn.execute(sql, params).fetchone()
+
+    def _insert_id(self, conn: Connection, sql: str, params: Sequence[Any]) -> int:
+        return int(cast(int, conn.execute(sql, params).lastrowid))
+
+    # -- artifacts: writes
 
     def create_artifacts(
         self, scope_id: str, family: ArtifactFamily, items: Sequence[NewArtifact]
     ) -> list[RevisionRecord]:
         """Create every item in order in one transaction: all of them or none."""
-        for item in items:
-            rules.check_prompt_key(family, item.prompt_key)
-            if item.artifact_id is not None:
-                rules.check_artifact_id(item.artifact_id)
+        check_new_artifacts(family, items)
         prepared = [self._prepare(family, item.content, item.embedding) for item in items]
         now = utc_now()
         with self._write() as conn:
@@ -468,49 +358,18 @@ class SQLiteStore:
                 for item, content in zip(items, prepared, strict=True)
             ]
 
+    def _prepare_write(
+        self, scope_id: str, family: ArtifactFamily, content: Mapping[str, Any], embedding: EmbeddingRow | None
+    ) -> _Prepared:
+        return self._prepare(family, content, embedding)
+
     def _prepare(self, family: ArtifactFamily, content: Mapping[str, Any], embedding: EmbeddingRow | None) -> _Prepared:
         vector = None if embedding is None else self._prepare_vector(family, embedding)
-        normalized = normalize_content(family, content)
-        try:
-            digest = canonical_digest(normalized)
-            content_json = _json(normalized)
-        except (TypeError, ValueError):
-            raise InvalidInputError("content must be a JSON object of JSON values") from None
+        normalized, content_json, digest = serialize_content(family, content)
         return _Prepared(normalized, content_json, digest, vector)
 
-    def _prepare_vector(self, family: str, embedding: EmbeddingRow) -> _Vector:
-        if family not in SEARCHABLE_FAMILIES:
-            raise InvalidInputError("only searchable families take an embedding")
-        if self._vector_dimensions is not None and len(embedding.vector) != self._vector_dimensions:
-            raise InvalidInputError("the vector's dimension is not the configured vector dimension")
-        return _Vector(embedding.profile, _vector_blob(embedding.vector), len(embedding.vector))
-
-    def _insert_new(
-        self, conn: Connection, scope_id: str, family: ArtifactFamily, item: NewArtifact, prepared: _Prepared, now: str
-    ) -> RevisionRecord:
-        """Revision 1 of a new artifact, or the next revision of the Scope's profile / keyed prompt."""
-        singleton = self._singleton_head(conn, scope_id, family, item.prompt_key)
-        if singleton is not None:
-            existing_id, head_revision = singleton
-            if item.artifact_id not in (None, existing_id):
-                raise ConflictError(f"the Scope already has this {family} under another artifact_id")
-            return self._append_revision(
-                conn, scope_id, family, existing_id, head_revision + 1, prepared, now, prompt_key=item.prompt_key
-            )
-        artifact_id = item.artifact_id or new_artifact_id()
-        if self._head_revision(conn, scope_id, family, artifact_id) is not None:
-            raise ConflictError("the artifact_id is already taken")
-        atomic = family == "atomic-memory"
-        conn.execute(
-            """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, state, state_version)
-               VALUES (?, ?, ?, 1, ?, ?, ?)""",
-            (scope_id, family, artifact_id, item.prompt_key, "active" if atomic else None, 0 if atomic else None),
-        )
-        return self._add_revision(conn, scope_id, family, artifact_id, 1, prepared, now, prompt_key=item.prompt_key)
-
-    @staticmethod
     def _singleton_head(
-        conn: Connection, scope_id: str, family: ArtifactFamily, prompt_key: str | None
+        self, conn: Connection, scope_id: str, family: ArtifactFamily, prompt_key: str | None
     ) -> tuple[str, int] | None:
         if family not in ("profile", "prompt"):
             return None
@@ -520,218 +379,17 @@ class SQLiteStore:
         ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
 
-    @staticmethod
-    def _head_revision(conn: Connection, scope_id: str, family: str, artifact_id: str) -> int | None:
-        row = conn.execute(
-            "SELECT head_revision FROM artifacts WHERE scope_id = ? AND family = ? AND artifact_id = ?",
-            (scope_id, family, artifact_id),
-        ).fetchone()
-        return None if row is None else int(row[0])
-
-    def _append_revision(
-        self,
-        conn: Connection,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        revision: int,
-        prepared: _Prepared,
-        now: str,
-        *,
-        prompt_key: str | None,
-    ) -> RevisionRecord:
-        """Move the head to a new revision; the old revision leaves the search index."""
-        self._unindex(conn, scope_id, family, artifact_id)
-        conn.execute(
-            "UPDATE artifacts SET head_revision = ? WHERE scope_id = ? AND family = ? AND artifact_id = ?",
-            (revision, scope_id, family, artifact_id),
-        )
-        return self._add_revision(conn, scope_id, family, artifact_id, revision, prepared, now, prompt_key=prompt_key)
-
-    def _add_revision(
-        self,
-        conn: Connection,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        revision: int,
-        prepared: _Prepared,
-        now: str,
-        *,
-        prompt_key: str | None = None,
-        derived_from: tuple[ArtifactRef, ...] = (),
-    ) -> RevisionRecord:
-        """Insert an immutable revision (the new head) and index it when its family is searchable."""
-        derived_json = _json([[ref.scope_id, ref.family, ref.artifact_id, ref.revision] for ref in derived_from])
-        cursor = conn.execute(
-            """INSERT INTO revisions (scope_id, family, artifact_id, revision, content, content_digest, created_at,
-                                      derived_from)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-            (
-                scope_id,
-                family,
-                artifact_id,
-                revision,
-                prepared.content_json,
-                prepared.content_digest,
-                now,
-                derived_json,
-            ),
-        )
-        if family in SEARCHABLE_FAMILIES:
-            self._index(conn, int(cast(int, cursor.lastrowid)), scope_id, family, artifact_id, prepared)
-        return RevisionRecord(
-            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision),
-            content=prepared.content,
-            content_digest=prepared.content_digest,
-            created_at=now,
-            derived_from=derived_from,
-            prompt_key=prompt_key,
-        )
-
-    def replace_artifact(
-        self,
-        scope_id: str,
-        family: ArtifactFamily,
-        artifact_id: str,
-        content: Mapping[str, Any],
-        *,
-        expected_revision: int,
-        embedding: EmbeddingRow | None = None,
-    ) -> RevisionRecord:
-        """Commit the next revision; ConflictError when the head is not ``expected_revision``
-        or (atomic memory) the memory is not active; NotFoundError for an unknown artifact."""
-        prepared = self._prepare(family, content, embedding)
-        now = utc_now()
-        with self._write() as conn:
-            if family == "atomic-memory":
-                row = conn.execute(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id)).fetchone()
-                if row is None:
-                    raise NotFoundError("the artifact does not exist")
-                rules.check_replaceable(_lifecycle_view(row), expected_revision=expected_revision)
-                head_revision = int(row[2])
-            else:
-                found = self._head_revision(conn, scope_id, family, artifact_id)
-                if found is None:
-                    raise NotFoundError("the artifact does not exist")
-                if found != expected_revision:
-                    raise ConflictError("stale revision", current_revision=found)
-                head_revision = found
-            prompt_key = self._prompt_key(conn, scope_id, family, artifact_id)
-            return self._append_revision(
-                conn, scope_id, family, artifact_id, head_revision + 1, prepared, now, prompt_key=prompt_key
-            )
-
-    @staticmethod
-    def _prompt_key(conn: Connection, scope_id: str, family: str, artifact_id: str) -> str | None:
-        row = conn.execute(
-            "SELECT prompt_key FROM artifacts WHERE scope_id = ? AND family = ? AND artifact_id = ?",
-            (scope_id, family, artifact_id),
-        ).fetchone()
-        return None if row is None else cast("str | None", row[0])
-
-    # -- atomic memory lifecycle
-
-    def change_lifecycle(
-        self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
-    ) -> list[AtomicMemoryHead]:
-        """forgotten (from active) or retired (a merge result, from active); returns the changed head."""
-        rules.check_requestable_state(state)
-        with self._write() as conn:
-            view = self._require_atomic_view(conn, scope_id, artifact_id)
-            rules.check_expected(view, revision=revision, state_version=state_version)
-            rules.check_lifecycle_change(view, state)
-            self._set_state(conn, scope_id, artifact_id, state, view.state_version + 1, merged_into_id=None)
-            return [self._atomic_head(conn, scope_id, artifact_id)]
-
-    def merge_atomic_memories(
-        self,
-        scope_id: str,
-        inputs: Sequence[tuple[str, int, int]],
-        content: Mapping[str, Any],
-        *,
-        embedding: EmbeddingRow | None = None,
-    ) -> list[AtomicMemoryHead]:
-        """Merge >= 2 active memories of the Scope into a new one whose revision 1 derives from them."""
-        rules.check_merge_inputs(inputs)
-        prepared = self._prepare("atomic-memory", content, embedding)
-        now = utc_now()
-        with self._write() as conn:
-            self._require_scope(conn, scope_id)
-            views = [self._require_atomic_view(conn, scope_id, artifact_id) for artifact_id, _, _ in inputs]
-            for view, (_, revision, state_version) in zip(views, inputs, strict=True):
-                rules.check_merge_input(view, revision=revision, state_version=state_version)
-            result_id = new_artifact_id()
-            conn.execute(
-                """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, state, state_version,
-                                          is_merge_result)
-                   VALUES (?, 'atomic-memory', ?, 1, 'active', 0, 1)""",
-                (scope_id, result_id),
-            )
-            derived = tuple(ArtifactRef(scope_id, "atomic-memory", artifact_id, rev) for artifact_id, rev, _ in inputs)
-            self._add_revision(conn, scope_id, "atomic-memory", result_id, 1, prepared, now, derived_from=derived)
-            for view, (artifact_id, _, _) in zip(views, inputs, strict=True):
-                self._set_state(conn, scope_id, artifact_id, "merged", view.state_version + 1, merged_into_id=result_id)
-            return [
-                self._atomic_head(conn, scope_id, artifact_id) for artifact_id in [*(i[0] for i in inputs), result_id]
-            ]
-
-    def _require_atomic_view(self, conn: Connection, scope_id: str, artifact_id: str) -> rules.LifecycleView:
-        row = conn.execute(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id)).fetchone()
-        if row is None:
-            raise NotFoundError("the atomic memory does not exist")
-        return _lifecycle_view(row)
-
-    def _set_state(
-        self,
-        conn: Connection,
-        scope_id: str,
-        artifact_id: str,
-        state: LifecycleState,
-        state_version: int,
-        *,
-        merged_into_id: str | None,
+    def _insert_artifact(
+        self, conn: Connection, scope_id: str, family: ArtifactFamily, artifact_id: str, prompt_key: str | None
     ) -> None:
-        """Record a lifecycle change; a memory that is no longer active leaves the search index."""
+        atomic = family == "atomic-memory"
         conn.execute(
-            """UPDATE artifacts SET state = ?, state_version = ?, merged_into_id = ?
-               WHERE scope_id = ? AND family = 'atomic-memory' AND artifact_id = ?""",
-            (state, state_version, merged_into_id, scope_id, artifact_id),
+            """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, state, state_version)
+               VALUES (?, ?, ?, 1, ?, ?, ?)""",
+            (scope_id, family, artifact_id, prompt_key, "active" if atomic else None, 0 if atomic else None),
         )
-        if state != "active":
-            self._unindex(conn, scope_id, "atomic-memory", artifact_id)
-
-    @staticmethod
-    def _atomic_head(conn: Connection, scope_id: str, artifact_id: str) -> AtomicMemoryHead:
-        return _atomic_head_from_row(conn.execute(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id)).fetchone())
 
     # -- artifacts: reads
-
-    def get_head(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> RevisionRecord | None:
-        """The current revision (for atomic memory: whatever its lifecycle state)."""
-        with self._read() as conn:
-            row = conn.execute(
-                _REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = ? AND r.artifact_id = ?"
-                " AND r.revision = a.head_revision",
-                (scope_id, family, artifact_id),
-            ).fetchone()
-        return None if row is None else _record_from_row(row)
-
-    def get_revision(
-        self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int
-    ) -> RevisionRecord | None:
-        """Exactly that revision, whatever the lifecycle; never a newer head or a merge target."""
-        with self._read() as conn:
-            row = conn.execute(
-                _REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = ? AND r.artifact_id = ? AND r.revision = ?",
-                (scope_id, family, artifact_id, revision),
-            ).fetchone()
-        return None if row is None else _record_from_row(row)
-
-    def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None:
-        with self._read() as conn:
-            row = conn.execute(_ATOMIC_HEAD_SELECT, (scope_id, artifact_id)).fetchone()
-        return None if row is None else _atomic_head_from_row(row)
 
     def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
         with self._read() as conn:
@@ -741,18 +399,6 @@ class SQLiteStore:
                 (scope_id, prompt_key),
             ).fetchone()
         return None if row is None else _record_from_row(row)
-
-    def read_profile(self, scope_id: str) -> Hit | None:
-        """The Scope's committed profile snapshot, if any."""
-        with self._read() as conn:
-            row = conn.execute(
-                _REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = 'profile' AND r.revision = a.head_revision",
-                (scope_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        record = _record_from_row(row)
-        return Hit(ref=record.ref, content=record.content)
 
     # -- full-text and vector index maintenance
 
@@ -793,7 +439,7 @@ class SQLiteStore:
         conn.execute("DELETE FROM search_docs WHERE doc_id = ?", (doc_id,))
 
     def _store_vector(
-        self, conn: Connection, doc_id: int, scope_id: str, family: str, vector: _Vector, *, replace: bool = False
+        self, conn: Connection, doc_id: int, scope_id: str, family: str, vector: Vector, *, replace: bool = False
     ) -> None:
         """Put the doc's vector in the profile's table (``replace``: overwrite an existing one).
         Dropped when vectors are unavailable: the doc is then backfilled later."""
@@ -921,14 +567,6 @@ class SQLiteStore:
         if not self.vector_search_available:
             raise VectorSearchUnavailable("the sqlite-vec extension is not available")
 
-    def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
-        """How many searchable heads the family has in the Scope (0 means no searchable head)."""
-        with self._read() as conn:
-            row = conn.execute(
-                "SELECT count(*) FROM search_docs WHERE scope_id = ? AND family = ?", (scope_id, family)
-            ).fetchone()
-        return int(row[0])
-
     def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
         with self._read() as conn:
             row = conn.execute(
@@ -961,41 +599,19 @@ class SQLiteStore:
                    WHERE d.scope_id = ? AND d.family = ? AND d.artifact_id = ?""",
                 (ref.scope_id, ref.family, ref.artifact_id),
             ).fetchone()
-            if row is None or int(row[1]) != ref.revision:
-                head = self._head_revision(conn, ref.scope_id, ref.family, ref.artifact_id)
-                if head is None or ref.revision > head or ref.revision < 1:
-                    raise NotFoundError("the revision does not exist")
-                raise ConflictError("the revision is not a searchable head", current_revision=head)
+            self._require_searchable_head(conn, ref, row)
             self._store_vector(conn, int(row[0]), ref.scope_id, ref.family, vector, replace=True)
 
     # -- code workspaces
 
-    def index_workspace(self, scope_id: str, files: Sequence[tuple[str, bytes]], skipped: int) -> Workspace:
-        """Make these files the Scope's current workspace (blobs are kept forever, content-addressed)."""
-        rules.check_workspace_paths([path for path, _ in files])
-        entries = [_FileEntry(path, file_sha256(data), data, split_lines(data)) for path, data in files]
-        fingerprint = workspace_fingerprint([(entry.path, entry.file_sha256) for entry in entries])
-        workspace = Workspace(
-            scope_id=scope_id,
-            fingerprint=fingerprint,
-            files=len(entries),
-            lines=sum(len(entry.lines) for entry in entries),
-            skipped=skipped,
-            indexed_at=utc_now(),
+    def _set_current_workspace(self, conn: Connection, scope_id: str, fingerprint: str) -> None:
+        conn.execute(
+            """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)
+               ON CONFLICT (scope_id) DO UPDATE SET fingerprint = excluded.fingerprint""",
+            (scope_id, fingerprint),
         )
-        with self._write() as conn:
-            self._require_scope(conn, scope_id)
-            self._store_workspace(conn, workspace, entries)
-            self._replace_code_chunks(conn, scope_id, entries)
-            conn.execute(
-                """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)
-                   ON CONFLICT (scope_id) DO UPDATE SET fingerprint = excluded.fingerprint""",
-                (scope_id, fingerprint),
-            )
-        return workspace
 
-    @staticmethod
-    def _store_workspace(conn: Connection, workspace: Workspace, entries: Sequence[_FileEntry]) -> None:
+    def _store_workspace(self, conn: Connection, workspace: Workspace, entries: Sequence[FileEntry]) -> None:
         conn.executemany(
             "INSERT OR IGNORE INTO code_blobs (file_sha256, content, line_count) VALUES (?, ?, ?)",
             [(entry.file_sha256, entry.data, len(entry.lines)) for entry in entries],
@@ -1019,8 +635,7 @@ class SQLiteStore:
             [(workspace.scope_id, workspace.fingerprint, entry.path, entry.file_sha256) for entry in entries],
         )
 
-    @staticmethod
-    def _replace_code_chunks(conn: Connection, scope_id: str, entries: Sequence[_FileEntry]) -> None:
+    def _replace_code_chunks(self, conn: Connection, scope_id: str, entries: Sequence[FileEntry]) -> None:
         """Re-chunk only what changed: chunks of vanished (path, file) pairs go, new pairs are chunked."""
         indexed = {
             (str(path), str(sha))
@@ -1100,60 +715,16 @@ class SQLiteStore:
             for path, sha, start, end in ranges
         ]
 
-    @staticmethod
-    def _blob_lines(conn: Connection, sha: str) -> list[str]:
-        row = conn.execute("SELECT content FROM code_blobs WHERE file_sha256 = ?", (sha,)).fetchone()
-        return split_lines(bytes(row[0]))
-
-    def read_code(
-        self, scope_id: str, fingerprint: str, path: str, file_sha256: str, start_line: int, end_line: int
-    ) -> CodeHit | None:
-        """Exactly that range of that file version, from any workspace the Scope ever indexed."""
-        rules.check_read_range(start_line, end_line)
-        if not rules.is_fingerprint(fingerprint):
-            return None
-        with self._read() as conn:
-            row = conn.execute(
-                """SELECT b.content, b.line_count FROM workspace_files f JOIN code_blobs b USING (file_sha256)
-                   WHERE f.scope_id = ? AND f.fingerprint = ? AND f.path = ? AND f.file_sha256 = ?""",
-                (scope_id, fingerprint, path, file_sha256),
-            ).fetchone()
-        if row is None or end_line > int(row[1]):
-            return None
-        lines = tuple(split_lines(bytes(row[0]))[start_line - 1 : end_line])
-        return CodeHit(scope_id, fingerprint, path, file_sha256, start_line, end_line, lines)
+    def _code_file(self, conn: Connection, scope_id: str, fingerprint: str, path: str, file_sha256: str) -> Any:
+        return conn.execute(
+            """SELECT b.content, b.line_count FROM workspace_files f JOIN code_blobs b USING (file_sha256)
+               WHERE f.scope_id = ? AND f.fingerprint = ? AND f.path = ? AND f.file_sha256 = ?""",
+            (scope_id, fingerprint, path, file_sha256),
+        ).fetchone()
 
     # -- API tokens
 
-    def create_token(
-        self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
-    ) -> TokenRecord:
-        check_token(token_id, token_sha256, name, grants)
-        record = TokenRecord(
-            token_id=token_id,
-            name=name,
-            token_sha256=token_sha256,
-            grants=tuple(sorted(grants, key=lambda grant: grant.scope_id)),
-            created_at=utc_now(),
-        )
-        with self._write() as conn:
-            taken = conn.execute(
-                "SELECT 1 FROM api_tokens WHERE token_id = ? OR token_sha256 = ?", (token_id, token_sha256)
-            ).fetchone()
-            if taken is not None:
-                raise ConflictError("the token id or digest is already stored")
-            conn.execute(
-                "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",
-                (token_id, token_sha256, name, record.created_at),
-            )
-            conn.executemany(
-                "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (?, ?, ?)",
-                [(token_id, grant.scope_id, grant.access) for grant in grants],
-            )
-        return record
-
-    @staticmethod
-    def _token_records(conn: Connection, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
+    def _token_records(self, conn: Connection, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
         rows = conn.execute(
             "SELECT token_id, token_sha256, name, created_at, revoked_at FROM api_tokens"
             f" {where} ORDER BY created_at, token_id",
@@ -1166,36 +737,7 @@ class SQLiteStore:
             (_json(list(grants)),),
         ):
             grants[str(token_id)].append(TokenGrant(str(scope_id), access))
-        return [
-            TokenRecord(
-                token_id=str(row[0]),
-                token_sha256=str(row[1]),
-                name=row[2],
-                grants=tuple(grants[str(row[0])]),
-                created_at=str(row[3]),
-                revoked_at=row[4],
-            )
-            for row in rows
-        ]
-
-    def get_token(self, token_id: str) -> TokenRecord | None:
-        with self._read() as conn:
-            found = self._token_records(conn, "WHERE token_id = ?", (token_id,))
-        return found[0] if found else None
-
-    def list_tokens(self) -> list[TokenRecord]:
-        with self._read() as conn:
-            return self._token_records(conn, "", ())
-
-    def revoke_token(self, token_id: str) -> TokenRecord:
-        with self._write() as conn:
-            conn.execute(
-                "UPDATE api_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL", (utc_now(), token_id)
-            )
-            found = self._token_records(conn, "WHERE token_id = ?", (token_id,))
-        if not found:
-            raise NotFoundError("no token has that id")
-        return found[0]
+        return token_records(rows, grants)
 
     # -- maintenance
 
@@ -1210,10 +752,7 @@ class SQLiteStore:
                 problems.append("foreign key violations")
             for table in ("search_fts", "code_fts"):
                 problems.extend(_fts_integrity(conn, table))
-            for description, query in _CONSISTENCY_CHECKS:
-                count = int(conn.execute(query).fetchone()[0])
-                if count:
-                    problems.append(f"{count} {description}")
+            problems.extend(self._consistency_problems(conn, _CONSISTENCY_CHECKS))
             problems.extend(self._vector_problems(conn))
         return problems
 
@@ -1258,37 +797,12 @@ def _fts_integrity(conn: Connection, table: str) -> list[str]:
     return []
 
 
-_SEARCHABLE_HEAD = "(a.family IN ('topic-memory', 'experience') OR (a.family = 'atomic-memory' AND a.state = 'active'))"
 _CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
-    (
-        "API tokens without a grant",
-        """SELECT count(*) FROM api_tokens t
-           WHERE NOT EXISTS (SELECT 1 FROM api_token_grants g WHERE g.token_id = t.token_id)""",
-    ),
-    (
-        "artifacts whose revisions are not exactly 1..head",
-        """SELECT count(*) FROM artifacts a WHERE a.head_revision != (
-               SELECT count(*) FROM revisions r WHERE r.scope_id = a.scope_id AND r.family = a.family
-               AND r.artifact_id = a.artifact_id AND r.revision BETWEEN 1 AND a.head_revision)
-           OR EXISTS (SELECT 1 FROM revisions r WHERE r.scope_id = a.scope_id AND r.family = a.family
-               AND r.artifact_id = a.artifact_id AND r.revision > a.head_revision)""",
-    ),
-    (
-        "revisions without an artifact head",
-        """SELECT count(*) FROM revisions r WHERE NOT EXISTS (SELECT 1 FROM artifacts a
-               WHERE a.scope_id = r.scope_id AND a.family = r.family AND a.artifact_id = r.artifact_id)""",
-    ),
-    (
-        "searchable heads missing from the search index",
-        f"""SELECT count(*) FROM artifacts a {_HEAD_JOIN}
-            WHERE {_SEARCHABLE_HEAD}
-            AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.revision_pk = r.revision_pk)""",
-    ),
-    (
-        "search entries that are not searchable heads",
-        f"""SELECT count(*) FROM search_docs d WHERE NOT EXISTS (
-                SELECT 1 FROM artifacts a {_HEAD_JOIN} WHERE r.revision_pk = d.revision_pk AND {_SEARCHABLE_HEAD})""",
-    ),
+    TOKENS_WITHOUT_GRANT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SEARCHABLE_HEADS_UNINDEXED,
+    SEARCH_ENTRIES_NOT_HEADS,
     (
         "search entries without a full-text row",
         "SELECT count(*) FROM search_docs WHERE doc_id NOT IN (SELECT rowid FROM search_fts)",
@@ -1301,14 +815,7 @@ _CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
         "vector records of docs that are not indexed",
         "SELECT count(*) FROM doc_embeddings WHERE doc_id NOT IN (SELECT doc_id FROM search_docs)",
     ),
-    (
-        "atomic memories with an inconsistent lifecycle",
-        """SELECT count(*) FROM artifacts a WHERE a.family = 'atomic-memory' AND (
-               a.state NOT IN ('active', 'forgotten', 'merged', 'retired') OR a.state_version < 0
-               OR (a.state = 'merged') != (a.merged_into_id IS NOT NULL)
-               OR (a.state = 'merged' AND NOT EXISTS (SELECT 1 FROM artifacts m WHERE m.scope_id = a.scope_id
-                   AND m.family = 'atomic-memory' AND m.artifact_id = a.merged_into_id AND m.is_merge_result = 1)))""",
-    ),
+    ATOMIC_LIFECYCLE_INCONSISTENT,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w JOIN workspace_files f USING (scope_id, fingerprint)
