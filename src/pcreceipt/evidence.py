@@ -67,16 +67,7 @@ class PromptIdentity:
     artifact: ArtifactRef | None
 
     def as_json(self) -> dict[str, Any]:
-        address = None
-        if self.artifact is not None:
-            address = {
-                "scope_id": self.artifact.scope_id,
-                "artifact": {
-                    "family": self.artifact.family,
-                    "artifact_id": self.artifact.artifact_id,
-                    "revision": self.artifact.revision,
-                },
-            }
+        address = None if self.artifact is None else self.artifact.address()
         return {
             "scope_id": self.scope_id,
             "key": self.key,

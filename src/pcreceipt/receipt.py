@@ -63,13 +63,6 @@ class ReceiptFailure(Exception):
         return self.code
 
 
-def _address(ref: ArtifactRef) -> dict[str, Any]:
-    return {
-        "scope_id": ref.scope_id,
-        "artifact": {"family": ref.family, "artifact_id": ref.artifact_id, "revision": ref.revision},
-    }
-
-
 def _code_evidence(origin: CodeOrigin) -> dict[str, Any]:
     return {
         "scope_id": origin.scope_id,
@@ -85,7 +78,7 @@ def _code_evidence(origin: CodeOrigin) -> dict[str, Any]:
 def selected_item(item: BuiltItem) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": item.kind, "rendered_bytes": item.rendered_bytes, "truncated": item.truncated}
     if isinstance(item.origin, ArtifactRef):
-        out["artifact_address"] = _address(item.origin)
+        out["artifact_address"] = item.origin.address()
     else:
         out["code_evidence"] = _code_evidence(item.origin)
     return out

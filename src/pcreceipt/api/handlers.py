@@ -135,7 +135,7 @@ def import_artifacts(call: Call) -> Reply:
         raise _invalid("/items", "import_one_family", "An import holds artifacts of one family.")
     new = [(stored_content(family, i["content"]), i.get("prompt_key")) for i in items]
     created = call.services.writer.create_many(call.path["scope_id"], family, new)
-    return Reply(201, {"created": [records.artifact_reference(r.ref) for r in created]})
+    return Reply(201, {"created": [r.ref.reference() for r in created]})
 
 
 def _etag_listed(header: str, etag: str) -> bool:

@@ -48,11 +48,6 @@ def scope_descriptor(scope: Scope) -> dict[str, Any]:
     }
 
 
-def artifact_reference(ref: ArtifactRef) -> dict[str, Any]:
-    """The Scope-less ArtifactReference (the enclosing object names the Scope)."""
-    return {"family": ref.family, "artifact_id": ref.artifact_id, "revision": ref.revision}
-
-
 def artifact_created(record: RevisionRecord) -> dict[str, Any]:
     ref = record.ref
     return {
@@ -61,7 +56,7 @@ def artifact_created(record: RevisionRecord) -> dict[str, Any]:
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
         "sources": [],
-        "artifacts": [artifact_reference(d) for d in record.derived_from],
+        "artifacts": [d.reference() for d in record.derived_from],
     }
 
 
@@ -74,7 +69,7 @@ def artifact_revision(record: RevisionRecord) -> dict[str, Any]:
         "revision": ref.revision,
         "content": dict(record.content),
         "sources": [],
-        "artifacts": [artifact_reference(d) for d in record.derived_from],
+        "artifacts": [d.reference() for d in record.derived_from],
         "content_digest": record.content_digest,
         "created_at": record.created_at,
     }
@@ -82,7 +77,7 @@ def artifact_revision(record: RevisionRecord) -> dict[str, Any]:
 
 def atomic_memory_state(head: AtomicMemoryHead) -> dict[str, Any]:
     return {
-        "artifact": artifact_reference(head.ref),
+        "artifact": head.ref.reference(),
         "state": head.state,
         "state_version": head.state_version,
         "merged_into_id": head.merged_into_id,
@@ -91,7 +86,7 @@ def atomic_memory_state(head: AtomicMemoryHead) -> dict[str, Any]:
 
 def atomic_memory_record(head: AtomicMemoryHead) -> dict[str, Any]:
     return {
-        "artifact": artifact_reference(head.ref),
+        "artifact": head.ref.reference(),
         "kind": head.kind,
         "text": head.text,
         "state": head.state,

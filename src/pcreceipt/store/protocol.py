@@ -92,6 +92,14 @@ class ArtifactRef:
     artifact_id: str
     revision: int
 
+    def reference(self) -> dict[str, Any]:
+        """The contract's ArtifactReference: the revision without its Scope."""
+        return {"family": self.family, "artifact_id": self.artifact_id, "revision": self.revision}
+
+    def address(self) -> dict[str, Any]:
+        """The contract's ArtifactAddress: the reference qualified by its Scope."""
+        return {"scope_id": self.scope_id, "artifact": self.reference()}
+
 
 @dataclass(frozen=True, slots=True)
 class RevisionRecord:
