@@ -852,7 +852,7 @@ class HistorySelectedItem(BaseModel):
 
 class ImportArtifactsRequest(BaseModel):
     """
-    Bulk import: up to 1000 artifacts into one Scope, committed in one transaction (all or nothing).
+    Bulk import: up to 1000 artifacts of one family into one Scope, committed in one transaction (all or nothing). A batch mixing families is refused (422, rule import_one_family); split it where the family changes.
     """
 
     model_config = ConfigDict(
