@@ -128,10 +128,6 @@ class Build:
         return tuple(i.origin for i in self.items if isinstance(i.origin, CodeOrigin))
 
 
-def plan_sections(candidates: Sequence[SectionPlan]) -> tuple[SectionPlan, ...]:
-    return tuple(candidates)
-
-
 __all__ = [
     "CODE_MAX_ITEMS",
     "DEFAULT_FAMILIES",

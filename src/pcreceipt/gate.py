@@ -178,10 +178,6 @@ def check_prepare_request(request: Any, *, assembly_max_entries: int = DEFAULT_A
 # Responses
 
 
-def _sort_key(values: Sequence[Any]) -> tuple[Any, ...]:
-    return tuple(values)
-
-
 def _strictly_sorted(keys: list[tuple[Any, ...]]) -> bool:
     return all(a < b for a, b in pairwise(keys))
 
@@ -302,9 +298,7 @@ def check_receipt_semantics(
     for i, group in enumerate(searches):
         if group["round"] not in known_rounds:
             out.append(_v([*b, "retrieval", "searches", i, "round"], "round_reference"))
-    search_keys = [
-        _sort_key((g["round"], g["family"], g["mode"], g["outcome"], g["fallback_reason"])) for g in searches
-    ]
+    search_keys = [(g["round"], g["family"], g["mode"], g["outcome"], g["fallback_reason"]) for g in searches]
     if not _strictly_sorted(search_keys):
         out.append(_v([*b, "retrieval", "searches"], "searches_order"))
 
@@ -341,7 +335,7 @@ def check_receipt_semantics(
     for i, config in enumerate(configs):
         if config["config_digest"] not in referenced:
             out.append(_v([*b, "retrieval", "rerank_configs", i], "rerank_config_used"))
-    rerank_keys = [_sort_key((g["round"], g["config_id"], g["outcome"], g["fallback_reason"])) for g in reranks]
+    rerank_keys = [(g["round"], g["config_id"], g["outcome"], g["fallback_reason"]) for g in reranks]
     if not _strictly_sorted(rerank_keys):
         out.append(_v([*b, "retrieval", "reranks"], "reranks_order"))
 
@@ -360,8 +354,3 @@ def check_receipt_semantics(
     if len(names) != len(set(names)):
         out.append(_v([*b, "stages"], "stages_unique"))
     return out
-
-
-def check_response(definition: str, instance: Any) -> list[Violation]:
-    """Schema check of a non-prepare response or an error envelope."""
-    return check_schema(definition, instance)
