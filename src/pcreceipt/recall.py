@@ -77,11 +77,12 @@ class RecallResult:
 
 @dataclass(slots=True)
 class _RequestState:
-    """Per-request memo: head checks, the query embedding, and Scopes whose vector channel failed."""
+    """Per-request memo: head checks, the query embedding, and Scopes whose vector channel failed
+    (with the error class and the round it failed in)."""
 
     has_heads: dict[tuple[str, str], bool] = field(default_factory=dict)
     vectors: dict[str, list[float]] = field(default_factory=dict)
-    failed_scopes: dict[str, FallbackReason] = field(default_factory=dict)
+    failed_scopes: dict[str, tuple[FallbackReason, int]] = field(default_factory=dict)
 
 
 class ExpansionFailed(Exception):
@@ -269,19 +270,15 @@ class Recall:
         vector_possible = self.embedder is not None and self.store.vector_search_available
         if policy == "fts" or (policy == "auto" and not vector_possible):
             return self._fts(round_, family, scope_id, query, match, limit, evidence, "none")
-        if scope_id in state.failed_scopes:
-            reason = state.failed_scopes[scope_id]
-            if policy == "auto":
-                return self._fts(round_, family, scope_id, query, match, limit, evidence, "reused_fts_fallback")
-            evidence.search(round_, family, policy, "failed", reason)
-            return []
-        vector = self._query_vector(scope_id, query, state)
-        if vector is None:
-            reason = state.failed_scopes[scope_id]
-            if policy == "auto":
-                return self._fts(round_, family, scope_id, query, match, limit, evidence, reason)
-            evidence.search(round_, family, policy, "failed", reason)
-            return []
+        failed = scope_id in state.failed_scopes
+        vector = None if failed else self._query_vector(round_, scope_id, query, state)
+        if vector is None:  # the Scope's vector channel failed, in this round or an earlier one
+            reason, failed_round = state.failed_scopes[scope_id]
+            if policy != "auto":
+                evidence.search(round_, family, policy, "failed", reason)
+                return []
+            fallback: FallbackReason = "reused_fts_fallback" if failed_round < round_ else reason
+            return self._fts(round_, family, scope_id, query, match, limit, evidence, fallback)
         mode: SearchMode = "vector" if policy == "vector" else "hybrid"
         try:
             vector_hits = self.store.search_vector(scope_id, family, vector, self.embedding.profile, limit)
@@ -319,16 +316,15 @@ class Recall:
         evidence.search(round_, family, "fts", "completed", reason)
         return hits
 
-    def _query_vector(self, scope_id: str, query: str, state: _RequestState) -> list[float] | None:
+    def _query_vector(self, round_: int, scope_id: str, query: str, state: _RequestState) -> list[float] | None:
         if query in state.vectors:
             return state.vectors[query]
         assert self.embedder is not None
         try:
             vector = self.embedder.embed([query])[0]
         except InferenceError as exc:
-            state.failed_scopes[scope_id] = (
-                "inference_timeout" if exc.kind == "inference_timeout" else "inference_unavailable"
-            )
+            reason: FallbackReason = "inference_timeout" if exc.kind == "inference_timeout" else "inference_unavailable"
+            state.failed_scopes[scope_id] = (reason, round_)
             return None
         state.vectors[query] = vector
         return vector

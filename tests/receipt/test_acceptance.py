@@ -180,6 +180,25 @@ def test_inference_fallback_reports_the_cause_and_explain_adds_reason(store: Sto
     assert (0, "atomic-memory", "fts", "completed", "inference_timeout") in searches(response["receipt"])
 
 
+def test_every_family_searched_after_the_failure_in_the_same_round_reports_the_cause(
+    store: Store, fake: FakeInference
+) -> None:
+    """The vector channel fails once per Scope; the other families of that round report the same
+    error class (not a reuse, which only a later round can do) and the Receipt stays valid."""
+    project = scope(store)
+    corpus(store, project.scope_id)
+    topic(store, project.scope_id, "Storage", "SQLite is the default")
+    fake.configure("embeddings", mode="down")
+    config = settings(embedding=embedding_settings(fake))
+    receipt = prepare(runtime(store, config, fake=fake), project.scope_id, "SQLite", include_receipt=True)["receipt"]
+    round0 = {s for s in searches(receipt) if s[0] == 0 and s[2] != "none"}
+    assert round0 == {
+        (0, "atomic-memory", "fts", "completed", "inference_unavailable"),
+        (0, "topic-memory", "fts", "completed", "inference_unavailable"),
+    }
+    assert fake.embeddings.calls == 1
+
+
 def test_normal_fts_is_not_a_fallback(store: Store) -> None:
     project = scope(store)
     corpus(store, project.scope_id)
