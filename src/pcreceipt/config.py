@@ -41,6 +41,24 @@ class SettingsError(ValueError):
     """A setting is missing or out of range; the message names the setting, never a secret."""
 
 
+def prepare_data_dir(path: Path) -> None:
+    """Create the data directory when missing and check that files can be written in it.
+
+    Raises ``SettingsError`` naming the directory and the cause (a file is in the way, no
+    permission, read-only file system, ...), so a command can say it in one line.
+    """
+    if path.exists() and not path.is_dir():
+        raise SettingsError(f"the data directory {path} is not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".pcreceipt-write-check-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        cause = exc.strerror or type(exc).__name__
+        raise SettingsError(f"the data directory {path} is not writable: {cause}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class EmbeddingSettings:
     base_url: str | None = None
@@ -119,6 +137,13 @@ class Settings:
     def tokens_required(self) -> bool:
         """Whether requests need a bearer token: always, unless bound to loopback without ``require_tokens``."""
         return self.require_tokens or not is_loopback_name(self.host)
+
+    @property
+    def authorisation_mode(self) -> str:
+        """The authorisation mode in words, for the startup banner and log."""
+        if self.tokens_required:
+            return "bearer tokens required"
+        return "local single-user (loopback, no token)"
 
     def validate(self) -> Settings:
         low, high = ASSEMBLY_MAX_ENTRIES_RANGE
@@ -205,12 +230,13 @@ def load_settings(
 ) -> Settings:
     """Defaults, then the TOML file, then the environment, then explicit overrides."""
     env = os.environ if environ is None else environ
+    given = {k: v for k, v in (overrides or {}).items() if v is not None}  # an option not given changes nothing
     settings = Settings()
     env_values = _from_environment(env)
     if "data_dir" in env_values:
         settings = _apply(settings, {"data_dir": env_values["data_dir"]}, "")
-    if overrides and "data_dir" in overrides:
-        settings = _apply(settings, {"data_dir": overrides["data_dir"]}, "")
+    if "data_dir" in given:
+        settings = _apply(settings, {"data_dir": given["data_dir"]}, "")
     path = config_file or (Path(env["PCRECEIPT_CONFIG"]) if "PCRECEIPT_CONFIG" in env else None)
     if path is None and (settings.data_dir / "config.toml").is_file():
         path = settings.data_dir / "config.toml"
@@ -220,7 +246,6 @@ def load_settings(
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise SettingsError(f"cannot read the config file: {type(exc).__name__}") from None
     settings = _apply(settings, env_values, "")
-    if overrides:
-        settings = _apply(settings, {k: v for k, v in overrides.items() if v is not None}, "")
+    settings = _apply(settings, given, "")
     validated: Settings = settings.validate()
     return validated

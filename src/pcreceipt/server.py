@@ -88,8 +88,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        mode = "bearer tokens required" if settings.tokens_required else "local single-user (loopback, no token)"
-        log.info("authorisation mode: %s", mode)
+        log.info("authorisation mode: %s", settings.authorisation_mode)
         try:
             yield
         finally:

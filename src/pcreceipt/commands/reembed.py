@@ -13,9 +13,8 @@ from typing import Annotated
 
 import typer
 
-from pcreceipt.config import SettingsError, load_settings
+from pcreceipt.commands.local import fail, local_settings, open_local_store
 from pcreceipt.inference import make_embedder
-from pcreceipt.store import StoreURLError, open_store
 from pcreceipt.writes import ArtifactWriter
 
 
@@ -27,17 +26,11 @@ def reembed(
     limit: Annotated[int, typer.Option(help="Embed at most this many artifacts.", min=1)] = 1_000_000,
 ) -> None:
     """Embed searchable artifacts that have no vector under the current embedding profile."""
-    try:
-        settings = load_settings(config_file=config, overrides={"data_dir": data_dir})
-        embedder = make_embedder(settings.embedding)
-        store = open_store(settings.resolved_store_url)
-    except (SettingsError, StoreURLError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    settings = local_settings(data_dir, config)
+    embedder = make_embedder(settings.embedding)
     if embedder is None:
-        typer.echo("error: no embedder is configured (see docs/configuration.md)", err=True)
-        store.close()
-        raise typer.Exit(2)
+        fail("no embedder is configured (see docs/configuration.md)")
+    store = open_local_store(settings)
     try:
         done = ArtifactWriter(store, embedder).reembed(limit=limit)
     finally:

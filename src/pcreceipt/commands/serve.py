@@ -20,11 +20,12 @@ from typing import Annotated
 
 import typer
 import uvicorn
-from starlette.applications import Starlette
 
-from pcreceipt.config import SettingsError, is_loopback_name, load_settings
+from pcreceipt import __version__
+from pcreceipt.commands.local import fail, local_settings, open_local_store
+from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server import create_app
-from pcreceipt.store import StoreURLError
+from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
@@ -47,40 +48,42 @@ def serve(
     ] = None,
 ) -> None:
     """Run the HTTP server."""
-    overrides = {
-        "host": host,
-        "port": port,
-        "data_dir": data_dir.resolve() if data_dir is not None else None,
-        "require_tokens": require_tokens,
-    }
-    try:
-        settings = load_settings(config_file=config, overrides=overrides)
-    except SettingsError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    settings = local_settings(data_dir, config, host=host, port=port, require_tokens=require_tokens)
     if not is_loopback_name(settings.host) and not settings.require_tokens:
-        typer.echo(
-            "error: a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
-            "(or set PCRECEIPT_REQUIRE_TOKENS=1) and create tokens with `pcreceipt token create`",
-            err=True,
+        fail(
+            "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
+            "(or set PCRECEIPT_REQUIRE_TOKENS=1) and create tokens with `pcreceipt token create`"
         )
-        raise typer.Exit(2)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    store = open_local_store(settings)
     try:
-        app = create_app(settings)
-    except StoreURLError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    if settings.tokens_required and not _has_active_token(app):
-        typer.echo(
-            "warning: tokens are required but none is active; create one with "
-            "`pcreceipt token create --scope '*' --grant admin`",
-            err=True,
+        app = create_app(settings, store=store)
+        if settings.tokens_required and not _has_active_token(store):
+            typer.echo(
+                "warning: tokens are required but none is active; create one with "
+                "`pcreceipt token create --scope '*' --grant admin`",
+                err=True,
+            )
+        typer.echo(startup_banner(settings), err=True)
+        logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+        uvicorn.run(
+            app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info"
         )
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    uvicorn.run(app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info")
+    finally:
+        store.close()
 
 
-def _has_active_token(app: Starlette) -> bool:
-    store: Store = app.state.store
+def startup_banner(settings: Settings) -> str:
+    """What the server serves: its address, the store (never a password), the data directory, the mode."""
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    rows = [
+        ("store", describe_store_url(settings.resolved_store_url)),
+        ("data directory", str(settings.data_dir)),
+        ("authorisation", settings.authorisation_mode),
+    ]
+    lines = [f"pcreceipt {__version__} serving http://{host}:{settings.port}"]
+    lines += [f"  {name:<15}{value}" for name, value in rows]
+    return "\n".join(lines)
+
+
+def _has_active_token(store: Store) -> bool:
     return any(token.revoked_at is None for token in store.list_tokens())

@@ -16,17 +16,14 @@ Decisions:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
 from pcreceipt.api.credentials import new_token
-from pcreceipt.config import SettingsError, load_settings
-from pcreceipt.store import StoreURLError, open_store
-from pcreceipt.store.protocol import ALL_SCOPES, NotFoundError, Store, StoreError, TokenGrant, TokenRecord
+from pcreceipt.commands.local import local_store
+from pcreceipt.store.protocol import ALL_SCOPES, NotFoundError, StoreError, TokenGrant, TokenRecord
 
 token_app = typer.Typer(no_args_is_help=True, help="API tokens (on the local store; no server needed).")
 
@@ -35,25 +32,6 @@ DataDir = Annotated[
 ]
 ConfigFile = Annotated[Path | None, typer.Option("--config", help="A TOML config file.", show_default=False)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-
-
-@contextmanager
-def local_store(data_dir: Path | None, config: Path | None) -> Iterator[Store]:
-    """The store ``pcreceipt serve`` would open with the same settings; errors exit 2."""
-    overrides = {"data_dir": data_dir.resolve() if data_dir is not None else None}
-    try:
-        settings = load_settings(config_file=config, overrides=overrides)
-        store = open_store(settings.resolved_store_url)
-    except (SettingsError, StoreURLError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
-    except StoreError as error:
-        typer.echo(f"error: cannot open the store: {type(error).__name__}", err=True)
-        raise typer.Exit(2) from None
-    try:
-        yield store
-    finally:
-        store.close()
 
 
 def _grants(record: TokenRecord) -> str:
@@ -115,6 +93,8 @@ def list_(data_dir: DataDir = None, config: ConfigFile = None, json_output: Json
     if json_output:
         typer.echo(json.dumps({"items": [_as_json(r) for r in records]}, ensure_ascii=False))
         return
+    if not records:
+        typer.echo("no tokens")
     for record in records:
         state = f"revoked {record.revoked_at}" if record.revoked_at else "active"
         label = record.name if record.name is not None else "-"

@@ -14,12 +14,13 @@ the rest of the URL (it may hold a password).
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from pcreceipt.store.protocol import Store
 
 SQLITE_PREFIX = "sqlite:///"
 OCEANBASE_PREFIX = "oceanbase://"
+OCEANBASE_DEFAULT_PORT = 2881
 
 
 class StoreURLError(ValueError):
@@ -53,3 +54,22 @@ def open_store(url: str) -> Store:
         f"unsupported store URL scheme {scheme!r}: use sqlite:///path/to/file.db"
         " or oceanbase://user:password@host:port/database"
     )
+
+
+def describe_store_url(url: str) -> str:
+    """Where a store URL points, for people: never the user or the password.
+
+    ``SQLite /path/to/file.db``, ``OceanBase host:port/database``, or the scheme alone when the
+    URL does not parse.
+    """
+    if url.startswith(SQLITE_PREFIX):
+        return f"SQLite {url[len(SQLITE_PREFIX) :]}"
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return "a store URL that does not parse"
+    if url.startswith(OCEANBASE_PREFIX):
+        database = unquote(parts.path.lstrip("/"))
+        return f"OceanBase {parts.hostname or '?'}:{port or OCEANBASE_DEFAULT_PORT}/{database}"
+    return f"a {parts.scheme or 'scheme-less'} store URL"

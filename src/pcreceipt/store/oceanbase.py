@@ -86,7 +86,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, Engine
 
-from pcreceipt.store import StoreURLError, rules
+from pcreceipt.store import OCEANBASE_DEFAULT_PORT, StoreURLError, rules
 from pcreceipt.store.codeindex import chunk_ranges
 from pcreceipt.store.engine import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
@@ -136,7 +136,7 @@ from pcreceipt.store.text import match_plan, searchable_text, segment
 from pcreceipt.store.tokens import word_tokens
 
 SCHEME = "oceanbase"
-DEFAULT_PORT = 2881
+DEFAULT_PORT = OCEANBASE_DEFAULT_PORT
 TITLE_WEIGHT = 2  # the title (or path) counts twice the body, as SQLite's bm25 weights
 CODE_CANDIDATES_PER_HIT = 3
 INSERT_BATCH = 500
@@ -556,7 +556,12 @@ def _translated_errors() -> Iterator[None]:
     except sa_exc.DBAPIError as error:
         code = _error_code(error)
         kind = StoreUnavailable if _is_unavailable(error) else StoreError
-        failure = kind(f"oceanbase engine error ({code if code is not None else type(error.orig).__name__})")
+        # pymysql keeps the socket error behind a failed connect: its class is the cause (refused, unresolved, ...)
+        cause = getattr(error.orig, "original_exception", None)
+        label = str(code) if code is not None else type(error.orig).__name__
+        if cause is not None:
+            label = f"{label}, {type(cause).__name__}"
+        failure = kind(f"oceanbase engine error ({label})")
     except sa_exc.SQLAlchemyError as error:  # pool timeout, disconnect detected by the pool
         failure = StoreUnavailable(f"oceanbase engine unavailable ({type(error).__name__})")
     except (OSError, EOFError) as error:

@@ -1,0 +1,58 @@
+"""What the commands that work on the local store share (``serve``, ``token``, ``reembed``).
+
+They read the same settings as ``pcreceipt serve`` (``--data-dir``, ``--config``, ``PCRECEIPT_*``)
+and open the same store. Every failure of the environment is one line on stderr and exit
+status 2: a setting out of range, a data directory that is a file or cannot be written, a store
+URL this build cannot open, a database that does not answer (named by ``host:port/database``
+and the cause class, never the user or the password).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+
+from pcreceipt.config import Settings, SettingsError, load_settings, prepare_data_dir
+from pcreceipt.store import StoreURLError, describe_store_url, open_store
+from pcreceipt.store.protocol import Store, StoreError
+
+
+def fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def local_settings(data_dir: Path | None, config: Path | None, **overrides: Any) -> Settings:
+    """The settings with the options given on the command line, and a usable data directory."""
+    given = {"data_dir": data_dir.expanduser().resolve() if data_dir is not None else None, **overrides}
+    try:
+        settings = load_settings(config_file=config, overrides=given)
+        prepare_data_dir(settings.data_dir)
+    except SettingsError as error:
+        fail(str(error))
+    return settings
+
+
+def open_local_store(settings: Settings) -> Store:
+    """The store the settings name, opened (migrations applied), or one line and exit 2."""
+    url = settings.resolved_store_url
+    try:
+        return open_store(url)
+    except StoreURLError as error:
+        fail(str(error))
+    except StoreError as error:
+        fail(f"cannot open the store ({describe_store_url(url)}): {error}")
+
+
+@contextmanager
+def local_store(data_dir: Path | None, config: Path | None) -> Iterator[Store]:
+    """The store ``pcreceipt serve`` would open with the same options, closed afterwards."""
+    store = open_local_store(local_settings(data_dir, config))
+    try:
+        yield store
+    finally:
+        store.close()
