@@ -62,7 +62,7 @@ class ServerProcess:
     """A server command running until ``stop``; ``output`` holds its stdout and stderr afterwards."""
 
     def __init__(self, command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None) -> None:
-        argv: Sequence[str] | str = ["bash", "-c", f"exec {command}"] if isinstance(command, str) else command
+        argv: Sequence[str] | str = ["bash", "-c", command] if isinstance(command, str) else command
         self.process = subprocess.Popen(
             argv,
             env=dict(env),
