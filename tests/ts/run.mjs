@@ -2,7 +2,7 @@
 //
 //   node tests/ts/run.mjs              tsc --strict --noEmit over generated/ts/, then compile the
 //                                      bindings and tests/ts/*.ts (tsc --strict) and run them with
-//                                      node --test
+//                                      node --test (one summary line unless a test fails)
 //   node tests/ts/run.mjs --verdicts   compile, then print every vector's verdict from every host
 //                                      as JSON (tests/contract/test_ts_parity.py reads it)
 //
@@ -28,6 +28,28 @@ function run(args, options = {}) {
   return result.status ?? 1;
 }
 
+// node --test with its TAP report kept back: one summary line when every test passes, the
+// whole report when one fails (or when the counts cannot be read).
+function runTests(files, env) {
+  const result = spawnSync(process.execPath, ["--test", "--test-reporter=tap", ...files], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  const count = (name) => Number((result.stdout.match(new RegExp(`^# ${name} (\\d+)$`, "m")) || [])[1]);
+  const [passed, failed] = [count("pass"), count("fail")];
+  const status = result.status ?? 1;
+  if (status !== 0 || !Number.isInteger(passed) || failed !== 0) {
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    return status || 1;
+  }
+  process.stdout.write(`typescript vectors: ${passed} passed, ${failed} failed\n`);
+  return 0;
+}
+
 function main() {
   const verdicts = process.argv.includes("--verdicts");
   if (!existsSync(TSC)) {
@@ -51,7 +73,7 @@ function main() {
     }
     const env = { ...process.env, PCRECEIPT_VECTORS: process.env.PCRECEIPT_VECTORS || join(ROOT, "tests", "vectors") };
     if (verdicts) return run([join(out, "tests", "ts", "verdicts.js")], { env });
-    return run(["--test", ...TESTS.map((name) => join(out, "tests", "ts", name))], { env });
+    return runTests(TESTS.map((name) => join(out, "tests", "ts", name)), env);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
