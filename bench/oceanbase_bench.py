@@ -6,7 +6,7 @@ Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``tests
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
 with random ``--dim`` vectors in one Scope, plus N/100 topics, N/100 experiences, a profile and a
 50-file code workspace), then times, per engine, ``--prepares`` *prepare-like searches*: what one
-hybrid recall round of ``prepare`` asks the store for (``pcreceipt.recall``): per searchable
+hybrid recall round of ``prepare`` asks the store for (``pcreceipt.prepare.recall``): per searchable
 family ``count_searchable``, ``search_vector`` and ``search_text`` (limits 16/8/8), then
 ``read_profile`` and ``query_code`` (limit 8), with a rotating set of English, Chinese and mixed
 questions and a fresh random query vector each time. Single calls are timed too. It also times the
@@ -38,7 +38,7 @@ from seekdb import start_seekdb
 from store_bench import memory_text, random_vector
 
 from pcreceipt.config import Settings
-from pcreceipt.runtime import PrepareRuntime
+from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.oceanbase import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
 from pcreceipt.store.sqlite import SQLiteStore

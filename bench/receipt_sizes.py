@@ -25,7 +25,7 @@ from fakes.inference_server import FakeInference
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
 from pcreceipt.digests import wire_bytes
 from pcreceipt.inference import ChatClient
-from pcreceipt.runtime import PrepareRuntime
+from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.sqlite import SQLiteStore
 
 

@@ -572,7 +572,7 @@ async def concurrent(
 
 def open_runtime(data: Path) -> tuple[Any, Any]:
     from pcreceipt.config import load_settings
-    from pcreceipt.runtime import PrepareRuntime
+    from pcreceipt.prepare.runtime import PrepareRuntime
     from pcreceipt.store import open_store
 
     settings = load_settings(environ={}, overrides={"data_dir": data})

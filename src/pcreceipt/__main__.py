@@ -1,3 +1,3 @@
-from pcreceipt.cli import main
+from pcreceipt.cli.main import main
 
 main()

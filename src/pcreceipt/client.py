@@ -1,7 +1,7 @@
 """The async Python client of the pcreceipt HTTP API.
 
 One method per operation of the contract. Methods, paths and the statuses that count as
-success come from the generated operation table (``pcreceipt_contract.operations``), so the
+success come from the generated operation table (``pcreceipt._gen.operations``), so the
 client and the server read the same facts. Responses are parsed strictly into the generated
 models (``pcreceipt.models``: unknown keys and coerced types are refused).
 
@@ -26,10 +26,10 @@ from typing import Any, Generic, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
-from pcreceipt_contract.operations import BY_ID, Operation
 from pydantic import BaseModel, ValidationError
 
 from pcreceipt.models import (
+    BY_ID,
     ArtifactCreated,
     ArtifactRevision,
     AtomicMemoryLifecycleRequest,
@@ -45,6 +45,7 @@ from pcreceipt.models import (
     ImportArtifactsResponse,
     IndexCodeRequest,
     MergeAtomicMemoryRequest,
+    Operation,
     PrepareContextRequest,
     PreparedContext,
     QueryCodeRequest,

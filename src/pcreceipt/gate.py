@@ -99,13 +99,13 @@ def _describe(error: Any) -> tuple[str, str]:
 
 @cache
 def contract_document() -> dict[str, Any]:
-    text = resources.files("pcreceipt_contract").joinpath("contract.schema.json").read_text(encoding="utf-8")
+    text = resources.files("pcreceipt._gen").joinpath("contract.schema.json").read_text(encoding="utf-8")
     return dict(json.loads(text))
 
 
 @cache
 def openapi_document() -> dict[str, Any]:
-    text = resources.files("pcreceipt_contract").joinpath("openapi.json").read_text(encoding="utf-8")
+    text = resources.files("pcreceipt._gen").joinpath("openapi.json").read_text(encoding="utf-8")
     return dict(json.loads(text))
 
 

@@ -1,13 +1,16 @@
-"""The contract's models, generated from schemas/ (see generated/README.md).
+"""The generated contract's one public face: its models and its operation table.
 
-Import models from here, never from ``pcreceipt_contract`` directly.
+Everything here is generated from schemas/ into the private ``pcreceipt._gen`` (see
+generated/README.md); import it from here, never from ``pcreceipt._gen``.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pcreceipt_contract.models import (
+from pydantic import Field
+
+from pcreceipt._gen.models import (
     ArtifactAddress,
     ArtifactCreated,
     ArtifactReference,
@@ -58,7 +61,7 @@ from pcreceipt_contract.models import (
     StageTiming,
     TopicMemoryContent,
 )
-from pydantic import Field
+from pcreceipt._gen.operations import BY_ID, OPERATIONS, Operation
 
 CreateArtifactRequest = Annotated[
     CreateAtomicMemoryRequest
@@ -71,6 +74,8 @@ CreateArtifactRequest = Annotated[
 """Any create-artifact request body, discriminated by ``family`` (use with ``pydantic.TypeAdapter``)."""
 
 __all__ = [
+    "BY_ID",
+    "OPERATIONS",
     "ArtifactAddress",
     "ArtifactCreated",
     "ArtifactReference",
@@ -102,6 +107,7 @@ __all__ = [
     "IndexCodeRequest",
     "MergeAtomicMemoryRequest",
     "OmittedGroup",
+    "Operation",
     "PrepareContextRequest",
     "PreparedContext",
     "PreparedContextReceipt",

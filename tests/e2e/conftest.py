@@ -19,7 +19,7 @@ from e2e_support import running
 
 from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.server.app import create_app
 
 
 @pytest.fixture(scope="session")

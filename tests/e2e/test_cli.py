@@ -15,7 +15,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner, Result
 
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
 
 
 @pytest.fixture

@@ -11,12 +11,12 @@ from typing import Any
 import httpx
 import pytest
 from e2e_support import CANARY, assert_error
-from pcreceipt_contract.operations import OPERATIONS
 
-from pcreceipt.api.exchange import Call, Reply
-from pcreceipt.api.handlers import HANDLERS
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.app import create_app
+from pcreceipt.server.exchange import Call, Reply
+from pcreceipt.server.handlers import HANDLERS
 from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.server.app import create_app
 from pcreceipt.store.sqlite import SQLiteStore
 
 HOST_KEYS = ["schema", "status", "content", "content_bytes"]

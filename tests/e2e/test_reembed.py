@@ -7,7 +7,7 @@ from pathlib import Path
 from fakes.inference_server import FakeInference
 from typer.testing import CliRunner
 
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
 from pcreceipt.store.sqlite import SQLiteStore
 
 

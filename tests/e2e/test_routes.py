@@ -10,10 +10,9 @@ import hashlib
 import uuid
 
 import pytest
-from pcreceipt_contract.operations import OPERATIONS
 
 from pcreceipt.client import AsyncClient
-from pcreceipt.models import AtomicMemoryContent, ProfileContent, TopicMemoryContent
+from pcreceipt.models import OPERATIONS, AtomicMemoryContent, ProfileContent, TopicMemoryContent
 
 pytestmark = pytest.mark.anyio
 

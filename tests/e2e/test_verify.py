@@ -15,7 +15,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner, Result
 
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
 
 SECRET_BODY = "We chose SQLite for the embedded default store; CANARY-verify-7f3a never printed."
 CODE = (

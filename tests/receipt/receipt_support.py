@@ -19,10 +19,10 @@ from pcreceipt.config import (
     Settings,
 )
 from pcreceipt.inference import ChatClient, HttpEmbedder
-from pcreceipt.rerank import Reranker
-from pcreceipt.runtime import PrepareRuntime
+from pcreceipt.prepare.rerank import Reranker
+from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.protocol import Scope, Store
-from pcreceipt.writes import ArtifactWriter
+from pcreceipt.store.writer import ArtifactWriter
 
 DIMENSIONS = 64
 _keys = itertools.count()

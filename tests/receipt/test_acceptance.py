@@ -36,10 +36,10 @@ from receipt_support import (
 
 from pcreceipt.config import ExpansionSettings, RerankSettings
 from pcreceipt.digests import sha256_hex, wire_bytes
-from pcreceipt.render import parse_citations
-from pcreceipt.rerank import RerankResult
+from pcreceipt.prepare.render import parse_citations
+from pcreceipt.prepare.rerank import RerankResult
 from pcreceipt.store.protocol import Store
-from pcreceipt.writes import ArtifactWriter
+from pcreceipt.store.writer import ArtifactWriter
 
 SQLITE_NOTES = [
     "We chose SQLite as the embedded default store for single users.",
@@ -766,7 +766,7 @@ ASSEMBLER_STEPS = [
 def test_an_exception_in_any_assembler_step_returns_the_flag_off_bytes(
     store: Store, step: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    import pcreceipt.receipt as assembler
+    import pcreceipt.prepare.receipt as assembler
 
     project = scope(store)
     corpus(store, project.scope_id)
@@ -791,7 +791,7 @@ def test_an_exception_in_any_assembler_step_returns_the_flag_off_bytes(
 def test_a_cap_overflow_returns_the_flag_off_bytes(
     store: Store, cap: str, code: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    import pcreceipt.receipt as assembler
+    import pcreceipt.prepare.receipt as assembler
 
     project = scope(store)
     corpus(store, project.scope_id)

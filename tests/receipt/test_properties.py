@@ -21,7 +21,7 @@ from receipt_support import prepare, runtime, scope, selected_ids, without_recei
 from receipt_support import settings as make_settings
 
 from pcreceipt.digests import wire_bytes
-from pcreceipt.render import parse_citations
+from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.sqlite import SQLiteStore
 
 WORDS = ["sqlite", "receipt", "budget", "scope", "vector", "merge", "数据库", "检索", "alpha", "beta", "gamma"]

@@ -19,7 +19,7 @@ from seekdb import SeekdbServer
 
 from pcreceipt.config import RerankSettings
 from pcreceipt.store.protocol import Store
-from pcreceipt.writes import ArtifactWriter
+from pcreceipt.store.writer import ArtifactWriter
 
 MEMORIES = [
     ("m-sqlite", "SQLite WAL embedded store decision"),

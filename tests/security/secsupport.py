@@ -22,9 +22,9 @@ pytest.register_assert_rewrite("e2e.e2e_support")
 
 from e2e.e2e_support import CANARY, REQUEST_ID_HEADER, assert_error, assert_request_id, running  # noqa: E402
 
-from pcreceipt.api.credentials import new_token  # noqa: E402
 from pcreceipt.config import Settings  # noqa: E402
-from pcreceipt.server import create_app  # noqa: E402
+from pcreceipt.server.app import create_app  # noqa: E402
+from pcreceipt.server.credentials import new_token  # noqa: E402
 from pcreceipt.store.protocol import GrantAccess, Scope, Store, TokenGrant  # noqa: E402
 from pcreceipt.store.sqlite import SQLiteStore  # noqa: E402
 

@@ -24,9 +24,9 @@ from secsupport import (
 )
 from typer.testing import CliRunner
 
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.server.app import create_app
 from pcreceipt.store.sqlite import SQLiteStore
 
 

@@ -26,11 +26,11 @@ from typing import Any
 
 import httpx
 import pytest
-from pcreceipt_contract.operations import OPERATIONS
 from secsupport import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.app import create_app
 from pcreceipt.store.codeindex import file_sha256
 from pcreceipt.store.sqlite import SQLiteStore
 

@@ -20,7 +20,7 @@ from secsupport import assert_error, free_port, issue, make_scope, running, serv
 
 from pcreceipt import gate
 from pcreceipt.config import EmbeddingSettings, GenerationSettings, RerankSettings, Settings
-from pcreceipt.server import create_app
+from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore
 

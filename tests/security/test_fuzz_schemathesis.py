@@ -26,7 +26,6 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from pcreceipt_contract.operations import OPERATIONS
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -37,8 +36,9 @@ from schemathesis.specs.openapi.checks import (
 from secsupport import REQUEST_ID_HEADER, TokenServer, make_scope, token_server
 
 from pcreceipt import gate
-from pcreceipt.api.authorization import requires_token
-from pcreceipt.api.responses import response_definition
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.authorization import requires_token
+from pcreceipt.server.responses import response_definition
 
 EXAMPLES = int(os.environ.get("PCRECEIPT_FUZZ_EXAMPLES", "10"))
 CHECKS = [status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance]

@@ -18,9 +18,9 @@ import pytest
 from secsupport import CANARY, assert_error, make_scope, running
 from typer.testing import CliRunner
 
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
 from pcreceipt.config import Settings
-from pcreceipt.server import create_app
+from pcreceipt.server.app import create_app
 from pcreceipt.store.codeindex import collect_workspace
 from pcreceipt.store.sqlite import SQLiteStore
 

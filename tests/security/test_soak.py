@@ -34,8 +34,8 @@ import pytest
 from secsupport import TokenServer, make_scope, token_server
 
 from pcreceipt import gate
-from pcreceipt.build_types import TRUNCATION_MARK
-from pcreceipt.render import (
+from pcreceipt.prepare.build_types import TRUNCATION_MARK
+from pcreceipt.prepare.render import (
     BEGIN_MARKER,
     BODY_PREFIX,
     END_MARKER,

@@ -12,8 +12,8 @@ import sqlean  # type: ignore[import-untyped]
 from secsupport import make_scope
 from typer.testing import CliRunner
 
-from pcreceipt.api.credentials import Principal, grants_allow, includes, new_token, token_digest, verify_token
-from pcreceipt.cli import app
+from pcreceipt.cli.main import app
+from pcreceipt.server.credentials import Principal, grants_allow, includes, new_token, token_digest, verify_token
 from pcreceipt.store import sqlite_schema
 from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, TokenGrant
 from pcreceipt.store.sqlite import SQLiteStore
@@ -220,4 +220,4 @@ def test_token_create_refuses_unknown_scopes_and_grants(tmp_path: Path) -> None:
     assert "no such Scope: scp_missing" in err
     run("token", "create", "--scope", "*", "--grant", "owner", "--data-dir", data, code=2)
     run("token", "create", "--grant", "read", "--data-dir", data, code=2)
-    assert run("token", "list", "--data-dir", data)[0] == ""
+    assert run("token", "list", "--data-dir", data)[0] == "no tokens\n"

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.build import build
-from pcreceipt.build_types import (
+from pcreceipt.prepare.build import build
+from pcreceipt.prepare.build_types import (
     DEFAULT_FAMILIES,
     DEFAULT_FAMILY_LIMITS,
     DEFAULT_TOTAL_LIMIT,
@@ -25,7 +25,7 @@ from pcreceipt.build_types import (
     SectionPlan,
     ShowField,
 )
-from pcreceipt.render import (
+from pcreceipt.prepare.render import (
     BEGIN_MARKER,
     BODY_PREFIX,
     END_MARKER,

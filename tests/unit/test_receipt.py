@@ -9,11 +9,11 @@ import unicodedata
 import pytest
 
 from pcreceipt import gate
-from pcreceipt.build import build
-from pcreceipt.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
 from pcreceipt.digests import wire_bytes
-from pcreceipt.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
-from pcreceipt.receipt import ReceiptFailure, assemble_receipt
+from pcreceipt.prepare.build import build
+from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
+from pcreceipt.prepare.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
+from pcreceipt.prepare.receipt import ReceiptFailure, assemble_receipt
 from pcreceipt.store.protocol import ArtifactRef
 
 RECEIPT_ID = "1b4e28ba-2fa1-4d2c-883f-0016d3cca427"

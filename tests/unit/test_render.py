@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.render import (
+from pcreceipt.prepare.render import (
     BEGIN_MARKER,
     BODY_PREFIX,
     END_MARKER,

@@ -1,0 +1,110 @@
+"""The pcreceipt command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import typer
+
+from pcreceipt import gate
+from pcreceipt.cli.code import code_app
+from pcreceipt.cli.context import context_app
+from pcreceipt.cli.families import experience_app, profile_app, topic_app
+from pcreceipt.cli.importing import import_file
+from pcreceipt.cli.memory import memory_app
+from pcreceipt.cli.reembed import reembed
+from pcreceipt.cli.scope import scope_app
+from pcreceipt.cli.serve import serve
+from pcreceipt.cli.token import token_app
+from pcreceipt.cli.verify import verify
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
+app.command("serve")(serve)
+app.command("import")(import_file)
+app.command("verify")(verify)
+app.command("reembed")(reembed)
+for _name, _group in {
+    "scope": scope_app,
+    "memory": memory_app,
+    "topic": topic_app,
+    "experience": experience_app,
+    "profile": profile_app,
+    "code": code_app,
+    "context": context_app,
+    "token": token_app,
+}.items():
+    app.add_typer(_group, name=_name)
+
+
+@app.callback()
+def _root() -> None:
+    """pcreceipt: explainable prepared context."""
+
+
+@app.command()
+def demo(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
+        ),
+    ] = None,
+    hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,
+) -> None:
+    """Seed a sample project on an embedded SQLite store, prepare context, and print its Receipt."""
+    from pcreceipt.cli.demo import run_demo
+
+    response = run_demo(data_dir, show_content=not hide_content)
+    if "receipt" not in response:
+        raise typer.Exit(1)
+
+
+def _read_json(source: str) -> Any:
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@app.command()
+def validate(
+    source: Annotated[str, typer.Argument(help="A JSON file, or - for standard input.")],
+    kind: Annotated[
+        Literal["auto", "request", "response"], typer.Option(help="What the message is; auto guesses from its keys.")
+    ] = "auto",
+    max_bytes: Annotated[int | None, typer.Option(help="The max_bytes the request sent (responses).")] = None,
+    include_receipt: Annotated[
+        bool | None, typer.Option("--include-receipt/--no-include-receipt", help="What the request said (responses).")
+    ] = None,
+    explain: Annotated[
+        bool | None, typer.Option("--explain/--no-explain", help="What the request said (responses).")
+    ] = None,
+    assembly_max_entries: Annotated[
+        int, typer.Option(help="The server's assembly_max_entries (requests).")
+    ] = gate.DEFAULT_ASSEMBLY_MAX_ENTRIES,
+) -> None:
+    """Validate a prepare request or a PreparedContext response against the contract; exit 1 on violations."""
+    try:
+        message = _read_json(source)
+    except (OSError, ValueError) as exc:
+        typer.echo(f"cannot read a JSON message: {type(exc).__name__}", err=True)
+        raise typer.Exit(2) from None
+    if kind == "auto":
+        kind = "response" if isinstance(message, dict) and "schema" in message else "request"
+    if kind == "request":
+        violations = gate.check_prepare_request(message, assembly_max_entries=assembly_max_entries)
+    else:
+        violations = gate.check_prepared_context(
+            message, max_bytes=max_bytes, include_receipt=include_receipt, explain=explain
+        )
+    for violation in violations:
+        typer.echo(f"{violation.rule}: {violation.message}")
+    if violations:
+        typer.echo(f"invalid {kind}: {len(violations)} violation(s)")
+        raise typer.Exit(1)
+    typer.echo(f"valid {kind}")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,89 @@
+"""``pcreceipt serve``: the HTTP server under uvicorn, on loopback unless told otherwise.
+
+Decisions:
+- Options given on the command line win over ``PCRECEIPT_*`` variables and the config file;
+  options not given leave those alone (``config.load_settings`` precedence).
+- A non-loopback bind address requires tokens to be enabled (``--require-tokens``,
+  ``PCRECEIPT_REQUIRE_TOKENS=1`` or ``require_tokens = true``): the server then answers only
+  requests with a valid bearer token (``pcreceipt token create``), so it never serves a
+  network without authorisation. A server that requires tokens while none is active still
+  starts (tokens can be created while it runs) but says so on stderr.
+- uvicorn's own access log is off: it would log concrete paths and query strings. The
+  server's access log (``pcreceipt.access``) logs route templates only, never a header.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+import uvicorn
+
+from pcreceipt import __version__
+from pcreceipt.cli.local import fail, local_settings, open_local_store
+from pcreceipt.config import Settings, is_loopback_name
+from pcreceipt.server.app import create_app
+from pcreceipt.store import describe_store_url
+from pcreceipt.store.protocol import Store
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address [default: 127.0.0.1].", show_default=False)] = None,
+    port: Annotated[int | None, typer.Option(help="Port [default: 8000].", show_default=False)] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Data directory [default: the per-user data dir].", show_default=False)
+    ] = None,
+    config: Annotated[Path | None, typer.Option(help="A TOML config file.", show_default=False)] = None,
+    require_tokens: Annotated[
+        bool | None,
+        typer.Option(
+            "--require-tokens/--no-require-tokens",
+            help="Require a bearer token on every request (needed for a non-loopback address).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Run the HTTP server."""
+    settings = local_settings(data_dir, config, host=host, port=port, require_tokens=require_tokens)
+    if not is_loopback_name(settings.host) and not settings.require_tokens:
+        fail(
+            "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
+            "(or set PCRECEIPT_REQUIRE_TOKENS=1) and create tokens with `pcreceipt token create`"
+        )
+    store = open_local_store(settings)
+    try:
+        app = create_app(settings, store=store)
+        if settings.tokens_required and not _has_active_token(store):
+            typer.echo(
+                "warning: tokens are required but none is active; create one with "
+                "`pcreceipt token create --scope '*' --grant admin`",
+                err=True,
+            )
+        typer.echo(startup_banner(settings), err=True)
+        logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+        uvicorn.run(
+            app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info"
+        )
+    finally:
+        store.close()
+
+
+def startup_banner(settings: Settings) -> str:
+    """What the server serves: its address, the store (never a password), the data directory, the mode."""
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    rows = [
+        ("store", describe_store_url(settings.resolved_store_url)),
+        ("data directory", str(settings.data_dir)),
+        ("authorisation", settings.authorisation_mode),
+    ]
+    lines = [f"pcreceipt {__version__} serving http://{host}:{settings.port}"]
+    lines += [f"  {name:<15}{value}" for name, value in rows]
+    return "\n".join(lines)
+
+
+def _has_active_token(store: Store) -> bool:
+    return any(token.revoked_at is None for token in store.list_tokens())

@@ -1,0 +1,398 @@
+"""Recall: bounded rounds of per-family, per-Scope retrieval that record what really happened.
+
+Round 0 searches every requested family in every Scope of ``[scope_id, *context_references]``
+(current Scope first). While some requested family with searchable heads is thin — fewer than
+``min_candidates`` distinct candidates so far — up to two expansion rounds follow, each searching
+only the thin families (a family that already has enough is not searched again):
+
+- ``relaxed`` expansion (deterministic): round 0 matches documents containing every query term,
+  round 1 any term, round 2 any term or a term prefix;
+- ``model`` expansion: a chat model rewrites the query (the rewritten text never leaves this
+  process), searched with any-term matching. Non-deterministic.
+
+Completed rounds accumulate; an exception in an expansion round marks it ``expansion_failed``,
+drops its partial pool and ends expansion. Profile and code are read once, in round 0.
+
+Mode per (Scope, family) under the ``auto`` policy: hybrid (weighted reciprocal rank fusion,
+k = 60) when an embedder is configured and the store has vector search, else fts. An embedding
+timeout or outage drops the vector channel for that Scope (fts, reason recorded); later rounds
+for that Scope reuse the fallback without calling the embedder again. An explicitly configured
+``vector``/``hybrid`` policy that cannot embed fails that family softly. A successful query
+embedding is reused for every Scope and family searching the same query text.
+
+Per Scope and round each family retrieves at most its cap (atomic memory 16 — or the coarse pool
+of 30 when a reranker runs, cut to 16 by it — topic memory 8, experience 8); Scope lists are
+then merged round-robin to the same cap, and what the merge cuts counts as ``family_limit``.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from typing import Literal
+
+from pcreceipt.config import EmbeddingSettings, ExpansionSettings, GenerationSettings, RerankSettings
+from pcreceipt.inference import ChatClient, Embedder, InferenceError
+from pcreceipt.prepare.build_types import HistoryCandidate
+from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, SearchMode
+from pcreceipt.prepare.render import body_of
+from pcreceipt.prepare.rerank import Reranker
+from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily, Hit, Store, StoreUnavailable
+
+MatchMode = Literal["all", "any", "prefix"]
+ROUND_MATCH: tuple[MatchMode, ...] = ("all", "any", "prefix")
+FAMILY_CAPS: Mapping[HistoryFamily, int] = {"atomic-memory": 16, "topic-memory": 8, "experience": 8, "profile": 1}
+STAGE: Mapping[str, str] = {
+    "atomic-memory": "memory.search",
+    "topic-memory": "topic_memory.search",
+    "experience": "experience.search",
+    "profile": "profile.read",
+    "code": "code.query",
+}
+CODE_QUERY_LIMIT = 8
+RRF_K = 60
+EXPANSION_PROMPT = (
+    "Rewrite the user's query for a keyword search over project notes: keep its meaning, add "
+    'close synonyms and key terms. Reply with only a JSON object {"query": "..."}.'
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallPlan:
+    query: str
+    scope_ids: tuple[str, ...]
+    families: tuple[HistoryFamily, ...]
+    include_code: bool
+
+
+@dataclass(slots=True)
+class RecallResult:
+    history: dict[HistoryFamily, list[HistoryCandidate]]
+    code: list[CodeHit]
+    evidence: Evidence
+
+
+@dataclass(slots=True)
+class _RequestState:
+    """Per-request memo: head checks, the query embedding, and Scopes whose vector channel failed
+    (with the error class and the round it failed in)."""
+
+    has_heads: dict[tuple[str, str], bool] = field(default_factory=dict)
+    vectors: dict[str, list[float]] = field(default_factory=dict)
+    failed_scopes: dict[str, tuple[FallbackReason, int]] = field(default_factory=dict)
+
+
+class ExpansionFailed(Exception):
+    """An expansion round could not run; its pool is dropped."""
+
+
+def rrf_merge(ranked: Sequence[Sequence[Hit]], limit: int) -> list[Hit]:
+    """Weighted reciprocal rank fusion (equal weights, k = 60); ties keep the earlier list's order."""
+    scores: dict[ArtifactRef, float] = {}
+    first_seen: dict[ArtifactRef, tuple[int, int]] = {}
+    hits: dict[ArtifactRef, Hit] = {}
+    for list_index, hits_list in enumerate(ranked):
+        for rank, hit in enumerate(hits_list):
+            scores[hit.ref] = scores.get(hit.ref, 0.0) + 1.0 / (RRF_K + rank + 1)
+            first_seen.setdefault(hit.ref, (rank, list_index))
+            hits.setdefault(hit.ref, hit)
+    order = sorted(scores, key=lambda ref: (-scores[ref], first_seen[ref]))
+    return [hits[ref] for ref in order[:limit]]
+
+
+def round_robin(lists: Sequence[Sequence[HistoryCandidate]], cap: int) -> tuple[list[HistoryCandidate], int]:
+    """Merge per-Scope lists A0, B0, A1, B1, … up to ``cap``; returns the merged list and how many were cut."""
+    merged = [c for group in zip_longest(*lists) for c in group if c is not None]
+    return merged[:cap], max(0, len(merged) - cap)
+
+
+class Recall:
+    """Runs recall for one request at a time; holds only provider handles and settings."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None,
+        embedding: EmbeddingSettings,
+        reranker: Reranker | None,
+        rerank: RerankSettings,
+        expansion: ExpansionSettings,
+        chat: ChatClient | None = None,
+        generation: GenerationSettings | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.embedding = embedding
+        self.reranker = reranker
+        self.rerank_settings = rerank
+        self.expansion = expansion
+        self.chat = chat
+        self.generation = generation or GenerationSettings()
+
+    # ------------------------------------------------------------------ rounds
+
+    def run(self, plan: RecallPlan) -> RecallResult:
+        evidence = Evidence()
+        evidence.requested = [*plan.families, *(["code"] if plan.include_code else [])]  # type: ignore[list-item]
+        state = _RequestState()
+        pool: dict[HistoryFamily, list[HistoryCandidate]] = {f: [] for f in plan.families}
+        searchable = [f for f in plan.families if f != "profile"]
+        code: list[CodeHit] = []
+
+        round_pool = self._search_round(0, plan.query, "all", plan, searchable, evidence, state)
+        if "profile" in plan.families:
+            round_pool["profile"] = self._read_profiles(plan, evidence)
+        if plan.include_code:
+            code = self._query_code(plan, evidence)
+        evidence.commit_round(0)
+        self._accumulate(pool, round_pool)
+
+        for round_ in range(1, self.expansion.max_rounds + 1):
+            thin = self._thin_families(pool, searchable, plan, state)
+            if not thin:
+                break
+            try:
+                query, match = self._expansion_query(round_, plan.query, evidence)
+                round_pool = self._search_round(round_, query, match, plan, thin, evidence, state)
+            except StoreUnavailable:
+                raise
+            except Exception:  # an abandoned round: its calls stay recorded, its pool is dropped
+                evidence.abandon_round(round_)
+                break
+            evidence.commit_round(round_)
+            self._accumulate(pool, round_pool)
+        return RecallResult(pool, code, evidence)
+
+    @staticmethod
+    def _accumulate(
+        pool: dict[HistoryFamily, list[HistoryCandidate]], round_pool: Mapping[HistoryFamily, list[HistoryCandidate]]
+    ) -> None:
+        for family, candidates in round_pool.items():
+            offset = len(pool[family])
+            pool[family].extend(
+                HistoryCandidate(c.ref, c.family, c.body, offset + i + 1) for i, c in enumerate(candidates)
+            )
+
+    def _thin_families(
+        self,
+        pool: Mapping[HistoryFamily, list[HistoryCandidate]],
+        searchable: Sequence[HistoryFamily],
+        plan: RecallPlan,
+        state: _RequestState,
+    ) -> list[HistoryFamily]:
+        """Requested families with a searchable head somewhere but fewer than ``min_candidates``
+        distinct candidates so far: the ones an expansion round searches again."""
+        return [
+            f
+            for f in searchable
+            if len({c.ref for c in pool[f]}) < self.expansion.min_candidates
+            and any(self._has_heads(s, f, state) for s in plan.scope_ids)
+        ]
+
+    def _expansion_query(self, round_: int, query: str, evidence: Evidence) -> tuple[str, MatchMode]:
+        if self.expansion.kind != "model" or self.chat is None or self.generation.model is None:
+            return query, ROUND_MATCH[round_]
+        evidence.expansion_model_invoked = True
+        with evidence.stage("query.expand"):
+            messages = [
+                {"role": "system", "content": EXPANSION_PROMPT},
+                {"role": "user", "content": json.dumps({"task": "expand_query", "query": query}, ensure_ascii=False)},
+            ]
+            settings: dict[str, object] = {"temperature": self.generation.temperature or 0}
+            if self.generation.max_tokens is not None:
+                settings["max_tokens"] = self.generation.max_tokens
+            try:
+                reply = self.chat.complete(
+                    messages,
+                    model=self.generation.model,
+                    settings=settings,
+                    timeout_seconds=self.generation.timeout_seconds,
+                )
+                rewritten = json.loads(reply).get("query")
+            except (InferenceError, ValueError, AttributeError):
+                raise ExpansionFailed("query expansion failed") from None
+        if not isinstance(rewritten, str) or not rewritten.strip():
+            raise ExpansionFailed("query expansion returned no query")
+        return unicodedata.normalize("NFC", rewritten).strip(), "any"
+
+    # ------------------------------------------------------------------ one round
+
+    def _search_round(
+        self,
+        round_: int,
+        query: str,
+        match: MatchMode,
+        plan: RecallPlan,
+        families: Sequence[HistoryFamily],
+        evidence: Evidence,
+        state: _RequestState,
+    ) -> dict[HistoryFamily, list[HistoryCandidate]]:
+        out: dict[HistoryFamily, list[HistoryCandidate]] = {}
+        for family in families:
+            cap = FAMILY_CAPS[family]
+            per_scope: list[list[HistoryCandidate]] = []
+            with evidence.stage(STAGE[family]):
+                for scope_id in plan.scope_ids:
+                    hits = self._search_one(round_, family, scope_id, query, match, evidence, state)
+                    evidence.candidates(family, len(hits))
+                    per_scope.append(self._admit(round_, family, scope_id, query, hits, evidence))
+            merged, cut = round_robin(per_scope, cap)
+            evidence.omit(family, "family_limit", cut)
+            out[family] = merged
+        return out
+
+    def _has_heads(self, scope_id: str, family: HistoryFamily, state: _RequestState) -> bool:
+        key = (scope_id, family)
+        if key not in state.has_heads:
+            state.has_heads[key] = self.store.has_searchable(scope_id, family)
+        return state.has_heads[key]
+
+    def _search_one(
+        self,
+        round_: int,
+        family: HistoryFamily,
+        scope_id: str,
+        query: str,
+        match: MatchMode,
+        evidence: Evidence,
+        state: _RequestState,
+    ) -> list[Hit]:
+        """One family in one Scope: choose the mode, run it, record the call."""
+        if family != "atomic-memory" and not self._has_heads(scope_id, family, state):
+            evidence.search(round_, family, "none", "not_run")
+            return []
+        limit = self._search_limit(family)
+        policy = self.embedding.mode
+        vector_possible = self.embedder is not None and self.store.vector_search_available
+        if policy == "fts" or (policy == "auto" and not vector_possible):
+            return self._fts(round_, family, scope_id, query, match, limit, evidence, "none")
+        failed = scope_id in state.failed_scopes
+        vector = None if failed else self._query_vector(round_, scope_id, query, state)
+        if vector is None:  # the Scope's vector channel failed, in this round or an earlier one
+            reason, failed_round = state.failed_scopes[scope_id]
+            if policy != "auto":
+                evidence.search(round_, family, policy, "failed", reason)
+                return []
+            fallback: FallbackReason = "reused_fts_fallback" if failed_round < round_ else reason
+            return self._fts(round_, family, scope_id, query, match, limit, evidence, fallback)
+        mode: SearchMode = "vector" if policy == "vector" else "hybrid"
+        try:
+            vector_hits = self.store.search_vector(scope_id, family, vector, self.embedding.profile, limit)
+            if mode == "vector":
+                hits = vector_hits
+            else:
+                text_hits = self.store.search_text(scope_id, family, query, limit, match=match)
+                hits = rrf_merge([text_hits, vector_hits], limit)
+        except StoreUnavailable:
+            raise
+        except Exception:
+            evidence.search(round_, family, mode, "failed")
+            return []
+        evidence.search(round_, family, mode)
+        return hits
+
+    def _fts(
+        self,
+        round_: int,
+        family: HistoryFamily,
+        scope_id: str,
+        query: str,
+        match: MatchMode,
+        limit: int,
+        evidence: Evidence,
+        reason: FallbackReason,
+    ) -> list[Hit]:
+        try:
+            hits = self.store.search_text(scope_id, family, query, limit, match=match)
+        except StoreUnavailable:
+            raise
+        except Exception:
+            evidence.search(round_, family, "fts", "failed", reason)
+            return []
+        evidence.search(round_, family, "fts", "completed", reason)
+        return hits
+
+    def _query_vector(self, round_: int, scope_id: str, query: str, state: _RequestState) -> list[float] | None:
+        if query in state.vectors:
+            return state.vectors[query]
+        assert self.embedder is not None
+        try:
+            vector = self.embedder.embed([query])[0]
+        except InferenceError as exc:
+            reason: FallbackReason = "inference_timeout" if exc.kind == "inference_timeout" else "inference_unavailable"
+            state.failed_scopes[scope_id] = (reason, round_)
+            return None
+        state.vectors[query] = vector
+        return vector
+
+    def _search_limit(self, family: HistoryFamily) -> int:
+        if family == "atomic-memory" and self.reranker is not None:
+            return max(self.rerank_settings.candidate_limit, FAMILY_CAPS[family])
+        return FAMILY_CAPS[family]
+
+    def _admit(
+        self,
+        round_: int,
+        family: HistoryFamily,
+        scope_id: str,
+        query: str,
+        hits: list[Hit],
+        evidence: Evidence,
+    ) -> list[HistoryCandidate]:
+        """Hits → candidates; for Atomic Memory with a reranker, rerank the coarse pool to the cap."""
+        candidates = [HistoryCandidate(h.ref, family, body_of(family, h.content), i + 1) for i, h in enumerate(hits)]
+        cap = FAMILY_CAPS[family]
+        if family != "atomic-memory" or self.reranker is None or not candidates:
+            return candidates
+        with evidence.stage("memory.rerank"):
+            result = self.reranker.rerank(query, scope_id, [c.body for c in candidates], cap)
+        evidence.rerank(RerankCall(round_, result.config, result.outcome, result.fallback_reason))
+        if result.outcome == "failed":
+            evidence.omit(family, "rerank_not_selected", len(candidates))
+            return []
+        if result.order is None:  # fallback: the coarse order, cut to the cap
+            kept = candidates[:cap]
+            evidence.omit(family, "family_limit", len(candidates) - len(kept))
+            return kept
+        kept = [candidates[i] for i in result.order]
+        evidence.omit(family, "rerank_not_selected", len(candidates) - len(kept))
+        return [HistoryCandidate(c.ref, c.family, c.body, i + 1) for i, c in enumerate(kept)]
+
+    # ------------------------------------------------------------------ snapshot and code
+
+    def _read_profiles(self, plan: RecallPlan, evidence: Evidence) -> list[HistoryCandidate]:
+        found: list[HistoryCandidate] = []
+        missing = 0
+        with evidence.stage(STAGE["profile"]):
+            for scope_id in plan.scope_ids:
+                hit = self.store.read_profile(scope_id)
+                if hit is None:
+                    missing += 1
+                    continue
+                evidence.search(0, "profile", "snapshot")
+                found.append(HistoryCandidate(hit.ref, "profile", body_of("profile", hit.content), len(found) + 1))
+        for _ in range(missing):
+            evidence.search(0, "profile", "none", "not_run")
+        evidence.candidates("profile", len(found))
+        return found
+
+    def _query_code(self, plan: RecallPlan, evidence: Evidence) -> list[CodeHit]:
+        scope_id = plan.scope_ids[0]
+        with evidence.stage(STAGE["code"]):
+            if self.store.get_workspace(scope_id) is None:
+                evidence.search(0, "code", "none", "not_run")
+                return []
+            try:
+                hits = self.store.query_code(scope_id, plan.query, CODE_QUERY_LIMIT)
+            except StoreUnavailable:
+                raise
+            except Exception:
+                evidence.search(0, "code", "code", "failed")
+                return []
+        evidence.search(0, "code", "code")
+        evidence.candidates("code", len(hits))
+        return hits

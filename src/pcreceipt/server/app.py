@@ -1,0 +1,110 @@
+"""The HTTP server: a Starlette app serving every operation of ``schemas/openapi.json``.
+
+``create_app`` builds one route per path of the generated operation table
+(``pcreceipt._gen.operations.OPERATIONS``) and refuses to start when an operation has no
+handler, so an operation added to the schema cannot go unserved. ``GET /openapi.json`` returns
+the bundled document, serialised once so every response is byte-identical. Unknown routes and
+wrong methods answer in the same error envelope as everything else (``api.middleware`` adds the
+request id to every response). A server bound to loopback also requires a loopback ``Host``
+header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
+without ``require_tokens``; otherwise every operation but the health probes needs a bearer
+token (``Settings.tokens_required``, logged once at startup; ``docs/security.md``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from pcreceipt import gate
+from pcreceipt.config import Settings, is_loopback_name
+from pcreceipt.digests import wire_bytes
+from pcreceipt.errors import InvalidRequest, MethodNotAllowed, NotFound
+from pcreceipt.models import OPERATIONS
+from pcreceipt.prepare.runtime import PrepareRuntime
+from pcreceipt.server.endpoint import operation_routes
+from pcreceipt.server.exchange import Handler, Services
+from pcreceipt.server.handlers import HANDLERS
+from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
+from pcreceipt.server.responses import JSON, error_response, json_response
+from pcreceipt.store import open_store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.writer import ArtifactWriter
+
+OPENAPI_PATH = "/openapi.json"
+log = logging.getLogger("pcreceipt.server")
+
+
+def _openapi_endpoint() -> Route:
+    document = wire_bytes(gate.openapi_document())
+
+    async def openapi(request: Request) -> Response:
+        request.scope["state"]["route"] = OPENAPI_PATH
+        return Response(document, media_type=JSON)
+
+    return Route(OPENAPI_PATH, openapi, methods=["GET"])
+
+
+async def _routing_error(request: Request, exc: Exception) -> Response:
+    """404 for unknown routes and 405 for known routes with another method, in the error envelope."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return error_response(NotFound("No such route."))
+    if exc.status_code == 405:
+        allow = dict(exc.headers or {})
+        return error_response(MethodNotAllowed("The route does not accept this method.", headers=allow))
+    return json_response(exc.status_code, InvalidRequest("The request cannot be routed.").envelope())
+
+
+def create_app(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    runtime: PrepareRuntime | None = None,
+    handlers: Mapping[str, Handler] = HANDLERS,
+) -> Starlette:
+    """The app. A store or runtime passed in belongs to the caller; ones opened here are closed on shutdown."""
+    owned_store = store is None
+    active_store = open_store(settings.resolved_store_url) if store is None else store
+    owned_runtime = runtime is None
+    active_runtime = PrepareRuntime(active_store, settings) if runtime is None else runtime
+    writer = ArtifactWriter(active_store, getattr(active_runtime, "embedder", None))  # test doubles have none
+    services = Services(store=active_store, runtime=active_runtime, settings=settings, writer=writer)
+    try:
+        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
+    except LookupError:
+        if owned_store:
+            active_store.close()
+        raise
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        log.info("authorisation mode: %s", settings.authorisation_mode)
+        try:
+            yield
+        finally:
+            if owned_runtime:
+                active_runtime.close()
+            if owned_store:
+                active_store.close()
+
+    middleware = [Middleware(RequestContextMiddleware)]
+    if is_loopback_name(settings.host):
+        middleware.append(Middleware(LoopbackHostMiddleware))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={HTTPException: _routing_error},
+        lifespan=lifespan,
+    )
+    app.state.store = active_store
+    return app

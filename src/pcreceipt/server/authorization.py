@@ -1,0 +1,125 @@
+"""Who is asking (``authenticate``) and whether they may touch every Scope the request touches (``authorize``).
+
+Modes (``Settings.tokens_required``): a loopback-bound server without ``require_tokens`` is in
+local single-user mode: no token is needed and an ``Authorization`` header is ignored. Any
+other server requires a bearer token on every operation whose OpenAPI entry declares security
+(all but the health probes, whose ``security`` is empty); ``GET /openapi.json`` is open too.
+
+Decisions (``docs/security.md``):
+- Authentication comes first, before parameters or the body are read: a client without a
+  valid token learns nothing but 401 (``WWW-Authenticate: Bearer``), and its body is never
+  parsed. The 401 message is fixed; the token is never logged or echoed.
+- Which Scopes a request touches comes from ``x-pcreceipt-scope`` (the operation table's
+  ``scope_access``, ``scope_source`` and ``scope_references``): the path or body Scope with the
+  operation's access; for prepare also every Scope its Scope references (read), so a prepare
+  over a graph with one unreadable reference is refused, never silently narrowed. Creating a
+  Scope needs admin on ``*`` (a new Scope's id does not exist before it is created, so no
+  narrower grant could cover it) and read on its parent and every Scope it references.
+- Grants are checked before existence: a token without the grant gets 403 whether or not the
+  Scope exists, so 403 reveals nothing, and 404 is only ever answered to a token that may read
+  the Scope. The own Scope is checked before its references are looked up.
+- ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
+  (``Principal.readable``), and the handler filters by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from starlette.datastructures import Headers
+
+from pcreceipt import gate
+from pcreceipt.errors import Forbidden, Unauthorized
+from pcreceipt.models import Operation
+from pcreceipt.server.credentials import LOCAL, Principal, verify_token
+from pcreceipt.server.exchange import Call, Services
+from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess
+
+BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
+INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'
+
+
+@cache
+def requires_token(operation: Operation) -> bool:
+    """Whether the OpenAPI document declares security for the operation (its own, else the document's)."""
+    document = gate.openapi_document()
+    entry = document["paths"][operation.path][operation.method.lower()]
+    requirements = entry.get("security", document.get("security", []))
+    return bool(requirements) and all(requirement for requirement in requirements)
+
+
+def _bearer(headers: Headers) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header (scheme case-insensitive), or None."""
+    value = headers.get("authorization")
+    if value is None:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        return ""
+    return token
+
+
+def authenticate(operation: Operation, headers: Headers, services: Services) -> Principal:
+    """The caller of ``operation``; ``Unauthorized`` when a token is required and missing or not valid.
+
+    Runs in a worker thread (the token is read from the store).
+    """
+    if not services.settings.tokens_required or not requires_token(operation):
+        return LOCAL
+    token = _bearer(headers)
+    if token is None:
+        raise Unauthorized("A bearer token is required.", headers={"WWW-Authenticate": BEARER_CHALLENGE})
+    record = verify_token(services.store, token) if token else None
+    if record is None:
+        raise Unauthorized("The bearer token is not valid.", headers={"WWW-Authenticate": INVALID_TOKEN_CHALLENGE})
+    return Principal(token=record)
+
+
+def _forbidden() -> Forbidden:
+    return Forbidden("The token lacks the grant this request needs on a Scope it touches.")
+
+
+def _require(principal: Principal, scope_ids: Iterable[str], access: GrantAccess) -> None:
+    if not all(principal.may(scope_id, access) for scope_id in scope_ids):
+        raise _forbidden()
+
+
+def own_scope(call: Call) -> str | None:
+    """The Scope id the operation names in its path or body, per ``x-pcreceipt-scope``."""
+    operation = call.operation
+    if operation.scope_source == "path":
+        return str(call.path["scope_id"])
+    if operation.scope_source == "body":
+        return str(call.body["scope_id"])
+    return None
+
+
+def _scope_creation_links(body: Mapping[str, Any]) -> list[str]:
+    parent = body.get("parent_scope_id")
+    return [*([parent] if parent is not None else []), *body.get("context_references", [])]
+
+
+def authorize(principal: Principal, call: Call) -> None:
+    """``Forbidden`` unless the caller holds the needed grant on every Scope the call touches.
+
+    Runs in a worker thread, after the body is validated and before the handler.
+    """
+    if principal.local:
+        return
+    operation = call.operation
+    access = operation.scope_access
+    own = own_scope(call)
+    if own is None:
+        if access == "admin":  # create_scope: a new Scope can only be covered by a grant on *
+            _require(principal, [ALL_SCOPES], "admin")
+            _require(principal, _scope_creation_links(call.body), "read")
+        return
+    if access == "none":
+        return
+    _require(principal, [own], access)
+    if operation.scope_references:
+        scope = call.services.store.get_scope(own)
+        _require(principal, scope.context_references if scope is not None else (), "read")

@@ -1,0 +1,124 @@
+"""The contract gate as the server applies it: request bodies before handlers, replies before sending.
+
+Every body is checked against its operation's request definition, and every reply against the
+response definition the OpenAPI document declares for its operation and status. Some
+operations need more than their schema; their checks are registered here by operation id:
+prepare's request (assembly rules with the server's ``assembly_max_entries``) and reply (the
+PreparedContext semantic rules with what the request said), and artifact creation (a failed
+``oneOf`` over families is explained by the family's own content rules). A reply that fails is
+never sent: the endpoint logs the operation, request id and rule ids and answers 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pcreceipt import gate
+from pcreceipt.config import Settings
+from pcreceipt.errors import InvalidRequest
+from pcreceipt.models import Operation
+from pcreceipt.server.exchange import Call, Reply, Services
+from pcreceipt.server.responses import declared_response, response_definition
+
+MAX_VIOLATIONS = 64
+
+CONTENT_DEFINITIONS: Mapping[str, str] = {
+    "atomic-memory": "AtomicMemoryContent",
+    "topic-memory": "TopicMemoryContent",
+    "experience": "ExperienceContent",
+    "profile": "ProfileContent",
+    "prompt": "PromptContent",
+}
+"""The content definition of each artifact family (replace checks the body against the path's family)."""
+
+
+def check_prepare_request(body: Any, settings: Settings) -> list[gate.Violation]:
+    """The prepare request gate, with the server's assembly_max_entries."""
+    return gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
+
+
+def check_prepared_context(call: Call, reply: Reply) -> list[gate.Violation]:
+    """The PreparedContext gate with what the request said (max_bytes, include_receipt, explain).
+
+    The runtime attaches only a Receipt that ``receipt.assemble_receipt`` validated against this
+    content, so the gate checks the Receipt's schema and its ties to the response here, not its
+    internal rules a second time."""
+    body = call.body
+    return gate.check_prepared_context(
+        reply.body,
+        max_bytes=body.get("max_bytes", gate.DEFAULT_MAX_BYTES),
+        include_receipt=bool(body.get("include_receipt")),
+        explain=bool(body.get("explain")),
+        receipt_checked=True,
+    )
+
+
+def _artifact_request_violations(item: Any, base: list[str | int]) -> list[gate.Violation]:
+    """A create item's violations; when the ``oneOf`` over families fails for an item of a known
+    family, the family's content violations come first (``/content/kind: pattern`` says more
+    than ``/: oneOf``)."""
+    violations = gate.check_schema("CreateArtifactRequest", item, base=base)
+    if not violations or not isinstance(item, dict) or not isinstance(item.get("content"), dict):
+        return violations
+    definition = CONTENT_DEFINITIONS.get(str(item.get("family")))
+    if definition is None:
+        return violations
+    return gate.check_schema(definition, item["content"], base=[*base, "content"]) + violations
+
+
+def check_create_artifact_request(body: Any, settings: Settings) -> list[gate.Violation]:
+    return _artifact_request_violations(body, [])
+
+
+def check_import_artifacts_request(body: Any, settings: Settings) -> list[gate.Violation]:
+    violations = gate.check_schema("ImportArtifactsRequest", body)
+    if not violations or not isinstance(body, dict) or not isinstance(body.get("items"), list):
+        return violations
+    detailed = [v for i, item in enumerate(body["items"]) for v in _artifact_request_violations(item, ["items", i])]
+    return detailed or violations
+
+
+RequestCheck = Callable[[Any, Settings], list[gate.Violation]]
+ReplyCheck = Callable[[Call, Reply], list[gate.Violation]]
+
+REQUEST_CHECKS: Mapping[str, RequestCheck] = {
+    "prepare_context": check_prepare_request,
+    "create_artifact": check_create_artifact_request,
+    "import_artifacts": check_import_artifacts_request,
+}
+"""Operations whose request body needs more than its schema (the rest are checked against their request definition)."""
+
+REPLY_CHECKS: Mapping[str, ReplyCheck] = {"prepare_context": check_prepared_context}
+"""Operations whose reply needs more than its schema (the rest are checked against their response definition)."""
+
+
+def check_request_body(operation: Operation, body: Any, services: Services) -> None:
+    """``InvalidRequest`` (422) with the violations of ``body`` against the operation's request definition."""
+    special = REQUEST_CHECKS.get(operation.operation_id)
+    assert operation.request_model is not None
+    if special is not None:
+        violations = special(body, services.settings)
+    else:
+        violations = gate.check_schema(operation.request_model, body)
+    if violations:
+        details = {"violations": [v.as_dict() for v in violations[:MAX_VIOLATIONS]]}
+        raise InvalidRequest("The request body does not match the contract.", details)
+
+
+def check_reply(call: Call, reply: Reply) -> list[gate.Violation]:
+    """Violations of a handler's reply; empty when it may be sent."""
+    operation = call.operation
+    declared = declared_response(operation, reply.status)
+    if declared is None:
+        return [gate.Violation("", "declared_status", "the reply's status is not declared")]
+    if reply.body is None:
+        empty = "content" not in declared
+        return [] if empty else [gate.Violation("", "declared_status", "the reply lacks its declared body")]
+    special = REPLY_CHECKS.get(operation.operation_id)
+    if special is not None:
+        return special(call, reply)
+    definition = response_definition(operation, reply.status)
+    if definition is None:
+        return [gate.Violation("", "declared_status", "the reply has an undeclared body")]
+    return gate.check_schema(definition, reply.body)

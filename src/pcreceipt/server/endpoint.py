@@ -1,0 +1,108 @@
+"""The one endpoint every operation goes through, and the routes built from the operation table.
+
+Per request, in order: the route template is recorded for the access log; the caller is
+authenticated (a bearer token when the server requires one; before anything of the request is
+parsed); parameters are checked against their schemas; the body is read (bounded) and checked
+against the request definition; the Scopes the call touches are resolved and authorised; the
+handler runs in a worker thread (store calls are synchronous); the reply is gated; then it is
+serialised. Any failure on the way becomes the error envelope (``store_errors.api_error``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from pcreceipt.errors import InternalError
+from pcreceipt.models import Operation
+from pcreceipt.server.authorization import authenticate, authorize
+from pcreceipt.server.body import read_json_body
+from pcreceipt.server.checks import check_reply, check_request_body
+from pcreceipt.server.credentials import LOCAL, Principal
+from pcreceipt.server.exchange import Call, Handler, Reply, Services
+from pcreceipt.server.middleware import request_id_of
+from pcreceipt.server.parameters import parse_parameters
+from pcreceipt.server.responses import error_response, reply_response
+from pcreceipt.server.store_errors import api_error
+
+log = logging.getLogger("pcreceipt.server")
+
+
+class PathEndpoint:
+    """The operations served at one path, by method."""
+
+    def __init__(self, operations: Iterable[Operation], handlers: Mapping[str, Handler], services: Services) -> None:
+        self.operations = {op.method: op for op in operations}
+        self.handlers = handlers
+        self.services = services
+
+    async def handle(self, request: Request) -> Response:
+        operation = self.operations["GET" if request.method == "HEAD" else request.method]
+        request.scope["state"]["route"] = operation.path
+        request_id = request_id_of(request.scope)
+        try:
+            principal = LOCAL
+            if self.services.settings.tokens_required:
+                principal = await run_in_threadpool(authenticate, operation, request.headers, self.services)
+            call = await self._call(operation, request, request_id, principal)
+            reply = await run_in_threadpool(self._serve, call)
+            violations = check_reply(call, reply)
+            if violations:
+                rules = ",".join(sorted({v.rule for v in violations}))
+                log.error(
+                    "response gate failed operation=%s request_id=%s rules=%s",
+                    operation.operation_id,
+                    request_id,
+                    rules,
+                )
+                raise InternalError("The response failed the contract gate.")
+            return reply_response(reply)
+        except Exception as exc:
+            return error_response(api_error(exc, operation_id=operation.operation_id, request_id=request_id))
+
+    async def _call(self, operation: Operation, request: Request, request_id: str, principal: Principal) -> Call:
+        parameters = parse_parameters(operation, request.path_params, request.query_params, request.headers)
+        body = None
+        if operation.request_model is not None:
+            body = await read_json_body(request, self.services.settings.max_body_bytes)
+            check_request_body(operation, body, self.services)
+        return Call(
+            operation=operation,
+            request_id=request_id,
+            path=parameters.path,
+            query=parameters.query,
+            headers=parameters.headers,
+            body=body,
+            services=self.services,
+            principal=principal,
+        )
+
+    def _serve(self, call: Call) -> Reply:
+        authorize(call.principal, call)
+        return self.handlers[call.operation.operation_id](call)
+
+
+def _specificity(path: str) -> tuple[int, ...]:
+    """Sort key putting literal segments before templated ones, so ``/x/query`` wins over ``/x/{id}``."""
+    return tuple(1 if segment.startswith("{") else 0 for segment in path.strip("/").split("/"))
+
+
+def operation_routes(
+    operations: Iterable[Operation], handlers: Mapping[str, Handler], services: Services
+) -> list[Route]:
+    """One route per path of the operation table; every operation must have a handler."""
+    by_path: dict[str, list[Operation]] = {}
+    for operation in operations:
+        if operation.operation_id not in handlers:
+            raise LookupError(f"operation {operation.operation_id} has no handler")
+        by_path.setdefault(operation.path, []).append(operation)
+    routes = []
+    for path in sorted(by_path, key=lambda p: (_specificity(p), p)):
+        endpoint = PathEndpoint(by_path[path], handlers, services)
+        routes.append(Route(path, endpoint.handle, methods=[op.method for op in by_path[path]]))
+    return routes

@@ -1,0 +1,55 @@
+"""What a handler receives (``Call``) and what it returns (``Reply``).
+
+Handlers are plain synchronous functions run in a worker thread, because every store call is
+synchronous. They never see the Starlette request: everything they may use is in the ``Call``,
+already validated against the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pcreceipt.config import Settings
+from pcreceipt.models import Operation
+from pcreceipt.prepare.runtime import PrepareRuntime
+from pcreceipt.server.credentials import LOCAL, Principal
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.writer import ArtifactWriter
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What the handlers work with: one store, one prepare runtime, the settings."""
+
+    store: Store
+    runtime: PrepareRuntime
+    settings: Settings
+    writer: ArtifactWriter
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One validated request to one operation."""
+
+    operation: Operation
+    request_id: str
+    path: Mapping[str, Any]
+    query: Mapping[str, Any]
+    headers: Mapping[str, str]
+    body: Any
+    services: Services
+    principal: Principal = LOCAL
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A handler's answer: the status, a JSON body (None for an empty body) and extra headers."""
+
+    status: int
+    body: Any
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+Handler = Callable[[Call], Reply]

@@ -1,0 +1,315 @@
+"""One handler per operation of the contract, keyed by operation id (``HANDLERS``).
+
+Handlers run in a worker thread with a validated ``Call`` (parameters and body already checked
+against the contract) and return a ``Reply`` whose body the server gates before sending. They
+speak to the store in contract terms and let store errors propagate: ``store_errors`` maps them.
+Checks that need the stored state or one operation's parameters (the replace content's family
+in the path, the read_code line range) live here, next to the operation they belong to; body
+and reply checks are in ``checks``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pcreceipt import gate
+from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
+from pcreceipt.server import records
+from pcreceipt.server.checks import CONTENT_DEFINITIONS
+from pcreceipt.server.cursor import decode_cursor, encode_cursor
+from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.store.protocol import ConflictError, RevisionRecord, Scope, Store
+
+log = logging.getLogger("pcreceipt.server")
+_T = TypeVar("_T")
+
+ATOMIC_MEMORY_SCHEMA = "powercontext.atomic-memory.v1"
+READ_CODE_MAX_LINES = 200
+HEALTH_PROBE_SCOPE = "__health__"
+
+
+def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
+    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
+
+
+def _store(call: Call) -> Store:
+    return call.services.store
+
+
+def _found(value: _T | None) -> _T:
+    if value is None:
+        raise NotFound("The Scope, artifact or revision does not exist.")
+    return value
+
+
+def stored_content(family: str, content: Mapping[str, Any]) -> dict[str, Any]:
+    """The content as written: the schema's defaults filled in (atomic memory names its schema first)."""
+    if family == "atomic-memory":
+        return {"schema": ATOMIC_MEMORY_SCHEMA, **content}
+    return dict(content)
+
+
+# -- context
+
+
+def prepare_context(call: Call) -> Reply:
+    return Reply(200, call.services.runtime.prepare(call.body, request_id=call.request_id))
+
+
+# -- Scopes
+
+
+def create_scope(call: Call) -> Reply:
+    body = call.body
+    scope, _created = _store(call).create_scope(
+        title=body["title"],
+        summary=body["summary"],
+        idempotency_key=body["idempotency_key"],
+        parent_scope_id=body.get("parent_scope_id"),
+        context_references=body.get("context_references", []),
+        external_references=body.get("external_references", []),
+    )
+    return Reply(201, records.scope_descriptor(scope), {"Location": records.scope_location(scope.scope_id)})
+
+
+def _readable_scopes(store: Store, readable: frozenset[str], *, limit: int, after: str | None) -> list[Scope]:
+    """Up to ``limit`` existing Scopes among ``readable``, in scope_id order, strictly after ``after``.
+
+    Code-point order of Python strings is the UTF-8 byte order the engines sort Scope ids in,
+    so a cursor means the same in both listings.
+    """
+    found: list[Scope] = []
+    for scope_id in sorted(s for s in readable if after is None or s > after):
+        scope = store.get_scope(scope_id)
+        if scope is not None:
+            found.append(scope)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def list_scopes(call: Call) -> Reply:
+    """Only the Scopes the caller may read (all of them in local mode or with a read grant on ``*``)."""
+    limit = int(call.query["limit"])
+    cursor = call.query.get("cursor")
+    after = decode_cursor(cursor) if cursor is not None else None
+    readable = call.principal.readable
+    if readable is None:
+        scopes = _store(call).list_scopes(limit=limit + 1, after=after)
+    else:
+        scopes = _readable_scopes(_store(call), readable, limit=limit + 1, after=after)
+    page = scopes[:limit]
+    next_cursor = encode_cursor(page[-1].scope_id) if len(scopes) > limit else None
+    return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})
+
+
+def get_scope(call: Call) -> Reply:
+    return Reply(200, records.scope_descriptor(_found(_store(call).get_scope(call.path["scope_id"]))))
+
+
+# -- artifacts
+
+
+def _created_reply(record: RevisionRecord) -> Reply:
+    headers = {"Location": records.artifact_location(record.ref), "ETag": records.artifact_etag(record.ref.revision)}
+    return Reply(201, records.artifact_created(record), headers)
+
+
+def create_artifact(call: Call) -> Reply:
+    body = call.body
+    family = body["family"]
+    record = call.services.writer.create(
+        call.path["scope_id"], family, stored_content(family, body["content"]), prompt_key=body.get("prompt_key")
+    )
+    return _created_reply(record)
+
+
+def import_artifacts(call: Call) -> Reply:
+    """All items in one transaction. The store imports one family per transaction, so a mixed
+    batch is refused rather than committed in parts (clients split batches at family changes)."""
+    items = call.body["items"]
+    family = items[0]["family"]
+    if any(item["family"] != family for item in items):
+        raise _invalid("/items", "import_one_family", "An import holds artifacts of one family.")
+    new = [(stored_content(family, i["content"]), i.get("prompt_key")) for i in items]
+    created = call.services.writer.create_many(call.path["scope_id"], family, new)
+    return Reply(201, {"created": [r.ref.reference() for r in created]})
+
+
+def _etag_listed(header: str, etag: str) -> bool:
+    """Whether an If-None-Match list names ``etag`` (weak comparison, as RFC 9110 says for it)."""
+    candidates = [c.strip().removeprefix("W/") for c in header.split(",")]
+    return "*" in candidates or etag in candidates
+
+
+def get_artifact(call: Call) -> Reply:
+    path = call.path
+    record = _found(_store(call).get_head(path["scope_id"], path["family"], path["artifact_id"]))
+    etag = records.artifact_etag(record.ref.revision)
+    if_none_match = call.headers.get("If-None-Match")
+    if if_none_match is not None and _etag_listed(if_none_match, etag):
+        return Reply(304, None, {"ETag": etag})
+    return Reply(200, records.artifact_revision(record), {"ETag": etag})
+
+
+def _precondition_failed(current_revision: int) -> PreconditionFailed:
+    return PreconditionFailed(
+        "If-Match is not the current ETag of the artifact.", {"current_etag": records.artifact_etag(current_revision)}
+    )
+
+
+def replace_artifact(call: Call) -> Reply:
+    """Commit the next revision when If-Match is the head's ETag, compared verbatim (strong).
+
+    An ETag of ours names the revision the client saw; it goes to the store as
+    ``expected_revision``, so a concurrent replace is caught by the store's own check and
+    reported as 412 too. A conflict on the expected revision itself (e.g. a memory that is no
+    longer active) stays a 409.
+    """
+    path = call.path
+    scope_id, family, artifact_id = path["scope_id"], path["family"], path["artifact_id"]
+    content = call.body["content"]
+    violations = gate.check_schema(CONTENT_DEFINITIONS[family], content, base=["content"])
+    if violations:
+        raise InvalidRequest(
+            "The content does not match the family in the path.", {"violations": [v.as_dict() for v in violations[:64]]}
+        )
+    if_match = call.headers.get("If-Match")
+    if if_match is None:
+        raise PreconditionRequired("If-Match with the artifact's current ETag is required.")
+    store = _store(call)
+    expected = records.etag_revision(if_match)
+    if expected is None:
+        raise _precondition_failed(_found(store.get_head(scope_id, family, artifact_id)).ref.revision)
+    try:
+        record = call.services.writer.replace(
+            scope_id, family, artifact_id, stored_content(family, content), expected_revision=expected
+        )
+    except ConflictError:
+        head = _found(store.get_head(scope_id, family, artifact_id))
+        if head.ref.revision != expected:
+            raise _precondition_failed(head.ref.revision) from None
+        raise
+    return Reply(200, records.artifact_revision(record), {"ETag": records.artifact_etag(record.ref.revision)})
+
+
+def get_artifact_revision(call: Call) -> Reply:
+    p = call.path
+    record = _found(_store(call).get_revision(p["scope_id"], p["family"], p["artifact_id"], p["revision"]))
+    return Reply(200, records.artifact_revision(record))
+
+
+# -- atomic memory lifecycle
+
+
+def get_atomic_memory_state(call: Call) -> Reply:
+    head = _found(_store(call).get_atomic_memory_head(call.path["scope_id"], call.path["artifact_id"]))
+    return Reply(200, records.atomic_memory_state(head), {"ETag": records.artifact_etag(head.ref.revision)})
+
+
+def _atomic_memory_target(reference: Mapping[str, Any], pointer: str) -> tuple[str, int]:
+    if reference["family"] != "atomic-memory":
+        raise _invalid(pointer, "atomic_memory_family", "Lifecycle operations take atomic memories only.")
+    return reference["artifact_id"], reference["revision"]
+
+
+def change_atomic_memory_lifecycle(call: Call) -> Reply:
+    """A repeated change that the store reports as nothing changed answers ``changed: false``
+    with the memory's current record (as PowerContext does)."""
+    body = call.body
+    store = _store(call)
+    target = body["target"]
+    artifact_id, revision = _atomic_memory_target(target["artifact"], "/target/artifact/family")
+    heads = store.change_lifecycle(
+        body["scope_id"], artifact_id, revision=revision, state_version=target["state_version"], state=body["state"]
+    )
+    changed = bool(heads)
+    if not changed:
+        heads = [_found(store.get_atomic_memory_head(body["scope_id"], artifact_id))]
+    return Reply(200, {"changed": changed, "records": [records.atomic_memory_record(h) for h in heads]})
+
+
+def merge_atomic_memories(call: Call) -> Reply:
+    body = call.body
+    inputs = []
+    for index, item in enumerate(body["inputs"]):
+        artifact_id, revision = _atomic_memory_target(item["artifact"], f"/inputs/{index}/artifact/family")
+        inputs.append((artifact_id, revision, item["state_version"]))
+    heads = call.services.writer.merge(body["scope_id"], inputs, stored_content("atomic-memory", body["content"]))
+    return Reply(200, {"changed": True, "records": [records.atomic_memory_record(h) for h in heads]})
+
+
+# -- code workspaces
+
+
+def get_code_workspace(call: Call) -> Reply:
+    return Reply(200, records.code_workspace(_found(_store(call).get_workspace(call.path["scope_id"]))))
+
+
+def index_code_workspace(call: Call) -> Reply:
+    files = call.body["files"]
+    paths = [f["path"] for f in files]
+    if len(set(paths)) != len(paths):
+        raise _invalid("/files", "unique_paths", "Each file path appears once.")
+    uploads = [(f["path"], f["content"].encode("utf-8")) for f in files]
+    workspace = _store(call).index_workspace(call.path["scope_id"], uploads, call.body.get("skipped", 0))
+    return Reply(200, records.code_workspace(workspace))
+
+
+def query_code(call: Call) -> Reply:
+    """An unknown Scope is a 404 (the store answers it with no hits)."""
+    store = _store(call)
+    scope_id = call.path["scope_id"]
+    _found(store.get_scope(scope_id))
+    hits = store.query_code(scope_id, call.body["query"], call.body.get("limit", 10))
+    return Reply(200, {"items": [records.code_range(h) for h in hits]})
+
+
+def read_code(call: Call) -> Reply:
+    p, q = call.path, call.query
+    start_line, end_line = q["start_line"], q["end_line"]
+    if end_line < start_line or end_line - start_line >= READ_CODE_MAX_LINES:
+        raise _invalid("/query/end_line", "line_range", "end_line is at least start_line and at most start_line + 199.")
+    hit = _store(call).read_code(p["scope_id"], p["fingerprint"], q["path"], p["file_sha256"], start_line, end_line)
+    return Reply(200, records.code_range(_found(hit)))
+
+
+# -- service
+
+
+def get_liveness(call: Call) -> Reply:
+    return Reply(200, {"status": "ok"})
+
+
+def get_readiness(call: Call) -> Reply:
+    """Ready when the store answers one cheap read; any failure is ``not_ready`` (503)."""
+    try:
+        _store(call).get_scope(HEALTH_PROBE_SCOPE)
+    except Exception as exc:
+        log.warning("readiness probe failed request_id=%s type=%s", call.request_id, type(exc).__name__)
+        return Reply(503, {"status": "not_ready", "checks": {"store": "unavailable"}})
+    return Reply(200, {"status": "ready", "checks": {"store": "ok"}})
+
+
+HANDLERS: Mapping[str, Handler] = {
+    "prepare_context": prepare_context,
+    "create_scope": create_scope,
+    "list_scopes": list_scopes,
+    "get_scope": get_scope,
+    "create_artifact": create_artifact,
+    "import_artifacts": import_artifacts,
+    "get_artifact": get_artifact,
+    "replace_artifact": replace_artifact,
+    "get_artifact_revision": get_artifact_revision,
+    "get_atomic_memory_state": get_atomic_memory_state,
+    "change_atomic_memory_lifecycle": change_atomic_memory_lifecycle,
+    "merge_atomic_memories": merge_atomic_memories,
+    "get_code_workspace": get_code_workspace,
+    "index_code_workspace": index_code_workspace,
+    "query_code": query_code,
+    "read_code": read_code,
+    "get_liveness": get_liveness,
+    "get_readiness": get_readiness,
+}

@@ -1,0 +1,161 @@
+"""Path, query and header parameters, checked against their schemas in the bundled OpenAPI document.
+
+Decisions:
+- The schemas come from ``gate.openapi_document()``, so a parameter's bounds live in one place
+  (``schemas/openapi.json``); references are resolved against the contract's ``$defs``.
+- Values arrive as text. A parameter whose schema is an integer must be plain decimal digits
+  (optionally signed) and is converted before the schema check; anything else stays a string.
+- A query parameter given twice is refused (which value counts would be a guess); query
+  parameters the operation does not declare are ignored, as HTTP servers customarily do.
+- A missing required *header* is not refused here: its meaning belongs to the operation
+  (a missing ``If-Match`` on replace is 428 precondition_required, not 422).
+- Violations point at ``/<location>/<name>`` (e.g. ``/query/limit``) and carry the schema
+  keyword, never the value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+import jsonschema_rs
+from starlette.datastructures import Headers, QueryParams
+
+from pcreceipt import gate
+from pcreceipt.errors import InvalidRequest
+from pcreceipt.models import Operation
+
+Location = Literal["path", "query", "header"]
+_INTEGER = re.compile(r"^-?[0-9]{1,10}$")
+_COMPONENT_REF = "#/components/schemas/"
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterSpec:
+    """One declared parameter with its compiled schema."""
+
+    name: str
+    location: Location
+    required: bool
+    integer: bool
+    default: Any
+    validator: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Parameters:
+    """An operation's validated parameters by location (headers keyed by their declared name)."""
+
+    path: dict[str, Any]
+    query: dict[str, Any]
+    headers: dict[str, str]
+
+
+def _rewrite_refs(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {
+            key: (
+                "#/$defs/" + value[len(_COMPONENT_REF) :]
+                if key == "$ref" and isinstance(value, str) and value.startswith(_COMPONENT_REF)
+                else _rewrite_refs(value)
+            )
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_rewrite_refs(item) for item in schema]
+    return schema
+
+
+def _resolve(schema: Mapping[str, Any], defs: Mapping[str, Any]) -> Mapping[str, Any]:
+    while "$ref" in schema:
+        schema = defs[str(schema["$ref"]).rsplit("/", 1)[-1]]
+    return schema
+
+
+def _declared(operation: Operation) -> list[dict[str, Any]]:
+    document = gate.openapi_document()
+    entry = document["paths"][operation.path][operation.method.lower()]
+    out = []
+    for parameter in entry.get("parameters", []):
+        if "$ref" in parameter:
+            parameter = document["components"]["parameters"][parameter["$ref"].rsplit("/", 1)[-1]]
+        out.append(parameter)
+    return out
+
+
+@cache
+def parameter_specs(operation: Operation) -> tuple[ParameterSpec, ...]:
+    """The operation's parameters, compiled once per process."""
+    contract = gate.contract_document()
+    defs = contract["$defs"]
+    specs = []
+    for parameter in _declared(operation):
+        schema = _rewrite_refs(parameter["schema"])
+        resolved = _resolve(schema, defs)
+        compiled = jsonschema_rs.validator_for({"$schema": contract["$schema"], **schema, "$defs": defs})
+        specs.append(
+            ParameterSpec(
+                name=parameter["name"],
+                location=parameter["in"],
+                required=bool(parameter.get("required", False)),
+                integer=resolved.get("type") == "integer",
+                default=resolved.get("default"),
+                validator=compiled,
+            )
+        )
+    return tuple(specs)
+
+
+def _violation(location: Location, name: str, rule: str) -> dict[str, str]:
+    return {"path": gate.pointer([location, name]), "rule": rule}
+
+
+def _check(spec: ParameterSpec, raw: str) -> tuple[Any, str | None]:
+    """(converted value, violated rule or None)."""
+    value: Any = raw
+    if spec.integer:
+        if not _INTEGER.match(raw):
+            return None, "type"
+        value = int(raw)
+    if spec.validator.is_valid(value):
+        return value, None
+    error = next(iter(spec.validator.iter_errors(value)))
+    return None, str(error.schema_path[-1]) if error.schema_path else "schema"
+
+
+def parse_parameters(
+    operation: Operation, path_params: Mapping[str, str], query: QueryParams, headers: Headers
+) -> Parameters:
+    """The operation's parameters, typed and validated; ``InvalidRequest`` (422) on any violation."""
+    out = Parameters(path={}, query={}, headers={})
+    violations: list[dict[str, str]] = []
+    for spec in parameter_specs(operation):
+        raw: str | None
+        if spec.location == "path":
+            raw = path_params.get(spec.name)
+        elif spec.location == "query":
+            values = query.getlist(spec.name)
+            if len(values) > 1:
+                violations.append(_violation("query", spec.name, "duplicate_parameter"))
+                continue
+            raw = values[0] if values else None
+        else:
+            raw = headers.get(spec.name)
+        target = {"path": out.path, "query": out.query, "header": out.headers}[spec.location]
+        if raw is None:
+            if spec.required and spec.location != "header":
+                violations.append(_violation(spec.location, spec.name, "required"))
+            elif spec.default is not None:
+                target[spec.name] = spec.default
+            continue
+        value, rule = _check(spec, raw)
+        if rule is not None:
+            violations.append(_violation(spec.location, spec.name, rule))
+        else:
+            target[spec.name] = value
+    if violations:
+        raise InvalidRequest("A request parameter is invalid.", {"violations": violations[:64]})
+    return out
