@@ -30,8 +30,8 @@ import pytest
 from engines import ENGINES, open_engine_store
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from seekdb import SeekdbServer
 
+from pcreceipt.seekdb import SeekdbServer
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
 
 PROFILE = "parity-8d"

@@ -17,8 +17,8 @@ from typing import Any
 import pymysql
 import pytest
 from engines import oceanbase_database
-from seekdb import SeekdbServer
 
+from pcreceipt.seekdb import SeekdbServer
 from pcreceipt.store import StoreURLError, open_store
 from pcreceipt.store.oceanbase import OceanBaseSettings, OceanBaseStore, parse_oceanbase_url
 from pcreceipt.store.protocol import EmbeddingRow, Store, StoreError, StoreUnavailable
