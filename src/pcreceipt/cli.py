@@ -17,6 +17,7 @@ from pcreceipt.commands.importing import import_file
 from pcreceipt.commands.memory import memory_app
 from pcreceipt.commands.reembed import reembed
 from pcreceipt.commands.scope import scope_app
+from pcreceipt.commands.seekdb import seekdb_app
 from pcreceipt.commands.serve import serve
 from pcreceipt.commands.token import token_app
 from pcreceipt.commands.verify import verify
@@ -35,6 +36,7 @@ for _name, _group in {
     "code": code_app,
     "context": context_app,
     "token": token_app,
+    "seekdb": seekdb_app,
 }.items():
     app.add_typer(_group, name=_name)
 
