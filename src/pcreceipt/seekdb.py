@@ -44,6 +44,7 @@ import importlib.util
 import ipaddress
 import json
 import os
+import platform
 import shutil
 import signal
 import socket
@@ -228,8 +229,10 @@ def _is_server_process(pid: int, base_dir: Path) -> bool:
 
 def seekdb_binary() -> Path:
     """The ``seekdb`` executable shipped inside the installed ``pylibseekdb`` package."""
-    if not sys.platform.startswith("linux"):
-        raise SeekdbError(f"the seekdb binary in pylibseekdb runs on Linux (x86-64) only, not {sys.platform}")
+    if not sys.platform.startswith("linux") or platform.machine() != "x86_64":
+        raise SeekdbError(
+            f"the seekdb binary in pylibseekdb runs on Linux x86-64 only, not {sys.platform} {platform.machine()}"
+        )
     spec = importlib.util.find_spec("pylibseekdb")
     if spec is None or spec.origin is None:
         raise SeekdbError(f"the seekdb binary is not installed (the pylibseekdb package): {INSTALL_HINT}")
