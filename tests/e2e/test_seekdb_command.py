@@ -1,8 +1,8 @@
-"""``pcreceipt seekdb start|status|stop`` as a user runs it: real commands in a fresh HOME.
+"""``pcreceipt seekdb start|status|stop`` as a user runs it: the installed script in a fresh HOME.
 
 One daemon for the module, started by the real CLI in its default data directory (under the
-fresh HOME) on a free port; ``pcreceipt serve`` then runs on the URL ``start`` printed, and a
-write and a prepare go through it over HTTP. The last test stops the daemon, restarts it on the
+fresh HOME) on a free port; ``pcreceipt serve`` (no ``--data-dir``) then runs on the URL
+``start`` printed, and a write and a prepare go through it over HTTP. The last test stops the daemon, restarts it on the
 same data and stops it again. The refusals (port in use, no gcc) never start a server.
 """
 
@@ -13,14 +13,12 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import pytest
+from commands_support import PCRECEIPT, ServerProcess, run, user_environment
 
 from pcreceipt import seekdb
 
@@ -39,26 +37,14 @@ class Daemon:
         return self.home / ".local" / "share" / "pcreceipt" / "seekdb"
 
 
-def _environment(home: Path) -> dict[str, str]:
-    """This machine's environment as a new user would have it: a fresh HOME, no pcreceipt or XDG settings."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PCRECEIPT_", "XDG_"))}
-    env["HOME"] = str(home)
-    return env
-
-
 def pcreceipt(env: dict[str, str], *arguments: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pcreceipt", *arguments],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    result: subprocess.CompletedProcess[str] = run([PCRECEIPT, *arguments], env, timeout=timeout)
+    return result
 
 
 def _one_error_line(result: subprocess.CompletedProcess[str]) -> str:
     lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and result.stdout == "", (result.returncode, result.stdout)
     assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
     assert "Traceback" not in result.stderr
     return lines[0]
@@ -75,7 +61,7 @@ def _non_loopback_addresses() -> list[str]:
 @pytest.fixture(scope="module")
 def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     home = tmp_path_factory.mktemp("home")
-    env = _environment(home)
+    env = user_environment(home)
     port = seekdb.free_loopback_port()
     started = pcreceipt(env, "seekdb", "start", "--port", str(port), timeout=START_TIMEOUT)
     try:
@@ -115,26 +101,13 @@ def test_the_server_outlived_the_command_and_listens_on_loopback_only(daemon: Da
             pass
 
 
-def test_serve_on_the_printed_url_writes_and_prepares(daemon: Daemon, tmp_path: Path) -> None:
+def test_serve_on_the_printed_url_writes_and_prepares(daemon: Daemon) -> None:
     port = seekdb.free_loopback_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**daemon.env, "PCRECEIPT_STORE_URL": daemon.url}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "pcreceipt", "serve", "--port", str(port), "--data-dir", str(tmp_path / "data")],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    env = {**daemon.env, "PCRECEIPT_STORE_URL": daemon.url, "PCRECEIPT_PORT": str(port)}
+    server = ServerProcess([PCRECEIPT, "serve"], env)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                ready = httpx.get(f"{base}/health/ready", timeout=2)
-                break
-            except httpx.TransportError:
-                assert server.poll() is None and time.monotonic() < deadline, "pcreceipt serve did not start"
-                time.sleep(0.2)
-        assert ready.json() == {"status": "ready", "checks": {"store": "ok"}}
+        assert server.wait_ready(base, timeout=60), server.stop()
         client_env = {**daemon.env, "PCRECEIPT_URL": base}
         created = pcreceipt(client_env, "scope", "create", "--title", "seekdb", "--summary", "on seekdb", "--json")
         assert created.returncode == 0, created.stderr
@@ -158,8 +131,8 @@ def test_serve_on_the_printed_url_writes_and_prepares(daemon: Daemon, tmp_path: 
         assert response["status"] == "ready" and note in response["content"]
         assert added.stdout.strip() in json.dumps(response["receipt"]["selected"])
     finally:
-        server.terminate()
-        server.communicate(timeout=30)
+        output = server.stop()
+    assert f"127.0.0.1:{daemon.port}/pcreceipt" in output  # the startup banner names the store
     running = seekdb.running_server(daemon.data_dir)
     assert running is not None
     conn = running.connect("pcreceipt")
@@ -173,7 +146,6 @@ def test_serve_on_the_printed_url_writes_and_prepares(daemon: Daemon, tmp_path: 
 
 def test_a_second_start_says_it_is_already_running(daemon: Daemon) -> None:
     result = pcreceipt(daemon.env, "seekdb", "start", "--port", str(seekdb.free_loopback_port()))
-    assert result.returncode == 1 and result.stdout == ""
     assert f"seekdb is already running on 127.0.0.1:{daemon.port}" in _one_error_line(result)
 
 
@@ -205,22 +177,20 @@ def test_stop_then_restart_keeps_the_data_and_stop_is_idempotent(daemon: Daemon)
 
 
 def test_start_on_a_port_in_use_fails_with_one_line(tmp_path: Path) -> None:
-    env = _environment(tmp_path / "home")
+    env = user_environment(tmp_path / "home")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         result = pcreceipt(env, "seekdb", "start", "--data-dir", str(tmp_path / "db"), "--port", str(port))
-    assert result.returncode == 1 and result.stdout == ""
     assert _one_error_line(result) == f"error: port {port} is already in use on 127.0.0.1; choose another with --port"
     assert not (tmp_path / "db" / "seekdb.json").exists()
 
 
 def test_start_without_gcc_refuses_with_one_line(tmp_path: Path) -> None:
-    env = {**_environment(tmp_path / "home"), "PATH": str(tmp_path / "empty-path")}
+    env = user_environment(tmp_path / "home", {"PATH": str(tmp_path / "empty-path")})
     result = pcreceipt(
         env, "seekdb", "start", "--data-dir", str(tmp_path / "db"), "--port", str(seekdb.free_loopback_port())
     )
-    assert result.returncode == 1 and result.stdout == ""
     assert "gcc is needed to build the loopback-only bind() shim" in _one_error_line(result)
     assert not (tmp_path / "db" / "server").exists()

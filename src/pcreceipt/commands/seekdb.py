@@ -11,9 +11,10 @@ Decisions:
 - ``start`` leaves a daemon running (its own session, so it outlives the command and the
   terminal), waits until it answers SQL, then prints ``PCRECEIPT_STORE_URL=...`` alone on stdout
   (progress goes to stderr), so ``export "$(pcreceipt seekdb start)"`` works.
-- ``start`` while this data directory's server runs is an error (exit 1) naming its port; so is a
-  port already in use, a missing binary, gcc or pymysql, or a server that does not become ready
-  (it is then stopped). Every error is one line on stderr, exit 1.
+- ``start`` while this data directory's server runs is an error naming its port; so is a port
+  already in use, a missing binary, gcc or pymysql, or a server that does not become ready (it is
+  then stopped). Every error is one line on stderr and exit status 2, as for the other local
+  commands (``pcreceipt.commands.local``).
 - ``status`` prints the URL and exits 0 when running; ``seekdb is not running`` and exit 3
   (the LSB status code for "not running") otherwise. ``stop`` is idempotent: exit 0 either way.
 """
@@ -27,6 +28,7 @@ from typing import Annotated
 import typer
 
 from pcreceipt import seekdb
+from pcreceipt.commands.local import fail
 from pcreceipt.config import Settings
 
 NOT_RUNNING_EXIT = 3
@@ -56,11 +58,6 @@ def _resolve(data_dir: Path | None) -> Path:
     return (data_dir or default_data_dir()).expanduser().resolve()
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(1)
-
-
 def _store_url_line(server: seekdb.SeekdbServer) -> str:
     return f"PCRECEIPT_STORE_URL={server.url(seekdb.DEFAULT_DATABASE)}"
 
@@ -85,9 +82,9 @@ def start(
     try:
         server = seekdb.start_daemon(directory, port, on_spawned=spawned)
     except seekdb.SeekdbError as error:
-        raise _fail(str(error)) from None
+        fail(str(error))
     except KeyboardInterrupt:
-        raise _fail("interrupted; seekdb was stopped") from None
+        fail("interrupted; seekdb was stopped")
     typer.echo(f"seekdb is running on {server.host}:{server.port} (pid {server.pid})", err=True)
     typer.echo(_store_url_line(server))
 
@@ -111,7 +108,7 @@ def stop(data_dir: DataDir = None) -> None:
     try:
         server = seekdb.stop_server(directory)
     except seekdb.SeekdbError as error:
-        raise _fail(str(error)) from None
+        fail(str(error))
     if server is None:
         typer.echo(f"seekdb is not running (data dir {directory})")
     else:
