@@ -13,11 +13,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
 
 from pcreceipt.client import AsyncClient
 from pcreceipt.commands.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
-from pcreceipt.receipt_view import print_receipt
+from pcreceipt.receipt_view import content_panel, plain, print_receipt
 
 context_app = typer.Typer(no_args_is_help=True, help="Prepared context.")
 
@@ -59,8 +58,8 @@ def prepare(
         return
     console = Console()
     if show_content and response["content"] is not None:
-        console.print(Panel(response["content"], title=f"content ({response['content_bytes']} bytes)", expand=False))
+        console.print(content_panel(response))
     else:
-        console.print(f"status {response['status']}, {response['content_bytes']} bytes")
+        console.print(plain(f"status {response['status']}, {response['content_bytes']} bytes"))
     if include_receipt:
         print_receipt(response, console)
