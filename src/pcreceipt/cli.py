@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
 
 from pcreceipt import gate
+from pcreceipt.commands import helpstyle
 from pcreceipt.commands.code import code_app
 from pcreceipt.commands.context import context_app
 from pcreceipt.commands.families import experience_app, profile_app, topic_app
@@ -39,8 +41,19 @@ for _name, _group in {
     app.add_typer(_group, name=_name)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"pcreceipt {metadata.version('pcreceipt')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
     """pcreceipt: explainable prepared context."""
 
 
@@ -104,6 +117,9 @@ def validate(
         typer.echo(f"invalid {kind}: {len(violations)} violation(s)")
         raise typer.Exit(1)
     typer.echo(f"valid {kind}")
+
+
+helpstyle.finish(app)
 
 
 def main() -> None:
