@@ -9,18 +9,42 @@ that:
 - escape every help text, so it prints exactly as written;
 - show no value placeholder for a flag (``--json``, not ``--json <bool>``);
 - name arguments in capitals, as a usage line traditionally does: ``pcreceipt memory add
-  [OPTIONS] TEXT``, with ``[NAME]`` for an optional one and ``NAME...`` for a repeated one.
+  [OPTIONS] TEXT``, with ``[NAME]`` for an optional one and ``NAME...`` for a repeated one;
+- word a bad value the way a person would: typer converts values with pydantic and passes its
+  message on (``Value error, 'x' is not one of ...``, ``Input should be a valid integer, unable
+  to parse string as an integer``); the pydantic wording is replaced (``must be a valid
+  integer``).
 
 Call it once, after every command is registered (the end of ``pcreceipt.cli``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import typer
 from rich.markup import escape
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+_PYDANTIC_PREFIX = re.compile(r"^(?:Value error|Assertion failed), ")
+_PYDANTIC_INPUT = re.compile(r"^Input should be (?P<what>[^,]*)(?:,.*)?$", re.S)
+
+
+def plain_message(message: str) -> str:
+    """A value error without pydantic's wording: no ``Value error, `` prefix, and ``Input should
+    be X, unable to ...`` as ``must be X``."""
+    message = _PYDANTIC_PREFIX.sub("", message)
+    return _PYDANTIC_INPUT.sub(r"must be \g<what>", message)
+
+
+def _parse_args(parse: Any, ctx: Any, args: list[str]) -> list[str]:
+    try:
+        result: list[str] = parse(ctx, args)
+    except typer.BadParameter as error:
+        error.message = plain_message(error.message)
+        raise
+    return result
 
 
 def _escape_help(command: TyperCommand | TyperGroup) -> None:
@@ -55,6 +79,9 @@ class Command(TyperCommand):
         # the --help option is made here, on first use, so placeholders are settled here too
         return _placeholders(super().get_params(ctx))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return _parse_args(super().parse_args, ctx, args)
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
@@ -77,6 +104,9 @@ class Group(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _placeholders(super().get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return _parse_args(super().parse_args, ctx, args)
 
 
 def _unset(cls: Any, default: type) -> bool:
