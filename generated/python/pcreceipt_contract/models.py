@@ -676,6 +676,23 @@ class ErrorDetails(BaseModel):
     """
     On a failed precondition: the current ETag of the artifact head.
     """
+    reason: (
+        Literal[
+            "stale_revision",
+            "stale_state_version",
+            "already_forgotten",
+            "already_merged",
+            "already_retired",
+            "not_merge_result",
+            "already_exists",
+            "idempotency_key_reused",
+            "not_searchable_head",
+        ]
+        | None
+    ) = None
+    """
+    On a conflict (409): which conflict it is.
+    """
 
 
 class ErrorEnvelope(BaseModel):
