@@ -37,6 +37,7 @@ Token = Annotated[
 ]
 JsonOutput = Annotated[bool, typer.Option("--json", help="Print the server's JSON instead of text.")]
 ScopeOption = Annotated[str, typer.Option("--scope", help="The Scope id.")]
+CURRENT_KEYS = ("current_revision", "current_state_version", "current_etag")
 
 
 def _max_bytes_bounds() -> tuple[int, int]:
@@ -87,7 +88,13 @@ def print_json(value: Any) -> None:
 
 def _explain(error: ApiResponseError) -> str:
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
-    for violation in (error.details or {}).get("violations", []):
+    details = error.details or {}
+    if details.get("reason"):
+        lines.append(f"  reason: {details['reason']}")
+    current = [f"{key.removeprefix('current_')} {details[key]}" for key in CURRENT_KEYS if key in details]
+    if current:
+        lines.append(f"  current: {', '.join(current)}")
+    for violation in details.get("violations", []):
         rule = str(violation.get("rule"))
         lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, gate.describe_rule(rule)))
     if error.request_id:
