@@ -2,7 +2,7 @@
 
 Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7]
 
-Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``tests/seekdb.py``), loads
+Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.seekdb``), loads
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
 with random ``--dim`` vectors in one Scope, plus N/100 topics, N/100 experiences, a profile and a
 50-file code workspace), then times, per engine, ``--prepares`` *prepare-like searches*: what one
@@ -32,15 +32,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from seekdb import start_seekdb
 from store_bench import memory_text, random_vector
 
 from pcreceipt.config import Settings
 from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.oceanbase import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
+from pcreceipt.store.seekdb import start_seekdb
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"

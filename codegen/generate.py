@@ -44,6 +44,8 @@ SCHEMA_FILES = (
 )
 HTTP_METHODS = ("get", "put", "post", "delete", "patch")
 CODEGEN_TS = ROOT / "codegen" / "ts"
+# The hand-written base class of every generated Python model (its dumps give the wire form).
+PY_BASE = ROOT / "codegen" / "python" / "base.py"
 TS_TEMPLATES = CODEGEN_TS / "templates"
 # The official PowerContext hosts that vendor the TypeScript bindings: folder name -> host name.
 TS_HOSTS = {"dsh": "DSH", "pi": "Pi", "opencode": "OpenCode"}
@@ -240,6 +242,8 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
         "--keep-model-order",
         "--collapse-root-models",
         "--use-title-as-name",
+        "--base-class",
+        "pcreceipt._gen.base.ContractModel",
         "--formatters",
         "ruff-format",
         "--custom-file-header",
@@ -464,6 +468,8 @@ def render_readme() -> str:
         "  the generator versions.\n\n"
         "`src/pcreceipt/_gen/` holds:\n\n"
         "- `models.py`: pydantic v2 models of every schema (extra keys forbidden).\n"
+        "- `base.py`: the models' base class, copied from `codegen/python/base.py`: `model_dump()` /\n"
+        "  `model_dump_json()` give the wire form (aliases, only the fields set).\n"
         "- `operations.py`: the operation table (method, path, parameters, models, success statuses,\n"
         "  and which Scope each operation touches).\n"
         "- `openapi.json`: the OpenAPI document with every schema bundled in; served as\n"
@@ -491,6 +497,10 @@ def generate(root: Path) -> None:
         encoding="utf-8",
     )
     (pkg / "operations.py").write_text(render_operations_py(operations(api)), encoding="utf-8")
+    (pkg / "base.py").write_text(
+        header("#", "codegen/python/base.py", "codegen/generate.py") + "\n" + PY_BASE.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     with tempfile.TemporaryDirectory() as tmp:
         api_path = Path(tmp) / "openapi.json"
         api_path.write_text(dump_json(api), encoding="utf-8")
@@ -498,7 +508,7 @@ def generate(root: Path) -> None:
     ts_versions = generate_ts(node, out, api, schema_doc)
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
-    ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/package-lock.json"]
+    ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/package-lock.json", "codegen/python/base.py"]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,

@@ -2,9 +2,9 @@
 
 ``ENGINES`` names every engine; ``open_engine_store(name, workdir, **options)`` opens (or
 reopens) the store of ``workdir`` on that engine. SQLite keeps a file in ``workdir``; OceanBase
-uses ONE seekdb server per test session (``seekdb_server``, started on first use from the
-installed ``pylibseekdb``, see ``tests/seekdb.py``) and a fresh database per ``workdir``, so every
-test starts empty and a reopen within the test sees the same data.
+uses ONE seekdb server per test session (``seekdb_server``, started on first use by
+``pcreceipt.store.seekdb`` as a child of the test process) and a fresh database per ``workdir``, so
+every test starts empty and a reopen within the test sees the same data.
 
 To reuse from another folder's ``conftest.py``::
 
@@ -13,7 +13,7 @@ To reuse from another folder's ``conftest.py``::
 then a test taking ``store`` (or ``engine_store``) runs once per engine. A test that is
 inherently SQLite-only is parametrised over SQLite alone with ``@sqlite_only`` (it shows as
 ``test_x[sqlite]``; it is never skipped at run time). When the seekdb server cannot start, every
-OceanBase test errors with the reason (``SeekdbStartError``); nothing is skipped.
+OceanBase test errors with the reason (``SeekdbError``); nothing is skipped.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from seekdb import SeekdbServer, start_seekdb
 
 from pcreceipt.store.protocol import Store
+from pcreceipt.store.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.sqlite import SQLiteStore
 
 ENGINES: tuple[str, ...] = ("sqlite", "oceanbase")

@@ -69,9 +69,49 @@ class Violation:
     path: str
     rule: str
     message: str
+    """What is wrong, in words (no path, no rule id, no submitted value)."""
 
     def as_dict(self) -> dict[str, str]:
         return {"path": self.path, "rule": self.rule}
+
+    def __str__(self) -> str:
+        return format_violation(self.path, self.rule, self.message)
+
+
+# What a schema keyword means when only the rule id is known (a server's error details carry a
+# JSON Pointer and a rule id, not the limits).
+SCHEMA_RULES: dict[str, str] = {
+    "minLength": "is too short",
+    "maxLength": "is too long",
+    "minimum": "is too small",
+    "maximum": "is too large",
+    "exclusiveMinimum": "is too small",
+    "exclusiveMaximum": "is too large",
+    "minItems": "has too few items",
+    "maxItems": "has too many items",
+    "pattern": "does not have the required form",
+    "format": "is not in the required format",
+    "required": "lacks a required property",
+    "additionalProperties": "has a property the contract does not define",
+    "unevaluatedProperties": "has a property the contract does not define",
+    "type": "has the wrong type",
+    "enum": "is not one of the allowed values",
+    "const": "is not the required value",
+    "oneOf": "matches none of the allowed forms",
+    "anyOf": "matches none of the allowed forms",
+    "not": "has a form that is not allowed here",
+    "uniqueItems": "repeats an item",
+}
+
+
+def describe_rule(rule: str) -> str:
+    """What a rule id means, for a violation known only by its path and rule."""
+    return SEMANTIC_RULES.get(rule) or SCHEMA_RULES.get(rule) or "breaks a rule of the contract"
+
+
+def format_violation(path: str, rule: str, description: str) -> str:
+    """One violation as one line, the way every command prints it: ``path: rule — description``."""
+    return f"{path or '/'}: {rule} — {description}"
 
 
 def pointer(parts: Iterable[str | int]) -> str:
@@ -94,7 +134,44 @@ def _describe(error: Any) -> tuple[str, str]:
         names = [n for n in getattr(kind, "unexpected", []) if isinstance(n, str)]
         shown = ", ".join(repr(n) for n in names if _SAFE_NAME.match(n)) or "an unexpected key"
         return keyword, f"unknown property {shown}"
-    return keyword, f"violates {keyword}"
+    described = _DESCRIPTIONS.get(type(kind).__name__)
+    return keyword, described(kind) if described is not None else f"violates {keyword}"
+
+
+def _count(n: Any, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _listed(values: Any, limit: int = 8) -> str:
+    shown = [json.dumps(v, ensure_ascii=False) for v in list(values)[:limit]]
+    return ", ".join(shown) + (", …" if len(list(values)) > limit else "")
+
+
+# Descriptions of JSON Schema failures, from the schema's own limits (never the submitted value).
+_DESCRIPTIONS: dict[str, Any] = {
+    "MinLength": lambda k: f"must be at least {_count(k.limit, 'character')} long",
+    "MaxLength": lambda k: f"must be at most {_count(k.limit, 'character')} long",
+    "Minimum": lambda k: f"must be at least {k.limit}",
+    "Maximum": lambda k: f"must be at most {k.limit}",
+    "ExclusiveMinimum": lambda k: f"must be greater than {k.limit}",
+    "ExclusiveMaximum": lambda k: f"must be less than {k.limit}",
+    "MinItems": lambda k: f"must hold at least {_count(k.limit, 'item')}",
+    "MaxItems": lambda k: f"must hold at most {_count(k.limit, 'item')}",
+    "MinProperties": lambda k: f"must hold at least {_count(k.limit, 'property')}",
+    "MaxProperties": lambda k: f"must hold at most {_count(k.limit, 'property')}",
+    "Type": lambda k: f"must be of type {' or '.join(str(t) for t in k.types)}",
+    "Enum": lambda k: f"must be one of {_listed(k.options)}",
+    "Constant": lambda k: f"must be {json.dumps(k.expected_value, ensure_ascii=False)}",
+    "Pattern": lambda k: f"must match the pattern {k.pattern}",
+    "Format": lambda k: f"must be a valid {k.format}",
+    "UniqueItems": lambda k: "must not repeat an item",
+    "OneOfNotValid": lambda k: "matches none of the allowed forms",
+    "OneOfMultipleValid": lambda k: "matches more than one of the allowed forms",
+    "AnyOf": lambda k: "matches none of the allowed forms",
+    "Not": lambda k: "has a form that is not allowed here",
+    "FalseSchema": lambda k: "is not allowed here",
+    "MultipleOf": lambda k: f"must be a multiple of {k.multiple_of}",
+}
 
 
 @cache
@@ -111,12 +188,42 @@ def openapi_document() -> dict[str, Any]:
 
 @cache
 def validator(definition: str) -> Any:
-    """A compiled validator for one definition of the contract (cached per process)."""
+    """A compiled validator for one definition of the contract, or a subschema of one given as
+    ``Definition/json/pointer`` (cached per process)."""
     doc = contract_document()
-    if definition not in doc["$defs"]:
+    if definition.split("/", 1)[0] not in doc["$defs"]:
         raise KeyError(definition)
     schema = {"$schema": doc["$schema"], "$ref": f"#/$defs/{definition}", "$defs": doc["$defs"]}
     return jsonschema_rs.validator_for(schema, validate_formats=True)
+
+
+def discriminated_branch(definition: str, instance: Any) -> str | None:
+    """For a ``oneOf`` definition with a ``discriminator``, the branch (``Definition/oneOf/i``)
+    whose discriminator property is the ``const`` ``instance`` carries; otherwise None."""
+    schema = contract_document()["$defs"][definition]
+    name = schema.get("discriminator", {}).get("propertyName")
+    if name is None or not isinstance(instance, dict):
+        return None
+    for i, branch in enumerate(schema.get("oneOf", [])):
+        if branch.get("properties", {}).get(name, {}).get("const", object()) == instance.get(name):
+            return f"{definition}/oneOf/{i}"
+    return None
+
+
+def check_schema_deep(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
+    """``check_schema``, but where a discriminated ``oneOf`` fails for an instance that names one
+    of its branches (an artifact request whose ``family`` is known), the violations of that
+    branch: ``/content/text: minLength`` rather than ``/: oneOf``."""
+    violations = check_schema(definition, instance, base)
+    schema = contract_document()["$defs"][definition]
+    name = schema.get("discriminator", {}).get("propertyName")
+    if not violations or name is None or not isinstance(instance, dict) or name not in instance:
+        return violations
+    branch = discriminated_branch(definition, instance)
+    if branch is None:
+        known = [b["properties"][name]["const"] for b in schema["oneOf"]]
+        return [Violation(pointer([*base, name]), "oneOf", f"must be one of {_listed(known)}")]
+    return check_schema(branch, instance, base) or violations
 
 
 def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
@@ -133,7 +240,7 @@ def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ())
     for error in compiled.iter_errors(instance):
         rule, message = _describe(error)
         path = pointer([*base, *error.instance_path])
-        out.append(Violation(path, rule, f"{path or '/'}: {message}"))
+        out.append(Violation(path, rule, message))
     return out
 
 
@@ -150,7 +257,7 @@ def well_formed(value: Any) -> Any:
 
 def _v(path: Sequence[str | int], rule: str) -> Violation:
     p = pointer(path)
-    return Violation(p, rule, f"{p or '/'}: {SEMANTIC_RULES[rule]}")
+    return Violation(p, rule, SEMANTIC_RULES[rule])
 
 
 # --------------------------------------------------------------------------------------------

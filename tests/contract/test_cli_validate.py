@@ -29,7 +29,7 @@ def test_invalid_request_on_stdin_exits_one_without_echoing_content() -> None:
     canary = "CANARY-7f3a-never-echo"
     result = run("-", stdin=json.dumps({"scope_id": "s", "query": canary, "max_bytes": 40000}))
     assert result.returncode == 1
-    assert "maximum: /max_bytes" in result.stdout
+    assert "/max_bytes: maximum — must be at most 32768" in result.stdout
     assert canary not in result.stdout + result.stderr
 
 

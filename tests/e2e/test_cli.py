@@ -92,6 +92,27 @@ def test_code_index(cli: CliRunner, scope: str, tmp_path: Path) -> None:
     assert result.startswith("indexed 1 files (2 lines, 1 skipped), fingerprint ")
 
 
+def test_code_index_refuses_an_empty_directory_unless_allowed(
+    cli: CliRunner, scope: str, tmp_path: Path, server_url: str
+) -> None:
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "app.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "logo.png").write_bytes(b"\x89PNG\x00\x00binary")
+    indexed = json.loads(out(cli, "code", "index", "--scope", scope, str(tmp_path / "project"), "--json"))
+
+    refused = run(cli, "code", "index", "--scope", scope, str(tmp_path / "empty"), code=2)
+    assert refused.stdout == ""
+    assert refused.stderr.count("\n") == 1 and "no indexable files (1 skipped)" in refused.stderr
+    assert "--allow-empty" in refused.stderr and str(tmp_path) not in refused.stderr
+    assert httpx.get(f"{server_url}/v1/scopes/{scope}/code").json()["fingerprint"] == indexed["fingerprint"]
+
+    emptied = json.loads(
+        out(cli, "code", "index", "--scope", scope, str(tmp_path / "empty"), "--allow-empty", "--json")
+    )
+    assert (emptied["files"], emptied["skipped"]) == (0, 1)
+
+
 def test_import_in_batches(cli: CliRunner, scope: str, tmp_path: Path) -> None:
     lines = [{"family": "atomic-memory", "content": {"kind": "fact", "text": f"fact {n}"}} for n in range(2100)]
     lines.insert(1500, {"family": "profile", "content": {"content": "A profile in the middle"}})

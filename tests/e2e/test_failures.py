@@ -58,7 +58,7 @@ class RaisingStore:
     ("error", "status", "code"),
     [
         (NotFoundError(CANARY), 404, "not_found"),
-        (ConflictError(CANARY, current_revision=3, current_state_version=1), 409, "conflict"),
+        (ConflictError(CANARY, reason="stale_revision", current_revision=3, current_state_version=1), 409, "conflict"),
         (InvalidInputError(CANARY), 422, "invalid_request"),
         (StoreUnavailable(CANARY), 503, "storage_unavailable"),
         (RuntimeError(CANARY), 500, "internal_error"),
@@ -72,7 +72,7 @@ async def test_store_errors_map_to_the_envelope(
         async with httpx.AsyncClient(base_url=url) as http:
             body = assert_error(await http.get("/v1/scopes/some-scope"), status, code)
     if isinstance(error, ConflictError):
-        assert body["details"] == {"current_revision": 3, "current_state_version": 1}
+        assert body["details"] == {"reason": "stale_revision", "current_revision": 3, "current_state_version": 1}
     assert CANARY not in caplog.text
     if status == 500:
         assert "type=RuntimeError" in caplog.text

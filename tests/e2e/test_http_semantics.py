@@ -110,7 +110,7 @@ async def test_lifecycle_conflict_reports_the_current_versions(http: httpx.Async
         "/v1/atomic-memory/lifecycle", json={"scope_id": scope_id, "target": target, "state": "forgotten"}
     )
     error = assert_error(response, 409, "conflict")
-    assert error["details"] == {"current_revision": 1, "current_state_version": 0}
+    assert error["details"] == {"reason": "stale_state_version", "current_revision": 1, "current_state_version": 0}
 
 
 async def test_request_ids_are_fresh_and_on_every_response(http: httpx.AsyncClient) -> None:

@@ -137,7 +137,7 @@ def test_tampered_content_with_recomputed_digest_fails_against_the_server(
     path = _save(tmp_path, forged)
     _verify(path, code=0)  # self-consistent offline: only the store can tell
     result = _verify(path, "--server", server_url, code=1)
-    assert ": body:" in result.stdout
+    assert ": body — " in result.stdout
     _content_free(result, genuine)
 
 

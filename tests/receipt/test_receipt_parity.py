@@ -15,10 +15,10 @@ import pytest
 from engines import open_engine_store
 from fakes.inference_server import FakeInference
 from receipt_support import embedding_settings, prepare, runtime, settings
-from seekdb import SeekdbServer
 
 from pcreceipt.config import RerankSettings
 from pcreceipt.store.protocol import Store
+from pcreceipt.store.seekdb import SeekdbServer
 from pcreceipt.store.writer import ArtifactWriter
 
 MEMORIES = [

@@ -224,3 +224,22 @@ def test_allow_remote_is_gone_and_remote_binding_needs_tokens(tmp_path: Path) ->
     assert result.exit_code == 2 and "No such option" in result.stderr
     result = runner.invoke(app, ["serve", "--host", "192.0.2.1", "--data-dir", str(tmp_path)])
     assert result.exit_code == 2 and "requires tokens to be enabled" in result.stderr
+
+
+def test_a_prepare_refused_for_an_unreadable_reference_says_so_and_no_more(server: TokenServer) -> None:
+    ref = make_scope(server.store, "ref").scope_id
+    own = make_scope(server.store, "own", refs=[ref]).scope_id
+    theirs = make_scope(server.store, "theirs", refs=[ref]).scope_id
+    token = server.issue([(own, "read")])
+    request = {"query": "anything"}
+    with server.client(token) as http:
+        refused = assert_error(http.post("/v1/context/prepare", json={**request, "scope_id": own}), 403, "forbidden")
+        assert "not every Scope it references" in refused["message"]
+        assert ref not in json.dumps(refused)
+        assert refused["details"] is None
+        # A Scope the token cannot read gets the generic sentence, whether it exists or not.
+        for scope_id in (theirs, "scp_missing"):
+            other = assert_error(
+                http.post("/v1/context/prepare", json={**request, "scope_id": scope_id}), 403, "forbidden"
+            )
+            assert other["message"] == "The token lacks the grant this request needs on a Scope it touches."

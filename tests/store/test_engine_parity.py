@@ -30,9 +30,9 @@ import pytest
 from engines import ENGINES, open_engine_store
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from seekdb import SeekdbServer
 
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
+from pcreceipt.store.seekdb import SeekdbServer
 
 PROFILE = "parity-8d"
 MEMORIES: dict[str, str] = {

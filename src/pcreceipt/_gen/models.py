@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from typing import Annotated, Literal
-from pydantic import (
-    AwareDatetime,
-    BaseModel,
-    ConfigDict,
-    Field,
-    RootModel,
-    StringConstraints,
-)
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
+from pcreceipt._gen.base import ContractModel
 
 
-class ArtifactAddress(BaseModel):
+class ArtifactAddress(ContractModel):
     """
     A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
     """
@@ -31,7 +25,7 @@ class ArtifactAddress(BaseModel):
     """
 
 
-class ArtifactCreated(BaseModel):
+class ArtifactCreated(ContractModel):
     """
     The committed first revision.
     """
@@ -72,7 +66,7 @@ class ArtifactId(RootModel[str]):
     """
 
 
-class ArtifactReference(BaseModel):
+class ArtifactReference(ContractModel):
     """
     An exact artifact revision within the Scope given by the enclosing object.
     """
@@ -101,7 +95,7 @@ class ArtifactRefs(RootModel[list[ArtifactReference]]):
     """
 
 
-class ArtifactRevision(BaseModel):
+class ArtifactRevision(ContractModel):
     """
     One immutable artifact revision.
     """
@@ -153,7 +147,7 @@ class ArtifactRevision(BaseModel):
     """
 
 
-class AssemblySection(BaseModel):
+class AssemblySection(ContractModel):
     """
     One family section of an explicit assembly.
     """
@@ -171,7 +165,7 @@ class AssemblySection(BaseModel):
     """
 
 
-class AtomicMemoryContent(BaseModel):
+class AtomicMemoryContent(ContractModel):
     """
     An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes.
     """
@@ -195,7 +189,7 @@ class AtomicMemoryContent(BaseModel):
     """
 
 
-class AtomicMemoryInput(BaseModel):
+class AtomicMemoryInput(ContractModel):
     """
     An atomic memory at the revision and state version the caller last saw.
     """
@@ -213,7 +207,7 @@ class AtomicMemoryInput(BaseModel):
     """
 
 
-class AtomicMemoryLifecycleRequest(BaseModel):
+class AtomicMemoryLifecycleRequest(ContractModel):
     """
     Forget an active memory, or retire an active merge result.
     """
@@ -235,7 +229,7 @@ class AtomicMemoryLifecycleRequest(BaseModel):
     """
 
 
-class AtomicMemoryMutationResponse(BaseModel):
+class AtomicMemoryMutationResponse(ContractModel):
     """
     What a lifecycle change or merge did.
     """
@@ -253,7 +247,7 @@ class AtomicMemoryMutationResponse(BaseModel):
     """
 
 
-class AtomicMemoryRecord(BaseModel):
+class AtomicMemoryRecord(ContractModel):
     """
     An atomic memory after a mutation.
     """
@@ -287,7 +281,7 @@ class AtomicMemoryRecord(BaseModel):
     """
 
 
-class AtomicMemoryStateView(BaseModel):
+class AtomicMemoryStateView(ContractModel):
     """
     The head and lifecycle of an atomic memory.
     """
@@ -313,7 +307,7 @@ class AtomicMemoryStateView(BaseModel):
     """
 
 
-class CodeEvidenceRef(BaseModel):
+class CodeEvidenceRef(ContractModel):
     """
     An exact line range of an indexed code file, with the hash of the snippet actually used.
     """
@@ -358,7 +352,7 @@ class CodeEvidenceRef(BaseModel):
     """
 
 
-class CodeFileUpload(BaseModel):
+class CodeFileUpload(ContractModel):
     """
     One text file of a workspace.
     """
@@ -383,7 +377,7 @@ class CodeFileUpload(BaseModel):
     """
 
 
-class CodeRange(BaseModel):
+class CodeRange(ContractModel):
     """
     An exact line range of an indexed file.
     """
@@ -401,7 +395,7 @@ class CodeRange(BaseModel):
     """
 
 
-class CodeSelectedItem(BaseModel):
+class CodeSelectedItem(ContractModel):
     """
     A code item, identified by its code evidence reference.
     """
@@ -427,7 +421,7 @@ class CodeSelectedItem(BaseModel):
     """
 
 
-class CodeWorkspace(BaseModel):
+class CodeWorkspace(ContractModel):
     """
     An indexed code workspace.
     """
@@ -461,7 +455,7 @@ class CodeWorkspace(BaseModel):
     """
 
 
-class ContextAssembly(BaseModel):
+class ContextAssembly(ContractModel):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
     """
@@ -485,7 +479,7 @@ class ContextAssembly(BaseModel):
     """
 
 
-class CreateAtomicMemoryRequest(BaseModel):
+class CreateAtomicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -503,7 +497,7 @@ class CreateAtomicMemoryRequest(BaseModel):
     """
 
 
-class CreateExperienceRequest(BaseModel):
+class CreateExperienceRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -521,7 +515,7 @@ class CreateExperienceRequest(BaseModel):
     """
 
 
-class CreateProfileRequest(BaseModel):
+class CreateProfileRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -539,7 +533,7 @@ class CreateProfileRequest(BaseModel):
     """
 
 
-class CreatePromptRequest(BaseModel):
+class CreatePromptRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -561,7 +555,7 @@ class CreatePromptRequest(BaseModel):
     """
 
 
-class CreateScopeRequest(BaseModel):
+class CreateScopeRequest(ContractModel):
     """
     Create a Scope (idempotent by idempotency_key).
     """
@@ -599,7 +593,7 @@ class CreateScopeRequest(BaseModel):
     """
 
 
-class CreateTopicMemoryRequest(BaseModel):
+class CreateTopicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -617,7 +611,7 @@ class CreateTopicMemoryRequest(BaseModel):
     """
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(ContractModel):
     """
     What went wrong, without request content.
     """
@@ -652,7 +646,7 @@ class ErrorBody(BaseModel):
     """
 
 
-class ErrorDetails(BaseModel):
+class ErrorDetails(ContractModel):
     """
     Structured, content-free error detail: locations and rule names, never submitted values.
     """
@@ -676,9 +670,26 @@ class ErrorDetails(BaseModel):
     """
     On a failed precondition: the current ETag of the artifact head.
     """
+    reason: (
+        Literal[
+            "stale_revision",
+            "stale_state_version",
+            "already_forgotten",
+            "already_merged",
+            "already_retired",
+            "not_merge_result",
+            "already_exists",
+            "idempotency_key_reused",
+            "not_searchable_head",
+        ]
+        | None
+    ) = None
+    """
+    On a conflict (409): which conflict it is.
+    """
 
 
-class ErrorEnvelope(BaseModel):
+class ErrorEnvelope(ContractModel):
     """
     The one error envelope every non-2xx response uses.
     """
@@ -692,7 +703,7 @@ class ErrorEnvelope(BaseModel):
     """
 
 
-class ExperienceContent(BaseModel):
+class ExperienceContent(ContractModel):
     """
     An experience: situation, action, outcome and lesson.
     """
@@ -722,7 +733,7 @@ class ExperienceContent(BaseModel):
     """
 
 
-class ExternalReference(BaseModel):
+class ExternalReference(ContractModel):
     """
     A reference to something outside pcreceipt.
     """
@@ -740,7 +751,7 @@ class ExternalReference(BaseModel):
     """
 
 
-class FailureRecord(BaseModel):
+class FailureRecord(ContractModel):
     """
     How an experience failed, so the same failure can be recognised again.
     """
@@ -764,7 +775,7 @@ class FailureRecord(BaseModel):
     """
 
 
-class FailureSignature(BaseModel):
+class FailureSignature(ContractModel):
     """
     The cue and symptom of a failure.
     """
@@ -782,7 +793,7 @@ class FailureSignature(BaseModel):
     """
 
 
-class FailureVerification(BaseModel):
+class FailureVerification(ContractModel):
     """
     A check that the repair holds.
     """
@@ -800,7 +811,7 @@ class FailureVerification(BaseModel):
     """
 
 
-class Health(BaseModel):
+class Health(ContractModel):
     """
     Liveness or readiness.
     """
@@ -824,7 +835,7 @@ class Health(BaseModel):
     """
 
 
-class HistorySelectedItem(BaseModel):
+class HistorySelectedItem(ContractModel):
     """
     A history item, identified by its Scope-qualified artifact address.
     """
@@ -850,7 +861,7 @@ class HistorySelectedItem(BaseModel):
     """
 
 
-class ImportArtifactsRequest(BaseModel):
+class ImportArtifactsRequest(ContractModel):
     """
     Bulk import: up to 1000 artifacts of one family into one Scope, committed in one transaction (all or nothing). A batch mixing families is refused (422, rule import_one_family); split it where the family changes.
     """
@@ -876,7 +887,7 @@ class ImportArtifactsRequest(BaseModel):
     """
 
 
-class ImportArtifactsResponse(BaseModel):
+class ImportArtifactsResponse(ContractModel):
     """
     The created artifacts, in request order.
     """
@@ -890,7 +901,7 @@ class ImportArtifactsResponse(BaseModel):
     """
 
 
-class IndexCodeRequest(BaseModel):
+class IndexCodeRequest(ContractModel):
     """
     Replace the Scope's code workspace with these files.
     """
@@ -908,7 +919,7 @@ class IndexCodeRequest(BaseModel):
     """
 
 
-class MergeAtomicMemoryRequest(BaseModel):
+class MergeAtomicMemoryRequest(ContractModel):
     """
     Merge two or more active memories of one Scope into a new memory.
     """
@@ -960,7 +971,7 @@ class NextCursor(RootModel[str]):
     """
 
 
-class OmittedGroup(BaseModel):
+class OmittedGroup(ContractModel):
     """
     Exclusion events of one family for one reason.
     """
@@ -991,7 +1002,7 @@ class OmittedGroup(BaseModel):
     """
 
 
-class PrepareContextRequest(BaseModel):
+class PrepareContextRequest(ContractModel):
     """
     Ask for a bounded block of project history to inject before a turn.
     """
@@ -1033,7 +1044,7 @@ class PrepareContextRequest(BaseModel):
     """
 
 
-class PreparedContext(BaseModel):
+class PreparedContext(ContractModel):
     """
     The injection value. A default call returns exactly schema, status, content and content_bytes.
     """
@@ -1069,7 +1080,7 @@ class PreparedContext(BaseModel):
     """
 
 
-class PreparedContextReceipt(BaseModel):
+class PreparedContextReceipt(ContractModel):
     """
     An ephemeral, content-free explanation of one prepare response. Untrusted metadata: never injected into a prompt.
     """
@@ -1140,7 +1151,7 @@ class PreparedContextReceipt(BaseModel):
     """
 
 
-class ProfileContent(BaseModel):
+class ProfileContent(ContractModel):
     """
     A committed profile snapshot of a Scope.
     """
@@ -1158,7 +1169,7 @@ class ProfileContent(BaseModel):
     """
 
 
-class PromptContent(BaseModel):
+class PromptContent(ContractModel):
     """
     A prompt artifact: auto uses the built-in prompt; custom supplies instructions.
     """
@@ -1184,7 +1195,7 @@ class PromptContent(BaseModel):
     """
 
 
-class PromptDemonstration(BaseModel):
+class PromptDemonstration(ContractModel):
     """
     A typed input/output example for a prompt.
     """
@@ -1204,7 +1215,7 @@ class PromptDemonstration(BaseModel):
     """
 
 
-class QueryCodeRequest(BaseModel):
+class QueryCodeRequest(ContractModel):
     """
     Find line ranges of the current workspace.
     """
@@ -1222,7 +1233,7 @@ class QueryCodeRequest(BaseModel):
     """
 
 
-class QueryCodeResponse(BaseModel):
+class QueryCodeResponse(ContractModel):
     """
     Matching ranges, best first.
     """
@@ -1236,7 +1247,7 @@ class QueryCodeResponse(BaseModel):
     """
 
 
-class RecallRound(BaseModel):
+class RecallRound(ContractModel):
     """
     One recall round and whether its candidates feed the final build.
     """
@@ -1258,7 +1269,7 @@ class RecallRound(BaseModel):
     """
 
 
-class ReplaceArtifactRequest(BaseModel):
+class ReplaceArtifactRequest(ContractModel):
     """
     Replace the artifact's content with a new revision; the content must match the family in the path.
     """
@@ -1278,7 +1289,7 @@ class ReplaceArtifactRequest(BaseModel):
     """
 
 
-class RerankConfig(BaseModel):
+class RerankConfig(ContractModel):
     """
     The complete configuration evidence of one distinct reranker invocation setup.
     """
@@ -1326,7 +1337,7 @@ class RerankConfig(BaseModel):
     """
 
 
-class RerankGroup(BaseModel):
+class RerankGroup(ContractModel):
     """
     Rerank calls with equal (round, config_id, outcome, fallback_reason).
     """
@@ -1362,7 +1373,7 @@ class RerankGroup(BaseModel):
     """
 
 
-class RerankPromptIdentity(BaseModel):
+class RerankPromptIdentity(ContractModel):
     """
     The prompt actually bound to a rerank invocation; compiled text and demonstrations excluded.
     """
@@ -1404,7 +1415,7 @@ class RerankPromptIdentity(BaseModel):
     """
 
 
-class RerankSettings(BaseModel):
+class RerankSettings(ContractModel):
     """
     Allowlist pcreceipt.rerank-settings.v1: the non-content settings actually passed to a reranker, after inheritance and overrides, explicit defaults included. Never headers, credentials, URLs, provider payloads or content-bearing settings.
     """
@@ -1454,7 +1465,7 @@ class RerankSettings(BaseModel):
     """
 
 
-class Retrieval(BaseModel):
+class Retrieval(ContractModel):
     """
     Rounds, search groups, rerank configurations and rerank groups.
     """
@@ -1487,7 +1498,7 @@ class Revision(RootModel[int]):
     """
 
 
-class ScopeDescriptor(BaseModel):
+class ScopeDescriptor(ContractModel):
     """
     A Scope.
     """
@@ -1532,7 +1543,7 @@ class ScopeId(RootModel[str]):
     """
 
 
-class ScopePage(BaseModel):
+class ScopePage(ContractModel):
     """
     A page of Scopes in scope_id order.
     """
@@ -1550,7 +1561,7 @@ class ScopePage(BaseModel):
     """
 
 
-class SearchGroup(BaseModel):
+class SearchGroup(ContractModel):
     """
     Search calls with equal (round, family, mode, outcome, fallback_reason).
     """
@@ -1593,7 +1604,7 @@ class Sha256Digest(RootModel[str]):
     """
 
 
-class SourceTypeReference(BaseModel):
+class SourceTypeReference(ContractModel):
     """
     A Source evidence reference.
     """
@@ -1618,7 +1629,7 @@ class SourceRefs(RootModel[list[SourceTypeReference]]):
     """
 
 
-class StageTiming(BaseModel):
+class StageTiming(ContractModel):
     """
     Summed duration of one runtime stage over its runs.
     """
@@ -1654,7 +1665,7 @@ class Symptom(RootModel[str]):
     """
 
 
-class TopicMemoryContent(BaseModel):
+class TopicMemoryContent(ContractModel):
     """
     A topic memory: a titled summary with detail.
     """
@@ -1676,7 +1687,7 @@ class TopicMemoryContent(BaseModel):
     """
 
 
-class Violation(BaseModel):
+class Violation(ContractModel):
     """
     One violated rule.
     """

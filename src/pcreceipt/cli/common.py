@@ -3,7 +3,10 @@
 Output is concise human text by default; ``--json`` prints the server's JSON instead (the
 parsed model dumped back with the keys it had on the wire). Errors go to stderr with the
 server's error code and request id; exit status 1 for an API error, 2 when the server cannot
-be reached.
+be reached or ``--url`` is not a server URL.
+
+``--url`` may omit the scheme: ``127.0.0.1:8000`` means ``http://127.0.0.1:8000`` (a local
+server speaks plain HTTP). Any scheme other than http or https is refused with one line.
 """
 
 from __future__ import annotations
@@ -11,22 +14,67 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
+import annotated_types
+import httpx
 import typer
 from pydantic import BaseModel
 
+from pcreceipt import gate
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
+from pcreceipt.models import PrepareContextRequest
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 T = TypeVar("T")
 
-Url = Annotated[str, typer.Option("--url", envvar="PCRECEIPT_URL", help="The server's base URL.")]
+Url = Annotated[
+    str,
+    typer.Option("--url", envvar="PCRECEIPT_URL", help="The server's base URL (HOST:PORT means http://HOST:PORT)."),
+]
 Token = Annotated[
     str | None, typer.Option("--token", envvar="PCRECEIPT_TOKEN", help="A bearer token.", show_default=False)
 ]
 JsonOutput = Annotated[bool, typer.Option("--json", help="Print the server's JSON instead of text.")]
 ScopeOption = Annotated[str, typer.Option("--scope", help="The Scope id.")]
+CURRENT_KEYS = ("current_revision", "current_state_version", "current_etag")
+
+
+def _max_bytes_bounds() -> tuple[int, int]:
+    """max_bytes' bounds as the contract states them (the generated PrepareContextRequest)."""
+    metadata = PrepareContextRequest.model_fields["max_bytes"].metadata
+    low = next(m.ge for m in metadata if isinstance(m, annotated_types.Ge))
+    high = next(m.le for m in metadata if isinstance(m, annotated_types.Le))
+    return cast(int, low), cast(int, high)
+
+
+MAX_BYTES_MIN, MAX_BYTES_MAX = _max_bytes_bounds()
+MAX_BYTES_DEFAULT = int(PrepareContextRequest.model_fields["max_bytes"].default)
+MAX_BYTES_RANGE = f"{MAX_BYTES_MIN}–{MAX_BYTES_MAX}"
+
+
+def check_max_bytes(value: int | None) -> None:
+    """Exit 2 with one line stating the range when ``--max-bytes`` is outside the contract's."""
+    if value is not None and not MAX_BYTES_MIN <= value <= MAX_BYTES_MAX:
+        typer.echo(f"error: --max-bytes must be in the range {MAX_BYTES_RANGE} (bytes); got {value}", err=True)
+        raise typer.Exit(2)
+
+
+def read_problem(exc: Exception) -> str:
+    """Why a file (or standard input) could not be read as text or JSON, in words."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory, not a file"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if isinstance(exc, OSError) and exc.strerror:
+        return str(exc.strerror)
+    return type(exc).__name__
 
 
 def wire(model: BaseModel) -> Any:
@@ -40,15 +88,53 @@ def print_json(value: Any) -> None:
 
 def _explain(error: ApiResponseError) -> str:
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
-    for violation in (error.details or {}).get("violations", []):
-        lines.append(f"  {violation.get('path') or '/'}: {violation.get('rule')}")
+    details = error.details or {}
+    if details.get("reason"):
+        lines.append(f"  reason: {details['reason']}")
+    current = [f"{key.removeprefix('current_')} {details[key]}" for key in CURRENT_KEYS if key in details]
+    if current:
+        lines.append(f"  current: {', '.join(current)}")
+    for violation in details.get("violations", []):
+        rule = str(violation.get("rule"))
+        lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, gate.describe_rule(rule)))
     if error.request_id:
         lines.append(f"  request id: {error.request_id}")
     return "\n".join(lines)
 
 
+class BadServerURL(ValueError):
+    """A ``--url`` that names no HTTP server."""
+
+
+def server_url(url: str) -> str:
+    """The server's base URL from what the user typed: ``host:port`` gets ``http://`` in front;
+    raises BadServerURL (with a message for the user) for another scheme or no host."""
+    text = url.strip()
+    if "://" not in text:
+        text = f"http://{text}"
+    try:
+        parsed = httpx.URL(text)
+    except (httpx.InvalidURL, ValueError):
+        raise BadServerURL(f"{url!r} is not a URL; give one like http://127.0.0.1:8000") from None
+    if parsed.scheme not in {"http", "https"}:
+        raise BadServerURL(f"{url!r} is not an http:// or https:// URL; give one like http://127.0.0.1:8000")
+    if not parsed.host:
+        raise BadServerURL(f"{url!r} names no host; give one like http://127.0.0.1:8000")
+    return text.rstrip("/")
+
+
+def checked_server_url(url: str, option: str = "--url") -> str:
+    """``server_url``, or exit 2 with one line naming the option."""
+    try:
+        return server_url(url)
+    except BadServerURL as error:
+        typer.echo(f"error: {option}: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
 def run_client(url: str, token: str | None, work: Callable[[AsyncClient], Awaitable[T]]) -> T:
     """Open a client, run ``work`` with it, close it; API and transport errors exit with a message."""
+    url = checked_server_url(url)
 
     async def session() -> T:
         async with AsyncClient(url, token=token) as client:

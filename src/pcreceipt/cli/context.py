@@ -13,10 +13,22 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
 
-from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
-from pcreceipt.cli.receipt_view import print_receipt
+from pcreceipt.cli.common import (
+    DEFAULT_URL,
+    MAX_BYTES_DEFAULT,
+    MAX_BYTES_RANGE,
+    JsonOutput,
+    ScopeOption,
+    Token,
+    Url,
+    check_max_bytes,
+    print_json,
+    read_problem,
+    run_client,
+    wire,
+)
+from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
 from pcreceipt.client import AsyncClient
 
 context_app = typer.Typer(no_args_is_help=True, help="Prepared context.")
@@ -26,7 +38,9 @@ context_app = typer.Typer(no_args_is_help=True, help="Prepared context.")
 def prepare(
     scope: ScopeOption,
     query: Annotated[str, typer.Option("--query", help="The turn's query.")],
-    max_bytes: Annotated[int, typer.Option("--max-bytes", help="The content's UTF-8 budget.")] = 8000,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", help=f"The content's UTF-8 budget in bytes, {MAX_BYTES_RANGE}.")
+    ] = MAX_BYTES_DEFAULT,
     include_code: Annotated[bool, typer.Option("--include-code", help="Add code evidence.")] = False,
     assembly: Annotated[
         Path | None, typer.Option("--assembly", help="A JSON file holding a ContextAssembly.", show_default=False)
@@ -38,6 +52,7 @@ def prepare(
     token: Token = None,
 ) -> None:
     """Prepare context for a query; with --include-receipt, show why it holds what it holds."""
+    check_max_bytes(max_bytes)
     request: dict[str, Any] = {"scope_id": scope, "query": query, "max_bytes": max_bytes}
     if include_code:
         request["include_code"] = True
@@ -47,7 +62,7 @@ def prepare(
         try:
             request["assembly"] = json.loads(assembly.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            typer.echo(f"error: cannot read the assembly file: {type(exc).__name__}", err=True)
+            typer.echo(f"error: cannot read the assembly file {assembly}: {read_problem(exc)}", err=True)
             raise typer.Exit(2) from None
 
     async def work(client: AsyncClient) -> Any:
@@ -59,8 +74,8 @@ def prepare(
         return
     console = Console()
     if show_content and response["content"] is not None:
-        console.print(Panel(response["content"], title=f"content ({response['content_bytes']} bytes)", expand=False))
+        console.print(content_panel(response))
     else:
-        console.print(f"status {response['status']}, {response['content_bytes']} bytes")
+        console.print(plain(f"status {response['status']}, {response['content_bytes']} bytes"))
     if include_receipt:
         print_receipt(response, console)

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 import pcreceipt
-from pcreceipt.cli.receipt_view import print_receipt
+from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
 from pcreceipt.config import Settings
 from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store import open_store
@@ -91,8 +91,8 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
             runtime.close()
         finally:
             store.close()
-    console.print(Panel(DEMO_QUERY, title="query", expand=False))
+    console.print(Panel(plain(DEMO_QUERY), title="query", expand=False))
     if show_content and response["content"] is not None:
-        console.print(Panel(response["content"], title=f"content ({response['content_bytes']} bytes)", expand=False))
+        console.print(content_panel(response))
     print_receipt(response, console)
     return response

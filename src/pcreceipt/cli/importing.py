@@ -1,9 +1,12 @@
 """``pcreceipt import --scope S FILE.jsonl``: bulk-create artifacts, one CreateArtifactRequest per line.
 
 Decisions:
-- Every line is checked against the contract (``gate.check_schema``) before anything is sent,
-  so a bad line 9000 does not leave 8999 artifacts behind; violations name the line, the JSON
-  Pointer and the rule.
+- Every line is checked against the contract before anything is sent, so a bad line 9000 does
+  not leave 8999 artifacts behind; violations name the line, the JSON Pointer, the rule and
+  what is wrong. A line whose ``family`` names a known family is checked against that family's
+  form (``gate.check_schema_deep``), so the path points at the field: ``/content/text:
+  minLength``, not ``/: oneOf``.
+- A file that cannot be read (missing, a directory, not UTF-8) is one line and exit status 2.
 - Lines are sent in order through ``import_artifacts`` in batches that are each one server
   transaction: at most 1000 items, one family (a batch ends where the family changes), and at
   most ``BATCH_MAX_BYTES`` of JSON (half the server's default body limit).
@@ -22,7 +25,17 @@ from rich.console import Console
 from rich.progress import Progress
 
 from pcreceipt import gate
-from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
+from pcreceipt.cli.common import (
+    DEFAULT_URL,
+    JsonOutput,
+    ScopeOption,
+    Token,
+    Url,
+    print_json,
+    read_problem,
+    run_client,
+    wire,
+)
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import ArtifactReference
 
@@ -32,20 +45,32 @@ BATCH_MAX_BYTES = 4 * 1024 * 1024
 
 def read_requests(path: Path) -> list[dict[str, Any]]:
     """The file's CreateArtifactRequests; exits 2 listing the lines that are not valid."""
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(path)
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = raw.count(b"\n", 0, exc.start) + 1
+        typer.echo(f"error: cannot import {path}: it is not UTF-8 text (line {where})", err=True)
+        raise typer.Exit(2) from None
+    except OSError as exc:
+        typer.echo(f"error: cannot import {path}: {read_problem(exc)}", err=True)
+        raise typer.Exit(2) from None
     items: list[dict[str, Any]] = []
     problems: list[str] = []
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except ValueError:
-                problems.append(f"line {number}: not JSON")
-                continue
-            violations = gate.check_schema("CreateArtifactRequest", item)
-            problems += [f"line {number}: {v.path or '/'}: {v.rule}" for v in violations[:5]]
-            items.append(item)
+    # JSON Lines ends a line at \n only (a JSON string may hold U+2028, which splitlines would cut)
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError:
+            problems.append(f"line {number}: not JSON")
+            continue
+        violations = gate.check_schema_deep("CreateArtifactRequest", item)
+        problems += [f"line {number}: {v}" for v in violations[:5]]
+        items.append(item)
     if problems:
         typer.echo("\n".join(["error: the file has invalid lines", *problems[:50]]), err=True)
         raise typer.Exit(2)
@@ -70,7 +95,7 @@ def batches(items: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
 
 def import_file(
     scope: ScopeOption,
-    file: Annotated[Path, typer.Argument(help="A JSON Lines file of CreateArtifactRequest objects.", exists=True)],
+    file: Annotated[Path, typer.Argument(help="A JSON Lines file of CreateArtifactRequest objects.")],
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,

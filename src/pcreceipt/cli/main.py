@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
 
 from pcreceipt import gate
+from pcreceipt.cli import helpstyle
 from pcreceipt.cli.code import code_app
+from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
 from pcreceipt.cli.context import context_app
 from pcreceipt.cli.families import experience_app, profile_app, topic_app
 from pcreceipt.cli.importing import import_file
 from pcreceipt.cli.memory import memory_app
 from pcreceipt.cli.reembed import reembed
 from pcreceipt.cli.scope import scope_app
+from pcreceipt.cli.seekdb import seekdb_app
 from pcreceipt.cli.serve import serve
 from pcreceipt.cli.token import token_app
 from pcreceipt.cli.verify import verify
@@ -35,12 +39,24 @@ for _name, _group in {
     "code": code_app,
     "context": context_app,
     "token": token_app,
+    "seekdb": seekdb_app,
 }.items():
     app.add_typer(_group, name=_name)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"pcreceipt {metadata.version('pcreceipt')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
     """pcreceipt: explainable prepared context."""
 
 
@@ -73,7 +89,9 @@ def validate(
     kind: Annotated[
         Literal["auto", "request", "response"], typer.Option(help="What the message is; auto guesses from its keys.")
     ] = "auto",
-    max_bytes: Annotated[int | None, typer.Option(help="The max_bytes the request sent (responses).")] = None,
+    max_bytes: Annotated[
+        int | None, typer.Option(help=f"The max_bytes the request sent, {MAX_BYTES_RANGE} (responses).")
+    ] = None,
     include_receipt: Annotated[
         bool | None, typer.Option("--include-receipt/--no-include-receipt", help="What the request said (responses).")
     ] = None,
@@ -85,10 +103,11 @@ def validate(
     ] = gate.DEFAULT_ASSEMBLY_MAX_ENTRIES,
 ) -> None:
     """Validate a prepare request or a PreparedContext response against the contract; exit 1 on violations."""
+    check_max_bytes(max_bytes)
     try:
         message = _read_json(source)
     except (OSError, ValueError) as exc:
-        typer.echo(f"cannot read a JSON message: {type(exc).__name__}", err=True)
+        typer.echo(f"error: cannot read {source}: {read_problem(exc)}", err=True)
         raise typer.Exit(2) from None
     if kind == "auto":
         kind = "response" if isinstance(message, dict) and "schema" in message else "request"
@@ -99,11 +118,14 @@ def validate(
             message, max_bytes=max_bytes, include_receipt=include_receipt, explain=explain
         )
     for violation in violations:
-        typer.echo(f"{violation.rule}: {violation.message}")
+        typer.echo(str(violation))
     if violations:
         typer.echo(f"invalid {kind}: {len(violations)} violation(s)")
         raise typer.Exit(1)
     typer.echo(f"valid {kind}")
+
+
+helpstyle.finish(app)
 
 
 def main() -> None:

@@ -171,13 +171,15 @@ def retire(
 @memory_app.command("merge")
 def merge(
     scope: ScopeOption,
-    artifact_ids: Annotated[list[str], typer.Argument(help="Two or more memory ids, then the merged text.")],
+    artifact_ids: Annotated[
+        list[str], typer.Argument(metavar="ID ID... TEXT", help="Two or more memory ids, then the merged text.")
+    ],
     kind: Kind,
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,
 ) -> None:
-    """Merge two or more active memories into a new one: ``merge --scope S ID ID... --kind K TEXT``."""
+    """Merge two or more active memories into a new one with the given text."""
     if len(artifact_ids) < 3:
         typer.echo("error: give at least two memory ids and then the merged text", err=True)
         raise typer.Exit(2)

@@ -1,5 +1,11 @@
 """A human view of a Receipt (rich). Shows identities, omissions, the retrieval path and stage
-timings; never bodies (the Receipt has none) and never the content unless asked by the caller."""
+timings; never bodies (the Receipt has none) and never the content unless asked by the caller.
+
+Every value that comes from a response (identities, paths, enums, the content itself) is
+rendered as a ``rich.text.Text``, never as a ``str``: rich reads a ``str`` as console markup
+(``[bold]``, ``[/]``, ``:emoji:``) and highlights it, so stored text would be altered, or crash
+the view with a MarkupError. ``plain`` is the one way to turn such a value into a renderable.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,11 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+
+def plain(value: object) -> Text:
+    """``value`` exactly as it is: no markup, no emoji codes, no highlighting."""
+    return Text(str(value))
 
 
 def _identity(item: Mapping[str, Any]) -> tuple[str, str]:
@@ -28,7 +39,7 @@ def selected_table(receipt: Mapping[str, Any]) -> Table:
     for n, item in enumerate(receipt["selected"], 1):
         scope, identity = _identity(item)
         table.add_row(
-            str(n), item["kind"], scope, identity, str(item["rendered_bytes"]), "yes" if item["truncated"] else ""
+            *map(plain, (n, item["kind"], scope, identity, item["rendered_bytes"], "yes" if item["truncated"] else ""))
         )
     return table
 
@@ -38,7 +49,7 @@ def omitted_table(receipt: Mapping[str, Any]) -> Table:
     for column in ("family", "reason", "count"):
         table.add_column(column, justify="right" if column == "count" else "left")
     for group in receipt["omitted"]:
-        table.add_row(group["family"], group["reason"], str(group["count"]))
+        table.add_row(*map(plain, (group["family"], group["reason"], group["count"])))
     return table
 
 
@@ -52,9 +63,8 @@ def retrieval_table(receipt: Mapping[str, Any]) -> Table:
         round_ = rounds.get(group["round"], {})
         marker = "" if round_.get("retained", True) else " (abandoned)"
         fallback = "" if group["fallback_reason"] == "none" else group["fallback_reason"]
-        table.add_row(
-            f"{group['round']}{marker}", group["family"], group["mode"], group["outcome"], fallback, str(group["count"])
-        )
+        row = (f"{group['round']}{marker}", group["family"], group["mode"], group["outcome"], fallback, group["count"])
+        table.add_row(*map(plain, row))
     return table
 
 
@@ -72,16 +82,17 @@ def rerank_table(receipt: Mapping[str, Any]) -> Table | None:
         prompt_text = (
             "-" if prompt is None else f"{prompt['selection']} v{prompt['selected_version']} ({prompt['scope_id']})"
         )
-        table.add_row(
-            str(group["round"]),
+        row = (
+            group["round"],
             config["policy_id"],
             config["model"] or "deterministic",
             prompt_text,
             group["outcome"],
             "" if group["fallback_reason"] == "none" else group["fallback_reason"],
-            str(group["count"]),
+            group["count"],
             group["config_id"][:19] + "…",
         )
+        table.add_row(*map(plain, row))
     return table
 
 
@@ -90,7 +101,7 @@ def stages_table(receipt: Mapping[str, Any]) -> Table:
     for column in ("stage", "ms", "runs"):
         table.add_column(column, justify="left" if column == "stage" else "right")
     for stage in receipt["stages"]:
-        table.add_row(stage["stage"], f"{stage['duration_ms']:.2f}", str(stage["count"]))
+        table.add_row(*map(plain, (stage["stage"], f"{stage['duration_ms']:.2f}", stage["count"])))
     return table
 
 
@@ -98,7 +109,7 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
     receipt = response["receipt"]
     summary = Text.assemble(
         ("status ", "bold"),
-        response["status"],
+        str(response["status"]),
         ("   bytes ", "bold"),
         f"{receipt['used_bytes']}/{receipt['requested_max_bytes']}",
         ("   truncated ", "bold"),
@@ -107,10 +118,10 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
         "yes" if receipt["non_deterministic"] else "no",
         "\n",
         ("receipt ", "bold"),
-        receipt["receipt_id"],
+        str(receipt["receipt_id"]),
         "\n",
         ("query   ", "bold"),
-        receipt["query_digest"],
+        str(receipt["query_digest"]),
         "\n",
         ("content ", "bold"),
         str(receipt["content_digest"]),
@@ -125,6 +136,11 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
         parts.append(rerank)
     parts.append(stages_table(receipt))
     return Group(*parts)
+
+
+def content_panel(response: Mapping[str, Any]) -> Panel:
+    """The injected content, exactly as the server sent it."""
+    return Panel(plain(response["content"]), title=f"content ({response['content_bytes']} bytes)", expand=False)
 
 
 def print_receipt(response: Mapping[str, Any], console: Console | None = None) -> None:

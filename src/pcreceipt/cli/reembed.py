@@ -4,6 +4,10 @@ Works on the local store named by the settings (like ``serve``), with the config
 Writes made while the embedder was down or unconfigured are committed without a vector; this
 command embeds them under the current embedding profile, batch by batch, and is safe to stop and
 run again.
+
+Exit status: 0 when every artifact it looked at got a vector; 1 when the embedder failed (down,
+too slow, or answering with unusable vectors), after saying how many were not embedded; 2 for
+configuration errors (no embedder, no vector search, bad settings).
 """
 
 from __future__ import annotations
@@ -14,8 +18,16 @@ from typing import Annotated
 import typer
 
 from pcreceipt.cli.local import fail, local_settings, open_local_store
-from pcreceipt.inference import make_embedder
+from pcreceipt.inference import Embedder, make_embedder
+from pcreceipt.store.protocol import Store, StoreUnavailable
 from pcreceipt.store.writer import ArtifactWriter
+
+#: What each provider error class means for a backfill (no URL, no provider message).
+FAILURES = {
+    "inference_unavailable": "the embedder is unreachable or answered with an error",
+    "inference_timeout": "the embedder did not answer within embedding.timeout_seconds",
+    "invalid_output": "the embedder's answer was not usable vectors (check embedding.model and embedding.dimensions)",
+}
 
 
 def reembed(
@@ -31,11 +43,29 @@ def reembed(
     if embedder is None:
         fail("no embedder is configured (see docs/configuration.md)")
     store = open_local_store(settings)
+    if not store.vector_search_available:
+        _close(store, embedder)
+        fail("this store has no vector search, so vectors cannot be stored")
     try:
-        done = ArtifactWriter(store, embedder).reembed(limit=limit)
+        result = ArtifactWriter(store, embedder).reembed(limit=limit)
+    except StoreUnavailable:
+        typer.echo("error: the store became unavailable; run `pcreceipt reembed` again", err=True)
+        raise typer.Exit(2) from None
     finally:
-        store.close()
-        close = getattr(embedder, "close", None)
-        if callable(close):
-            close()
-    typer.echo(f"embedded {done} artifact(s) under profile {embedder.profile}")
+        _close(store, embedder)
+    typer.echo(f"embedded {result.embedded} artifact(s) under profile {embedder.profile}")
+    if result.failure is not None or result.not_embedded:
+        cause = FAILURES.get(result.failure or "", "some artifacts got no vector")
+        typer.echo(
+            f"error: {cause}; {result.not_embedded} artifact(s) were not embedded. "
+            "Run `pcreceipt reembed` again once the embedder answers.",
+            err=True,
+        )
+        raise typer.Exit(1)
+
+
+def _close(store: Store, embedder: Embedder) -> None:
+    store.close()
+    close = getattr(embedder, "close", None)
+    if callable(close):
+        close()

@@ -18,8 +18,9 @@ With ``--server URL`` also, for each selected identity:
 5. code: ``read_code`` of the path and line range still answers, its lines hash to
    ``snippet_sha256``, and they render to the fragment in ``content``.
 
-Every problem is one line: a JSON Pointer into the response, a check id and what failed, never a
-value from the response or the store. Exit status 0 when everything holds, 1 otherwise.
+Every problem is one line, printed as ``validate`` prints a violation (``gate.format_violation``):
+``path: check — what failed``, with a JSON Pointer into the response, never a value from the
+response or the store. Exit status 0 when everything holds, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import Annotated, Any, cast
 import typer
 
 from pcreceipt import gate
-from pcreceipt.cli.common import Token, wire
+from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
 from pcreceipt.digests import sha256_hex
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, TRUNCATION_MARK
@@ -71,7 +72,7 @@ class Finding:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path or '/'}: {self.check}: {self.message}"
+        return gate.format_violation(self.path, self.check, self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,11 +189,11 @@ def verify_offline(response: Any, *, max_bytes: int | None) -> Offline:
     """Checks 1–3 of the module docstring."""
     violations = gate.check_schema("PreparedContext", response)
     if violations:
-        return Offline([Finding(v.path, v.rule, "violates the PreparedContext schema") for v in violations], [], None)
+        return Offline([Finding(v.path, v.rule, v.message) for v in violations], [], None)
     if "receipt" not in response:
         return Offline([Finding("/receipt", "receipt_missing", "the response carries no Receipt to verify")], [], None)
     findings = [
-        Finding(v.path, v.rule, gate.SEMANTIC_RULES.get(v.rule, "violates the contract"))
+        Finding(v.path, v.rule, v.message)
         for v in gate.check_prepared_context(response, max_bytes=max_bytes, include_receipt=True)
     ]
     selected: list[Mapping[str, Any]] = list(response["receipt"]["selected"])
@@ -345,20 +346,31 @@ def verify(
     ],
     max_bytes: Annotated[
         int | None,
-        typer.Option("--max-bytes", help="The max_bytes the request sent (checked when given).", show_default=False),
+        typer.Option(
+            "--max-bytes",
+            help=f"The max_bytes the request sent, {MAX_BYTES_RANGE} (checked when given).",
+            show_default=False,
+        ),
     ] = None,
     server: Annotated[
         str | None,
-        typer.Option("--server", help="Also exact-read every selected identity from this server.", show_default=False),
+        typer.Option(
+            "--server",
+            help="Also exact-read every selected identity from this server (http://HOST:PORT; HOST:PORT works too).",
+            show_default=False,
+        ),
     ] = None,
     token: Token = None,
 ) -> None:
     """Verify a saved prepare response with a Receipt: gate, digests, byte counts and citations (offline), and
     with --server that every selected identity still reads back to the injected content. Exit 1 on any problem."""
+    check_max_bytes(max_bytes)
+    if server is not None:
+        server = checked_server_url(server, "--server")
     try:
         response = _read(response_file)
     except (OSError, ValueError) as exc:
-        typer.echo(f"verify: cannot read a JSON response: {type(exc).__name__}", err=True)
+        typer.echo(f"verify: cannot read {response_file}: {read_problem(exc)}", err=True)
         raise typer.Exit(1) from None
     offline = verify_offline(response, max_bytes=max_bytes)
     findings = list(offline.findings)
@@ -371,9 +383,9 @@ def verify(
         try:
             findings += asyncio.run(against_server())
         except TransportError:
-            findings.append(Finding("", "server", "cannot reach the server"))
+            findings.append(Finding("", "server", f"cannot reach the server at {server}"))
         except ClientError as error:
-            findings.append(Finding("", "server", f"unexpected answer: {type(error).__name__}"))
+            findings.append(Finding("", "server", f"the server's answer does not fit the contract: {error}"))
     if findings:
         _fail(findings)
     where = " and against the server" if server is not None else " (offline)"

@@ -17,8 +17,14 @@ Mode per (Scope, family) under the ``auto`` policy: hybrid (weighted reciprocal 
 k = 60) when an embedder is configured and the store has vector search, else fts. An embedding
 timeout or outage drops the vector channel for that Scope (fts, reason recorded); later rounds
 for that Scope reuse the fallback without calling the embedder again. An explicitly configured
-``vector``/``hybrid`` policy that cannot embed fails that family softly. A successful query
-embedding is reused for every Scope and family searching the same query text.
+``vector``/``hybrid`` policy that cannot embed (no embedder, or a dead one) fails that family
+softly: it returns nothing. A successful query embedding is reused for every Scope and family
+searching the same query text.
+
+A failed channel (vector or full text) is also logged as a warning on ``pcreceipt.recall``, at
+most once per channel and cause every ``CHANNEL_WARNING_SECONDS``, with the mode and the error
+class only: never the query, a Scope id, a provider URL or its answer. The Receipt, when asked
+for, records every failed call anyway; the log is what an operator sees without one.
 
 Per Scope and round each family retrieves at most its cap (atomic memory 16 — or the coarse pool
 of 30 when a reranker runs, cut to 16 by it — topic memory 8, experience 8); Scope lists are
@@ -28,6 +34,9 @@ then merged round-robin to the same cap, and what the merge cuts counts as ``fam
 from __future__ import annotations
 
 import json
+import logging
+import threading
+import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +62,8 @@ STAGE: Mapping[str, str] = {
     "code": "code.query",
 }
 CODE_QUERY_LIMIT = 8
+CHANNEL_WARNING_SECONDS = 60.0
+log = logging.getLogger("pcreceipt.recall")
 RRF_K = 60
 EXPANSION_PROMPT = (
     "Rewrite the user's query for a keyword search over project notes: keep its meaning, add "
@@ -83,6 +94,31 @@ class _RequestState:
     has_heads: dict[tuple[str, str], bool] = field(default_factory=dict)
     vectors: dict[str, list[float]] = field(default_factory=dict)
     failed_scopes: dict[str, tuple[FallbackReason, int]] = field(default_factory=dict)
+
+
+class ChannelWarnings:
+    """Rate-limited, content-free warnings for failed retrieval channels: at most one per
+    (channel, cause) every ``interval`` seconds, per runtime."""
+
+    def __init__(self, interval: float = CHANNEL_WARNING_SECONDS) -> None:
+        self.interval = interval
+        self._last: dict[tuple[str, str], float] = {}
+        self._lock = threading.Lock()
+
+    def failed(self, channel: Literal["vector", "fts"], cause: str, consequence: str) -> None:
+        now = time.monotonic()
+        with self._lock:
+            last = self._last.get((channel, cause))
+            if last is not None and now - last < self.interval:
+                return
+            self._last[channel, cause] = now
+        log.warning(
+            "retrieval channel %s failed (%s); %s (logged at most once per %d s)",
+            channel,
+            cause,
+            consequence,
+            int(self.interval),
+        )
 
 
 class ExpansionFailed(Exception):
@@ -132,6 +168,7 @@ class Recall:
         self.expansion = expansion
         self.chat = chat
         self.generation = generation or GenerationSettings()
+        self.warnings = ChannelWarnings()
 
     # ------------------------------------------------------------------ rounds
 
@@ -270,16 +307,24 @@ class Recall:
         vector_possible = self.embedder is not None and self.store.vector_search_available
         if policy == "fts" or (policy == "auto" and not vector_possible):
             return self._fts(round_, family, scope_id, query, match, limit, evidence, "none")
+        mode: SearchMode = "vector" if policy == "vector" else "hybrid"
+        if not vector_possible:  # an explicit vector/hybrid policy with nothing to run it on
+            no_embedder = self.embedder is None
+            cause = "no embedder configured" if no_embedder else "the store has no vector search"
+            self.warnings.failed("vector", cause, f"embedding.mode = {policy} returns nothing")
+            evidence.search(round_, family, mode, "failed", "inference_unavailable" if no_embedder else "none")
+            return []
         failed = scope_id in state.failed_scopes
         vector = None if failed else self._query_vector(round_, scope_id, query, state)
         if vector is None:  # the Scope's vector channel failed, in this round or an earlier one
             reason, failed_round = state.failed_scopes[scope_id]
             if policy != "auto":
-                evidence.search(round_, family, policy, "failed", reason)
+                self.warnings.failed("vector", reason, f"embedding.mode = {policy} returns nothing")
+                evidence.search(round_, family, mode, "failed", reason)
                 return []
+            self.warnings.failed("vector", reason, "embedding.mode = auto falls back to full text")
             fallback: FallbackReason = "reused_fts_fallback" if failed_round < round_ else reason
             return self._fts(round_, family, scope_id, query, match, limit, evidence, fallback)
-        mode: SearchMode = "vector" if policy == "vector" else "hybrid"
         try:
             vector_hits = self.store.search_vector(scope_id, family, vector, self.embedding.profile, limit)
             if mode == "vector":
@@ -289,7 +334,8 @@ class Recall:
                 hits = rrf_merge([text_hits, vector_hits], limit)
         except StoreUnavailable:
             raise
-        except Exception:
+        except Exception as exc:
+            self.warnings.failed("vector", type(exc).__name__, f"embedding.mode = {policy}: the family returns nothing")
             evidence.search(round_, family, mode, "failed")
             return []
         evidence.search(round_, family, mode)
@@ -310,7 +356,8 @@ class Recall:
             hits = self.store.search_text(scope_id, family, query, limit, match=match)
         except StoreUnavailable:
             raise
-        except Exception:
+        except Exception as exc:
+            self.warnings.failed("fts", type(exc).__name__, "the family returns nothing")
             evidence.search(round_, family, "fts", "failed", reason)
             return []
         evidence.search(round_, family, "fts", "completed", reason)

@@ -12,7 +12,8 @@ Decisions (``docs/security.md``):
 - Which Scopes a request touches comes from ``x-pcreceipt-scope`` (the operation table's
   ``scope_access``, ``scope_source`` and ``scope_references``): the path or body Scope with the
   operation's access; for prepare also every Scope its Scope references (read), so a prepare
-  over a graph with one unreadable reference is refused, never silently narrowed. Creating a
+  over a graph with one unreadable reference is refused, never silently narrowed, with a
+  message that says so (the token may read the own Scope, so it already knows its references). Creating a
   Scope needs admin on ``*`` (a new Scope's id does not exist before it is created, so no
   narrower grant could cover it) and read on its parent and every Scope it references.
 - Grants are checked before existence: a token without the grant gets 403 whether or not the
@@ -82,9 +83,21 @@ def _forbidden() -> Forbidden:
     return Forbidden("The token lacks the grant this request needs on a Scope it touches.")
 
 
-def _require(principal: Principal, scope_ids: Iterable[str], access: GrantAccess) -> None:
+def _unreadable_reference() -> Forbidden:
+    """Only ever raised after the own Scope's grant passed: a token that may read a Scope may read
+    its descriptor, which lists its references, so saying one of them is unreadable tells it
+    nothing new (and no reference is named)."""
+    return Forbidden(
+        "The token may read this Scope but not every Scope it references; "
+        "a prepare reads all of them, so it needs read on each."
+    )
+
+
+def _require(
+    principal: Principal, scope_ids: Iterable[str], access: GrantAccess, refuse: Forbidden | None = None
+) -> None:
     if not all(principal.may(scope_id, access) for scope_id in scope_ids):
-        raise _forbidden()
+        raise refuse or _forbidden()
 
 
 def own_scope(call: Call) -> str | None:
@@ -122,4 +135,5 @@ def authorize(principal: Principal, call: Call) -> None:
     _require(principal, [own], access)
     if operation.scope_references:
         scope = call.services.store.get_scope(own)
-        _require(principal, scope.context_references if scope is not None else (), "read")
+        references = scope.context_references if scope is not None else ()
+        _require(principal, references, "read", _unreadable_reference())

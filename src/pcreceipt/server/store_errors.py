@@ -10,9 +10,22 @@ import logging
 from typing import Any
 
 from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, StorageUnavailable
-from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, StoreUnavailable
+from pcreceipt.store.protocol import ConflictError, ConflictReason, InvalidInputError, NotFoundError, StoreUnavailable
 
 log = logging.getLogger("pcreceipt.server")
+
+#: The fixed message of each conflict; ``details.reason`` names it for programs.
+CONFLICT_MESSAGES: dict[ConflictReason, str] = {
+    "stale_revision": "The revision named is no longer the artifact's head revision.",
+    "stale_state_version": "The atomic memory's lifecycle state changed since the state_version named.",
+    "already_forgotten": "The atomic memory is already forgotten.",
+    "already_merged": "The atomic memory was already merged into another.",
+    "already_retired": "The atomic memory is already retired.",
+    "not_merge_result": "Only an atomic memory made by a merge can be retired.",
+    "already_exists": "The Scope already holds this artifact (its artifact_id, profile or prompt key is taken).",
+    "idempotency_key_reused": "The idempotency key was already used to create a Scope with different fields.",
+    "not_searchable_head": "The revision is not the artifact's searchable head.",
+}
 
 
 def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:
@@ -22,12 +35,12 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
     if isinstance(exc, NotFoundError):
         return NotFound("The Scope, artifact or revision does not exist.")
     if isinstance(exc, ConflictError):
-        details: dict[str, Any] = {}
+        details: dict[str, Any] = {"reason": exc.reason}
         if exc.current_revision is not None:
             details["current_revision"] = exc.current_revision
         if exc.current_state_version is not None:
             details["current_state_version"] = exc.current_state_version
-        return Conflict("The request conflicts with the current state.", details or None)
+        return Conflict(CONFLICT_MESSAGES[exc.reason], details)
     if isinstance(exc, InvalidInputError):
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})

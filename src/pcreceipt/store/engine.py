@@ -192,7 +192,7 @@ def reused_scope(row: Sequence[Any], wanted: Scope) -> Scope:
     """The Scope already created under the idempotency key; ConflictError when it differs from ``wanted``."""
     existing = scope_from_row(row)
     if existing != replace(wanted, scope_id=existing.scope_id):
-        raise ConflictError("the idempotency key was used for a different Scope")
+        raise ConflictError("the idempotency key was used for a different Scope", reason="idempotency_key_reused")
     return existing
 
 
@@ -576,13 +576,15 @@ class StoreEngine(ABC, Generic[ConnT, PreparedT]):
         if singleton is not None:
             existing_id, head_revision = singleton
             if item.artifact_id not in (None, existing_id):
-                raise ConflictError(f"the Scope already has this {family} under another artifact_id")
+                raise ConflictError(
+                    f"the Scope already has this {family} under another artifact_id", reason="already_exists"
+                )
             return self._append_revision(
                 conn, scope_id, family, existing_id, head_revision + 1, prepared, now, prompt_key=item.prompt_key
             )
         artifact_id = item.artifact_id or new_artifact_id()
         if self._head_revision(conn, scope_id, family, artifact_id) is not None:
-            raise ConflictError("the artifact_id is already taken")
+            raise ConflictError("the artifact_id is already taken", reason="already_exists")
         self._insert_artifact(conn, scope_id, family, artifact_id, item.prompt_key)
         return self._add_revision(conn, scope_id, family, artifact_id, 1, prepared, now, prompt_key=item.prompt_key)
 
@@ -693,7 +695,7 @@ class StoreEngine(ABC, Generic[ConnT, PreparedT]):
             if found is None:
                 raise NotFoundError("the artifact does not exist")
             if found != expected_revision:
-                raise ConflictError("stale revision", current_revision=found)
+                raise ConflictError("stale revision", reason="stale_revision", current_revision=found)
             head_revision = found
         prompt_key = self._prompt_key(conn, scope_id, family, artifact_id)
         return self._append_revision(
@@ -852,7 +854,9 @@ class StoreEngine(ABC, Generic[ConnT, PreparedT]):
             head = self._head_revision(conn, ref.scope_id, ref.family, ref.artifact_id)
             if head is None or ref.revision > head or ref.revision < 1:
                 raise NotFoundError("the revision does not exist")
-            raise ConflictError("the revision is not a searchable head", current_revision=head)
+            raise ConflictError(
+                "the revision is not a searchable head", reason="not_searchable_head", current_revision=head
+            )
 
     # -- code workspaces
 
@@ -938,7 +942,7 @@ class StoreEngine(ABC, Generic[ConnT, PreparedT]):
             (record.token_id, record.token_sha256),
         )
         if taken is not None:
-            raise ConflictError("the token id or digest is already stored")
+            raise ConflictError("the token id or digest is already stored", reason="already_exists")
         self._run(
             conn,
             "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",

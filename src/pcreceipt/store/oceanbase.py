@@ -916,7 +916,7 @@ class OceanBaseStore(StoreEngine[_Conn, _Prepared]):
         the same outcome as ``_insert_new`` per item (all inside the caller's transaction)."""
         ids = [item.artifact_id or new_artifact_id() for item in items]
         if len(set(ids)) != len(ids) or self._existing_ids(conn, scope_id, family, ids):
-            raise ConflictError("the artifact_id is already taken")
+            raise ConflictError("the artifact_id is already taken", reason="already_exists")
         atomic = family == "atomic-memory"
         conn.many(
             """INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, state, state_version)

@@ -49,9 +49,32 @@ class NotFoundError(StoreError):
     pass
 
 
+ConflictReason = Literal[
+    "stale_revision",
+    "stale_state_version",
+    "already_forgotten",
+    "already_merged",
+    "already_retired",
+    "not_merge_result",
+    "already_exists",
+    "idempotency_key_reused",
+    "not_searchable_head",
+]
+"""Which conflict a ``ConflictError`` is; the API sends it as ``error.details.reason`` (the
+closed enum ``ConflictReason`` of schemas/common.schema.json)."""
+
+
 class ConflictError(StoreError):
-    def __init__(self, message: str, *, current_revision: int | None = None, current_state_version: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: ConflictReason,
+        current_revision: int | None = None,
+        current_state_version: int | None = None,
+    ):
         super().__init__(message)
+        self.reason: ConflictReason = reason
         self.current_revision = current_revision
         self.current_state_version = current_state_version
 

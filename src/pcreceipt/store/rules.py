@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pcreceipt.store.protocol import (
     ArtifactFamily,
     ConflictError,
+    ConflictReason,
     InvalidInputError,
     LifecycleState,
     NotFoundError,
@@ -62,22 +63,38 @@ def check_external_references(references: Sequence[Mapping[str, str]]) -> None:
             raise InvalidInputError("external_references must map strings to strings")
 
 
-def conflict(message: str, view: LifecycleView) -> ConflictError:
-    return ConflictError(message, current_revision=view.revision, current_state_version=view.state_version)
+_NOT_ACTIVE: dict[LifecycleState, ConflictReason] = {
+    "forgotten": "already_forgotten",
+    "merged": "already_merged",
+    "retired": "already_retired",
+}
+
+
+def conflict(message: str, view: LifecycleView, reason: ConflictReason) -> ConflictError:
+    return ConflictError(
+        message, reason=reason, current_revision=view.revision, current_state_version=view.state_version
+    )
 
 
 def check_expected(view: LifecycleView, *, revision: int, state_version: int) -> None:
-    """The caller's revision and state_version must be the head's."""
-    if view.revision != revision or view.state_version != state_version:
-        raise conflict("stale atomic memory revision or state_version", view)
+    """The caller's revision and state_version must be the head's (a stale revision is named first)."""
+    if view.revision != revision:
+        raise conflict("stale atomic memory revision", view, "stale_revision")
+    if view.state_version != state_version:
+        raise conflict("stale atomic memory state_version", view, "stale_state_version")
+
+
+def check_active(view: LifecycleView, message: str) -> None:
+    """ConflictError naming the state (``already_forgotten`` …) unless the memory is active."""
+    if view.state != "active":
+        raise conflict(message, view, _NOT_ACTIVE[view.state])
 
 
 def check_replaceable(view: LifecycleView, *, expected_revision: int) -> None:
     """An atomic memory takes a new revision only while active and only from its head."""
     if view.revision != expected_revision:
-        raise conflict("stale revision", view)
-    if view.state != "active":
-        raise conflict("only an active atomic memory can be replaced", view)
+        raise conflict("stale revision", view, "stale_revision")
+    check_active(view, "only an active atomic memory can be replaced")
 
 
 def check_requestable_state(target: LifecycleState) -> None:
@@ -87,10 +104,9 @@ def check_requestable_state(target: LifecycleState) -> None:
 
 def check_lifecycle_change(view: LifecycleView, target: LifecycleState) -> None:
     """forgotten: from active. retired: from active, merge results only (target already requestable)."""
-    if view.state != "active":
-        raise conflict(f"a {view.state} atomic memory cannot become {target}", view)
+    check_active(view, f"a {view.state} atomic memory cannot become {target}")
     if target == "retired" and not view.is_merge_result:
-        raise conflict("only a merge result can be retired", view)
+        raise conflict("only a merge result can be retired", view, "not_merge_result")
 
 
 def check_merge_inputs(inputs: Sequence[tuple[str, int, int]]) -> None:
@@ -102,8 +118,7 @@ def check_merge_inputs(inputs: Sequence[tuple[str, int, int]]) -> None:
 
 def check_merge_input(view: LifecycleView, *, revision: int, state_version: int) -> None:
     check_expected(view, revision=revision, state_version=state_version)
-    if view.state != "active":
-        raise conflict(f"a {view.state} atomic memory cannot be merged", view)
+    check_active(view, f"a {view.state} atomic memory cannot be merged")
 
 
 def check_workspace_paths(paths: Sequence[str]) -> None:

@@ -9,9 +9,10 @@ committed without a vector and ``reembed`` backfills it later (``pcreceipt reemb
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from pcreceipt.inference import Embedder, InferenceError
+from pcreceipt.inference import Embedder, InferenceError, InferenceErrorKind
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
@@ -42,18 +43,24 @@ class ArtifactWriter:
         self.embedder = embedder
 
     def _embeddings(self, family: ArtifactFamily, contents: Sequence[Mapping[str, Any]]) -> list[EmbeddingRow | None]:
+        return self._try_embeddings(family, contents)[0]
+
+    def _try_embeddings(
+        self, family: ArtifactFamily, contents: Sequence[Mapping[str, Any]]
+    ) -> tuple[list[EmbeddingRow | None], InferenceError | None]:
+        """The rows (None where there is no vector) and the provider's error, if it failed."""
         texts = [embedding_text(family, c) for c in contents]
         wanted = [i for i, t in enumerate(texts) if t]
         rows: list[EmbeddingRow | None] = [None] * len(contents)
         if self.embedder is None or not wanted or not self.store.vector_search_available:
-            return rows
+            return rows, None
         try:
             vectors = self.embedder.embed([texts[i] or "" for i in wanted])
-        except InferenceError:
-            return rows
+        except InferenceError as error:
+            return rows, error
         for i, vector in zip(wanted, vectors, strict=True):
             rows[i] = EmbeddingRow(self.embedder.profile, vector)
-        return rows
+        return rows, None
 
     def create(
         self,
@@ -100,23 +107,40 @@ class ArtifactWriter:
         (embedding,) = self._embeddings("atomic-memory", [content])
         return self.store.merge_atomic_memories(scope_id, inputs, content, embedding=embedding)
 
-    def reembed(self, *, limit: int = 1_000_000) -> int:
-        """Backfill vectors for searchable heads that have none under the current profile; returns
-        how many were stored. Stops early when the embedder cannot answer (nothing is half-done:
-        each vector is stored on its own)."""
+    def reembed(self, *, limit: int = 1_000_000) -> ReembedResult:
+        """Backfill vectors for searchable heads that have none under the current profile, up to
+        ``limit``. Stops at the first provider failure (nothing is half-done: each vector is stored
+        on its own) and then counts what is still missing within ``limit``."""
         if self.embedder is None or not self.store.vector_search_available:
-            return 0
+            return ReembedResult(embedded=0, not_embedded=0, failure=None)
         done = 0
-        while done < limit:
+        failure: InferenceError | None = None
+        while done < limit and failure is None:
             missing = self.store.artifacts_missing_embedding(self.embedder.profile, min(REEMBED_BATCH, limit - done))
             stored = 0
             for family in dict.fromkeys(record.ref.family for record in missing):
                 batch = [record for record in missing if record.ref.family == family]
-                for record, row in zip(batch, self._embeddings(family, [r.content for r in batch]), strict=True):
+                rows, failure = self._try_embeddings(family, [r.content for r in batch])
+                for record, row in zip(batch, rows, strict=True):
                     if row is not None:
                         self.store.put_embedding(record.ref, row)
                         stored += 1
+                if failure is not None:
+                    break
             if stored == 0:
                 break
             done += stored
-        return done
+        remaining = 0
+        if done < limit:
+            remaining = len(self.store.artifacts_missing_embedding(self.embedder.profile, limit - done))
+        return ReembedResult(embedded=done, not_embedded=remaining, failure=failure.kind if failure else None)
+
+
+@dataclass(frozen=True, slots=True)
+class ReembedResult:
+    """What ``reembed`` did: vectors stored, searchable heads (within the limit) still without one,
+    and the provider's error class when it stopped on a failure."""
+
+    embedded: int
+    not_embedded: int
+    failure: InferenceErrorKind | None
