@@ -32,6 +32,34 @@ def _npm_ci(session: nox.Session) -> None:
     session.run("npm", "ci", "--prefix", "codegen/ts", "--include=dev", "--no-audit", "--no-fund", external=True)
 
 
+# The steps: one command line each, written once. A session is its setup (_install, _npm_ci)
+# plus its steps; `ci` runs every check step in one environment.
+
+
+def _generate_step(session: nox.Session, *, check: bool) -> None:
+    session.run("python", "codegen/generate.py", *(["--check"] if check else []))
+
+
+def _contract_breaks_step(session: nox.Session, *args: str) -> None:
+    session.run("python", "codegen/contract_diff.py", *args)
+
+
+def _lint_step(session: nox.Session) -> None:
+    session.run("ruff", "check", "src", "tests", "codegen", "bench", "noxfile.py")
+
+
+def _typecheck_step(session: nox.Session) -> None:
+    session.run("mypy")
+
+
+def _ts_step(session: nox.Session) -> None:
+    session.run("node", "tests/ts/run.mjs", external=True)
+
+
+def _tests_step(session: nox.Session, *pytest_args: str, env: dict[str, str] | None = None) -> None:
+    session.run("pytest", *pytest_args, env=env)
+
+
 @nox.session(python=PYTHON)
 def generate(session: nox.Session) -> None:
     """Regenerate generated/ from schemas/ (`-- --check` fails on drift instead)."""
@@ -39,7 +67,13 @@ def generate(session: nox.Session) -> None:
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(session.posargs)
     _install(session)
-    session.run("python", "codegen/generate.py", *(["--check"] if args.check else []))
+    _generate_step(session, check=args.check)
+
+
+@nox.session(python=PYTHON)
+def contract_breaks(session: nox.Session) -> None:
+    """Fail on a breaking change of schemas/ against the last release's contract (`-- --record` records it)."""
+    _contract_breaks_step(session, *session.posargs)
 
 
 @nox.session(python=PYTHON)
@@ -53,14 +87,14 @@ def vectors(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff over the hand-written code."""
     _install(session)
-    session.run("ruff", "check", "src", "tests", "codegen", "bench", "noxfile.py")
+    _lint_step(session)
 
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/."""
     _install(session)
-    session.run("mypy")
+    _typecheck_step(session)
 
 
 @nox.session(python=PYTHON)
@@ -68,28 +102,29 @@ def tests(session: nox.Session) -> None:
     """The test suite (pass pytest arguments after --)."""
     _install(session)
     _npm_ci(session)
-    session.run("pytest", *session.posargs)
+    _tests_step(session, *session.posargs)
 
 
 @nox.session(python=PYTHON)
 def ts(session: nox.Session) -> None:
-    """The TypeScript bindings: npm ci, drift check, tsc --strict, node --test over every vector."""
+    """The TypeScript package: npm ci, drift check, tsc --strict, node --test over every vector."""
     _install(session)
     _npm_ci(session)
-    session.run("python", "codegen/generate.py", "--check")
-    session.run("node", "tests/ts/run.mjs", external=True)
+    _generate_step(session, check=True)
+    _ts_step(session)
 
 
 @nox.session(python=PYTHON)
 def ci(session: nox.Session) -> None:
-    """Everything CI checks, in one environment: drift, lint, types, the TypeScript bindings, tests."""
+    """Everything CI checks, in one environment: drift, contract breaks, lint, types, TypeScript, tests."""
     _install(session)
     _npm_ci(session)
-    session.run("python", "codegen/generate.py", "--check")
-    session.run("ruff", "check", "src", "tests", "codegen", "bench", "noxfile.py")
-    session.run("mypy")
-    session.run("node", "tests/ts/run.mjs", external=True)
-    session.run("pytest", *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
+    _generate_step(session, check=True)
+    _contract_breaks_step(session)
+    _lint_step(session)
+    _typecheck_step(session)
+    _ts_step(session)
+    _tests_step(session, *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
 
 
 @nox.session(python=PYTHON)

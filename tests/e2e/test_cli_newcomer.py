@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from pcreceipt import demo
+from pcreceipt.cli import demo
 from pcreceipt.cli.main import app
 
 # Rich console markup, an emoji code and brackets a naive view would eat; ``[/]`` with nothing

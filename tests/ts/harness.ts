@@ -1,17 +1,19 @@
 // The TypeScript executor of the shared contract vectors (tests/vectors/**.json): the mirror of
-// tests/vector_harness.py, run against each host's generated bindings.
+// tests/vector_harness.py, run against the compiled TypeScript package (generated/ts/dist/, what a
+// host gets from `npm install`).
 
 import { readdirSync, readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
-import * as dsh from "../../generated/ts/dsh/index.js";
-import * as opencode from "../../generated/ts/opencode/index.js";
-import * as pi from "../../generated/ts/pi/index.js";
-import type { RequestFacts, ValidationResult } from "../../generated/ts/dsh/index.js";
-
-export type HostBindings = typeof dsh;
-
-export const HOSTS: Readonly<Record<string, HostBindings>> = { dsh, pi, opencode };
+import {
+  DEFAULT_ASSEMBLY_MAX_ENTRIES,
+  type RequestFacts,
+  type ValidationResult,
+  validatePreparedContext,
+  validatePreparedContextFor,
+  validatePreparedContextWithReceipt,
+  validatePrepareContextRequest,
+} from "../../generated/ts/dist/index.js";
 
 export interface Expected {
   readonly path: string;
@@ -67,19 +69,16 @@ export function factsOf(vector: Vector): RequestFacts {
  * request sent include_receipt: true, validatePreparedContext when it sent neither flag, and the
  * general validatePreparedContextFor otherwise (explain: true, or an unknown flag).
  */
-export function verdict(host: HostBindings, vector: Vector): ValidationResult {
+export function verdict(vector: Vector): ValidationResult {
   if (vector.kind === "request") {
-    return host.validatePrepareContextRequest(
-      vector.data,
-      vector.context.assembly_max_entries ?? host.DEFAULT_ASSEMBLY_MAX_ENTRIES,
-    );
+    return validatePrepareContextRequest(vector.data, vector.context.assembly_max_entries ?? DEFAULT_ASSEMBLY_MAX_ENTRIES);
   }
   const facts = factsOf(vector);
   if (typeof facts.maxBytes === "number" && facts.explain === false) {
-    if (facts.includeReceipt === true) return host.validatePreparedContextWithReceipt(vector.data, facts.maxBytes);
-    if (facts.includeReceipt === false) return host.validatePreparedContext(vector.data, facts.maxBytes);
+    if (facts.includeReceipt === true) return validatePreparedContextWithReceipt(vector.data, facts.maxBytes);
+    if (facts.includeReceipt === false) return validatePreparedContext(vector.data, facts.maxBytes);
   }
-  return host.validatePreparedContextFor(vector.data, facts);
+  return validatePreparedContextFor(vector.data, facts);
 }
 
 /** Whether a response message carries a receipt or reason key (the default check must refuse it). */

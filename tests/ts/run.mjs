@@ -1,9 +1,10 @@
 // The TypeScript test runner.
 //
-//   node tests/ts/run.mjs              tsc --strict --noEmit over generated/ts/, then compile the
-//                                      bindings and tests/ts/*.ts (tsc --strict) and run them with
-//                                      node --test (one summary line unless a test fails)
-//   node tests/ts/run.mjs --verdicts   compile, then print every vector's verdict from every host
+//   node tests/ts/run.mjs              tsc --strict --noEmit over the package's src/ and dist/*.d.ts
+//                                      (generated/ts/), then compile tests/ts/*.ts (tsc --strict)
+//                                      against the compiled package (generated/ts/dist/) and run
+//                                      them with node --test (one summary line unless a test fails)
+//   node tests/ts/run.mjs --verdicts   compile, then print every vector's verdict from the package
 //                                      as JSON (tests/contract/test_ts_parity.py reads it)
 //
 // PCRECEIPT_VECTORS (folders separated like PATH) replaces tests/vectors as the vector source.
@@ -12,14 +13,14 @@
 // compiled output goes to a temporary directory that is removed afterwards.
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const TSC = join(ROOT, "codegen", "ts", "node_modules", "typescript", "bin", "tsc");
-const GENERATED = join(ROOT, "generated", "ts");
+const DIST = join("generated", "ts", "dist");
 const TESTS = ["vectors.test.js"];
 
 function run(args, options = {}) {
@@ -57,7 +58,7 @@ function main() {
     return 2;
   }
   if (!verdicts) {
-    // The generated code alone, with no ambient types, as a host compiles it.
+    // The package alone, with no ambient types, as a host that vendors src/ compiles it.
     const status = run([TSC, "--strict", "--noEmit", "-p", join("codegen", "ts", "tsconfig.json")]);
     if (status !== 0) return status;
   }
@@ -68,9 +69,8 @@ function main() {
     });
     if (compiled !== 0) return compiled;
     writeFileSync(join(out, "package.json"), '{"type": "module"}\n');
-    for (const host of readdirSync(GENERATED)) {
-      copyFileSync(join(GENERATED, host, "schema-validators.js"), join(out, "generated", "ts", host, "schema-validators.js"));
-    }
+    // The compiled tests import ../../generated/ts/dist/*.js relative to themselves.
+    cpSync(join(ROOT, DIST), join(out, DIST), { recursive: true });
     const env = { ...process.env, PCRECEIPT_VECTORS: process.env.PCRECEIPT_VECTORS || join(ROOT, "tests", "vectors") };
     if (verdicts) return run([join(out, "tests", "ts", "verdicts.js")], { env });
     return runTests(TESTS.map((name) => join(out, "tests", "ts", name)), env);

@@ -1,5 +1,5 @@
 // Generated from codegen/ts/templates/index.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the Pi PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 // The public surface of the pcreceipt bindings: import from this file.
 

@@ -1,5 +1,5 @@
 // Generated from schemas/*.json (bundled) by json-schema-to-typescript 16.0.0; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the DSH PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 /**
  * Any of the prepare messages: the request, the response, or a Receipt on its own.

@@ -1,5 +1,5 @@
 // Generated from codegen/ts/templates/validators.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the OpenCode PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 // Validators of the prepare messages: the JSON Schema check (ajv standalone code compiled at
 // generation time, ./schema-validators.js) and then the semantic rules (./semantic-rules.ts),

@@ -1,5 +1,5 @@
 // Generated from codegen/ts/templates/schema-validators.d.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the OpenCode PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 // Types of ./schema-validators.js: ajv standalone validators (JSON Schema 2020-12, all errors
 // collected, no messages). A validator returns whether the value is valid and leaves the errors

@@ -1,5 +1,5 @@
 // Generated from codegen/ts/templates/semantic-rules.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the Pi PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 // The contract rules JSON Schema cannot say, for prepare requests and PreparedContext responses.
 // A line-for-line port of the semantic half of pcreceipt's Python gate (src/pcreceipt/gate.py):

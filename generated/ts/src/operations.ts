@@ -1,5 +1,5 @@
 // Generated from schemas/openapi.json by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
-// pcreceipt bindings for the Pi PowerContext host plugin; vendor this folder unchanged (docs/hosts.md).
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 /** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */
 
