@@ -30,7 +30,9 @@ from pydantic import BaseModel, ValidationError
 
 from pcreceipt.models import (
     BY_ID,
+    ArtifactCollectionItem,
     ArtifactCreated,
+    ArtifactPage,
     ArtifactRevision,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
@@ -266,6 +268,26 @@ class AsyncClient:
     ) -> ImportArtifactsResponse:
         """Create up to 1000 artifacts of one family in one transaction."""
         return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
+
+    async def list_artifacts(
+        self, scope_id: str, family: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ArtifactPage:
+        """One page of a family's current heads in a Scope (no contents), in artifact_id order."""
+        path = {"scope_id": scope_id, "family": family}
+        return await self._call("list_artifacts", ArtifactPage, path=path, query={"limit": limit, "cursor": cursor})
+
+    async def iter_artifacts(
+        self, scope_id: str, family: str, *, page_size: int | None = None
+    ) -> AsyncIterator[ArtifactCollectionItem]:
+        """Every current head of a family in a Scope, following ``next_cursor`` page by page."""
+        cursor: str | None = None
+        while True:
+            page = await self.list_artifacts(scope_id, family, limit=page_size, cursor=cursor)
+            for item in page.items:
+                yield item
+            if page.next_cursor is None:
+                return
+            cursor = page.next_cursor.root
 
     async def get_artifact(
         self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None

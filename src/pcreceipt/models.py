@@ -12,7 +12,9 @@ from pydantic import Field
 
 from pcreceipt._gen.models import (
     ArtifactAddress,
+    ArtifactCollectionItem,
     ArtifactCreated,
+    ArtifactPage,
     ArtifactReference,
     ArtifactRevision,
     AssemblySection,
@@ -77,7 +79,9 @@ __all__ = [
     "BY_ID",
     "OPERATIONS",
     "ArtifactAddress",
+    "ArtifactCollectionItem",
     "ArtifactCreated",
+    "ArtifactPage",
     "ArtifactReference",
     "ArtifactRevision",
     "AssemblySection",

@@ -18,7 +18,13 @@ pytestmark = pytest.mark.anyio
 
 EXERCISED = {
     "test_scopes": ["create_scope", "list_scopes", "get_scope"],
-    "test_artifacts": ["create_artifact", "get_artifact", "replace_artifact", "get_artifact_revision"],
+    "test_artifacts": [
+        "create_artifact",
+        "get_artifact",
+        "replace_artifact",
+        "get_artifact_revision",
+        "list_artifacts",
+    ],
     "test_import": ["import_artifacts"],
     "test_lifecycle": ["get_atomic_memory_state", "change_atomic_memory_lifecycle", "merge_atomic_memories"],
     "test_code": ["index_code_workspace", "get_code_workspace", "query_code", "read_code"],
@@ -85,6 +91,10 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
 
     first = await client.get_artifact_revision(scope_id, "atomic-memory", artifact_id, 1)
     assert isinstance(first.content, AtomicMemoryContent) and first.content.text == "We chose SQLite."
+
+    listed = await client.list_artifacts(scope_id, "atomic-memory")
+    assert [(item.artifact_id, item.revision) for item in listed.items] == [(artifact_id, 2)]
+    assert listed.items[0].content_digest == replaced.value.content_digest and listed.next_cursor is None
 
     topic = await client.create_artifact(
         scope_id,

@@ -7,7 +7,7 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
-- read: get_scope, get_artifact, get_artifact_revision, get_atomic_memory_state,
+- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
   get_code_workspace, query_code, read_code (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace (write on the target);
@@ -40,6 +40,7 @@ OK, NF, FB, UA = "ok", 404, 403, 401
 
 ROUTE_CLASS: dict[str, str] = {
     "get_scope": "read",
+    "list_artifacts": "read",
     "get_artifact": "read",
     "get_artifact_revision": "read",
     "get_atomic_memory_state": "read",
@@ -215,6 +216,7 @@ REQUESTS: dict[str, Request] = {
     "import_artifacts": lambda http, w, t: http.post(
         f"/v1/scopes/{w.ids[t]}/artifacts/import", json={"items": [{"family": "atomic-memory", "content": MEMORY}]}
     ),
+    "list_artifacts": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory"),
     "get_artifact": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}"),
     "replace_artifact": _replace,
     "get_artifact_revision": lambda http, w, t: http.get(

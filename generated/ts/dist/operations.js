@@ -57,6 +57,15 @@ export const OPERATIONS = [
         scope: { access: "write", source: "path", references: false },
     },
     {
+        operationId: "list_artifacts",
+        method: "GET",
+        path: "/v1/scopes/{scope_id}/artifacts/{family}",
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+        requestBody: null,
+        success: [{ status: 200, model: "ArtifactPage" }],
+        scope: { access: "read", source: "path", references: false },
+    },
+    {
         operationId: "get_artifact",
         method: "GET",
         path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}",

@@ -33,6 +33,7 @@ export type OperationId =
   | "get_scope"
   | "create_artifact"
   | "import_artifacts"
+  | "list_artifacts"
   | "get_artifact"
   | "replace_artifact"
   | "get_artifact_revision"
@@ -111,6 +112,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ImportArtifactsRequest",
     success: [{ status: 201, model: "ImportArtifactsResponse" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "list_artifacts",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactPage" }],
+    scope: { access: "read", source: "path", references: false },
   },
   {
     operationId: "get_artifact",

@@ -25,6 +25,56 @@ class ArtifactAddress(ContractModel):
     """
 
 
+class ArtifactCollectionItem(ContractModel):
+    """
+    One artifact's current head revision in a listing, without its content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The revision.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    """
+    Source evidence references (none are recorded by pcreceipt).
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from (merge inputs).
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of content.
+    """
+    title: Annotated[str | None, Field(max_length=512)] = None
+    """
+    The display title: a topic memory's title; null for the other families.
+    """
+    summary: Annotated[str | None, Field(max_length=8000)] = None
+    """
+    The display summary: a topic memory's summary; null for the other families.
+    """
+    created_at: AwareDatetime | None = None
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+
+
 class ArtifactCreated(ContractModel):
     """
     The committed first revision.
@@ -63,6 +113,24 @@ class ArtifactId(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
     An artifact identifier: 1 to 128 printable ASCII characters, no spaces.
+    """
+
+
+class ArtifactPage(ContractModel):
+    """
+    A page of an artifact family's current heads in a Scope, in artifact_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
+    """
+    The heads.
+    """
+    next_cursor: NextCursor | None
+    """
+    Pass as cursor for the next page of the same Scope and family; null on the last page.
     """
 
 
@@ -967,6 +1035,13 @@ class ModelIdentity(RootModel[str]):
 class NextCursor(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
+    Pass as cursor for the next page of the same Scope and family; null on the last page.
+    """
+
+
+class NextCursor1(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
     Pass as cursor for the next page; null on the last page.
     """
 
@@ -1555,7 +1630,7 @@ class ScopePage(ContractModel):
     """
     The Scopes.
     """
-    next_cursor: NextCursor | None
+    next_cursor: NextCursor1 | None
     """
     Pass as cursor for the next page; null on the last page.
     """

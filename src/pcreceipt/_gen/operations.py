@@ -102,6 +102,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='list_artifacts',
+        method='GET',
+        path='/v1/scopes/{scope_id}/artifacts/{family}',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('limit', 'query', False), Parameter('cursor', 'query', False), ),
+        request_model=None,
+        success=(Success(200, 'ArtifactPage'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_artifact',
         method='GET',
         path='/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}',

@@ -155,3 +155,9 @@ def run(coroutine: Coroutine[Any, Any, T], url: str) -> T:
     except ClientError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
+
+
+def one_line(text: str, width: int = 72) -> str:
+    """A preview of stored text on one line: whitespace runs folded, cut at ``width`` with an ellipsis."""
+    folded = " ".join(text.split())
+    return folded if len(folded) <= width else folded[: width - 1] + "…"

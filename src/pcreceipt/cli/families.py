@@ -6,9 +6,19 @@ from typing import Annotated, Any
 
 import typer
 
-from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
+from pcreceipt.cli.common import (
+    DEFAULT_URL,
+    JsonOutput,
+    ScopeOption,
+    Token,
+    Url,
+    one_line,
+    print_json,
+    run_client,
+    wire,
+)
 from pcreceipt.client import AsyncClient, Versioned
-from pcreceipt.models import ArtifactCreated
+from pcreceipt.models import ArtifactCollectionItem, ArtifactCreated
 
 topic_app = typer.Typer(no_args_is_help=True, help="Topic memories.")
 experience_app = typer.Typer(no_args_is_help=True, help="Experiences.")
@@ -26,6 +36,36 @@ def _create(scope: str, family: str, content: dict[str, Any], url: str, token: s
         typer.echo(created.value.artifact_id)
     else:
         typer.echo(f"{created.value.artifact_id} revision {created.value.revision}")
+
+
+@topic_app.command("list")
+def list_topics(
+    scope: ScopeOption,
+    limit: Annotated[
+        int | None, typer.Option(help="Show at most this many [default: all].", min=1, show_default=False)
+    ] = None,
+    url: Url = DEFAULT_URL,
+    token: Token = None,
+    json_output: JsonOutput = False,
+) -> None:
+    """List the Scope's topic memories: id, revision and title."""
+
+    async def work(client: AsyncClient) -> list[ArtifactCollectionItem]:
+        items: list[ArtifactCollectionItem] = []
+        async for item in client.iter_artifacts(scope, "topic-memory"):
+            items.append(item)
+            if limit is not None and len(items) >= limit:
+                break
+        return items
+
+    items = run_client(url, token, work)
+    if json_output:
+        print_json({"items": [wire(item) for item in items]})
+        return
+    if not items:
+        typer.echo("no topic memories")
+    for item in items:
+        typer.echo(f"{item.artifact_id}  r{item.revision}  {one_line(item.title or '')}")
 
 
 @topic_app.command("add")

@@ -1,4 +1,4 @@
-"""``pcreceipt memory add|edit|show|forget|retire|merge``: atomic memories.
+"""``pcreceipt memory add|list|edit|show|forget|retire|merge``: atomic memories.
 
 Every change that the contract guards reads the current state first and sends exactly what it
 read (the ETag for edit, the revision and state version for forget/retire/merge), so a
@@ -7,6 +7,7 @@ concurrent change is refused by the server instead of being overwritten.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 import typer
@@ -17,12 +18,18 @@ from pcreceipt.cli.common import (
     ScopeOption,
     Token,
     Url,
+    one_line,
     print_json,
     run_client,
     wire,
 )
 from pcreceipt.client import AsyncClient
-from pcreceipt.models import ArtifactRevision, AtomicMemoryMutationResponse, AtomicMemoryStateView
+from pcreceipt.models import (
+    ArtifactCollectionItem,
+    ArtifactRevision,
+    AtomicMemoryMutationResponse,
+    AtomicMemoryStateView,
+)
 
 FAMILY = "atomic-memory"
 memory_app = typer.Typer(no_args_is_help=True, help="Atomic memories.")
@@ -99,6 +106,42 @@ def edit(
         print_json(wire(revision))
     else:
         typer.echo(f"{revision.artifact_id} revision {revision.revision}")
+
+
+@memory_app.command("list")
+def list_(
+    scope: ScopeOption,
+    limit: Annotated[
+        int | None, typer.Option(help="Show at most this many [default: all].", min=1, show_default=False)
+    ] = None,
+    url: Url = DEFAULT_URL,
+    token: Token = None,
+    json_output: JsonOutput = False,
+) -> None:
+    """List the Scope's memories: id, revision, lifecycle state and the start of the text."""
+
+    async def work(client: AsyncClient) -> list[tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]]:
+        items: list[ArtifactCollectionItem] = []
+        async for item in client.iter_artifacts(scope, FAMILY):
+            items.append(item)
+            if limit is not None and len(items) >= limit:
+                break
+
+        async def detail(item: ArtifactCollectionItem) -> tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]:
+            revision = await client.get_artifact_revision(scope, FAMILY, item.artifact_id, item.revision)
+            state = await client.get_atomic_memory_state(scope, item.artifact_id)
+            return item, state.value, str(wire(revision.content)["text"])
+
+        return list(await asyncio.gather(*(detail(item) for item in items)))
+
+    rows = run_client(url, token, work)
+    if json_output:
+        print_json({"items": [wire(item) for item, _, _ in rows]})
+        return
+    if not rows:
+        typer.echo("no memories")
+    for item, state, text in rows:
+        typer.echo(f"{item.artifact_id}  r{item.revision}  {state.state:<9}  {one_line(text)}")
 
 
 @memory_app.command("show")

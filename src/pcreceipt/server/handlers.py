@@ -144,6 +144,20 @@ def _etag_listed(header: str, etag: str) -> bool:
     return "*" in candidates or etag in candidates
 
 
+def list_artifacts(call: Call) -> Reply:
+    scope_id, family = call.path["scope_id"], call.path["family"]
+    limit = int(call.query["limit"])
+    cursor = call.query.get("cursor")
+    after = decode_cursor(cursor, scope=scope_id, family=family) if cursor is not None else None
+    store = _store(call)
+    _found(store.get_scope(scope_id))
+    heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
+    page = heads[:limit]
+    more = len(heads) > limit
+    next_cursor = encode_cursor(page[-1].ref.artifact_id, scope=scope_id, family=family) if more else None
+    return Reply(200, {"items": [records.artifact_collection_item(r) for r in page], "next_cursor": next_cursor})
+
+
 def get_artifact(call: Call) -> Reply:
     path = call.path
     record = _found(_store(call).get_head(path["scope_id"], path["family"], path["artifact_id"]))
@@ -300,6 +314,7 @@ HANDLERS: Mapping[str, Handler] = {
     "get_scope": get_scope,
     "create_artifact": create_artifact,
     "import_artifacts": import_artifacts,
+    "list_artifacts": list_artifacts,
     "get_artifact": get_artifact,
     "replace_artifact": replace_artifact,
     "get_artifact_revision": get_artifact_revision,

@@ -75,6 +75,18 @@ def artifact_revision(record: RevisionRecord) -> dict[str, Any]:
     }
 
 
+def artifact_collection_item(record: RevisionRecord) -> dict[str, Any]:
+    """A head in a listing: the revision without its content; a topic memory's title and summary."""
+    item = artifact_revision(record)
+    content = item.pop("content")
+    topic = record.ref.family == "topic-memory"
+    return {
+        **item,
+        "title": content["title"] if topic else None,
+        "summary": content["summary"] if topic else None,
+    }
+
+
 def atomic_memory_state(head: AtomicMemoryHead) -> dict[str, Any]:
     return {
         "artifact": head.ref.reference(),

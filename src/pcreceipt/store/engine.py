@@ -804,6 +804,19 @@ class StoreEngine(ABC, Generic[ConnT, PreparedT]):
             )
         return None if row is None else record_from_row(row)
 
+    def list_heads(
+        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
+    ) -> list[RevisionRecord]:
+        """Up to ``limit`` current heads of ``family`` in the Scope, by artifact_id, strictly after ``after``."""
+        with self._reading() as conn:
+            rows = self._all(
+                conn,
+                self.revision_select + " WHERE r.scope_id = ? AND r.family = ? AND r.artifact_id > ?"
+                " AND r.revision = a.head_revision ORDER BY r.artifact_id LIMIT ?",
+                (scope_id, family, after or "", limit),
+            )
+        return [record_from_row(row) for row in rows]
+
     def get_revision(
         self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int
     ) -> RevisionRecord | None:

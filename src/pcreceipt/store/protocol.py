@@ -323,6 +323,13 @@ class Store(Protocol):
         """The current revision (for atomic memory: whatever its lifecycle state)."""
         ...
 
+    def list_heads(
+        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
+    ) -> list[RevisionRecord]:
+        """Up to ``limit`` current heads of ``family`` in the Scope (every lifecycle state), in
+        artifact_id order (code points, which is the UTF-8 byte order), strictly after ``after``."""
+        ...
+
     def get_revision(
         self, scope_id: str, family: ArtifactFamily, artifact_id: str, revision: int
     ) -> RevisionRecord | None:
