@@ -115,9 +115,14 @@ class ExpansionSettings:
     min_candidates: int = 3
 
 
+def default_data_dir() -> Path:
+    """The per-user data directory (e.g. ``~/.local/share/pcreceipt`` on Linux)."""
+    return Path(platformdirs.user_data_dir("pcreceipt"))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    data_dir: Path = field(default_factory=lambda: Path(platformdirs.user_data_dir("pcreceipt")))
+    data_dir: Path = field(default_factory=default_data_dir)
     store_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000

@@ -89,3 +89,13 @@ def test_an_unreachable_oceanbase_names_host_port_and_cause_never_the_password(
     line = _one_error_line(result, "OceanBase 127.0.0.1:1/pcreceipt", "ConnectionRefusedError")
     assert "CANARY" not in result.stdout + result.stderr
     assert "root" not in line
+
+
+@pytest.mark.parametrize("command", [["serve"], ["token", "list"], ["reembed"]])
+def test_help_names_the_real_defaults(tmp_path: Path, command: list[str]) -> None:
+    result = run([PCRECEIPT, *command, "--help"], user_environment(tmp_path, {"COLUMNS": "160"}))
+    assert result.returncode == 0, result.stderr
+    assert "Data directory [default: ~/.local/share/pcreceipt]." in result.stdout
+    if command == ["serve"]:
+        assert "Bind address [default: 127.0.0.1]." in result.stdout
+        assert "Port [default: 8000]." in result.stdout

@@ -12,13 +12,32 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from pcreceipt.config import Settings, SettingsError, load_settings, prepare_data_dir
+from pcreceipt.config import Settings, SettingsError, default_data_dir, load_settings, prepare_data_dir
 from pcreceipt.store import StoreURLError, describe_store_url, open_store
 from pcreceipt.store.protocol import Store, StoreError
+
+
+def _home_relative(path: Path) -> str:
+    """``~/…`` for a path under the home directory, so help text stays short."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help=f"Data directory [default: {_home_relative(default_data_dir())}].",
+        show_default=False,
+    ),
+]
+ConfigOption = Annotated[Path | None, typer.Option("--config", help="A TOML config file.", show_default=False)]
 
 
 def fail(message: str) -> NoReturn:

@@ -12,12 +12,11 @@ configuration errors (no embedder, no vector search, bad settings).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pcreceipt.cli.local import fail, local_settings, open_local_store
+from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.inference import Embedder, make_embedder
 from pcreceipt.store.protocol import Store, StoreUnavailable
 from pcreceipt.store.writer import ArtifactWriter
@@ -31,10 +30,8 @@ FAILURES = {
 
 
 def reembed(
-    data_dir: Annotated[
-        Path | None, typer.Option(help="Data directory [default: the per-user data dir].", show_default=False)
-    ] = None,
-    config: Annotated[Path | None, typer.Option(help="A TOML config file.", show_default=False)] = None,
+    data_dir: DataDirOption = None,
+    config: ConfigOption = None,
     limit: Annotated[int, typer.Option(help="Embed at most this many artifacts.", min=1)] = 1_000_000,
 ) -> None:
     """Embed searchable artifacts that have no vector under the current embedding profile."""

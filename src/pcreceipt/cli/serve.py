@@ -15,29 +15,29 @@ Decisions:
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Annotated
 
 import typer
 import uvicorn
 
 from pcreceipt import __version__
-from pcreceipt.cli.local import fail, local_settings, open_local_store
+from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app
 from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+DEFAULTS = Settings()
 
 
 def serve(
-    host: Annotated[str | None, typer.Option(help="Bind address [default: 127.0.0.1].", show_default=False)] = None,
-    port: Annotated[int | None, typer.Option(help="Port [default: 8000].", show_default=False)] = None,
-    data_dir: Annotated[
-        Path | None, typer.Option(help="Data directory [default: the per-user data dir].", show_default=False)
+    host: Annotated[
+        str | None, typer.Option(help=f"Bind address [default: {DEFAULTS.host}].", show_default=False)
     ] = None,
-    config: Annotated[Path | None, typer.Option(help="A TOML config file.", show_default=False)] = None,
+    port: Annotated[int | None, typer.Option(help=f"Port [default: {DEFAULTS.port}].", show_default=False)] = None,
+    data_dir: DataDirOption = None,
+    config: ConfigOption = None,
     require_tokens: Annotated[
         bool | None,
         typer.Option(

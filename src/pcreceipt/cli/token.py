@@ -16,21 +16,16 @@ Decisions:
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from pcreceipt.cli.local import local_store
+from pcreceipt.cli.local import ConfigOption, DataDirOption, local_store
 from pcreceipt.server.credentials import new_token
 from pcreceipt.store.protocol import ALL_SCOPES, NotFoundError, StoreError, TokenGrant, TokenRecord
 
 token_app = typer.Typer(no_args_is_help=True, help="API tokens (on the local store; no server needed).")
 
-DataDir = Annotated[
-    Path | None, typer.Option("--data-dir", help="Data directory [default: the per-user data dir].", show_default=False)
-]
-ConfigFile = Annotated[Path | None, typer.Option("--config", help="A TOML config file.", show_default=False)]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
@@ -57,8 +52,8 @@ def create(
         Literal["read", "write", "admin"], typer.Option("--grant", help="read, write (includes read) or admin (all).")
     ],
     name: Annotated[str | None, typer.Option("--name", help="A label for the token.", show_default=False)] = None,
-    data_dir: DataDir = None,
-    config: ConfigFile = None,
+    data_dir: DataDirOption = None,
+    config: ConfigOption = None,
     json_output: JsonFlag = False,
 ) -> None:
     """Create a token and print it once (only its digest is stored)."""
@@ -86,7 +81,7 @@ def create(
 
 
 @token_app.command("list")
-def list_(data_dir: DataDir = None, config: ConfigFile = None, json_output: JsonFlag = False) -> None:
+def list_(data_dir: DataDirOption = None, config: ConfigOption = None, json_output: JsonFlag = False) -> None:
     """List tokens (ids, names, grants; never the tokens themselves)."""
     with local_store(data_dir, config) as store:
         records = store.list_tokens()
@@ -104,8 +99,8 @@ def list_(data_dir: DataDir = None, config: ConfigFile = None, json_output: Json
 @token_app.command("revoke")
 def revoke(
     token_id: Annotated[str, typer.Argument(help="The token id (from `token list`).")],
-    data_dir: DataDir = None,
-    config: ConfigFile = None,
+    data_dir: DataDirOption = None,
+    config: ConfigOption = None,
 ) -> None:
     """Revoke a token; it is refused from the next request on."""
     with local_store(data_dir, config) as store:
