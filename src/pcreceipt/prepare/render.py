@@ -32,8 +32,13 @@ Decisions:
   section differs from the previous item's. ``show`` adds one annotation line after the citation
   (``recall_rank: N; confidence: unassessed``, in the order asked); headings are overhead,
   annotation lines belong to the item's fragment.
+- Each fragment records the identity its citation line states (``Fragment.citation``, made from
+  the same values the line is written from) and ``ContentLayout.citations`` keeps them in
+  order, so the builder hands the Receipt assembler what the content cites without the content
+  being read back.
 - ``parse_citations`` reads the ordered identities back and rejects any line that is not one
-  of the forms above, so an offline verifier can compare them with a Receipt.
+  of the forms above, so an offline verifier (``prepare.verify``) can compare them with a
+  Receipt; tests hold it equal to ``ContentLayout.citations``.
 """
 
 from __future__ import annotations
