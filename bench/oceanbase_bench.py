@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from store_bench import memory_text, random_vector
 
+from pcreceipt.compose import compose
 from pcreceipt.config import Settings
-from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.oceanbase import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
 from pcreceipt.store.seekdb import start_seekdb
@@ -179,7 +179,7 @@ def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], ar
         args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n])
     )
     print(f"{name:<9} prepare-like search        {percentiles(samples)}")
-    runtime = PrepareRuntime(store, Settings())  # the real prepare: FTS recall, builder, Receipt
+    runtime = compose(Settings(), store=store).runtime  # the real prepare: FTS recall, builder, Receipt
     for with_receipt in (False, True):
         requests = [
             {"scope_id": scope_id, "query": q, "include_code": True, "include_receipt": with_receipt}

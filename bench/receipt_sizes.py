@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from fakes.inference_server import FakeInference
 
+from pcreceipt.compose import compose
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
 from pcreceipt.digests import wire_bytes
 from pcreceipt.inference import ChatClient
-from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.sqlite import SQLiteStore
 
 
@@ -74,7 +74,7 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
             Settings(), assembly_max_entries=26, generation=generation, rerank=rerank_settings
         )
         chat = ChatClient(fake.base_url) if rerank == "model" else None
-        runtime = PrepareRuntime(store, settings, chat=chat)
+        parts = compose(settings, store=store, chat=chat)
         sections = [("memory", min(atomic, 8)), ("topic-memory", min(topics, 8)), ("experience", min(experiences, 2)),
                     ("profile", min(profiles, 8))]
         request = {
@@ -85,10 +85,12 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
         drops = Drops()
         logging.getLogger("pcreceipt.receipt").addHandler(drops)
         try:
-            response = runtime.prepare(request, request_id="0" * 16)
+            response = parts.runtime.prepare(request, request_id="0" * 16).as_json()
         finally:
             logging.getLogger("pcreceipt.receipt").removeHandler(drops)
-            runtime.close()
+            parts.close()
+            if chat is not None:
+                chat.close()
             store.close()
     if "receipt" in response:
         receipt = response["receipt"]

@@ -571,13 +571,12 @@ async def concurrent(
 
 
 def open_runtime(data: Path) -> tuple[Any, Any]:
+    """The composition (close it when done) and its prepare runtime, as the server builds them."""
+    from pcreceipt.compose import compose
     from pcreceipt.config import load_settings
-    from pcreceipt.prepare.runtime import PrepareRuntime
-    from pcreceipt.store import open_store
 
-    settings = load_settings(environ={}, overrides={"data_dir": data})
-    store = open_store(settings.resolved_store_url)
-    return store, PrepareRuntime(store, settings)
+    parts = compose(load_settings(environ={}, overrides={"data_dir": data}))
+    return parts, parts.runtime
 
 
 def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query], warmup: int) -> dict[str, Any]:
@@ -589,7 +588,7 @@ def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query]
     """
     from pcreceipt import gate
 
-    store, runtime = open_runtime(data)
+    parts, runtime = open_runtime(data)
     timings: dict[bool, dict[str, list[float]]] = {v: defaultdict(list) for v in (False, True)}
     by_kind: dict[str, list[float]] = defaultdict(list)
     rounds: dict[str, Counter[int]] = defaultdict(Counter)
@@ -604,7 +603,7 @@ def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query]
                 t0 = time.perf_counter()
                 violations = gate.check_prepare_request(request)
                 t1 = time.perf_counter()
-                response = runtime.prepare(request, request_id=f"bench{index:012d}")
+                response = runtime.prepare(request, request_id=f"bench{index:012d}").as_json()
                 t2 = time.perf_counter()
                 violations += gate.check_prepared_context(
                     response, max_bytes=MAX_BYTES, include_receipt=receipt, explain=False
@@ -626,8 +625,7 @@ def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query]
                 else:
                     by_kind[query.kind].append(t2 - t1)
     finally:
-        runtime.close()
-        store.close()
+        parts.close()
     out: dict[str, Any] = {}
     for receipt, samples in timings.items():
         gate_total = sum(samples["request_gate"]) + sum(samples["response_gate"])
@@ -648,7 +646,7 @@ def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query]
 
 def profile(data: Path, scope_id: str, queries: Sequence[corpus_module.Query], out_dir: Path, tag: str) -> dict:
     """pyinstrument (call tree) and cProfile (self time) of the in-process prepare over every query, both variants."""
-    store, runtime = open_runtime(data)
+    parts, runtime = open_runtime(data)
     files: dict[str, str] = {}
 
     def workload() -> None:
@@ -686,8 +684,7 @@ def profile(data: Path, scope_id: str, queries: Sequence[corpus_module.Query], o
         cprofile_path.write_text(stream.getvalue())
         files["cprofile"] = cprofile_path.name
     finally:
-        runtime.close()
-        store.close()
+        parts.close()
     return files
 
 

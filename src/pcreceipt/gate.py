@@ -295,16 +295,11 @@ def check_prepared_context(
     max_bytes: int | None = None,
     include_receipt: bool | None = None,
     explain: bool | None = None,
-    receipt_checked: bool = False,
 ) -> list[Violation]:
     """Schema and semantic rules of a PreparedContext.
 
     ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
-    (a host validator knows max_bytes; the server knows all three). ``receipt_checked`` says the
-    attached Receipt already passed ``check_receipt`` against this very content (the runtime
-    attaches no other): its schema is still checked as part of the response, and so are the
-    rules that tie it to the response (requested_max_bytes, used_bytes, content_digest), but its
-    internal rules are not evaluated a second time.
+    (a host validator knows max_bytes; the server knows all three).
     """
     violations = check_schema("PreparedContext", response)
     if violations or not isinstance(response, Mapping):
@@ -320,22 +315,28 @@ def check_prepared_context(
     if include_receipt is not None and not include_receipt and "receipt" in response:
         violations.append(_v(["receipt"], "receipt_requires_flag"))
     if "receipt" in response:
-        check = receipt_linkage if receipt_checked else check_receipt_semantics
-        violations += check(
+        violations += check_receipt_semantics(
             response["receipt"], content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=["receipt"]
         )
     return violations
 
 
-def check_receipt(receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None) -> list[Violation]:
-    """A standalone Receipt against the response it will be attached to (used before attaching)."""
+def check_receipt(
+    receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None, serialised: bytes | None = None
+) -> list[Violation]:
+    """A standalone Receipt against the response it will be attached to (used before attaching).
+
+    ``serialised``: the Receipt's wire bytes when the caller already has them (they are what the
+    byte budget is measured on; otherwise they are computed here)."""
     violations = check_schema("PreparedContextReceipt", receipt)
     if violations:
         return violations
     if (content is None) != (receipt["content_digest"] is None):
         violations.append(_v(["content_digest"], "receipt_content_digest"))
         return violations
-    return check_receipt_semantics(receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes)
+    return check_receipt_semantics(
+        receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes, serialised=serialised
+    )
 
 
 def receipt_linkage(
@@ -365,14 +366,17 @@ def check_receipt_semantics(
     content_bytes: int,
     max_bytes: int | None,
     base: Sequence[str | int] = (),
+    serialised: bytes | None = None,
 ) -> list[Violation]:
-    """The Receipt rules beyond its schema. Assumes the Receipt is schema-valid."""
+    """The Receipt rules beyond its schema. Assumes the Receipt is schema-valid. ``serialised``:
+    its wire bytes, when the caller already has them."""
     out = receipt_linkage(receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=base)
     b = list(base)
     selected = receipt["selected"]
     if receipt["truncated"] != any(item["truncated"] for item in selected):
         out.append(_v([*b, "truncated"], "receipt_truncated"))
-    if len(utf8(wire_dumps(receipt))) > RECEIPT_MAX_BYTES:
+    size = len(serialised) if serialised is not None else len(utf8(wire_dumps(receipt)))
+    if size > RECEIPT_MAX_BYTES:
         out.append(_v(b, "receipt_size"))
 
     identities: set[tuple[Any, ...]] = set()

@@ -14,6 +14,8 @@ from e2e_support import CANARY, assert_error
 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
+from pcreceipt.prepare.plan import PreparePlan
+from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.app import create_app
 from pcreceipt.server.exchange import Call, Reply
 from pcreceipt.server.handlers import HANDLERS
@@ -98,11 +100,8 @@ class InvalidRuntime:
     def __init__(self, response: dict[str, Any]) -> None:
         self.response = response
 
-    def prepare(self, request: Any, *, request_id: str) -> dict[str, Any]:
-        return dict(self.response)
-
-    def close(self) -> None:
-        pass
+    def run(self, plan: PreparePlan, scope: Any, *, request_id: str) -> Prepared:
+        return Prepared(plan, dict(self.response))
 
 
 @pytest.mark.parametrize(

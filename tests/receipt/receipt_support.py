@@ -7,27 +7,34 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from fakes.inference_server import FakeInference
 
 from pcreceipt import gate
+from pcreceipt.compose import Composition, compose
 from pcreceipt.config import (
     EmbeddingSettings,
     GenerationSettings,
     RerankSettings,
     Settings,
 )
+from pcreceipt.digests import wire_bytes
 from pcreceipt.inference import ChatClient, HttpEmbedder
 from pcreceipt.prepare.rerank import Reranker
-from pcreceipt.prepare.runtime import PrepareRuntime
 from pcreceipt.store.protocol import Scope, Store
 from pcreceipt.store.writer import ArtifactWriter
 
+
+class Closable(Protocol):
+    def close(self) -> None: ...
+
+
 DIMENSIONS = 64
 _keys = itertools.count()
-OPEN_RUNTIMES: list[PrepareRuntime] = []
-"""Runtimes made by ``runtime()``; the suite's autouse fixture closes them after each test."""
+OPEN_RUNTIMES: list[Closable] = []
+"""Compositions and test-made providers of ``runtime()``; the suite's autouse fixture closes them
+after each test."""
 
 
 def settings(**changes: Any) -> Settings:
@@ -52,16 +59,17 @@ def runtime(
     *,
     fake: FakeInference | None = None,
     reranker: Reranker | None = None,
-) -> PrepareRuntime:
-    """The real runtime; providers point at the loopback fake when the settings name it."""
+) -> Composition:
+    """The real runtime, built by the composition root; providers point at the loopback fake when
+    the settings name it (handed in through the root's own parameters, closed after the test)."""
     config = config or settings()
     embedder = None
     if fake is not None and config.embedding.base_url is not None:
         e = config.embedding
         embedder = HttpEmbedder(fake.base_url, e.model, e.dimensions, e.timeout_seconds)
     chat = ChatClient(fake.base_url) if fake is not None and config.generation.base_url is not None else None
-    made = PrepareRuntime(store, config, embedder=embedder, chat=chat, reranker=reranker)
-    OPEN_RUNTIMES.append(made)
+    made = compose(config, store=store, embedder=embedder, chat=chat, reranker=reranker)
+    OPEN_RUNTIMES.extend(p for p in (made, embedder, chat) if p is not None)
     return made
 
 
@@ -94,10 +102,12 @@ def experience(store: Store, scope_id: str, lesson: str) -> str:
     return store.create_artifact(scope_id, "experience", content).ref.artifact_id
 
 
-def prepare(rt: PrepareRuntime, scope_id: str, query: str, **fields: Any) -> dict[str, Any]:
+def prepare(rt: Composition, scope_id: str, query: str, **fields: Any) -> dict[str, Any]:
     request: dict[str, Any] = {"scope_id": scope_id, "query": query, **fields}
     assert gate.check_prepare_request(request, assembly_max_entries=rt.settings.assembly_max_entries) == []
-    response = rt.prepare(request, request_id="0123456789abcdef")
+    prepared = rt.runtime.prepare(request, request_id="0123456789abcdef")
+    response = prepared.as_json()
+    assert prepared.wire() == wire_bytes(response)  # the bytes the server sends, Receipt spliced in
     violations = gate.check_prepared_context(
         response,
         max_bytes=request.get("max_bytes", 8000),

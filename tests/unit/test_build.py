@@ -184,6 +184,7 @@ def check_invariants(inp: BuildInput, result: Build) -> None:
         for o in (item.origin for item in result.items)
     ]
     assert parse_citations(content) == expected_citations
+    assert list(result.citations) == expected_citations  # the renderer's record, which the assembler reads
 
     # fragments: sizes, truncation flags, and the exact envelope around them
     groups = item_groups(content)

@@ -14,6 +14,7 @@ from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
 from pcreceipt.prepare.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
 from pcreceipt.prepare.receipt import ReceiptFailure, assemble_receipt
+from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.protocol import ArtifactRef
 
 RECEIPT_ID = "1b4e28ba-2fa1-4d2c-883f-0016d3cca427"
@@ -43,7 +44,9 @@ def recorded(history: dict[str, list[HistoryCandidate]]) -> Evidence:
 
 
 def assemble(evidence: Evidence, built: Build, max_bytes: int = 8000) -> dict[str, object]:
-    return assemble_receipt(evidence=evidence, build=built, query=QUERY, max_bytes=max_bytes, receipt_id=RECEIPT_ID)
+    checked = assemble_receipt(evidence=evidence, build=built, query=QUERY, max_bytes=max_bytes, receipt_id=RECEIPT_ID)
+    assert checked.wire == wire_bytes(checked.body)  # serialised once, as the response carries it
+    return dict(checked.body)
 
 
 def sample() -> tuple[Evidence, Build]:
@@ -102,10 +105,19 @@ def test_reordered_identities_fail() -> None:
 
 def test_content_citing_something_else_fails() -> None:
     evidence, built = sample()
-    assert built.content is not None
-    tampered = dataclasses.replace(built, content=built.content.replace('"infra"', '"elsewhere"'))
+    assert [c.scope_id for c in built.citations] == ["pay", "pay", "infra"]
+    assert built.citations == tuple(parse_citations(built.content))  # the renderer's record is the text's
+    elsewhere = built.citations[2]._replace(scope_id="elsewhere")
+    tampered = dataclasses.replace(built, citations=(*built.citations[:2], elsewhere))
     with pytest.raises(ReceiptFailure) as failure:
         assemble(evidence, tampered)
+    assert failure.value.code == "identity_mismatch"
+
+
+def test_content_citing_fewer_items_fails() -> None:
+    evidence, built = sample()
+    with pytest.raises(ReceiptFailure) as failure:
+        assemble(evidence, dataclasses.replace(built, citations=built.citations[:2]))
     assert failure.value.code == "identity_mismatch"
 
 

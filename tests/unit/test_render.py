@@ -279,6 +279,8 @@ def test_parse_citations_round_trips(identities: list[tuple[str, str, str]], mar
             layout.append(code_fragment(number, scope_id, name, 3, [body], truncated=False, annotation=None))
             expected.append(CodeCitation(scope_id, name, 3, 3))
     assert parse_citations(layout.render()) == expected
+    # what the layout recorded while writing the citation lines is what the text says
+    assert list(layout.citations) == expected
 
 
 def test_parse_citations_of_nothing_is_empty() -> None:

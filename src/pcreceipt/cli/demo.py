@@ -19,9 +19,8 @@ from rich.panel import Panel
 
 import pcreceipt
 from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
+from pcreceipt.compose import compose
 from pcreceipt.config import Settings
-from pcreceipt.prepare.runtime import PrepareRuntime
-from pcreceipt.store import open_store
 from pcreceipt.store.codeindex import collect_workspace
 from pcreceipt.store.protocol import Store
 
@@ -75,11 +74,9 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
     with tempfile.TemporaryDirectory(prefix="pcreceipt-demo-") as tmp:
         directory = data_dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
-        settings = Settings(data_dir=directory)
-        store = open_store(settings.resolved_store_url)
+        parts = compose(Settings(data_dir=directory))
         try:
-            scope_id = seed(store)
-            runtime = PrepareRuntime(store, settings)
+            scope_id = seed(parts.store)
             request = {
                 "scope_id": scope_id,
                 "query": DEMO_QUERY,
@@ -87,10 +84,9 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
                 "include_code": True,
                 "include_receipt": True,
             }
-            response = runtime.prepare(request, request_id="0" * 16)
-            runtime.close()
+            response = parts.runtime.prepare(request, request_id="0" * 16).as_json()
         finally:
-            store.close()
+            parts.close()
     console.print(Panel(plain(DEMO_QUERY), title="query", expand=False))
     if show_content and response["content"] is not None:
         console.print(content_panel(response))

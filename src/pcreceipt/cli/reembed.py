@@ -1,6 +1,7 @@
 """``pcreceipt reembed``: backfill vectors for searchable artifacts that have none.
 
-Works on the local store named by the settings (like ``serve``), with the configured embedder.
+Works on the local store named by the settings (like ``serve``), with the configured embedder
+(both from ``pcreceipt.compose``, as the server builds them).
 Writes made while the embedder was down or unconfigured are committed without a vector; this
 command embeds them under the current embedding profile, batch by batch, and is safe to stop and
 run again.
@@ -17,9 +18,8 @@ from typing import Annotated
 import typer
 
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
-from pcreceipt.inference import Embedder, make_embedder
-from pcreceipt.store.protocol import Store, StoreUnavailable
-from pcreceipt.store.writer import ArtifactWriter
+from pcreceipt.compose import compose
+from pcreceipt.store.protocol import StoreUnavailable
 
 #: What each provider error class means for a backfill (no URL, no provider message).
 FAILURES = {
@@ -35,21 +35,19 @@ def reembed(
     limit: Annotated[int, typer.Option(help="Embed at most this many artifacts.", min=1)] = 1_000_000,
 ) -> None:
     """Embed searchable artifacts that have no vector under the current embedding profile."""
-    settings = local_settings(data_dir, config)
-    embedder = make_embedder(settings.embedding)
-    if embedder is None:
-        fail("no embedder is configured (see docs/configuration.md)")
-    store = open_local_store(settings)
-    if not store.vector_search_available:
-        _close(store, embedder)
-        fail("this store has no vector search, so vectors cannot be stored")
+    parts = compose(local_settings(data_dir, config), opener=open_local_store)
     try:
-        result = ArtifactWriter(store, embedder).reembed(limit=limit)
+        embedder = parts.embedder
+        if embedder is None:
+            fail("no embedder is configured (see docs/configuration.md)")
+        if not parts.store.vector_search_available:
+            fail("this store has no vector search, so vectors cannot be stored")
+        result = parts.writer.reembed(limit=limit)
     except StoreUnavailable:
         typer.echo("error: the store became unavailable; run `pcreceipt reembed` again", err=True)
         raise typer.Exit(2) from None
     finally:
-        _close(store, embedder)
+        parts.close()
     typer.echo(f"embedded {result.embedded} artifact(s) under profile {embedder.profile}")
     if result.failure is not None or result.not_embedded:
         cause = FAILURES.get(result.failure or "", "some artifacts got no vector")
@@ -59,10 +57,3 @@ def reembed(
             err=True,
         )
         raise typer.Exit(1)
-
-
-def _close(store: Store, embedder: Embedder) -> None:
-    store.close()
-    close = getattr(embedder, "close", None)
-    if callable(close):
-        close()

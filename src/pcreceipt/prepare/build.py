@@ -109,6 +109,7 @@ def build(inp: BuildInput) -> Build:
         items=tuple(progress.items),
         omissions=tuple(progress.omissions),
         received=_received(inp),
+        citations=progress.layout.citations,
     )
 
 

@@ -1,8 +1,9 @@
 """The builder's inputs and outputs.
 
 The builder is pure: ``build(BuildInput) -> Build``. Recall hands it ranked candidate lists;
-it returns the injected text, the ordered origins with per-item size and truncation, and every
-exclusion event it caused. The receipt assembler reads ``Build`` and nothing else of the
+it returns the injected text, the ordered origins with per-item size and truncation, what the
+text cites (recorded by the renderer as it wrote each citation line), and every exclusion event
+it caused. The receipt assembler reads ``Build`` and nothing else of the
 builder.
 """
 
@@ -10,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
+
+if TYPE_CHECKING:
+    from pcreceipt.prepare.render import Citation
 
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
 BuilderOmission = Literal[
@@ -108,7 +112,9 @@ class OmissionEvent:
 class Build:
     """The builder's result.
 
-    ``items`` are the history origins followed by the code origins. ``received`` counts the
+    ``items`` are the history origins followed by the code origins. ``citations`` are the
+    identities ``content``'s citation lines state, in order, as the renderer recorded them while
+    writing those lines (``render.ContentLayout.citations``). ``received`` counts the
     candidates the builder was handed per family; for each family
     ``received == selected + omissions`` (every candidate has exactly one fate).
     """
@@ -118,6 +124,7 @@ class Build:
     items: tuple[BuiltItem, ...]
     omissions: tuple[OmissionEvent, ...]
     received: Mapping[EvidenceFamily, int]
+    citations: tuple[Citation, ...]
 
     @property
     def history_origins(self) -> tuple[ArtifactRef, ...]:

@@ -1,13 +1,18 @@
 """The Receipt assembler: evidence + build -> a validated PreparedContextReceipt, or a failure.
 
 Pure: no I/O, no clock, no randomness (the receipt id is passed in). ``assemble_receipt``
-either returns a Receipt that passed every check, or raises ``ReceiptFailure`` with a closed
-failure code and content-free counts; the caller then drops the whole Receipt and returns the
-response unchanged (fail-open). Nothing is truncated or substituted to make a Receipt fit.
+either returns a ``CheckedReceipt`` (the Receipt that passed every check, and its wire bytes:
+serialised once, measured against the budget, and sent as they are), or raises
+``ReceiptFailure`` with a closed failure code and content-free counts; the caller then drops the
+whole Receipt and returns the response unchanged (fail-open). Nothing is truncated or
+substituted to make a Receipt fit. This is the only place a Receipt is validated: the server's
+reply gate checks the rest of the response and trusts a ``CheckedReceipt``.
 
 Checks before a Receipt is returned:
 - the injected identities, in order, equal the build's history origins followed by its code
-  origins, and equal the citations actually rendered in ``content`` (never compared as sets);
+  origins, and equal the identities ``content`` cites as the renderer recorded them while
+  writing each citation line (``Build.citations``; never compared as sets; the content is not
+  parsed again, see docs/decisions.md "Prepare trip");
 - every rerank invocation supplied complete configuration evidence, and every rerank group
   resolves to exactly one configuration;
 - conservation per family: candidates handed over by the retained rounds = selected +
@@ -27,7 +32,7 @@ from pcreceipt import gate
 from pcreceipt.digests import query_digest, sha256_digest, wire_bytes
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin
 from pcreceipt.prepare.evidence import Evidence, RerankConfigEvidence
-from pcreceipt.prepare.render import CodeCitation, HistoryCitation, parse_citations
+from pcreceipt.prepare.render import Citation, HistoryCitation
 from pcreceipt.store.protocol import ArtifactRef
 
 SCHEMA = "powercontext.prepared-context-receipt.v1"
@@ -90,20 +95,19 @@ def _identity(origin: ArtifactRef | CodeOrigin) -> tuple[Any, ...]:
     return ("code", origin.scope_id, origin.path, origin.start_line, origin.end_line)
 
 
-def _cited(citation: HistoryCitation | CodeCitation) -> tuple[Any, ...]:
-    kind = "history" if isinstance(citation, HistoryCitation) else "code"
-    return (kind, *citation)
+def _cited(citation: Citation) -> tuple[Any, ...]:
+    if isinstance(citation, HistoryCitation):
+        return ("history", citation.scope_id, citation.family, citation.artifact_id, citation.revision)
+    return ("code", citation.scope_id, citation.path, citation.start_line, citation.end_line)
 
 
 def check_identities(build: Build) -> None:
     """Ordered identity equality across the three places an identity is stated: the selected
-    items, the build's origins (history then code), and the citations rendered in the content."""
+    items, the build's origins (history then code), and the citations the content was rendered
+    with (``Build.citations``)."""
     items = [_identity(item.origin) for item in build.items]
     origins = [_identity(o) for o in build.history_origins] + [_identity(o) for o in build.code_origins]
-    try:
-        cited = [_cited(c) for c in parse_citations(build.content)]
-    except ValueError:
-        cited = []
+    cited = [_cited(c) for c in build.citations]
     if not (items == origins == cited) or len(set(items)) != len(items):
         raise ReceiptFailure("identity_mismatch", {"selected": len(items), "cited": len(cited)})
 
@@ -185,9 +189,19 @@ def _check_caps(parts: Mapping[str, Sequence[Any]]) -> None:
         raise ReceiptFailure("cap_exceeded", over)
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedReceipt:
+    """A Receipt that passed every check against the content it describes, and its wire bytes
+    (``digests.wire_bytes`` of ``body``: the bytes the budget was measured on and the response
+    carries). Only ``assemble_receipt`` makes one."""
+
+    body: Mapping[str, Any]
+    wire: bytes
+
+
 def assemble_receipt(
     *, evidence: Evidence, build: Build, query: str, max_bytes: int, receipt_id: str
-) -> dict[str, Any]:
+) -> CheckedReceipt:
     """Build and validate the Receipt of one prepare; raises ReceiptFailure (never anything else)."""
     try:
         return _assemble(evidence=evidence, build=build, query=query, max_bytes=max_bytes, receipt_id=receipt_id)
@@ -197,7 +211,7 @@ def assemble_receipt(
         raise ReceiptFailure("assembler_exception") from None
 
 
-def _assemble(*, evidence: Evidence, build: Build, query: str, max_bytes: int, receipt_id: str) -> dict[str, Any]:
+def _assemble(*, evidence: Evidence, build: Build, query: str, max_bytes: int, receipt_id: str) -> CheckedReceipt:
     configs, reranks = rerank_evidence(evidence)
     check_identities(build)
     omitted, counts = omitted_groups(evidence, build)
@@ -233,9 +247,12 @@ def _assemble(*, evidence: Evidence, build: Build, query: str, max_bytes: int, r
         "omitted": omitted,
         "stages": stages,
     }
-    violations = gate.check_receipt(receipt, content=content, content_bytes=build.content_bytes, max_bytes=max_bytes)
+    wire = wire_bytes(receipt)
+    violations = gate.check_receipt(
+        receipt, content=content, content_bytes=build.content_bytes, max_bytes=max_bytes, serialised=wire
+    )
     if violations:
         rules = {v.rule for v in violations}
         code: FailureCode = "byte_budget_exceeded" if rules == {"receipt_size"} else "schema_violation"
-        raise ReceiptFailure(code, {"violations": len(violations), "bytes": len(wire_bytes(receipt))})
-    return receipt
+        raise ReceiptFailure(code, {"violations": len(violations), "bytes": len(wire)})
+    return CheckedReceipt(receipt, wire)

@@ -32,8 +32,13 @@ Decisions:
   section differs from the previous item's. ``show`` adds one annotation line after the citation
   (``recall_rank: N; confidence: unassessed``, in the order asked); headings are overhead,
   annotation lines belong to the item's fragment.
+- Each fragment records the identity its citation line states (``Fragment.citation``, made from
+  the same values the line is written from) and ``ContentLayout.citations`` keeps them in
+  order, so the builder hands the Receipt assembler what the content cites without the content
+  being read back.
 - ``parse_citations`` reads the ordered identities back and rejects any line that is not one
-  of the forms above, so an offline verifier can compare them with a Receipt.
+  of the forms above, so an offline verifier (``prepare.verify``) can compare them with a
+  Receipt; tests hold it equal to ``ContentLayout.citations``.
 """
 
 from __future__ import annotations
@@ -150,12 +155,31 @@ def _escape_unsafe(text: str) -> str:
 # -- item fragments ------------------------------------------------------------------------------
 
 
+class HistoryCitation(NamedTuple):
+    scope_id: str
+    family: HistoryFamily
+    artifact_id: str
+    revision: int
+
+
+class CodeCitation(NamedTuple):
+    scope_id: str
+    path: str
+    start_line: int
+    end_line: int
+
+
+Citation = HistoryCitation | CodeCitation
+
+
 @dataclass(frozen=True, slots=True)
 class Fragment:
-    """One item's rendered text and the section it belongs to (for markdown headings)."""
+    """One item's rendered text, the section it belongs to (for markdown headings), and the
+    identity its citation line states, recorded from the very values that line was written from."""
 
     section: EvidenceFamily
     text: str
+    citation: Citation
 
 
 def annotation_line(show: Sequence[ShowField], recall_rank: int) -> str | None:
@@ -171,7 +195,8 @@ def history_fragment(
     equals ``ref.family``)."""
     citation = f"[{number}] {family} {_quoted(ref.scope_id)} {ref.artifact_id}@{ref.revision}"
     body_lines = _escape_unsafe(body).split("\n")
-    return Fragment(family, _fragment_text(citation, truncated, annotation, body_lines))
+    cited = HistoryCitation(ref.scope_id, family, ref.artifact_id, ref.revision)
+    return Fragment(family, _fragment_text(citation, truncated, annotation, body_lines), cited)
 
 
 def code_fragment(
@@ -187,7 +212,8 @@ def code_fragment(
     end_line = start_line + len(lines) - 1
     citation = f"[{number}] code {_quoted(scope_id)} {_quoted(path)}:{start_line}-{end_line}"
     body_lines = [_escape_unsafe(line).replace("\n", "\\u000a") for line in lines]
-    return Fragment("code", _fragment_text(citation, truncated, annotation, body_lines))
+    cited = CodeCitation(scope_id, path, start_line, end_line)
+    return Fragment("code", _fragment_text(citation, truncated, annotation, body_lines), cited)
 
 
 def _quoted(value: str) -> str:
@@ -219,13 +245,21 @@ def section_heading(section: EvidenceFamily) -> str:
 
 
 class ContentLayout:
-    """Accepted fragments in injection order, with the exact UTF-8 size of the whole content."""
+    """Accepted fragments in injection order, with the exact UTF-8 size of the whole content and
+    the identities their citation lines state (``citations``, in the same order)."""
 
     def __init__(self, *, markdown: bool) -> None:
         self._markdown = markdown
         self._parts: list[str] = []
         self._last: Fragment | None = None
         self._size = 0
+        self._citations: list[Citation] = []
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        """What the rendered content cites, in order: what ``parse_citations`` reads back from
+        ``render()`` (tests/unit/test_render.py holds the two equal)."""
+        return tuple(self._citations)
 
     @property
     def size(self) -> int:
@@ -242,26 +276,13 @@ class ContentLayout:
         self._size = self.size_with(fragment)
         self._parts += [_joint(self._last, fragment, markdown=self._markdown), fragment.text]
         self._last = fragment
+        self._citations.append(fragment.citation)
 
     def render(self) -> str | None:
         return "".join(self._parts) + _CLOSING if self._parts else None
 
 
 # -- reading citations back ----------------------------------------------------------------------
-
-
-class HistoryCitation(NamedTuple):
-    scope_id: str
-    family: HistoryFamily
-    artifact_id: str
-    revision: int
-
-
-class CodeCitation(NamedTuple):
-    scope_id: str
-    path: str
-    start_line: int
-    end_line: int
 
 
 _JSON_STRING = r'"(?:[^"\\\x00-\x1f]|\\.)*"'
@@ -275,7 +296,7 @@ _ANNOTATION = re.compile(rf"{_SHOWN}(?:; {_SHOWN})*")
 _HEADINGS = frozenset(section_heading(section).rstrip("\n") for section in SECTION_TITLES)
 
 
-def parse_citations(content: str | None) -> list[HistoryCitation | CodeCitation]:
+def parse_citations(content: str | None) -> list[Citation]:
     """The ordered identities cited in a rendered content (empty for None or "").
 
     Raises ValueError when the content is not in the rendered form: wrong preamble or markers,
@@ -286,7 +307,7 @@ def parse_citations(content: str | None) -> list[HistoryCitation | CodeCitation]
         return []
     lines = content.splitlines()
     inner = _envelope_lines(lines)
-    citations: list[HistoryCitation | CodeCitation] = []
+    citations: list[Citation] = []
     for line in inner:
         if line.startswith(BODY_PREFIX) or line in _HEADINGS or line == "" or _ANNOTATION.fullmatch(line):
             continue
@@ -304,7 +325,7 @@ def _envelope_lines(lines: Sequence[str]) -> Sequence[str]:
     return lines[len(opening) : -1]
 
 
-def _parse_citation_line(line: str) -> tuple[int, HistoryCitation | CodeCitation]:
+def _parse_citation_line(line: str) -> tuple[int, Citation]:
     if history := _HISTORY_CITATION.fullmatch(line):
         number, family, scope_id, artifact_id, revision = history.groups()
         return int(number), HistoryCitation(
@@ -323,6 +344,7 @@ __all__ = [
     "ITEM_SEPARATOR",
     "PREAMBLE",
     "SECTION_TITLES",
+    "Citation",
     "CodeCitation",
     "ContentLayout",
     "Fragment",

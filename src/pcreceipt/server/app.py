@@ -26,19 +26,18 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from pcreceipt import gate
+from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.digests import wire_bytes
 from pcreceipt.errors import InvalidRequest, MethodNotAllowed, NotFound
 from pcreceipt.models import OPERATIONS
-from pcreceipt.prepare.runtime import PrepareRuntime
+from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
 from pcreceipt.server.exchange import Handler, Services
 from pcreceipt.server.handlers import HANDLERS
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
 from pcreceipt.server.responses import JSON, error_response, json_response
-from pcreceipt.store import open_store
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.writer import ArtifactWriter
 
 OPENAPI_PATH = "/openapi.json"
 log = logging.getLogger("pcreceipt.server")
@@ -69,21 +68,17 @@ def create_app(
     settings: Settings,
     *,
     store: Store | None = None,
-    runtime: PrepareRuntime | None = None,
+    runtime: Preparer | None = None,
     handlers: Mapping[str, Handler] = HANDLERS,
 ) -> Starlette:
-    """The app. A store or runtime passed in belongs to the caller; ones opened here are closed on shutdown."""
-    owned_store = store is None
-    active_store = open_store(settings.resolved_store_url) if store is None else store
-    owned_runtime = runtime is None
-    active_runtime = PrepareRuntime(active_store, settings) if runtime is None else runtime
-    writer = ArtifactWriter(active_store, getattr(active_runtime, "embedder", None))  # test doubles have none
-    services = Services(store=active_store, runtime=active_runtime, settings=settings, writer=writer)
+    """The app over ``compose(settings)``. A store or runtime passed in belongs to the caller;
+    what the composition made is closed on shutdown."""
+    parts = compose(settings, store=store, preparer=runtime)
     try:
+        services = Services(store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer)
         routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
-    except LookupError:
-        if owned_store:
-            active_store.close()
+    except BaseException:
+        parts.close()
         raise
 
     @asynccontextmanager
@@ -92,10 +87,7 @@ def create_app(
         try:
             yield
         finally:
-            if owned_runtime:
-                active_runtime.close()
-            if owned_store:
-                active_store.close()
+            parts.close()
 
     middleware = [Middleware(RequestContextMiddleware)]
     if is_loopback_name(settings.host):
@@ -106,5 +98,5 @@ def create_app(
         exception_handlers={HTTPException: _routing_error},
         lifespan=lifespan,
     )
-    app.state.store = active_store
+    app.state.store = services.store
     return app

@@ -21,6 +21,11 @@ Decisions (``docs/security.md``):
   the Scope. The own Scope is checked before its references are looked up.
 - ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
   (``Principal.readable``), and the handler filters by it.
+- A prepare reads its Scope once, here: ``authorize`` returns the Scope it read (in local mode
+  too, where no grant is checked) and the endpoint hands it to the handler in ``Call.scope``; the
+  runtime does not read it again. A store outage on that read answers as it did when the runtime
+  read it in local mode (``the store is unavailable``) and as every other store error in token
+  mode (``store_errors.api_error``), so no reply changed when the read moved here.
 """
 
 from __future__ import annotations
@@ -32,11 +37,11 @@ from typing import Any
 from starlette.datastructures import Headers
 
 from pcreceipt import gate
-from pcreceipt.errors import Forbidden, Unauthorized
+from pcreceipt.errors import Forbidden, StorageUnavailable, Unauthorized
 from pcreceipt.models import Operation
 from pcreceipt.server.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.exchange import Call, Services
-from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess
+from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
 
 BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
 INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'
@@ -115,25 +120,36 @@ def _scope_creation_links(body: Mapping[str, Any]) -> list[str]:
     return [*([parent] if parent is not None else []), *body.get("context_references", [])]
 
 
-def authorize(principal: Principal, call: Call) -> None:
+def _local_scope(call: Call, scope_id: str) -> Scope | None:
+    try:
+        return call.services.store.get_scope(scope_id)
+    except StoreUnavailable:
+        raise StorageUnavailable("the store is unavailable") from None
+
+
+def authorize(principal: Principal, call: Call) -> Scope | None:
     """``Forbidden`` unless the caller holds the needed grant on every Scope the call touches.
 
-    Runs in a worker thread, after the body is validated and before the handler.
+    Returns the Scope of an operation that reads its Scope's references (prepare), read once
+    (None when it does not exist); None for every other operation. Runs in a worker thread,
+    after the body is validated and before the handler.
     """
-    if principal.local:
-        return
     operation = call.operation
-    access = operation.scope_access
     own = own_scope(call)
+    if principal.local:
+        return _local_scope(call, own) if operation.scope_references and own is not None else None
+    access = operation.scope_access
     if own is None:
         if access == "admin":  # create_scope: a new Scope can only be covered by a grant on *
             _require(principal, [ALL_SCOPES], "admin")
             _require(principal, _scope_creation_links(call.body), "read")
-        return
+        return None
     if access == "none":
-        return
+        return None
     _require(principal, [own], access)
-    if operation.scope_references:
-        scope = call.services.store.get_scope(own)
-        references = scope.context_references if scope is not None else ()
-        _require(principal, references, "read", _unreadable_reference())
+    if not operation.scope_references:
+        return None
+    scope = call.services.store.get_scope(own)
+    references = scope.context_references if scope is not None else ()
+    _require(principal, references, "read", _unreadable_reference())
+    return scope

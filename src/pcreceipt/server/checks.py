@@ -18,6 +18,7 @@ from pcreceipt import gate
 from pcreceipt.config import Settings
 from pcreceipt.errors import InvalidRequest
 from pcreceipt.models import Operation
+from pcreceipt.prepare.reply import RECEIPT_KEY, Prepared
 from pcreceipt.server.exchange import Call, Reply, Services
 from pcreceipt.server.responses import declared_response, response_definition
 
@@ -39,19 +40,23 @@ def check_prepare_request(body: Any, settings: Settings) -> list[gate.Violation]
 
 
 def check_prepared_context(call: Call, reply: Reply) -> list[gate.Violation]:
-    """The PreparedContext gate with what the request said (max_bytes, include_receipt, explain).
+    """The PreparedContext gate with what the request said (the plan the runtime answered).
 
-    The runtime attaches only a Receipt that ``receipt.assemble_receipt`` validated against this
-    content, so the gate checks the Receipt's schema and its ties to the response here, not its
-    internal rules a second time."""
-    body = call.body
-    return gate.check_prepared_context(
-        reply.body,
-        max_bytes=body.get("max_bytes", gate.DEFAULT_MAX_BYTES),
-        include_receipt=bool(body.get("include_receipt")),
-        explain=bool(body.get("explain")),
-        receipt_checked=True,
+    The reply is a ``Prepared``: its fields are checked here (schema and semantic rules, and a
+    Receipt only when one was asked for); its Receipt is a ``CheckedReceipt``, which
+    ``receipt.assemble_receipt`` already validated against this very content, so it is not
+    checked a second time."""
+    prepared = reply.body
+    if not isinstance(prepared, Prepared):
+        return [gate.Violation("", "type", "the prepare reply is not a prepared context")]
+    plan = prepared.plan
+    violations = gate.check_prepared_context(
+        prepared.fields, max_bytes=plan.max_bytes, include_receipt=plan.include_receipt, explain=plan.explain
     )
+    if prepared.receipt is not None and not plan.include_receipt:
+        rule = "receipt_requires_flag"
+        violations.append(gate.Violation(gate.pointer([RECEIPT_KEY]), rule, gate.SEMANTIC_RULES[rule]))
+    return violations
 
 
 def _artifact_request_violations(item: Any, base: list[str | int]) -> list[gate.Violation]:

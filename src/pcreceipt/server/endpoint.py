@@ -3,13 +3,16 @@
 Per request, in order: the route template is recorded for the access log; the caller is
 authenticated (a bearer token when the server requires one; before anything of the request is
 parsed); parameters are checked against their schemas; the body is read (bounded) and checked
-against the request definition; the Scopes the call touches are resolved and authorised; the
-handler runs in a worker thread (store calls are synchronous); the reply is gated; then it is
-serialised. Any failure on the way becomes the error envelope (``store_errors.api_error``).
+against the request definition; the Scopes the call touches are resolved and authorised (a
+prepare's Scope is read there once and handed to the handler in ``Call.scope``); the handler
+runs in a worker thread (store calls are synchronous); the reply is gated; then it is
+serialised (a prepare reply carries its Receipt already checked and serialised, see
+``pcreceipt.prepare.reply``). Any failure on the way becomes the error envelope (``store_errors.api_error``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable, Mapping
 
@@ -83,7 +86,9 @@ class PathEndpoint:
         )
 
     def _serve(self, call: Call) -> Reply:
-        authorize(call.principal, call)
+        scope = authorize(call.principal, call)
+        if scope is not None:
+            call = dataclasses.replace(call, scope=scope)
         return self.handlers[call.operation.operation_id](call)
 
 

@@ -13,25 +13,30 @@ from typing import Any
 
 from pcreceipt.config import Settings
 from pcreceipt.models import Operation
-from pcreceipt.prepare.runtime import PrepareRuntime
+from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.credentials import LOCAL, Principal
-from pcreceipt.store.protocol import Store
+from pcreceipt.store.protocol import Scope, Store
 from pcreceipt.store.writer import ArtifactWriter
 
 
 @dataclass(frozen=True, slots=True)
 class Services:
-    """What the handlers work with: one store, one prepare runtime, the settings."""
+    """What the handlers work with: one store, one prepare runtime, the settings (built by
+    ``pcreceipt.compose``)."""
 
     store: Store
-    runtime: PrepareRuntime
+    runtime: Preparer
     settings: Settings
     writer: ArtifactWriter
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One validated request to one operation."""
+    """One validated request to one operation.
+
+    ``scope``: for an operation that reads its Scope's references (``scope_references``:
+    prepare), the Scope as ``authorization.authorize`` read it, once, for the handler (None when
+    it does not exist); None for every other operation."""
 
     operation: Operation
     request_id: str
@@ -41,6 +46,7 @@ class Call:
     body: Any
     services: Services
     principal: Principal = LOCAL
+    scope: Scope | None = None
 
 
 @dataclass(frozen=True, slots=True)

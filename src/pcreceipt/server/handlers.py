@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pcreceipt import gate
 from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
+from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import records
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
 from pcreceipt.server.cursor import decode_cursor, encode_cursor
@@ -55,7 +56,12 @@ def stored_content(family: str, content: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def prepare_context(call: Call) -> Reply:
-    return Reply(200, call.services.runtime.prepare(call.body, request_id=call.request_id))
+    """The request parsed once into a plan, over the Scope authorisation already read; the reply
+    body is the runtime's ``Prepared`` (its Receipt already checked and serialised)."""
+    if call.scope is None:
+        raise NotFound("no such Scope")
+    plan = PreparePlan.from_request(call.body)
+    return Reply(200, call.services.runtime.run(plan, call.scope, request_id=call.request_id))
 
 
 # -- Scopes

@@ -13,6 +13,7 @@ from pcreceipt import gate
 from pcreceipt.digests import wire_bytes
 from pcreceipt.errors import ApiError
 from pcreceipt.models import Operation
+from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.exchange import Reply
 
 JSON = "application/json"
@@ -29,6 +30,8 @@ def error_response(error: ApiError) -> Response:
 def reply_response(reply: Reply) -> Response:
     if reply.body is None:
         return Response(status_code=reply.status, headers=dict(reply.headers))
+    if isinstance(reply.body, Prepared):  # its Receipt is serialised already
+        return Response(reply.body.wire(), status_code=reply.status, media_type=JSON, headers=dict(reply.headers))
     return json_response(reply.status, reply.body, reply.headers)
 
 

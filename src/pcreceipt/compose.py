@@ -1,0 +1,160 @@
+"""The one composition root: the runtime pieces built from ``Settings``, and closed.
+
+``compose(settings)`` returns a ``Composition`` whose pieces are made on first use, each once:
+the store (``store.open_store`` of the settings' store URL, or the ``opener`` given), the
+embedder (``inference.make_embedder``), the chat client (only when a model reranker or model
+expansion needs one), the reranker (lexical or model, as ``rerank.kind`` says), the
+``PrepareRuntime`` and the ``ArtifactWriter`` (one embedder for reads and writes). Every user
+of the runtime builds it here: the server (``server.app.create_app``), ``pcreceipt demo``,
+``pcreceipt reembed``, the benchmarks and the tests.
+
+A piece passed in (``store=``, ``embedder=``, ``chat=``, ``reranker=``) is used as is and
+belongs to the caller, and so does a ``preparer=`` (what the server prepares with instead of
+the ``PrepareRuntime``); ``Composition.close`` closes only what it made, newest first.
+Tests hand their doubles in through these same parameters; nothing here knows about them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pcreceipt.config import Settings
+from pcreceipt.inference import ChatClient, Embedder, make_embedder
+from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
+from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
+from pcreceipt.store import open_store
+from pcreceipt.store.protocol import ArtifactRef, Store
+from pcreceipt.store.writer import ArtifactWriter
+
+StoreOpener = Callable[[Settings], Store]
+_UNSET: Any = object()
+
+
+def _open_settings_store(settings: Settings) -> Store:
+    return open_store(settings.resolved_store_url)
+
+
+class Composition:
+    """The runtime pieces for one set of settings; each made on first use."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        opener: StoreOpener = _open_settings_store,
+        embedder: Embedder | None = None,
+        chat: ChatClient | None = None,
+        reranker: Reranker | None = None,
+        preparer: Preparer | None = None,
+    ) -> None:
+        self.settings = settings
+        self._opener = opener
+        self._made: list[Callable[[], None]] = []
+        self._store = store if store is not None else _UNSET
+        self._embedder = embedder if embedder is not None else _UNSET
+        self._chat = chat if chat is not None else _UNSET
+        self._reranker = reranker if reranker is not None else _UNSET
+        self._preparer = preparer
+        self._runtime: PrepareRuntime | None = None
+        self._writer: ArtifactWriter | None = None
+
+    def _own(self, piece: object) -> None:
+        close = getattr(piece, "close", None)
+        if callable(close):
+            self._made.append(close)
+
+    @property
+    def store(self) -> Store:
+        if self._store is _UNSET:
+            self._store = self._opener(self.settings)
+            self._own(self._store)
+        store: Store = self._store
+        return store
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The configured embedder, or None when none is configured."""
+        if self._embedder is _UNSET:
+            self._embedder = make_embedder(self.settings.embedding)
+            self._own(self._embedder)
+        embedder: Embedder | None = self._embedder
+        return embedder
+
+    @property
+    def chat(self) -> ChatClient | None:
+        """A chat client when a model reranker or model expansion needs one (and one is configured)."""
+        if self._chat is _UNSET:
+            settings = self.settings
+            needed = settings.rerank.kind == "model" or settings.expansion.kind == "model"
+            self._chat = ChatClient.from_settings(settings) if needed else None
+            self._own(self._chat)
+        chat: ChatClient | None = self._chat
+        return chat
+
+    @property
+    def reranker(self) -> Reranker | None:
+        """The reranker ``rerank.kind`` names (a model reranker needs a chat client), or None."""
+        if self._reranker is _UNSET:
+            self._reranker = self._make_reranker()
+        reranker: Reranker | None = self._reranker
+        return reranker
+
+    def _make_reranker(self) -> Reranker | None:
+        rerank = self.settings.rerank
+        if rerank.kind == "lexical":
+            return LexicalReranker(rerank)
+        chat = self.chat
+        if rerank.kind == "model" and chat is not None:
+            return ModelReranker(chat, self.settings.generation, rerank, self._prompt_source)
+        return None
+
+    def _prompt_source(self, scope_id: str) -> tuple[ArtifactRef, Mapping[str, Any]] | None:
+        record = self.store.find_prompt(scope_id, RERANK_PROMPT_KEY)
+        return None if record is None else (record.ref, record.content)
+
+    @property
+    def runtime(self) -> PrepareRuntime:
+        """The ``PrepareRuntime`` over these pieces."""
+        if self._runtime is None:
+            self._runtime = PrepareRuntime(
+                self.store, self.settings, embedder=self.embedder, chat=self.chat, reranker=self.reranker
+            )
+        return self._runtime
+
+    @property
+    def preparer(self) -> Preparer:
+        """What the server prepares with: the ``preparer`` passed in, else ``runtime``."""
+        return self._preparer if self._preparer is not None else self.runtime
+
+    @property
+    def writer(self) -> ArtifactWriter:
+        """The artifact writer: the same store, and the same embedder as prepare reads with."""
+        if self._writer is None:
+            self._writer = ArtifactWriter(self.store, self.embedder)
+        return self._writer
+
+    def close(self) -> None:
+        """Close what this composition made, newest first (each once)."""
+        while self._made:
+            self._made.pop()()
+
+
+def compose(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    opener: StoreOpener = _open_settings_store,
+    embedder: Embedder | None = None,
+    chat: ChatClient | None = None,
+    reranker: Reranker | None = None,
+    preparer: Preparer | None = None,
+) -> Composition:
+    """The pieces for ``settings`` (nothing is opened until it is first used)."""
+    return Composition(
+        settings, store=store, opener=opener, embedder=embedder, chat=chat, reranker=reranker, preparer=preparer
+    )
+
+
+__all__ = ["Composition", "StoreOpener", "compose"]

@@ -1,0 +1,100 @@
+"""The prepare request, parsed once: ``PreparePlan.from_request`` of a gate-validated body.
+
+Every default is applied here and nowhere else, and every default is the contract's: the field
+defaults of the generated ``pcreceipt.models.PrepareContextRequest`` (``max_bytes`` 8000,
+``include_code``/``explain``/``include_receipt`` false, no assembly) and ``ContextAssembly``
+(no sections, nothing shown). ``include_receipt`` is true only for ``true`` (omitted, null and
+false are equivalent). Later stages read the plan's fields, never the request dict.
+
+The builder's part (``PreparePlan.build``): the default recall (the three default families,
+interleaved, ``DEFAULT_TOTAL_LIMIT`` items) when ``assembly`` is absent; else the assembly's
+sections in request order, as markdown, with the annotations it asks to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from pcreceipt.models import ContextAssembly, PrepareContextRequest
+from pcreceipt.prepare.build_types import (
+    DEFAULT_FAMILIES,
+    DEFAULT_FAMILY_LIMITS,
+    DEFAULT_TOTAL_LIMIT,
+    BuildPlan,
+    SectionPlan,
+    ShowField,
+)
+from pcreceipt.store.protocol import HistoryFamily
+
+SELECTOR_FAMILY: Mapping[str, HistoryFamily] = {
+    "memory": "atomic-memory",
+    "topic-memory": "topic-memory",
+    "experience": "experience",
+    "profile": "profile",
+}
+"""The assembly's family selectors and the history family each selects."""
+
+
+def _default(model: type[PrepareContextRequest] | type[ContextAssembly], name: str) -> Any:
+    return model.model_fields[name].default
+
+
+@dataclass(frozen=True, slots=True)
+class PreparePlan:
+    """What one prepare request asks for, every default applied."""
+
+    scope_id: str
+    query: str
+    max_bytes: int
+    include_code: bool
+    explain: bool
+    include_receipt: bool
+    build: BuildPlan
+
+    @classmethod
+    def from_request(cls, body: Mapping[str, Any]) -> PreparePlan:
+        """The plan of a body that passed ``gate.check_prepare_request`` (anything else is a
+        programming error and may raise)."""
+
+        def field(name: str) -> Any:
+            value = body.get(name)
+            return _default(PrepareContextRequest, name) if value is None else value
+
+        max_bytes = int(field("max_bytes"))
+        include_code = field("include_code") is True
+        return cls(
+            scope_id=str(body["scope_id"]),
+            query=str(body["query"]),
+            max_bytes=max_bytes,
+            include_code=include_code,
+            explain=field("explain") is True,
+            include_receipt=field("include_receipt") is True,
+            build=_build_plan(max_bytes, include_code, field("assembly")),
+        )
+
+
+def _build_plan(max_bytes: int, include_code: bool, assembly: Mapping[str, Any] | None) -> BuildPlan:
+    if assembly is None:
+        sections = tuple(SectionPlan(f, DEFAULT_FAMILY_LIMITS[f]) for f in DEFAULT_FAMILIES)
+        return BuildPlan(max_bytes, sections, True, DEFAULT_TOTAL_LIMIT, include_code)
+    chosen = assembly.get("sections")
+    shown = assembly.get("show")
+    if chosen is None:
+        chosen = _default(ContextAssembly, "sections") or []
+    if shown is None:
+        shown = _default(ContextAssembly, "show") or []
+    sections = tuple(SectionPlan(SELECTOR_FAMILY[s["family"]], int(s["limit"])) for s in chosen)
+    return BuildPlan(
+        max_bytes,
+        sections,
+        False,
+        sum(s.limit for s in sections),
+        include_code,
+        markdown=True,
+        show=tuple(cast(ShowField, name) for name in shown),
+    )
+
+
+__all__ = ["SELECTOR_FAMILY", "PreparePlan"]
