@@ -3,7 +3,7 @@
 ``StoreEngine`` implements the parts of the ``Store`` contract whose logic does not depend on the
 SQL dialect: Scope creation and reads, committing revisions (``_add_revision`` /
 ``_append_revision``), an artifact's first revision, ``replace_artifact``, the atomic-memory
-lifecycle and merge, head reads and search bookkeeping; with
+lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping; with
 ``code.CodeWorkspaces`` (code workspaces) and ``api_tokens.ApiTokens`` (API tokens) it is the
 whole shared core. Each engine subclasses it and keeps only what is truly its own: connection and
 transaction management, schema and migrations, full-text and vector SQL, and error translation
@@ -406,6 +406,22 @@ class StoreEngine(CodeWorkspaces[ConnT, PreparedT], ApiTokens[ConnT, PreparedT])
             return None
         record = record_from_row(row)
         return Hit(ref=record.ref, content=record.content)
+
+    def list_heads(
+        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
+    ) -> list[RevisionRecord]:
+        """The head revision of each artifact of the family in the Scope (any lifecycle state), in
+        artifact_id order, strictly after ``after``, at most ``limit``."""
+        if limit <= 0:
+            return []
+        with self._reading() as conn:
+            rows = self._all(
+                conn,
+                REVISION_SELECT + " WHERE a.scope_id = ? AND a.family = ? AND a.artifact_id > ?"
+                " AND r.revision = a.head_revision ORDER BY a.artifact_id LIMIT ?",
+                (scope_id, family, after or "", limit),
+            )
+        return [record_from_row(row) for row in rows]
 
     # -- search bookkeeping
 

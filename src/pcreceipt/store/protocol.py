@@ -326,6 +326,14 @@ class Store(Protocol):
 
     def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None: ...
 
+    def list_heads(
+        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
+    ) -> list[RevisionRecord]:
+        """The head revision of each artifact of the family in the Scope, whatever its lifecycle
+        state, in artifact_id order (code points, as ``list_scopes``), strictly after ``after``,
+        at most ``limit`` (none when ``limit`` is not positive)."""
+        ...
+
     def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
         """The head revision of the Scope's prompt for ``prompt_key``, if any."""
         ...
