@@ -2,7 +2,7 @@
 
 Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7]
 
-Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.seekdb``), loads
+Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.oceanbase.seekdb``), loads
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
 with random ``--dim`` vectors in one Scope, plus N/100 topics, N/100 experiences, a profile and a
 50-file code workspace), then times, per engine, ``--prepares`` *prepare-like searches*: what one
@@ -37,9 +37,9 @@ from store_bench import memory_text, random_vector
 
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings
-from pcreceipt.store.oceanbase import OceanBaseStore
+from pcreceipt.store.oceanbase.seekdb import start_seekdb
+from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
-from pcreceipt.store.seekdb import start_seekdb
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"

@@ -3,7 +3,7 @@
 ``ENGINES`` names every engine; ``open_engine_store(name, workdir, **options)`` opens (or
 reopens) the store of ``workdir`` on that engine. SQLite keeps a file in ``workdir``; OceanBase
 uses ONE seekdb server per test session (``seekdb_server``, started on first use by
-``pcreceipt.store.seekdb`` as a child of the test process) and a fresh database per ``workdir``, so
+``pcreceipt.store.oceanbase.seekdb`` as a child of the test process) and a fresh database per ``workdir``, so
 every test starts empty and a reopen within the test sees the same data.
 
 To reuse from another folder's ``conftest.py``::
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.sqlite import SQLiteStore
 
 ENGINES: tuple[str, ...] = ("sqlite", "oceanbase")
@@ -62,7 +62,7 @@ class _FreshDatabases:
             thread.start()
 
     def _fill(self) -> None:
-        from pcreceipt.store.oceanbase import OceanBaseStore
+        from pcreceipt.store.oceanbase.store import OceanBaseStore
 
         while not self._stop.is_set():
             with self._lock:
@@ -128,7 +128,7 @@ def open_sqlite(workdir: Path, **options: object) -> Store:
 
 
 def open_oceanbase(workdir: Path, **options: object) -> Store:
-    from pcreceipt.store.oceanbase import OceanBaseStore
+    from pcreceipt.store.oceanbase.store import OceanBaseStore
 
     return OceanBaseStore(oceanbase_url(workdir), **options)  # type: ignore[arg-type]
 

@@ -19,7 +19,7 @@ from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.app import create_app
 from pcreceipt.server.exchange import Call, Reply
 from pcreceipt.server.handlers import HANDLERS
-from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, StoreUnavailable
+from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 from pcreceipt.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.anyio
@@ -59,9 +59,9 @@ class RaisingStore:
 @pytest.mark.parametrize(
     ("error", "status", "code"),
     [
-        (NotFoundError(CANARY), 404, "not_found"),
-        (ConflictError(CANARY, reason="stale_revision", current_revision=3, current_state_version=1), 409, "conflict"),
-        (InvalidInputError(CANARY), 422, "invalid_request"),
+        (RecordNotFound(CANARY), 404, "not_found"),
+        (WriteConflict(CANARY, reason="stale_revision", current_revision=3, current_state_version=1), 409, "conflict"),
+        (InvalidRecord(CANARY), 422, "invalid_request"),
         (StoreUnavailable(CANARY), 503, "storage_unavailable"),
         (RuntimeError(CANARY), 500, "internal_error"),
     ],
@@ -73,7 +73,7 @@ async def test_store_errors_map_to_the_envelope(
     with serve(store=RaisingStore(error)) as url, caplog.at_level(logging.INFO):
         async with httpx.AsyncClient(base_url=url) as http:
             body = assert_error(await http.get("/v1/scopes/some-scope"), status, code)
-    if isinstance(error, ConflictError):
+    if isinstance(error, WriteConflict):
         assert body["details"] == {"reason": "stale_revision", "current_revision": 3, "current_state_version": 1}
     assert CANARY not in caplog.text
     if status == 500:

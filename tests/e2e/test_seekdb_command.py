@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from commands_support import PCRECEIPT, ServerProcess, run, user_environment
 
-from pcreceipt.store import seekdb
+from pcreceipt.store.oceanbase import seekdb
 
 START_TIMEOUT = seekdb.READY_TIMEOUT_SECONDS + 60
 

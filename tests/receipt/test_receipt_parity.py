@@ -17,8 +17,8 @@ from fakes.inference_server import FakeInference
 from receipt_support import embedding_settings, prepare, runtime, settings
 
 from pcreceipt.config import RerankSettings
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.seekdb import SeekdbServer
 from pcreceipt.store.writer import ArtifactWriter
 
 MEMORIES = [

@@ -31,7 +31,7 @@ from secsupport import TokenServer, assert_error, auth, issue, make_scope, runni
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
-from pcreceipt.store.codeindex import file_sha256
+from pcreceipt.store.code import file_sha256
 from pcreceipt.store.sqlite import SQLiteStore
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"

@@ -19,9 +19,9 @@ from secsupport import CANARY, assert_error, make_scope, running
 from typer.testing import CliRunner
 
 from pcreceipt.cli.main import app
+from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.store.codeindex import collect_workspace
 from pcreceipt.store.sqlite import SQLiteStore
 
 LIMIT = 64 * 1024

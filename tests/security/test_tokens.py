@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from pcreceipt.cli.main import app
 from pcreceipt.server.credentials import Principal, grants_allow, includes, new_token, token_digest, verify_token
-from pcreceipt.store import sqlite_schema
-from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, TokenGrant
+from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, TokenGrant, WriteConflict
 from pcreceipt.store.sqlite import SQLiteStore
-from pcreceipt.store.sqlite_schema import MIGRATIONS, apply_migrations
+from pcreceipt.store.sqlite import schema as sqlite_schema
+from pcreceipt.store.sqlite.schema import MIGRATIONS, apply_migrations
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_tokens_are_created_listed_and_revoked(store: SQLiteStore) -> None:
     assert revoked.revoked_at is not None
     assert store.revoke_token("t1").revoked_at == revoked.revoked_at  # idempotent
     assert store.get_token("t1") == revoked
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.revoke_token("missing")
     assert store.check_integrity() == []
 
@@ -89,7 +89,7 @@ def test_tokens_are_created_listed_and_revoked(store: SQLiteStore) -> None:
 def test_invalid_tokens_are_refused(
     store: SQLiteStore, token_id: str, digest: str, name: str | None, grants: list[tuple[str, str]]
 ) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_token(
             token_id=token_id,
             token_sha256=digest,
@@ -103,7 +103,7 @@ def test_a_reused_id_or_digest_is_a_conflict(store: SQLiteStore) -> None:
     store.create_token(token_id="t", token_sha256="a" * 64, name=None, grants=[TokenGrant("*", "read")])
     store.revoke_token("t")
     for token_id, digest in (("t", "b" * 64), ("u", "a" * 64)):
-        with pytest.raises(ConflictError):
+        with pytest.raises(WriteConflict):
             store.create_token(token_id=token_id, token_sha256=digest, name=None, grants=[TokenGrant("*", "read")])
 
 

@@ -31,8 +31,8 @@ from engines import ENGINES, open_engine_store
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
-from pcreceipt.store.seekdb import SeekdbServer
 
 PROFILE = "parity-8d"
 MEMORIES: dict[str, str] = {

@@ -9,11 +9,11 @@ import pytest
 
 from pcreceipt.digests import canonical_digest
 from pcreceipt.store.protocol import (
-    ConflictError,
-    InvalidInputError,
+    InvalidRecord,
     NewArtifact,
-    NotFoundError,
+    RecordNotFound,
     Store,
+    WriteConflict,
 )
 
 CREATED_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
@@ -53,32 +53,32 @@ def test_atomic_memory_text_limit_is_8192_bytes_after_normalisation(store: Store
     at_limit = "数" * 2730 + "ab"  # 8190 + 2 bytes
     assert len(at_limit.encode()) == 8192
     store.create_artifact(scope_id, "atomic-memory", memory("   " + at_limit + "   "))
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "atomic-memory", memory(at_limit + "c"))
 
 
 @pytest.mark.parametrize("content", [{"kind": "fact"}, {"kind": "fact", "text": "   "}, {"text": "no kind"}])
 def test_atomic_memory_needs_kind_and_text(store: Store, scope_id: str, content: dict[str, Any]) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "atomic-memory", content)
 
 
 def test_content_must_be_json(store: Store, scope_id: str) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "topic-memory", {**TOPIC, "extra": {1, 2}})
 
 
 def test_unknown_scope_is_not_found(store: Store) -> None:
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.create_artifact("scp_missing", "topic-memory", TOPIC)
 
 
 def test_given_artifact_id_is_used_and_must_be_free_and_valid(store: Store, scope_id: str) -> None:
     record = store.create_artifact(scope_id, "experience", EXPERIENCE, artifact_id="exp-1")
     assert record.ref.artifact_id == "exp-1"
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.create_artifact(scope_id, "experience", EXPERIENCE, artifact_id="exp-1")
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "experience", EXPERIENCE, artifact_id="has space")
 
 
@@ -95,13 +95,13 @@ def test_replace_appends_revisions_and_keeps_history(store: Store, scope_id: str
 def test_replace_with_a_stale_revision_conflicts_with_current_values(store: Store, scope_id: str) -> None:
     first = store.create_artifact(scope_id, "topic-memory", TOPIC)
     store.replace_artifact(scope_id, "topic-memory", first.ref.artifact_id, TOPIC, expected_revision=1)
-    with pytest.raises(ConflictError) as caught:
+    with pytest.raises(WriteConflict) as caught:
         store.replace_artifact(scope_id, "topic-memory", first.ref.artifact_id, TOPIC, expected_revision=1)
     assert caught.value.current_revision == 2
 
 
 def test_replace_of_an_unknown_artifact_is_not_found(store: Store, scope_id: str) -> None:
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.replace_artifact(scope_id, "topic-memory", "art_missing", TOPIC, expected_revision=1)
 
 
@@ -114,7 +114,7 @@ def test_profile_is_one_artifact_per_scope(store: Store, scope_id: str) -> None:
     assert second.ref.revision == 2
     snapshot = store.read_profile(scope_id)
     assert snapshot is not None and snapshot.ref == second.ref and snapshot.content["content"] == "Prefers tables"
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.create_artifact(scope_id, "profile", {"content": "x"}, artifact_id="another-profile")
 
 
@@ -123,9 +123,9 @@ def test_read_profile_without_one_is_none(store: Store, scope_id: str) -> None:
 
 
 def test_prompt_needs_a_key_and_is_one_artifact_per_key(store: Store, scope_id: str) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "prompt", PROMPT)
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "topic-memory", TOPIC, prompt_key="memory.rerank")
     rerank = store.create_artifact(scope_id, "prompt", PROMPT, prompt_key="memory.rerank")
     expand = store.create_artifact(scope_id, "prompt", PROMPT, prompt_key="query.expand")
@@ -148,7 +148,7 @@ def test_bulk_create_is_all_or_nothing(store: Store, scope_id: str) -> None:
         NewArtifact(content=memory("new one"), artifact_id="bulk-new"),
         NewArtifact(content=memory("x"), artifact_id="bulk-1"),
     ]
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.create_artifacts(scope_id, "atomic-memory", clash)
     assert store.get_head(scope_id, "atomic-memory", "bulk-new") is None
     assert store.count_searchable(scope_id, "atomic-memory") == 3
@@ -169,10 +169,10 @@ def test_has_searchable_follows_searchable_heads(store: Store, scope_id: str) ->
 
 def test_errors_never_carry_bodies(store: Store, scope_id: str) -> None:
     secret = "SECRET-BODY-" + "x" * 9000
-    with pytest.raises(InvalidInputError) as too_long:
+    with pytest.raises(InvalidRecord) as too_long:
         store.create_artifact(scope_id, "atomic-memory", memory(secret))
     record = store.create_artifact(scope_id, "atomic-memory", memory("SECRET-BODY short"))
-    with pytest.raises(ConflictError) as stale:
+    with pytest.raises(WriteConflict) as stale:
         store.replace_artifact(
             scope_id, "atomic-memory", record.ref.artifact_id, memory("SECRET-BODY"), expected_revision=7
         )

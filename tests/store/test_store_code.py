@@ -8,15 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pcreceipt.store.codeindex import (
-    MAX_FILE_BYTES,
-    chunk_ranges,
-    collect_workspace,
-    file_sha256,
-    split_lines,
-    workspace_fingerprint,
-)
-from pcreceipt.store.protocol import InvalidInputError, NotFoundError, Store
+from pcreceipt.cli.workspace import MAX_FILE_BYTES, collect_workspace
+from pcreceipt.store.code import chunk_ranges, file_sha256, split_lines, workspace_fingerprint
+from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Store
 
 EXPECTED_FILES = [
     ".gitignore",
@@ -176,7 +170,7 @@ def test_read_code_answers_none_for_unknown_or_out_of_range(store: Store, scope_
 
 @pytest.mark.parametrize(("start", "end"), [(0, 1), (3, 2), (1, 201)])
 def test_read_code_rejects_malformed_ranges(store: Store, scope_id: str, start: int, end: int) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.read_code(scope_id, "0" * 64, "f.txt", "0" * 64, start, end)
 
 
@@ -189,12 +183,12 @@ def test_read_code_allows_two_hundred_lines(store: Store, scope_id: str) -> None
 
 @pytest.mark.parametrize("path", ["../x.py", "/abs.py", "a//b.py", "./a.py", "a/../b.py", ""])
 def test_workspace_paths_must_be_relative_and_clean(store: Store, scope_id: str, path: str) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.index_workspace(scope_id, [(path, b"x\n")], skipped=0)
 
 
 def test_workspace_of_unknown_scope(store: Store) -> None:
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.index_workspace("scp_missing", [("a.py", b"x\n")], skipped=0)
     assert store.get_workspace("scp_missing") is None
     assert store.query_code("scp_missing", "x", 5) == []

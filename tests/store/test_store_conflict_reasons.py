@@ -1,4 +1,4 @@
-"""Every ConflictError names which conflict it is (``reason``), the same on every engine."""
+"""Every WriteConflict names which conflict it is (``reason``), the same on every engine."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, get_args
 import pytest
 
 from pcreceipt import gate
-from pcreceipt.store.protocol import ConflictError, ConflictReason, EmbeddingRow, Scope, Store, TokenGrant
+from pcreceipt.store.protocol import ConflictReason, EmbeddingRow, Scope, Store, TokenGrant, WriteConflict
 
 
 def memory(text: str) -> dict[str, Any]:
@@ -16,7 +16,7 @@ def memory(text: str) -> dict[str, Any]:
 
 
 def reason_of(action: Callable[[], object]) -> ConflictReason:
-    with pytest.raises(ConflictError) as caught:
+    with pytest.raises(WriteConflict) as caught:
         action()
     return caught.value.reason
 

@@ -74,9 +74,9 @@ def test_migrations_are_recorded_once_and_reapplying_is_harmless(
         open_store().close()
     versions = [int(str(row[0])) for row in raw_sql(engine_name, tmp_path, VERSIONS)]
     if engine_name == "sqlite":
-        from pcreceipt.store.sqlite_schema import MIGRATIONS
+        from pcreceipt.store.sqlite.schema import MIGRATIONS
     else:
-        from pcreceipt.store.oceanbase import MIGRATIONS  # type: ignore[assignment]
+        from pcreceipt.store.oceanbase.schema import MIGRATIONS
     assert versions == [migration.version for migration in MIGRATIONS]
 
 

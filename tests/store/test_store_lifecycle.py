@@ -10,11 +10,11 @@ import pytest
 from pcreceipt.store.protocol import (
     ArtifactRef,
     AtomicMemoryHead,
-    ConflictError,
-    InvalidInputError,
-    NotFoundError,
+    InvalidRecord,
+    RecordNotFound,
     RevisionRecord,
     Store,
+    WriteConflict,
 )
 
 
@@ -64,10 +64,10 @@ def test_forgotten_memories_allow_no_further_change(store: Store, scope_id: str)
     record = create(store, scope_id, "Temporary note")
     store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=0, state="forgotten")
     for state in ("forgotten", "retired"):
-        with pytest.raises(ConflictError) as caught:
+        with pytest.raises(WriteConflict) as caught:
             store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=1, state=state)
         assert (caught.value.current_revision, caught.value.current_state_version) == (1, 1)
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.replace_artifact(
             scope_id, "atomic-memory", record.ref.artifact_id, memory("revived"), expected_revision=1
         )
@@ -75,7 +75,7 @@ def test_forgotten_memories_allow_no_further_change(store: Store, scope_id: str)
 
 def test_only_merge_results_can_be_retired(store: Store, scope_id: str) -> None:
     record = create(store, scope_id, "Plain memory")
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=0, state="retired")
     assert head(store, scope_id, record.ref.artifact_id).state == "active"
 
@@ -83,12 +83,12 @@ def test_only_merge_results_can_be_retired(store: Store, scope_id: str) -> None:
 @pytest.mark.parametrize("state", ["active", "merged"])
 def test_only_forgotten_and_retired_can_be_requested(store: Store, scope_id: str, state: str) -> None:
     record = create(store, scope_id, "Some memory")
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=0, state=state)
 
 
 def test_lifecycle_of_an_unknown_memory_is_not_found(store: Store, scope_id: str) -> None:
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.change_lifecycle(scope_id, "art_missing", revision=1, state_version=0, state="forgotten")
 
 
@@ -98,7 +98,7 @@ def test_stale_revision_or_state_version_conflicts_with_current_values(store: St
         scope_id, "atomic-memory", record.ref.artifact_id, memory("Version two"), expected_revision=1
     )
     for revision, state_version in ((1, 0), (2, 5)):
-        with pytest.raises(ConflictError) as caught:
+        with pytest.raises(WriteConflict) as caught:
             store.change_lifecycle(
                 scope_id, record.ref.artifact_id, revision=revision, state_version=state_version, state="forgotten"
             )
@@ -113,7 +113,7 @@ def test_replace_keeps_state_version_and_old_revision_readable(store: Store, sco
     current = head(store, scope_id, record.ref.artifact_id)
     assert (current.ref, current.text, current.state_version) == (second.ref, "Use spaces", 0)
     assert store.get_revision(scope_id, "atomic-memory", record.ref.artifact_id, 1) == record
-    with pytest.raises(ConflictError) as caught:
+    with pytest.raises(WriteConflict) as caught:
         store.replace_artifact(
             scope_id, "atomic-memory", record.ref.artifact_id, memory("Use both"), expected_revision=1
         )
@@ -143,13 +143,13 @@ def test_merged_inputs_keep_their_own_history(store: Store, scope_id: str) -> No
 def test_merged_memories_allow_no_further_change(store: Store, scope_id: str) -> None:
     first, second, _ = merge_two(store, scope_id)
     third = create(store, scope_id, "Another memory")
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.change_lifecycle(scope_id, first.ref.artifact_id, revision=1, state_version=1, state="forgotten")
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.merge_atomic_memories(
             scope_id, [(first.ref.artifact_id, 1, 1), (third.ref.artifact_id, 1, 0)], memory("again")
         )
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.replace_artifact(scope_id, "atomic-memory", second.ref.artifact_id, memory("edit"), expected_revision=1)
 
 
@@ -163,7 +163,7 @@ def test_retire_a_merge_result_keeps_every_revision_readable(store: Store, scope
     assert store.get_revision(scope_id, "atomic-memory", second.ref.artifact_id, 1) == second
     merged_revision = store.get_revision(scope_id, "atomic-memory", result.ref.artifact_id, 1)
     assert merged_revision is not None and merged_revision.content["text"] == "Friday deploys need a review"
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.change_lifecycle(scope_id, result.ref.artifact_id, revision=1, state_version=1, state="forgotten")
 
 
@@ -178,18 +178,18 @@ def test_a_merge_result_can_be_forgotten(store: Store, scope_id: str) -> None:
 def test_merge_input_rules(store: Store, scope_id: str, make_scope: Any) -> None:
     first = create(store, scope_id, "One")
     second = create(store, scope_id, "Two")
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.merge_atomic_memories(scope_id, [(first.ref.artifact_id, 1, 0)], memory("alone"))
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.merge_atomic_memories(scope_id, [(first.ref.artifact_id, 1, 0)] * 2, memory("twice"))
-    with pytest.raises(ConflictError) as caught:
+    with pytest.raises(WriteConflict) as caught:
         store.merge_atomic_memories(
             scope_id, [(first.ref.artifact_id, 1, 3), (second.ref.artifact_id, 1, 0)], memory("x")
         )
     assert (caught.value.current_revision, caught.value.current_state_version) == (1, 0)
     other_scope = make_scope().scope_id
     foreign = create(store, other_scope, "Elsewhere")
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.merge_atomic_memories(
             scope_id, [(first.ref.artifact_id, 1, 0), (foreign.ref.artifact_id, 1, 0)], memory("x")
         )
@@ -209,7 +209,7 @@ def race_replace(store: Store, scope_id: str, artifact_id: str, contenders: int)
             outcomes.append(
                 store.replace_artifact(scope_id, "atomic-memory", artifact_id, memory(text), expected_revision=1)
             )
-        except ConflictError as error:
+        except WriteConflict as error:
             outcomes.append(error)
 
     threads = [threading.Thread(target=replace, args=(f"contender {n}",)) for n in range(contenders)]
@@ -225,7 +225,7 @@ def test_racing_replaces_have_exactly_one_winner(store: Store, scope_id: str) ->
         record = create(store, scope_id, f"Race {round_number}")
         outcomes = race_replace(store, scope_id, record.ref.artifact_id, contenders=2)
         winners = [outcome for outcome in outcomes if isinstance(outcome, RevisionRecord)]
-        losers = [outcome for outcome in outcomes if isinstance(outcome, ConflictError)]
+        losers = [outcome for outcome in outcomes if isinstance(outcome, WriteConflict)]
         assert len(winners) == 1 and len(losers) == 1
         assert losers[0].current_revision == 2
         assert store.get_head(scope_id, "atomic-memory", record.ref.artifact_id) == winners[0]

@@ -19,9 +19,10 @@ import pytest
 from engines import oceanbase_database
 
 from pcreceipt.store import StoreURLError, open_store
-from pcreceipt.store.oceanbase import OceanBaseSettings, OceanBaseStore, parse_oceanbase_url
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
+from pcreceipt.store.oceanbase.settings import OceanBaseSettings, parse_oceanbase_url
+from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import EmbeddingRow, Store, StoreError, StoreUnavailable
-from pcreceipt.store.seekdb import SeekdbServer
 
 CANARY = "Canary-Pa55:w0rd@#/?"  # every URL-special character, percent-encoded in URLs
 CANARY_URL = "Canary-Pa55%3Aw0rd%40%23%2F%3F"

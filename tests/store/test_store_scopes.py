@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, Scope, Store
+from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Scope, Store, WriteConflict
 
 SCOPE_ID = re.compile(r"scp_[a-z2-7]{26}")
 
@@ -43,9 +43,9 @@ def test_same_idempotency_key_and_fields_returns_the_same_scope(store: Store) ->
 
 def test_same_idempotency_key_with_different_fields_conflicts(store: Store) -> None:
     create(store)
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         create(store, title="Billing")
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         create(store, external_references=[])
 
 
@@ -53,13 +53,13 @@ def test_context_references_must_exist(store: Store, make_scope: Callable[..., S
     other = make_scope()
     scope, _ = create(store, context_references=[other.scope_id])
     assert scope.context_references == (other.scope_id,)
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         create(store, key="k2", context_references=["scp_doesnotexistdoesnotexistdo"])
 
 
 def test_context_references_must_be_unique(store: Store, make_scope: Callable[..., Scope]) -> None:
     other = make_scope()
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         create(store, context_references=[other.scope_id, other.scope_id])
 
 
@@ -67,12 +67,12 @@ def test_parent_scope_must_exist(store: Store, make_scope: Callable[..., Scope])
     parent = make_scope()
     child, _ = create(store, parent_scope_id=parent.scope_id)
     assert child.parent_scope_id == parent.scope_id
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         create(store, key="k2", parent_scope_id="scp_missing")
 
 
 def test_external_references_must_map_strings(store: Store) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         create(store, external_references=[{"kind": 3}])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pcreceipt.store.protocol import ConflictError, InvalidInputError, NotFoundError, Store, TokenGrant
+from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Store, TokenGrant, WriteConflict
 
 DIGEST_A = "a" * 64
 DIGEST_B = "b" * 64
@@ -25,7 +25,7 @@ def test_tokens_are_created_listed_and_revoked(store: Store) -> None:
     assert revoked.revoked_at is not None
     assert store.revoke_token("tok-b").revoked_at == revoked.revoked_at
     assert store.get_token("tok-b") == revoked
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.revoke_token("missing")
     assert store.check_integrity() == []
 
@@ -34,7 +34,7 @@ def test_a_reused_id_or_digest_is_a_conflict(store: Store) -> None:
     store.create_token(token_id="tok", token_sha256=DIGEST_A, name=None, grants=[TokenGrant("*", "read")])
     store.revoke_token("tok")
     for token_id, digest in (("tok", DIGEST_B), ("other", DIGEST_A)):
-        with pytest.raises(ConflictError):
+        with pytest.raises(WriteConflict):
             store.create_token(token_id=token_id, token_sha256=digest, name=None, grants=[TokenGrant("*", "read")])
     assert [token.token_id for token in store.list_tokens()] == ["tok"]
 
@@ -44,6 +44,6 @@ def test_a_reused_id_or_digest_is_a_conflict(store: Store) -> None:
     [("", [TokenGrant("*", "read")]), ("tok", []), ("tok", [TokenGrant("*", "read"), TokenGrant("*", "write")])],
 )
 def test_invalid_tokens_are_refused(store: Store, token_id: str, grants: list[TokenGrant]) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_token(token_id=token_id, token_sha256=DIGEST_A, name=None, grants=grants)
     assert store.list_tokens() == []

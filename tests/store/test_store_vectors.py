@@ -9,15 +9,15 @@ import pytest
 from engines import sqlite_only
 
 from pcreceipt.store.protocol import (
-    ConflictError,
     EmbeddingRow,
-    InvalidInputError,
+    InvalidRecord,
     NewArtifact,
-    NotFoundError,
+    RecordNotFound,
     RevisionRecord,
     Store,
     StoreError,
     VectorSearchUnavailable,
+    WriteConflict,
 )
 from pcreceipt.store.sqlite import SQLiteStore
 
@@ -124,22 +124,22 @@ def test_backfill_finds_missing_vectors_and_puts_them(store: Store, scope_id: st
 def test_put_embedding_checks_the_head(store: Store, scope_id: str) -> None:
     record = store.create_artifact(scope_id, "atomic-memory", memory("v1"))
     store.replace_artifact(scope_id, "atomic-memory", record.ref.artifact_id, memory("v2"), expected_revision=1)
-    with pytest.raises(ConflictError) as caught:
+    with pytest.raises(WriteConflict) as caught:
         store.put_embedding(record.ref, embed(0))
     assert caught.value.current_revision == 2
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.put_embedding(type(record.ref)(scope_id, "atomic-memory", record.ref.artifact_id, 9), embed(0))
-    with pytest.raises(NotFoundError):
+    with pytest.raises(RecordNotFound):
         store.put_embedding(type(record.ref)(scope_id, "atomic-memory", "art_missing", 1), embed(0))
 
 
 def test_dimensions_are_fixed_per_profile(store: Store, scope_id: str) -> None:
     add(store, scope_id, "eight", 0)
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "atomic-memory", memory("four"), embedding=EmbeddingRow(PROFILE, [1.0] * 4))
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.search_vector(scope_id, "atomic-memory", [1.0] * 4, PROFILE, 5)
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(
             scope_id, "atomic-memory", memory("nan"), embedding=EmbeddingRow(PROFILE, [float("nan")] * 8)
         )
@@ -148,7 +148,7 @@ def test_dimensions_are_fixed_per_profile(store: Store, scope_id: str) -> None:
 
 def test_configured_dimension_is_enforced(open_store: Any, scope_id: str, store: Store) -> None:
     configured = open_store(vector_dimensions=8)
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         configured.create_artifact(scope_id, "atomic-memory", memory("x"), embedding=EmbeddingRow("other", [1.0] * 3))
 
 
@@ -159,7 +159,7 @@ def test_a_rolled_back_write_fixes_no_profile_dimension(store: Store, scope_id: 
         NewArtifact(content=memory("three dims"), embedding=EmbeddingRow("fresh", [1.0, 0.0, 0.0])),
         NewArtifact(content=memory("clash"), artifact_id="taken"),
     ]
-    with pytest.raises(ConflictError):
+    with pytest.raises(WriteConflict):
         store.create_artifacts(scope_id, "atomic-memory", clash)
     assert store.search_vector(scope_id, "atomic-memory", [1.0, 0.0], "fresh", 5) == []
     two_dims = EmbeddingRow("fresh", [1.0, 0.0])
@@ -175,7 +175,7 @@ def test_unknown_profile_has_no_neighbours(store: Store, scope_id: str) -> None:
 
 
 def test_embeddings_are_refused_for_unsearchable_families(store: Store, scope_id: str) -> None:
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidRecord):
         store.create_artifact(scope_id, "profile", {"content": "p"}, embedding=embed(0))
 
 

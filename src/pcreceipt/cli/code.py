@@ -1,6 +1,6 @@
 """``pcreceipt code index``: upload a directory's indexable files as the Scope's code workspace.
 
-The files are collected with ``store.codeindex.collect_workspace`` (git's own listing in a
+The files are collected with ``cli.workspace.collect_workspace`` (git's own listing in a
 worktree, .gitignore rules elsewhere; binaries, huge files and escaping symlinks skipped and
 counted). The upload is text: bytes that are not UTF-8 are replaced (U+FFFD), as the indexer
 does for lines. The whole workspace is one request, so it must fit the server's body limit.
@@ -16,9 +16,9 @@ from typing import Annotated
 import typer
 
 from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
+from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.client import AsyncClient
 from pcreceipt.models import CodeWorkspace
-from pcreceipt.store.codeindex import collect_workspace
 
 code_app = typer.Typer(no_args_is_help=True, help="Code workspaces.")
 

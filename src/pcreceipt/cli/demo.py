@@ -19,9 +19,9 @@ from rich.panel import Panel
 
 import pcreceipt
 from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
+from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings
-from pcreceipt.store.codeindex import collect_workspace
 from pcreceipt.store.protocol import Store
 
 DEMO_QUERY = "Why did we choose SQLite, and how is a Receipt validated before it is attached?"

@@ -1,7 +1,7 @@
 """``pcreceipt seekdb start|stop|status``: a local, loopback-only OceanBase-protocol server.
 
 The server is the seekdb binary of the ``pylibseekdb`` wheel (``pip install 'pcreceipt[seekdb]'``),
-run by ``pcreceipt.store.seekdb``; this module is only its command line.
+run by ``pcreceipt.store.oceanbase.seekdb``; this module is only its command line.
 
 Decisions:
 - ``--data-dir`` is seekdb's own directory; the default is ``seekdb`` inside the pcreceipt data
@@ -29,7 +29,7 @@ import typer
 
 from pcreceipt.cli.local import fail
 from pcreceipt.config import Settings
-from pcreceipt.store import seekdb
+from pcreceipt.store.oceanbase import seekdb
 
 NOT_RUNNING_EXIT = 3
 

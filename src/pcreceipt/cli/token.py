@@ -22,7 +22,7 @@ import typer
 
 from pcreceipt.cli.local import ConfigOption, DataDirOption, local_store
 from pcreceipt.server.credentials import new_token
-from pcreceipt.store.protocol import ALL_SCOPES, NotFoundError, StoreError, TokenGrant, TokenRecord
+from pcreceipt.store.protocol import ALL_SCOPES, RecordNotFound, StoreError, TokenGrant, TokenRecord
 
 token_app = typer.Typer(no_args_is_help=True, help="API tokens (on the local store; no server needed).")
 
@@ -106,7 +106,7 @@ def revoke(
     with local_store(data_dir, config) as store:
         try:
             record = store.revoke_token(token_id)
-        except NotFoundError:
+        except RecordNotFound:
             typer.echo("error: no token has that id", err=True)
             raise typer.Exit(1) from None
     typer.echo(f"revoked {record.token_id}")

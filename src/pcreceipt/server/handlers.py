@@ -21,7 +21,7 @@ from pcreceipt.server import records
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
 from pcreceipt.server.cursor import decode_cursor, encode_cursor
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import ConflictError, RevisionRecord, Scope, Store
+from pcreceipt.store.protocol import RevisionRecord, Scope, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -207,7 +207,7 @@ def replace_artifact(call: Call) -> Reply:
         record = call.services.writer.replace(
             scope_id, family, artifact_id, stored_content(family, content), expected_revision=expected
         )
-    except ConflictError:
+    except WriteConflict:
         head = _found(store.get_head(scope_id, family, artifact_id))
         if head.ref.revision != expected:
             raise _precondition_failed(head.ref.revision) from None

@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, StorageUnavailable
-from pcreceipt.store.protocol import ConflictError, ConflictReason, InvalidInputError, NotFoundError, StoreUnavailable
+from pcreceipt.store.protocol import ConflictReason, InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -32,16 +32,16 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
     """The API error for an exception raised while serving ``operation_id``."""
     if isinstance(exc, ApiError):
         return exc
-    if isinstance(exc, NotFoundError):
+    if isinstance(exc, RecordNotFound):
         return NotFound("The Scope, artifact or revision does not exist.")
-    if isinstance(exc, ConflictError):
+    if isinstance(exc, WriteConflict):
         details: dict[str, Any] = {"reason": exc.reason}
         if exc.current_revision is not None:
             details["current_revision"] = exc.current_revision
         if exc.current_state_version is not None:
             details["current_state_version"] = exc.current_state_version
         return Conflict(CONFLICT_MESSAGES[exc.reason], details)
-    if isinstance(exc, InvalidInputError):
+    if isinstance(exc, InvalidRecord):
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})
     if isinstance(exc, StoreUnavailable):

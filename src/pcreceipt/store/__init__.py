@@ -6,7 +6,7 @@
 - ``oceanbase://user:password@host:port/database`` opens the OceanBase engine (the database is
   created when missing; user and password are percent-decoded, so a tenant-qualified user is
   ``root@sys`` or ``root%40sys``; options such as ``?read_timeout=30`` are listed in
-  ``pcreceipt.store.oceanbase``).
+  ``pcreceipt.store.oceanbase.settings``).
 Any other scheme is refused with ``StoreURLError``, whose message names the scheme but never
 the rest of the URL (it may hold a password).
 """
@@ -39,7 +39,7 @@ def open_store(url: str) -> Store:
         return SQLiteStore(path)
     if url.startswith(OCEANBASE_PREFIX):
         try:
-            from pcreceipt.store.oceanbase import OceanBaseStore
+            from pcreceipt.store.oceanbase.store import OceanBaseStore
 
             return OceanBaseStore(url)
         except ModuleNotFoundError as error:

@@ -11,8 +11,8 @@ Rules every engine keeps:
   searchable. Every revision stays readable by ``get_revision`` forever.
 - Search calls are bounded by ``limit`` and return hits in rank order (best first); ranks and
   scores are internal and never leave the runtime.
-- Conflicts raise ``ConflictError``; missing things raise ``NotFoundError``; invalid input
-  raises ``InvalidInputError``; an engine that cannot be reached raises ``StoreUnavailable``;
+- Conflicts raise ``WriteConflict``; missing things raise ``RecordNotFound``; invalid input
+  raises ``InvalidRecord``; an engine that cannot be reached raises ``StoreUnavailable``;
   vector calls on an engine without vector search raise ``VectorSearchUnavailable``.
 - API tokens are stored as their SHA-256 digest only (the token itself never reaches the
   store), with per-Scope grants; a revoked token keeps its row (``revoked_at``) and is never
@@ -42,11 +42,11 @@ SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory
 
 
 class StoreError(Exception):
-    """Base of store errors. Messages never carry artifact bodies or query text."""
+    """Base of the store's errors. Messages never carry artifact bodies or query text."""
 
 
-class NotFoundError(StoreError):
-    pass
+class RecordNotFound(StoreError):
+    """The Scope, artifact, revision or token named does not exist."""
 
 
 ConflictReason = Literal[
@@ -60,11 +60,13 @@ ConflictReason = Literal[
     "idempotency_key_reused",
     "not_searchable_head",
 ]
-"""Which conflict a ``ConflictError`` is; the API sends it as ``error.details.reason`` (the
+"""Which conflict a ``WriteConflict`` is; the API sends it as ``error.details.reason`` (the
 closed enum ``ConflictReason`` of schemas/common.schema.json)."""
 
 
-class ConflictError(StoreError):
+class WriteConflict(StoreError):
+    """A write that was valid against an earlier state; ``reason`` says which conflict it is."""
+
     def __init__(
         self,
         message: str,
@@ -79,12 +81,12 @@ class ConflictError(StoreError):
         self.current_state_version = current_state_version
 
 
-class InvalidInputError(StoreError):
-    pass
+class InvalidRecord(StoreError):
+    """A write or read the store can never accept (bad ids, content, vectors or ranges)."""
 
 
 class StoreUnavailable(StoreError):
-    pass
+    """The engine cannot serve now (closed, unreachable, busy, out of resources, newer schema)."""
 
 
 class VectorSearchUnavailable(StoreError):
@@ -157,13 +159,6 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
-class CodeFile:
-    path: str
-    file_sha256: str
-    line_count: int
-
-
-@dataclass(frozen=True, slots=True)
 class Workspace:
     scope_id: str
     fingerprint: str
@@ -228,25 +223,25 @@ MAX_TOKEN_GRANTS = 1024
 
 
 def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]) -> None:
-    """``InvalidInputError`` unless the token can be stored: an id of 1–64 printable ASCII, a
+    """``InvalidRecord`` unless the token can be stored: an id of 1–64 printable ASCII, a
     64-hex digest, a name of at most 200 characters, and 1–1024 grants with a known access
     level, a non-blank target of at most 256 characters, and no target twice."""
     if not (1 <= len(token_id) <= 64 and token_id.isascii() and token_id.isprintable() and " " not in token_id):
-        raise InvalidInputError("a token id is 1 to 64 printable ASCII characters")
+        raise InvalidRecord("a token id is 1 to 64 printable ASCII characters")
     if len(token_sha256) != 64 or any(c not in "0123456789abcdef" for c in token_sha256):
-        raise InvalidInputError("a token digest is 64 lowercase hex digits")
+        raise InvalidRecord("a token digest is 64 lowercase hex digits")
     if name is not None and len(name) > 200:
-        raise InvalidInputError("a token name is at most 200 characters")
+        raise InvalidRecord("a token name is at most 200 characters")
     if not 1 <= len(grants) <= MAX_TOKEN_GRANTS:
-        raise InvalidInputError("a token has 1 to 1024 grants")
+        raise InvalidRecord("a token has 1 to 1024 grants")
     targets = [grant.scope_id for grant in grants]
     if len(set(targets)) != len(targets):
-        raise InvalidInputError("a token grants each Scope once")
+        raise InvalidRecord("a token grants each Scope once")
     for grant in grants:
         if grant.access not in GRANT_ACCESS:
-            raise InvalidInputError("a grant is read, write or admin")
+            raise InvalidRecord("a grant is read, write or admin")
         if not grant.scope_id.strip() or len(grant.scope_id) > 256:
-            raise InvalidInputError("a grant names a Scope id or *")
+            raise InvalidRecord("a grant names a Scope id or *")
 
 
 @runtime_checkable
@@ -295,7 +290,7 @@ class Store(Protocol):
         Profile is one snapshot per Scope: creating a profile when one exists appends a revision
         to the existing one. Likewise a prompt is one artifact per (Scope, prompt_key). A given
         ``artifact_id`` that already names an artifact (or differs from the existing profile or
-        prompt) is a ConflictError. ``prompt_key`` is required for prompts and refused otherwise.
+        prompt) is a WriteConflict. ``prompt_key`` is required for prompts and refused otherwise.
         """
         ...
 
@@ -315,19 +310,12 @@ class Store(Protocol):
         expected_revision: int,
         embedding: EmbeddingRow | None = None,
     ) -> RevisionRecord:
-        """Commit the next revision; ConflictError when the head is not ``expected_revision``
+        """Commit the next revision; WriteConflict when the head is not ``expected_revision``
         or (atomic memory) the memory is not active."""
         ...
 
     def get_head(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> RevisionRecord | None:
         """The current revision (for atomic memory: whatever its lifecycle state)."""
-        ...
-
-    def list_heads(
-        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
-    ) -> list[RevisionRecord]:
-        """Up to ``limit`` current heads of ``family`` in the Scope (every lifecycle state), in
-        artifact_id order (code points, which is the UTF-8 byte order), strictly after ``after``."""
         ...
 
     def get_revision(
@@ -338,6 +326,14 @@ class Store(Protocol):
 
     def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None: ...
 
+    def list_heads(
+        self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
+    ) -> list[RevisionRecord]:
+        """The head revision of each artifact of the family in the Scope, whatever its lifecycle
+        state, in artifact_id order (code points, as ``list_scopes``), strictly after ``after``,
+        at most ``limit`` (none when ``limit`` is not positive)."""
+        ...
+
     def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
         """The head revision of the Scope's prompt for ``prompt_key``, if any."""
         ...
@@ -346,8 +342,8 @@ class Store(Protocol):
         self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
     ) -> list[AtomicMemoryHead]:
         """forgotten (from active) or retired (a merge result, from active); returns the changed head.
-        Increments state_version and makes the memory unsearchable. ConflictError on a stale
-        revision or state_version or a transition that is not allowed; InvalidInputError when
+        Increments state_version and makes the memory unsearchable. WriteConflict on a stale
+        revision or state_version or a transition that is not allowed; InvalidRecord when
         ``state`` is neither forgotten nor retired."""
         ...
 
@@ -376,7 +372,7 @@ class Store(Protocol):
         self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
     ) -> list[Hit]:
         """Nearest searchable heads by cosine distance; [] when the profile has no vectors yet.
-        InvalidInputError when the vector's dimension is not the profile's."""
+        InvalidRecord when the vector's dimension is not the profile's."""
         ...
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
@@ -397,8 +393,8 @@ class Store(Protocol):
         ...
 
     def put_embedding(self, ref: ArtifactRef, embedding: EmbeddingRow) -> None:
-        """Store (or overwrite) the vector of a searchable head. NotFoundError when the revision does
-        not exist; ConflictError when it is not (or no longer) a searchable head."""
+        """Store (or overwrite) the vector of a searchable head. RecordNotFound when the revision does
+        not exist; WriteConflict when it is not (or no longer) a searchable head."""
         ...
 
     # -- code workspaces
@@ -418,15 +414,15 @@ class Store(Protocol):
     ) -> CodeHit | None:
         """Exactly that range of that file version, from any workspace the Scope ever indexed; None
         when the workspace, path or file hash is unknown or the range is outside the file.
-        InvalidInputError when the range is not 1-based, ordered and at most 200 lines."""
+        InvalidRecord when the range is not 1-based, ordered and at most 200 lines."""
         ...
 
     # -- API tokens (authorisation; the token itself is never stored, only its digest)
     def create_token(
         self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
     ) -> TokenRecord:
-        """Store a new token with its grants, stamped with the creation time. InvalidInputError per
-        ``check_token``; ConflictError when the id or the digest is already stored (revoked included)."""
+        """Store a new token with its grants, stamped with the creation time. InvalidRecord per
+        ``check_token``; WriteConflict when the id or the digest is already stored (revoked included)."""
         ...
 
     def get_token(self, token_id: str) -> TokenRecord | None:
@@ -439,7 +435,7 @@ class Store(Protocol):
 
     def revoke_token(self, token_id: str) -> TokenRecord:
         """Mark the token revoked (idempotent: a second revoke keeps the first ``revoked_at``) and
-        return it. NotFoundError when no token has that id."""
+        return it. RecordNotFound when no token has that id."""
         ...
 
     # -- maintenance

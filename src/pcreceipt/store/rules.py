@@ -1,7 +1,7 @@
 """Engine-neutral rules every engine applies before it writes, so both engines agree exactly.
 
 Each check raises the protocol's error for its case and never puts bodies or query text in a
-message: InvalidInputError for requests that can never succeed, ConflictError (with the current
+message: InvalidRecord for requests that can never succeed, WriteConflict (with the current
 revision and state version) for requests that were valid against an earlier state.
 """
 
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from pcreceipt.store.protocol import (
     ArtifactFamily,
-    ConflictError,
     ConflictReason,
-    InvalidInputError,
+    InvalidRecord,
     LifecycleState,
-    NotFoundError,
+    RecordNotFound,
+    WriteConflict,
 )
 
 _ARTIFACT_ID = re.compile(r"[!-~]{1,128}")
@@ -38,29 +38,29 @@ class LifecycleView:
 
 def check_artifact_id(artifact_id: str) -> None:
     if not _ARTIFACT_ID.fullmatch(artifact_id):
-        raise InvalidInputError("artifact_id must be 1-128 printable ASCII characters without spaces")
+        raise InvalidRecord("artifact_id must be 1-128 printable ASCII characters without spaces")
 
 
 def check_prompt_key(family: ArtifactFamily, prompt_key: str | None) -> None:
     """A prompt needs a prompt_key; no other family takes one."""
     if (family == "prompt") != (prompt_key is not None):
-        raise InvalidInputError("prompt_key is required for prompts and only for prompts")
+        raise InvalidRecord("prompt_key is required for prompts and only for prompts")
 
 
 def check_context_references(scope_id: str, references: Sequence[str], existing: set[str]) -> None:
-    """Unique, never the Scope itself, and every one an existing Scope (else NotFoundError)."""
+    """Unique, never the Scope itself, and every one an existing Scope (else RecordNotFound)."""
     if len(set(references)) != len(references):
-        raise InvalidInputError("context_references must be unique")
+        raise InvalidRecord("context_references must be unique")
     if scope_id in references:
-        raise InvalidInputError("a Scope cannot reference itself")
+        raise InvalidRecord("a Scope cannot reference itself")
     if not set(references) <= existing:
-        raise NotFoundError("a context reference names an unknown Scope")
+        raise RecordNotFound("a context reference names an unknown Scope")
 
 
 def check_external_references(references: Sequence[Mapping[str, str]]) -> None:
     for reference in references:
         if not all(isinstance(key, str) and isinstance(value, str) for key, value in reference.items()):
-            raise InvalidInputError("external_references must map strings to strings")
+            raise InvalidRecord("external_references must map strings to strings")
 
 
 _NOT_ACTIVE: dict[LifecycleState, ConflictReason] = {
@@ -70,8 +70,8 @@ _NOT_ACTIVE: dict[LifecycleState, ConflictReason] = {
 }
 
 
-def conflict(message: str, view: LifecycleView, reason: ConflictReason) -> ConflictError:
-    return ConflictError(
+def conflict(message: str, view: LifecycleView, reason: ConflictReason) -> WriteConflict:
+    return WriteConflict(
         message, reason=reason, current_revision=view.revision, current_state_version=view.state_version
     )
 
@@ -85,7 +85,7 @@ def check_expected(view: LifecycleView, *, revision: int, state_version: int) ->
 
 
 def check_active(view: LifecycleView, message: str) -> None:
-    """ConflictError naming the state (``already_forgotten`` …) unless the memory is active."""
+    """WriteConflict naming the state (``already_forgotten`` …) unless the memory is active."""
     if view.state != "active":
         raise conflict(message, view, _NOT_ACTIVE[view.state])
 
@@ -99,7 +99,7 @@ def check_replaceable(view: LifecycleView, *, expected_revision: int) -> None:
 
 def check_requestable_state(target: LifecycleState) -> None:
     if target not in REQUESTABLE_STATES:
-        raise InvalidInputError("a lifecycle change can only request forgotten or retired")
+        raise InvalidRecord("a lifecycle change can only request forgotten or retired")
 
 
 def check_lifecycle_change(view: LifecycleView, target: LifecycleState) -> None:
@@ -111,9 +111,9 @@ def check_lifecycle_change(view: LifecycleView, target: LifecycleState) -> None:
 
 def check_merge_inputs(inputs: Sequence[tuple[str, int, int]]) -> None:
     if len(inputs) < 2:
-        raise InvalidInputError("a merge needs at least two inputs")
+        raise InvalidRecord("a merge needs at least two inputs")
     if len({artifact_id for artifact_id, _, _ in inputs}) != len(inputs):
-        raise InvalidInputError("merge inputs must be distinct atomic memories")
+        raise InvalidRecord("merge inputs must be distinct atomic memories")
 
 
 def check_merge_input(view: LifecycleView, *, revision: int, state_version: int) -> None:
@@ -126,9 +126,9 @@ def check_workspace_paths(paths: Sequence[str]) -> None:
     for path in paths:
         segments = path.split("/")
         if "\0" in path or any(segment in ("", ".", "..") for segment in segments):
-            raise InvalidInputError("workspace paths must be repository-relative POSIX paths")
+            raise InvalidRecord("workspace paths must be repository-relative POSIX paths")
     if len(set(paths)) != len(paths):
-        raise InvalidInputError("workspace paths must be unique")
+        raise InvalidRecord("workspace paths must be unique")
 
 
 def is_fingerprint(value: str) -> bool:
@@ -138,6 +138,6 @@ def is_fingerprint(value: str) -> bool:
 def check_read_range(start_line: int, end_line: int) -> None:
     """1-based inclusive, start <= end, at most ``READ_CODE_MAX_LINES`` lines."""
     if start_line < 1 or end_line < start_line:
-        raise InvalidInputError("a code range is 1-based with start_line <= end_line")
+        raise InvalidRecord("a code range is 1-based with start_line <= end_line")
     if end_line - start_line + 1 > READ_CODE_MAX_LINES:
-        raise InvalidInputError(f"an exact code read returns at most {READ_CODE_MAX_LINES} lines")
+        raise InvalidRecord(f"an exact code read returns at most {READ_CODE_MAX_LINES} lines")

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pcreceipt.store.protocol import ArtifactFamily, InvalidInputError, TextMatch
+from pcreceipt.store.protocol import ArtifactFamily, InvalidRecord, TextMatch
 
 ATOMIC_TEXT_MAX_BYTES = 8192
 MAX_QUERY_TERMS = 32
@@ -209,19 +209,19 @@ def normalize_content(family: ArtifactFamily, content: Mapping[str, Any]) -> dic
     for name in _REQUIRED_TEXT_FIELDS[family]:
         value = normalized.get(name)
         if not isinstance(value, str) or not value.strip():
-            raise InvalidInputError(f"{family} content needs a non-empty text field {name!r}")
+            raise InvalidRecord(f"{family} content needs a non-empty text field {name!r}")
     if family == "atomic-memory":
         normalized["text"] = normalize_atomic_text(normalized["text"])
     return normalized
 
 
 def normalize_atomic_text(text: str) -> str:
-    """NFC + strip; InvalidInputError when empty or over 8192 UTF-8 bytes afterwards."""
+    """NFC + strip; InvalidRecord when empty or over 8192 UTF-8 bytes afterwards."""
     normalized = unicodedata.normalize("NFC", text).strip()
     if not normalized:
-        raise InvalidInputError("atomic memory text is empty after normalisation")
+        raise InvalidRecord("atomic memory text is empty after normalisation")
     if len(normalized.encode("utf-8")) > ATOMIC_TEXT_MAX_BYTES:
-        raise InvalidInputError(f"atomic memory text exceeds {ATOMIC_TEXT_MAX_BYTES} UTF-8 bytes")
+        raise InvalidRecord(f"atomic memory text exceeds {ATOMIC_TEXT_MAX_BYTES} UTF-8 bytes")
     return normalized
 
 
@@ -234,4 +234,4 @@ def searchable_text(family: ArtifactFamily, content: Mapping[str, Any]) -> Searc
     if family == "experience":
         fields = ("situation", "action", "outcome", "lesson")
         return SearchText(title="", body="\n".join(content[name] for name in fields))
-    raise InvalidInputError(f"{family} is not a searchable family")
+    raise InvalidRecord(f"{family} is not a searchable family")

@@ -7,7 +7,8 @@ separators, and so on, down to SQLite's Unicode tables).
 
 Decision: rather than re-implementing FTS5's ``unicode61`` in Python (its character classes and
 diacritic table follow SQLite's Unicode version, not Python's), the tokens come from FTS5 itself:
-an in-memory FTS5 table with the store's tokenizer (``sqlite_schema.FTS_TOKENIZER``) and an
+an in-memory FTS5 table with the store's tokenizer (``FTS_TOKENIZER``, which the SQLite engine's
+full-text tables use too) and an
 ``fts5vocab`` instance table that lists each token with its position. One in-memory connection
 per thread; a call tokenizes a batch of texts in one insert and one select.
 """
@@ -20,10 +21,11 @@ from typing import TYPE_CHECKING, cast
 
 import sqlean  # type: ignore[import-untyped]
 
-from pcreceipt.store.sqlite_schema import FTS_TOKENIZER
-
 if TYPE_CHECKING:
     from sqlite3 import Connection
+
+FTS_TOKENIZER = "unicode61 remove_diacritics 2"
+"""The FTS5 tokenizer of every full-text index: the SQLite engine's tables and the reference tokens."""
 
 _local = threading.local()
 

@@ -1,4 +1,7 @@
-"""Engine-neutral code workspace helpers: collecting files, lines, chunks and fingerprints.
+"""Collecting a code workspace on the client: the files ``pcreceipt code index`` sends to the server.
+
+The store receives (path, bytes) pairs and does the rest (lines, fingerprints, chunks:
+``pcreceipt.store.code``); what to send is decided here, where the directory is.
 
 Decisions:
 - A git worktree is listed by git itself (``git ls-files -co --exclude-standard``: tracked plus
@@ -11,20 +14,15 @@ Decisions:
   file inside the root is indexed under its own path; symlinked directories are never entered
   (their files are reached through their real path), and no path with a ``..`` segment is
   ever produced or followed.
-- Lines are split on ``\\n`` only (a trailing ``\\r`` is dropped), matching editors and git
-  line numbers; bytes that are not UTF-8 are decoded with replacement characters.
-- Code search indexes windows of 40 lines that overlap by 10, so a match near a window edge is
-  still inside some window with context around it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import stat
 import subprocess
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +30,6 @@ import pathspec
 
 MAX_FILE_BYTES = 1024 * 1024
 BINARY_SNIFF_BYTES = 8192
-CHUNK_LINES = 40
-CHUNK_OVERLAP = 10
 GIT_TIMEOUT_SECONDS = 60
 
 
@@ -155,39 +151,3 @@ def _read_indexable(root: Path, relative: str) -> bytes | str:
     if len(data) > MAX_FILE_BYTES or b"\0" in data[:BINARY_SNIFF_BYTES]:
         return "skipped"
     return data
-
-
-def split_lines(data: bytes) -> list[str]:
-    """The file's lines without terminators; an empty file has none, a final newline adds none."""
-    text = data.decode("utf-8", errors="replace")
-    if not text:
-        return []
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
-
-
-def chunk_ranges(line_count: int) -> list[tuple[int, int]]:
-    """1-based inclusive windows of ``CHUNK_LINES`` lines overlapping by ``CHUNK_OVERLAP``."""
-    ranges: list[tuple[int, int]] = []
-    start = 1
-    while start <= line_count:
-        end = min(start + CHUNK_LINES - 1, line_count)
-        ranges.append((start, end))
-        if end == line_count:
-            break
-        start += CHUNK_LINES - CHUNK_OVERLAP
-    return ranges
-
-
-def file_sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def workspace_fingerprint(files: Sequence[tuple[str, str]]) -> str:
-    """sha256 hex over the sorted ``path\\0file_sha256\\n`` lines of (path, file_sha256) pairs."""
-    digest = hashlib.sha256()
-    for path, sha in sorted(files):
-        digest.update(f"{path}\0{sha}\n".encode())
-    return digest.hexdigest()

@@ -1,10 +1,11 @@
-"""The SQLite engine's schema as an ordered list of versioned migrations.
+"""The SQLite engine's schema as an ordered list of versioned migrations (``store.migrations``).
 
 Decisions:
 - ``schema_migrations`` records each applied version; ``apply_migrations`` runs inside the
   caller's ``BEGIN IMMEDIATE`` transaction and applies only missing versions, so concurrent
   openers and repeated opens are harmless (idempotent). A database with a version this
-  runtime does not know is refused rather than guessed at.
+  runtime does not know is refused rather than guessed at. ``MIGRATIONS`` is read when
+  ``apply_migrations`` runs, so a test can stand in an older schema.
 - Heads (``artifacts``) and immutable revisions (``revisions``) are separate tables; a revision
   row is never updated or deleted.
 - ``search_docs`` holds exactly one row per *searchable head*; its ``doc_id`` is the rowid of
@@ -29,22 +30,21 @@ Decisions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.integrity import (
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SEARCH_ENTRIES_NOT_HEADS,
+    SEARCHABLE_HEADS_UNINDEXED,
+    TOKENS_WITHOUT_GRANT,
+)
+from pcreceipt.store.migrations import Migration, apply_missing
+from pcreceipt.store.tokens import FTS_TOKENIZER
 
 if TYPE_CHECKING:
     from sqlite3 import Connection
-
-FTS_TOKENIZER = "unicode61 remove_diacritics 2"
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    name: str
-    statements: tuple[str, ...]
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -188,16 +188,56 @@ def apply_migrations(conn: Connection) -> list[int]:
             applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         )"""
     )
-    applied = {int(row[0]) for row in conn.execute("SELECT version FROM schema_migrations")}
-    known = {migration.version for migration in MIGRATIONS}
-    if applied - known:
-        raise StoreUnavailable("the database schema is newer than this runtime")
-    newly_applied: list[int] = []
-    for migration in MIGRATIONS:
-        if migration.version in applied:
-            continue
-        for statement in migration.statements:
-            conn.execute(statement)
-        conn.execute("INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (migration.version, migration.name))
-        newly_applied.append(migration.version)
-    return newly_applied
+    applied = [int(row[0]) for row in conn.execute("SELECT version FROM schema_migrations")]
+    return apply_missing(
+        MIGRATIONS,
+        applied,
+        conn.execute,
+        lambda migration: conn.execute(
+            "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (migration.version, migration.name)
+        ),
+    )
+
+
+#: ``check_integrity``'s consistency checks: the shared ones and those of this schema's indexes.
+CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
+    TOKENS_WITHOUT_GRANT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SEARCHABLE_HEADS_UNINDEXED,
+    SEARCH_ENTRIES_NOT_HEADS,
+    (
+        "search entries without a full-text row",
+        "SELECT count(*) FROM search_docs WHERE doc_id NOT IN (SELECT rowid FROM search_fts)",
+    ),
+    (
+        "full-text rows without a search entry",
+        "SELECT count(*) FROM search_fts WHERE rowid NOT IN (SELECT doc_id FROM search_docs)",
+    ),
+    (
+        "vector records of docs that are not indexed",
+        "SELECT count(*) FROM doc_embeddings WHERE doc_id NOT IN (SELECT doc_id FROM search_docs)",
+    ),
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    (
+        "current workspace files without code chunks",
+        """SELECT count(*) FROM current_workspaces w JOIN workspace_files f USING (scope_id, fingerprint)
+           JOIN code_blobs b USING (file_sha256)
+           WHERE b.line_count > 0 AND NOT EXISTS (SELECT 1 FROM code_chunks c
+               WHERE c.scope_id = f.scope_id AND c.path = f.path AND c.file_sha256 = f.file_sha256)""",
+    ),
+    (
+        "code chunks outside the current workspace",
+        """SELECT count(*) FROM code_chunks c WHERE NOT EXISTS (
+               SELECT 1 FROM current_workspaces w JOIN workspace_files f USING (scope_id, fingerprint)
+               WHERE f.scope_id = c.scope_id AND f.path = c.path AND f.file_sha256 = c.file_sha256)""",
+    ),
+    (
+        "code chunks without a full-text row",
+        "SELECT count(*) FROM code_chunks WHERE chunk_id NOT IN (SELECT rowid FROM code_fts)",
+    ),
+    (
+        "code full-text rows without a chunk",
+        "SELECT count(*) FROM code_fts WHERE rowid NOT IN (SELECT chunk_id FROM code_chunks)",
+    ),
+)

@@ -1,6 +1,6 @@
 """A local OceanBase-protocol server: the seekdb binary shipped in the ``pylibseekdb`` wheel, loopback only.
 
-``pcreceipt seekdb start|stop|status`` (``pcreceipt.commands.seekdb``) runs it as a daemon for a
+``pcreceipt seekdb start|stop|status`` (``pcreceipt.cli.seekdb``) runs it as a daemon for a
 user; the test suite and the OceanBase benchmark run it as a child of their own process
 (``start_seekdb(workdir)``). Either way it is the same server, started the same way.
 

@@ -1,0 +1,114 @@
+"""API tokens in the store, the same on every engine: create, read, list and revoke.
+
+Only the token's SHA-256 digest is stored (the token never reaches the store), with one grant
+row per (token, Scope or ``*``). A revoked token keeps its row (``revoked_at``) and is never
+deleted, so neither its id nor its digest can be stored again. Tokens are listed by creation
+time then id, each with its grants in Scope order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.ids import utc_now
+from pcreceipt.store.protocol import GrantAccess, RecordNotFound, TokenGrant, TokenRecord, WriteConflict, check_token
+from pcreceipt.store.rows import as_opt_str, as_str
+
+
+def new_token_record(
+    token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant], now: str
+) -> TokenRecord:
+    """The record ``create_token`` stores and returns (grants in Scope order)."""
+    return TokenRecord(
+        token_id=token_id,
+        name=name,
+        token_sha256=token_sha256,
+        grants=tuple(sorted(grants, key=lambda grant: grant.scope_id)),
+        created_at=now,
+    )
+
+
+class ApiTokens(EngineHooks[ConnT, PreparedT]):
+    """``create_token``, ``get_token``, ``list_tokens`` and ``revoke_token`` over an engine's hooks."""
+
+    def create_token(
+        self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
+    ) -> TokenRecord:
+        check_token(token_id, token_sha256, name, grants)
+        record = new_token_record(token_id, token_sha256, name, grants, utc_now())
+        return self._transact(lambda conn: self._insert_token(conn, record, grants))
+
+    def get_token(self, token_id: str) -> TokenRecord | None:
+        with self._snapshot_reading() as conn:
+            found = self._token_records(conn, "WHERE token_id = ?", (token_id,))
+        return found[0] if found else None
+
+    def list_tokens(self) -> list[TokenRecord]:
+        with self._snapshot_reading() as conn:
+            return self._token_records(conn, "", ())
+
+    def revoke_token(self, token_id: str) -> TokenRecord:
+        found = self._transact(lambda conn: self._revoke_in(conn, token_id))
+        if not found:
+            raise RecordNotFound("no token has that id")
+        return found[0]
+
+    def _revoke_in(self, conn: ConnT, token_id: str) -> list[TokenRecord]:
+        self._run(
+            conn,
+            "UPDATE api_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL",
+            (utc_now(), token_id),
+        )
+        return self._token_records(conn, "WHERE token_id = ?", (token_id,))
+
+    def _insert_token(self, conn: ConnT, record: TokenRecord, grants: Sequence[TokenGrant]) -> TokenRecord:
+        """``create_token`` inside its transaction."""
+        taken = self._first(
+            conn,
+            "SELECT 1 FROM api_tokens WHERE token_id = ? OR token_sha256 = ?",
+            (record.token_id, record.token_sha256),
+        )
+        if taken is not None:
+            raise WriteConflict("the token id or digest is already stored", reason="already_exists")
+        self._run(
+            conn,
+            "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",
+            (record.token_id, record.token_sha256, record.name, record.created_at),
+        )
+        self._run_many(
+            conn,
+            "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (?, ?, ?)",
+            [(record.token_id, grant.scope_id, grant.access) for grant in grants],
+        )
+        return record
+
+    def _token_records(self, conn: ConnT, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
+        """The tokens (with their grants) of the ``api_tokens`` rows matching ``where`` (empty for
+        all), in (created_at, token_id) order."""
+        rows = self._all(
+            conn,
+            f"SELECT token_id, token_sha256, name, created_at, revoked_at FROM api_tokens {where}"
+            " ORDER BY created_at, token_id",
+            parameters,
+        )
+        grants: dict[str, list[TokenGrant]] = {as_str(row[0]): [] for row in rows}
+        for token_id, scope_id, access in self._in_batches(
+            conn,
+            "SELECT token_id, scope_id, access FROM api_token_grants WHERE token_id",
+            list(grants),
+            " ORDER BY token_id, scope_id",
+        ):
+            grants[as_str(token_id)].append(TokenGrant(as_str(scope_id), cast(GrantAccess, as_str(access))))
+        return [
+            TokenRecord(
+                token_id=as_str(row[0]),
+                token_sha256=as_str(row[1]),
+                name=row[2],
+                grants=tuple(grants[as_str(row[0])]),
+                created_at=as_str(row[3]),
+                revoked_at=as_opt_str(row[4]),
+            )
+            for row in rows
+        ]

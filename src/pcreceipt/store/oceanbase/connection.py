@@ -1,0 +1,186 @@
+"""The OceanBase engine's connections, statements and error translation.
+
+Decisions:
+- SQLAlchemy Core over pymysql, one pooled ``Engine`` per store (``pool_pre_ping``, so a
+  restarted server costs no error), sessions in autocommit mode with transactions opened and
+  closed explicitly. ``connect_timeout`` / ``read_timeout`` / ``write_timeout`` bound every
+  socket wait and ``ob_query_timeout`` / ``ob_trx_lock_timeout`` every statement and lock wait,
+  so a lost or hung server raises ``StoreUnavailable`` instead of hanging.
+- The password lives only in SQLAlchemy's URL object (masked in its repr); every error is
+  re-raised content-free (``from None``), so neither credentials nor bodies nor query text reach
+  messages or logs. Connection-level failures (refused, lost, timed out, out of resources) are
+  ``StoreUnavailable``; anything else a content-free ``StoreError`` naming the error code.
+- A write that loses a race on a unique key or a deadlock raises ``Retry``: the store runs the
+  whole transaction again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.pool import NullPool
+
+from pcreceipt.store.oceanbase.settings import OceanBaseSettings
+from pcreceipt.store.protocol import StoreError, StoreUnavailable
+from pcreceipt.store.rows import BATCH
+
+# MySQL / OceanBase error codes that mean "the engine cannot serve this now" (client-side
+# connection errors are 2000-2999 and always count).
+_UNAVAILABLE_CODES = frozenset(
+    {
+        0,  # pymysql: the connection is already closed
+        1040,  # too many connections
+        1044,  # access denied to the database
+        1045,  # access denied (bad credentials)
+        1049,  # unknown database
+        1053,  # server shutdown in progress
+        1205,  # lock wait timeout
+        1213,  # deadlock
+        1317,  # query interrupted
+        4012,  # OceanBase: statement timeout
+        4013,  # OceanBase: out of memory
+        4019,  # OceanBase: size overflow / resource
+        4030,  # OceanBase: tenant out of memory
+        6002,  # OceanBase: transaction rolled back
+        6210,  # OceanBase: transaction timeout
+        6213,  # OceanBase: transaction killed
+    }
+)
+_DUPLICATE_KEY = 1062
+_DEADLOCK = 1213
+RETRYABLE_CODES = frozenset({_DUPLICATE_KEY, _DEADLOCK})
+
+
+def error_code(error: BaseException) -> int | None:
+    original = getattr(error, "orig", None)
+    args = getattr(original, "args", ())
+    return int(args[0]) if args and isinstance(args[0], int) else None
+
+
+def _is_unavailable(error: sa_exc.DBAPIError) -> bool:
+    code = error_code(error)
+    if error.connection_invalidated or code is None:
+        return isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError)
+    return code in _UNAVAILABLE_CODES or 2000 <= code < 3000
+
+
+@contextmanager
+def translated_errors() -> Iterator[None]:
+    """Turn driver errors into content-free store errors (the originals may hold SQL, bodies or the
+    user). Raised ``from None``: tracebacks and logs never show the original; SQLAlchemy keeps
+    parameters out of it anyway (``hide_parameters``) and no driver message holds the password."""
+    failure: StoreError | None = None
+    try:
+        yield
+    except sa_exc.DBAPIError as error:
+        code = error_code(error)
+        kind = StoreUnavailable if _is_unavailable(error) else StoreError
+        # pymysql keeps the socket error behind a failed connect: its class is the cause (refused, unresolved, ...)
+        cause = getattr(error.orig, "original_exception", None)
+        label = str(code) if code is not None else type(error.orig).__name__
+        if cause is not None:
+            label = f"{label}, {type(cause).__name__}"
+        failure = kind(f"oceanbase engine error ({label})")
+    except sa_exc.SQLAlchemyError as error:  # pool timeout, disconnect detected by the pool
+        failure = StoreUnavailable(f"oceanbase engine unavailable ({type(error).__name__})")
+    except (OSError, EOFError) as error:
+        failure = StoreUnavailable(f"oceanbase engine unavailable ({type(error).__name__})")
+    if failure is not None:
+        raise failure from None
+
+
+class Retry(Exception):
+    """A write lost a race that a fresh attempt resolves (unique key, deadlock)."""
+
+
+class Conn:
+    """A checked-out connection with positional (``%s``) statement helpers."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: Connection) -> None:
+        self.raw = raw
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.raw.exec_driver_sql(sql, tuple(params))
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for start in range(0, len(rows), BATCH):
+            batch = [tuple(row) for row in rows[start : start + BATCH]]
+            if batch:
+                self.raw.exec_driver_sql(sql, batch)
+
+    def first(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.run(sql, params).first()
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(self.run(sql, params).all())
+
+    def insert_id(self, sql: str, params: Sequence[Any]) -> int:
+        return int(self.run(sql, params).lastrowid)
+
+
+def dialect(sql: str) -> str:
+    """Shared qmark SQL in the driver's ``%s`` style (shared statements hold no literal ``?`` or ``%``)."""
+    return sql.replace("?", "%s")
+
+
+def placeholders(count: int) -> str:
+    return ", ".join(["%s"] * count)
+
+
+def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bool = True) -> Engine:
+    """A SQLAlchemy engine on the server (``database`` None: no database selected); ``pooled`` False
+    for one-off connections."""
+    url = URL.create(
+        "mysql+pymysql",
+        username=settings.user,
+        password=settings.password,
+        host=settings.host,
+        port=settings.port,
+        database=database,
+        query={"charset": "utf8mb4"},
+    )
+    pool: dict[str, Any] = (
+        {
+            "pool_size": settings.pool_size,
+            "max_overflow": settings.pool_size,
+            "pool_timeout": settings.connect_timeout + settings.lock_timeout,
+            "pool_pre_ping": True,
+            "pool_reset_on_return": None,
+        }
+        if pooled
+        else {"poolclass": NullPool}
+    )
+    engine = create_engine(
+        url,
+        connect_args={
+            "connect_timeout": settings.connect_timeout,
+            "read_timeout": settings.read_timeout,
+            "write_timeout": settings.write_timeout,
+        },
+        isolation_level="AUTOCOMMIT",
+        hide_parameters=True,
+        logging_name="pcreceipt.oceanbase",
+        **pool,
+    )
+    session_setup = (
+        f"SET SESSION ob_query_timeout = {int(settings.query_timeout * 1_000_000)},"
+        f" ob_trx_lock_timeout = {int(settings.lock_timeout * 1_000_000)},"
+        " transaction_isolation = 'READ-COMMITTED', time_zone = '+00:00'"
+    )
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(session_setup)
+        finally:
+            cursor.close()
+
+    event.listen(engine, "connect", on_connect)
+    return engine

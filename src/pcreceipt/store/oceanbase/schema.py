@@ -1,0 +1,251 @@
+"""The OceanBase engine's schema: versioned migrations, vector tables and consistency checks.
+
+Decisions:
+- Migrations (``pcreceipt.store.migrations``) are versioned in ``schema_migrations``; DDL
+  cannot be transactional here (it commits implicitly), so every migration statement is
+  idempotent (``IF NOT EXISTS``) and a version is recorded only after all its statements ran; a
+  database with an unknown version is refused.
+- Identifiers (ids, families, paths, hashes) are VARBINARY: byte-exact comparison and order
+  like SQLite's BINARY collation, and no PAD SPACE (``'a' = 'a '`` in every MySQL collation).
+- Full text is indexed as hash words under a ``FULLTEXT`` index ``WITH PARSER space`` beside the
+  exact token strings (``oceanbase.search``).
+- One vector table per (embedding profile, dimension), with a ``VECTOR(dim)`` column and an HNSW
+  index (``distance=cosine``, ``sync_mode=immediate``: the default async sync hides fresh rows
+  from approximate queries).
+"""
+
+from __future__ import annotations
+
+from pcreceipt.store.ids import utc_now
+from pcreceipt.store.integrity import (
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    SEARCH_ENTRIES_NOT_HEADS,
+    SEARCHABLE_HEADS_UNINDEXED,
+    TOKENS_WITHOUT_GRANT,
+)
+from pcreceipt.store.migrations import Migration, apply_missing
+from pcreceipt.store.oceanbase.connection import Conn
+
+FULLTEXT_PARSER = "space"
+_TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
+_ID = "VARBINARY(256)"
+_PATH = "VARBINARY(4096)"
+_SHA = "VARBINARY(64)"
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "scopes, artifacts, full text, vectors and code workspaces",
+        (
+            f"""CREATE TABLE IF NOT EXISTS store_meta (
+                meta_key VARBINARY(64) PRIMARY KEY,
+                meta_value LONGTEXT NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS scopes (
+                scope_id {_ID} PRIMARY KEY,
+                idempotency_sha {_SHA} NOT NULL,
+                idempotency_key LONGTEXT NOT NULL,
+                title LONGTEXT NOT NULL,
+                summary LONGTEXT NOT NULL,
+                parent_scope_id {_ID} NULL,
+                context_references LONGTEXT NOT NULL,
+                external_references LONGTEXT NOT NULL,
+                version INT NOT NULL,
+                UNIQUE KEY scopes_by_idempotency (idempotency_sha)
+            ) {_TABLE_OPTIONS}""",
+            # singleton_key: '' for the profile, sha256(prompt_key) for a prompt, NULL otherwise
+            # (NULLs never collide), so the unique key is SQLite's partial unique index.
+            f"""CREATE TABLE IF NOT EXISTS artifacts (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                head_revision INT NOT NULL,
+                prompt_key LONGTEXT NULL,
+                singleton_key {_SHA} NULL,
+                state VARBINARY(16) NULL,
+                state_version INT NULL,
+                merged_into_id {_ID} NULL,
+                is_merge_result TINYINT NOT NULL DEFAULT 0,
+                PRIMARY KEY (scope_id, family, artifact_id),
+                UNIQUE KEY artifacts_one_per_key (scope_id, family, singleton_key)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS revisions (
+                revision_pk BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                content LONGTEXT NOT NULL,
+                content_digest VARBINARY(128) NOT NULL,
+                created_at VARBINARY(40) NOT NULL,
+                derived_from LONGTEXT NOT NULL,
+                UNIQUE KEY revisions_by_artifact (scope_id, family, artifact_id, revision)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS search_docs (
+                doc_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                revision_pk BIGINT NOT NULL,
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                terms LONGBLOB NOT NULL,
+                words LONGTEXT NOT NULL,
+                token_count INT NOT NULL,
+                UNIQUE KEY search_docs_by_revision (revision_pk),
+                UNIQUE KEY search_docs_by_artifact (scope_id, family, artifact_id),
+                FULLTEXT INDEX search_docs_words (words) WITH PARSER {FULLTEXT_PARSER}
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS embedding_profiles (
+                profile_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                profile_sha {_SHA} NOT NULL,
+                profile LONGTEXT NOT NULL,
+                table_name VARBINARY(64) NOT NULL,
+                dimensions INT NOT NULL,
+                UNIQUE KEY embedding_profiles_by_name (profile_sha)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS doc_embeddings (
+                profile_id BIGINT NOT NULL,
+                doc_id BIGINT NOT NULL,
+                PRIMARY KEY (profile_id, doc_id),
+                KEY doc_embeddings_by_doc (doc_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS code_blobs (
+                file_sha256 {_SHA} PRIMARY KEY,
+                content LONGBLOB NOT NULL,
+                line_count INT NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS workspaces (
+                scope_id {_ID} NOT NULL,
+                fingerprint {_SHA} NOT NULL,
+                files INT NOT NULL,
+                `lines` INT NOT NULL,
+                skipped INT NOT NULL,
+                indexed_at VARBINARY(40) NOT NULL,
+                PRIMARY KEY (scope_id, fingerprint)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS workspace_files (
+                scope_id {_ID} NOT NULL,
+                fingerprint {_SHA} NOT NULL,
+                path {_PATH} NOT NULL,
+                file_sha256 {_SHA} NOT NULL,
+                PRIMARY KEY (scope_id, fingerprint, path)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS current_workspaces (
+                scope_id {_ID} PRIMARY KEY,
+                fingerprint {_SHA} NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS code_chunks (
+                chunk_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                scope_id {_ID} NOT NULL,
+                path {_PATH} NOT NULL,
+                file_sha256 {_SHA} NOT NULL,
+                start_line INT NOT NULL,
+                end_line INT NOT NULL,
+                terms LONGBLOB NOT NULL,
+                words LONGTEXT NOT NULL,
+                token_count INT NOT NULL,
+                KEY code_chunks_by_file (scope_id, path, file_sha256),
+                FULLTEXT INDEX code_chunks_words (words) WITH PARSER {FULLTEXT_PARSER}
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        2,
+        "API tokens (sha256 digests) and their per-Scope grants",
+        (
+            f"""CREATE TABLE IF NOT EXISTS api_tokens (
+                token_id {_ID} PRIMARY KEY,
+                token_sha256 {_SHA} NOT NULL,
+                name LONGTEXT NULL,
+                created_at VARBINARY(40) NOT NULL,
+                revoked_at VARBINARY(40) NULL,
+                UNIQUE KEY api_tokens_by_digest (token_sha256)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS api_token_grants (
+                token_id {_ID} NOT NULL,
+                scope_id VARBINARY(1024) NOT NULL,
+                access VARBINARY(8) NOT NULL,
+                PRIMARY KEY (token_id, scope_id)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+)
+
+
+def vector_table_ddl(table: str, dimensions: int) -> str:
+    return f"""CREATE TABLE IF NOT EXISTS {table} (
+        doc_id BIGINT NOT NULL PRIMARY KEY,
+        revision_pk BIGINT NOT NULL,
+        scope_id {_ID} NOT NULL,
+        family VARBINARY(32) NOT NULL,
+        embedding VECTOR({int(dimensions)}) NOT NULL,
+        KEY {table}_by_partition (scope_id, family),
+        VECTOR INDEX {table}_hnsw (embedding) WITH (distance = cosine, type = hnsw, lib = vsag, sync_mode = immediate)
+    ) {_TABLE_OPTIONS}"""
+
+
+def migrate(conn: Conn) -> list[int]:
+    """Apply the missing migrations (idempotent statements; versions recorded after they ran)."""
+    conn.run(
+        """CREATE TABLE IF NOT EXISTS schema_migrations (
+            version INT PRIMARY KEY,
+            name VARCHAR(255) NOT NULL,
+            applied_at VARCHAR(40) NOT NULL
+        )"""
+    )
+    return apply_missing(
+        MIGRATIONS,
+        applied_versions(conn),
+        conn.run,
+        lambda migration: conn.run(
+            """INSERT INTO schema_migrations (version, name, applied_at) VALUES (%s, %s, %s)
+               ON DUPLICATE KEY UPDATE version = version""",
+            (migration.version, migration.name, utc_now()),
+        ),
+    )
+
+
+def applied_versions(conn: Conn) -> list[int]:
+    """The schema versions recorded in the database, in order."""
+    return [int(row[0]) for row in conn.all("SELECT version FROM schema_migrations ORDER BY version")]
+
+
+#: ``check_integrity``'s consistency checks: the shared ones and those of this schema's tables.
+CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
+    TOKENS_WITHOUT_GRANT,
+    REVISIONS_NOT_ONE_TO_HEAD,
+    REVISIONS_WITHOUT_ARTIFACT,
+    (
+        "revisions of unknown Scopes",
+        "SELECT count(*) FROM revisions r WHERE NOT EXISTS (SELECT 1 FROM scopes s WHERE s.scope_id = r.scope_id)",
+    ),
+    SEARCHABLE_HEADS_UNINDEXED,
+    SEARCH_ENTRIES_NOT_HEADS,
+    (
+        "vector records of docs that are not indexed",
+        """SELECT count(*) FROM doc_embeddings e
+           WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.doc_id = e.doc_id)""",
+    ),
+    ATOMIC_LIFECYCLE_INCONSISTENT,
+    (
+        "current workspace files without code chunks",
+        """SELECT count(*) FROM current_workspaces w
+           JOIN workspace_files f ON f.scope_id = w.scope_id AND f.fingerprint = w.fingerprint
+           JOIN code_blobs b ON b.file_sha256 = f.file_sha256
+           WHERE b.line_count > 0 AND NOT EXISTS (SELECT 1 FROM code_chunks c
+               WHERE c.scope_id = f.scope_id AND c.path = f.path AND c.file_sha256 = f.file_sha256)""",
+    ),
+    (
+        "code chunks outside the current workspace",
+        """SELECT count(*) FROM code_chunks c WHERE NOT EXISTS (
+               SELECT 1 FROM current_workspaces w
+               JOIN workspace_files f ON f.scope_id = w.scope_id AND f.fingerprint = w.fingerprint
+               WHERE f.scope_id = c.scope_id AND f.path = c.path AND f.file_sha256 = c.file_sha256)""",
+    ),
+    (
+        "workspace files without their blob",
+        """SELECT count(*) FROM workspace_files f
+           WHERE NOT EXISTS (SELECT 1 FROM code_blobs b WHERE b.file_sha256 = f.file_sha256)""",
+    ),
+)

@@ -1,0 +1,164 @@
+"""The OceanBase engine's full text: index columns of a searchable text, and ranked queries.
+
+Decisions:
+- OceanBase's parsers do not tokenize like SQLite (the ``space`` parser drops MySQL stop words
+  such as ``www`` or ``de`` and compares through the column collation, ``ngram`` matches noise,
+  ``ik`` finds dictionary words only and misses ``智能`` inside ``人工智能`` in smart mode, and
+  none has prefix queries: ``word*`` is error 1149). So this engine indexes the exact tokens
+  SQLite's FTS5 sees (``pcreceipt.store.tokens`` over ``text.segment``: CJK bigrams plus a
+  trailing character, case- and diacritic-folded) in two forms:
+  - ``words``: each token as a fixed 17-character ASCII hash word of (partition, token) under a
+    ``FULLTEXT`` index ``WITH PARSER space``, so no stop word, length limit or collation can drop
+    or merge a token, and the index only ever yields the searched (Scope, family) partition's
+    rows (SQLite gets the same effect from its partition token); it finds candidates
+    (``MATCH ... AGAINST`` in natural-language mode = any token) and ranks them (OceanBase's
+    BM25 relevance; title / path words are written twice, as SQLite weighs them twice the body);
+  - ``terms``: the tokens as a space-delimited binary string (`` title tokens \n body tokens ``),
+    where ``LOCATE`` decides the exact query semantics: a phrase is `` a b `` (adjacent tokens,
+    never across the line break between the fields), a prefix phrase `` a b`` (its last token a
+    prefix).
+- The query plan is the engine-neutral ``text.match_plan``, so ``all`` / ``any`` / ``prefix``
+  match exactly the documents SQLite matches, prefix queries included: a query with a phrase
+  that is a lone prefix token (any word under ``prefix``, e.g. ``migrat``, or a lone CJK
+  character in any mode) has no full-text anchor and scans the (Scope, family) partition's token
+  strings (prefix hash words in the same index would fix that, but they lengthen every document
+  and so change the BM25 ranking).
+- Ranking: documents matching more of the query's phrases first, then OceanBase relevance, then
+  fewer tokens (prefix-only matches have no relevance; bm25 favours short documents), then
+  insertion order. SQLite ranks by bm25 over phrases, so the *order* can differ where bm25
+  weighs one rare phrase over several common ones; the *set* never differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pcreceipt.store.protocol import TextMatch
+from pcreceipt.store.rows import Vector
+from pcreceipt.store.text import match_plan, segment
+from pcreceipt.store.tokens import word_tokens
+
+TITLE_WEIGHT = 2  # the title (or path) counts twice the body, as SQLite's bm25 weights
+
+
+@dataclass(frozen=True, slots=True)
+class IndexText:
+    """A searchable revision's (or code chunk's) index columns: exact token strings and hash words."""
+
+    terms: bytes
+    words: str
+    token_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TextQuery:
+    """A compiled full-text query: exact ``LOCATE`` patterns, and the hash words that anchor it."""
+
+    patterns: tuple[bytes, ...]
+    require_all: bool
+    anchor: str | None  # natural-language AGAINST text; None when some phrase has no exact token
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A write's content normalised, serialised, digested and tokenized outside the transaction."""
+
+    content: dict[str, Any]
+    content_json: str
+    content_digest: str
+    vector: Vector | None
+    index: IndexText | None
+
+
+def sha(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def partition_key(*keys: str) -> str:
+    """The (Scope[, family]) partition a hash word belongs to."""
+    return "\0".join(keys)
+
+
+def ft_word(partition: str, token: str) -> str:
+    """A token of one partition as a fixed-length ASCII word no full-text parser splits, drops or
+    folds; qualified by the partition, so the full-text index only ever yields that partition's rows."""
+    return "t" + hashlib.blake2b(f"{partition}\0{token}".encode(), digest_size=8).hexdigest()
+
+
+def token_string(tokens: Sequence[str]) -> bytes:
+    return (" " + " ".join(tokens) + " ").encode("utf-8")
+
+
+def index_texts(partition: str, pairs: Sequence[tuple[str, str]]) -> list[IndexText]:
+    """Index columns for (title, body) pairs of a partition, tokenized exactly as SQLite's FTS5 does."""
+    tokens = word_tokens([segment(text) for pair in pairs for text in pair])
+    return [
+        IndexText(
+            terms=token_string(title) + b"\n" + token_string(body),
+            words=" ".join(ft_word(partition, t) for t in [*title * TITLE_WEIGHT, *body]),
+            token_count=len(title) + len(body),
+        )
+        for title, body in zip(tokens[0::2], tokens[1::2], strict=True)
+    ]
+
+
+def compile_text_query(query: str, match: TextMatch, partition: str) -> TextQuery | None:
+    """The engine-neutral match plan in this engine's terms for one partition; None when nothing can match."""
+    plan = match_plan(query, match)
+    if plan is None:
+        return None
+    folded = word_tokens([" ".join(phrase.tokens) for phrase in plan.phrases])
+    patterns: list[bytes] = []
+    anchors: list[str] = []
+    anchored = True
+    for phrase, tokens in zip(plan.phrases, folded, strict=True):
+        if not tokens:  # a phrase of no index tokens matches nothing (as in FTS5)
+            if plan.require_all:
+                return None
+            continue
+        pattern = (" " + " ".join(tokens) + ("" if phrase.prefix else " ")).encode("utf-8")
+        if pattern in patterns:
+            continue
+        patterns.append(pattern)
+        exact = tokens[:-1] if phrase.prefix else tokens
+        for word in dict.fromkeys(ft_word(partition, token) for token in exact):
+            if word not in anchors:
+                anchors.append(word)
+        if not exact and not plan.require_all:
+            anchored = False
+    if not patterns:
+        return None
+    if plan.require_all:
+        anchored = bool(anchors)
+    return TextQuery(tuple(patterns), plan.require_all, " ".join(anchors) if anchored and anchors else None)
+
+
+def ranked_sql(
+    compiled: TextQuery, table: str, key: str, columns: str, partition: Mapping[str, str], limit: int
+) -> tuple[str, list[Any]]:
+    """The statement (qmark placeholders) and parameters ranking ``table``'s rows of one partition
+    for a compiled query.
+
+    Rows match the plan exactly (``LOCATE`` over the token string); they come most phrases
+    matched first, then by full-text relevance, then shorter first (bm25 favours short documents;
+    this orders prefix-only matches, which have no relevance), then by ``key`` (insertion order).
+    The anchor (``MATCH`` over the hash words) lets OceanBase start from its full-text index.
+    """
+    located = " + ".join("(LOCATE(?, terms) > 0)" for _ in compiled.patterns)
+    anchor = [] if compiled.anchor is None else [compiled.anchor]
+    relevance = "MATCH(words) AGAINST (?)" if anchor else "0"
+    where = " AND ".join([*(f"{column} = ?" for column in partition), *(["MATCH(words) AGAINST (?)"] * len(anchor))])
+    wanted = f"= {len(compiled.patterns)}" if compiled.require_all else "> 0"
+    sql = f"""SELECT {columns} FROM (
+            SELECT {key}, {columns}, token_count, ({located}) AS matched, {relevance} AS relevance
+            FROM {table}
+            WHERE {where}
+        ) ranked
+        WHERE matched {wanted}
+        ORDER BY matched DESC, relevance DESC, token_count, {key}
+        LIMIT ?"""
+    located_params = list(compiled.patterns)
+    return sql, [*located_params, *anchor, *partition.values(), *anchor, limit]
