@@ -153,3 +153,14 @@ class CountingStore:
             return value(*args, **kwargs)
 
         return counted
+
+
+SQLITE_NOTES = [
+    "We chose SQLite as the embedded default store for single users.",
+    "SQLite runs in WAL mode so readers never block the writer.",
+    "The SQLite file lives in the per-user data directory.",
+]
+
+
+def corpus(store: Store, scope_id: str, notes: list[str] = SQLITE_NOTES) -> list[str]:
+    return [memory(store, scope_id, text) for text in notes]
