@@ -1,8 +1,9 @@
 """Fixtures every test folder can use (pytest's root conftest).
 
 - The storage engines (``_support.engines``: ``engine_name``, ``open_store``, ``engine_store``) and
-  the session's one seekdb server (``seekdb_server``), registered as plugins so each is defined
-  once: a test anywhere taking ``engine_store`` runs once per engine on the same seekdb server.
+  the session's one seekdb server (``_support.seekdb``: ``seekdb_server``), registered as plugins
+  so each is defined once: a test anywhere taking ``engine_store`` runs once per engine, on one
+  seekdb server per session.
 - A real uvicorn server on 127.0.0.1 (free port, background thread) over a real SQLite file.
   ``server_url`` is one server for the whole session (tests make their own Scopes, so they never
   see each other's data). ``serve`` starts extra servers for tests that inject a store, a runtime,
@@ -28,7 +29,7 @@ from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
 
-pytest_plugins = ["_support.engines"]
+pytest_plugins = ["_support.engines", "_support.seekdb"]
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -39,16 +38,6 @@ def user_environment(home: Path, extra: Mapping[str, str] | None = None) -> dict
     environment.update({"HOME": str(home), "PATH": os.pathsep.join(path)})
     environment.update(extra or {})
     return environment
-
-
-def port_is_free(port: int) -> bool:
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: TIME_WAIT is no obstacle
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
 
 
 def run(command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None, timeout: float = 60):

@@ -2,123 +2,33 @@
 
 ``ENGINES`` names every engine; ``open_engine_store(name, workdir, **options)`` opens (or
 reopens) the store of ``workdir`` on that engine. SQLite keeps a file in ``workdir``; OceanBase
-uses ONE seekdb server per test session (``seekdb_server``, started on first use by
-``pcreceipt.store.seekdb`` as a child of the test process) and a fresh database per ``workdir``, so
-every test starts empty and a reopen within the test sees the same data.
+uses the session's ONE seekdb server (``_support.seekdb``) and a fresh database per ``workdir``,
+so every test starts empty and a reopen within the test sees the same data.
 
 The fixtures are registered once, by the root ``conftest.py`` (``pytest_plugins``), so every
 folder has them and the session has one seekdb server: a test taking ``engine_store`` (or a
-folder's ``store`` built on it) runs once per engine. A test that is
-inherently SQLite-only is parametrised over SQLite alone with ``@sqlite_only`` (it shows as
-``test_x[sqlite]``; it is never skipped at run time). When the seekdb server cannot start, every
+folder's ``store`` built on it) runs once per engine. A test that is inherently SQLite-only is
+parametrised over SQLite alone with ``@sqlite_only`` (it shows as ``test_x[sqlite]``; it is never
+skipped at run time). When the seekdb server cannot start, every
 OceanBase test errors with the reason (``SeekdbError``); nothing is skipped.
 """
 
 from __future__ import annotations
 
-import itertools
-import os
-import queue
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from _support import seekdb
+from _support.seekdb import oceanbase_database, oceanbase_url
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.sqlite import SQLiteStore
 
 ENGINES: tuple[str, ...] = ("sqlite", "oceanbase")
 StoreOpener = Callable[..., Store]
 sqlite_only = pytest.mark.parametrize("engine_name", ["sqlite"])
 """Parametrise a test over the SQLite engine only (for what only SQLite has: files, PRAGMAs, sqlite-vec)."""
-
-READY_DATABASES = 4
-PREPARING_THREADS = 2
-
-
-class _FreshDatabases:
-    """Fresh, already migrated databases, prepared by a background thread while tests run.
-
-    Creating a database and its schema costs the server about half a second, mostly waiting on
-    its own background work; preparing a few ahead overlaps that with the running tests. Every
-    name is handed out once.
-    """
-
-    def __init__(self, server: SeekdbServer) -> None:
-        self._server = server
-        self._ready: queue.Queue[str | BaseException] = queue.Queue(maxsize=READY_DATABASES)
-        self._stop = threading.Event()
-        self._counter = itertools.count(1)
-        self._lock = threading.Lock()
-        self._threads = [
-            threading.Thread(target=self._fill, name=f"fresh-databases-{n}", daemon=True)
-            for n in range(PREPARING_THREADS)
-        ]
-        for thread in self._threads:
-            thread.start()
-
-    def _fill(self) -> None:
-        from pcreceipt.store.oceanbase import OceanBaseStore
-
-        while not self._stop.is_set():
-            with self._lock:
-                name = f"t{os.getpid()}_{next(self._counter)}"
-            try:
-                OceanBaseStore(self._server.url(name)).close()
-                item: str | BaseException = name
-            except BaseException as error:
-                item = error
-            while not self._stop.is_set():
-                try:
-                    self._ready.put(item, timeout=0.2)
-                    break
-                except queue.Full:
-                    continue
-
-    def take(self) -> str:
-        item = self._ready.get(timeout=120)
-        if isinstance(item, BaseException):
-            raise item
-        return item
-
-    def stop(self) -> None:
-        self._stop.set()
-        for thread in self._threads:
-            thread.join(timeout=60)
-
-
-_server: SeekdbServer | None = None
-_fresh: _FreshDatabases | None = None
-_databases: dict[Path, str] = {}
-
-
-def set_seekdb_server(server: SeekdbServer | None) -> None:
-    """The server OceanBase stores open databases on (set by the ``seekdb_server`` fixture)."""
-    global _server, _fresh
-    if _fresh is not None:
-        _fresh.stop()
-    _server = server
-    _fresh = None if server is None else _FreshDatabases(server)
-
-
-def oceanbase_database(workdir: Path) -> str:
-    """The name of ``workdir``'s database: a fresh one on first use, the same one afterwards."""
-    if _server is None or _fresh is None:
-        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
-    database = _databases.get(workdir)
-    if database is None:
-        database = _databases[workdir] = _fresh.take()
-    return database
-
-
-def oceanbase_url(workdir: Path, **query: object) -> str:
-    """The URL of ``workdir``'s database on the session's seekdb server (``query``: URL options)."""
-    if _server is None:
-        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
-    options = "&".join(f"{key}={value}" for key, value in query.items())
-    return _server.url(oceanbase_database(workdir)) + (f"?{options}" if options else "")
 
 
 def open_sqlite(workdir: Path, **options: object) -> Store:
@@ -139,18 +49,6 @@ def open_engine_store(engine: str, workdir: Path, **options: object) -> Store:
     return OPENERS[engine](workdir, **options)
 
 
-@pytest.fixture(scope="session")
-def seekdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeekdbServer]:
-    """One loopback-only seekdb server for the whole session, stopped at the end."""
-    server = start_seekdb(tmp_path_factory.mktemp("seekdb"))
-    set_seekdb_server(server)
-    try:
-        yield server
-    finally:
-        set_seekdb_server(None)
-        server.stop()
-
-
 @pytest.fixture(params=ENGINES)
 def engine_name(request: pytest.FixtureRequest) -> str:
     """The engine under test; starts the session's seekdb server when it is OceanBase."""
@@ -163,7 +61,7 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def open_store(engine_name: str, tmp_path: Path) -> Iterator[StoreOpener]:
     """Open (or reopen) this test's store on the parametrised engine; every store closed at teardown."""
-    if engine_name == "oceanbase" and _server is None:
+    if engine_name == "oceanbase" and seekdb.current() is None:
         raise RuntimeError("the seekdb server is not running")
     opened: list[Store] = []
 
@@ -197,15 +95,16 @@ def raw_sql(engine: str, workdir: Path, sql: str, parameters: tuple[object, ...]
             return [tuple(row) for row in conn.execute(sql, parameters).fetchall()]
         finally:
             conn.close()
-    if _server is None:
+    server = seekdb.current()
+    if server is None:
         raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
     import pymysql
 
     conn = pymysql.connect(
-        host=_server.host,
-        port=_server.port,
-        user=_server.user,
-        password=_server.password,
+        host=server.host,
+        port=server.port,
+        user=server.user,
+        password=server.password,
         database=oceanbase_database(workdir),
         charset="utf8mb4",
         autocommit=True,

@@ -5,7 +5,6 @@ straight into that store, ``pcreceipt serve`` as a real process, and the envelop
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -34,7 +33,6 @@ __all__ = [
     "assert_request_id",
     "auth",
     "clean_environment",
-    "free_port",
     "issue",
     "make_scope",
     "running",
@@ -95,12 +93,6 @@ def token_server(directory: Path, **settings: Any) -> Iterator[TokenServer]:
             yield TokenServer(url, store)
     finally:
         store.close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def clean_environment(home: Path) -> dict[str, str]:

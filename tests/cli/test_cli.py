@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from _support.ports import free_port
 from typer.testing import CliRunner, Result
 
 from pcreceipt.cli.main import app
@@ -141,17 +141,9 @@ def test_errors_exit_with_the_code_and_request_id(cli: CliRunner, scope: str) ->
 
 
 def test_an_unreachable_server_exits_2() -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     result = CliRunner().invoke(app, ["scope", "list", "--url", f"http://127.0.0.1:{port}"])
     assert result.exit_code == 2 and "cannot reach the server" in result.stderr
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _environment(tmp_path: Path) -> dict[str, str]:
@@ -161,7 +153,7 @@ def _environment(tmp_path: Path) -> dict[str, str]:
 
 
 def test_serve_runs_a_real_server_with_a_fresh_data_dir(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     data_dir = tmp_path / "new" / "data"
     command = [sys.executable, "-m", "pcreceipt", "serve", "--port", str(port), "--data-dir", str(data_dir)]
     process = subprocess.Popen(command, env=_environment(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -195,7 +187,7 @@ def test_serve_runs_a_real_server_with_a_fresh_data_dir(tmp_path: Path) -> None:
 def test_serve_refuses_bad_configuration(
     tmp_path: Path, arguments: list[str], environment: dict[str, str], message: str
 ) -> None:
-    command = [sys.executable, "-m", "pcreceipt", "serve", "--data-dir", str(tmp_path), "--port", str(_free_port())]
+    command = [sys.executable, "-m", "pcreceipt", "serve", "--data-dir", str(tmp_path), "--port", str(free_port())]
     result = subprocess.run(
         [*command, *arguments],
         env={**_environment(tmp_path), **environment},

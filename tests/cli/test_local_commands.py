@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from _support.commands import DEFAULT_PORT, PCRECEIPT, ServerProcess, port_is_free, run, user_environment
+from _support.commands import DEFAULT_PORT, PCRECEIPT, ServerProcess, run, user_environment
+from _support.ports import port_is_free
 
 from pcreceipt.config import load_settings
 

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from _support.commands import DEFAULT_PORT, ServerProcess, port_is_free, run, user_environment
+from _support.commands import DEFAULT_PORT, ServerProcess, run, user_environment
+from _support.ports import port_is_free
 
 pytestmark = pytest.mark.slow
 

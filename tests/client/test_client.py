@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import socket
-
 import httpx
 import pytest
+from _support.ports import free_port
 
 from pcreceipt.client import ApiResponseError, AsyncClient, InvalidResponseError, TransportError
 
@@ -42,9 +41,7 @@ async def test_if_none_match_returns_none(client: AsyncClient, scope_id: str) ->
 
 
 async def test_a_refused_connection_raises_transport_error() -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     async with AsyncClient(f"http://127.0.0.1:{port}", timeout=2) as client:
         with pytest.raises(TransportError):
             await client.get_liveness()

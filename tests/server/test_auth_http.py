@@ -10,12 +10,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from _support.ports import free_port
 from _support.tokens import (
     REQUEST_ID_HEADER,
     TokenServer,
     assert_error,
     auth,
-    free_port,
     issue,
     make_scope,
     running,

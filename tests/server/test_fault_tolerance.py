@@ -16,7 +16,8 @@ import httpx
 import pytest
 import sqlean  # type: ignore[import-untyped]
 from _support.fakes import FakeInference
-from _support.tokens import assert_error, free_port, issue, make_scope, running, serve_subprocess
+from _support.ports import free_port
+from _support.tokens import assert_error, issue, make_scope, running, serve_subprocess
 
 from pcreceipt import gate
 from pcreceipt.config import EmbeddingSettings, GenerationSettings, RerankSettings, Settings
