@@ -1,4 +1,4 @@
-"""Provider clients against a real loopback server (tests/fakes/inference_server.py)."""
+"""Provider clients against a real loopback server (tests/_support/fakes.py)."""
 
 from __future__ import annotations
 
