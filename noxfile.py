@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import tempfile
 import time
@@ -144,10 +143,10 @@ def serve(session: nox.Session) -> None:
 OFFICIAL_CLIENT = "powercontext[client]==1.4.1"
 
 
-def _free_loopback_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def _free_loopback_port(session: nox.Session) -> int:
+    """A free port on 127.0.0.1, from the installed pcreceipt's own function (no copy of it here)."""
+    code = "from pcreceipt.store.oceanbase.seekdb import free_loopback_port; print(free_loopback_port())"
+    return int(str(session.run("python", "-c", code, silent=True)).split()[-1])
 
 
 def _wait_until_ready(url: str, server: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
@@ -169,7 +168,7 @@ def compat(session: nox.Session) -> None:
     """PowerContext's official Python client (1.4.1) against `pcreceipt serve` on a free loopback port."""
     session.install("-q", "--upgrade", "pip")
     session.install("-q", ".", OFFICIAL_CLIENT)
-    port = _free_loopback_port()
+    port = _free_loopback_port(session)
     url = f"http://127.0.0.1:{port}"
     environment = {k: v for k, v in os.environ.items() if not k.startswith("PCRECEIPT_")}
     with tempfile.TemporaryDirectory(prefix="pcreceipt-compat-") as data_dir:

@@ -3,9 +3,13 @@
     python bench/receipt_sizes.py
 
 Builds each scenario on a fresh SQLite store with server-assigned ids (``scp_`` + 26, ``art_`` +
-32 characters), runs the real runtime with a lexical or a model reranker (the model served by the
-loopback fake provider in tests/fakes), and prints the size of the Receipt on the wire — or the
-failure code when the Receipt was dropped.
+32 characters), runs the real runtime with a lexical or a model reranker, and prints the size of the Receipt on
+the wire — or the failure code when the Receipt was dropped.
+
+The model reranker talks to ``OverlapChat``, an in-process stand-in for the chat model: it ranks
+the candidates by the words they share with the query. A Receipt records the rerank
+configuration, never how the ranking travelled, so no provider on loopback is needed (and the
+benchmark imports nothing from ``tests/``).
 """
 
 from __future__ import annotations
@@ -13,20 +17,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import sys
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from fakes.inference_server import FakeInference
-
 from pcreceipt.compose import compose
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
 from pcreceipt.digests import wire_bytes
-from pcreceipt.inference import ChatClient
 from pcreceipt.store.sqlite import SQLiteStore
+
+MODEL_BASE_URL = "http://127.0.0.1:9/v1"  # never called: the model is OverlapChat, in process
+_WORD = re.compile(r"[^\W_]+")
+
+
+class OverlapChat:
+    """The chat model of the model reranker, in process: candidates ranked by words shared with the query."""
+
+    def complete(self, messages: list[dict[str, str]], *, model: str, settings: Any, timeout_seconds: float) -> str:
+        task = json.loads(messages[-1]["content"])
+        wanted = set(_WORD.findall(task["query"].lower()))
+        shared = {c["id"]: len(wanted & set(_WORD.findall(c["text"].lower()))) for c in task["candidates"]}
+        ranked = sorted(task["candidates"], key=lambda c: (-shared[c["id"]], c["id"]))
+        return json.dumps({"ranking": [c["id"] for c in ranked]})
 
 
 class Drops(logging.Handler):
@@ -47,7 +60,7 @@ def _scope(store: SQLiteStore, title: str, refs: list[str]) -> str:
 
 
 def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: int, profiles: int, code: bool,
-             rerank: str, fake: FakeInference) -> tuple[str, int | None, str, int]:
+             rerank: str) -> tuple[str, int | None, str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         store = SQLiteStore(Path(tmp) / "s.db")
         others = [_scope(store, f"ref{i}", []) for i in range(scopes - 1)]
@@ -68,13 +81,13 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
         if code:
             lines = [f"def sqlite_handler_{i}(): pass" for i in range(200)]
             store.index_workspace(project, [(f"src/pkg/module_{n}.py", "\n".join(lines).encode()) for n in range(4)], 0)
-        generation = GenerationSettings(base_url=fake.base_url, model="openai/gpt-4.1-mini")
+        generation = GenerationSettings(base_url=MODEL_BASE_URL, model="openai/gpt-4.1-mini")
         rerank_settings = RerankSettings(kind=rerank) if rerank != "none" else RerankSettings()  # type: ignore[arg-type]
         settings = dataclasses.replace(
             Settings(), assembly_max_entries=26, generation=generation, rerank=rerank_settings
         )
-        chat = ChatClient(fake.base_url) if rerank == "model" else None
-        parts = compose(settings, store=store, chat=chat)
+        chat = OverlapChat() if rerank == "model" else None
+        parts = compose(settings, store=store, chat=chat)  # type: ignore[arg-type]
         sections = [("memory", min(atomic, 8)), ("topic-memory", min(topics, 8)), ("experience", min(experiences, 2)),
                     ("profile", min(profiles, 8))]
         request = {
@@ -89,8 +102,6 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
         finally:
             logging.getLogger("pcreceipt.receipt").removeHandler(drops)
             parts.close()
-            if chat is not None:
-                chat.close()
             store.close()
     if "receipt" in response:
         receipt = response["receipt"]
@@ -102,21 +113,20 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
 
 def main() -> int:
     rows = []
-    with FakeInference() as fake:
-        rows.append(scenario("ready, 3 memories, one Scope", scopes=1, atomic=3, topics=0, experiences=0, profiles=0,
-                             code=False, rerank="none", fake=fake))
-        rows.append(scenario("default-like: 8 history items", scopes=1, atomic=5, topics=2, experiences=1, profiles=0,
-                             code=False, rerank="none", fake=fake))
-        rows.append(scenario("8 memories, two Scopes, two model rerank configs", scopes=2, atomic=8, topics=0,
-                             experiences=0, profiles=0, code=False, rerank="model", fake=fake))
-        rows.append(scenario("18 history + 4 code, one Scope", scopes=1, atomic=8, topics=8, experiences=2,
-                             profiles=0, code=True, rerank="none", fake=fake))
-        rows.append(scenario("26 history + 4 code, 8 Scopes", scopes=8, atomic=8, topics=8, experiences=2,
-                             profiles=8, code=True, rerank="none", fake=fake))
-        rows.append(scenario("26 history + 4 code, 8 Scopes, lexical rerank", scopes=8, atomic=8, topics=8,
-                             experiences=2, profiles=8, code=True, rerank="lexical", fake=fake))
-        rows.append(scenario("26 history + 4 code, 8 Scopes, two model rerank configs", scopes=8, atomic=8, topics=8,
-                             experiences=2, profiles=8, code=True, rerank="model", fake=fake))
+    rows.append(scenario("ready, 3 memories, one Scope", scopes=1, atomic=3, topics=0, experiences=0, profiles=0,
+                         code=False, rerank="none"))
+    rows.append(scenario("default-like: 8 history items", scopes=1, atomic=5, topics=2, experiences=1, profiles=0,
+                         code=False, rerank="none"))
+    rows.append(scenario("8 memories, two Scopes, two model rerank configs", scopes=2, atomic=8, topics=0,
+                         experiences=0, profiles=0, code=False, rerank="model"))
+    rows.append(scenario("18 history + 4 code, one Scope", scopes=1, atomic=8, topics=8, experiences=2,
+                         profiles=0, code=True, rerank="none"))
+    rows.append(scenario("26 history + 4 code, 8 Scopes", scopes=8, atomic=8, topics=8, experiences=2,
+                         profiles=8, code=True, rerank="none"))
+    rows.append(scenario("26 history + 4 code, 8 Scopes, lexical rerank", scopes=8, atomic=8, topics=8,
+                         experiences=2, profiles=8, code=True, rerank="lexical"))
+    rows.append(scenario("26 history + 4 code, 8 Scopes, two model rerank configs", scopes=8, atomic=8, topics=8,
+                         experiences=2, profiles=8, code=True, rerank="model"))
     print("| scenario | Receipt bytes | notes |\n|---|---:|---|")
     for name, size, notes, _ in rows:
         print(f"| {name} | {size if size is not None else '—'} | {notes} |")

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from vector_harness import VECTOR_ROOT
+from _support.vectors import VECTOR_ROOT
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from _support.vectors import VECTOR_ROOT
 from pydantic import ValidationError
-from vector_harness import VECTOR_ROOT
 
 from pcreceipt import models
 from pcreceipt.models import BY_ID, OPERATIONS

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vector_harness import VECTOR_ROOT, load_vectors, verdict
+from _support.vectors import VECTOR_ROOT, load_vectors, verdict
 
 from pcreceipt import gate
 

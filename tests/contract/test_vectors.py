@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema_rs
 import pytest
-from vector_harness import VECTOR_ROOT, load_vectors, verdict
+from _support.vectors import VECTOR_ROOT, load_vectors, verdict
 
 from pcreceipt import gate
 

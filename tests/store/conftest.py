@@ -2,7 +2,7 @@
 
 Every engine-neutral test takes ``store`` (or ``open_store`` to reopen the same database) and so
 runs once per engine in ``ENGINES`` (SQLite, and OceanBase on one seekdb server per session).
-Adding an engine means adding one opener to ``_OPENERS`` (``tests/engines.py``); no test is
+Adding an engine means adding one opener to ``_OPENERS`` (``tests/_support/engines.py``); no test is
 copied. Tests of what only SQLite has are parametrised over SQLite alone (``engines.sqlite_only``).
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engines import ENGINES, OPENERS, StoreOpener, engine_name, engine_store, open_store, seekdb_server
+from _support.engines import ENGINES, OPENERS, StoreOpener
 
 from pcreceipt.store.protocol import Scope, Store
 
 _OPENERS: dict[str, Callable[..., Store]] = OPENERS
-__all__ = ["ENGINES", "engine_name", "engine_store", "open_store", "seekdb_server"]
+__all__ = ["ENGINES"]
 
 
 @pytest.fixture

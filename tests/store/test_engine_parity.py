@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import ENGINES, open_engine_store
+from _support.engines import ENGINES, open_engine_store
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from engines import StoreOpener, oceanbase_url, raw_sql, sqlite_only
+from _support.engines import StoreOpener, oceanbase_url, raw_sql, sqlite_only
 
 from pcreceipt.store.protocol import Store, StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import sqlite_only
+from _support.engines import sqlite_only
 
 from pcreceipt.store.protocol import (
     EmbeddingRow,

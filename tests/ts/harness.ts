@@ -1,5 +1,5 @@
 // The TypeScript executor of the shared contract vectors (tests/vectors/**.json): the mirror of
-// tests/vector_harness.py, run against the compiled TypeScript package (generated/ts/dist/, what a
+// tests/_support/vectors.py, run against the compiled TypeScript package (generated/ts/dist/, what a
 // host gets from `npm install`).
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -57,7 +57,7 @@ export function loadVectors(roots: readonly string[] = vectorRoots()): Vector[] 
   return files.sort().map((file) => JSON.parse(readFileSync(file, "utf8")) as Vector);
 }
 
-/** What the request said, as tests/vector_harness.py passes it to the gate (missing: unknown). */
+/** What the request said, as tests/_support/vectors.py passes it to the gate (missing: unknown). */
 export function factsOf(vector: Vector): RequestFacts {
   const { max_bytes: maxBytes, include_receipt: includeReceipt, explain } = vector.context;
   return { maxBytes: maxBytes ?? null, includeReceipt: includeReceipt ?? null, explain: explain ?? null };

@@ -1,0 +1,23 @@
+"""Helpers the test folders share; imported as ``from _support.<module> import ...`` (``tests`` is on
+pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported by ``bench/``.
+
+- ``engines``: the storage engines, one opener each, and the fixtures that run a test once per
+  engine (registered by the root ``conftest.py``).
+- ``fakes``: ``FakeInference``, a real loopback OpenAI-compatible provider that can be slow, down,
+  refusing or wrong on purpose.
+- ``servers``: a real uvicorn server on loopback (``running``) and the error-envelope assertions.
+- ``tokens``: token-mode servers, tokens issued straight into their store, ``pcreceipt serve`` as
+  a real process.
+- ``commands``: running the installed ``pcreceipt`` script the way a new user does (fresh HOME).
+- ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
+- ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
+
+Assertions in these modules are rewritten by pytest like a test's (registered below, before any
+submodule is imported).
+"""
+
+import pkgutil
+
+import pytest
+
+pytest.register_assert_rewrite(*(f"{__name__}.{module.name}" for module in pkgutil.iter_modules(__path__)))

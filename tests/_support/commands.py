@@ -1,0 +1,86 @@
+"""Running pcreceipt's commands the way a user does: a fresh HOME, no flags the docs don't write.
+
+``user_environment(home)`` is the test process's environment as a new user's shell would have it:
+HOME is ``home``, no ``PCRECEIPT_*`` or ``XDG_*`` variable, and no virtualenv on PATH (the one
+the tests run in included), so a command finds only what the docs tell the user to install.
+``ServerProcess`` starts a server command in its own process group, waits for ``/health/ready``
+and stops it with SIGINT (as Ctrl-C would), keeping what it printed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+PCRECEIPT = str(Path(sys.executable).with_name("pcreceipt"))
+DEFAULT_PORT = 8000
+
+
+def user_environment(home: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    virtualenvs = {os.environ.get("VIRTUAL_ENV", ""), str(Path(sys.executable).parent.parent)} - {""}
+    path = [
+        entry
+        for entry in os.environ.get("PATH", "").split(os.pathsep)
+        if entry and not any(entry.startswith(venv) for venv in virtualenvs)
+    ]
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PCRECEIPT_", "XDG_", "VIRTUAL_ENV", "NOX_", "PYTEST_", "PYTHONPATH"))
+    }
+    environment.update({"HOME": str(home), "PATH": os.pathsep.join(path)})
+    environment.update(extra or {})
+    return environment
+
+
+def run(command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None, timeout: float = 60):
+    """Run a command to the end; ``str`` commands go through bash, as a user types them."""
+    shell = isinstance(command, str)
+    argv: Sequence[str] | str = ["bash", "-c", command] if shell else command
+    return subprocess.run(argv, env=dict(env), cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+class ServerProcess:
+    """A server command running until ``stop``; ``output`` holds its stdout and stderr afterwards."""
+
+    def __init__(self, command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None) -> None:
+        argv: Sequence[str] | str = ["bash", "-c", command] if isinstance(command, str) else command
+        self.process = subprocess.Popen(
+            argv,
+            env=dict(env),
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        self.output = ""
+
+    def wait_ready(self, url: str, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{url}/health/ready", timeout=2) as response:
+                    if response.status == 200:
+                        return True
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        return False
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            self.output = self.process.communicate(timeout=30)[0]
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.output = self.process.communicate()[0]
+        return self.output

@@ -1,0 +1,123 @@
+"""The test session's one seekdb server, and fresh OceanBase databases on it.
+
+``seekdb_server`` (a session fixture, registered by the root ``conftest.py``) starts one
+loopback-only seekdb server on first use, by ``pcreceipt.store.oceanbase.seekdb``, as a child of the test
+process, and stops it at the end. ``oceanbase_database(workdir)`` hands each ``workdir`` a fresh,
+already migrated database (the same one on every later call); ``oceanbase_url`` is its URL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import queue
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
+
+READY_DATABASES = 4
+PREPARING_THREADS = 2
+
+
+class _FreshDatabases:
+    """Fresh, already migrated databases, prepared by a background thread while tests run.
+
+    Creating a database and its schema costs the server about half a second, mostly waiting on
+    its own background work; preparing a few ahead overlaps that with the running tests. Every
+    name is handed out once.
+    """
+
+    def __init__(self, server: SeekdbServer) -> None:
+        self._server = server
+        self._ready: queue.Queue[str | BaseException] = queue.Queue(maxsize=READY_DATABASES)
+        self._stop = threading.Event()
+        self._counter = itertools.count(1)
+        self._lock = threading.Lock()
+        self._threads = [
+            threading.Thread(target=self._fill, name=f"fresh-databases-{n}", daemon=True)
+            for n in range(PREPARING_THREADS)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def _fill(self) -> None:
+        from pcreceipt.store.oceanbase.store import OceanBaseStore
+
+        while not self._stop.is_set():
+            with self._lock:
+                name = f"t{os.getpid()}_{next(self._counter)}"
+            try:
+                OceanBaseStore(self._server.url(name)).close()
+                item: str | BaseException = name
+            except BaseException as error:
+                item = error
+            while not self._stop.is_set():
+                try:
+                    self._ready.put(item, timeout=0.2)
+                    break
+                except queue.Full:
+                    continue
+
+    def take(self) -> str:
+        item = self._ready.get(timeout=120)
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=60)
+
+
+_server: SeekdbServer | None = None
+_fresh: _FreshDatabases | None = None
+_databases: dict[Path, str] = {}
+
+
+def set_seekdb_server(server: SeekdbServer | None) -> None:
+    """The server OceanBase stores open databases on (set by the ``seekdb_server`` fixture)."""
+    global _server, _fresh
+    if _fresh is not None:
+        _fresh.stop()
+    _server = server
+    _fresh = None if server is None else _FreshDatabases(server)
+
+
+def oceanbase_database(workdir: Path) -> str:
+    """The name of ``workdir``'s database: a fresh one on first use, the same one afterwards."""
+    if _server is None or _fresh is None:
+        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
+    database = _databases.get(workdir)
+    if database is None:
+        database = _databases[workdir] = _fresh.take()
+    return database
+
+
+def oceanbase_url(workdir: Path, **query: object) -> str:
+    """The URL of ``workdir``'s database on the session's seekdb server (``query``: URL options)."""
+    if _server is None:
+        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
+    options = "&".join(f"{key}={value}" for key, value in query.items())
+    return _server.url(oceanbase_database(workdir)) + (f"?{options}" if options else "")
+
+
+def current() -> SeekdbServer | None:
+    """The running session server, or None before ``seekdb_server`` started it (or after it stopped)."""
+    return _server
+
+
+@pytest.fixture(scope="session")
+def seekdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeekdbServer]:
+    """One loopback-only seekdb server for the whole session, stopped at the end."""
+    server = start_seekdb(tmp_path_factory.mktemp("seekdb"))
+    set_seekdb_server(server)
+    try:
+        yield server
+    finally:
+        set_seekdb_server(None)
+        server.stop()

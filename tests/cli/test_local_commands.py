@@ -1,0 +1,102 @@
+"""The local commands (serve, token, reembed) exactly as the README and docs write them.
+
+Each runs the installed ``pcreceipt`` script in a fresh HOME with no ``--data-dir``: the way a
+new user runs it. A bad environment (a data directory that is a file or cannot be written, an
+OceanBase server that does not answer) gives one line on stderr and exit status 2, never a
+traceback, and never the database password.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from _support.commands import DEFAULT_PORT, PCRECEIPT, ServerProcess, run, user_environment
+from _support.ports import port_is_free
+
+from pcreceipt.config import load_settings
+
+UNREACHABLE = "oceanbase://root:pa55-CANARY@127.0.0.1:1/pcreceipt"
+
+
+def _one_error_line(result: object, *expected: str) -> str:
+    stderr = result.stderr  # type: ignore[attr-defined]
+    assert result.returncode == 2, (result.returncode, stderr)  # type: ignore[attr-defined]
+    assert "Traceback" not in stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    for text in expected:
+        assert text in lines[0], lines[0]
+    return str(lines[0])
+
+
+def test_settings_without_a_data_dir_option_use_the_per_user_directory(tmp_path: Path) -> None:
+    settings = load_settings(environ={"HOME": str(tmp_path)}, overrides={"data_dir": None, "port": None})
+    assert settings.port == 8000
+    assert settings.data_dir.name == "pcreceipt"
+
+
+def test_token_list_in_a_fresh_home_uses_the_per_user_store(tmp_path: Path) -> None:
+    env = user_environment(tmp_path)
+    listed = run([PCRECEIPT, "token", "list"], env)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.strip() == "no tokens"
+    assert (tmp_path / ".local" / "share" / "pcreceipt" / "pcreceipt.db").is_file()
+    as_json = run([PCRECEIPT, "token", "list", "--json"], env)
+    assert json.loads(as_json.stdout) == {"items": []}
+
+
+def test_serve_with_no_flags_in_a_fresh_home_starts_and_says_what_it_serves(tmp_path: Path) -> None:
+    assert port_is_free(DEFAULT_PORT), "port 8000 (the documented default) is taken on this machine"
+    env = user_environment(tmp_path)
+    server = ServerProcess([PCRECEIPT, "serve"], env)
+    try:
+        ready = server.wait_ready(f"http://127.0.0.1:{DEFAULT_PORT}", timeout=60)
+    finally:
+        output = server.stop()
+    assert ready, output
+    data_dir = tmp_path / ".local" / "share" / "pcreceipt"
+    assert f"serving http://127.0.0.1:{DEFAULT_PORT}" in output
+    assert f"store          SQLite {data_dir / 'pcreceipt.db'}" in output
+    assert f"data directory {data_dir}" in output
+    assert "authorisation  local single-user (loopback, no token)" in output
+    assert "Traceback" not in output
+
+
+def test_serve_with_a_data_dir_that_is_a_file_says_so(tmp_path: Path) -> None:
+    in_the_way = tmp_path / "not-a-dir"
+    in_the_way.write_text("x")
+    result = run([PCRECEIPT, "serve", "--data-dir", str(in_the_way)], user_environment(tmp_path))
+    _one_error_line(result, "error: the data directory", "is not a directory")
+    assert in_the_way.read_text() == "x"
+
+
+@pytest.mark.parametrize("command", [["serve"], ["token", "list"], ["reembed"]])
+def test_an_unwritable_data_dir_is_one_line(tmp_path: Path, command: list[str]) -> None:
+    # /sys refuses new entries even to root, so this holds whoever runs the tests
+    result = run([PCRECEIPT, *command, "--data-dir", "/sys/pcreceipt-test"], user_environment(tmp_path))
+    _one_error_line(result, "/sys/pcreceipt-test", "not writable")
+
+
+@pytest.mark.parametrize(
+    "command", [["serve"], ["token", "list"], ["token", "create", "--scope", "*", "--grant", "read"]]
+)
+def test_an_unreachable_oceanbase_names_host_port_and_cause_never_the_password(
+    tmp_path: Path, command: list[str]
+) -> None:
+    env = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": UNREACHABLE})
+    result = run([PCRECEIPT, *command], env)
+    line = _one_error_line(result, "OceanBase 127.0.0.1:1/pcreceipt", "ConnectionRefusedError")
+    assert "CANARY" not in result.stdout + result.stderr
+    assert "root" not in line
+
+
+@pytest.mark.parametrize("command", [["serve"], ["token", "list"], ["reembed"]])
+def test_help_names_the_real_defaults(tmp_path: Path, command: list[str]) -> None:
+    result = run([PCRECEIPT, *command, "--help"], user_environment(tmp_path, {"COLUMNS": "160"}))
+    assert result.returncode == 0, result.stderr
+    assert "Data directory [default: ~/.local/share/pcreceipt]." in result.stdout
+    if command == ["serve"]:
+        assert "Bind address [default: 127.0.0.1]." in result.stdout
+        assert "Port [default: 8000]." in result.stdout

@@ -1,0 +1,85 @@
+"""The AsyncClient's error contract against the real server (and one strict-parsing check)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from _support.ports import free_port
+
+from pcreceipt.client import ApiResponseError, AsyncClient, InvalidResponseError, TransportError
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_an_error_status_raises_with_the_envelope_and_request_id(client: AsyncClient, scope_id: str) -> None:
+    with pytest.raises(ApiResponseError) as caught:
+        await client.get_artifact(scope_id, "atomic-memory", "art_missing")
+    error = caught.value
+    assert (error.status, error.code, error.details) == (404, "not_found", None)
+    assert error.message and error.request_id is not None and len(error.request_id) == 16
+
+
+async def test_validation_errors_carry_the_violations(client: AsyncClient) -> None:
+    with pytest.raises(ApiResponseError) as caught:
+        await client.prepare_context({"scope_id": "s", "query": "q", "max_bytes": 1})
+    assert caught.value.status == 422
+    assert caught.value.details == {"violations": [{"path": "/max_bytes", "rule": "minimum"}]}
+
+
+async def test_replace_with_a_stale_etag_raises_412(client: AsyncClient, scope_id: str) -> None:
+    created = await client.create_artifact(scope_id, {"family": "profile", "content": {"content": "v1"}})
+    with pytest.raises(ApiResponseError) as caught:
+        await client.replace_artifact(
+            scope_id, "profile", created.value.artifact_id, {"content": {"content": "v2"}}, expected_etag='"revision:7"'
+        )
+    assert caught.value.status == 412 and caught.value.details == {"current_etag": '"revision:1"'}
+
+
+async def test_if_none_match_returns_none(client: AsyncClient, scope_id: str) -> None:
+    created = await client.create_artifact(scope_id, {"family": "profile", "content": {"content": "v1"}})
+    assert await client.get_artifact(scope_id, "profile", created.value.artifact_id, if_none_match=created.etag) is None
+
+
+async def test_a_refused_connection_raises_transport_error() -> None:
+    port = free_port()
+    async with AsyncClient(f"http://127.0.0.1:{port}", timeout=2) as client:
+        with pytest.raises(TransportError):
+            await client.get_liveness()
+
+
+async def test_a_body_off_the_contract_raises_invalid_response() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200, json={"status": "ok", "extra": True}, headers={"X-PowerContext-Request-ID": "0" * 16}
+        )
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        client = AsyncClient("http://pcreceipt.invalid", http=http)
+        with pytest.raises(InvalidResponseError) as caught:
+            await client.get_liveness()
+    assert caught.value.request_id == "0" * 16
+
+
+async def test_an_undeclared_success_status_is_an_error() -> None:
+    """A create answered 200 instead of 201 is an error (PowerContext's client does the same)."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"scope_id": "s"})
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        client = AsyncClient("http://pcreceipt.invalid", http=http)
+        with pytest.raises(ApiResponseError) as caught:
+            await client.create_scope({"title": "t", "summary": "s", "idempotency_key": "k"})
+    assert caught.value.status == 200 and caught.value.code is None
+
+
+async def test_the_bearer_token_is_sent() -> None:
+    seen: list[str | None] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("Authorization"))
+        return httpx.Response(200, json={"status": "ok"})
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        await AsyncClient("http://pcreceipt.invalid", token="t0k", http=http).get_liveness()
+    assert seen == ["Bearer t0k"]

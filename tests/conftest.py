@@ -1,0 +1,77 @@
+"""Fixtures every test folder can use (pytest's root conftest).
+
+- The storage engines (``_support.engines``: ``engine_name``, ``open_store``, ``engine_store``) and
+  the session's one seekdb server (``_support.seekdb``: ``seekdb_server``), registered as plugins
+  so each is defined once: a test anywhere taking ``engine_store`` runs once per engine, on one
+  seekdb server per session.
+- A real uvicorn server on 127.0.0.1 (free port, background thread) over a real SQLite file.
+  ``server_url`` is one server for the whole session (tests make their own Scopes, so they never
+  see each other's data). ``serve`` starts extra servers for tests that inject a store, a runtime,
+  handlers or settings of their own. ``client``, ``http`` and ``scope_id`` talk to ``server_url``
+  (``tests/store`` has a store-level ``scope_id`` of its own).
+
+Helpers live in ``_support`` (see its ``__init__``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from _support.servers import running
+
+from pcreceipt.client import AsyncClient
+from pcreceipt.config import Settings
+from pcreceipt.server.app import create_app
+
+pytest_plugins = ["_support.engines", "_support.seekdb"]
+
+
+@pytest.fixture(scope="session")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    settings = Settings(data_dir=tmp_path_factory.mktemp("data"))
+    with running(create_app(settings)) as url:
+        yield url
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., AbstractContextManager[str]]]:
+    """``with serve(store=..., runtime=..., handlers=..., **settings) as url``: a server of the test's own."""
+
+    @contextmanager
+    def start(**options: Any) -> Iterator[str]:
+        wiring = {k: options.pop(k) for k in ("store", "runtime", "handlers") if k in options}
+        settings = Settings(data_dir=tmp_path / "data", **options)
+        with running(create_app(settings, **wiring)) as url:
+            yield url
+
+    yield start
+
+
+@pytest.fixture
+async def client(server_url: str) -> AsyncIterator[AsyncClient]:
+    async with AsyncClient(server_url) as c:
+        yield c
+
+
+@pytest.fixture
+async def http(server_url: str) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=server_url) as c:
+        yield c
+
+
+@pytest.fixture
+async def scope_id(client: AsyncClient) -> str:
+    """A fresh Scope for one test."""
+    scope = await client.create_scope({"title": "e2e", "summary": "A test Scope", "idempotency_key": uuid.uuid4().hex})
+    return scope.scope_id

@@ -1,0 +1,325 @@
+"""The authorisation matrix: roles × routes × target Scopes, every cell asserted.
+
+Scopes: OWN (which references REF), REF, OTHER, and MISSING (an id no Scope has). Every route
+touching a Scope is called against each target with a request that succeeds when allowed, so
+a cell's status says exactly what authorisation decided: the route's own 2xx (``OK``), 404
+(``NF``: allowed, but the Scope does not exist), 403 (``FB``) or 401 (``UA``).
+
+``EXPECTED`` is written out per (role, target) and route class; each class expands to its
+routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
+- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
+  get_code_workspace, query_code, read_code (read on the target);
+- write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
+  merge_atomic_memories, index_code_workspace (write on the target);
+- prepare: prepare_context (read on the target and on every Scope it references);
+- create: create_scope with the target as parent and reference (admin on ``*``, read on it).
+list_scopes (only readable Scopes listed) and the health probes (always open) are asserted per
+role too.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
+
+from pcreceipt.config import Settings
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.app import create_app
+from pcreceipt.store.code import file_sha256
+from pcreceipt.store.sqlite import SQLiteStore
+
+OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
+TARGETS = (OWN, REF, OTHER, MISSING)
+OK, NF, FB, UA = "ok", 404, 403, 401
+
+ROUTE_CLASS: dict[str, str] = {
+    "get_scope": "read",
+    "list_artifacts": "read",
+    "get_artifact": "read",
+    "get_artifact_revision": "read",
+    "get_atomic_memory_state": "read",
+    "get_code_workspace": "read",
+    "query_code": "read",
+    "read_code": "read",
+    "create_artifact": "write",
+    "import_artifacts": "write",
+    "replace_artifact": "write",
+    "change_atomic_memory_lifecycle": "write",
+    "merge_atomic_memories": "write",
+    "index_code_workspace": "write",
+    "prepare_context": "prepare",
+    "create_scope": "create",
+}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS}
+
+ROLES: dict[str, list[tuple[str, str]] | None] = {
+    "anonymous": None,
+    "invalid": None,
+    "revoked": [("*", "admin")],
+    "read": [(OWN, "read")],
+    "read_ref": [(OWN, "read"), (REF, "read")],
+    "write": [(OWN, "write")],
+    "admin": [(OWN, "admin"), (REF, "read")],
+    "other": [(OTHER, "admin")],
+    "global_read": [("*", "read")],
+    "global_admin": [("*", "admin")],
+}
+
+_ALL_UA = {target: (UA, UA, UA, UA) for target in TARGETS}
+_ALL_FB = (FB, FB, FB, FB)
+#                         read  write prepare create
+EXPECTED: dict[str, dict[str, tuple[Any, Any, Any, Any]]] = {
+    "anonymous": _ALL_UA,
+    "invalid": _ALL_UA,
+    "revoked": _ALL_UA,
+    "read": {
+        OWN: (OK, FB, FB, FB),  # prepare: REF is referenced and unreadable: refused, not narrowed
+        REF: _ALL_FB,
+        OTHER: _ALL_FB,
+        MISSING: _ALL_FB,
+    },
+    "read_ref": {
+        OWN: (OK, FB, OK, FB),
+        REF: (OK, FB, OK, FB),
+        OTHER: _ALL_FB,
+        MISSING: _ALL_FB,
+    },
+    "write": {
+        OWN: (OK, OK, FB, FB),
+        REF: _ALL_FB,
+        OTHER: _ALL_FB,
+        MISSING: _ALL_FB,
+    },
+    "admin": {
+        OWN: (OK, OK, OK, FB),  # admin on a Scope does not create Scopes: that needs admin on *
+        REF: (OK, FB, OK, FB),
+        OTHER: _ALL_FB,
+        MISSING: _ALL_FB,
+    },
+    "other": {
+        OWN: _ALL_FB,
+        REF: _ALL_FB,
+        OTHER: (OK, OK, OK, FB),
+        MISSING: _ALL_FB,
+    },
+    "global_read": {
+        OWN: (OK, FB, OK, FB),
+        REF: (OK, FB, OK, FB),
+        OTHER: (OK, FB, OK, FB),
+        MISSING: (NF, FB, NF, FB),
+    },
+    "global_admin": {
+        OWN: (OK, OK, OK, OK),
+        REF: (OK, OK, OK, OK),
+        OTHER: (OK, OK, OK, OK),
+        MISSING: (NF, NF, NF, NF),
+    },
+}
+VISIBLE: dict[str, set[str] | None] = {
+    "read": {OWN},
+    "read_ref": {OWN, REF},
+    "write": {OWN},
+    "admin": {OWN, REF},
+    "other": {OTHER},
+    "global_read": {OWN, REF, OTHER},
+    "global_admin": {OWN, REF, OTHER},
+}
+CODE_PATH, CODE_TEXT = "src/matrix.py", "def matrix():\n    return 'matrix'\n"
+MEMORY = {"kind": "fact", "text": "matrix memory"}
+
+
+@dataclass
+class World:
+    """The Scopes by role name, their seeded memory and code, and the store to make more."""
+
+    store: SQLiteStore
+    ids: dict[str, str]
+    memory: dict[str, str]
+    fingerprint: dict[str, str]
+
+    def seed_memory(self, target: str) -> str:
+        """A fresh active memory in the target (a placeholder id for MISSING)."""
+        if target == MISSING:
+            return "art_missing_" + uuid.uuid4().hex
+        return self.store.create_artifact(self.ids[target], "atomic-memory", MEMORY).ref.artifact_id
+
+
+def make_world(store: SQLiteStore) -> World:
+    ref = make_scope(store, "ref")
+    own = make_scope(store, "own", refs=[ref.scope_id])
+    other = make_scope(store, "other")
+    ids = {OWN: own.scope_id, REF: ref.scope_id, OTHER: other.scope_id, MISSING: "scp_missing_" + uuid.uuid4().hex}
+    memory, fingerprint = {MISSING: "art_missing"}, {MISSING: "0" * 64}
+    for name in (OWN, REF, OTHER):
+        memory[name] = store.create_artifact(ids[name], "atomic-memory", MEMORY).ref.artifact_id
+        fingerprint[name] = store.index_workspace(ids[name], [(CODE_PATH, CODE_TEXT.encode())], 0).fingerprint
+    return World(store, ids, memory, fingerprint)
+
+
+def reference(artifact_id: str) -> dict[str, Any]:
+    return {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
+
+
+Request = Callable[[httpx.Client, World, str], httpx.Response]
+
+
+def _prepare(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    return http.post("/v1/context/prepare", json={"scope_id": w.ids[t], "query": "matrix memory"})
+
+
+def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    body = {
+        "title": "child",
+        "summary": "a child Scope",
+        "idempotency_key": uuid.uuid4().hex,
+        "parent_scope_id": w.ids[t],
+        "context_references": [w.ids[t]],
+    }
+    return http.post("/v1/scopes", json=body)
+
+
+def _replace(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    path = f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.seed_memory(t)}"
+    return http.put(path, json={"content": {"kind": "fact", "text": "replaced"}}, headers={"If-Match": '"revision:1"'})
+
+
+def _lifecycle(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    target = {"artifact": reference(w.seed_memory(t)), "state_version": 0}
+    return http.post("/v1/atomic-memory/lifecycle", json={"scope_id": w.ids[t], "target": target, "state": "forgotten"})
+
+
+def _merge(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    inputs = [{"artifact": reference(w.seed_memory(t)), "state_version": 0} for _ in range(2)]
+    body = {"scope_id": w.ids[t], "inputs": inputs, "content": {"kind": "fact", "text": "merged"}}
+    return http.post("/v1/atomic-memory/merges", json=body)
+
+
+def _read_code(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    sha = file_sha256(CODE_TEXT.encode())
+    params = {"path": CODE_PATH, "start_line": "1", "end_line": "2"}
+    return http.get(f"/v1/scopes/{w.ids[t]}/code/{w.fingerprint[t]}/files/{sha}", params=params)
+
+
+REQUESTS: dict[str, Request] = {
+    "prepare_context": _prepare,
+    "create_scope": _create_scope,
+    "get_scope": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}"),
+    "create_artifact": lambda http, w, t: http.post(
+        f"/v1/scopes/{w.ids[t]}/artifacts", json={"family": "atomic-memory", "content": MEMORY}
+    ),
+    "import_artifacts": lambda http, w, t: http.post(
+        f"/v1/scopes/{w.ids[t]}/artifacts/import", json={"items": [{"family": "atomic-memory", "content": MEMORY}]}
+    ),
+    "list_artifacts": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory"),
+    "get_artifact": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}"),
+    "replace_artifact": _replace,
+    "get_artifact_revision": lambda http, w, t: http.get(
+        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions/1"
+    ),
+    "get_atomic_memory_state": lambda http, w, t: http.get(
+        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"
+    ),
+    "change_atomic_memory_lifecycle": _lifecycle,
+    "merge_atomic_memories": _merge,
+    "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),
+    "index_code_workspace": lambda http, w, t: http.put(
+        f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}
+    ),
+    "query_code": lambda http, w, t: http.post(f"/v1/scopes/{w.ids[t]}/code/query", json={"query": "matrix"}),
+    "read_code": _read_code,
+}
+COLUMNS = ("read", "write", "prepare", "create")
+
+
+def test_the_table_covers_every_route_and_matches_the_schema() -> None:
+    assert set(REQUESTS) == set(ROUTE_CLASS)
+    scoped = {op.operation_id: op for op in OPERATIONS}
+    assert set(scoped) - set(ROUTE_CLASS) == {"list_scopes", "get_liveness", "get_readiness"}
+    for operation_id, route_class in ROUTE_CLASS.items():
+        access = scoped[operation_id].scope_access
+        assert access == {"read": "read", "prepare": "read", "write": "write", "create": "admin"}[route_class]
+    assert scoped["prepare_context"].scope_references
+    assert set(EXPECTED) == set(ROLES) and all(set(row) == set(TARGETS) for row in EXPECTED.values())
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TokenServer, World, dict[str, str | None]]]:
+    with token_server(tmp_path_factory.mktemp("matrix")) as server:
+        w = make_world(server.store)
+        tokens: dict[str, str | None] = {"anonymous": None, "invalid": "pcr_0123456789abcdef_" + "x" * 43}
+        for role, grants in ROLES.items():
+            if grants is not None:
+                tokens[role] = server.issue([(w.ids.get(scope, scope), access) for scope, access in grants], role)
+        revoked = tokens["revoked"]
+        assert revoked is not None
+        server.store.revoke_token(revoked.split("_")[1])
+        yield server, w, tokens
+
+
+def _expected(role: str, target: str, operation_id: str) -> int:
+    cell = EXPECTED[role][target][COLUMNS.index(ROUTE_CLASS[operation_id])]
+    return SUCCESS[operation_id] if cell == OK else int(cell)
+
+
+def _codes(response: httpx.Response) -> str:
+    return {401: "unauthorized", 403: "forbidden", 404: "not_found"}.get(response.status_code, "")
+
+
+@pytest.mark.parametrize("role", list(ROLES))
+def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], role: str) -> None:
+    server, w, tokens = world
+    actual: dict[tuple[str, str], int] = {}
+    expected: dict[tuple[str, str], int] = {}
+    with server.client(tokens[role]) as http:
+        for operation_id, request in REQUESTS.items():
+            for target in TARGETS:
+                response = request(http, w, target)
+                actual[operation_id, target] = response.status_code
+                expected[operation_id, target] = _expected(role, target, operation_id)
+                if response.status_code >= 400:
+                    assert_error(response, response.status_code, _codes(response))
+                if response.status_code == 401:
+                    assert response.headers["www-authenticate"].startswith("Bearer ")
+        listing = http.get("/v1/scopes", params={"limit": "100"})
+        health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
+    mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
+    assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
+    assert len(actual) == len(REQUESTS) * len(TARGETS)
+    assert health == [200, 200]
+    visible = VISIBLE.get(role)
+    if visible is None:
+        assert_error(listing, 401, "unauthorized")
+    else:
+        listed = {item["scope_id"] for item in listing.json()["items"]}
+        named = {w.ids[name] for name in (OWN, REF, OTHER)}
+        assert listed & named == {w.ids[name] for name in visible}
+        if not role.startswith("global"):
+            assert listed == {w.ids[name] for name in visible}
+
+
+def test_local_mode_allows_every_cell(tmp_path_factory: pytest.TempPathFactory) -> None:
+    directory = tmp_path_factory.mktemp("matrix-local")
+    store = SQLiteStore(directory / "store.db")
+    try:
+        w = make_world(store)
+        unused = issue(store, [(w.ids[OTHER], "read")])
+        with running(create_app(Settings(data_dir=directory), store=store)) as url:
+            for headers in ({}, auth(unused), auth("junk")):
+                with httpx.Client(base_url=url, headers=headers) as http:
+                    for operation_id, request in REQUESTS.items():
+                        for target in TARGETS:
+                            status = request(http, w, target).status_code
+                            wanted = 404 if target == MISSING else SUCCESS[operation_id]
+                            assert status == wanted, (operation_id, target, headers)
+                    listed = {
+                        item["scope_id"] for item in http.get("/v1/scopes", params={"limit": "100"}).json()["items"]
+                    }
+                    assert listed >= {w.ids[name] for name in (OWN, REF, OTHER)}
+    finally:
+        store.close()

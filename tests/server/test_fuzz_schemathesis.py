@@ -1,0 +1,148 @@
+"""Schemathesis against the served ``/openapi.json`` of a real token-mode server on loopback.
+
+Per operation, a bounded number of generated requests in positive mode (schema-valid) and
+negative mode (schema-violating). Half the requests use an existing Scope (so writes and reads
+can succeed), a sixth carry no token (401). Every response must:
+- never be a 5xx;
+- carry the request id header, and, on a 4xx, the error envelope (401s with ``WWW-Authenticate``);
+- on a 2xx with a body, pass ``pcreceipt.gate`` for the response definition the document declares
+  (the PreparedContext rules for prepare);
+- pass schemathesis' own conformance checks (declared status, content type, headers, schema).
+
+``PCRECEIPT_FUZZ_EXAMPLES`` (default 10) sets the examples per operation and mode. Figures are
+printed (``-s``) and kept in ``FIGURES``.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import requests
+import schemathesis
+from _support.tokens import REQUEST_ID_HEADER, TokenServer, make_scope, token_server
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from pcreceipt import gate
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.authorization import requires_token
+from pcreceipt.server.responses import response_definition
+
+EXAMPLES = int(os.environ.get("PCRECEIPT_FUZZ_EXAMPLES", "10"))
+CHECKS = [status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance]
+FIGURES: Counter[str] = Counter()
+
+
+class Fuzzed:
+    def __init__(self, server: TokenServer, schema: Any, token: str, scope_id: str) -> None:
+        self.server, self.schema, self.token, self.scope_id = server, schema, token, scope_id
+        self.session = requests.Session()
+        self.operations = {
+            result.ok().definition.raw["operationId"]: result.ok() for result in schema.get_all_operations()
+        }
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
+    with token_server(tmp_path_factory.mktemp("fuzz")) as server:
+        scope = make_scope(server.store, "fuzz")
+        server.store.create_artifact(scope.scope_id, "atomic-memory", {"kind": "fact", "text": "fuzzing memory"})
+        server.store.index_workspace(scope.scope_id, [("src/fuzz.py", b"def fuzz():\n    return 1\n")], 0)
+        token = server.issue([("*", "admin")], "fuzz")
+        schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
+        fuzzed = Fuzzed(server, schema, token, scope.scope_id)
+        yield fuzzed
+        fuzzed.session.close()
+    print(f"\nschemathesis figures: {dict(sorted(FIGURES.items()))}")
+
+
+def _use_seeded_scope(case: Any, scope_id: str) -> None:
+    if case.path_parameters and "scope_id" in case.path_parameters:
+        case.path_parameters["scope_id"] = scope_id
+    if isinstance(case.body, dict) and "scope_id" in case.body:
+        case.body["scope_id"] = scope_id
+
+
+def _check(operation_id: str, case: Any, response: Any, token: str) -> None:
+    status = response.status_code
+    assert status < 500, (operation_id, status, response.text[:500])
+    request_id = response.headers.get(REQUEST_ID_HEADER.lower(), [""])[0]
+    assert len(request_id) == 16, response.headers
+    # what was actually sent decides: negative mode may drop or mangle the credential
+    authenticated = response.request.headers.get("Authorization") == f"Bearer {token}"
+    operation = next(op for op in OPERATIONS if op.operation_id == operation_id)
+    if requires_token(operation):
+        assert (status == 401) is not authenticated, (operation_id, status)
+    else:
+        assert status != 401
+    if 400 <= status < 500:
+        body = response.json()
+        assert gate.check_schema("ErrorEnvelope", body) == [], body
+        if status == 401:
+            assert response.headers["www-authenticate"][0].startswith("Bearer ")
+    elif 200 <= status < 300 and response.content:
+        body = response.json()
+        if operation_id == "prepare_context":
+            sent = case.body
+            violations = gate.check_prepared_context(
+                body,
+                max_bytes=sent.get("max_bytes", gate.DEFAULT_MAX_BYTES),
+                include_receipt=bool(sent.get("include_receipt")),
+                explain=bool(sent.get("explain")),
+            )
+        else:
+            definition = response_definition(operation, status)
+            assert definition is not None, (operation_id, status)
+            violations = gate.check_schema(definition, body)
+        assert violations == [], (operation_id, status, violations)
+    FIGURES["authenticated" if authenticated else "unauthenticated"] += 1
+    FIGURES["cases"] += 1
+    FIGURES[f"{status // 100}xx"] += 1
+
+
+CASES = [
+    pytest.param(op.operation_id, mode, id=f"{op.operation_id}-{name}")
+    for op in OPERATIONS
+    for mode, name in ((GenerationMode.POSITIVE, "positive"), (GenerationMode.NEGATIVE, "negative"))
+    # negative cases need an input to break: operations without parameters or a body get none
+    if mode == GenerationMode.POSITIVE or op.parameters or op.request_model
+]
+
+
+@pytest.mark.parametrize(("operation_id", "mode"), CASES)
+def test_generated_requests_never_hurt(fuzzed: Fuzzed, operation_id: str, mode: GenerationMode) -> None:
+    operation = fuzzed.operations[operation_id]
+
+    @given(case=operation.as_strategy(generation_mode=mode), seeded=st.booleans(), anonymous=st.integers(0, 5))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+    )
+    def run(case: Any, seeded: bool, anonymous: int) -> None:
+        if seeded:
+            _use_seeded_scope(case, fuzzed.scope_id)
+        if case.operation.method.upper() == "POST" and isinstance(case.body, dict) and "idempotency_key" in case.body:
+            case.body["idempotency_key"] = uuid.uuid4().hex  # keys are unique per Scope: no accidental conflicts
+        if anonymous == 1 and case.headers:  # the generated credential as sent, or none at all
+            case.headers.pop("Authorization", None)
+        headers = {"Authorization": f"Bearer {fuzzed.token}"} if anonymous != 0 else {}
+        response = case.call(base_url=fuzzed.server.url, session=fuzzed.session, headers=headers)
+        _check(operation_id, case, response, fuzzed.token)
+        case.validate_response(response, checks=CHECKS, headers=headers)
+
+    run()

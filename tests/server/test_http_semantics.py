@@ -1,0 +1,164 @@
+"""HTTP semantics on the wire, with raw httpx: statuses, ETags, preconditions, request ids, routing."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from _support.servers import CANARY, assert_error, assert_request_id
+
+from pcreceipt import gate
+
+pytestmark = pytest.mark.anyio
+
+MEMORY = {"family": "atomic-memory", "content": {"kind": "fact", "text": "The build uses Bazel."}}
+
+
+async def _create(http: httpx.AsyncClient, scope_id: str) -> httpx.Response:
+    response = await http.post(f"/v1/scopes/{scope_id}/artifacts", json=MEMORY)
+    assert response.status_code == 201, response.text
+    return response
+
+
+async def test_create_is_201_with_location_and_etag(http: httpx.AsyncClient, scope_id: str) -> None:
+    response = await _create(http, scope_id)
+    body = response.json()
+    assert response.headers["etag"] == '"revision:1"'
+    assert response.headers["location"] == f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{body['artifact_id']}"
+    assert (await http.get(response.headers["location"])).status_code == 200
+    assert_request_id(response)
+
+
+async def test_create_scope_is_201_and_replays_with_the_same_key(http: httpx.AsyncClient) -> None:
+    request = {"title": "Replay", "summary": "Same key twice", "idempotency_key": "replay-" + CANARY}
+    first = await http.post("/v1/scopes", json=request)
+    second = await http.post("/v1/scopes", json=request)
+    assert first.status_code == second.status_code == 201
+    assert first.json() == second.json()
+    assert first.headers["location"] == f"/v1/scopes/{first.json()['scope_id']}"
+    conflict = await http.post("/v1/scopes", json={**request, "summary": "Another summary"})
+    assert_error(conflict, 409, "conflict", canary="never-sent")
+
+
+async def test_replace_needs_if_match_and_compares_it_verbatim(http: httpx.AsyncClient, scope_id: str) -> None:
+    location = (await _create(http, scope_id)).headers["location"]
+    replacement = {"content": {"kind": "fact", "text": "The build uses Bazel 7."}}
+
+    assert_error(await http.put(location, json=replacement), 428, "precondition_required")
+    for stale in ("1", '"revision:2"', 'W/"revision:1"', "revision:1", "*"):
+        error = assert_error(
+            await http.put(location, json=replacement, headers={"If-Match": stale}), 412, "precondition_failed"
+        )
+        assert error["details"] == {"current_etag": '"revision:1"'}
+
+    ok = await http.put(location, json=replacement, headers={"If-Match": '"revision:1"'})
+    assert ok.status_code == 200 and ok.headers["etag"] == '"revision:2"'
+    assert ok.json()["revision"] == 2 and ok.json()["artifacts"] == []
+    assert gate.check_schema("ArtifactRevision", ok.json()) == []
+
+    again = await http.put(location, json=replacement, headers={"If-Match": '"revision:1"'})
+    assert assert_error(again, 412, "precondition_failed")["details"] == {"current_etag": '"revision:2"'}
+
+
+async def test_replace_content_must_match_the_family_in_the_path(http: httpx.AsyncClient, scope_id: str) -> None:
+    location = (await _create(http, scope_id)).headers["location"]
+    topic = {"content": {"title": "t", "summary": "s", "detail": CANARY}}
+    error = assert_error(
+        await http.put(location, json=topic, headers={"If-Match": '"revision:1"'}), 422, "invalid_request"
+    )
+    assert error["details"]["violations"]
+
+
+async def test_replace_of_a_missing_artifact_is_404(http: httpx.AsyncClient, scope_id: str) -> None:
+    response = await http.put(
+        f"/v1/scopes/{scope_id}/artifacts/atomic-memory/art_missing",
+        json={"content": {"kind": "fact", "text": "x"}},
+        headers={"If-Match": '"revision:1"'},
+    )
+    assert_error(response, 404, "not_found")
+
+
+async def test_get_head_honours_if_none_match(http: httpx.AsyncClient, scope_id: str) -> None:
+    location = (await _create(http, scope_id)).headers["location"]
+    head = await http.get(location)
+    assert head.status_code == 200 and head.headers["etag"] == '"revision:1"'
+
+    not_modified = await http.get(location, headers={"If-None-Match": '"revision:1"'})
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified.headers["etag"] == '"revision:1"'
+    assert_request_id(not_modified)
+
+    changed = await http.get(location, headers={"If-None-Match": '"revision:9"'})
+    assert changed.status_code == 200 and changed.json() == head.json()
+
+
+async def test_exact_revision_has_no_etag_and_state_has_one(http: httpx.AsyncClient, scope_id: str) -> None:
+    location = (await _create(http, scope_id)).headers["location"]
+    exact = await http.get(location + "/revisions/1")
+    assert exact.status_code == 200 and "etag" not in exact.headers
+    artifact_id = location.rsplit("/", 1)[-1]
+    state = await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state")
+    assert state.status_code == 200 and state.headers["etag"] == '"revision:1"'
+    assert_error(await http.get(location + "/revisions/2"), 404, "not_found")
+
+
+async def test_lifecycle_conflict_reports_the_current_versions(http: httpx.AsyncClient, scope_id: str) -> None:
+    artifact_id = (await _create(http, scope_id)).json()["artifact_id"]
+    target = {"artifact": {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}, "state_version": 5}
+    response = await http.post(
+        "/v1/atomic-memory/lifecycle", json={"scope_id": scope_id, "target": target, "state": "forgotten"}
+    )
+    error = assert_error(response, 409, "conflict")
+    assert error["details"] == {"reason": "stale_state_version", "current_revision": 1, "current_state_version": 0}
+
+
+async def test_request_ids_are_fresh_and_on_every_response(http: httpx.AsyncClient) -> None:
+    ids = set()
+    for _ in range(3):
+        response = await http.get("/health/live", headers={"X-PowerContext-Request-ID": "client-chosen-id"})
+        ids.add(assert_request_id(response))
+    assert len(ids) == 3
+
+
+async def test_unknown_route_is_404_in_the_envelope(http: httpx.AsyncClient) -> None:
+    assert_error(await http.get(f"/v1/{CANARY}"), 404, "not_found")
+    assert_error(await http.get("/v1/scopes/a/b/c/d/e/f/g/h"), 404, "not_found")
+
+
+async def test_wrong_method_is_405_in_the_envelope(http: httpx.AsyncClient) -> None:
+    response = await http.delete("/v1/scopes")
+    assert_error(response, 405, "invalid_request")
+    assert set(response.headers["allow"].replace(" ", "").split(",")) >= {"GET", "POST"}
+
+
+async def test_openapi_document_is_the_bundled_one(http: httpx.AsyncClient) -> None:
+    first = await http.get("/openapi.json")
+    second = await http.get("/openapi.json")
+    assert first.status_code == 200 and first.headers["content-type"] == "application/json"
+    assert first.content == second.content
+    assert json.loads(first.content) == gate.openapi_document()
+    assert_request_id(first)
+
+
+async def test_unknown_scope_is_404_everywhere(http: httpx.AsyncClient) -> None:
+    missing = "scp_" + CANARY
+    for method, path, body in [
+        ("GET", f"/v1/scopes/{missing}", None),
+        ("POST", f"/v1/scopes/{missing}/artifacts", MEMORY),
+        ("GET", f"/v1/scopes/{missing}/code", None),
+        ("POST", f"/v1/scopes/{missing}/code/query", {"query": "x"}),
+        ("POST", "/v1/context/prepare", {"scope_id": missing, "query": "x"}),
+    ]:
+        assert_error(await http.request(method, path, json=body), 404, "not_found")
+
+
+@pytest.mark.parametrize("host", ["rebound.example", "rebound.example:8000", "10.0.0.1", "[2001:db8::1]:80", ""])
+async def test_a_loopback_server_refuses_foreign_host_names(http: httpx.AsyncClient, host: str) -> None:
+    """DNS rebinding: a web page's own name resolving to 127.0.0.1 still arrives as its Host."""
+    assert_error(await http.get("/health/live", headers={"Host": host}), 403, "forbidden")
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "LOCALHOST", "127.0.0.1", "127.1.2.3:9", "[::1]:8000"])
+async def test_loopback_host_names_are_accepted(http: httpx.AsyncClient, host: str) -> None:
+    assert (await http.get("/health/live", headers={"Host": host})).status_code == 200
