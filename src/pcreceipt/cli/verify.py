@@ -39,6 +39,7 @@ from pcreceipt import gate
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
 from pcreceipt.digests import sha256_hex
+from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.render import (
     BODY_PREFIX,
@@ -57,7 +58,7 @@ from pcreceipt.prepare.render import (
 )
 from pcreceipt.store.protocol import HISTORY_FAMILIES, ArtifactFamily, ArtifactRef, HistoryFamily
 
-READ_CODE_MAX_LINES = 200
+READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 _HEADINGS = frozenset(section_heading(section).rstrip("\n") for section in SECTION_TITLES)
 
 Identity = tuple[str | int, ...]

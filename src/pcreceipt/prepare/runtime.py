@@ -22,6 +22,7 @@ from typing import Any
 from pcreceipt.config import Settings
 from pcreceipt.errors import NotFound, StorageUnavailable
 from pcreceipt.inference import ChatClient, Embedder, make_embedder
+from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import (
     DEFAULT_FAMILIES,
@@ -49,7 +50,7 @@ log = logging.getLogger("pcreceipt.receipt")
 
 def build_plan(request: Mapping[str, Any]) -> BuildPlan:
     """The builder's plan for a request: the default recall, or the explicit assembly."""
-    max_bytes = int(request.get("max_bytes", 8000))
+    max_bytes = int(request.get("max_bytes", limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT))
     include_code = bool(request.get("include_code", False))
     assembly = request.get("assembly")
     if assembly is None:
@@ -136,7 +137,7 @@ class PrepareRuntime:
             "content": built.content,
             "content_bytes": built.content_bytes,
         }
-        if request.get("explain") and evidence.degraded in ("inference_timeout", "inference_unavailable"):
+        if request.get("explain") and evidence.degraded in limits.DEGRADATION_REASON_ENUM:
             response["reason"] = evidence.degraded
         if request.get("include_receipt") is True:
             receipt_id = str(uuid.uuid4())

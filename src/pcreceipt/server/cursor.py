@@ -11,6 +11,7 @@ import binascii
 import json
 
 from pcreceipt.errors import InvalidRequest
+from pcreceipt.models import limits
 
 
 def encode_cursor(after: str) -> str:
@@ -26,6 +27,6 @@ def decode_cursor(cursor: str) -> str:
     except (binascii.Error, ValueError):
         value = None
     after = value.get("after") if isinstance(value, dict) and len(value) == 1 else None
-    if not isinstance(after, str) or not after.strip() or len(after) > 256:
+    if not isinstance(after, str) or not after.strip() or len(after) > limits.SCOPE_ID_MAX_LENGTH:
         raise InvalidRequest("The cursor is invalid.", {"violations": [{"path": "/query/cursor", "rule": "cursor"}]})
     return after

@@ -31,7 +31,7 @@ from pathlib import Path
 import pathspec
 
 MAX_FILE_BYTES = 1024 * 1024
-BINARY_SNIFF_BYTES = 8192
+BINARY_SNIFF_BYTES = 8192  # not a contract limit: how much of a file is read to tell binary
 CHUNK_LINES = 40
 CHUNK_OVERLAP = 10
 GIT_TIMEOUT_SECONDS = 60

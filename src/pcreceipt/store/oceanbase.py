@@ -542,7 +542,7 @@ def _is_unavailable(error: sa_exc.DBAPIError) -> bool:
     code = _error_code(error)
     if error.connection_invalidated or code is None:
         return isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError)
-    return code in _UNAVAILABLE_CODES or 2000 <= code < 3000
+    return code in _UNAVAILABLE_CODES or 2000 <= code < 3000  # not a contract limit: MySQL client error codes
 
 
 @contextmanager

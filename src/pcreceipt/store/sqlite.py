@@ -93,8 +93,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 BUSY_TIMEOUT_SECONDS = 5.0
-CACHE_KIB = 65536
-VEC0_MAX_K = 4096
+CACHE_KIB = 65536  # not a contract limit: SQLite's page cache size
+VEC0_MAX_K = 4096  # not a contract limit: sqlite-vec's largest k
 VEC0_CHUNK_SIZE = 64
 SEARCH_WEIGHTS = "0.0, 2.0, 1.0"  # bm25 weights of (part, title|path, body)
 CODE_CANDIDATES_PER_HIT = 3
