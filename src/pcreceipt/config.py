@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 import platformdirs
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
 
 ASSEMBLY_MAX_ENTRIES_RANGE = (limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM, limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM)
@@ -39,7 +40,7 @@ def is_loopback_name(host: str) -> bool:
         return False
 
 
-class SettingsError(ValueError):
+class SettingsError(PcreceiptError, ValueError):
     """A setting is missing or out of range; the message names the setting, never a secret."""
 
 

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pcreceipt import gate
 from pcreceipt.digests import query_digest, sha256_digest, wire_bytes
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin
 from pcreceipt.prepare.evidence import Evidence, RerankConfigEvidence
@@ -54,7 +55,7 @@ FailureCode = Literal[
 
 
 @dataclass(slots=True)
-class ReceiptFailure(Exception):
+class ReceiptFailure(PcreceiptError):
     """Why a Receipt was dropped: a closed code and content-free counts."""
 
     code: FailureCode

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pcreceipt.config import Settings
-from pcreceipt.errors import NotFound, StorageUnavailable
+from pcreceipt.errors import NotFound, ServiceUnavailable
 from pcreceipt.inference import ChatClient, Embedder, make_embedder
 from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
@@ -114,7 +114,7 @@ class PrepareRuntime:
             try:
                 return self._prepare(request, request_id)
             except StoreUnavailable:
-                raise StorageUnavailable("the store is unavailable") from None
+                raise ServiceUnavailable("the store is unavailable") from None
 
     def _prepare(self, request: Mapping[str, Any], request_id: str) -> dict[str, Any]:
         scope = self.store.get_scope(request["scope_id"])

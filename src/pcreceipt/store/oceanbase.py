@@ -86,6 +86,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, Engine
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.store import OCEANBASE_DEFAULT_PORT, StoreURLError, rules
 from pcreceipt.store.codeindex import chunk_ranges
 from pcreceipt.store.engine import (
@@ -570,7 +571,7 @@ def _translated_errors() -> Iterator[None]:
         raise failure from None
 
 
-class _Retry(Exception):
+class _Retry(PcreceiptError):
     """A write lost a race that a fresh attempt resolves (unique key, deadlock)."""
 
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
 
 HistoryFamily = limits.HistoryFamily
@@ -43,7 +44,7 @@ HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
 SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
 
 
-class StoreError(Exception):
+class StoreError(PcreceiptError):
     """Base of store errors. Messages never carry artifact bodies or query text."""
 
 
