@@ -28,6 +28,7 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import (
     BY_ID,
     ArtifactCollectionItem,
@@ -62,8 +63,8 @@ M = TypeVar("M", bound=BaseModel)
 Body = BaseModel | Mapping[str, Any]
 
 
-class ClientError(Exception):
-    """Base of the client's errors."""
+class ClientError(PcreceiptError):
+    """Base of the client's errors (a ``pcreceipt.errors.PcreceiptError``, like every pcreceipt error)."""
 
 
 class TransportError(ClientError):

@@ -24,7 +24,10 @@ from typing import Any, Literal
 
 import platformdirs
 
-ASSEMBLY_MAX_ENTRIES_RANGE = (8, 26)
+from pcreceipt.errors import PcreceiptError
+from pcreceipt.models import limits
+
+ASSEMBLY_MAX_ENTRIES_RANGE = (limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM, limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM)
 
 
 def is_loopback_name(host: str) -> bool:
@@ -37,7 +40,7 @@ def is_loopback_name(host: str) -> bool:
         return False
 
 
-class SettingsError(ValueError):
+class SettingsError(PcreceiptError, ValueError):
     """A setting is missing or out of range; the message names the setting, never a secret."""
 
 
@@ -88,7 +91,7 @@ class GenerationSettings:
     api_key_env: str | None = None
     timeout_seconds: float = 2.0
     temperature: float | None = None
-    max_tokens: int | None = 512
+    max_tokens: int | None = 512  # not a contract limit: the chat model's answer budget in tokens
     top_p: float | None = None
     seed: int | None = None
 
@@ -105,7 +108,7 @@ class RerankSettings:
     seed: int | None = None
     candidate_limit: int = 30
     max_requests: int = 1
-    on_failure: Literal["coarse_order", "drop_family"] = "coarse_order"
+    on_failure: limits.RerankSettingsOnFailure = "coarse_order"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +128,8 @@ class Settings:
     data_dir: Path = field(default_factory=default_data_dir)
     store_url: str | None = None
     host: str = "127.0.0.1"
-    port: int = 8000
-    assembly_max_entries: int = 8
+    port: int = 8000  # not a contract limit: the default TCP port
+    assembly_max_entries: int = limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT
     max_body_bytes: int = 8 * 1024 * 1024
     require_tokens: bool = False
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
@@ -154,7 +157,7 @@ class Settings:
         low, high = ASSEMBLY_MAX_ENTRIES_RANGE
         if not low <= self.assembly_max_entries <= high:
             raise SettingsError(f"assembly_max_entries must be between {low} and {high}")
-        if not 1 <= self.port <= 65535:
+        if not 1 <= self.port <= 65535:  # not a contract limit: the TCP port range
             raise SettingsError("port must be between 1 and 65535")
         if self.max_body_bytes < 64 * 1024:
             raise SettingsError("max_body_bytes must be at least 65536")

@@ -1,4 +1,28 @@
-"""API errors: one exception type per error code of the envelope, with its HTTP status.
+"""pcreceipt's exceptions: the one root every family derives from, and the API errors.
+
+Errors
+------
+Every exception pcreceipt defines derives from ``PcreceiptError``, so a caller can catch all of
+pcreceipt's failures with one ``except`` (tests/contract/test_exception_root.py holds it). The
+families, one per layer, each defined next to the code that raises it:
+
+- ``ApiError`` (here): what the HTTP API answers. One subclass per error code of the envelope,
+  with its HTTP status: ``InvalidRequest``, ``Unauthorized``, ``Forbidden``, ``NotFound``,
+  ``Conflict``, ``PreconditionFailed``, ``PreconditionRequired``, ``PayloadTooLarge``,
+  ``ServiceUnavailable`` (code ``storage_unavailable``), ``MethodNotAllowed``, ``InternalError``.
+- ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
+- ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
+- ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
+  ``ApiResponseError``, ``InvalidResponseError``).
+- ``StoreError`` (``pcreceipt.store.protocol``): what a store engine raises (not found, write
+  conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.store_errors``
+  maps them to ``ApiError``. ``StoreURLError`` (``pcreceipt.store``): a store URL that names no
+  engine; ``SeekdbError`` (``pcreceipt.store.seekdb``): a local seekdb that cannot be run.
+- ``ReceiptFailure`` (``pcreceipt.prepare.receipt``) and ``ExpansionFailed``
+  (``pcreceipt.prepare.recall``): fail-open signals inside prepare, never seen by a client.
+
+Families that replaced a standard exception keep it as a second base (``SettingsError`` is
+still a ``ValueError``, ``SeekdbError`` a ``RuntimeError``), so existing ``except`` clauses hold.
 
 Messages are fixed, content-free sentences: never a body, a query, a credential or a path.
 """
@@ -8,7 +32,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 
-class ApiError(Exception):
+class PcreceiptError(Exception):
+    """The root of every exception pcreceipt defines."""
+
+
+class ApiError(PcreceiptError):
+    """An answer of the HTTP API: ``code`` (the envelope's error code) and ``status`` (HTTP)."""
+
     code: ClassVar[str] = "internal_error"
     status: ClassVar[int] = 500
 
@@ -54,15 +84,9 @@ class PayloadTooLarge(ApiError):
     code, status = "payload_too_large", 413
 
 
-class InferenceTimeout(ApiError):
-    code, status = "inference_timeout", 503
+class ServiceUnavailable(ApiError):
+    """The service cannot answer now (its store is down); the contract's code says storage."""
 
-
-class InferenceUnavailable(ApiError):
-    code, status = "inference_unavailable", 503
-
-
-class StorageUnavailable(ApiError):
     code, status = "storage_unavailable", 503
 
 

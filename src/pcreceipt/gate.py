@@ -20,10 +20,11 @@ from typing import Any
 import jsonschema_rs
 
 from pcreceipt.digests import sha256_digest, utf8, wire_dumps
+from pcreceipt.models import limits
 
-RECEIPT_MAX_BYTES = 8192
-DEFAULT_MAX_BYTES = 8000
-DEFAULT_ASSEMBLY_MAX_ENTRIES = 8
+RECEIPT_MAX_BYTES = limits.PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM
+DEFAULT_MAX_BYTES = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
+DEFAULT_ASSEMBLY_MAX_ENTRIES = limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT
 
 # Semantic rules: the ones JSON Schema cannot express. Ids are stable; the TypeScript validators
 # and tests/vectors use the same ids.
@@ -36,7 +37,7 @@ SEMANTIC_RULES: dict[str, str] = {
     "receipt_used_bytes": "used_bytes equals content_bytes and does not exceed requested_max_bytes",
     "receipt_content_digest": "content_digest is the sha256 of the UTF-8 bytes of content",
     "receipt_truncated": "truncated is true iff a selected item is truncated",
-    "receipt_size": "the serialized Receipt is at most 8192 UTF-8 bytes",
+    "receipt_size": f"the serialized Receipt is at most {RECEIPT_MAX_BYTES} UTF-8 bytes",
     "receipt_non_deterministic": "non_deterministic is true when a model-backed rerank configuration ran",
     "selected_kind_family": "a history item's kind equals its artifact family",
     "selected_identity_unique": "no identity is selected twice",

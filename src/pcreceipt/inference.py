@@ -32,6 +32,7 @@ from typing import Any, Literal, Protocol, get_args, runtime_checkable
 import httpx
 
 from pcreceipt.config import EmbeddingSettings, Settings, SettingsError
+from pcreceipt.errors import PcreceiptError
 
 InferenceErrorKind = Literal["inference_timeout", "inference_unavailable", "invalid_output", "empty_selection"]
 INFERENCE_ERROR_KINDS: frozenset[str] = frozenset(get_args(InferenceErrorKind))
@@ -50,7 +51,7 @@ _EMBEDDINGS_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 _CHAT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
 
-class InferenceError(Exception):
+class InferenceError(PcreceiptError):
     """A provider call failed. ``kind`` is the error code; ``status`` the HTTP status, if one came."""
 
     def __init__(self, kind: InferenceErrorKind, message: str, *, status: int | None = None) -> None:

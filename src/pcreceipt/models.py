@@ -1,7 +1,12 @@
-"""The generated contract's one public face: its models and its operation table.
+"""The generated contract's one public face: its models, its operation table and its limits.
 
 Everything here is generated from schemas/ into the private ``pcreceipt._gen`` (see
 generated/README.md); import it from here, never from ``pcreceipt._gen``.
+
+``limits`` is the module of contract facts: every bound, default, constant and enumeration the
+schemas state, one named constant each (``limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT``,
+``limits.OmissionReason``; the naming scheme is in codegen/README.md). Hand-written code reads a
+limit from there instead of typing its number (tests/contract/test_no_typed_limits.py).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from pcreceipt._gen import limits
 from pcreceipt._gen.models import (
     ArtifactAddress,
     ArtifactCollectionItem,
@@ -131,4 +137,5 @@ __all__ = [
     "SearchGroup",
     "StageTiming",
     "TopicMemoryContent",
+    "limits",
 ]

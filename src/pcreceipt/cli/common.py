@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from pcreceipt import gate
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import PrepareContextRequest
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -102,7 +103,7 @@ def _explain(error: ApiResponseError) -> str:
     return "\n".join(lines)
 
 
-class BadServerURL(ValueError):
+class BadServerURL(PcreceiptError, ValueError):
     """A ``--url`` that names no HTTP server."""
 
 

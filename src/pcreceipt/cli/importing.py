@@ -37,9 +37,9 @@ from pcreceipt.cli.common import (
     wire,
 )
 from pcreceipt.client import ApiResponseError, AsyncClient
-from pcreceipt.models import ArtifactReference
+from pcreceipt.models import ArtifactReference, limits
 
-BATCH_MAX_ITEMS = 1000
+BATCH_MAX_ITEMS = limits.IMPORT_ARTIFACTS_REQUEST_ITEMS_MAX_ITEMS
 BATCH_MAX_BYTES = 4 * 1024 * 1024
 
 

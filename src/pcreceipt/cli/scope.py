@@ -9,7 +9,7 @@ import typer
 
 from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, Token, Url, print_json, run_client, wire
 from pcreceipt.client import AsyncClient
-from pcreceipt.models import ScopeDescriptor
+from pcreceipt.models import ScopeDescriptor, limits
 
 scope_app = typer.Typer(no_args_is_help=True, help="Scopes.")
 
@@ -59,7 +59,7 @@ def list_(url: Url = DEFAULT_URL, token: Token = None, json_output: JsonOutput =
     """List every Scope."""
 
     async def work(client: AsyncClient) -> list[ScopeDescriptor]:
-        return [scope async for scope in client.iter_scopes(page_size=100)]
+        return [scope async for scope in client.iter_scopes(page_size=limits.LIST_SCOPES_LIMIT_MAXIMUM)]
 
     scopes = run_client(url, token, work)
     if json_output:

@@ -66,7 +66,8 @@ def _store_url_line(server: seekdb.SeekdbServer) -> str:
 def start(
     data_dir: DataDir = None,
     port: Annotated[
-        int, typer.Option("--port", min=1, max=65535, help="The SQL port on 127.0.0.1.")
+        int,
+        typer.Option("--port", min=1, max=65535, help="The SQL port on 127.0.0.1."),  # not a contract limit: TCP ports
     ] = seekdb.DEFAULT_PORT,
 ) -> None:
     """Start seekdb in the background on 127.0.0.1 and print the PCRECEIPT_STORE_URL to use."""

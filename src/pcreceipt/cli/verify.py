@@ -24,6 +24,7 @@ import typer
 
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
+from pcreceipt.models import limits
 from pcreceipt.prepare.verify import (
     Finding,
     Fragment,
@@ -34,7 +35,7 @@ from pcreceipt.prepare.verify import (
     verify_offline,
 )
 
-READ_CODE_MAX_LINES = 200
+READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 
 
 # -- against a server ----------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from pathlib import Path
 import pathspec
 
 MAX_FILE_BYTES = 1024 * 1024
-BINARY_SNIFF_BYTES = 8192
+BINARY_SNIFF_BYTES = 8192  # not a contract limit: how much of a file is read to tell binary
 GIT_TIMEOUT_SECONDS = 60
 
 

@@ -13,21 +13,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from pcreceipt.models import limits
 from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
 
 if TYPE_CHECKING:
     from pcreceipt.prepare.render import Citation
 
-EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+EvidenceFamily = limits.EvidenceFamily
 BuilderOmission = Literal[
     "duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation"
 ]
-ShowField = Literal["confidence", "recall_rank"]
+ShowField = limits.ContextAssemblyShowItems
 
 DEFAULT_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
 DEFAULT_TOTAL_LIMIT = 8
 DEFAULT_FAMILY_LIMITS: Mapping[HistoryFamily, int] = {"atomic-memory": 8, "topic-memory": 8, "experience": 2}
-ENTRY_BODY_CAP_BYTES = 2000
+ENTRY_BODY_CAP_BYTES = 2000  # not a contract limit: the builder's body cap per entry
 MIN_TRUNCATED_BODY_BYTES = 64
 CODE_MAX_ITEMS = 4
 TRUNCATION_MARK = "…"

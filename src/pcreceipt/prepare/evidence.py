@@ -22,15 +22,16 @@ from typing import Any, Literal
 from opentelemetry import trace
 
 from pcreceipt.digests import canonical_digest
+from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import EvidenceFamily
 from pcreceipt.store.protocol import ArtifactRef
 
-SearchMode = Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
-SearchOutcome = Literal["completed", "not_run", "failed"]
-FallbackReason = Literal["none", "inference_unavailable", "inference_timeout", "reused_fts_fallback"]
-RoundOutcome = Literal["completed", "expansion_failed"]
-RerankOutcome = Literal["selected", "fallback", "failed"]
-RerankFallback = Literal["none", "empty_selection", "inference_unavailable", "inference_timeout", "invalid_output"]
+SearchMode = limits.SearchMode
+SearchOutcome = limits.SearchGroupOutcome
+FallbackReason = limits.SearchGroupFallbackReason
+RoundOutcome = limits.RecallRoundOutcome
+RerankOutcome = limits.RerankGroupOutcome
+RerankFallback = limits.RerankGroupFallbackReason
 RecallOmission = Literal["family_limit", "rerank_not_selected"]
 
 RERANK_CONFIG_RECORD_VERSION = "pcreceipt.rerank-config-record.v1"
@@ -61,7 +62,7 @@ class PromptIdentity:
     key: str
     definition_version: int
     builtin_version: int
-    selection: Literal["built_in", "artifact"]
+    selection: limits.RerankPromptIdentitySelection
     selected_version: int
     compiled_digest: str
     artifact: ArtifactRef | None
@@ -158,7 +159,7 @@ class Evidence:
         fallback_reason: FallbackReason = "none",
     ) -> None:
         self.searches.append(SearchCall(round_, family, mode, outcome, fallback_reason))
-        if fallback_reason in ("inference_timeout", "inference_unavailable") and self.degraded is None:
+        if fallback_reason in limits.DEGRADATION_REASON_ENUM and self.degraded is None:
             self.degraded = fallback_reason
 
     def rerank(self, call: RerankCall) -> None:

@@ -44,6 +44,7 @@ from itertools import zip_longest
 from typing import Literal
 
 from pcreceipt.config import EmbeddingSettings, ExpansionSettings, GenerationSettings, RerankSettings
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.inference import ChatClient, Embedder, InferenceError
 from pcreceipt.prepare.build_types import HistoryCandidate
 from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, SearchMode
@@ -121,7 +122,7 @@ class ChannelWarnings:
         )
 
 
-class ExpansionFailed(Exception):
+class ExpansionFailed(PcreceiptError):
     """An expansion round could not run; its pool is dropped."""
 
 

@@ -30,6 +30,8 @@ from typing import Any, Literal
 
 from pcreceipt import gate
 from pcreceipt.digests import query_digest, sha256_digest, wire_bytes
+from pcreceipt.errors import PcreceiptError
+from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin
 from pcreceipt.prepare.evidence import Evidence, RerankConfigEvidence
 from pcreceipt.prepare.render import Citation, HistoryCitation
@@ -38,13 +40,13 @@ from pcreceipt.store.protocol import ArtifactRef
 SCHEMA = "powercontext.prepared-context-receipt.v1"
 POLICY = "powercontext.prepared-context-receipt.v1"
 CAPS: Mapping[str, int] = {
-    "rounds": 3,
-    "searches": 32,
-    "rerank_configs": 8,
-    "reranks": 32,
-    "selected": 32,
-    "omitted": 16,
-    "stages": 8,
+    "rounds": limits.RETRIEVAL_ROUNDS_MAX_ITEMS,
+    "searches": limits.RETRIEVAL_SEARCHES_MAX_ITEMS,
+    "rerank_configs": limits.RETRIEVAL_RERANK_CONFIGS_MAX_ITEMS,
+    "reranks": limits.RETRIEVAL_RERANKS_MAX_ITEMS,
+    "selected": limits.PREPARED_CONTEXT_RECEIPT_SELECTED_MAX_ITEMS,
+    "omitted": limits.PREPARED_CONTEXT_RECEIPT_OMITTED_MAX_ITEMS,
+    "stages": limits.PREPARED_CONTEXT_RECEIPT_STAGES_MAX_ITEMS,
 }
 FailureCode = Literal[
     "missing_rerank_evidence",
@@ -58,7 +60,7 @@ FailureCode = Literal[
 
 
 @dataclass(slots=True)
-class ReceiptFailure(Exception):
+class ReceiptFailure(PcreceiptError):
     """Why a Receipt was dropped: a closed code and content-free counts."""
 
     code: FailureCode

@@ -28,8 +28,9 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from pcreceipt.config import Settings
-from pcreceipt.errors import NotFound, StorageUnavailable
+from pcreceipt.errors import NotFound, ServiceUnavailable
 from pcreceipt.inference import ChatClient, Embedder
+from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import BuildInput
 from pcreceipt.prepare.evidence import TRACER
@@ -41,7 +42,7 @@ from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import Scope, Store, StoreUnavailable
 
 PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
-DEGRADED_REASONS = ("inference_timeout", "inference_unavailable")
+DEGRADED_REASONS = limits.DEGRADATION_REASON_ENUM
 log = logging.getLogger("pcreceipt.receipt")
 
 
@@ -82,7 +83,7 @@ class PrepareRuntime:
         try:
             scope = self.store.get_scope(plan.scope_id)
         except StoreUnavailable:
-            raise StorageUnavailable("the store is unavailable") from None
+            raise ServiceUnavailable("the store is unavailable") from None
         if scope is None:
             raise NotFound("no such Scope")
         return self.run(plan, scope, request_id=request_id)
@@ -93,7 +94,7 @@ class PrepareRuntime:
             try:
                 return self._run(plan, scope, request_id)
             except StoreUnavailable:
-                raise StorageUnavailable("the store is unavailable") from None
+                raise ServiceUnavailable("the store is unavailable") from None
 
     def _run(self, plan: PreparePlan, scope: Scope, request_id: str) -> Prepared:
         recall_plan = RecallPlan(

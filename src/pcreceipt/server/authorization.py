@@ -37,7 +37,7 @@ from typing import Any
 from starlette.datastructures import Headers
 
 from pcreceipt import gate
-from pcreceipt.errors import Forbidden, StorageUnavailable, Unauthorized
+from pcreceipt.errors import Forbidden, ServiceUnavailable, Unauthorized
 from pcreceipt.models import Operation
 from pcreceipt.server.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.exchange import Call, Services
@@ -124,7 +124,7 @@ def _local_scope(call: Call, scope_id: str) -> Scope | None:
     try:
         return call.services.store.get_scope(scope_id)
     except StoreUnavailable:
-        raise StorageUnavailable("the store is unavailable") from None
+        raise ServiceUnavailable("the store is unavailable") from None
 
 
 def authorize(principal: Principal, call: Call) -> Scope | None:

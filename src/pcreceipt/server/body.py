@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from pcreceipt.errors import InvalidRequest, PayloadTooLarge
+from pcreceipt.errors import InvalidRequest, PayloadTooLarge, PcreceiptError
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_DEPTH = 32
@@ -90,7 +90,7 @@ def _too_large(max_bytes: int) -> PayloadTooLarge:
     return PayloadTooLarge(f"The request body exceeds the limit of {max_bytes} bytes.")
 
 
-class _DuplicateKey(ValueError):
+class _DuplicateKey(PcreceiptError, ValueError):
     pass
 
 

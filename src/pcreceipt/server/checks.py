@@ -17,12 +17,12 @@ from typing import Any
 from pcreceipt import gate
 from pcreceipt.config import Settings
 from pcreceipt.errors import InvalidRequest
-from pcreceipt.models import Operation
+from pcreceipt.models import Operation, limits
 from pcreceipt.prepare.reply import RECEIPT_KEY, Prepared
 from pcreceipt.server.exchange import Call, Reply, Services
 from pcreceipt.server.responses import declared_response, response_definition
 
-MAX_VIOLATIONS = 64
+MAX_VIOLATIONS = limits.ERROR_DETAILS_VIOLATIONS_MAX_ITEMS
 
 CONTENT_DEFINITIONS: Mapping[str, str] = {
     "atomic-memory": "AtomicMemoryContent",

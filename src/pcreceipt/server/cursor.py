@@ -14,6 +14,7 @@ import binascii
 import json
 
 from pcreceipt.errors import InvalidRequest
+from pcreceipt.models import limits
 
 
 def encode_cursor(after: str, **bound: str) -> str:
@@ -33,7 +34,7 @@ def decode_cursor(cursor: str, **bound: str) -> str:
     if (
         not isinstance(after, str)
         or not after.strip()
-        or len(after) > 256
+        or len(after) > limits.SCOPE_ID_MAX_LENGTH
         or any(value.get(key) != wanted for key, wanted in bound.items())
     ):
         raise InvalidRequest("The cursor is invalid.", {"violations": [{"path": "/query/cursor", "rule": "cursor"}]})

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pcreceipt import gate
 from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
+from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import records
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
@@ -27,7 +28,7 @@ log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
 
 ATOMIC_MEMORY_SCHEMA = "powercontext.atomic-memory.v1"
-READ_CODE_MAX_LINES = 200
+READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 HEALTH_PROBE_SCOPE = "__health__"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, StorageUnavailable
+from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, ServiceUnavailable
 from pcreceipt.store.protocol import ConflictReason, InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
@@ -45,6 +45,6 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})
     if isinstance(exc, StoreUnavailable):
-        return StorageUnavailable("The store is unavailable.")
+        return ServiceUnavailable("The store is unavailable.")
     log.error("unexpected error operation=%s request_id=%s type=%s", operation_id, request_id, type(exc).__name__)
     return InternalError("An unexpected error occurred.")

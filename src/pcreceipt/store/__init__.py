@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.store.protocol import Store
 
 SQLITE_PREFIX = "sqlite:///"
@@ -23,7 +24,7 @@ OCEANBASE_PREFIX = "oceanbase://"
 OCEANBASE_DEFAULT_PORT = 2881
 
 
-class StoreURLError(ValueError):
+class StoreURLError(PcreceiptError, ValueError):
     """The store URL names no engine this build can open."""
 
 

@@ -25,9 +25,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]
-ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-LifecycleState = Literal["active", "forgotten", "merged", "retired"]
+from pcreceipt.errors import PcreceiptError
+from pcreceipt.models import limits
+
+HistoryFamily = limits.HistoryFamily
+ArtifactFamily = limits.ArtifactFamily
+LifecycleState = limits.AtomicMemoryState
 TextMatch = Literal["all", "any", "prefix"]
 """How full-text query terms combine: every term, any term, or any term or term prefix."""
 GrantAccess = Literal["read", "write", "admin"]
@@ -37,11 +40,11 @@ GRANT_ACCESS: tuple[GrantAccess, ...] = ("read", "write", "admin")
 ALL_SCOPES = "*"
 """The grant target that stands for every Scope, present and future."""
 
-HISTORY_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience", "profile")
+HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
 SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
 
 
-class StoreError(Exception):
+class StoreError(PcreceiptError):
     """Base of the store's errors. Messages never carry artifact bodies or query text."""
 
 
@@ -49,17 +52,7 @@ class RecordNotFound(StoreError):
     """The Scope, artifact, revision or token named does not exist."""
 
 
-ConflictReason = Literal[
-    "stale_revision",
-    "stale_state_version",
-    "already_forgotten",
-    "already_merged",
-    "already_retired",
-    "not_merge_result",
-    "already_exists",
-    "idempotency_key_reused",
-    "not_searchable_head",
-]
+ConflictReason = limits.ConflictReason
 """Which conflict a ``WriteConflict`` is; the API sends it as ``error.details.reason`` (the
 closed enum ``ConflictReason`` of schemas/common.schema.json)."""
 
@@ -219,7 +212,7 @@ class TokenRecord:
     revoked_at: str | None = None
 
 
-MAX_TOKEN_GRANTS = 1024
+MAX_TOKEN_GRANTS = 1024  # not a contract limit: tokens are not in the contract
 
 
 def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]) -> None:
@@ -230,7 +223,7 @@ def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequ
         raise InvalidRecord("a token id is 1 to 64 printable ASCII characters")
     if len(token_sha256) != 64 or any(c not in "0123456789abcdef" for c in token_sha256):
         raise InvalidRecord("a token digest is 64 lowercase hex digits")
-    if name is not None and len(name) > 200:
+    if name is not None and len(name) > 200:  # not a contract limit: tokens are not in the contract
         raise InvalidRecord("a token name is at most 200 characters")
     if not 1 <= len(grants) <= MAX_TOKEN_GRANTS:
         raise InvalidRecord("a token has 1 to 1024 grants")
@@ -240,7 +233,7 @@ def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequ
     for grant in grants:
         if grant.access not in GRANT_ACCESS:
             raise InvalidRecord("a grant is read, write or admin")
-        if not grant.scope_id.strip() or len(grant.scope_id) > 256:
+        if not grant.scope_id.strip() or len(grant.scope_id) > limits.SCOPE_ID_MAX_LENGTH:
             raise InvalidRecord("a grant names a Scope id or *")
 
 

@@ -34,7 +34,7 @@ from pcreceipt.store.protocol import (
 )
 from pcreceipt.store.text import normalize_content
 
-MAX_VECTOR_HITS = 4096
+MAX_VECTOR_HITS = 4096  # not a contract limit: sqlite-vec's largest k
 """The most hits one vector search returns, whatever ``limit`` asks (sqlite-vec's bound on ``k``)."""
 BATCH = 500
 """Rows per multi-row statement, and values per ``IN (...)`` list."""

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pcreceipt.models import limits
 from pcreceipt.store.protocol import (
     ArtifactFamily,
     ConflictReason,
@@ -22,8 +23,8 @@ from pcreceipt.store.protocol import (
 
 _ARTIFACT_ID = re.compile(r"[!-~]{1,128}")
 _FINGERPRINT = re.compile(r"[0-9a-f]{64}")
-READ_CODE_MAX_LINES = 200
-REQUESTABLE_STATES: frozenset[LifecycleState] = frozenset({"forgotten", "retired"})
+READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
+REQUESTABLE_STATES: frozenset[LifecycleState] = frozenset(limits.ATOMIC_MEMORY_LIFECYCLE_REQUEST_STATE_ENUM)
 
 
 @dataclass(frozen=True, slots=True)

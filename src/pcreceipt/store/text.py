@@ -35,9 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pcreceipt.models import limits
 from pcreceipt.store.protocol import ArtifactFamily, InvalidRecord, TextMatch
 
-ATOMIC_TEXT_MAX_BYTES = 8192
+ATOMIC_TEXT_MAX_BYTES = limits.ATOMIC_MEMORY_CONTENT_TEXT_MAX_LENGTH
 MAX_QUERY_TERMS = 32
 MAX_MATCH_PHRASES = 64
 

@@ -25,6 +25,7 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.pool import NullPool
 
+from pcreceipt.errors import PcreceiptError
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
 from pcreceipt.store.protocol import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
@@ -66,7 +67,7 @@ def _is_unavailable(error: sa_exc.DBAPIError) -> bool:
     code = error_code(error)
     if error.connection_invalidated or code is None:
         return isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError)
-    return code in _UNAVAILABLE_CODES or 2000 <= code < 3000
+    return code in _UNAVAILABLE_CODES or 2000 <= code < 3000  # not a contract limit: MySQL client error codes
 
 
 @contextmanager
@@ -94,7 +95,7 @@ def translated_errors() -> Iterator[None]:
         raise failure from None
 
 
-class Retry(Exception):
+class Retry(PcreceiptError):
     """A write lost a race that a fresh attempt resolves (unique key, deadlock)."""
 
 

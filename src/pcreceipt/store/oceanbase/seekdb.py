@@ -57,6 +57,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from pcreceipt.errors import PcreceiptError
+
 DEFAULT_PORT = 2881
 DEFAULT_DATABASE = "pcreceipt"
 HOST = "127.0.0.1"
@@ -96,7 +98,7 @@ int bind(int fd, const struct sockaddr *addr, socklen_t len) {
 """
 
 
-class SeekdbError(RuntimeError):
+class SeekdbError(PcreceiptError, RuntimeError):
     """seekdb could not be started, found or stopped here; the one-line message says why."""
 
 

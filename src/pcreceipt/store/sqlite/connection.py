@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sqlite3 import Connection
 
 BUSY_TIMEOUT_SECONDS = 5.0
-CACHE_KIB = 65536
+CACHE_KIB = 65536  # not a contract limit: SQLite's page cache size
 _UNAVAILABLE_ERRORS = (
     "SQLITE_BUSY",
     "SQLITE_LOCKED",

@@ -68,8 +68,6 @@ if TYPE_CHECKING:
     from sqlite3 import Connection
 
 T = TypeVar("T")
-BUSY_TIMEOUT_SECONDS = 5.0
-CACHE_KIB = 65536
 VEC0_CHUNK_SIZE = 64
 SEARCH_WEIGHTS = "0.0, 2.0, 1.0"  # bm25 weights of (part, title|path, body)
 _UNAVAILABLE_ERRORS = (

@@ -1,0 +1,440 @@
+# Generated from schemas/*.json (bundled) by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
+
+"""Every limit, default, constant and vocabulary the contract states, one named constant each.
+
+Import it as ``from pcreceipt.models import limits``. A constant's name is the schema path in
+UPPER_SNAKE_CASE plus the keyword: ``PrepareContextRequest.max_bytes`` ``maximum`` is
+``PREPARE_CONTEXT_REQUEST_MAX_BYTES_MAXIMUM``; an enum is a tuple (``..._ENUM``) and a
+``Literal`` alias named by the path in PascalCase (``OmissionReason``). The full scheme:
+codegen/README.md, "Contract facts".
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+# #/components/schemas/ArtifactCollectionItem
+ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
+ARTIFACT_COLLECTION_ITEM_TITLE_MAX_LENGTH: Final = 512
+ARTIFACT_COLLECTION_ITEM_SUMMARY_MAX_LENGTH: Final = 8000
+
+# #/components/schemas/ArtifactCreated
+ARTIFACT_CREATED_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_CREATED_ARTIFACTS_MAX_ITEMS: Final = 256
+
+# #/components/schemas/ArtifactFamily
+ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+ARTIFACT_FAMILY_ENUM: Final[tuple[ArtifactFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile", "prompt")
+
+# #/components/schemas/ArtifactId
+ARTIFACT_ID_MIN_LENGTH: Final = 1
+ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/ArtifactPage
+ARTIFACT_PAGE_ITEMS_MAX_ITEMS: Final = 100
+ARTIFACT_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+ARTIFACT_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/ArtifactRevision
+ARTIFACT_REVISION_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_REVISION_ARTIFACTS_MAX_ITEMS: Final = 256
+
+# #/components/schemas/AssemblySection
+AssemblySectionFamily = Literal["memory", "topic-memory", "experience", "profile"]
+ASSEMBLY_SECTION_FAMILY_ENUM: Final[tuple[AssemblySectionFamily, ...]] = ("memory", "topic-memory", "experience", "profile")
+ASSEMBLY_SECTION_LIMIT_MINIMUM: Final = 1
+ASSEMBLY_SECTION_LIMIT_MAXIMUM: Final = 8
+
+# #/components/schemas/AtomicMemoryContent
+ATOMIC_MEMORY_CONTENT_SCHEMA_DEFAULT: Final = "powercontext.atomic-memory.v1"
+ATOMIC_MEMORY_CONTENT_SCHEMA_CONST: Final = "powercontext.atomic-memory.v1"
+ATOMIC_MEMORY_CONTENT_KIND_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_CONTENT_KIND_MAX_LENGTH: Final = 128
+ATOMIC_MEMORY_CONTENT_TEXT_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_CONTENT_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/AtomicMemoryInput
+ATOMIC_MEMORY_INPUT_STATE_VERSION_MINIMUM: Final = 0
+
+# #/components/schemas/AtomicMemoryLifecycleRequest
+AtomicMemoryLifecycleRequestState = Literal["forgotten", "retired"]
+ATOMIC_MEMORY_LIFECYCLE_REQUEST_STATE_ENUM: Final[tuple[AtomicMemoryLifecycleRequestState, ...]] = ("forgotten", "retired")
+
+# #/components/schemas/AtomicMemoryMutationResponse
+ATOMIC_MEMORY_MUTATION_RESPONSE_RECORDS_MAX_ITEMS: Final = 65
+
+# #/components/schemas/AtomicMemoryRecord
+ATOMIC_MEMORY_RECORD_KIND_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RECORD_KIND_MAX_LENGTH: Final = 128
+ATOMIC_MEMORY_RECORD_TEXT_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RECORD_STATE_VERSION_MINIMUM: Final = 0
+
+# #/components/schemas/AtomicMemoryState
+AtomicMemoryState = Literal["active", "forgotten", "merged", "retired"]
+ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "forgotten", "merged", "retired")
+
+# #/components/schemas/AtomicMemoryStateView
+ATOMIC_MEMORY_STATE_VIEW_STATE_VERSION_MINIMUM: Final = 0
+
+# #/components/schemas/CodeEvidenceRef
+CODE_EVIDENCE_REF_START_LINE_MINIMUM: Final = 1
+CODE_EVIDENCE_REF_START_LINE_MAXIMUM: Final = 2147483647
+CODE_EVIDENCE_REF_END_LINE_MINIMUM: Final = 1
+CODE_EVIDENCE_REF_END_LINE_MAXIMUM: Final = 2147483647
+
+# #/components/schemas/CodeFileUpload
+CODE_FILE_UPLOAD_CONTENT_MAX_LENGTH: Final = 1048576
+
+# #/components/schemas/CodeRange
+CODE_RANGE_LINES_MAX_ITEMS: Final = 200
+
+# #/components/schemas/CodeWorkspace
+CODE_WORKSPACE_FILES_MINIMUM: Final = 0
+CODE_WORKSPACE_LINES_MINIMUM: Final = 0
+CODE_WORKSPACE_SKIPPED_MINIMUM: Final = 0
+
+# #/components/schemas/ConflictReason
+ConflictReason = Literal["stale_revision", "stale_state_version", "already_forgotten", "already_merged", "already_retired", "not_merge_result", "already_exists", "idempotency_key_reused", "not_searchable_head"]
+CONFLICT_REASON_ENUM: Final[tuple[ConflictReason, ...]] = ("stale_revision", "stale_state_version", "already_forgotten", "already_merged", "already_retired", "not_merge_result", "already_exists", "idempotency_key_reused", "not_searchable_head")
+
+# #/components/schemas/ContextAssembly
+CONTEXT_ASSEMBLY_FORMAT_DEFAULT: Final = "markdown"
+CONTEXT_ASSEMBLY_FORMAT_CONST: Final = "markdown"
+CONTEXT_ASSEMBLY_SECTIONS_MAX_ITEMS: Final = 4
+CONTEXT_ASSEMBLY_SHOW_MAX_ITEMS: Final = 2
+ContextAssemblyShowItems = Literal["confidence", "recall_rank"]
+CONTEXT_ASSEMBLY_SHOW_ITEMS_ENUM: Final[tuple[ContextAssemblyShowItems, ...]] = ("confidence", "recall_rank")
+# The server setting assembly_max_entries: the most entries all sections together may ask for (semantic rule assembly_max_entries). A server chooses it in this range; 26 is the largest sum of section limits the schema allows.
+CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM: Final = 8
+CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM: Final = 26
+CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT: Final = 8
+
+# #/components/schemas/CreateScopeRequest
+CREATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
+CREATE_SCOPE_REQUEST_TITLE_MAX_LENGTH: Final = 256
+CREATE_SCOPE_REQUEST_SUMMARY_MIN_LENGTH: Final = 1
+CREATE_SCOPE_REQUEST_SUMMARY_MAX_LENGTH: Final = 2000
+CREATE_SCOPE_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+CREATE_SCOPE_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
+CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_MAX_ITEMS: Final = 32
+CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
+CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
+CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
+
+# #/components/schemas/DegradationReason
+DegradationReason = Literal["inference_timeout", "inference_unavailable"]
+DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
+
+# #/components/schemas/ErrorBody
+ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
+ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
+
+# #/components/schemas/ErrorCode
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error")
+
+# #/components/schemas/ErrorDetails
+ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
+ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
+ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
+
+# #/components/schemas/EvidenceFamily
+EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+EVIDENCE_FAMILY_ENUM: Final[tuple[EvidenceFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile", "code")
+
+# #/components/schemas/ExperienceContent
+EXPERIENCE_CONTENT_SITUATION_MIN_LENGTH: Final = 1
+EXPERIENCE_CONTENT_SITUATION_MAX_LENGTH: Final = 8000
+EXPERIENCE_CONTENT_ACTION_MIN_LENGTH: Final = 1
+EXPERIENCE_CONTENT_ACTION_MAX_LENGTH: Final = 8000
+EXPERIENCE_CONTENT_OUTCOME_MIN_LENGTH: Final = 1
+EXPERIENCE_CONTENT_OUTCOME_MAX_LENGTH: Final = 8000
+EXPERIENCE_CONTENT_LESSON_MIN_LENGTH: Final = 1
+EXPERIENCE_CONTENT_LESSON_MAX_LENGTH: Final = 8000
+
+# #/components/schemas/ExternalReference
+EXTERNAL_REFERENCE_KIND_MIN_LENGTH: Final = 1
+EXTERNAL_REFERENCE_KIND_MAX_LENGTH: Final = 128
+EXTERNAL_REFERENCE_VALUE_MIN_LENGTH: Final = 1
+EXTERNAL_REFERENCE_VALUE_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/FailureRecord
+FailureRecordRepairSurface = Literal["experience_content", "working_state", "recall_policy", "acceptance_check"]
+FAILURE_RECORD_REPAIR_SURFACE_ENUM: Final[tuple[FailureRecordRepairSurface, ...]] = ("experience_content", "working_state", "recall_policy", "acceptance_check")
+
+# #/components/schemas/FailureSignature
+FAILURE_SIGNATURE_RECALL_CUE_MIN_LENGTH: Final = 1
+FAILURE_SIGNATURE_RECALL_CUE_MAX_LENGTH: Final = 2000
+FAILURE_SIGNATURE_SYMPTOM_MIN_LENGTH: Final = 1
+FAILURE_SIGNATURE_SYMPTOM_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/FailureVerification
+FAILURE_VERIFICATION_CONDITION_MIN_LENGTH: Final = 1
+FAILURE_VERIFICATION_CONDITION_MAX_LENGTH: Final = 2000
+FAILURE_VERIFICATION_CHECK_SUBJECT_MIN_LENGTH: Final = 1
+FAILURE_VERIFICATION_CHECK_SUBJECT_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/Health
+HealthStatus = Literal["ok", "ready", "not_ready"]
+HEALTH_STATUS_ENUM: Final[tuple[HealthStatus, ...]] = ("ok", "ready", "not_ready")
+HealthChecksValues = Literal["ok", "unavailable"]
+HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable")
+
+# #/components/schemas/HistoryFamily
+HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]
+HISTORY_FAMILY_ENUM: Final[tuple[HistoryFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile")
+
+# #/components/schemas/ImportArtifactsRequest
+IMPORT_ARTIFACTS_REQUEST_ITEMS_MIN_ITEMS: Final = 1
+IMPORT_ARTIFACTS_REQUEST_ITEMS_MAX_ITEMS: Final = 1000
+
+# #/components/schemas/ImportArtifactsResponse
+IMPORT_ARTIFACTS_RESPONSE_CREATED_MAX_ITEMS: Final = 1000
+
+# #/components/schemas/IndexCodeRequest
+INDEX_CODE_REQUEST_FILES_MAX_ITEMS: Final = 20000
+INDEX_CODE_REQUEST_SKIPPED_MINIMUM: Final = 0
+INDEX_CODE_REQUEST_SKIPPED_DEFAULT: Final = 0
+
+# #/components/schemas/MergeAtomicMemoryRequest
+MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MIN_ITEMS: Final = 2
+MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MAX_ITEMS: Final = 64
+MERGE_ATOMIC_MEMORY_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 0
+MERGE_ATOMIC_MEMORY_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 0
+
+# #/components/schemas/OmissionReason
+OmissionReason = Literal["duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation", "rerank_not_selected", "not_retrieved"]
+OMISSION_REASON_ENUM: Final[tuple[OmissionReason, ...]] = ("duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation", "rerank_not_selected", "not_retrieved")
+
+# #/components/schemas/OmittedGroup
+OMITTED_GROUP_COUNT_MINIMUM: Final = 1
+OMITTED_GROUP_COUNT_MAXIMUM: Final = 65535
+
+# #/components/schemas/PrepareContextRequest
+PREPARE_CONTEXT_REQUEST_QUERY_MIN_LENGTH: Final = 1
+PREPARE_CONTEXT_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+PREPARE_CONTEXT_REQUEST_MAX_BYTES_MINIMUM: Final = 512
+PREPARE_CONTEXT_REQUEST_MAX_BYTES_MAXIMUM: Final = 32768
+PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT: Final = 8000
+PREPARE_CONTEXT_REQUEST_INCLUDE_CODE_DEFAULT: Final = False
+PREPARE_CONTEXT_REQUEST_EXPLAIN_DEFAULT: Final = False
+PREPARE_CONTEXT_REQUEST_INCLUDE_RECEIPT_DEFAULT: Final = False
+
+# #/components/schemas/PreparedContext
+PREPARED_CONTEXT_SCHEMA_CONST: Final = "powercontext.prepared-context.v1"
+PreparedContextStatus = Literal["ready", "empty"]
+PREPARED_CONTEXT_STATUS_ENUM: Final[tuple[PreparedContextStatus, ...]] = ("ready", "empty")
+PREPARED_CONTEXT_CONTENT_MAX_LENGTH: Final = 32768
+PREPARED_CONTEXT_CONTENT_BYTES_MINIMUM: Final = 0
+PREPARED_CONTEXT_CONTENT_BYTES_MAXIMUM: Final = 32768
+
+# #/components/schemas/PreparedContextReceipt
+PREPARED_CONTEXT_RECEIPT_SCHEMA_CONST: Final = "powercontext.prepared-context-receipt.v1"
+PREPARED_CONTEXT_RECEIPT_POLICY_ID_CONST: Final = "powercontext.prepared-context-receipt.v1"
+PREPARED_CONTEXT_RECEIPT_REQUESTED_MAX_BYTES_MINIMUM: Final = 512
+PREPARED_CONTEXT_RECEIPT_REQUESTED_MAX_BYTES_MAXIMUM: Final = 32768
+PREPARED_CONTEXT_RECEIPT_USED_BYTES_MINIMUM: Final = 0
+PREPARED_CONTEXT_RECEIPT_USED_BYTES_MAXIMUM: Final = 32768
+PREPARED_CONTEXT_RECEIPT_SELECTED_MAX_ITEMS: Final = 32
+PREPARED_CONTEXT_RECEIPT_OMITTED_MAX_ITEMS: Final = 16
+PREPARED_CONTEXT_RECEIPT_STAGES_MAX_ITEMS: Final = 8
+# The Receipt serialized as compact UTF-8 JSON is at most this many bytes (semantic rule receipt_size); a Receipt that would be larger is dropped, never truncated.
+PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM: Final = 8192
+
+# #/components/schemas/ProfileContent
+PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1
+PROFILE_CONTENT_CONTENT_MAX_LENGTH: Final = 65536
+
+# #/components/schemas/PromptContent
+PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"
+PromptContentMode = Literal["auto", "custom"]
+PROMPT_CONTENT_MODE_ENUM: Final[tuple[PromptContentMode, ...]] = ("auto", "custom")
+PROMPT_CONTENT_INSTRUCTIONS_MAX_LENGTH: Final = 32768
+PROMPT_CONTENT_DEMONSTRATIONS_MAX_ITEMS: Final = 50
+
+# #/components/schemas/PromptDemonstration
+PROMPT_DEMONSTRATION_INPUT_MIN_LENGTH: Final = 1
+PROMPT_DEMONSTRATION_INPUT_MAX_LENGTH: Final = 65536
+PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MIN_LENGTH: Final = 1
+PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
+
+# #/components/schemas/PromptKey
+PromptKey = Literal["memory.rerank", "query.expand"]
+PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand")
+
+# #/components/schemas/QueryCodeRequest
+QUERY_CODE_REQUEST_QUERY_MIN_LENGTH: Final = 1
+QUERY_CODE_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+QUERY_CODE_REQUEST_LIMIT_MINIMUM: Final = 1
+QUERY_CODE_REQUEST_LIMIT_MAXIMUM: Final = 50
+QUERY_CODE_REQUEST_LIMIT_DEFAULT: Final = 10
+
+# #/components/schemas/QueryCodeResponse
+QUERY_CODE_RESPONSE_ITEMS_MAX_ITEMS: Final = 50
+
+# #/components/schemas/RecallRound
+RECALL_ROUND_ROUND_MINIMUM: Final = 0
+RECALL_ROUND_ROUND_MAXIMUM: Final = 2
+RecallRoundOutcome = Literal["completed", "expansion_failed"]
+RECALL_ROUND_OUTCOME_ENUM: Final[tuple[RecallRoundOutcome, ...]] = ("completed", "expansion_failed")
+
+# #/components/schemas/RepositoryPath
+REPOSITORY_PATH_MIN_LENGTH: Final = 1
+REPOSITORY_PATH_MAX_LENGTH: Final = 1024
+
+# #/components/schemas/RerankConfig
+RERANK_CONFIG_POLICY_ID_MIN_LENGTH: Final = 1
+RERANK_CONFIG_POLICY_ID_MAX_LENGTH: Final = 128
+RERANK_CONFIG_MODEL_MIN_LENGTH: Final = 3
+RERANK_CONFIG_MODEL_MAX_LENGTH: Final = 200
+RERANK_CONFIG_TIMEOUT_SECONDS_MAXIMUM: Final = 600
+RERANK_CONFIG_TIMEOUT_SECONDS_EXCLUSIVE_MINIMUM: Final = 0
+RERANK_CONFIG_MAX_REQUESTS_MINIMUM: Final = 1
+RERANK_CONFIG_MAX_REQUESTS_MAXIMUM: Final = 1000
+
+# #/components/schemas/RerankGroup
+RERANK_GROUP_ROUND_MINIMUM: Final = 0
+RERANK_GROUP_ROUND_MAXIMUM: Final = 2
+RerankGroupOutcome = Literal["selected", "fallback", "failed"]
+RERANK_GROUP_OUTCOME_ENUM: Final[tuple[RerankGroupOutcome, ...]] = ("selected", "fallback", "failed")
+RerankGroupFallbackReason = Literal["none", "empty_selection", "inference_unavailable", "inference_timeout", "invalid_output"]
+RERANK_GROUP_FALLBACK_REASON_ENUM: Final[tuple[RerankGroupFallbackReason, ...]] = ("none", "empty_selection", "inference_unavailable", "inference_timeout", "invalid_output")
+RERANK_GROUP_COUNT_MINIMUM: Final = 1
+RERANK_GROUP_COUNT_MAXIMUM: Final = 65535
+
+# #/components/schemas/RerankPromptIdentity
+RERANK_PROMPT_IDENTITY_DEFINITION_VERSION_MINIMUM: Final = 1
+RERANK_PROMPT_IDENTITY_DEFINITION_VERSION_MAXIMUM: Final = 65535
+RERANK_PROMPT_IDENTITY_BUILTIN_VERSION_MINIMUM: Final = 1
+RERANK_PROMPT_IDENTITY_BUILTIN_VERSION_MAXIMUM: Final = 65535
+RerankPromptIdentitySelection = Literal["built_in", "artifact"]
+RERANK_PROMPT_IDENTITY_SELECTION_ENUM: Final[tuple[RerankPromptIdentitySelection, ...]] = ("built_in", "artifact")
+RERANK_PROMPT_IDENTITY_SELECTED_VERSION_MINIMUM: Final = 1
+RERANK_PROMPT_IDENTITY_SELECTED_VERSION_MAXIMUM: Final = 2147483647
+
+# #/components/schemas/RerankSettings
+RERANK_SETTINGS_ALLOWLIST_CONST: Final = "pcreceipt.rerank-settings.v1"
+RERANK_SETTINGS_TEMPERATURE_MINIMUM: Final = 0
+RERANK_SETTINGS_TEMPERATURE_MAXIMUM: Final = 2
+RERANK_SETTINGS_TOP_P_MAXIMUM: Final = 1
+RERANK_SETTINGS_TOP_P_EXCLUSIVE_MINIMUM: Final = 0
+RERANK_SETTINGS_MAX_TOKENS_MINIMUM: Final = 1
+RERANK_SETTINGS_MAX_TOKENS_MAXIMUM: Final = 131072
+RERANK_SETTINGS_SEED_MINIMUM: Final = 0
+RERANK_SETTINGS_SEED_MAXIMUM: Final = 4294967295
+RERANK_SETTINGS_CANDIDATE_LIMIT_MINIMUM: Final = 1
+RERANK_SETTINGS_CANDIDATE_LIMIT_MAXIMUM: Final = 256
+RERANK_SETTINGS_KEEP_MINIMUM: Final = 1
+RERANK_SETTINGS_KEEP_MAXIMUM: Final = 256
+RerankSettingsResponseFormat = Literal["text", "json_object"]
+RERANK_SETTINGS_RESPONSE_FORMAT_ENUM: Final[tuple[RerankSettingsResponseFormat, ...]] = ("text", "json_object")
+RerankSettingsOnFailure = Literal["coarse_order", "drop_family"]
+RERANK_SETTINGS_ON_FAILURE_ENUM: Final[tuple[RerankSettingsOnFailure, ...]] = ("coarse_order", "drop_family")
+RERANK_SETTINGS_ALGORITHM_VERSION_MINIMUM: Final = 1
+RERANK_SETTINGS_ALGORITHM_VERSION_MAXIMUM: Final = 65535
+
+# #/components/schemas/Retrieval
+RETRIEVAL_ROUNDS_MIN_ITEMS: Final = 1
+RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
+RETRIEVAL_SEARCHES_MAX_ITEMS: Final = 32
+RETRIEVAL_RERANK_CONFIGS_MAX_ITEMS: Final = 8
+RETRIEVAL_RERANKS_MAX_ITEMS: Final = 32
+
+# #/components/schemas/Revision
+REVISION_MINIMUM: Final = 1
+REVISION_MAXIMUM: Final = 2147483647
+
+# #/components/schemas/ScopeDescriptor
+SCOPE_DESCRIPTOR_TITLE_MIN_LENGTH: Final = 1
+SCOPE_DESCRIPTOR_TITLE_MAX_LENGTH: Final = 256
+SCOPE_DESCRIPTOR_SUMMARY_MIN_LENGTH: Final = 1
+SCOPE_DESCRIPTOR_SUMMARY_MAX_LENGTH: Final = 2000
+SCOPE_DESCRIPTOR_CONTEXT_REFERENCES_MAX_ITEMS: Final = 32
+SCOPE_DESCRIPTOR_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
+SCOPE_DESCRIPTOR_VERSION_MINIMUM: Final = 1
+
+# #/components/schemas/ScopeId
+SCOPE_ID_MIN_LENGTH: Final = 1
+SCOPE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/ScopePage
+SCOPE_PAGE_ITEMS_MAX_ITEMS: Final = 100
+SCOPE_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+SCOPE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/SearchGroup
+SEARCH_GROUP_ROUND_MINIMUM: Final = 0
+SEARCH_GROUP_ROUND_MAXIMUM: Final = 2
+SearchGroupOutcome = Literal["completed", "not_run", "failed"]
+SEARCH_GROUP_OUTCOME_ENUM: Final[tuple[SearchGroupOutcome, ...]] = ("completed", "not_run", "failed")
+SearchGroupFallbackReason = Literal["none", "inference_unavailable", "inference_timeout", "reused_fts_fallback"]
+SEARCH_GROUP_FALLBACK_REASON_ENUM: Final[tuple[SearchGroupFallbackReason, ...]] = ("none", "inference_unavailable", "inference_timeout", "reused_fts_fallback")
+SEARCH_GROUP_COUNT_MINIMUM: Final = 1
+SEARCH_GROUP_COUNT_MAXIMUM: Final = 65535
+
+# #/components/schemas/SearchMode
+SearchMode = Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
+SEARCH_MODE_ENUM: Final[tuple[SearchMode, ...]] = ("fts", "vector", "hybrid", "snapshot", "code", "none")
+
+# #/components/schemas/SelectedItem
+SELECTED_ITEM_RENDERED_BYTES_MINIMUM: Final = 1
+SELECTED_ITEM_RENDERED_BYTES_MAXIMUM: Final = 32768
+
+# #/components/schemas/SourceTypeReference
+SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
+SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MAX_LENGTH: Final = 128
+SOURCE_TYPE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+SOURCE_TYPE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/StageTiming
+STAGE_TIMING_STAGE_MIN_LENGTH: Final = 3
+STAGE_TIMING_STAGE_MAX_LENGTH: Final = 64
+STAGE_TIMING_DURATION_MS_MINIMUM: Final = 0
+STAGE_TIMING_COUNT_MINIMUM: Final = 1
+STAGE_TIMING_COUNT_MAXIMUM: Final = 65535
+
+# #/components/schemas/TopicMemoryContent
+TOPIC_MEMORY_CONTENT_TITLE_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_CONTENT_TITLE_MAX_LENGTH: Final = 512
+TOPIC_MEMORY_CONTENT_SUMMARY_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_CONTENT_SUMMARY_MAX_LENGTH: Final = 8000
+TOPIC_MEMORY_CONTENT_DETAIL_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
+
+# #/components/schemas/Violation
+VIOLATION_PATH_MAX_LENGTH: Final = 512
+VIOLATION_RULE_MIN_LENGTH: Final = 1
+VIOLATION_RULE_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes/get/parameters/0/schema
+LIST_SCOPES_LIMIT_MINIMUM: Final = 1
+LIST_SCOPES_LIMIT_MAXIMUM: Final = 100
+LIST_SCOPES_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes/get/parameters/1/schema
+LIST_SCOPES_CURSOR_MIN_LENGTH: Final = 1
+LIST_SCOPES_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}/get/parameters/2/schema
+LIST_ARTIFACTS_LIMIT_MINIMUM: Final = 1
+LIST_ARTIFACTS_LIMIT_MAXIMUM: Final = 100
+LIST_ARTIFACTS_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}/get/parameters/3/schema
+LIST_ARTIFACTS_CURSOR_MIN_LENGTH: Final = 1
+LIST_ARTIFACTS_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}/get/parameters/3/schema
+GET_ARTIFACT_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_ARTIFACT_IF_NONE_MATCH_MAX_LENGTH: Final = 64
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}/put/parameters/3/schema
+REPLACE_ARTIFACT_IF_MATCH_MIN_LENGTH: Final = 1
+REPLACE_ARTIFACT_IF_MATCH_MAX_LENGTH: Final = 64
+
+# #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/4/schema
+READ_CODE_START_LINE_MINIMUM: Final = 1
+
+# #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/5/schema
+READ_CODE_END_LINE_MINIMUM: Final = 1
