@@ -556,6 +556,15 @@ def test_code_with_no_fitting_line_is_no_fitting_truncation() -> None:
     assert [o.path for o in result.code_origins] == ["b.py"]
 
 
+def test_a_cut_range_equal_to_a_placed_item_is_a_duplicate() -> None:
+    # b.py:1-2 cut to its first line is exactly b.py:1-1, already placed: one identity, once
+    first = hit("b.py", 1, ["x = 1"])
+    longer = hit("b.py", 1, ["x = 1", "y = " + "2" * 3000])
+    result = run(code_only_plan(1024), {}, [first, longer])
+    assert [(o.path, o.start_line, o.end_line) for o in result.code_origins] == [("b.py", 1, 1)]
+    assert fates(result) == [("code", "duplicate")]
+
+
 def test_code_fates() -> None:
     hits = [
         hit("a.py", 1, ["a"]),

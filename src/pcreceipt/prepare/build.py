@@ -357,7 +357,16 @@ def _build_code(plan: BuildPlan, hits: Sequence[CodeHit], progress: _Progress, l
             fate = "family_limit"
         else:
             fate = _fit_code(plan, rank, hit, progress, limit)
+            # a cut range can be exactly an item already placed (b.py:1-2 cut to b.py:1-1)
+            if isinstance(fate, _Placement) and fate.truncated and not progress.first_sighting(_origin_identity(fate)):
+                fate = "duplicate"
         progress.settle("code", fate)
+
+
+def _origin_identity(placement: _Placement) -> CodeIdentity:
+    origin = placement.origin
+    assert isinstance(origin, CodeOrigin)
+    return (origin.scope_id, origin.fingerprint, origin.path, origin.file_sha256, origin.start_line, origin.end_line)
 
 
 def _fit_code(
