@@ -104,6 +104,27 @@ class InvalidResponseError(ClientError):
         self.request_id = request_id
 
 
+class BadServerURL(ClientError, ValueError):
+    """A base URL that names no HTTP server (the message says what to give instead)."""
+
+
+def server_url(url: str) -> str:
+    """The server's base URL from what the user typed: ``host:port`` gets ``http://`` in front;
+    raises BadServerURL (with a message for the user) for another scheme or no host."""
+    text = url.strip()
+    if "://" not in text:
+        text = f"http://{text}"
+    try:
+        parsed = httpx.URL(text)
+    except (httpx.InvalidURL, ValueError):
+        raise BadServerURL(f"{url!r} is not a URL; give one like http://127.0.0.1:8000") from None
+    if parsed.scheme not in {"http", "https"}:
+        raise BadServerURL(f"{url!r} is not an http:// or https:// URL; give one like http://127.0.0.1:8000")
+    if not parsed.host:
+        raise BadServerURL(f"{url!r} names no host; give one like http://127.0.0.1:8000")
+    return text.rstrip("/")
+
+
 @dataclass(frozen=True, slots=True)
 class Versioned(Generic[M]):
     """A response model with the artifact head's ETag (and, on create, the head's Location)."""
@@ -144,7 +165,7 @@ class AsyncClient:
         timeout: float = 10.0,
         http: httpx.AsyncClient | None = None,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
+        self.base_url = server_url(base_url)
         self._headers = {"Accept": "application/json"}
         if token:
             self._headers["Authorization"] = f"Bearer {token}"

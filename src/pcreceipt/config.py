@@ -20,7 +20,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Literal
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import platformdirs
 
@@ -180,26 +181,48 @@ _SECTIONS: Mapping[str, type[Any]] = {
 }
 
 
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
+
+
 def _coerce(kind: Any, value: Any, name: str) -> Any:
-    text_kind = str(kind)
+    """``value`` (from TOML, the environment or an option) as the setting's declared type.
+
+    A value the type cannot hold is refused with the setting's name: a Literal setting takes one
+    of its words, a flag takes true/false (1/0, yes/no, on/off), a number must parse.
+    """
+    options = [a for a in get_args(kind) if a is not type(None)] if get_origin(kind) in (Union, UnionType) else [kind]
+    target = options[0]
+    if get_origin(target) is Literal:
+        allowed = get_args(target)
+        if value not in allowed:
+            raise SettingsError(f"setting {name} must be one of {', '.join(map(str, allowed))}")
+        return value
     try:
-        if "Path" in text_kind:
-            return Path(value)
-        if text_kind.startswith("int") or text_kind == "int | None":
-            return int(value)
-        if text_kind.startswith("float") or text_kind == "float | None":
-            return float(value)
-        if text_kind.startswith("bool"):
+        if target is bool:
             if isinstance(value, bool):
                 return value
-            return str(value).lower() in {"1", "true", "yes", "on"}
+            word = str(value).strip().lower()
+            if word in _TRUE | _FALSE:
+                return word in _TRUE
+            raise ValueError
+        if target is Path:
+            return Path(value)
+        if target in (int, float):
+            if isinstance(value, bool):
+                raise ValueError
+            return target(value)
+        if target is str and not isinstance(value, str):
+            raise ValueError
     except (TypeError, ValueError):
-        raise SettingsError(f"setting {name} has the wrong type") from None
+        expected = {bool: "true or false", int: "a whole number", float: "a number", str: "a string"}.get(target, "")
+        message = f"setting {name} must be {expected}" if expected else f"setting {name} has the wrong type"
+        raise SettingsError(message) from None
     return value
 
 
 def _apply(obj: Any, values: Mapping[str, Any], prefix: str) -> Any:
     known = {f.name: f for f in fields(obj)}
+    types = get_type_hints(type(obj))
     changes: dict[str, Any] = {}
     for key, value in values.items():
         if key not in known:
@@ -209,7 +232,7 @@ def _apply(obj: Any, values: Mapping[str, Any], prefix: str) -> Any:
                 raise SettingsError(f"setting {prefix}{key} must be a table")
             changes[key] = _apply(getattr(obj, key), value, f"{prefix}{key}.")
         else:
-            changes[key] = _coerce(known[key].type, value, prefix + key)
+            changes[key] = _coerce(types[key], value, prefix + key)
     return replace(obj, **changes)
 
 
@@ -251,8 +274,12 @@ def load_settings(
     if path is not None:
         try:
             settings = _apply(settings, tomllib.loads(path.read_text(encoding="utf-8")), "")
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise SettingsError(f"cannot read the config file: {type(exc).__name__}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise SettingsError(f"the config file {path} is not valid TOML: {exc}") from None
+        except UnicodeDecodeError:
+            raise SettingsError(f"the config file {path} is not UTF-8 text") from None
+        except OSError as exc:
+            raise SettingsError(f"cannot read the config file {path}: {exc.strerror or type(exc).__name__}") from None
     settings = _apply(settings, env_values, "")
     settings = _apply(settings, given, "")
     validated: Settings = settings.validate()

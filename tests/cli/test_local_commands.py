@@ -100,3 +100,38 @@ def test_help_names_the_real_defaults(tmp_path: Path, command: list[str]) -> Non
     if command == ["serve"]:
         assert "Bind address [default: 127.0.0.1]." in result.stdout
         assert "Port [default: 8000]." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("PCRECEIPT_EMBEDDING_MODE", "bogus", "setting embedding.mode must be one of auto, fts, vector, hybrid"),
+        ("PCRECEIPT_RERANK_KIND", "foo", "setting rerank.kind must be one of none, model, lexical"),
+        ("PCRECEIPT_REQUIRE_TOKENS", "maybe", "setting require_tokens must be true or false"),
+        ("PCRECEIPT_PORT", "abc", "setting port must be a whole number"),
+    ],
+)
+def test_a_setting_its_type_cannot_hold_is_refused(tmp_path: Path, variable: str, value: str, message: str) -> None:
+    result = run([PCRECEIPT, "token", "list"], user_environment(tmp_path, {variable: value}))
+    _one_error_line(result, f"error: {message}")
+
+
+def test_a_provider_key_variable_that_is_not_set_is_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[embedding]\nbase_url = "http://127.0.0.1:9/v1"\napi_key_env = "PCR_TEST_UNSET_KEY"\n')
+    for command in (["serve", "--port", "1"], ["reembed"]):
+        result = run([PCRECEIPT, *command, "--config", str(config)], user_environment(tmp_path))
+        _one_error_line(result, "embedding.api_key_env names an environment variable that is not set")
+
+
+def test_a_config_file_that_cannot_be_read_says_why(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("x = [")
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'x = "\xe9"')
+    env = user_environment(tmp_path)
+    _one_error_line(run([PCRECEIPT, "token", "list", "--config", str(broken)], env), "is not valid TOML")
+    _one_error_line(run([PCRECEIPT, "token", "list", "--config", str(latin)], env), "is not UTF-8 text")
+    _one_error_line(
+        run([PCRECEIPT, "token", "list", "--config", str(tmp_path / "none.toml")], env), "No such file or directory"
+    )

@@ -6,7 +6,7 @@ import httpx
 import pytest
 from _support.ports import free_port
 
-from pcreceipt.client import ApiResponseError, AsyncClient, InvalidResponseError, TransportError
+from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, InvalidResponseError, TransportError
 
 pytestmark = pytest.mark.anyio
 
@@ -83,3 +83,16 @@ async def test_the_bearer_token_is_sent() -> None:
     async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
         await AsyncClient("http://pcreceipt.invalid", token="t0k", http=http).get_liveness()
     assert seen == ["Bearer t0k"]
+
+
+async def test_a_base_url_without_a_scheme_means_http(server_url: str) -> None:
+    host_port = server_url.removeprefix("http://")
+    async with AsyncClient(host_port) as bare:
+        assert bare.base_url == server_url
+        assert (await bare.get_readiness()).status == "ready"
+
+
+@pytest.mark.parametrize("url", ["ftp://127.0.0.1:8000", "http://", "http://[::1"])
+def test_a_base_url_that_names_no_http_server_is_refused(url: str) -> None:
+    with pytest.raises(BadServerURL):
+        AsyncClient(url)

@@ -17,13 +17,11 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Annotated, Any, TypeVar, cast
 
 import annotated_types
-import httpx
 import typer
 from pydantic import BaseModel
 
 from pcreceipt import gate
-from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
-from pcreceipt.errors import PcreceiptError
+from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
 from pcreceipt.models import PrepareContextRequest
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -101,27 +99,6 @@ def _explain(error: ApiResponseError) -> str:
     if error.request_id:
         lines.append(f"  request id: {error.request_id}")
     return "\n".join(lines)
-
-
-class BadServerURL(PcreceiptError, ValueError):
-    """A ``--url`` that names no HTTP server."""
-
-
-def server_url(url: str) -> str:
-    """The server's base URL from what the user typed: ``host:port`` gets ``http://`` in front;
-    raises BadServerURL (with a message for the user) for another scheme or no host."""
-    text = url.strip()
-    if "://" not in text:
-        text = f"http://{text}"
-    try:
-        parsed = httpx.URL(text)
-    except (httpx.InvalidURL, ValueError):
-        raise BadServerURL(f"{url!r} is not a URL; give one like http://127.0.0.1:8000") from None
-    if parsed.scheme not in {"http", "https"}:
-        raise BadServerURL(f"{url!r} is not an http:// or https:// URL; give one like http://127.0.0.1:8000")
-    if not parsed.host:
-        raise BadServerURL(f"{url!r} names no host; give one like http://127.0.0.1:8000")
-    return text.rstrip("/")
 
 
 def checked_server_url(url: str, option: str = "--url") -> str:

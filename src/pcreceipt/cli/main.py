@@ -24,6 +24,7 @@ from pcreceipt.cli.seekdb import seekdb_app
 from pcreceipt.cli.serve import serve
 from pcreceipt.cli.token import token_app
 from pcreceipt.cli.verify import verify
+from pcreceipt.config import SettingsError
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
 app.command("serve")(serve)
@@ -129,4 +130,10 @@ helpstyle.finish(app)
 
 
 def main() -> None:
-    app()
+    """The ``pcreceipt`` entry point. A setting found wrong only when a provider is built (an
+    ``api_key_env`` naming an unset variable, say) is one line and exit status 2, like the rest."""
+    try:
+        app()
+    except SettingsError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise SystemExit(2) from None
