@@ -89,7 +89,7 @@ def test_code_index(cli: CliRunner, scope: str, tmp_path: Path) -> None:
     (tmp_path / "src" / "app.py").write_text("def main():\n    return 1\n", encoding="utf-8")
     (tmp_path / "logo.png").write_bytes(b"\x89PNG\x00\x00binary")
     result = out(cli, "code", "index", "--scope", scope, str(tmp_path))
-    assert result.startswith("indexed 1 files (2 lines, 1 skipped), fingerprint ")
+    assert result.startswith("indexed 1 file(s) (2 lines, 1 skipped), fingerprint ")
 
 
 def test_code_index_refuses_an_empty_directory_unless_allowed(

@@ -56,6 +56,6 @@ def index(
         print_json(wire(workspace))
     else:
         typer.echo(
-            f"indexed {workspace.files} files ({workspace.lines} lines, {workspace.skipped} skipped), "
+            f"indexed {workspace.files} file(s) ({workspace.lines} lines, {workspace.skipped} skipped), "
             f"fingerprint {workspace.fingerprint}"
         )
