@@ -21,7 +21,6 @@ import filecmp
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -29,7 +28,9 @@ import tempfile
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
+
+from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -44,7 +45,6 @@ SCHEMA_FILES = (
     "prepare.schema.json",
     "receipt.schema.json",
 )
-HTTP_METHODS = ("get", "put", "post", "delete", "patch")
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
 PY_BASE = ROOT / "codegen" / "python" / "base.py"
@@ -214,166 +214,6 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         ]
     lines += [")", "", "BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}", ""]
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------------------------
-# Contract facts (src/pcreceipt/_gen/limits.py)
-
-# The keywords that state a fact, and the suffix each gives a constant's name.
-FACT_KEYWORDS = {
-    "minimum": "MINIMUM",
-    "maximum": "MAXIMUM",
-    "exclusiveMinimum": "EXCLUSIVE_MINIMUM",
-    "exclusiveMaximum": "EXCLUSIVE_MAXIMUM",
-    "minLength": "MIN_LENGTH",
-    "maxLength": "MAX_LENGTH",
-    "minItems": "MIN_ITEMS",
-    "maxItems": "MAX_ITEMS",
-    "default": "DEFAULT",
-    "const": "CONST",
-    "enum": "ENUM",
-}
-# The extension by which a definition states a limit that no JSON Schema keyword can (a server
-# setting's range, a size of the serialized message): {name: {keyword: value, "description": ...}}.
-LIMITS_EXTENSION = "x-pcreceipt-limits"
-
-
-class Fact(NamedTuple):
-    """One fact: where the contract states it, the words of its name, its keyword and value."""
-
-    source: str
-    words: tuple[str, ...]
-    keyword: str
-    value: Any
-    description: str | None = None
-
-    @property
-    def name(self) -> str:
-        return "_".join(w.upper() for w in self.words) + "_" + FACT_KEYWORDS[self.keyword]
-
-    @property
-    def alias(self) -> str:
-        """The ``Literal`` type alias of an enum: the words in PascalCase."""
-        return "".join(w[:1].upper() + w[1:] for w in self.words)
-
-
-def name_words(name: str) -> tuple[str, ...]:
-    """``PrepareContextRequest`` -> (Prepare, Context, Request); ``max_bytes`` -> (max, bytes);
-    ``If-None-Match`` -> (If, None, Match)."""
-    words: list[str] = []
-    for part in re.split(r"[_\-]", name):
-        words += [w for w in re.split(r"(?<=[a-z0-9])(?=[A-Z])", part) if w]
-    return tuple(words)
-
-
-def _is_scalar(value: Any) -> bool:
-    return isinstance(value, (str, int, float, bool)) or (
-        isinstance(value, list) and all(isinstance(v, (str, int, float, bool)) for v in value)
-    )
-
-
-def schema_facts(schema: Any, words: tuple[str, ...], source: str) -> list[Fact]:
-    """The facts of one schema and of the schemas inside it (properties, items, a map's values,
-    the non-null branches of anyOf); never through a $ref (a definition states its own facts),
-    never inside if/then/else/allOf/oneOf/not (conditional narrowings, not facts of their own)."""
-    if not isinstance(schema, dict):
-        return []
-    out = [
-        Fact(source, words, keyword, schema[keyword])
-        for keyword in FACT_KEYWORDS
-        if keyword in schema and _is_scalar(schema[keyword])
-    ]
-    for name, sub in schema.get("properties", {}).items():
-        out += schema_facts(sub, words + name_words(name), f"{source}/properties/{name}")
-    if isinstance(schema.get("items"), dict):
-        out += schema_facts(schema["items"], (*words, "items"), f"{source}/items")
-    if isinstance(schema.get("additionalProperties"), dict):
-        out += schema_facts(schema["additionalProperties"], (*words, "values"), f"{source}/additionalProperties")
-    for i, branch in enumerate(schema.get("anyOf", [])):
-        out += schema_facts(branch, words, f"{source}/anyOf/{i}")
-    for name, stated in schema.get(LIMITS_EXTENSION, {}).items():
-        at = f"{source}/{LIMITS_EXTENSION}/{name}"
-        unknown = set(stated) - set(FACT_KEYWORDS) - {"description"}
-        if unknown:
-            raise SystemExit(f"{at}: {LIMITS_EXTENSION} states unknown keywords {sorted(unknown)}")
-        for keyword in FACT_KEYWORDS:
-            if keyword in stated:
-                out.append(Fact(at, words + name_words(name), keyword, stated[keyword], stated.get("description")))
-    return out
-
-
-def contract_facts(api: dict[str, Any]) -> list[Fact]:
-    """Every fact of the bundled contract: definitions by name, then operation parameters in
-    document order. Two facts with one name stop the generator (the scheme must stay unambiguous)."""
-    facts: list[Fact] = []
-    for name, schema in api["components"]["schemas"].items():
-        facts += schema_facts(schema, name_words(name), f"#/components/schemas/{name}")
-    for path, item in api["paths"].items():
-        for method in HTTP_METHODS:
-            op = item.get(method)
-            for i, param in enumerate([] if op is None else op.get("parameters", [])):
-                if "$ref" in param:
-                    continue  # shared parameters are $refs to definitions, which state their facts
-                source = f"#/paths/{path.replace('~', '~0').replace('/', '~1')}/{method}/parameters/{i}/schema"
-                words = name_words(op["operationId"]) + name_words(param["name"])
-                facts += schema_facts(param["schema"], words, source)
-    seen: dict[str, str] = {}
-    for fact in facts:
-        if fact.name in seen:
-            raise SystemExit(f"contract facts {seen[fact.name]} and {fact.source} would both be named {fact.name}")
-        seen[fact.name] = fact.source
-    return facts
-
-
-def py_literal(value: Any) -> str:
-    if isinstance(value, list):
-        items = [py_literal(v) for v in value]
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
-
-
-def render_limits_py(facts: list[Fact]) -> str:
-    lines = [
-        header("#", "schemas/*.json (bundled)", "codegen/generate.py"),
-        '"""Every limit, default, constant and vocabulary the contract states, one named constant each.',
-        "",
-        "Import it as ``from pcreceipt.models import limits``. A constant's name is the schema path in",
-        "UPPER_SNAKE_CASE plus the keyword: ``PrepareContextRequest.max_bytes`` ``maximum`` is",
-        "``PREPARE_CONTEXT_REQUEST_MAX_BYTES_MAXIMUM``; an enum is a tuple (``..._ENUM``) and a",
-        "``Literal`` alias named by the path in PascalCase (``OmissionReason``). The full scheme:",
-        'codegen/README.md, "Contract facts".',
-        '"""',
-        "",
-        "from __future__ import annotations",
-        "",
-        "from typing import Final, Literal",
-    ]
-    section = described = None
-    for fact in facts:
-        definition = fact.source.split("/properties/", 1)[0].split(f"/{LIMITS_EXTENSION}/", 1)[0]
-        if definition != section:
-            section = definition
-            lines += ["", f"# {definition}"]
-        if fact.description and fact.source != described:
-            described = fact.source
-            lines.append(f"# {fact.description}")
-        if fact.keyword == "enum":
-            values = ", ".join(py_literal(v) for v in fact.value)
-            lines.append(f"{fact.alias} = Literal[{values}]")
-            lines.append(f"{fact.name}: Final[tuple[{fact.alias}, ...]] = {py_literal(fact.value)}")
-        else:
-            lines.append(f"{fact.name}: Final = {py_literal(fact.value)}")
-    return "\n".join(lines) + "\n"
-
-
-def strip_limits_extension(node: Any) -> Any:
-    """``node`` without the ``x-pcreceipt-limits`` annotations (the ajv validators refuse unknown
-    keywords in strict mode, and no validator or type needs them)."""
-    if isinstance(node, dict):
-        return {k: strip_limits_extension(v) for k, v in node.items() if k != LIMITS_EXTENSION}
-    if isinstance(node, list):
-        return [strip_limits_extension(v) for v in node]
-    return node
 
 
 def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
@@ -760,7 +600,8 @@ def generate(root: Path) -> None:
         encoding="utf-8",
     )
     (pkg / "operations.py").write_text(render_operations_py(operations(api)), encoding="utf-8")
-    (pkg / "limits.py").write_text(render_limits_py(contract_facts(api)), encoding="utf-8")
+    limits_header = header("#", "schemas/*.json (bundled)", "codegen/generate.py")
+    (pkg / "limits.py").write_text(render_limits_py(contract_facts(api), limits_header), encoding="utf-8")
     (pkg / "base.py").write_text(
         header("#", "codegen/python/base.py", "codegen/generate.py") + "\n" + PY_BASE.read_text(encoding="utf-8"),
         encoding="utf-8",

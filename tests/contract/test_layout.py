@@ -1,0 +1,55 @@
+"""The house rules of issue 13 that a later change could quietly break: module sizes and the package's top level."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_LINES = 800
+MAX_TOP_LEVEL_MODULES = 10
+GENERATED = ("generated/", "src/pcreceipt/_gen/", "tests/vectors/")
+
+
+def _hand_written() -> list[str]:
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "*.py", "*.ts", "*.mjs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return [name for name in listed if not name.startswith(GENERATED) and (ROOT / name).is_file()]
+
+
+def test_no_hand_written_module_is_over_800_lines() -> None:
+    names = _hand_written()
+    assert any(name.startswith("src/pcreceipt/prepare/") for name in names)
+    too_long = {
+        name: lines
+        for name in names
+        if (lines := len((ROOT / name).read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert too_long == {}
+
+
+def test_the_package_has_at_most_ten_top_level_modules() -> None:
+    modules = sorted(p.name for p in (ROOT / "src" / "pcreceipt").glob("*.py"))
+    assert "__init__.py" in modules
+    assert len(modules) <= MAX_TOP_LEVEL_MODULES, modules
+
+
+def test_the_generated_python_is_private_to_the_package() -> None:
+    assert not (ROOT / "generated" / "python").exists()
+    assert (ROOT / "src" / "pcreceipt" / "_gen" / "models.py").is_file()
+    outside = [
+        name
+        for name in _hand_written()
+        if name.startswith("src/pcreceipt/")
+        and name not in ("src/pcreceipt/models.py", "src/pcreceipt/gate.py")
+        and any(
+            line.lstrip().startswith(("from pcreceipt._gen", "import pcreceipt._gen"))
+            for line in (ROOT / name).read_text(encoding="utf-8").splitlines()
+        )
+    ]
+    assert outside == []
