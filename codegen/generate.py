@@ -44,6 +44,7 @@ SCHEMA_FILES = (
     "artifacts.schema.json",
     "prepare.schema.json",
     "receipt.schema.json",
+    "service.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -70,7 +70,7 @@ class EmbeddingSettings:
     dimensions: int = 384
     timeout_seconds: float = 0.25
     api_key_env: str | None = None
-    mode: Literal["auto", "fts", "vector", "hybrid"] = "auto"
+    mode: limits.SearchModeName = "auto"
     local_model: bool = False
 
     @property

@@ -192,7 +192,7 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
                 c for c in numbers[value] if value >= 2 and c.endswith(CAP_SUFFIXES) and limit_word(c) in name_words
             ]
             if value >= DISTINCTIVE_FROM or word_named:
-                names = ", ".join((word_named or numbers[value])[:3])
+                names = ", ".join(word_named or numbers[value])
                 findings.append(Finding(path, line, f"{value!r} is a contract limit ({names}): use limits.…"))
         if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal"):
             inner = node.slice

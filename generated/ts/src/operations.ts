@@ -45,7 +45,12 @@ export type OperationId =
   | "query_code"
   | "read_code"
   | "get_liveness"
-  | "get_readiness";
+  | "get_readiness"
+  | "get_capabilities"
+  | "get_server_info"
+  | "prepare_bootstrap_context"
+  | "record_bootstrap_delivery"
+  | "flush_memory";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -229,6 +234,51 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "Health" }],
     scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "get_capabilities",
+    method: "GET",
+    path: "/v1/capabilities",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "Capabilities" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "get_server_info",
+    method: "GET",
+    path: "/v1/server-info",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "ServerInfo" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "prepare_bootstrap_context",
+    method: "POST",
+    path: "/v1/context/bootstrap",
+    parameters: [],
+    requestBody: "BootstrapContextRequest",
+    success: [{ status: 200, model: "BootstrapContext" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "record_bootstrap_delivery",
+    method: "POST",
+    path: "/v1/context/bootstrap/receipts",
+    parameters: [],
+    requestBody: "RecordBootstrapDeliveryRequest",
+    success: [{ status: 200, model: "BootstrapDeliveryReceipt" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "flush_memory",
+    method: "POST",
+    path: "/v1/memory/flush",
+    parameters: [],
+    requestBody: "FlushMemoryRequest",
+    success: [{ status: 200, model: "FlushMemoryResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

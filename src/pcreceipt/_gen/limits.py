@@ -77,6 +77,54 @@ ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "for
 # #/components/schemas/AtomicMemoryStateView
 ATOMIC_MEMORY_STATE_VIEW_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/BootstrapContext
+BootstrapContextSchema = Literal["powercontext.bootstrap-context.v1"]
+BOOTSTRAP_CONTEXT_SCHEMA_ENUM: Final[tuple[BootstrapContextSchema, ...]] = ("powercontext.bootstrap-context.v1",)
+BootstrapContextStatus = Literal["ready", "empty", "skipped"]
+BOOTSTRAP_CONTEXT_STATUS_ENUM: Final[tuple[BootstrapContextStatus, ...]] = ("ready", "empty", "skipped")
+BootstrapContextProfile = Literal["powercontext.scope-bootstrap.v1"]
+BOOTSTRAP_CONTEXT_PROFILE_ENUM: Final[tuple[BootstrapContextProfile, ...]] = ("powercontext.scope-bootstrap.v1",)
+BOOTSTRAP_CONTEXT_CONTENT_BYTES_MINIMUM: Final = 0
+BOOTSTRAP_CONTEXT_ITEMS_MAX_ITEMS: Final = 7
+
+# #/components/schemas/BootstrapContextItem
+BootstrapContextItemKind = Literal["atomic-memory", "handoff"]
+BOOTSTRAP_CONTEXT_ITEM_KIND_ENUM: Final[tuple[BootstrapContextItemKind, ...]] = ("atomic-memory", "handoff")
+
+# #/components/schemas/BootstrapContextRequest
+BOOTSTRAP_CONTEXT_REQUEST_ENABLED_DEFAULT: Final = False
+BOOTSTRAP_CONTEXT_REQUEST_PROFILE_DEFAULT: Final = "powercontext.scope-bootstrap.v1"
+BootstrapContextRequestProfile = Literal["powercontext.scope-bootstrap.v1"]
+BOOTSTRAP_CONTEXT_REQUEST_PROFILE_ENUM: Final[tuple[BootstrapContextRequestProfile, ...]] = ("powercontext.scope-bootstrap.v1",)
+BootstrapContextRequestLifecycle = Literal["startup", "resume", "clear", "compact", "restore", "fork"]
+BOOTSTRAP_CONTEXT_REQUEST_LIFECYCLE_ENUM: Final[tuple[BootstrapContextRequestLifecycle, ...]] = ("startup", "resume", "clear", "compact", "restore", "fork")
+BOOTSTRAP_CONTEXT_REQUEST_INTEGRATION_MIN_LENGTH: Final = 1
+BOOTSTRAP_CONTEXT_REQUEST_INTEGRATION_MAX_LENGTH: Final = 64
+BOOTSTRAP_CONTEXT_REQUEST_EVENT_ID_MIN_LENGTH: Final = 1
+BOOTSTRAP_CONTEXT_REQUEST_EVENT_ID_MAX_LENGTH: Final = 512
+BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_MINIMUM: Final = 512
+BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_MAXIMUM: Final = 8192
+BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT: Final = 4096
+
+# #/components/schemas/BootstrapDeliveryReceipt
+BOOTSTRAP_DELIVERY_RECEIPT_RECEIPT_ID_MIN_LENGTH: Final = 1
+BOOTSTRAP_DELIVERY_RECEIPT_RECEIPT_ID_MAX_LENGTH: Final = 64
+BootstrapDeliveryReceiptState = Literal["pending", "injected", "skipped", "failed"]
+BOOTSTRAP_DELIVERY_RECEIPT_STATE_ENUM: Final[tuple[BootstrapDeliveryReceiptState, ...]] = ("pending", "injected", "skipped", "failed")
+
+# #/components/schemas/BootstrapHandoffReference
+BOOTSTRAP_HANDOFF_REFERENCE_FAMILY_MIN_LENGTH: Final = 1
+BOOTSTRAP_HANDOFF_REFERENCE_FAMILY_MAX_LENGTH: Final = 128
+BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MIN_LENGTH: Final = 1
+BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MAX_LENGTH: Final = 128
+BOOTSTRAP_HANDOFF_REFERENCE_REVISION_MINIMUM: Final = 1
+
+# #/components/schemas/Capabilities
+CAPABILITIES_ARTIFACT_DREAMING_OPERATIONS_MAX_ITEMS: Final = 0
+CAPABILITIES_SOURCE_TYPES_ITEMS_MIN_LENGTH: Final = 1
+CapabilitiesContextVersionsItems = Literal["powercontext.prepared-context.v1"]
+CAPABILITIES_CONTEXT_VERSIONS_ITEMS_ENUM: Final[tuple[CapabilitiesContextVersionsItems, ...]] = ("powercontext.prepared-context.v1",)
+
 # #/components/schemas/CodeEvidenceRef
 CODE_EVIDENCE_REF_START_LINE_MINIMUM: Final = 1
 CODE_EVIDENCE_REF_START_LINE_MAXIMUM: Final = 2147483647
@@ -109,6 +157,10 @@ CONTEXT_ASSEMBLY_SHOW_ITEMS_ENUM: Final[tuple[ContextAssemblyShowItems, ...]] = 
 CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM: Final = 8
 CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM: Final = 26
 CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT: Final = 8
+
+# #/components/schemas/ContractVersion
+CONTRACT_VERSION_MAJOR_MINIMUM: Final = 1
+CONTRACT_VERSION_MINOR_MINIMUM: Final = 0
 
 # #/components/schemas/CreateScopeRequest
 CREATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
@@ -159,6 +211,20 @@ EXTERNAL_REFERENCE_KIND_MAX_LENGTH: Final = 128
 EXTERNAL_REFERENCE_VALUE_MIN_LENGTH: Final = 1
 EXTERNAL_REFERENCE_VALUE_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/ExtractionBackground
+ExtractionBackgroundLocation = Literal["local", "external", "none"]
+EXTRACTION_BACKGROUND_LOCATION_ENUM: Final[tuple[ExtractionBackgroundLocation, ...]] = ("local", "external", "none")
+ExtractionBackgroundState = Literal["running", "degraded", "stopped", "unknown"]
+EXTRACTION_BACKGROUND_STATE_ENUM: Final[tuple[ExtractionBackgroundState, ...]] = ("running", "degraded", "stopped", "unknown")
+
+# #/components/schemas/ExtractionObservation
+ExtractionObservationStatus = Literal["unverified", "observed"]
+EXTRACTION_OBSERVATION_STATUS_ENUM: Final[tuple[ExtractionObservationStatus, ...]] = ("unverified", "observed")
+
+# #/components/schemas/ExtractionStatus
+ExtractionStatusConfiguration = Literal["configured", "unconfigured", "unknown"]
+EXTRACTION_STATUS_CONFIGURATION_ENUM: Final[tuple[ExtractionStatusConfiguration, ...]] = ("configured", "unconfigured", "unknown")
+
 # #/components/schemas/FailureRecord
 FailureRecordRepairSurface = Literal["experience_content", "working_state", "recall_policy", "acceptance_check"]
 FAILURE_RECORD_REPAIR_SURFACE_ENUM: Final[tuple[FailureRecordRepairSurface, ...]] = ("experience_content", "working_state", "recall_policy", "acceptance_check")
@@ -174,6 +240,19 @@ FAILURE_VERIFICATION_CONDITION_MIN_LENGTH: Final = 1
 FAILURE_VERIFICATION_CONDITION_MAX_LENGTH: Final = 2000
 FAILURE_VERIFICATION_CHECK_SUBJECT_MIN_LENGTH: Final = 1
 FAILURE_VERIFICATION_CHECK_SUBJECT_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/FeatureContract
+FEATURE_CONTRACT_OPERATIONS_MIN_ITEMS: Final = 1
+FEATURE_CONTRACT_OPERATIONS_ITEMS_MIN_LENGTH: Final = 1
+
+# #/components/schemas/FlushMemoryResponse
+FlushMemoryResponseStatus = Literal["idle", "processed"]
+FLUSH_MEMORY_RESPONSE_STATUS_ENUM: Final[tuple[FlushMemoryResponseStatus, ...]] = ("idle", "processed")
+FLUSH_MEMORY_RESPONSE_PREVIOUS_CURSOR_MINIMUM: Final = 0
+FLUSH_MEMORY_RESPONSE_CURRENT_CURSOR_MINIMUM: Final = 0
+FLUSH_MEMORY_RESPONSE_HIGH_WATERMARK_MINIMUM: Final = 0
+FLUSH_MEMORY_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
+FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
@@ -246,6 +325,10 @@ PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM: Final = 8192
 PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1
 PROFILE_CONTENT_CONTENT_MAX_LENGTH: Final = 65536
 
+# #/components/schemas/PromptCapability
+PromptCapabilityStatus = Literal["enabled", "disabled"]
+PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("enabled", "disabled")
+
 # #/components/schemas/PromptContent
 PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"
 PromptContentMode = Literal["auto", "custom"]
@@ -278,6 +361,12 @@ RECALL_ROUND_ROUND_MINIMUM: Final = 0
 RECALL_ROUND_ROUND_MAXIMUM: Final = 2
 RecallRoundOutcome = Literal["completed", "expansion_failed"]
 RECALL_ROUND_OUTCOME_ENUM: Final[tuple[RecallRoundOutcome, ...]] = ("completed", "expansion_failed")
+
+# #/components/schemas/RecordBootstrapDeliveryRequest
+RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
+RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
+RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
+RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
 
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
@@ -377,9 +466,20 @@ SEARCH_GROUP_COUNT_MAXIMUM: Final = 65535
 SearchMode = Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
 SEARCH_MODE_ENUM: Final[tuple[SearchMode, ...]] = ("fts", "vector", "hybrid", "snapshot", "code", "none")
 
+# #/components/schemas/SearchModeName
+SearchModeName = Literal["auto", "fts", "vector", "hybrid"]
+SEARCH_MODE_NAME_ENUM: Final[tuple[SearchModeName, ...]] = ("auto", "fts", "vector", "hybrid")
+
 # #/components/schemas/SelectedItem
 SELECTED_ITEM_RENDERED_BYTES_MINIMUM: Final = 1
 SELECTED_ITEM_RENDERED_BYTES_MAXIMUM: Final = 32768
+
+# #/components/schemas/ServerInfo
+ServerInfoProduct = Literal["powercontext"]
+SERVER_INFO_PRODUCT_ENUM: Final[tuple[ServerInfoProduct, ...]] = ("powercontext",)
+SERVER_INFO_SERVER_ID_MIN_LENGTH: Final = 1
+SERVER_INFO_SERVER_ID_MAX_LENGTH: Final = 128
+SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
 
 # #/components/schemas/SourceTypeReference
 SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1

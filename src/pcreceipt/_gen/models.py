@@ -375,6 +375,254 @@ class AtomicMemoryStateView(ContractModel):
     """
 
 
+class BootstrapContext(ContractModel):
+    """
+    A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.bootstrap-context.v1"], Field(alias="schema")
+    ]
+    """
+    The response schema.
+    """
+    status: Literal["ready", "empty", "skipped"]
+    """
+    ready, empty or skipped.
+    """
+    reason: (
+        Literal[
+            "disabled", "no_eligible_context", "already_delivered", "preparation_failed"
+        ]
+        | None
+    )
+    """
+    Why there is no package; null when ready.
+    """
+    profile: Literal["powercontext.scope-bootstrap.v1"]
+    """
+    The package profile.
+    """
+    content: str | None
+    """
+    The package text, or null.
+    """
+    content_bytes: Annotated[int, Field(ge=0)]
+    """
+    UTF-8 bytes of content; 0 when null.
+    """
+    package_digest: Sha256Digest | None
+    """
+    sha256 of content, or null.
+    """
+    items: Annotated[list[BootstrapContextItem], Field(max_length=7)]
+    """
+    The package's items in order.
+    """
+    truncated: bool
+    """
+    Whether an item was cut or left out.
+    """
+    receipt: BootstrapDeliveryReceipt
+    """
+    The delivery receipt.
+    """
+
+
+class BootstrapContextItem(ContractModel):
+    """
+    One item of a bootstrap package.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["atomic-memory", "handoff"]
+    """
+    What the item is.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The item's Scope.
+    """
+    artifact: BootstrapHandoffReference
+    """
+    The exact revision.
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The revision's content digest.
+    """
+    truncated: bool
+    """
+    Whether the item's body was cut.
+    """
+
+
+class BootstrapContextRequest(ContractModel):
+    """
+    Ask for the opt-in bootstrap package of one host lifecycle event.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The current Scope.
+    """
+    enabled: bool | None = False
+    """
+    Whether the host opted in to a package; when false the answer is skipped/disabled.
+    """
+    profile: Literal["powercontext.scope-bootstrap.v1"] | None = (
+        "powercontext.scope-bootstrap.v1"
+    )
+    """
+    The package profile.
+    """
+    lifecycle: Literal["startup", "resume", "clear", "compact", "restore", "fork"]
+    """
+    The host lifecycle boundary.
+    """
+    integration: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The host integration's name.
+    """
+    event_id: Annotated[
+        str | None, Field(max_length=512, min_length=1, pattern="^[\\x20-\\x7E]+$")
+    ] = None
+    """
+    A stable host event identity; stored only as a digest, so a retry of the same event reuses its receipt.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=8192)] = 4096
+    """
+    The package's byte budget.
+    """
+    handoff: BootstrapHandoffReference | None = None
+    """
+    An exact committed Handoff revision to include.
+    """
+
+
+class BootstrapDeliveryReceipt(ContractModel):
+    """
+    A content-free delivery receipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The receipt: bcr_ and 32 lowercase hex digits.
+    """
+    state: Literal["pending", "injected", "skipped", "failed"]
+    """
+    pending (delivery not yet recorded), injected, skipped or failed.
+    """
+
+
+class BootstrapHandoffReference(ContractModel):
+    """
+    An exact committed Handoff revision in the current Scope (PowerContext's ArtifactReference).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+
+
+class Capabilities(ContractModel):
+    """
+    What the assembled runtime can do (PowerContext's Capabilities); features pcreceipt lacks are false or empty.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    prompts: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z0-9_.]{1,128}$")],
+        PromptCapability,
+    ]
+    """
+    Built-in prompts by key; empty: pcreceipt runs no built-in prompts.
+    """
+    artifact_dreaming: bool
+    """
+    Whether asynchronous Artifact Dream runs are configured (never here).
+    """
+    artifact_dreaming_operations: Annotated[list[str], Field(max_length=0)]
+    """
+    The Dream operations enabled; empty here.
+    """
+    source_types: list[SourceType]
+    """
+    The Source types that can be captured; empty until pcreceipt captures Sources.
+    """
+    artifact_families: list[
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    ]
+    """
+    The artifact families this server stores.
+    """
+    memory_extraction: bool
+    """
+    Whether pending Sources can be extracted into Memory.
+    """
+    extraction: ExtractionStatus | None
+    """
+    Memory extraction diagnostics, or null when none are supplied.
+    """
+    experience_generation: bool
+    """
+    Whether a model can generate Experience candidates.
+    """
+    managed_skill_generation: bool
+    """
+    Whether a model can generate managed Skill candidates.
+    """
+    external_skill_registry: bool
+    """
+    Whether host-local external Skill discovery is configured.
+    """
+    handoff_generation: bool
+    """
+    Whether evidence can be generated into a Handoff draft.
+    """
+    search_modes: list[Literal["auto", "fts", "vector", "hybrid"]]
+    """
+    The retrieval modes prepare's recall can run with the configured embedder: auto and fts always, vector and hybrid only with an embedder.
+    """
+    context_versions: list[Literal["powercontext.prepared-context.v1"]]
+    """
+    The prepared-context schemas prepare answers with.
+    """
+
+
 class CodeEvidenceRef(ContractModel):
     """
     An exact line range of an indexed code file, with the hash of the snippet actually used.
@@ -544,6 +792,24 @@ class ContextAssembly(ContractModel):
     ] = None
     """
     Optional per-item annotations to render.
+    """
+
+
+class ContractVersion(ContractModel):
+    """
+    A major/minor compatibility version: a major step may break what it governs, a minor step only adds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    major: Annotated[int, Field(ge=1)]
+    """
+    The major version.
+    """
+    minor: Annotated[int, Field(ge=0)]
+    """
+    The minor version.
     """
 
 
@@ -819,6 +1085,80 @@ class ExternalReference(ContractModel):
     """
 
 
+class ExtractionBackground(ContractModel):
+    """
+    Where Memory extraction runs in the background.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Literal["local", "external", "none"]
+    """
+    local, external or none (no background executor).
+    """
+    role: Literal["leader", "standby"] | None
+    """
+    The local supervisor's role, or null when none runs.
+    """
+    state: Literal["running", "degraded", "stopped", "unknown"]
+    """
+    The supervisor's lifecycle state.
+    """
+    automatic_processing_enabled: bool | None
+    """
+    Whether this process extracts Memory automatically; null when unknown.
+    """
+
+
+class ExtractionObservation(ContractModel):
+    """
+    What this process observed of Memory extraction since it started.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["unverified", "observed"]
+    """
+    unverified (nothing observed) or observed.
+    """
+    since: AwareDatetime
+    """
+    UTC start of the observation window (this process's start).
+    """
+    last_failure: None
+    """
+    The last extraction failure; always null here (pcreceipt extracts nothing).
+    """
+    last_success_at: AwareDatetime | None
+    """
+    UTC time of the last successful extraction, or null.
+    """
+
+
+class ExtractionStatus(ContractModel):
+    """
+    Memory extraction diagnostics.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    configuration: Literal["configured", "unconfigured", "unknown"]
+    """
+    Whether an extraction pipeline is assembled: configured, unconfigured or unknown.
+    """
+    background: ExtractionBackground
+    """
+    The background executor.
+    """
+    observation: ExtractionObservation
+    """
+    What was observed.
+    """
+
+
 class FailureRecord(ContractModel):
     """
     How an experience failed, so the same failure can be recognised again.
@@ -876,6 +1216,84 @@ class FailureVerification(ContractModel):
     check_subject: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     What is checked.
+    """
+
+
+class FeatureContract(ContractModel):
+    """
+    The compatibility version of exactly the listed operations.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: ContractVersion
+    """
+    The group's version.
+    """
+    operations: Annotated[list[Operation], Field(min_length=1)]
+    """
+    The operation ids the group governs.
+    """
+
+
+class FlushMemoryRequest(ContractModel):
+    """
+    Process the Scope's pending Source window into Memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+
+
+class FlushMemoryResponse(ContractModel):
+    """
+    The result of one flush (PowerContext's FlushMemoryResponse).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["idle", "processed"]
+    """
+    idle (nothing pending) or processed.
+    """
+    previous_cursor: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position processed before this flush.
+    """
+    current_cursor: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position processed after it.
+    """
+    high_watermark: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position captured.
+    """
+    processed_source_count: Annotated[int, Field(ge=0)]
+    """
+    Sources processed by this flush.
+    """
+    memory: BootstrapHandoffReference | None
+    """
+    The Memory written, or null.
+    """
+    remaining_work: bool
+    """
+    Whether pending Sources remain.
+    """
+    held_count: Annotated[int, Field(ge=0)]
+    """
+    1 when the write gate held the window, else 0.
+    """
+    hold_codes: list[str]
+    """
+    The gate's rejection codes; empty unless held.
     """
 
 
@@ -1077,6 +1495,10 @@ class OmittedGroup(ContractModel):
     """
 
 
+class Operation(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+
+
 class PrepareContextRequest(ContractModel):
     """
     Ask for a bounded block of project history to inject before a turn.
@@ -1244,6 +1666,36 @@ class ProfileContent(ContractModel):
     """
 
 
+class PromptCapability(ContractModel):
+    """
+    Whether one built-in prompt can run, and which definition it uses.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["enabled", "disabled"]
+    """
+    Whether the prompt can run.
+    """
+    reason: Literal["provider_not_configured", "operation_disabled"] | None
+    """
+    Why a disabled prompt cannot run; null when enabled.
+    """
+    definition_version: str
+    """
+    The version of the prompt definition in use.
+    """
+    builtin_version: str
+    """
+    The version of the built-in definition.
+    """
+    builtin_profile: str | None
+    """
+    The built-in definition's profile, or null.
+    """
+
+
 class PromptContent(ContractModel):
     """
     A prompt artifact: auto uses the built-in prompt; custom supplies instructions.
@@ -1341,6 +1793,30 @@ class RecallRound(ContractModel):
     retained: bool
     """
     Whether the round's candidates feed the final build.
+    """
+
+
+class RecordBootstrapDeliveryRequest(ContractModel):
+    """
+    Record how the host delivered a bootstrap package.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The receipt's Scope.
+    """
+    receipt_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The receipt.
+    """
+    outcome: Literal["injected", "failed"]
+    """
+    injected or failed.
     """
 
 
@@ -1672,11 +2148,52 @@ class SearchGroup(ContractModel):
     """
 
 
+class ServerInfo(ContractModel):
+    """
+    Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_version: ContractVersion
+    """
+    The version of this response shape: 1.0.
+    """
+    product: Literal["powercontext"]
+    """
+    The protocol's product name: pcreceipt serves the PowerContext protocol, whose only product value this is.
+    """
+    server_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Opaque identity of the durable deployment: generated once when the store is created and kept in it, so it stays the same across restarts and for every server sharing one database.
+    """
+    package_version: Annotated[str, Field(min_length=1)]
+    """
+    The version of the pcreceipt package serving the request.
+    """
+    api_contract_version: ContractVersion
+    """
+    Major and minor of this server's OpenAPI document's info.version.
+    """
+    feature_contracts: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z0-9_.]{1,128}$")],
+        FeatureContract,
+    ]
+    """
+    PowerContext's stable feature groups this server implements completely, by contract name (none yet).
+    """
+
+
 class Sha256Digest(RootModel[str]):
     root: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
     """
     A SHA-256 digest in the prefixed form: "sha256:" followed by 64 lowercase hex digits.
     """
+
+
+class SourceType(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
 
 
 class SourceTypeReference(ContractModel):
