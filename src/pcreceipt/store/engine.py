@@ -4,7 +4,8 @@
 SQL dialect: Scope creation and reads, committing revisions (``_add_revision`` /
 ``_append_revision``), an artifact's first revision, ``replace_artifact``, the atomic-memory
 lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping; with
-``code.CodeWorkspaces`` (code workspaces) and ``api_tokens.ApiTokens`` (API tokens) it is the
+``code.CodeWorkspaces`` (code workspaces), ``api_tokens.ApiTokens`` (API tokens) and
+``service.ServiceRecords`` (the server identity, bootstrap receipts) it is the
 whole shared core. Each engine subclasses it and keeps only what is truly its own: connection and
 transaction management, schema and migrations, full-text and vector SQL, and error translation
 (the hooks and their contracts are in ``store.hooks``). Shared values and row builders are in
@@ -53,9 +54,10 @@ from pcreceipt.store.rows import (
     to_json,
     vector_blob,
 )
+from pcreceipt.store.service import ServiceRecords
 
 
-class StoreEngine(CodeWorkspaces[ConnT, PreparedT], ApiTokens[ConnT, PreparedT]):
+class StoreEngine(CodeWorkspaces[ConnT, PreparedT], ApiTokens[ConnT, PreparedT], ServiceRecords[ConnT, PreparedT]):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 
     # -- scopes

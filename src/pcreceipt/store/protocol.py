@@ -212,6 +212,24 @@ class TokenRecord:
     revoked_at: str | None = None
 
 
+BootstrapReceiptState = limits.BootstrapDeliveryReceiptState
+"""A bootstrap delivery receipt's state: pending, injected, skipped or failed."""
+
+
+@dataclass(frozen=True, slots=True)
+class BootstrapReceipt:
+    """A stored bootstrap delivery receipt: content-free. ``event_key`` is the SHA-256 hex of the
+    host event's identity (Scope, integration, lifecycle, event id), never the event id itself;
+    ``request_digest`` covers the package-shaping request fields."""
+
+    receipt_id: str
+    scope_id: str
+    event_key: str
+    request_digest: str
+    state: BootstrapReceiptState
+    created_at: str
+
+
 MAX_TOKEN_GRANTS = 1024  # not a contract limit: tokens are not in the contract
 
 
@@ -429,6 +447,28 @@ class Store(Protocol):
     def revoke_token(self, token_id: str) -> TokenRecord:
         """Mark the token revoked (idempotent: a second revoke keeps the first ``revoked_at``) and
         return it. RecordNotFound when no token has that id."""
+        ...
+
+    # -- server identity and bootstrap receipts
+    def server_id(self) -> str:
+        """The deployment's identity: generated once, when the store's schema was created, and the
+        same for every server on this database."""
+        ...
+
+    def bootstrap_receipt_for_event(self, event_key: str) -> BootstrapReceipt | None:
+        """The receipt stored for a host event, or None."""
+        ...
+
+    def create_bootstrap_receipt(self, receipt: BootstrapReceipt) -> tuple[BootstrapReceipt, bool]:
+        """Store ``receipt`` unless a receipt for its ``event_key`` exists; (the stored one, created).
+        RecordNotFound when its Scope does not exist."""
+        ...
+
+    def record_bootstrap_delivery(
+        self, scope_id: str, receipt_id: str, outcome: BootstrapReceiptState
+    ) -> tuple[BootstrapReceipt | None, bool]:
+        """Move a pending receipt of ``scope_id`` to ``outcome`` atomically; (the receipt as it now
+        is, whether this call moved it). (None, False) when the Scope holds no such receipt."""
         ...
 
     # -- maintenance

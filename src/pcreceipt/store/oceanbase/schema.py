@@ -12,6 +12,9 @@ Decisions:
 - One vector table per (embedding profile, dimension), with a ``VECTOR(dim)`` column and an HNSW
   index (``distance=cosine``, ``sync_mode=immediate``: the default async sync hides fresh rows
   from approximate queries).
+- The server identity (migration 3) is drawn by the migration's own ``INSERT IGNORE`` (an MD5 of
+  ``UUID()``, ``RAND()`` and the time: opaque, unique), so every server sharing the database reads
+  the one id the first migration wrote.
 """
 
 from __future__ import annotations
@@ -167,6 +170,34 @@ MIGRATIONS: tuple[Migration, ...] = (
                 scope_id VARBINARY(1024) NOT NULL,
                 access VARBINARY(8) NOT NULL,
                 PRIMARY KEY (token_id, scope_id)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        3,
+        "the server identity (generated here, once)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS server_identity (
+                identity_key INT PRIMARY KEY,
+                server_id VARBINARY(128) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            # INSERT IGNORE: a second server migrating concurrently keeps the first one's id.
+            """INSERT IGNORE INTO server_identity (identity_key, server_id)
+               VALUES (1, LOWER(MD5(CONCAT(UUID(), '/', RAND(), '/', NOW(6)))))""",
+        ),
+    ),
+    Migration(
+        4,
+        "bootstrap delivery receipts of host events",
+        (
+            f"""CREATE TABLE IF NOT EXISTS bootstrap_receipts (
+                receipt_id VARBINARY(64) PRIMARY KEY,
+                scope_id {_ID} NOT NULL,
+                event_key {_SHA} NOT NULL,
+                request_digest VARBINARY(80) NOT NULL,
+                state VARBINARY(16) NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                UNIQUE KEY bootstrap_receipts_by_event (event_key)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

@@ -26,6 +26,10 @@ Decisions:
   (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
   ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
   Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
+- The server identity (migration 3): one row, its id drawn from SQLite's ``randomblob`` by the
+  migration itself, so it is written exactly once, with the version that records it.
+- Bootstrap receipts (migration 4): one row per host event (``event_key``, a SHA-256 hex), no
+  content (``store.service``).
 """
 
 from __future__ import annotations
@@ -174,6 +178,31 @@ MIGRATIONS: tuple[Migration, ...] = (
                 access TEXT NOT NULL CHECK (access IN ('read', 'write', 'admin')),
                 PRIMARY KEY (token_id, scope_id)
             ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        3,
+        "the server identity (generated here, once)",
+        (
+            """CREATE TABLE server_identity (
+                identity_key INTEGER PRIMARY KEY CHECK (identity_key = 1),
+                server_id TEXT NOT NULL
+            )""",
+            "INSERT INTO server_identity (identity_key, server_id) VALUES (1, lower(hex(randomblob(16))))",
+        ),
+    ),
+    Migration(
+        4,
+        "bootstrap delivery receipts of host events",
+        (
+            """CREATE TABLE bootstrap_receipts (
+                receipt_id TEXT PRIMARY KEY,
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                event_key TEXT NOT NULL UNIQUE,
+                request_digest TEXT NOT NULL,
+                state TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )""",
         ),
     ),
 )
