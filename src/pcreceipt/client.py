@@ -38,11 +38,17 @@ from pcreceipt.models import (
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
     AtomicMemoryStateView,
+    BootstrapContext,
+    BootstrapContextRequest,
+    BootstrapDeliveryReceipt,
+    Capabilities,
     CodeRange,
     CodeWorkspace,
     CreateArtifactRequest,
     CreateScopeRequest,
     ErrorEnvelope,
+    FlushMemoryRequest,
+    FlushMemoryResponse,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
@@ -53,9 +59,11 @@ from pcreceipt.models import (
     PreparedContext,
     QueryCodeRequest,
     QueryCodeResponse,
+    RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
     ScopeDescriptor,
     ScopePage,
+    ServerInfo,
 )
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -393,6 +401,25 @@ class AsyncClient:
     async def get_readiness(self) -> Health:
         """Readiness; a 503 ``not_ready`` is an answer, not an error."""
         return await self._call("get_readiness", Health, also=frozenset({503}))
+
+    # -- service: capabilities, server info, bootstrap, flush
+
+    async def get_capabilities(self) -> Capabilities:
+        return await self._call("get_capabilities", Capabilities)
+
+    async def get_server_info(self) -> ServerInfo:
+        return await self._call("get_server_info", ServerInfo)
+
+    async def prepare_bootstrap_context(self, request: BootstrapContextRequest | Mapping[str, Any]) -> BootstrapContext:
+        return await self._call("prepare_bootstrap_context", BootstrapContext, body=request)
+
+    async def record_bootstrap_delivery(
+        self, request: RecordBootstrapDeliveryRequest | Mapping[str, Any]
+    ) -> BootstrapDeliveryReceipt:
+        return await self._call("record_bootstrap_delivery", BootstrapDeliveryReceipt, body=request)
+
+    async def flush_memory(self, request: FlushMemoryRequest | Mapping[str, Any]) -> FlushMemoryResponse:
+        return await self._call("flush_memory", FlushMemoryResponse, body=request)
 
     async def health(self) -> Health:
         """The server's readiness (``status`` is ``ready`` or ``not_ready``)."""

@@ -8,13 +8,14 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
-  get_code_workspace, query_code, read_code (read on the target);
+  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery
+  (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
-  merge_atomic_memories, index_code_workspace (write on the target);
+  merge_atomic_memories, index_code_workspace, flush_memory (write on the target);
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it).
-list_scopes (only readable Scopes listed) and the health probes (always open) are asserted per
-role too.
+list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
+token) and the health probes (always open) are asserted per role too.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
 from pcreceipt.store.code import file_sha256
+from pcreceipt.store.protocol import BootstrapReceipt
 from pcreceipt.store.sqlite import SQLiteStore
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
@@ -53,6 +55,9 @@ ROUTE_CLASS: dict[str, str] = {
     "change_atomic_memory_lifecycle": "write",
     "merge_atomic_memories": "write",
     "index_code_workspace": "write",
+    "prepare_bootstrap_context": "read",
+    "record_bootstrap_delivery": "read",
+    "flush_memory": "write",
     "prepare_context": "prepare",
     "create_scope": "create",
 }
@@ -142,6 +147,7 @@ class World:
     ids: dict[str, str]
     memory: dict[str, str]
     fingerprint: dict[str, str]
+    receipt: dict[str, str]
 
     def seed_memory(self, target: str) -> str:
         """A fresh active memory in the target (a placeholder id for MISSING)."""
@@ -159,7 +165,13 @@ def make_world(store: SQLiteStore) -> World:
     for name in (OWN, REF, OTHER):
         memory[name] = store.create_artifact(ids[name], "atomic-memory", MEMORY).ref.artifact_id
         fingerprint[name] = store.index_workspace(ids[name], [(CODE_PATH, CODE_TEXT.encode())], 0).fingerprint
-    return World(store, ids, memory, fingerprint)
+    receipt = {MISSING: "bcr_" + "0" * 32}
+    for name in (OWN, REF, OTHER):
+        stored = BootstrapReceipt(
+            "bcr_" + uuid.uuid4().hex, ids[name], uuid.uuid4().hex, "sha256:" + "0" * 64, "skipped", ""
+        )
+        receipt[name] = store.create_bootstrap_receipt(stored)[0].receipt_id
+    return World(store, ids, memory, fingerprint, receipt)
 
 
 def reference(artifact_id: str) -> dict[str, Any]:
@@ -233,14 +245,23 @@ REQUESTS: dict[str, Request] = {
     ),
     "query_code": lambda http, w, t: http.post(f"/v1/scopes/{w.ids[t]}/code/query", json={"query": "matrix"}),
     "read_code": _read_code,
+    "prepare_bootstrap_context": lambda http, w, t: http.post(
+        "/v1/context/bootstrap", json={"scope_id": w.ids[t], "lifecycle": "startup", "integration": "matrix"}
+    ),
+    "record_bootstrap_delivery": lambda http, w, t: http.post(
+        "/v1/context/bootstrap/receipts", json={"scope_id": w.ids[t], "receipt_id": w.receipt[t], "outcome": "failed"}
+    ),
+    "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
 }
+OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create")
 
 
 def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     assert set(REQUESTS) == set(ROUTE_CLASS)
     scoped = {op.operation_id: op for op in OPERATIONS}
-    assert set(scoped) - set(ROUTE_CLASS) == {"list_scopes", "get_liveness", "get_readiness"}
+    unscoped = {"list_scopes", "get_liveness", "get_readiness", "get_capabilities", "get_server_info"}
+    assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
         assert access == {"read": "read", "prepare": "read", "write": "write", "create": "admin"}[route_class]
@@ -288,11 +309,13 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
                     assert response.headers["www-authenticate"].startswith("Bearer ")
         listing = http.get("/v1/scopes", params={"limit": "100"})
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
+        service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
     assert health == [200, 200]
     visible = VISIBLE.get(role)
+    assert service == ([401, 401] if visible is None else [200, 200])
     if visible is None:
         assert_error(listing, 401, "unauthorized")
     else:

@@ -30,6 +30,13 @@ EXERCISED = {
     "test_code": ["index_code_workspace", "get_code_workspace", "query_code", "read_code"],
     "test_health": ["get_liveness", "get_readiness"],
     "test_prepare_empty": ["prepare_context"],
+    "test_service": [
+        "get_capabilities",
+        "get_server_info",
+        "prepare_bootstrap_context",
+        "record_bootstrap_delivery",
+        "flush_memory",
+    ],
 }
 
 
@@ -204,3 +211,21 @@ async def test_prepare_empty(client: AsyncClient, scope_id: str) -> None:
     prepared = await client.prepare_context({"scope_id": scope_id, "query": "anything at all"})
     assert prepared.status == "empty" and prepared.content is None and prepared.content_bytes == 0
     assert prepared.model_fields_set == {"schema_", "status", "content", "content_bytes"}
+
+
+async def test_service(client: AsyncClient, scope_id: str) -> None:
+    """Capabilities and server info as pcreceipt is; a disabled bootstrap and an idle flush."""
+    capabilities = await client.get_capabilities()
+    assert capabilities.memory_extraction is False and capabilities.handoff_generation is False
+    assert capabilities.context_versions == ["powercontext.prepared-context.v1"]
+    assert capabilities.search_modes[:2] == ["auto", "fts"]
+    info = await client.get_server_info()
+    assert info.server_id == (await client.get_server_info()).server_id
+    request = {"scope_id": scope_id, "lifecycle": "startup", "integration": "codex", "event_id": uuid.uuid4().hex}
+    package = await client.prepare_bootstrap_context(request)
+    assert (package.status, package.reason, package.receipt.state) == ("skipped", "disabled", "skipped")
+    assert package.receipt.receipt_id.startswith("bcr_")
+    delivery = {"scope_id": scope_id, "receipt_id": package.receipt.receipt_id, "outcome": "failed"}
+    assert (await client.record_bootstrap_delivery(delivery)).state == "skipped"
+    flushed = await client.flush_memory({"scope_id": scope_id})
+    assert flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == flushed.high_watermark == 0

@@ -22,6 +22,7 @@ from pcreceipt.server import records
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
 from pcreceipt.server.cursor import decode_cursor, encode_cursor
 from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.store.protocol import RevisionRecord, Scope, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
@@ -334,4 +335,5 @@ HANDLERS: Mapping[str, Handler] = {
     "read_code": read_code,
     "get_liveness": get_liveness,
     "get_readiness": get_readiness,
+    **SERVICE_HANDLERS,
 }

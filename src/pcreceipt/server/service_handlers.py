@@ -1,0 +1,243 @@
+"""The handlers of the service operations: capabilities, server info, the bootstrap package and
+the memory flush (registered in ``handlers.HANDLERS``).
+
+Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flush"):
+- Capabilities say what this runtime really does: no Memory extraction, no generation, no Dream,
+  no Sources, no prompts; the retrieval modes prepare's recall can run (vector and hybrid only
+  with an embedder and a store that searches vectors); pcreceipt's artifact families.
+- Server info: ``server_id`` is the store's (one per database); the package and API versions are
+  pcreceipt's own; no PowerContext feature group is claimed, since none is implemented whole.
+- Bootstrap: pcreceipt has no artifact tags and no Handoffs, so nothing is ever eligible: a
+  disabled request is ``skipped``/``disabled``, an enabled one ``empty``/``no_eligible_context``
+  (a requested Handoff is a 404). A request naming a host event keeps one stored receipt for it,
+  as PowerContext 1.4.1 does; anything else gets a fresh, unstored receipt id.
+- Flush: pcreceipt captures no Sources, so nothing is ever pending: ``idle`` with equal cursors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any
+
+from pcreceipt import gate
+from pcreceipt.errors import InvalidRequest, NotFound
+from pcreceipt.models import limits
+from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.store.ids import utc_now
+from pcreceipt.store.protocol import BootstrapReceipt, Store
+
+BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]
+PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
+RECEIPT_PREFIX = "bcr_"
+OBSERVATION_SINCE = utc_now()
+"""When this process started observing Memory extraction (there is none to observe)."""
+
+
+def _existing_scope(store: Store, scope_id: str) -> None:
+    if store.get_scope(scope_id) is None:
+        raise NotFound("no such Scope")
+
+
+def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
+    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
+
+
+# -- capabilities and server info
+
+
+def _search_modes(call: Call) -> list[str]:
+    embedding = call.services.settings.embedding
+    vectors = (embedding.local_model or embedding.base_url is not None) and call.services.store.vector_search_available
+    return [mode for mode in limits.SEARCH_MODE_NAME_ENUM if vectors or mode in ("auto", "fts")]
+
+
+def get_capabilities(call: Call) -> Reply:
+    body = {
+        "prompts": {},
+        "artifact_dreaming": False,
+        "artifact_dreaming_operations": [],
+        "source_types": [],
+        "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
+        "memory_extraction": False,
+        "extraction": {
+            "configuration": "unconfigured",
+            "background": {"location": "none", "role": None, "state": "stopped", "automatic_processing_enabled": False},
+            "observation": {
+                "status": "unverified",
+                "since": OBSERVATION_SINCE,
+                "last_failure": None,
+                "last_success_at": None,
+            },
+        },
+        "experience_generation": False,
+        "managed_skill_generation": False,
+        "external_skill_registry": False,
+        "handoff_generation": False,
+        "search_modes": _search_modes(call),
+        "context_versions": [PREPARED_CONTEXT_SCHEMA],
+    }
+    return Reply(200, body)
+
+
+def _major_minor(version: str) -> dict[str, int]:
+    major, minor, *_ = version.split(".")
+    return {"major": int(major), "minor": int(minor)}
+
+
+def get_server_info(call: Call) -> Reply:
+    body = {
+        "schema_version": {"major": 1, "minor": 0},
+        "product": limits.SERVER_INFO_PRODUCT_ENUM[0],
+        "server_id": call.services.store.server_id(),
+        "package_version": metadata.version("pcreceipt"),
+        "api_contract_version": _major_minor(str(gate.openapi_document()["info"]["version"])),
+        "feature_contracts": {},
+    }
+    return Reply(200, body)
+
+
+# -- bootstrap
+
+
+def bootstrap_event_key(scope_id: str, body: Mapping[str, Any]) -> str | None:
+    """The digest a host event's receipt is stored under, or None when the request names no event."""
+    event_id = body.get("event_id")
+    if event_id is None:
+        return None
+    identity = "\0".join((scope_id, body["integration"], body["lifecycle"], event_id))
+    return hashlib.sha256(identity.encode("utf-8")).hexdigest()
+
+
+def bootstrap_request_digest(body: Mapping[str, Any]) -> str:
+    """The digest of the fields that shape a package: a retry of one event must repeat them."""
+    shaping = {
+        "handoff": body.get("handoff"),
+        "integration": body["integration"],
+        "lifecycle": body["lifecycle"],
+        "max_bytes": body.get("max_bytes", limits.BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT),
+        "profile": body.get("profile", limits.BOOTSTRAP_CONTEXT_REQUEST_PROFILE_DEFAULT),
+    }
+    encoded = json.dumps(shaping, ensure_ascii=True, separators=(",", ":"), sort_keys=True).encode("ascii")
+    return "sha256:" + hashlib.sha256(encoded).hexdigest()
+
+
+def _new_receipt(scope_id: str, event_key: str | None, body: Mapping[str, Any]) -> BootstrapReceipt:
+    return BootstrapReceipt(
+        receipt_id=RECEIPT_PREFIX + uuid.uuid4().hex,
+        scope_id=scope_id,
+        event_key=event_key or "",
+        request_digest=bootstrap_request_digest(body),
+        state="skipped",
+        created_at=utc_now(),
+    )
+
+
+def _package(status: str, reason: str, profile: str, receipt: BootstrapReceipt) -> dict[str, Any]:
+    return {
+        "schema": BOOTSTRAP_SCHEMA,
+        "status": status,
+        "reason": reason,
+        "profile": profile,
+        "content": None,
+        "content_bytes": 0,
+        "package_digest": None,
+        "items": [],
+        "truncated": False,
+        "receipt": {"receipt_id": receipt.receipt_id, "state": receipt.state},
+    }
+
+
+def _same_request(stored: BootstrapReceipt, body: Mapping[str, Any]) -> None:
+    if stored.request_digest != bootstrap_request_digest(body):
+        raise _invalid(
+            "/event_id", "bootstrap_event_request", "A retried event must repeat its profile, max_bytes and handoff."
+        )
+
+
+def _delivered(store: Store, stored: BootstrapReceipt) -> tuple[str, BootstrapReceipt]:
+    """The reason a stored receipt's event gets no package now (a pending receipt cannot be
+    rebuilt here, so it is marked failed, as a failed rebuild is)."""
+    if stored.state == "pending":
+        moved, _ = store.record_bootstrap_delivery(stored.scope_id, stored.receipt_id, "failed")
+        stored = moved or stored
+        return ("preparation_failed" if stored.state == "failed" else "already_delivered"), stored
+    return "already_delivered", stored
+
+
+def prepare_bootstrap_context(call: Call) -> Reply:
+    body = call.body
+    store = call.services.store
+    scope_id = body["scope_id"]
+    profile = body.get("profile", limits.BOOTSTRAP_CONTEXT_REQUEST_PROFILE_DEFAULT)
+    _existing_scope(store, scope_id)
+    event_key = bootstrap_event_key(scope_id, body)
+    stored = store.bootstrap_receipt_for_event(event_key) if event_key is not None else None
+    if not body.get("enabled", False):
+        if stored is None:
+            stored = _new_receipt(scope_id, event_key, body)
+            if event_key is not None:
+                stored, _ = store.create_bootstrap_receipt(stored)
+        if stored.state == "pending":
+            moved, _ = store.record_bootstrap_delivery(scope_id, stored.receipt_id, "skipped")
+            stored = moved or stored
+        reason = "disabled" if stored.state == "skipped" else "already_delivered"
+        return Reply(200, _package("skipped", reason, profile, stored))
+    if stored is not None:
+        _same_request(stored, body)
+        reason, stored = _delivered(store, stored)
+        return Reply(200, _package("skipped", reason, profile, stored))
+    if body.get("handoff") is not None:
+        raise NotFound("no such Handoff revision")
+    receipt = _new_receipt(scope_id, event_key, body)
+    if event_key is not None:
+        receipt, created = store.create_bootstrap_receipt(receipt)
+        if not created:
+            _same_request(receipt, body)
+            reason, receipt = _delivered(store, receipt)
+            return Reply(200, _package("skipped", reason, profile, receipt))
+    return Reply(200, _package("empty", "no_eligible_context", profile, receipt))
+
+
+def record_bootstrap_delivery(call: Call) -> Reply:
+    body = call.body
+    store = call.services.store
+    _existing_scope(store, body["scope_id"])
+    stored, claimed = store.record_bootstrap_delivery(body["scope_id"], body["receipt_id"], body["outcome"])
+    if stored is None:
+        raise _invalid("/receipt_id", "bootstrap_receipt", "The Scope has no such bootstrap receipt.")
+    if body["outcome"] == "injected" and not claimed:
+        raise _invalid("/receipt_id", "bootstrap_receipt_claimed", "The receipt's delivery is already recorded.")
+    return Reply(200, {"receipt_id": stored.receipt_id, "state": stored.state})
+
+
+# -- memory flush
+
+
+def flush_memory(call: Call) -> Reply:
+    """Nothing is ever pending (pcreceipt captures no Sources yet), so every flush is idle."""
+    _existing_scope(call.services.store, call.body["scope_id"])
+    body = {
+        "status": "idle",
+        "previous_cursor": 0,
+        "current_cursor": 0,
+        "high_watermark": 0,
+        "processed_source_count": 0,
+        "memory": None,
+        "remaining_work": False,
+        "held_count": 0,
+        "hold_codes": [],
+    }
+    return Reply(200, body)
+
+
+SERVICE_HANDLERS: Mapping[str, Handler] = {
+    "get_capabilities": get_capabilities,
+    "get_server_info": get_server_info,
+    "prepare_bootstrap_context": prepare_bootstrap_context,
+    "record_bootstrap_delivery": record_bootstrap_delivery,
+    "flush_memory": flush_memory,
+}
