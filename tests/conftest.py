@@ -29,7 +29,7 @@ from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
 
-pytest_plugins = ["_support.engines", "_support.seekdb"]
+pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,8 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
   a real process.
 - ``commands``: running the installed ``pcreceipt`` script the way a new user does (fresh HOME).
 - ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
+- ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
+  (``powercontext_models``; registered by the root ``conftest.py``).
 - ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any

@@ -20,9 +20,12 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
+    BootstrapContextRequest,
     CreateArtifactRequest,
     CreateScopeRequest,
+    FlushMemoryRequest,
     PrepareContextRequest,
+    RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
@@ -142,6 +145,29 @@ async def run(base_url: str) -> None:
         check("merge", [r.state for r in merged.records] == ["merged", "merged", "active"])
 
         await expect_status(404, lambda: client.get_scope("scp_does_not_exist"))
+
+        capabilities = await client.get_capabilities()
+        check("capabilities: no extraction", capabilities.memory_extraction is False)
+        check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
+        info = await client.get_server_info()
+        check("server info: stable server_id", (await client.get_server_info()).server_id == info.server_id)
+
+        event = {"scope_id": scope.scope_id, "lifecycle": "startup", "integration": "compat", "event_id": key}
+        package = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
+        check(
+            "bootstrap disabled",
+            (package.status, package.reason, package.receipt.state) == ("skipped", "disabled", "skipped"),
+        )
+        again = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
+        check("bootstrap event reuses its receipt", again.receipt.receipt_id == package.receipt.receipt_id)
+        delivery = {"scope_id": scope.scope_id, "receipt_id": package.receipt.receipt_id, "outcome": "failed"}
+        recorded = await client.record_bootstrap_delivery(RecordBootstrapDeliveryRequest.model_validate(delivery))
+        check("bootstrap delivery on a skipped receipt", recorded.state == "skipped")
+        injected = RecordBootstrapDeliveryRequest.model_validate({**delivery, "outcome": "injected"})
+        await expect_status(422, lambda: client.record_bootstrap_delivery(injected))
+
+        flushed = await client.flush_memory(FlushMemoryRequest(scope_id=scope.scope_id))
+        check("flush idle", flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == 0)
 
 
 def main() -> int:
