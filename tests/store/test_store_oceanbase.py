@@ -19,6 +19,7 @@ import pytest
 from _support.engines import oceanbase_database
 
 from pcreceipt.store import StoreURLError, open_store
+from pcreceipt.store.oceanbase.schema import MIGRATIONS as OCEANBASE_MIGRATIONS
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings, parse_oceanbase_url
 from pcreceipt.store.oceanbase.store import OceanBaseStore
@@ -119,7 +120,7 @@ def test_open_store_creates_a_missing_database(seekdb_server: SeekdbServer) -> N
         scope_id = new_scope(store)
         assert store.get_scope(scope_id) is not None
         assert (name,) in server_sql(seekdb_server, "SHOW DATABASES")
-        assert store.applied_migrations() == [1, 2]
+        assert store.applied_migrations() == [migration.version for migration in OCEANBASE_MIGRATIONS]
     finally:
         store.close()
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import cast
 
 import pytest
+import sqlean  # type: ignore[import-untyped]
 from _support.engines import StoreOpener, open_engine_store
 
 from pcreceipt.store.protocol import BootstrapReceipt, BootstrapReceiptState, RecordNotFound, Scope, Store
+from pcreceipt.store.sqlite import SQLiteStore
+from pcreceipt.store.sqlite import schema as sqlite_schema
 
 DIGEST = "sha256:" + "0" * 64
 
@@ -81,3 +85,23 @@ def test_concurrent_claims_move_a_receipt_once(store: Store, scope_id: str) -> N
     for thread in threads:
         thread.join()
     assert sorted(claims) == [False, False, False, True]
+
+
+def test_a_version_2_sqlite_database_gains_its_server_id_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.db"
+    conn = sqlean.connect(str(path), isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    with monkeypatch.context() as patch:
+        patch.setattr(sqlite_schema, "MIGRATIONS", sqlite_schema.MIGRATIONS[:2])
+        assert sqlite_schema.apply_migrations(conn) == [1, 2]
+    conn.execute("COMMIT")
+    conn.close()
+    ids = []
+    for _ in range(2):
+        store = SQLiteStore(path)
+        try:
+            ids.append(store.server_id())
+            assert store.check_integrity() == []
+        finally:
+            store.close()
+    assert ids[0] == ids[1]
