@@ -17,7 +17,7 @@ families, one per layer, each defined next to the code that raises it:
 - ``StoreError`` (``pcreceipt.store.protocol``): what a store engine raises (not found, write
   conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.store_errors``
   maps them to ``ApiError``. ``StoreURLError`` (``pcreceipt.store``): a store URL that names no
-  engine; ``SeekdbError`` (``pcreceipt.store.seekdb``): a local seekdb that cannot be run.
+  engine; ``SeekdbError`` (``pcreceipt.store.oceanbase.seekdb``): a local seekdb that cannot be run.
 - ``ReceiptFailure`` (``pcreceipt.prepare.receipt``) and ``ExpansionFailed``
   (``pcreceipt.prepare.recall``): fail-open signals inside prepare, never seen by a client.
 
