@@ -30,7 +30,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
+# codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
