@@ -32,7 +32,7 @@ from typing import Any
 
 # codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension  # noqa: E402
+from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
