@@ -68,21 +68,7 @@ if TYPE_CHECKING:
     from sqlite3 import Connection
 
 T = TypeVar("T")
-VEC0_CHUNK_SIZE = 64
 SEARCH_WEIGHTS = "0.0, 2.0, 1.0"  # bm25 weights of (part, title|path, body)
-_UNAVAILABLE_ERRORS = (
-    "SQLITE_BUSY",
-    "SQLITE_LOCKED",
-    "SQLITE_IOERR",
-    "SQLITE_CANTOPEN",
-    "SQLITE_FULL",
-    "SQLITE_CORRUPT",
-    "SQLITE_NOTADB",
-    "SQLITE_READONLY",
-    "SQLITE_PROTOCOL",
-    "SQLITE_NOMEM",
-    "SQLITE_PERM",
-)
 
 
 @dataclass(frozen=True, slots=True)
