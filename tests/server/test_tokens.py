@@ -124,7 +124,7 @@ def test_a_version_1_database_gains_the_token_tables(tmp_path: Path, monkeypatch
     finally:
         store.close()
     conn = sqlean.connect(str(path))
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 2]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 2, 3]
     conn.close()
 
 

@@ -119,7 +119,7 @@ def test_open_store_creates_a_missing_database(seekdb_server: SeekdbServer) -> N
         scope_id = new_scope(store)
         assert store.get_scope(scope_id) is not None
         assert (name,) in server_sql(seekdb_server, "SHOW DATABASES")
-        assert store.applied_migrations() == [1, 2]
+        assert store.applied_migrations() == [1, 2, 3]
     finally:
         store.close()
 

@@ -12,6 +12,9 @@ Decisions:
 - One vector table per (embedding profile, dimension), with a ``VECTOR(dim)`` column and an HNSW
   index (``distance=cosine``, ``sync_mode=immediate``: the default async sync hides fresh rows
   from approximate queries).
+- Scope bindings (migration 3): keyed by (integration, kind, external_id) as VARBINARY sized in
+  UTF-8 bytes, so keys compare byte for byte like SQLite's; the default pointer is the one row
+  ``slot = 1`` of ``default_scope``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ _TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
 _ID = "VARBINARY(256)"
 _PATH = "VARBINARY(4096)"
 _SHA = "VARBINARY(64)"
+_SCOPE_REF = "VARBINARY(1024)"  # a Scope id a request names: up to 256 code points
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -167,6 +171,26 @@ MIGRATIONS: tuple[Migration, ...] = (
                 scope_id VARBINARY(1024) NOT NULL,
                 access VARBINARY(8) NOT NULL,
                 PRIMARY KEY (token_id, scope_id)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        3,
+        "Scope bindings and the default Scope",
+        (
+            # Sized in UTF-8 bytes for the contract's code points (128, 64, 256; Scope ids 256).
+            f"""CREATE TABLE IF NOT EXISTS scope_bindings (
+                integration VARBINARY(512) NOT NULL,
+                kind VARBINARY(256) NOT NULL,
+                external_id VARBINARY(1024) NOT NULL,
+                scope_id {_SCOPE_REF} NOT NULL,
+                updated_at VARBINARY(40) NOT NULL,
+                PRIMARY KEY (integration, kind, external_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS default_scope (
+                slot INT NOT NULL PRIMARY KEY,
+                scope_id {_SCOPE_REF} NOT NULL,
+                updated_at VARBINARY(40) NOT NULL
             ) {_TABLE_OPTIONS}""",
         ),
     ),

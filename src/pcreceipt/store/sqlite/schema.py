@@ -26,6 +26,9 @@ Decisions:
   (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
   ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
   Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
+- Scope bindings and the default Scope (migration 3, ``store.bindings``): ``scope_bindings``
+  keyed by (integration, kind, external_id) with the bound Scope id; ``default_scope`` holds at
+  most one row (``slot = 1``), the default pointer. Neither has a foreign key, like the grants.
 """
 
 from __future__ import annotations
@@ -174,6 +177,25 @@ MIGRATIONS: tuple[Migration, ...] = (
                 access TEXT NOT NULL CHECK (access IN ('read', 'write', 'admin')),
                 PRIMARY KEY (token_id, scope_id)
             ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        3,
+        "Scope bindings and the default Scope",
+        (
+            """CREATE TABLE scope_bindings (
+                integration TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                external_id TEXT NOT NULL,
+                scope_id TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (integration, kind, external_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE default_scope (
+                slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                scope_id TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            )""",
         ),
     ),
 )

@@ -104,6 +104,12 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
     )
     UPSERT_CURRENT_WORKSPACE = """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)
         ON CONFLICT (scope_id) DO UPDATE SET fingerprint = excluded.fingerprint"""
+    UPSERT_SCOPE_BINDING = """INSERT INTO scope_bindings (integration, kind, external_id, scope_id, updated_at)
+        VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (integration, kind, external_id)
+        DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
+    UPSERT_DEFAULT_SCOPE = """INSERT INTO default_scope (slot, scope_id, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT (slot) DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
 
     def __init__(self, path: Path, *, vector_dimensions: int | None = None) -> None:
         """Open (creating if needed) the database at ``path`` and apply missing migrations.
