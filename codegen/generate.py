@@ -30,6 +30,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+# codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,7 +194,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "    request_model: str | None",
         "    success: tuple[Success, ...]",
         '    scope_access: Literal["none", "read", "write", "admin"]',
-        '    scope_source: Literal["none", "path", "body"]',
+        '    scope_source: Literal["none", "path", "body", "resolved"]',
         "    scope_references: bool\n",
         "",
         "OPERATIONS: tuple[Operation, ...] = (",
@@ -352,7 +354,7 @@ def render_operations_ts(rows: list[dict[str, Any]]) -> str:
         "/** Which Scope an operation touches, with what access, and where its id comes from. */",
         "export interface ScopeUse {",
         '  readonly access: "none" | "read" | "write" | "admin";',
-        '  readonly source: "none" | "path" | "body";',
+        '  readonly source: "none" | "path" | "body" | "resolved";',
         "  /** The body may name further Scopes (context references) that are read too. */",
         "  readonly references: boolean;",
         "}",

@@ -42,6 +42,8 @@ from pcreceipt.models import (
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
     Capabilities,
+    ClearScopeBindingRequest,
+    ClearScopeBindingResponse,
     CodeRange,
     CodeWorkspace,
     CreateArtifactRequest,
@@ -61,9 +63,12 @@ from pcreceipt.models import (
     QueryCodeResponse,
     RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
+    ResolveScopeBindingRequest,
+    ScopeBinding,
     ScopeDescriptor,
     ScopePage,
     ServerInfo,
+    SetDefaultScopeRequest,
 )
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -285,6 +290,28 @@ class AsyncClient:
 
     async def get_scope(self, scope_id: str) -> ScopeDescriptor:
         return await self._call("get_scope", ScopeDescriptor, path={"scope_id": scope_id})
+
+    # -- the default Scope and Scope bindings
+
+    async def get_default_scope(self) -> ScopeDescriptor:
+        return await self._call("get_default_scope", ScopeDescriptor)
+
+    async def set_default_scope(self, request: SetDefaultScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        return await self._call("set_default_scope", ScopeDescriptor, body=request)
+
+    async def resolve_scope_binding(
+        self, request: ResolveScopeBindingRequest | Mapping[str, Any] | None = None
+    ) -> ScopeDescriptor:
+        """The Scope a host works in: the explicit one, else the first bound key's, else the default."""
+        return await self._call("resolve_scope_binding", ScopeDescriptor, body={} if request is None else request)
+
+    async def set_scope_binding(self, request: ScopeBinding | Mapping[str, Any]) -> ScopeBinding:
+        return await self._call("set_scope_binding", ScopeBinding, body=request)
+
+    async def clear_scope_binding(
+        self, request: ClearScopeBindingRequest | Mapping[str, Any]
+    ) -> ClearScopeBindingResponse:
+        return await self._call("clear_scope_binding", ClearScopeBindingResponse, body=request)
 
     # -- artifacts
 

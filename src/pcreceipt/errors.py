@@ -8,7 +8,8 @@ families, one per layer, each defined next to the code that raises it:
 
 - ``ApiError`` (here): what the HTTP API answers. One subclass per error code of the envelope,
   with its HTTP status: ``InvalidRequest``, ``Unauthorized``, ``Forbidden``, ``NotFound``,
-  ``Conflict``, ``PreconditionFailed``, ``PreconditionRequired``, ``PayloadTooLarge``,
+  ``Conflict`` (with ``ScopeNotFound`` and ``ScopeBindingTargetMissing``, PowerContext's Scope
+  codes), ``PreconditionFailed``, ``PreconditionRequired``, ``PayloadTooLarge``,
   ``ServiceUnavailable`` (code ``storage_unavailable``), ``MethodNotAllowed``, ``InternalError``.
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
@@ -17,7 +18,7 @@ families, one per layer, each defined next to the code that raises it:
 - ``StoreError`` (``pcreceipt.store.protocol``): what a store engine raises (not found, write
   conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.store_errors``
   maps them to ``ApiError``. ``StoreURLError`` (``pcreceipt.store``): a store URL that names no
-  engine; ``SeekdbError`` (``pcreceipt.store.seekdb``): a local seekdb that cannot be run.
+  engine; ``SeekdbError`` (``pcreceipt.store.oceanbase.seekdb``): a local seekdb that cannot be run.
 - ``ReceiptFailure`` (``pcreceipt.prepare.receipt``) and ``ExpansionFailed``
   (``pcreceipt.prepare.recall``): fail-open signals inside prepare, never seen by a client.
 
@@ -70,6 +71,23 @@ class NotFound(ApiError):
 
 class Conflict(ApiError):
     code, status = "conflict", 409
+
+
+class ScopeNotFound(NotFound):
+    """PowerContext's 404 code for a Scope that does not exist, answered by the Scope-binding and
+    default-Scope operations (the older operations still answer ``not_found``)."""
+
+    code = "scope_not_found"
+
+
+class ScopeBindingTargetMissing(Conflict):
+    """A stored binding or the default points at a Scope that does not exist (``details.scope_id``
+    names it); resolution stops there instead of falling back."""
+
+    code = "scope_binding_target_missing"
+
+    def __init__(self, scope_id: str) -> None:
+        super().__init__("The stored binding points at a Scope that does not exist.", {"scope_id": scope_id})
 
 
 class PreconditionFailed(ApiError):

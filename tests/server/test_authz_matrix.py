@@ -10,12 +10,18 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery
   (read on the target);
+  get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
+  Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory (write on the target);
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
 token) and the health probes (always open) are asserted per role too.
+- create: create_scope with the target as parent and reference (admin on ``*``, read on it);
+  set_scope_binding and set_default_scope to the target (admin on ``*``).
+list_scopes (only readable Scopes listed), the health probes (always open), get_default_scope
+(read on the default Scope) and clear_scope_binding (admin on ``*``) are asserted per role too.
 """
 
 from __future__ import annotations
@@ -60,7 +66,12 @@ ROUTE_CLASS: dict[str, str] = {
     "flush_memory": "write",
     "prepare_context": "prepare",
     "create_scope": "create",
+    "resolve_scope_binding": "read",
+    "set_scope_binding": "create",
+    "set_default_scope": "create",
 }
+#: The Scope-binding operations answer PowerContext's code for a missing Scope.
+NOT_FOUND_CODE = {op: "scope_not_found" for op in ("resolve_scope_binding", "set_scope_binding", "set_default_scope")}
 SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
@@ -218,6 +229,10 @@ def _read_code(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.get(f"/v1/scopes/{w.ids[t]}/code/{w.fingerprint[t]}/files/{sha}", params=params)
 
 
+def _binding_key() -> dict[str, str]:
+    return {"integration": "matrix", "kind": "workspace", "external_id": uuid.uuid4().hex}
+
+
 REQUESTS: dict[str, Request] = {
     "prepare_context": _prepare,
     "create_scope": _create_scope,
@@ -252,6 +267,13 @@ REQUESTS: dict[str, Request] = {
         "/v1/context/bootstrap/receipts", json={"scope_id": w.ids[t], "receipt_id": w.receipt[t], "outcome": "failed"}
     ),
     "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
+    "resolve_scope_binding": lambda http, w, t: http.post(
+        "/v1/scope-bindings/resolve", json={"explicit_scope_id": w.ids[t]}
+    ),
+    "set_scope_binding": lambda http, w, t: http.put(
+        "/v1/scope-bindings", json={"key": _binding_key(), "scope_id": w.ids[t]}
+    ),
+    "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create")
@@ -262,6 +284,13 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     scoped = {op.operation_id: op for op in OPERATIONS}
     unscoped = {"list_scopes", "get_liveness", "get_readiness", "get_capabilities", "get_server_info"}
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
+    assert set(scoped) - set(ROUTE_CLASS) == {
+        "list_scopes",
+        "get_liveness",
+        "get_readiness",
+        "get_default_scope",
+        "clear_scope_binding",
+    }
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
         assert access == {"read": "read", "prepare": "read", "write": "write", "create": "admin"}[route_class]
@@ -288,8 +317,9 @@ def _expected(role: str, target: str, operation_id: str) -> int:
     return SUCCESS[operation_id] if cell == OK else int(cell)
 
 
-def _codes(response: httpx.Response) -> str:
-    return {401: "unauthorized", 403: "forbidden", 404: "not_found"}.get(response.status_code, "")
+def _codes(response: httpx.Response, operation_id: str) -> str:
+    not_found = NOT_FOUND_CODE.get(operation_id, "not_found")
+    return {401: "unauthorized", 403: "forbidden", 404: not_found}.get(response.status_code, "")
 
 
 @pytest.mark.parametrize("role", list(ROLES))
@@ -304,16 +334,22 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
                 actual[operation_id, target] = response.status_code
                 expected[operation_id, target] = _expected(role, target, operation_id)
                 if response.status_code >= 400:
-                    assert_error(response, response.status_code, _codes(response))
+                    assert_error(response, response.status_code, _codes(response, operation_id))
                 if response.status_code == 401:
                     assert response.headers["www-authenticate"].startswith("Bearer ")
         listing = http.get("/v1/scopes", params={"limit": "100"})
+        default_status = http.get("/v1/scopes/default").status_code
+        clear_status = http.post("/v1/scope-bindings/clear", json={"key": _binding_key()}).status_code
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
         service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
     assert health == [200, 200]
+    unauthenticated = role in {"anonymous", "invalid", "revoked"}
+    reads_default = role.startswith("global")  # only a grant on * covers the server-made default
+    assert default_status == (401 if unauthenticated else 200 if reads_default else 403)
+    assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)
     visible = VISIBLE.get(role)
     assert service == ([401, 401] if visible is None else [200, 200])
     if visible is None:

@@ -18,6 +18,13 @@ pytestmark = pytest.mark.anyio
 
 EXERCISED = {
     "test_scopes": ["create_scope", "list_scopes", "get_scope"],
+    "test_scope_bindings": [
+        "get_default_scope",
+        "set_default_scope",
+        "resolve_scope_binding",
+        "set_scope_binding",
+        "clear_scope_binding",
+    ],
     "test_artifacts": [
         "create_artifact",
         "get_artifact",
@@ -71,6 +78,21 @@ async def test_scopes(client: AsyncClient) -> None:
     assert listed == sorted(listed) and len(listed) == len(set(listed))
     first = await client.list_scopes(limit=1)
     assert len(first.items) == 1 and first.next_cursor is not None
+
+
+async def test_scope_bindings(client: AsyncClient, scope_id: str) -> None:
+    default = await client.get_default_scope()
+    assert (default.title, default.summary) == ("Default", "Default context")
+    assert await client.resolve_scope_binding() == default
+    key = {"integration": "routes-test", "kind": "workspace", "external_id": uuid.uuid4().hex}
+    bound = await client.set_scope_binding({"key": key, "scope_id": scope_id})
+    assert bound.model_dump(mode="json") == {"key": key, "scope_id": scope_id}
+    assert (await client.resolve_scope_binding({"binding_keys": [key]})).scope_id == scope_id
+    assert (await client.clear_scope_binding({"key": key})).cleared is True
+    assert (await client.clear_scope_binding({"key": key})).cleared is False
+    assert (await client.resolve_scope_binding({"binding_keys": [key]})).scope_id == default.scope_id
+    # The session server is shared: set the default to itself, which changes nothing.
+    assert await client.set_default_scope({"scope_id": default.scope_id}) == default
 
 
 async def test_artifacts(client: AsyncClient, scope_id: str) -> None:

@@ -21,7 +21,7 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
   readonly access: "none" | "read" | "write" | "admin";
-  readonly source: "none" | "path" | "body";
+  readonly source: "none" | "path" | "body" | "resolved";
   /** The body may name further Scopes (context references) that are read too. */
   readonly references: boolean;
 }
@@ -30,6 +30,8 @@ export type OperationId =
   | "prepare_context"
   | "list_scopes"
   | "create_scope"
+  | "get_default_scope"
+  | "set_default_scope"
   | "get_scope"
   | "create_artifact"
   | "import_artifacts"
@@ -46,6 +48,9 @@ export type OperationId =
   | "read_code"
   | "get_liveness"
   | "get_readiness"
+  | "resolve_scope_binding"
+  | "set_scope_binding"
+  | "clear_scope_binding"
   | "get_capabilities"
   | "get_server_info"
   | "prepare_bootstrap_context"
@@ -89,6 +94,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "CreateScopeRequest",
     success: [{ status: 201, model: "ScopeDescriptor" }],
+    scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "get_default_scope",
+    method: "GET",
+    path: "/v1/scopes/default",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "ScopeDescriptor" }],
+    scope: { access: "read", source: "resolved", references: false },
+  },
+  {
+    operationId: "set_default_scope",
+    method: "PUT",
+    path: "/v1/scopes/default",
+    parameters: [],
+    requestBody: "SetDefaultScopeRequest",
+    success: [{ status: 200, model: "ScopeDescriptor" }],
     scope: { access: "admin", source: "none", references: false },
   },
   {
@@ -234,6 +257,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "Health" }],
     scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "resolve_scope_binding",
+    method: "POST",
+    path: "/v1/scope-bindings/resolve",
+    parameters: [],
+    requestBody: "ResolveScopeBindingRequest",
+    success: [{ status: 200, model: "ScopeDescriptor" }],
+    scope: { access: "read", source: "resolved", references: false },
+  },
+  {
+    operationId: "set_scope_binding",
+    method: "PUT",
+    path: "/v1/scope-bindings",
+    parameters: [],
+    requestBody: "ScopeBinding",
+    success: [{ status: 200, model: "ScopeBinding" }],
+    scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "clear_scope_binding",
+    method: "POST",
+    path: "/v1/scope-bindings/clear",
+    parameters: [],
+    requestBody: "ClearScopeBindingRequest",
+    success: [{ status: 200, model: "ClearScopeBindingResponse" }],
+    scope: { access: "admin", source: "none", references: false },
   },
   {
     operationId: "get_capabilities",

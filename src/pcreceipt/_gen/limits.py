@@ -183,8 +183,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -423,6 +423,11 @@ RERANK_SETTINGS_ON_FAILURE_ENUM: Final[tuple[RerankSettingsOnFailure, ...]] = ("
 RERANK_SETTINGS_ALGORITHM_VERSION_MINIMUM: Final = 1
 RERANK_SETTINGS_ALGORITHM_VERSION_MAXIMUM: Final = 65535
 
+# #/components/schemas/ResolveScopeBindingRequest
+RESOLVE_SCOPE_BINDING_REQUEST_ALLOW_DEFAULT_DEFAULT: Final = True
+RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_MAX_ITEMS: Final = 64
+RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_DEFAULT: Final = ()
+
 # #/components/schemas/Retrieval
 RETRIEVAL_ROUNDS_MIN_ITEMS: Final = 1
 RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
@@ -433,6 +438,14 @@ RETRIEVAL_RERANKS_MAX_ITEMS: Final = 32
 # #/components/schemas/Revision
 REVISION_MINIMUM: Final = 1
 REVISION_MAXIMUM: Final = 2147483647
+
+# #/components/schemas/ScopeBindingKey
+SCOPE_BINDING_KEY_INTEGRATION_MIN_LENGTH: Final = 1
+SCOPE_BINDING_KEY_INTEGRATION_MAX_LENGTH: Final = 128
+SCOPE_BINDING_KEY_KIND_MIN_LENGTH: Final = 1
+SCOPE_BINDING_KEY_KIND_MAX_LENGTH: Final = 64
+SCOPE_BINDING_KEY_EXTERNAL_ID_MIN_LENGTH: Final = 1
+SCOPE_BINDING_KEY_EXTERNAL_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/ScopeDescriptor
 SCOPE_DESCRIPTOR_TITLE_MIN_LENGTH: Final = 1

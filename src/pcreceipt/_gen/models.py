@@ -623,6 +623,34 @@ class Capabilities(ContractModel):
     """
 
 
+class ClearScopeBindingRequest(ContractModel):
+    """
+    Remove the binding of one key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: ScopeBindingKey
+    """
+    The key whose binding is removed.
+    """
+
+
+class ClearScopeBindingResponse(ContractModel):
+    """
+    Whether a binding was removed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cleared: bool
+    """
+    True when the key had a binding, which is now gone; false when it had none.
+    """
+
+
 class CodeEvidenceRef(ContractModel):
     """
     An exact line range of an indexed code file, with the hash of the snippet actually used.
@@ -966,6 +994,8 @@ class ErrorBody(ContractModel):
         "inference_unavailable",
         "storage_unavailable",
         "internal_error",
+        "scope_not_found",
+        "scope_binding_target_missing",
     ]
     """
     The error code.
@@ -1020,6 +1050,12 @@ class ErrorDetails(ContractModel):
     ) = None
     """
     On a conflict (409): which conflict it is.
+    """
+    scope_id: Annotated[
+        str | None, Field(max_length=256, min_length=1, pattern="\\S")
+    ] = None
+    """
+    On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
 
 
@@ -2016,6 +2052,30 @@ class RerankSettings(ContractModel):
     """
 
 
+class ResolveScopeBindingRequest(ContractModel):
+    """
+    Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allow_default: bool | None = True
+    """
+    Whether the default Scope answers when no key is bound.
+    """
+    explicit_scope_id: ScopeId | None = None
+    """
+    A Scope the host names itself; when given it is the answer (no fallback), or null.
+    """
+    binding_keys: Annotated[
+        list[ScopeBindingKey] | None, Field(max_length=64, validate_default=True)
+    ] = []
+    """
+    The keys to look up, in order of preference.
+    """
+
+
 class Retrieval(ContractModel):
     """
     Rounds, search groups, rerank configurations and rerank groups.
@@ -2046,6 +2106,46 @@ class Revision(RootModel[int]):
     root: Annotated[int, Field(ge=1, le=2147483647)]
     """
     An immutable artifact revision number, starting at 1.
+    """
+
+
+class ScopeBinding(ContractModel):
+    """
+    A durable binding of one host key to one Scope (the request and the answer of set_scope_binding).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: ScopeBindingKey
+    """
+    The bound key.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the key is bound to.
+    """
+
+
+class ScopeBindingKey(ContractModel):
+    """
+    A host-owned key a Scope is bound to; keys match exactly, and integration keeps one host's keys apart from another's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    integration: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The host integration that owns the key (for example claude-code).
+    """
+    kind: Annotated[str, Field(max_length=64, min_length=1, pattern="\\S")]
+    """
+    What the external id identifies for that integration (for example workspace).
+    """
+    external_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The host's identifier of the thing bound.
     """
 
 
@@ -2182,6 +2282,20 @@ class ServerInfo(ContractModel):
     ]
     """
     PowerContext's stable feature groups this server implements completely, by contract name (none yet).
+    """
+
+
+class SetDefaultScopeRequest(ContractModel):
+    """
+    Point the default Scope at an existing Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that becomes the default.
     """
 
 

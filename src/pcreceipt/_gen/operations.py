@@ -30,7 +30,7 @@ class Operation:
     request_model: str | None
     success: tuple[Success, ...]
     scope_access: Literal["none", "read", "write", "admin"]
-    scope_source: Literal["none", "path", "body"]
+    scope_source: Literal["none", "path", "body", "resolved"]
     scope_references: bool
 
 
@@ -64,6 +64,28 @@ OPERATIONS: tuple[Operation, ...] = (
         parameters=(),
         request_model='CreateScopeRequest',
         success=(Success(201, 'ScopeDescriptor'), ),
+        scope_access='admin',
+        scope_source='none',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_default_scope',
+        method='GET',
+        path='/v1/scopes/default',
+        parameters=(),
+        request_model=None,
+        success=(Success(200, 'ScopeDescriptor'), ),
+        scope_access='read',
+        scope_source='resolved',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='set_default_scope',
+        method='PUT',
+        path='/v1/scopes/default',
+        parameters=(),
+        request_model='SetDefaultScopeRequest',
+        success=(Success(200, 'ScopeDescriptor'), ),
         scope_access='admin',
         scope_source='none',
         scope_references=False,
@@ -241,6 +263,39 @@ OPERATIONS: tuple[Operation, ...] = (
         request_model=None,
         success=(Success(200, 'Health'), ),
         scope_access='none',
+        scope_source='none',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='resolve_scope_binding',
+        method='POST',
+        path='/v1/scope-bindings/resolve',
+        parameters=(),
+        request_model='ResolveScopeBindingRequest',
+        success=(Success(200, 'ScopeDescriptor'), ),
+        scope_access='read',
+        scope_source='resolved',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='set_scope_binding',
+        method='PUT',
+        path='/v1/scope-bindings',
+        parameters=(),
+        request_model='ScopeBinding',
+        success=(Success(200, 'ScopeBinding'), ),
+        scope_access='admin',
+        scope_source='none',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='clear_scope_binding',
+        method='POST',
+        path='/v1/scope-bindings/clear',
+        parameters=(),
+        request_model='ClearScopeBindingRequest',
+        success=(Success(200, 'ClearScopeBindingResponse'), ),
+        scope_access='admin',
         scope_source='none',
         scope_references=False,
     ),

@@ -14,7 +14,7 @@ Decisions:
 - ``start`` while this data directory's server runs is an error naming its port; so is a port
   already in use, a missing binary, gcc or pymysql, or a server that does not become ready (it is
   then stopped). Every error is one line on stderr and exit status 2, as for the other local
-  commands (``pcreceipt.commands.local``).
+  commands (``pcreceipt.cli.local``).
 - ``status`` prints the URL and exits 0 when running; ``seekdb is not running`` and exit 3
   (the LSB status code for "not running") otherwise. ``stop`` is idempotent: exit 0 either way.
 """

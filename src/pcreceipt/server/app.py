@@ -7,6 +7,8 @@ the bundled document, serialised once so every response is byte-identical. Unkno
 wrong methods answer in the same error envelope as everything else (``api.middleware`` adds the
 request id to every response). A server bound to loopback also requires a loopback ``Host``
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+At its first start on a database the server creates the default Scope (``Default``,
+``store.bindings``), which every host without a Scope binding resolves to.
 Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
 without ``require_tokens``; otherwise every operation but the health probes needs a bearer
 token (``Settings.tokens_required``, logged once at startup; ``docs/security.md``).
@@ -64,6 +66,15 @@ async def _routing_error(request: Request, exc: Exception) -> Response:
     return json_response(exc.status_code, InvalidRequest("The request cannot be routed.").envelope())
 
 
+def _ensure_default_scope(store: Store) -> None:
+    """Create the default Scope at the server's first start (once per database). A store that
+    cannot do it now does not stop the server: resolution ensures it on first need."""
+    try:
+        store.ensure_default_scope()
+    except Exception as exc:
+        log.warning("default Scope not ensured at startup type=%s", type(exc).__name__)
+
+
 def create_app(
     settings: Settings,
     *,
@@ -80,6 +91,7 @@ def create_app(
     except BaseException:
         parts.close()
         raise
+    _ensure_default_scope(services.store)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -19,6 +19,13 @@ Decisions (``docs/security.md``):
 - Grants are checked before existence: a token without the grant gets 403 whether or not the
   Scope exists, so 403 reveals nothing, and 404 is only ever answered to a token that may read
   the Scope. The own Scope is checked before its references are looked up.
+- Operations whose Scope comes out of a lookup (``x-pcreceipt-scope`` source ``resolved``:
+  ``resolve_scope_binding``, ``get_default_scope``) need read on the Scope they resolve to,
+  checked before the lookup for an explicit id and after it for a bound or default one
+  (``server.resolution``). Setting or clearing a binding and setting the default need admin on
+  ``*`` (access ``admin``, source ``none``, like creating a Scope): bindings and the default are
+  shared server state that routes every host's prepares and captures, so no per-Scope grant may
+  change them.
 - ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
   (``Principal.readable``), and the handler filters by it.
 - A prepare reads its Scope once, here: ``authorize`` returns the Scope it read (in local mode
@@ -39,6 +46,7 @@ from starlette.datastructures import Headers
 from pcreceipt import gate
 from pcreceipt.errors import Forbidden, ServiceUnavailable, Unauthorized
 from pcreceipt.models import Operation
+from pcreceipt.server import resolution
 from pcreceipt.server.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.exchange import Call, Services
 from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
@@ -131,10 +139,17 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     """``Forbidden`` unless the caller holds the needed grant on every Scope the call touches.
 
     Returns the Scope of an operation that reads its Scope's references (prepare), read once
-    (None when it does not exist); None for every other operation. Runs in a worker thread,
+    (None when it does not exist), and the Scope an operation of source ``resolved`` resolved to
+    (``resolution``: 404/409 when it does not exist); None for every other operation. Runs in a worker thread,
     after the body is validated and before the handler.
     """
     operation = call.operation
+    if operation.scope_source == "resolved":
+        scope_id, explicit = resolution.target(call)
+        needed = operation.scope_access
+        if not principal.local and needed != "none":
+            _require(principal, [scope_id], needed)
+        return resolution.read(call, scope_id, explicit=explicit)
     own = own_scope(call)
     if principal.local:
         return _local_scope(call, own) if operation.scope_references and own is not None else None

@@ -36,7 +36,8 @@ class Call:
 
     ``scope``: for an operation that reads its Scope's references (``scope_references``:
     prepare), the Scope as ``authorization.authorize`` read it, once, for the handler (None when
-    it does not exist); None for every other operation."""
+    it does not exist); for an operation whose Scope is resolved (source ``resolved``), the
+    Scope it resolved to; None for every other operation."""
 
     operation: Operation
     request_id: str

@@ -15,15 +15,15 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pcreceipt import gate
-from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired
+from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired, ScopeNotFound
 from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
-from pcreceipt.server import records
+from pcreceipt.server import records, resolution
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
 from pcreceipt.server.cursor import decode_cursor, encode_cursor
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
-from pcreceipt.store.protocol import RevisionRecord, Scope, Store, WriteConflict
+from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, Scope, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -115,6 +115,50 @@ def list_scopes(call: Call) -> Reply:
 
 def get_scope(call: Call) -> Reply:
     return Reply(200, records.scope_descriptor(_found(_store(call).get_scope(call.path["scope_id"]))))
+
+
+# -- the default Scope and Scope bindings (the Scope of a resolution is read by authorisation)
+
+
+def _resolved(call: Call) -> Reply:
+    """The Scope ``authorization.authorize`` resolved and read (``server.resolution``)."""
+    assert call.scope is not None, "a resolved operation reaches its handler with its Scope"
+    return Reply(200, records.scope_descriptor(call.scope))
+
+
+def get_default_scope(call: Call) -> Reply:
+    return _resolved(call)
+
+
+def resolve_scope_binding(call: Call) -> Reply:
+    return _resolved(call)
+
+
+def set_default_scope(call: Call) -> Reply:
+    store = _store(call)
+    scope_id = call.body["scope_id"]
+    try:
+        store.set_default_scope(scope_id)
+    except RecordNotFound:
+        raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE) from None
+    scope = store.get_scope(scope_id)
+    if scope is None:  # Scopes are never deleted; kept for a store that would
+        raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
+    return Reply(200, records.scope_descriptor(scope))
+
+
+def set_scope_binding(call: Call) -> Reply:
+    """Upsert; the answer echoes the key as sent and the Scope."""
+    key, scope_id = call.body["key"], call.body["scope_id"]
+    try:
+        _store(call).set_scope_binding(resolution.binding_key(key), scope_id)
+    except RecordNotFound:
+        raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE) from None
+    return Reply(200, {"key": dict(key), "scope_id": scope_id})
+
+
+def clear_scope_binding(call: Call) -> Reply:
+    return Reply(200, {"cleared": _store(call).clear_scope_binding(resolution.binding_key(call.body["key"]))})
 
 
 # -- artifacts
@@ -320,6 +364,11 @@ HANDLERS: Mapping[str, Handler] = {
     "create_scope": create_scope,
     "list_scopes": list_scopes,
     "get_scope": get_scope,
+    "get_default_scope": get_default_scope,
+    "set_default_scope": set_default_scope,
+    "resolve_scope_binding": resolve_scope_binding,
+    "set_scope_binding": set_scope_binding,
+    "clear_scope_binding": clear_scope_binding,
     "create_artifact": create_artifact,
     "import_artifacts": import_artifacts,
     "list_artifacts": list_artifacts,

@@ -5,8 +5,9 @@ SQL dialect: Scope creation and reads, committing revisions (``_add_revision`` /
 ``_append_revision``), an artifact's first revision, ``replace_artifact``, the atomic-memory
 lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping; with
 ``code.CodeWorkspaces`` (code workspaces), ``api_tokens.ApiTokens`` (API tokens) and
-``service.ServiceRecords`` (the server identity, bootstrap receipts) it is the
-whole shared core. Each engine subclasses it and keeps only what is truly its own: connection and
+``bindings.ScopeBindings`` (Scope bindings and the default Scope) and ``service.ServiceRecords``
+(the server identity, bootstrap receipts) it is the whole shared core.
+Each engine subclasses it and keeps only what is truly its own: connection and
 transaction management, schema and migrations, full-text and vector SQL, and error translation
 (the hooks and their contracts are in ``store.hooks``). Shared values and row builders are in
 ``store.rows``, the shared consistency checks in ``store.integrity``.
@@ -20,6 +21,7 @@ from typing import Any
 
 from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
+from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
@@ -57,7 +59,12 @@ from pcreceipt.store.rows import (
 from pcreceipt.store.service import ServiceRecords
 
 
-class StoreEngine(CodeWorkspaces[ConnT, PreparedT], ApiTokens[ConnT, PreparedT], ServiceRecords[ConnT, PreparedT]):
+class StoreEngine(
+    CodeWorkspaces[ConnT, PreparedT],
+    ApiTokens[ConnT, PreparedT],
+    ScopeBindings[ConnT, PreparedT],
+    ServiceRecords[ConnT, PreparedT],
+):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 
     # -- scopes

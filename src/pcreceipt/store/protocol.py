@@ -228,6 +228,13 @@ class BootstrapReceipt:
     request_digest: str
     state: BootstrapReceiptState
     created_at: str
+@dataclass(frozen=True, slots=True)
+class BindingKey:
+    """A host-owned key a Scope is bound to; matched exactly (``pcreceipt.store.bindings``)."""
+
+    integration: str
+    kind: str
+    external_id: str
 
 
 MAX_TOKEN_GRANTS = 1024  # not a contract limit: tokens are not in the contract
@@ -283,6 +290,33 @@ class Store(Protocol):
 
     def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
         """Scopes in scope_id order, strictly after ``after``."""
+        ...
+
+    # -- the default Scope and Scope bindings (``pcreceipt.store.bindings``)
+    def ensure_default_scope(self) -> str:
+        """The default Scope's id; creates ``Default`` (idempotency key ``powercontext.default-scope.v1``)
+        and points the default at it when no default is set. Exactly one Scope is created however
+        many callers race on one database."""
+        ...
+
+    def default_scope_id(self) -> str | None:
+        """The Scope id the default names (it may no longer exist), or None when unset."""
+        ...
+
+    def set_default_scope(self, scope_id: str) -> None:
+        """Point the default at an existing Scope; RecordNotFound when it does not exist."""
+        ...
+
+    def bound_scope_id(self, keys: Sequence[BindingKey]) -> str | None:
+        """The Scope id bound to the first of ``keys``, in their order, that has a binding; None when none has."""
+        ...
+
+    def set_scope_binding(self, key: BindingKey, scope_id: str) -> None:
+        """Bind ``key`` to an existing Scope (the last write wins); RecordNotFound when it does not exist."""
+        ...
+
+    def clear_scope_binding(self, key: BindingKey) -> bool:
+        """Remove the binding of ``key``; whether there was one."""
         ...
 
     # -- artifacts

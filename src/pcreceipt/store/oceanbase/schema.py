@@ -12,9 +12,9 @@ Decisions:
 - One vector table per (embedding profile, dimension), with a ``VECTOR(dim)`` column and an HNSW
   index (``distance=cosine``, ``sync_mode=immediate``: the default async sync hides fresh rows
   from approximate queries).
-- The server identity (migration 3) is drawn by the migration's own ``INSERT IGNORE`` (an MD5 of
-  ``UUID()``, ``RAND()`` and the time: opaque, unique), so every server sharing the database reads
-  the one id the first migration wrote.
+- Scope bindings (migration 3): keyed by (integration, kind, external_id) as VARBINARY sized in
+  UTF-8 bytes, so keys compare byte for byte like SQLite's; the default pointer is the one row
+  ``slot = 1`` of ``default_scope``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ _TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
 _ID = "VARBINARY(256)"
 _PATH = "VARBINARY(4096)"
 _SHA = "VARBINARY(64)"
+_SCOPE_REF = "VARBINARY(1024)"  # a Scope id a request names: up to 256 code points
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -175,6 +176,26 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         3,
+        "Scope bindings and the default Scope",
+        (
+            # Sized in UTF-8 bytes for the contract's code points (128, 64, 256; Scope ids 256).
+            f"""CREATE TABLE IF NOT EXISTS scope_bindings (
+                integration VARBINARY(512) NOT NULL,
+                kind VARBINARY(256) NOT NULL,
+                external_id VARBINARY(1024) NOT NULL,
+                scope_id {_SCOPE_REF} NOT NULL,
+                updated_at VARBINARY(40) NOT NULL,
+                PRIMARY KEY (integration, kind, external_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS default_scope (
+                slot INT NOT NULL PRIMARY KEY,
+                scope_id {_SCOPE_REF} NOT NULL,
+                updated_at VARBINARY(40) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        4,
         "the server identity (generated here, once)",
         (
             f"""CREATE TABLE IF NOT EXISTS server_identity (
@@ -187,7 +208,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
-        4,
+        5,
         "bootstrap delivery receipts of host events",
         (
             f"""CREATE TABLE IF NOT EXISTS bootstrap_receipts (

@@ -109,6 +109,11 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE file_sha256 = VALUES(file_sha256)"""
     UPSERT_CURRENT_WORKSPACE = """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)
         ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint)"""
+    UPSERT_SCOPE_BINDING = """INSERT INTO scope_bindings (integration, kind, external_id, scope_id, updated_at)
+        VALUES (?, ?, ?, ?, ?)
+        ON DUPLICATE KEY UPDATE scope_id = VALUES(scope_id), updated_at = VALUES(updated_at)"""
+    UPSERT_DEFAULT_SCOPE = """INSERT INTO default_scope (slot, scope_id, updated_at) VALUES (?, ?, ?)
+        ON DUPLICATE KEY UPDATE scope_id = VALUES(scope_id), updated_at = VALUES(updated_at)"""
 
     def __init__(
         self,

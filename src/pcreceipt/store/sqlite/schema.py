@@ -26,9 +26,12 @@ Decisions:
   (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
   ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
   Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
-- The server identity (migration 3): one row, its id drawn from SQLite's ``randomblob`` by the
+- Scope bindings and the default Scope (migration 3, ``store.bindings``): ``scope_bindings``
+  keyed by (integration, kind, external_id) with the bound Scope id; ``default_scope`` holds at
+  most one row (``slot = 1``), the default pointer. Neither has a foreign key, like the grants.
+- The server identity (migration 4): one row, its id drawn from SQLite's ``randomblob`` by the
   migration itself, so it is written exactly once, with the version that records it.
-- Bootstrap receipts (migration 4): one row per host event (``event_key``, a SHA-256 hex), no
+- Bootstrap receipts (migration 5): one row per host event (``event_key``, a SHA-256 hex), no
   content (``store.service``).
 """
 
@@ -182,6 +185,25 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         3,
+        "Scope bindings and the default Scope",
+        (
+            """CREATE TABLE scope_bindings (
+                integration TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                external_id TEXT NOT NULL,
+                scope_id TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (integration, kind, external_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE default_scope (
+                slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                scope_id TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            )""",
+        ),
+    ),
+    Migration(
+        4,
         "the server identity (generated here, once)",
         (
             """CREATE TABLE server_identity (
@@ -192,7 +214,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
-        4,
+        5,
         "bootstrap delivery receipts of host events",
         (
             """CREATE TABLE bootstrap_receipts (

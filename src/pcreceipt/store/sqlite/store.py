@@ -68,21 +68,7 @@ if TYPE_CHECKING:
     from sqlite3 import Connection
 
 T = TypeVar("T")
-VEC0_CHUNK_SIZE = 64
 SEARCH_WEIGHTS = "0.0, 2.0, 1.0"  # bm25 weights of (part, title|path, body)
-_UNAVAILABLE_ERRORS = (
-    "SQLITE_BUSY",
-    "SQLITE_LOCKED",
-    "SQLITE_IOERR",
-    "SQLITE_CANTOPEN",
-    "SQLITE_FULL",
-    "SQLITE_CORRUPT",
-    "SQLITE_NOTADB",
-    "SQLITE_READONLY",
-    "SQLITE_PROTOCOL",
-    "SQLITE_NOMEM",
-    "SQLITE_PERM",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +104,12 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
     )
     UPSERT_CURRENT_WORKSPACE = """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)
         ON CONFLICT (scope_id) DO UPDATE SET fingerprint = excluded.fingerprint"""
+    UPSERT_SCOPE_BINDING = """INSERT INTO scope_bindings (integration, kind, external_id, scope_id, updated_at)
+        VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (integration, kind, external_id)
+        DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
+    UPSERT_DEFAULT_SCOPE = """INSERT INTO default_scope (slot, scope_id, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT (slot) DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
 
     def __init__(self, path: Path, *, vector_dimensions: int | None = None) -> None:
         """Open (creating if needed) the database at ``path`` and apply missing migrations.
