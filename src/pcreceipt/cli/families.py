@@ -9,9 +9,11 @@ import typer
 from pcreceipt.cli.common import (
     DEFAULT_URL,
     JsonOutput,
+    ListLimit,
     ScopeOption,
     Token,
     Url,
+    listed_heads,
     one_line,
     print_json,
     run_client,
@@ -41,9 +43,7 @@ def _create(scope: str, family: str, content: dict[str, Any], url: str, token: s
 @topic_app.command("list")
 def list_topics(
     scope: ScopeOption,
-    limit: Annotated[
-        int | None, typer.Option(help="Show at most this many [default: all].", min=1, show_default=False)
-    ] = None,
+    limit: ListLimit = None,
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,
@@ -51,12 +51,7 @@ def list_topics(
     """List the Scope's topic memories: id, revision and title."""
 
     async def work(client: AsyncClient) -> list[ArtifactCollectionItem]:
-        items: list[ArtifactCollectionItem] = []
-        async for item in client.iter_artifacts(scope, "topic-memory"):
-            items.append(item)
-            if limit is not None and len(items) >= limit:
-                break
-        return items
+        return await listed_heads(client, scope, "topic-memory", limit)
 
     items = run_client(url, token, work)
     if json_output:

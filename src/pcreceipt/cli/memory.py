@@ -15,9 +15,11 @@ import typer
 from pcreceipt.cli.common import (
     DEFAULT_URL,
     JsonOutput,
+    ListLimit,
     ScopeOption,
     Token,
     Url,
+    listed_heads,
     one_line,
     print_json,
     run_client,
@@ -111,9 +113,7 @@ def edit(
 @memory_app.command("list")
 def list_(
     scope: ScopeOption,
-    limit: Annotated[
-        int | None, typer.Option(help="Show at most this many [default: all].", min=1, show_default=False)
-    ] = None,
+    limit: ListLimit = None,
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,
@@ -121,11 +121,7 @@ def list_(
     """List the Scope's memories: id, revision, lifecycle state and the start of the text."""
 
     async def work(client: AsyncClient) -> list[tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]]:
-        items: list[ArtifactCollectionItem] = []
-        async for item in client.iter_artifacts(scope, FAMILY):
-            items.append(item)
-            if limit is not None and len(items) >= limit:
-                break
+        items = await listed_heads(client, scope, FAMILY, limit)
 
         async def detail(item: ArtifactCollectionItem) -> tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]:
             revision = await client.get_artifact_revision(scope, FAMILY, item.artifact_id, item.revision)
