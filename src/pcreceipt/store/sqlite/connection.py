@@ -14,6 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -68,9 +69,28 @@ def open_connection(path: Path) -> tuple[Connection, bool]:
             "Connection",
             sqlean.connect(str(path), timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False),
         )
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", f"cache_size=-{CACHE_KIB}"):
+        _enter_wal(conn)
+        for pragma in ("synchronous=NORMAL", "foreign_keys=ON", f"cache_size=-{CACHE_KIB}"):
             conn.execute(f"PRAGMA {pragma}")
     return conn, _load_vector_extension(conn)
+
+
+def _enter_wal(conn: Connection) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another connection holds the lock it needs.
+
+    SQLite does not call the busy handler for a journal-mode change: two processes opening one
+    fresh database at the same moment get SQLITE_BUSY at once from one of them. The change is
+    retried for up to ``BUSY_TIMEOUT_SECONDS``, as every other statement waits.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlean.OperationalError as error:
+            if getattr(error, "sqlite_errorname", "") != "SQLITE_BUSY" or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 def _load_vector_extension(conn: Connection) -> bool:
