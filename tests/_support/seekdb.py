@@ -77,6 +77,7 @@ class _FreshDatabases:
 _server: SeekdbServer | None = None
 _fresh: _FreshDatabases | None = None
 _databases: dict[Path, str] = {}
+_databases_lock = threading.Lock()
 
 
 def set_seekdb_server(server: SeekdbServer | None) -> None:
@@ -92,9 +93,10 @@ def oceanbase_database(workdir: Path) -> str:
     """The name of ``workdir``'s database: a fresh one on first use, the same one afterwards."""
     if _server is None or _fresh is None:
         raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
-    database = _databases.get(workdir)
-    if database is None:
-        database = _databases[workdir] = _fresh.take()
+    with _databases_lock:  # two threads of one test opening its store at once get one database
+        database = _databases.get(workdir)
+        if database is None:
+            database = _databases[workdir] = _fresh.take()
     return database
 
 
