@@ -258,7 +258,7 @@ class ContentLayout:
     @property
     def citations(self) -> tuple[Citation, ...]:
         """What the rendered content cites, in order: what ``parse_citations`` reads back from
-        ``render()`` (tests/unit/test_render.py holds the two equal)."""
+        ``render()`` (tests/prepare/test_render.py holds the two equal)."""
         return tuple(self._citations)
 
     @property
