@@ -186,6 +186,17 @@ def compat(session: nox.Session) -> None:
                 server.wait()
 
 
+HOST_TOOLS = "tests/hosts/tools"
+
+
+@nox.session(python=PYTHON)
+def hosts(session: nox.Session) -> None:
+    """The ten official hosts' own code (PowerContext 1.4.1's sdist, fetched now) against `pcreceipt serve`."""
+    _install(session)
+    session.run("npm", "ci", "--prefix", HOST_TOOLS, "--no-audit", "--no-fund", external=True)
+    _tests_step(session, "--hosts", "tests/hosts", *session.posargs)
+
+
 PEER = "powercontext[ops,cli,client]==1.4.1"
 PEER_VENV = Path(".nox") / "powercontext-1.4.1"
 

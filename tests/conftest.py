@@ -10,6 +10,9 @@
   handlers or settings of their own. ``client``, ``http`` and ``scope_id`` talk to ``server_url``
   (``tests/store`` has a store-level ``scope_id`` of its own).
 
+- ``--hosts`` collects ``tests/hosts`` (the official hosts' own code, ``nox -s hosts``); without it
+  that folder is left out, so ``nox -s ci`` does not run it twice.
+
 Helpers live in ``_support`` (see its ``__init__``).
 """
 
@@ -30,6 +33,23 @@ from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
 
 pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
+
+HOST_TESTS = Path(__file__).parent / "hosts"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--hosts",
+        action="store_true",
+        help="collect tests/hosts: the official hosts' own code against pcreceipt serve (nox -s hosts)",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """tests/hosts runs in its own session (``nox -s hosts``), not inside ``nox -s ci``'s pytest."""
+    if not config.getoption("--hosts") and collection_path.is_relative_to(HOST_TESTS):
+        return True
+    return None
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """PowerContext 1.4.1's own response models, fetched at run time (nothing of it is committed).
 
-``powercontext_models`` (session): ``pip download powercontext==1.4.1`` (the sdist, no
-dependencies) into a temporary directory, take its generated pydantic models
+``powercontext_sdist`` (session): ``pip download powercontext==1.4.1`` (the sdist, no
+dependencies) unpacked into a temporary directory; the host tests drive its ``integrations/``.
+``powercontext_models`` (session): from that sdist, take its generated pydantic models
 (``powercontext/http/_generated/models.py``, which needs pydantic only) and import that file by
 path. A response parsed with these models is checked exactly as the official client checks it
 (closed models: no unknown key, every required key, strict types).
@@ -32,9 +33,8 @@ def _load(path: Path) -> ModuleType:
     return module
 
 
-@pytest.fixture(scope="session")
-def powercontext_models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
-    directory = tmp_path_factory.mktemp("powercontext-sdist")
+def download_sdist(directory: Path) -> Path:
+    """``pip download`` the 1.4.1 sdist (no dependencies) into ``directory``; the archive's path."""
     command = [
         sys.executable,
         "-m",
@@ -49,10 +49,23 @@ def powercontext_models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mo
     ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     if result.returncode != 0:
-        pytest.skip(f"cannot download {PACKAGE}: {result.stderr.strip().splitlines()[-1:]}")
+        # Not a skip: the compatibility tests are the point of running them; a missing index is a failure.
+        raise RuntimeError(f"cannot download {PACKAGE}: {result.stderr.strip().splitlines()[-1:]}")
     (sdist,) = directory.glob("powercontext-*.tar.gz")
-    with tarfile.open(sdist) as archive:
-        member = next(m for m in archive.getmembers() if m.name.endswith("/" + MODELS))
-        archive.extract(member, directory, filter="data")
-    yield _load(directory / member.name)
+    return sdist
+
+
+@pytest.fixture(scope="session")
+def powercontext_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The unpacked 1.4.1 sdist's root directory (``integrations/``, ``openapi/``, ``src/`` …), once per session."""
+    directory = tmp_path_factory.mktemp("powercontext-sdist")
+    with tarfile.open(download_sdist(directory)) as archive:
+        archive.extractall(directory, filter="data")
+    (root,) = (path for path in directory.iterdir() if path.is_dir())
+    return root
+
+
+@pytest.fixture(scope="session")
+def powercontext_models(powercontext_sdist: Path) -> Iterator[ModuleType]:
+    yield _load(powercontext_sdist / MODELS)
     sys.modules.pop("powercontext_1_4_1_models", None)
