@@ -7,7 +7,7 @@ command is taken from README.md itself, so an edit to the README is what gets te
 - ``.venv/bin/nox -s serve``, which must serve on 127.0.0.1:8000 with no further option;
 - the one line that puts ``pcreceipt`` on PATH, then ``pcreceipt --version``, ``pcreceipt token
   list`` and ``pcreceipt serve`` with no flag.
-The second of the two commands (``nox -s ci compat``) is what ``.ci/run`` runs; it is not run
+The second of the two commands (``nox -s ci compat hosts``) is what ``.ci/run`` runs; it is not run
 from inside itself. The installs share one pip cache within this module, as a user's do.
 """
 
