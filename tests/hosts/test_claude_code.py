@@ -18,7 +18,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -59,6 +59,7 @@ class ClaudeCode:
     root: Path
     workspace: Path
     home: Path
+    settings: dict[str, str] = field(default_factory=dict)
 
     def env(self, home: Path | None = None) -> dict[str, str]:
         return host_environment(
@@ -67,6 +68,7 @@ class ClaudeCode:
             CLAUDE_PLUGIN_DATA=str(self.root / "data"),
             CLAUDE_PROJECT_DIR=str(self.workspace),
             CLAUDE_PLUGIN_OPTION_SERVER_URL=self.relay.url,
+            **self.settings,
         )
 
     def hook(self, script: str, event: dict[str, object], home: Path | None = None) -> tuple[HookRun, list[Call]]:
@@ -189,6 +191,32 @@ def test_session_start_resolves_the_default_scope_and_skips_bootstrap(session: S
     }
     answer = bootstrap.answer
     assert (answer["status"], answer["reason"], answer["receipt"]["state"]) == ("skipped", "disabled", "skipped")
+
+
+def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Session, tmp_path: Path) -> None:
+    """Opted in, the package goes through the hook's strict validator; nothing is eligible, so it is empty."""
+    claude = session.claude
+    enabled = ClaudeCode(
+        plugin=claude.plugin,
+        relay=claude.relay,
+        root=claude.root,
+        workspace=claude.workspace,
+        home=tmp_path / "home",
+        settings={"POWERCONTEXT_CLAUDE_BOOTSTRAP_CONTEXT": "true"},
+    )
+    run, calls = enabled.session_start(str(uuid.uuid4()))
+    assert (run.returncode, run.stdout) == (0, "")
+    assert [(call.route, call.status) for call in calls] == [(RESOLVE, 200), (BOOTSTRAP, 200)]
+    bootstrap = calls[-1]
+    assert (bootstrap.request["enabled"], bootstrap.request["max_bytes"]) == (True, 4096)
+    answer = bootstrap.answer
+    assert (answer["status"], answer["reason"], answer["receipt"]["state"]) == (
+        "empty",
+        "no_eligible_context",
+        "skipped",
+    )
+    assert [(e["outcome"], e["receipt_state"]) for e in run.events] == [("empty", "skipped")]  # not a failure
+    assert not enabled.diagnostics_file().exists()
 
 
 def test_a_matching_prompt_gets_the_servers_content_injected_unchanged(session: Session) -> None:

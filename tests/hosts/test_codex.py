@@ -195,6 +195,32 @@ def test_session_start_resolves_the_default_scope_binds_the_session_and_skips_bo
     assert stored.status_code == 200 and stored.json()["scope_id"] == session.default_scope
 
 
+def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Session, tmp_path: Path) -> None:
+    """Opted in, the package goes through the hook's strict validator; nothing is eligible, so it is empty."""
+    codex = session.codex
+    enabled = Codex(
+        plugin=codex.plugin,
+        relay=codex.relay,
+        root=codex.root,
+        workspace=codex.workspace,
+        home=tmp_path / "home",
+        settings={"POWERCONTEXT_CODEX_BOOTSTRAP_CONTEXT": "true"},
+    )
+    run, calls = enabled.session_start(str(uuid.uuid4()))
+    assert (run.returncode, run.stdout) == (0, "")
+    assert [(call.route, call.status) for call in calls] == [(RESOLVE, 200), (BIND, 200), (BOOTSTRAP, 200)]
+    bootstrap = calls[-1]
+    assert (bootstrap.request["enabled"], bootstrap.request["max_bytes"]) == (True, 4096)
+    answer = bootstrap.answer
+    assert (answer["status"], answer["reason"], answer["receipt"]["state"]) == (
+        "empty",
+        "no_eligible_context",
+        "skipped",
+    )
+    assert [(e["outcome"], e["receipt_state"]) for e in run.events] == [("empty", "skipped")]  # not a failure
+    assert not enabled.diagnostics_file().exists()
+
+
 def test_a_matching_prompt_gets_the_servers_content_injected_unchanged(session: Session) -> None:
     run, calls = session.recall
     assert run.returncode == 0 and run.stderr == ""
