@@ -118,8 +118,8 @@ class ClaudeCode:
             timeout=HOOK_SECONDS,
             check=False,
         )
-        assert done.returncode == 0 and done.stderr == "", done.stderr
-        return ANSI.sub("", done.stdout).strip(), self.relay.since(mark)
+        line = ANSI.sub("", done.stdout).strip() if done.returncode == 0 else f"exit {done.returncode}: {done.stderr}"
+        return line, self.relay.since(mark)
 
     def diagnostics_file(self, home: Path | None = None) -> Path:
         return (home or self.home) / ".local" / "state" / "powercontext" / "claude-code-diagnostics.json"
