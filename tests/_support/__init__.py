@@ -13,6 +13,9 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).
 - ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
+- ``relay``: a recording HTTP relay between an official host's code and ``pcreceipt serve``.
+- ``pyhosts``: the Python official hosts' plugins (from PowerContext 1.4.1's sdist) run as their
+  hosts run them, and the server as the tests' oracle (``tests/hosts``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any
 submodule is imported).

@@ -4,15 +4,27 @@ Run by ``nox -s compat`` (which installs ``powercontext[client]==1.4.1`` and sta
 
     python tests/compat/official_client_check.py http://127.0.0.1:PORT
 
-Every step uses the official client's own request models and its strict response parsing, so a
-shape, status or header it does not accept fails here. Exits non-zero on the first failure.
-This file imports only the official client and the standard library (not pcreceipt).
+Every call goes through the official client: its request models, its check that the status is one
+the operation declares, and its strict response models (closed: an extra or a missing key fails),
+so a shape, status or header it does not accept fails here. Every operation of pcreceipt's OpenAPI
+that PowerContext 1.4.1 also has is called at least once (``test_official_client_coverage.py``
+fails otherwise); ``PCRECEIPT_ONLY`` names pcreceipt's own operations, which the official client
+has no method for (the code workspace is indexed over plain HTTP for the code queries).
+
+The checks come in groups, one per area. A failed check is recorded and its group goes on; an
+error the client raises ends its group; either way the next group runs, every failure is
+reported, and the exit status is non-zero when anything failed. This file imports only the
+official client and the standard library (not pcreceipt).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import sys
+import traceback
+import urllib.request
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,23 +33,62 @@ from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
     BootstrapContextRequest,
+    CaptureContentSourceRequest,
+    CaptureWorkingNoteRequest,
+    ClearScopeBindingRequest,
+    CodeQueryRequest,
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
+    GetStatsRequest,
+    ListArtifactsRequest,
     PrepareContextRequest,
     RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
+    ResolveScopeBindingRequest,
+    SetDefaultScopeRequest,
+    SetScopeBindingRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
 
+# pcreceipt's operations that PowerContext 1.4.1 does not have (so neither has its client).
+PCRECEIPT_ONLY = frozenset({"import_artifacts", "get_code_workspace", "index_code_workspace", "read_code"})
+
 PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
 CHECKS: list[str] = []
+FAILED: list[str] = []
 
 
-def check(name: str, condition: bool) -> None:
-    if not condition:
-        raise AssertionError(f"check failed: {name}")
-    CHECKS.append(name)
+class UnexpectedSuccess(AssertionError):
+    pass
+
+
+def check(name: str, condition: bool) -> bool:
+    (CHECKS if condition else FAILED).append(name)
+    return condition
+
+
+async def expect_error(what: str, status: int, code: str | None, call: Callable[[], Awaitable[Any]]) -> Any:
+    """The call fails with this HTTP status (and error code, when given), as the client reports it."""
+    try:
+        await call()
+    except Exception as error:  # the official client's ServerResponseError family
+        if getattr(error, "status_code", None) is None:
+            raise
+        check(f"{what}: HTTP {status} (got {error.status_code})", error.status_code == status)
+        check(f"{what}: HTTP {status} carries a request id", len(getattr(error, "request_id", "") or "") == 16)
+        if code is not None:
+            check(f"{what}: HTTP {status} is {code} (got {error.code})", error.code == code)
+        return error
+    raise UnexpectedSuccess(f"{what}: expected HTTP {status}")
+
+
+async def attempt(name: str, call: Callable[[], Awaitable[bool]]) -> None:
+    """One independent check whose call may fail: a raised error is this check's failure, not its group's end."""
+    try:
+        check(name, await call())
+    except Exception as error:
+        FAILED.append(f"{name}: {type(error).__name__}: {error}")
 
 
 def memory(text: str, kind: str = "decision") -> CreateArtifactRequest:
@@ -57,126 +108,345 @@ def host_rules(prepared: Any, max_bytes: int) -> bool:
     return bool(body["content_bytes"] == len(content.encode()) <= max_bytes)
 
 
-async def expect_status(status: int, call: Callable[[], Awaitable[Any]]) -> Any:
-    try:
-        await call()
-    except Exception as error:  # the official client's ServerResponseError family
-        check(f"HTTP {status} raised", getattr(error, "status_code", None) == status)
-        check(f"HTTP {status} carries a request id", len(getattr(error, "request_id", "") or "") == 16)
-        return error
-    raise AssertionError(f"expected HTTP {status}")
+async def new_scope(client: PowerContextClient, title: str) -> str:
+    request = CreateScopeRequest(
+        title=title, summary=f"{title} (official client check)", idempotency_key=uuid.uuid4().hex
+    )
+    return (await client.create_scope(request)).scope_id
 
 
-async def run(base_url: str) -> None:
+def binding_key() -> dict[str, str]:
+    return {"integration": "compat", "kind": "workspace", "external_id": uuid.uuid4().hex}
+
+
+# --- the groups -------------------------------------------------------------------------------
+
+
+async def health(client: PowerContextClient) -> None:
+    check("get_liveness ok", (await client.get_liveness()).status == "ok")
+    check("get_readiness ready", (await client.get_readiness()).status.value == "ready")
+
+
+async def scopes(client: PowerContextClient) -> None:
+    title = f"Compat {uuid.uuid4().hex[:12]}"
+    request = CreateScopeRequest(title=title, summary="Official client check", idempotency_key=uuid.uuid4().hex)
+    scope = await client.create_scope(request)
+    again = await client.create_scope(request)
+    check("create_scope is idempotent", again.scope_id == scope.scope_id)
+    changed = request.model_copy(update={"summary": "Another summary"})
+    await expect_error("create_scope", 409, "scope_idempotency_conflict", lambda: client.create_scope(changed))
+    check("get_scope", (await client.get_scope(scope.scope_id)).scope_id == scope.scope_id)
+    await expect_error("get_scope", 404, "scope_not_found", lambda: client.get_scope("scp_does_not_exist"))
+    await new_scope(client, "Compat second")
+    first = await client.list_scopes(limit=1)
+    check("list_scopes pages", len(first.items) == 1 and first.next_cursor is not None)
+    second = await client.list_scopes(limit=1, cursor=first.next_cursor)
+    check("list_scopes next page", len(second.items) == 1 and second.items[0].scope_id != first.items[0].scope_id)
+    found = await client.list_scopes(title, query_field="title")
+    check("list_scopes by title", [item.scope_id for item in found.items] == [scope.scope_id])
+
+
+async def default_scope_and_bindings(client: PowerContextClient) -> None:
+    default = await client.get_default_scope()
+    check("get_default_scope is the Default Scope", (default.title, default.summary) == ("Default", "Default context"))
+    resolved = await client.resolve_scope_binding(ResolveScopeBindingRequest(binding_keys=[]))
+    check("resolve with no binding gives the default", resolved.scope_id == default.scope_id)
+    bound_scope, explicit_scope = await new_scope(client, "Compat bound"), await new_scope(client, "Compat explicit")
+    key = binding_key()
+    binding = await client.set_scope_binding(
+        SetScopeBindingRequest.model_validate({"key": key, "scope_id": bound_scope})
+    )
+    check("set_scope_binding echoes", binding.scope_id == bound_scope and binding.key.model_dump() == key)
+    by_key = await client.resolve_scope_binding(ResolveScopeBindingRequest.model_validate({"binding_keys": [key]}))
+    check("resolve by a bound key", by_key.scope_id == bound_scope)
+    explicit = ResolveScopeBindingRequest.model_validate({"explicit_scope_id": explicit_scope, "binding_keys": [key]})
+    check("resolve an explicit Scope first", (await client.resolve_scope_binding(explicit)).scope_id == explicit_scope)
+    listed = await client.list_scopes(binding_integration="compat")
+    check("list_scopes by binding integration", bound_scope in [item.scope_id for item in listed.items])
+    clear = ClearScopeBindingRequest.model_validate({"key": key})
+    check("clear_scope_binding", (await client.clear_scope_binding(clear)).cleared is True)
+    check("clear_scope_binding again", (await client.clear_scope_binding(clear)).cleared is False)
+    strict = ResolveScopeBindingRequest.model_validate({"allow_default": False, "binding_keys": [key]})
+    await expect_error("resolve_scope_binding", 404, "scope_not_found", lambda: client.resolve_scope_binding(strict))
+    changed = await client.set_default_scope(SetDefaultScopeRequest(scope_id=bound_scope))
+    check("set_default_scope", changed.scope_id == bound_scope)
+    check("get_default_scope follows", (await client.get_default_scope()).scope_id == bound_scope)
+    restored = await client.set_default_scope(SetDefaultScopeRequest(scope_id=default.scope_id))
+    check("set_default_scope back", restored.scope_id == default.scope_id)
+
+
+async def artifacts(client: PowerContextClient) -> None:
+    scope_id = await new_scope(client, "Compat artifacts")
+    created = await client.create_artifact(scope_id, memory("We chose SQLite as the embedded default store."))
+    other = await client.create_artifact(scope_id, memory("The build uses Bazel.", "fact"))
+    third = await client.create_artifact(scope_id, memory("Deploys happen on Tuesdays.", "fact"))
+    check("create_artifact revision 1", created.revision == 1 and created.family == "atomic-memory")
+    topic = CreateArtifactRequest.model_validate(
+        {"family": "topic-memory", "content": {"title": "Storage", "summary": "SQLite by default", "detail": "WAL"}}
+    )
+    check("create topic memory", (await client.create_artifact(scope_id, topic)).revision == 1)
+
+    page = await client.list_artifacts(scope_id, "atomic-memory", ListArtifactsRequest(limit=2))
+    check("list_artifacts pages", len(page.items) == 2 and page.next_cursor is not None)
+    rest = await client.list_artifacts(
+        scope_id, "atomic-memory", ListArtifactsRequest(limit=2, cursor=page.next_cursor)
+    )
+    listed = [item.artifact_id for item in [*page.items, *rest.items]]
+    expected = sorted([created.artifact_id, other.artifact_id, third.artifact_id])
+    check("list_artifacts lists every head once, in id order", listed == expected and rest.next_cursor is None)
+
+    head = await client.get_artifact(scope_id, "atomic-memory", created.artifact_id)
+    check("get_artifact head", head is not None and head.revision == 1)
+    cached = await client.get_artifact(scope_id, "atomic-memory", created.artifact_id, if_none_match='"revision:1"')
+    check("get_artifact 304 is None", cached is None)
+    missing = "art_" + "0" * 32
+    await expect_error(
+        "get_artifact", 404, "artifact_not_found", lambda: client.get_artifact(scope_id, "atomic-memory", missing)
+    )
+
+    replacement = ReplaceArtifactRequest.model_validate(
+        {"content": {"kind": "decision", "text": "We chose SQLite in WAL mode as the embedded default store."}}
+    )
+    replaced = await client.replace_artifact(
+        scope_id, "atomic-memory", created.artifact_id, replacement, expected_etag='"revision:1"'
+    )
+    check("replace_artifact with expected_etag", replaced.revision == 2)
+    stale = await expect_error(
+        "replace_artifact",
+        412,
+        "revision_conflict",
+        lambda: client.replace_artifact(
+            scope_id, "atomic-memory", created.artifact_id, replacement, expected_etag='"revision:1"'
+        ),
+    )
+    details = stale.details or {}
+    check(
+        "412 names both ETags",
+        (details.get("provided_etag"), details.get("current_etag")) == ('"revision:1"', '"revision:2"'),
+    )
+
+    exact = await client.get_artifact_revision(scope_id, "atomic-memory", created.artifact_id, 1)
+    check("exact revision 1", exact.revision == 1 and exact.content["text"].startswith("We chose SQLite as"))
+
+    state = await client.get_atomic_memory_state(scope_id, other.artifact_id)
+    forget = AtomicMemoryLifecycleRequest.model_validate(
+        {
+            "scope_id": scope_id,
+            "target": {"artifact": state.artifact.model_dump(), "state_version": state.state_version},
+            "state": "forgotten",
+        }
+    )
+    forgotten = await client.change_atomic_memory_lifecycle(forget)
+    check("forget", forgotten.changed and forgotten.records[0].state == "forgotten")
+    await expect_error(
+        "change_atomic_memory_lifecycle",
+        409,
+        "atomic_memory_changed",
+        lambda: client.change_atomic_memory_lifecycle(forget),
+    )
+
+    inputs = []
+    for artifact_id in (created.artifact_id, third.artifact_id):
+        view = await client.get_atomic_memory_state(scope_id, artifact_id)
+        inputs.append({"artifact": view.artifact.model_dump(), "state_version": view.state_version})
+    merge = MergeAtomicMemoryRequest.model_validate(
+        {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "SQLite; Tuesdays."}}
+    )
+    merged = await client.merge_atomic_memories(merge)
+    check("merge", [r.state for r in merged.records] == ["merged", "merged", "active"])
+
+
+async def prepare(client: PowerContextClient) -> None:
+    scope_id = await new_scope(client, "Compat prepare")
+    await client.create_artifact(scope_id, memory("We chose SQLite as the embedded default store."))
+    ready = await client.prepare_context(PrepareContextRequest(scope_id=scope_id, query="SQLite"))
+    check("prepare ready", ready.status == "ready" and "SQLite" in (ready.content or ""))
+    check("prepare ready passes the host rules", host_rules(ready, 8000))
+    empty_scope = await new_scope(client, "Compat empty")
+    empty = await client.prepare_context(PrepareContextRequest(scope_id=empty_scope, query="SQLite"))
+    check("prepare empty", empty.status == "empty" and empty.content is None and empty.content_bytes == 0)
+    check("prepare empty passes the host rules", host_rules(empty, 8000))
+    unknown = PrepareContextRequest(scope_id="scp_does_not_exist", query="SQLite")
+    await expect_error("prepare_context", 404, "scope_not_found", lambda: client.prepare_context(unknown))
+
+
+async def prepare_requests(client: PowerContextClient) -> None:
+    """Requests PowerContext accepts: any bootstrap receipt id, an assembly without sections."""
+    scope_id = await new_scope(client, "Compat prepare requests")
+    await client.create_artifact(scope_id, memory("We chose SQLite as the embedded default store."))
+    receipt = PrepareContextRequest(scope_id=scope_id, query="SQLite", bootstrap_receipt_id="bcr_" + "0" * 32)
+
+    async def with_receipt() -> bool:
+        return (await client.prepare_context(receipt)).status == "ready"
+
+    assembled = PrepareContextRequest.model_validate({"scope_id": scope_id, "query": "SQLite", "assembly": {}})
+
+    async def default_sections() -> bool:
+        markdown = await client.prepare_context(assembled)
+        return markdown.status == "ready" and host_rules(markdown, 8000)
+
+    await attempt("prepare accepts any bootstrap receipt id", with_receipt)
+    await attempt("assembly without sections: the default sections", default_sections)
+
+
+async def service(client: PowerContextClient) -> None:
+    capabilities = await client.get_capabilities()
+    check("capabilities: no extraction", capabilities.memory_extraction is False)
+    check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
+    info = await client.get_server_info()
+    check("server info: stable server_id", (await client.get_server_info()).server_id == info.server_id)
+
+
+async def bootstrap(client: PowerContextClient) -> None:
+    scope_id = await new_scope(client, "Compat bootstrap")
+    event = {"scope_id": scope_id, "lifecycle": "startup", "integration": "compat", "event_id": uuid.uuid4().hex}
+    package = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
+    check(
+        "bootstrap disabled",
+        (package.status, package.reason, package.receipt.state) == ("skipped", "disabled", "skipped"),
+    )
+    again = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
+    check("bootstrap event reuses its receipt", again.receipt.receipt_id == package.receipt.receipt_id)
+    delivery = {"scope_id": scope_id, "receipt_id": package.receipt.receipt_id, "outcome": "failed"}
+    recorded = await client.record_bootstrap_delivery(RecordBootstrapDeliveryRequest.model_validate(delivery))
+    check("bootstrap delivery on a skipped receipt", recorded.state == "skipped")
+    injected = RecordBootstrapDeliveryRequest.model_validate({**delivery, "outcome": "injected"})
+    await expect_error(
+        "record_bootstrap_delivery", 422, "invalid_request", lambda: client.record_bootstrap_delivery(injected)
+    )
+
+
+async def capture(client: PowerContextClient) -> None:
+    scope_id = await new_scope(client, "Compat capture")
+    source = {"scope_id": scope_id, "source_id": "compat-prompt-1", "content": "Use WAL mode for the store."}
+    receipt = await client.capture_content_source(CaptureContentSourceRequest.model_validate(source))
+    check("capture accepted", receipt.status.value == "accepted" and receipt.source.source_id == "compat-prompt-1")
+    check("capture position", receipt.source.name == "content" and receipt.position >= 1)
+    replay = await client.capture_content_source(CaptureContentSourceRequest.model_validate(source))
+    check("capture replay keeps its position", replay.position == receipt.position)
+    conflicting = CaptureContentSourceRequest.model_validate({**source, "content": "Something else."})
+    await expect_error(
+        "capture_content_source", 409, "source_conflict", lambda: client.capture_content_source(conflicting)
+    )
+    with_metadata = {**source, "source_id": "compat-prompt-2", "metadata": {"origin": "compat", "turn": 2}}
+    second = await client.capture_content_source(CaptureContentSourceRequest.model_validate(with_metadata))
+    check("capture positions increase", second.position > receipt.position)
+    note = {
+        "scope_id": scope_id,
+        "source_id": "compat-note-1",
+        "content": "Checked the WAL setting; it is on.",
+        "session_id": "compat-session",
+        "note_kind": "inspection",
+    }
+    noted = await client.capture_working_note(CaptureWorkingNoteRequest.model_validate(note))
+    check("working note accepted", noted.source.source_id == "compat-note-1" and noted.position > second.position)
+
+
+async def flush(client: PowerContextClient) -> None:
+    idle_scope = await new_scope(client, "Compat flush idle")
+    flushed = await client.flush_memory(FlushMemoryRequest(scope_id=idle_scope))
+    check("flush idle", flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == 0)
+    pending_scope = await new_scope(client, "Compat flush pending")
+    source = {"scope_id": pending_scope, "source_id": "compat-pending", "content": "A pending Source."}
+    await client.capture_content_source(CaptureContentSourceRequest.model_validate(source))
+    pending = FlushMemoryRequest(scope_id=pending_scope)
+    await expect_error("flush_memory", 503, "inference_unavailable", lambda: client.flush_memory(pending))
+
+
+async def stats(client: PowerContextClient) -> None:
+    scope_id = await new_scope(client, "Compat stats")
+    await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
+    await client.prepare_context(PrepareContextRequest(scope_id=scope_id, query="prepare"))
+    exact = GetStatsRequest.model_validate({"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": "today"})
+    today = await client.get_stats(exact)
+    check("get_stats exact today", today.scope_ids == [scope_id])
+    totals = today.recall.totals
+    check("get_stats counts the prepare", (totals.preparations, totals.ready_preparations) == (1, 1))
+    for selection, period in (({"mode": "all"}, "7d"), ({"mode": "subtree", "root_scope_id": scope_id}, "30d")):
+        request = GetStatsRequest.model_validate({"selection": selection, "period": period})
+        check(f"get_stats {selection['mode']} {period}", scope_id in (await client.get_stats(request)).scope_ids)
+    unknown = GetStatsRequest.model_validate({"selection": {"mode": "exact", "scope_ids": ["scp_does_not_exist"]}})
+    await expect_error("get_stats", 404, "scope_not_found", lambda: client.get_stats(unknown))
+
+
+def index_workspace(base_url: str, scope_id: str, files: dict[str, str]) -> None:
+    """pcreceipt's own ``index_code_workspace`` (no official client method): the files of the Scope's workspace."""
+    body = json.dumps({"files": [{"path": path, "content": text} for path, text in files.items()]}).encode()
+    request = urllib.request.Request(
+        f"{base_url}/v1/scopes/{scope_id}/code", data=body, method="PUT", headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:  # the loopback server under test
+        check("index_code_workspace", response.status == 200)
+
+
+async def code(client: PowerContextClient, base_url: str) -> None:
+    scope_id = await new_scope(client, "Compat code")
+    source = "def compat_probe():\n    return 42\n"
+    index_workspace(base_url, scope_id, {"src/probe.py": source})
+
+    def query(operation: dict[str, Any], **request: Any) -> Awaitable[Any]:
+        body = {"operation": operation, **request}
+        return client.query_code(scope_id, CodeQueryRequest.model_validate(body))
+
+    async def status() -> bool:
+        return bool((await query({"kind": "status"})).root.scope_id == scope_id)
+
+    async def search() -> bool:
+        found = (await query({"kind": "explore", "query": "compat_probe"})).root
+        return bool(found.scope_id == scope_id and found.items)
+
+    file_sha256 = hashlib.sha256(source.encode()).hexdigest()
+    span = {"kind": "read", "path": "src/probe.py", "file_sha256": file_sha256, "start_line": 1, "end_line": 2}
+
+    async def read() -> bool:
+        fingerprint = (await query({"kind": "status"})).root.fingerprint  # a read names the workspace version
+        return bool((await query(span, expected_fingerprint=fingerprint)).root.scope_id == scope_id)
+
+    async def unsupported() -> bool:
+        await expect_error("query_code map", 501, "unsupported_capability", lambda: query({"kind": "map"}))
+        return True
+
+    for name, call in (("status", status), ("search", search), ("read", read), ("map", unsupported)):
+        await attempt(f"query_code {name}", call)
+
+
+async def run(base_url: str) -> list[str]:
+    groups: list[tuple[str, Callable[[PowerContextClient], Awaitable[None]]]] = [
+        ("health", health),
+        ("scopes", scopes),
+        ("default scope and bindings", default_scope_and_bindings),
+        ("artifacts", artifacts),
+        ("prepare", prepare),
+        ("prepare requests", prepare_requests),
+        ("capabilities and server info", service),
+        ("bootstrap", bootstrap),
+        ("capture", capture),
+        ("flush", flush),
+        ("stats", stats),
+        ("code", lambda client: code(client, base_url)),
+    ]
+    failures = []
     async with PowerContextClient(base_url) as client:
-        key = uuid.uuid4().hex
-        request = CreateScopeRequest(title="Compat", summary="Official client check", idempotency_key=key)
-        scope = await client.create_scope(request)
-        again = await client.create_scope(request)
-        check("create_scope is idempotent", again.scope_id == scope.scope_id)
-        check("get_scope", (await client.get_scope(scope.scope_id)).scope_id == scope.scope_id)
-        check("list_scopes pages", len((await client.list_scopes(limit=1)).items) == 1)
-
-        created = await client.create_artifact(scope.scope_id, memory("We chose SQLite as the embedded default store."))
-        other = await client.create_artifact(scope.scope_id, memory("The build uses Bazel.", "fact"))
-        third = await client.create_artifact(scope.scope_id, memory("Deploys happen on Tuesdays.", "fact"))
-        check("create_artifact revision 1", created.revision == 1 and created.family == "atomic-memory")
-        topic = CreateArtifactRequest.model_validate(
-            {"family": "topic-memory", "content": {"title": "Storage", "summary": "SQLite by default", "detail": "WAL"}}
-        )
-        check("create topic memory", (await client.create_artifact(scope.scope_id, topic)).revision == 1)
-
-        ready = await client.prepare_context(PrepareContextRequest(scope_id=scope.scope_id, query="SQLite"))
-        check("prepare ready", ready.status == "ready" and "SQLite" in (ready.content or ""))
-        check("prepare ready passes the host rules", host_rules(ready, 8000))
-
-        empty_scope = await client.create_scope(
-            CreateScopeRequest(title="Empty", summary="Nothing here", idempotency_key=uuid.uuid4().hex)
-        )
-        empty = await client.prepare_context(PrepareContextRequest(scope_id=empty_scope.scope_id, query="SQLite"))
-        check("prepare empty", empty.status == "empty" and empty.content is None and empty.content_bytes == 0)
-        check("prepare empty passes the host rules", host_rules(empty, 8000))
-
-        head = await client.get_artifact(scope.scope_id, "atomic-memory", created.artifact_id)
-        check("get_artifact head", head is not None and head.revision == 1)
-        cached = await client.get_artifact(
-            scope.scope_id, "atomic-memory", created.artifact_id, if_none_match='"revision:1"'
-        )
-        check("get_artifact 304 is None", cached is None)
-
-        replacement = ReplaceArtifactRequest.model_validate(
-            {"content": {"kind": "decision", "text": "We chose SQLite in WAL mode as the embedded default store."}}
-        )
-        replaced = await client.replace_artifact(
-            scope.scope_id, "atomic-memory", created.artifact_id, replacement, expected_etag='"revision:1"'
-        )
-        check("replace_artifact with expected_etag", replaced.revision == 2)
-        stale = await expect_status(
-            412,
-            lambda: client.replace_artifact(
-                scope.scope_id, "atomic-memory", created.artifact_id, replacement, expected_etag='"revision:1"'
-            ),
-        )
-        check("412 names the current ETag", (stale.details or {}).get("current_etag") == '"revision:2"')
-
-        exact = await client.get_artifact_revision(scope.scope_id, "atomic-memory", created.artifact_id, 1)
-        check("exact revision 1", exact.revision == 1 and exact.content["text"].startswith("We chose SQLite as"))
-
-        state = await client.get_atomic_memory_state(scope.scope_id, other.artifact_id)
-        forget = AtomicMemoryLifecycleRequest.model_validate(
-            {
-                "scope_id": scope.scope_id,
-                "target": {"artifact": state.artifact.model_dump(), "state_version": state.state_version},
-                "state": "forgotten",
-            }
-        )
-        forgotten = await client.change_atomic_memory_lifecycle(forget)
-        check("forget", forgotten.changed and forgotten.records[0].state == "forgotten")
-        await expect_status(409, lambda: client.change_atomic_memory_lifecycle(forget))
-
-        inputs = []
-        for artifact_id in (created.artifact_id, third.artifact_id):
-            view = await client.get_atomic_memory_state(scope.scope_id, artifact_id)
-            inputs.append({"artifact": view.artifact.model_dump(), "state_version": view.state_version})
-        merge = MergeAtomicMemoryRequest.model_validate(
-            {"scope_id": scope.scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "SQLite; Tuesdays."}}
-        )
-        merged = await client.merge_atomic_memories(merge)
-        check("merge", [r.state for r in merged.records] == ["merged", "merged", "active"])
-
-        await expect_status(404, lambda: client.get_scope("scp_does_not_exist"))
-
-        capabilities = await client.get_capabilities()
-        check("capabilities: no extraction", capabilities.memory_extraction is False)
-        check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
-        info = await client.get_server_info()
-        check("server info: stable server_id", (await client.get_server_info()).server_id == info.server_id)
-
-        event = {"scope_id": scope.scope_id, "lifecycle": "startup", "integration": "compat", "event_id": key}
-        package = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
-        check(
-            "bootstrap disabled",
-            (package.status, package.reason, package.receipt.state) == ("skipped", "disabled", "skipped"),
-        )
-        again = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(event))
-        check("bootstrap event reuses its receipt", again.receipt.receipt_id == package.receipt.receipt_id)
-        delivery = {"scope_id": scope.scope_id, "receipt_id": package.receipt.receipt_id, "outcome": "failed"}
-        recorded = await client.record_bootstrap_delivery(RecordBootstrapDeliveryRequest.model_validate(delivery))
-        check("bootstrap delivery on a skipped receipt", recorded.state == "skipped")
-        injected = RecordBootstrapDeliveryRequest.model_validate({**delivery, "outcome": "injected"})
-        await expect_status(422, lambda: client.record_bootstrap_delivery(injected))
-
-        flushed = await client.flush_memory(FlushMemoryRequest(scope_id=scope.scope_id))
-        check("flush idle", flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == 0)
+        for name, group in groups:
+            try:
+                await group(client)
+            except Exception as error:
+                failures.append(f"{name}: {type(error).__name__}: {error}")
+                traceback.print_exc(file=sys.stderr)
+    return failures
 
 
 def main() -> int:
     if len(sys.argv) != 2:
         print("usage: official_client_check.py BASE_URL", file=sys.stderr)
         return 2
-    asyncio.run(run(sys.argv[1]))
-    print(f"official client check: {len(CHECKS)} checks passed")
-    return 0
+    errors = asyncio.run(run(sys.argv[1]))
+    print(f"official client check: {len(CHECKS)} checks passed, {len(FAILED)} failed, {len(errors)} groups ended early")
+    for name in FAILED:
+        print(f"  FAILED {name}")
+    for error in errors:
+        print(f"  ENDED  {error}")
+    return 1 if FAILED or errors else 0
 
 
 if __name__ == "__main__":

@@ -30,8 +30,6 @@ def pcreceipt_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
 
 
 @pytest.fixture
-def fresh_pcreceipt_server(
-    pcreceipt_server: Served, tmp_path: Path
-) -> Callable[[], AbstractContextManager[Served]]:
+def fresh_pcreceipt_server(pcreceipt_server: Served, tmp_path: Path) -> Callable[[], AbstractContextManager[Served]]:
     """``with fresh_pcreceipt_server() as server``: a first start on the same engine as ``pcreceipt_server``."""
     return lambda: served(pcreceipt_server.engine, tmp_path)
