@@ -13,6 +13,8 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).
 - ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
+- ``node_hosts``: the official Node hosts (Pi, DSH, OpenCode, OpenClaw bundled with esbuild; ZCode and
+  Kimi Code hook scripts) run against ``pcreceipt serve``, and the Scope each test sets up for them.
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any
 submodule is imported).
