@@ -16,6 +16,8 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``relay``: a recording HTTP relay between an official host's code and ``pcreceipt serve``.
 - ``pyhosts``: the Python official hosts' plugins (from PowerContext 1.4.1's sdist) run as their
   hosts run them, and the server as the tests' oracle (``tests/hosts``).
+- ``node_hosts``: the official Node hosts (Pi, DSH, OpenCode, OpenClaw bundled with esbuild; ZCode and
+  Kimi Code hook scripts) run against ``pcreceipt serve``, and the Scope each test sets up for them.
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any
 submodule is imported).

@@ -1,0 +1,4 @@
+// Pi's extension API module: the extension only uses `defineTool` at run time.
+export function defineTool(definition) {
+  return definition
+}
