@@ -222,3 +222,17 @@ def bench_peer(session: nox.Session) -> None:
     session.install("-q", "-e", ".[bench]")
     peer = _peer_executable(session)
     session.run("python", "bench/run.py", "--peer-command", peer, *session.posargs)
+
+
+PCDIFF_TESTS = "tests/compat/live"
+
+
+@nox.session(python=PYTHON)
+def pcdiff(session: nox.Session) -> None:
+    """The live diff: PowerContext 1.4.1 (its own venv, installed now) and `pcreceipt serve`, one corpus, compared.
+
+    Runs tests/compat/live with PCRECEIPT_PCDIFF_PEER naming the peer's CLI (pass pytest options after --).
+    """
+    _install(session, ".[test]")
+    peer = _peer_executable(session)
+    _tests_step(session, PCDIFF_TESTS, *session.posargs, env={"PCRECEIPT_PCDIFF_PEER": peer})
