@@ -13,6 +13,7 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).
 - ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
+- ``pcdiff``: the live diff against a running PowerContext 1.4.1 (``tests/compat/live``, ``nox -s pcdiff``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any
 submodule is imported).
