@@ -1,6 +1,7 @@
 """An HTTP answer reduced to what the two servers must agree on.
 
-For an error: the status, whether the body is PowerContext's error envelope
+For every answer: the status, the media type and whether ``X-PowerContext-Request-ID`` (16 lowercase
+hex) is there. For an error also: whether the body is PowerContext's error envelope
 (``{"error": {"code", "message", "details"}}``) or a framework body without one (the hosts tell
 "no such route here" from an error by the missing ``error.code``), the code, the ``Allow`` header
 of a 405 and, where a case asks for it, the keys of ``details``. The message is each server's
@@ -13,12 +14,16 @@ For a success: the status, the body's keys in order and the fields the case name
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import httpx
 
 from _support.pcdiff.corpus import relabel
+
+REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
+REQUEST_ID = re.compile(r"[0-9a-f]{16}")
 
 
 def body_of(response: httpx.Response) -> Any:
@@ -36,7 +41,11 @@ def outcome(
     ids: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     body = body_of(response)
-    result: dict[str, Any] = {"status": response.status_code}
+    result: dict[str, Any] = {
+        "status": response.status_code,
+        "content_type": response.headers.get("content-type", "").split(";")[0],
+        "request_id_header": bool(REQUEST_ID.fullmatch(response.headers.get(REQUEST_ID_HEADER, ""))),
+    }
     if response.status_code == 405:
         result["allow"] = response.headers.get("allow")
     if response.status_code >= 400:

@@ -48,11 +48,11 @@ def peer_executable() -> Path:
     return path
 
 
-def _environment(home: Path, drop_prefix: str) -> dict[str, str]:
+def _environment(home: Path) -> dict[str, str]:
     environment = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith((drop_prefix, "PCRECEIPT_", "POWERCONTEXT_", "XDG_", "PYTEST_", "NOX_"))
+        if not k.startswith(("PCRECEIPT_", "POWERCONTEXT_", "XDG_", "PYTEST_", "NOX_"))
     }
     environment["HOME"] = str(home)
     return environment
@@ -113,7 +113,7 @@ def start_peer(directory: Path, executable: Path, name: str = PEER) -> Server:
     home, workspace, state = directory / "home", directory / "workspace", directory / "powercontext-home"
     for path in (home, workspace, state):
         path.mkdir(parents=True, exist_ok=True)
-    env = _environment(home, "POWERCONTEXT_")
+    env = _environment(home)
     env["POWERCONTEXT_HOME"] = str(state)
     env["POWERCONTEXT_SERVER_WORKSPACE"] = str(workspace)
     port = free_port()
@@ -125,7 +125,7 @@ def start_ours(directory: Path) -> Server:
     home, data = directory / "home", directory / "data"
     for path in (home, data):
         path.mkdir(parents=True, exist_ok=True)
-    env = _environment(home, "PCRECEIPT_")
+    env = _environment(home)
     port = free_port()
     executable = Path(sys.executable).with_name("pcreceipt")
     command = [str(executable), "serve", "--host", HOST, "--port", str(port), "--data-dir", str(data)]
