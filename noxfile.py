@@ -191,10 +191,12 @@ HOST_TOOLS = "tests/hosts/tools"
 
 @nox.session(python=PYTHON)
 def hosts(session: nox.Session) -> None:
-    """The ten official hosts' own code (PowerContext 1.4.1's sdist, fetched now) against `pcreceipt serve`."""
+    """The ten official hosts' own code (PowerContext 1.4.1's sdist, fetched now) against `pcreceipt serve`,
+    and the live diff against a running PowerContext 1.4.1 (tests/compat/live; `pcdiff` runs that part alone)."""
     _install(session)
     session.run("npm", "ci", "--prefix", HOST_TOOLS, "--no-audit", "--no-fund", external=True)
-    _tests_step(session, "--hosts", "tests/hosts", *session.posargs)
+    peer = _peer_executable(session)
+    _tests_step(session, "--hosts", "tests/hosts", PCDIFF_TESTS, *session.posargs, env={"PCRECEIPT_PCDIFF_PEER": peer})
 
 
 PEER = "powercontext[ops,cli,client]==1.4.1"
@@ -233,3 +235,17 @@ def bench_peer(session: nox.Session) -> None:
     session.install("-q", "-e", ".[bench]")
     peer = _peer_executable(session)
     session.run("python", "bench/run.py", "--peer-command", peer, *session.posargs)
+
+
+PCDIFF_TESTS = "tests/compat/live"
+
+
+@nox.session(python=PYTHON)
+def pcdiff(session: nox.Session) -> None:
+    """The live diff: PowerContext 1.4.1 (its own venv, installed now) and `pcreceipt serve`, one corpus, compared.
+
+    Runs tests/compat/live with PCRECEIPT_PCDIFF_PEER naming the peer's CLI (pass pytest options after --).
+    """
+    _install(session, ".[test]")
+    peer = _peer_executable(session)
+    _tests_step(session, PCDIFF_TESTS, *session.posargs, env={"PCRECEIPT_PCDIFF_PEER": peer})

@@ -18,6 +18,7 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
   hosts run them, and the server as the tests' oracle (``tests/hosts``).
 - ``node_hosts``: the official Node hosts (Pi, DSH, OpenCode, OpenClaw bundled with esbuild; ZCode and
   Kimi Code hook scripts) run against ``pcreceipt serve``, and the Scope each test sets up for them.
+- ``pcdiff``: the live diff against a running PowerContext 1.4.1 (``tests/compat/live``, ``nox -s pcdiff``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any
 submodule is imported).
