@@ -5,6 +5,8 @@ dependencies) into a temporary directory, take its generated pydantic models
 (``powercontext/http/_generated/models.py``, which needs pydantic only) and import that file by
 path. A response parsed with these models is checked exactly as the official client checks it
 (closed models: no unknown key, every required key, strict types).
+
+``powercontext_openapi`` (session): the same sdist's ``openapi/powercontext.yaml``, parsed.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
+import yaml
 
 PACKAGE = "powercontext==1.4.1"
 MODELS = "src/powercontext/http/_generated/models.py"
+OPENAPI = "openapi/powercontext.yaml"
 
 
 def _load(path: Path) -> ModuleType:
@@ -33,7 +38,8 @@ def _load(path: Path) -> ModuleType:
 
 
 @pytest.fixture(scope="session")
-def powercontext_models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+def powercontext_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The downloaded sdist archive (skips when PyPI cannot be reached)."""
     directory = tmp_path_factory.mktemp("powercontext-sdist")
     command = [
         sys.executable,
@@ -51,8 +57,24 @@ def powercontext_models(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mo
     if result.returncode != 0:
         pytest.skip(f"cannot download {PACKAGE}: {result.stderr.strip().splitlines()[-1:]}")
     (sdist,) = directory.glob("powercontext-*.tar.gz")
+    return sdist
+
+
+def _extract(sdist: Path, name: str) -> Path:
     with tarfile.open(sdist) as archive:
-        member = next(m for m in archive.getmembers() if m.name.endswith("/" + MODELS))
-        archive.extract(member, directory, filter="data")
-    yield _load(directory / member.name)
+        member = next(m for m in archive.getmembers() if m.name.endswith("/" + name))
+        archive.extract(member, sdist.parent, filter="data")
+    return sdist.parent / member.name
+
+
+@pytest.fixture(scope="session")
+def powercontext_models(powercontext_sdist: Path) -> Iterator[ModuleType]:
+    yield _load(_extract(powercontext_sdist, MODELS))
     sys.modules.pop("powercontext_1_4_1_models", None)
+
+
+@pytest.fixture(scope="session")
+def powercontext_openapi(powercontext_sdist: Path) -> dict[str, Any]:
+    loaded = yaml.safe_load(_extract(powercontext_sdist, OPENAPI).read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
