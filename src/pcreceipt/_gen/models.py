@@ -848,7 +848,7 @@ class CodeQueryItem(ContractModel):
     """
     content: str
     """
-    The lines, each ending in a newline.
+    The lines as in the file, with their line endings (the last line of a file may have none).
     """
 
 
