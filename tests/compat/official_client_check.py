@@ -12,7 +12,10 @@ This file imports only the official client and the standard library (not pcrecei
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import sys
+import urllib.request
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,6 +24,7 @@ from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
     BootstrapContextRequest,
+    CodeQueryRequest,
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
@@ -57,14 +61,49 @@ def host_rules(prepared: Any, max_bytes: int) -> bool:
     return bool(body["content_bytes"] == len(content.encode()) <= max_bytes)
 
 
-async def expect_status(status: int, call: Callable[[], Awaitable[Any]]) -> Any:
+async def expect_status(status: int, call: Callable[[], Awaitable[Any]], code: str | None = None) -> Any:
     try:
         await call()
     except Exception as error:  # the official client's ServerResponseError family
         check(f"HTTP {status} raised", getattr(error, "status_code", None) == status)
         check(f"HTTP {status} carries a request id", len(getattr(error, "request_id", "") or "") == 16)
+        if code is not None:
+            check(f"HTTP {status} is {code}", getattr(error, "code", None) == code)
         return error
     raise AssertionError(f"expected HTTP {status}")
+
+
+def upload_workspace(base_url: str, scope_id: str, files: list[dict[str, str]]) -> str:
+    """pcreceipt's own index operation (the official client has none): the workspace fingerprint."""
+    request = urllib.request.Request(
+        f"{base_url}/v1/scopes/{scope_id}/code",
+        data=json.dumps({"files": files}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="PUT",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return str(json.loads(response.read())["fingerprint"])
+
+
+async def code_queries(base_url: str, client: PowerContextClient, scope_id: str) -> None:
+    status = await client.query_code(scope_id, CodeQueryRequest.model_validate({"operation": {"kind": "status"}}))
+    check("query_code status before indexing", status.root.status == "missing")
+    source = "def pay():\n    return 1\n"
+    fingerprint = upload_workspace(base_url, scope_id, [{"path": "src/pay.py", "content": source}])
+    explore = CodeQueryRequest.model_validate({"operation": {"kind": "explore", "query": "pay"}})
+    found = (await client.query_code(scope_id, explore)).root
+    check("query_code explore", found.fingerprint == fingerprint and found.items[0]["path"] == "src/pay.py")
+    read = {
+        "kind": "read",
+        "path": "src/pay.py",
+        "file_sha256": hashlib.sha256(source.encode()).hexdigest(),
+        "start_line": 2,
+        "end_line": 2,
+    }
+    body = CodeQueryRequest.model_validate({"operation": read, "expected_fingerprint": fingerprint})
+    check("query_code read", (await client.query_code(scope_id, body)).root.items[0]["content"] == "    return 1\n")
+    symbols = CodeQueryRequest.model_validate({"operation": {"kind": "symbols", "query": "pay"}})
+    await expect_status(501, lambda: client.query_code(scope_id, symbols), "unsupported_capability")
 
 
 async def run(base_url: str) -> None:
@@ -118,6 +157,8 @@ async def run(base_url: str) -> None:
             ),
         )
         check("412 names the current ETag", (stale.details or {}).get("current_etag") == '"revision:2"')
+        check("412 is revision_conflict", stale.code == "revision_conflict")
+        check("412 names the ETag sent", (stale.details or {}).get("provided_etag") == '"revision:1"')
 
         exact = await client.get_artifact_revision(scope.scope_id, "atomic-memory", created.artifact_id, 1)
         check("exact revision 1", exact.revision == 1 and exact.content["text"].startswith("We chose SQLite as"))
@@ -132,7 +173,7 @@ async def run(base_url: str) -> None:
         )
         forgotten = await client.change_atomic_memory_lifecycle(forget)
         check("forget", forgotten.changed and forgotten.records[0].state == "forgotten")
-        await expect_status(409, lambda: client.change_atomic_memory_lifecycle(forget))
+        await expect_status(409, lambda: client.change_atomic_memory_lifecycle(forget), "atomic_memory_changed")
 
         inputs = []
         for artifact_id in (created.artifact_id, third.artifact_id):
@@ -144,7 +185,14 @@ async def run(base_url: str) -> None:
         merged = await client.merge_atomic_memories(merge)
         check("merge", [r.state for r in merged.records] == ["merged", "merged", "active"])
 
-        await expect_status(404, lambda: client.get_scope("scp_does_not_exist"))
+        await expect_status(404, lambda: client.get_scope("scp_does_not_exist"), "scope_not_found")
+        await expect_status(
+            404, lambda: client.get_artifact(scope.scope_id, "atomic-memory", "art_missing"), "artifact_not_found"
+        )
+        titled = await client.list_scopes("Compat", query_field="title", limit=10)
+        check("list_scopes query", [s.scope_id for s in titled.items] == [scope.scope_id])
+        check("list_scopes parent filter", (await client.list_scopes(parent_scope_id=scope.scope_id)).items == [])
+        await code_queries(base_url, client, empty_scope.scope_id)
 
         capabilities = await client.get_capabilities()
         check("capabilities: no extraction", capabilities.memory_extraction is False)
