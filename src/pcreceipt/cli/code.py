@@ -108,11 +108,13 @@ def search(
     token: Token = None,
     json_output: JsonOutput = False,
     limit: Annotated[int, typer.Option("--limit", help="At most this many ranges.")] = 5,
-    path_prefix: Annotated[str, typer.Option("--path-prefix", help="Only under this directory.")] = "",
+    path_prefix: Annotated[str | None, typer.Option("--path-prefix", help="Only under this directory.")] = None,
     max_bytes: MaxBytes = limits.CODE_QUERY_REQUEST_MAX_BYTES_DEFAULT,
 ) -> None:
     """Full-text search of the current workspace (PowerContext's explore)."""
-    operation = {"kind": "explore", "query": query, "limit": limit, "path_prefix": path_prefix}
+    operation: dict[str, object] = {"kind": "explore", "query": query, "limit": limit}
+    if path_prefix is not None:
+        operation["path_prefix"] = path_prefix
     answer = _query(url, token, scope, {"operation": operation, "max_bytes": max_bytes})
     if json_output:
         print_json(wire(answer))
