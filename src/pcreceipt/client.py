@@ -19,6 +19,7 @@ return one answer a ``Versioned`` (the model plus its ETag).
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from types import TracebackType
@@ -44,7 +45,11 @@ from pcreceipt.models import (
     Capabilities,
     ClearScopeBindingRequest,
     ClearScopeBindingResponse,
+    CodeQueryRequest,
+    CodeQueryResponse,
+    CodeQueryResult,
     CodeRange,
+    CodeStatus,
     CodeWorkspace,
     CreateArtifactRequest,
     CreateScopeRequest,
@@ -59,8 +64,6 @@ from pcreceipt.models import (
     Operation,
     PrepareContextRequest,
     PreparedContext,
-    QueryCodeRequest,
-    QueryCodeResponse,
     RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
     ResolveScopeBindingRequest,
@@ -153,12 +156,24 @@ def _dump(body: Body) -> Any:
     return dict(body)
 
 
+def _framework_detail(response: httpx.Response) -> str | None:
+    """The reason of an answer without the error envelope (an unknown route or method answers
+    ``{"detail": "Not Found"}`` as FastAPI does; a host reads such a 404 as a server of another
+    version), or None."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return None
+    detail = body.get("detail") if isinstance(body, dict) else None
+    return detail if isinstance(detail, str) and detail else None
+
+
 def _error_of(response: httpx.Response) -> ApiResponseError:
     request_id = response.headers.get(REQUEST_ID_HEADER)
     try:
         error = ErrorEnvelope.model_validate_json(response.content, strict=True).error
     except ValidationError:
-        return ApiResponseError(response.status_code, None, None, None, request_id)
+        return ApiResponseError(response.status_code, None, _framework_detail(response), None, request_id)
     details = None if error.details is None else error.details.model_dump(mode="json", exclude_none=True)
     return ApiResponseError(response.status_code, error.code, error.message, details, request_id)
 
@@ -274,14 +289,21 @@ class AsyncClient:
     async def create_scope(self, request: CreateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
         return await self._call("create_scope", ScopeDescriptor, body=request)
 
-    async def list_scopes(self, *, limit: int | None = None, cursor: str | None = None) -> ScopePage:
-        return await self._call("list_scopes", ScopePage, query={"limit": limit, "cursor": cursor})
+    async def list_scopes(
+        self, *, limit: int | None = None, cursor: str | None = None, **filters: str | None
+    ) -> ScopePage:
+        """A page of Scopes; ``filters`` are the operation's filter parameters (``query`` with
+        ``query_field``, ``parent_scope_id``, ``external_reference_kind``, ``binding_integration``,
+        ``binding_kind``). A cursor continues the listing with the same filters only."""
+        return await self._call("list_scopes", ScopePage, query={**filters, "limit": limit, "cursor": cursor})
 
-    async def iter_scopes(self, *, page_size: int | None = None) -> AsyncIterator[ScopeDescriptor]:
-        """Every Scope, following ``next_cursor`` page by page."""
+    async def iter_scopes(
+        self, *, page_size: int | None = None, **filters: str | None
+    ) -> AsyncIterator[ScopeDescriptor]:
+        """Every Scope the filters admit, following ``next_cursor`` page by page."""
         cursor: str | None = None
         while True:
-            page = await self.list_scopes(limit=page_size, cursor=cursor)
+            page = await self.list_scopes(limit=page_size, cursor=cursor, **filters)
             for scope in page.items:
                 yield scope
             if page.next_cursor is None:
@@ -406,8 +428,13 @@ class AsyncClient:
     async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
         return await self._call("get_code_workspace", CodeWorkspace, path={"scope_id": scope_id})
 
-    async def query_code(self, scope_id: str, request: QueryCodeRequest | Mapping[str, Any]) -> QueryCodeResponse:
-        return await self._call("query_code", QueryCodeResponse, path={"scope_id": scope_id}, body=request)
+    async def query_code(
+        self, scope_id: str, request: CodeQueryRequest | Mapping[str, Any]
+    ) -> CodeQueryResult | CodeStatus:
+        """PowerContext's code query: a ``CodeStatus`` for ``status``, a ``CodeQueryResult`` for
+        ``explore`` and ``read``."""
+        answer = await self._call("query_code", CodeQueryResponse, path={"scope_id": scope_id}, body=request)
+        return answer.root
 
     async def read_code(
         self, scope_id: str, fingerprint: str, file_sha256: str, *, path: str, start_line: int, end_line: int

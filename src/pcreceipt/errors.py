@@ -6,11 +6,18 @@ Every exception pcreceipt defines derives from ``PcreceiptError``, so a caller c
 pcreceipt's failures with one ``except`` (tests/contract/test_exception_root.py holds it). The
 families, one per layer, each defined next to the code that raises it:
 
-- ``ApiError`` (here): what the HTTP API answers. One subclass per error code of the envelope,
-  with its HTTP status: ``InvalidRequest``, ``Unauthorized``, ``Forbidden``, ``NotFound``,
-  ``Conflict`` (with ``ScopeNotFound`` and ``ScopeBindingTargetMissing``, PowerContext's Scope
-  codes), ``PreconditionFailed``, ``PreconditionRequired``, ``PayloadTooLarge``,
-  ``ServiceUnavailable`` (code ``storage_unavailable``), ``MethodNotAllowed``, ``InternalError``.
+- ``ApiError`` (here): what the HTTP API answers. One subclass per error code of the envelope
+  (PowerContext 1.4.1's codes where the situation is one PowerContext has), with its HTTP
+  status. Two abstract families group them by status, so a caller can catch every 404 or every
+  409: ``NotFound`` (``ScopeNotFound``, ``ArtifactNotFound``, ``CodeWorkspaceNotFound``,
+  ``CodeRangeNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``, ``RevisionConflict``,
+  ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
+  ``ScopeBindingTargetMissing``, ``CodeChanged``); the others are ``InvalidRequest``,
+  ``BadRequest`` (400), ``InvalidCursor``, ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
+  ``revision_conflict``), ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
+  (``storage_unavailable``), ``CodeIndexMissing``, the code query's 422s, ``UnsupportedCapability``
+  and ``InternalError``. An unknown route or method is not an ``ApiError``: it answers the
+  framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
@@ -57,6 +64,22 @@ class InvalidRequest(ApiError):
     code, status = "invalid_request", 422
 
 
+class BadRequest(InvalidRequest):
+    """``invalid_request`` with status 400: a query parameter of an operation under ``/v1/scopes/``
+    (PowerContext answers its query-parameter validation errors there with 400)."""
+
+    status = 400
+
+
+class InvalidCursor(ApiError):
+    """A cursor this listing did not issue; ``details`` ``{field: "cursor", reason}``."""
+
+    code, status = "invalid_cursor", 400
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("The cursor is not one of this listing.", {"field": "cursor", "reason": reason})
+
+
 class Unauthorized(ApiError):
     code, status = "unauthorized", 401
 
@@ -66,18 +89,71 @@ class Forbidden(ApiError):
 
 
 class NotFound(ApiError):
-    code, status = "not_found", 404
+    """Every 404 of the API (abstract: raise a subclass, which names what is missing)."""
 
-
-class Conflict(ApiError):
-    code, status = "conflict", 409
+    status = 404
 
 
 class ScopeNotFound(NotFound):
-    """PowerContext's 404 code for a Scope that does not exist, answered by the Scope-binding and
-    default-Scope operations (the older operations still answer ``not_found``)."""
+    """PowerContext's 404 for a Scope that does not exist, on every Scope-bound operation."""
 
     code = "scope_not_found"
+
+
+class ArtifactNotFound(NotFound):
+    """No such artifact or revision in the Scope (also a bootstrap's missing Handoff revision)."""
+
+    code = "artifact_not_found"
+
+
+class CodeWorkspaceNotFound(NotFound):
+    """``get_code_workspace`` of a Scope that has never been indexed (pcreceipt's own operation)."""
+
+    code = "code_workspace_not_found"
+
+
+class CodeRangeNotFound(NotFound):
+    """``read_code`` of a workspace, file or range the Scope never indexed (pcreceipt's own operation)."""
+
+    code = "code_range_not_found"
+
+
+class Conflict(ApiError):
+    """Every 409 of the API (abstract: raise a subclass, which names the conflict)."""
+
+    status = 409
+
+
+class ScopeIdempotencyConflict(Conflict):
+    code = "scope_idempotency_conflict"
+
+
+class RevisionConflict(Conflict):
+    """The revision named is no longer the head (status 409; ``StaleETag`` is the 412 one)."""
+
+    code = "revision_conflict"
+
+
+class AtomicMemoryChanged(Conflict):
+    """A stale ``state_version``, or merge inputs that changed."""
+
+    code = "atomic_memory_changed"
+
+
+class InvalidMemoryState(Conflict):
+    """The memory is no longer in a state the change applies to (forgotten, merged, retired)."""
+
+    code = "invalid_memory_state"
+
+
+class ArtifactAlreadyExists(Conflict):
+    code = "artifact_already_exists"
+
+
+class CodeChanged(Conflict):
+    """The code query named a workspace or file version that is no longer the current one."""
+
+    code = "code_changed"
 
 
 class ScopeBindingTargetMissing(Conflict):
@@ -90,16 +166,46 @@ class ScopeBindingTargetMissing(Conflict):
         super().__init__("The stored binding points at a Scope that does not exist.", {"scope_id": scope_id})
 
 
-class PreconditionFailed(ApiError):
-    code, status = "precondition_failed", 412
+class StaleETag(ApiError):
+    """412 ``revision_conflict``: If-Match is not the head's ETag; ``details`` names both."""
+
+    code, status = "revision_conflict", 412
+
+    def __init__(self, provided_etag: str, current_etag: str) -> None:
+        super().__init__(
+            "If-Match is not the current ETag of the artifact.",
+            {"provided_etag": provided_etag, "current_etag": current_etag},
+        )
 
 
 class PreconditionRequired(ApiError):
     code, status = "precondition_required", 428
 
 
-class PayloadTooLarge(ApiError):
-    code, status = "payload_too_large", 413
+class RequestTooLarge(ApiError):
+    code, status = "request_too_large", 413
+
+
+class CodeTargetMissing(InvalidRequest):
+    """A code read of a path the current workspace does not hold."""
+
+    code = "code_target_missing"
+
+
+class CodeRangeMissing(InvalidRequest):
+    """A code read starting past the file's last line."""
+
+    code = "code_range_missing"
+
+
+class BudgetTooSmall(InvalidRequest):
+    """A code answer that cannot fit ``max_bytes`` even without items."""
+
+    code = "budget_too_small"
+
+
+class UnsupportedCapability(ApiError):
+    code, status = "unsupported_capability", 501
 
 
 class ServiceUnavailable(ApiError):
@@ -108,11 +214,10 @@ class ServiceUnavailable(ApiError):
     code, status = "storage_unavailable", 503
 
 
-class MethodNotAllowed(ApiError):
-    """The path exists but not with this method. The contract's closed error codes have no
-    method code, so the envelope says invalid_request while the status says 405."""
+class CodeIndexMissing(ServiceUnavailable):
+    """A code query other than status on a Scope with no indexed workspace."""
 
-    code, status = "invalid_request", 405
+    code = "code_index_missing"
 
 
 class InternalError(ApiError):

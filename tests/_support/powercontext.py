@@ -17,11 +17,14 @@ import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
+import yaml
 
 PACKAGE = "powercontext==1.4.1"
 MODELS = "src/powercontext/http/_generated/models.py"
+OPENAPI = "openapi/powercontext.yaml"
 
 
 def _load(path: Path) -> ModuleType:
@@ -69,3 +72,11 @@ def powercontext_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def powercontext_models(powercontext_sdist: Path) -> Iterator[ModuleType]:
     yield _load(powercontext_sdist / MODELS)
     sys.modules.pop("powercontext_1_4_1_models", None)
+
+
+@pytest.fixture(scope="session")
+def powercontext_openapi(powercontext_sdist: Path) -> dict[str, Any]:
+    """PowerContext 1.4.1's ``openapi/powercontext.yaml``, parsed."""
+    loaded = yaml.safe_load((powercontext_sdist / OPENAPI).read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded

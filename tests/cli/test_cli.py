@@ -135,7 +135,7 @@ def test_import_checks_every_line_before_sending(cli: CliRunner, scope: str, tmp
 
 def test_errors_exit_with_the_code_and_request_id(cli: CliRunner, scope: str) -> None:
     result = run(cli, "memory", "show", "--scope", scope, "art_missing", code=1)
-    assert "error: not_found (HTTP 404)" in result.stderr and "request id: " in result.stderr
+    assert "error: artifact_not_found (HTTP 404)" in result.stderr and "request id: " in result.stderr
     invalid = run(cli, "memory", "add", "--scope", scope, "--kind", " ", "text", code=1)
     assert "/content/kind: pattern" in invalid.stderr
 

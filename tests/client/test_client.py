@@ -15,7 +15,7 @@ async def test_an_error_status_raises_with_the_envelope_and_request_id(client: A
     with pytest.raises(ApiResponseError) as caught:
         await client.get_artifact(scope_id, "atomic-memory", "art_missing")
     error = caught.value
-    assert (error.status, error.code, error.details) == (404, "not_found", None)
+    assert (error.status, error.code, error.details) == (404, "artifact_not_found", None)
     assert error.message and error.request_id is not None and len(error.request_id) == 16
 
 
@@ -32,7 +32,9 @@ async def test_replace_with_a_stale_etag_raises_412(client: AsyncClient, scope_i
         await client.replace_artifact(
             scope_id, "profile", created.value.artifact_id, {"content": {"content": "v2"}}, expected_etag='"revision:7"'
         )
-    assert caught.value.status == 412 and caught.value.details == {"current_etag": '"revision:1"'}
+    error = caught.value
+    assert (error.status, error.code) == (412, "revision_conflict")
+    assert error.details == {"provided_etag": '"revision:7"', "current_etag": '"revision:1"'}
 
 
 async def test_if_none_match_returns_none(client: AsyncClient, scope_id: str) -> None:

@@ -20,6 +20,7 @@ from pcreceipt.client import AsyncClient
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
+
 def _verify(path: Path, *extra: str) -> tuple[int, str]:
     result = CliRunner().invoke(app, ["verify", str(path), *extra])
     return result.exit_code, result.stdout + result.stderr

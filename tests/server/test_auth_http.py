@@ -112,7 +112,7 @@ def test_403_is_decided_from_grants_alone_and_404_only_for_readable_scopes(serve
     token = server.issue([(mine, "read"), (missing_granted, "read")])
     with server.client(token) as http:
         assert http.get(f"/v1/scopes/{mine}").status_code == 200
-        assert_error(http.get(f"/v1/scopes/{missing_granted}"), 404, "not_found")
+        assert_error(http.get(f"/v1/scopes/{missing_granted}"), 404, "scope_not_found")
         existing = assert_error(http.get(f"/v1/scopes/{theirs}"), 403, "forbidden")
         absent = assert_error(http.get(f"/v1/scopes/{missing}"), 403, "forbidden")
         assert existing == absent  # the same answer whether or not the Scope exists

@@ -71,7 +71,9 @@ ROUTE_CLASS: dict[str, str] = {
     "set_default_scope": "create",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
-NOT_FOUND_CODE = {op: "scope_not_found" for op in ("resolve_scope_binding", "set_scope_binding", "set_default_scope")}
+NOT_FOUND_CODE: dict[str, str] = {}
+"""The 404 code of an operation whose 404 in the matrix is not a missing Scope (none: every 404
+here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
@@ -258,7 +260,9 @@ REQUESTS: dict[str, Request] = {
     "index_code_workspace": lambda http, w, t: http.put(
         f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}
     ),
-    "query_code": lambda http, w, t: http.post(f"/v1/scopes/{w.ids[t]}/code/query", json={"query": "matrix"}),
+    "query_code": lambda http, w, t: http.post(
+        f"/v1/scopes/{w.ids[t]}/code/query", json={"operation": {"kind": "status"}}
+    ),
     "read_code": _read_code,
     "prepare_bootstrap_context": lambda http, w, t: http.post(
         "/v1/context/bootstrap", json={"scope_id": w.ids[t], "lifecycle": "startup", "integration": "matrix"}
@@ -319,7 +323,7 @@ def _expected(role: str, target: str, operation_id: str) -> int:
 
 
 def _codes(response: httpx.Response, operation_id: str) -> str:
-    not_found = NOT_FOUND_CODE.get(operation_id, "not_found")
+    not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
     return {401: "unauthorized", 403: "forbidden", 404: not_found}.get(response.status_code, "")
 
 

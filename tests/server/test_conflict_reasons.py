@@ -34,8 +34,21 @@ async def _change(http: httpx.AsyncClient, scope_id: str, target: dict[str, Any]
     return await http.post("/v1/atomic-memory/lifecycle", json={"scope_id": scope_id, "target": target, "state": state})
 
 
+#: PowerContext's code for each reason (outside a merge, where a stale input is atomic_memory_changed).
+REASON_CODES = {
+    "stale_revision": "revision_conflict",
+    "stale_state_version": "atomic_memory_changed",
+    "already_forgotten": "invalid_memory_state",
+    "already_merged": "invalid_memory_state",
+    "not_merge_result": "invalid_memory_state",
+    "idempotency_key_reused": "scope_idempotency_conflict",
+}
+
+
 def _reason(response: httpx.Response) -> str:
-    error = assert_error(response, 409, "conflict")
+    """The 409's reason, after checking that its code is the reason's PowerContext code."""
+    assert response.status_code == 409, response.text
+    error = assert_error(response, 409, REASON_CODES[response.json()["error"]["details"]["reason"]])
     assert error["message"] and "conflicts with the current state" not in error["message"]
     return str(error["details"]["reason"])
 
@@ -60,6 +73,11 @@ async def test_lifecycle_conflicts_name_their_reason(http: httpx.AsyncClient, sc
         "/v1/atomic-memory/merges", json={**merge, "inputs": [_target(plain, 1, 1), _target(other, 1, 1)]}
     )
     assert _reason(again) == "already_merged"
+    stale = await http.post(
+        "/v1/atomic-memory/merges", json={**merge, "inputs": [_target(plain, 1, 0), _target(other, 1, 1)]}
+    )
+    error = assert_error(stale, 409, "atomic_memory_changed")
+    assert error["details"]["reason"] in ("stale_state_version", "already_merged")
 
 
 async def test_replacing_a_forgotten_memory_says_so(http: httpx.AsyncClient, scope_id: str) -> None:
@@ -87,6 +105,6 @@ def test_the_cli_prints_the_reason(server_url: str) -> None:
     assert cli.invoke(app, ["memory", "forget", "--scope", scope, artifact_id]).exit_code == 0
     again = cli.invoke(app, ["memory", "forget", "--scope", scope, artifact_id])
     assert again.exit_code == 1
-    assert "error: conflict (HTTP 409): The atomic memory is already forgotten." in again.stderr
+    assert "error: invalid_memory_state (HTTP 409): The atomic memory is already forgotten." in again.stderr
     assert "  reason: already_forgotten" in again.stderr
     assert "Traceback" not in again.output

@@ -59,13 +59,18 @@ class RaisingStore:
 @pytest.mark.parametrize(
     ("error", "status", "code"),
     [
-        (RecordNotFound(CANARY), 404, "not_found"),
-        (WriteConflict(CANARY, reason="stale_revision", current_revision=3, current_state_version=1), 409, "conflict"),
+        (RecordNotFound(CANARY, kind="scope"), 404, "scope_not_found"),
+        (RecordNotFound(CANARY, kind="artifact"), 404, "artifact_not_found"),
+        (
+            WriteConflict(CANARY, reason="stale_revision", current_revision=3, current_state_version=1),
+            409,
+            "revision_conflict",
+        ),
         (InvalidRecord(CANARY), 422, "invalid_request"),
         (StoreUnavailable(CANARY), 503, "storage_unavailable"),
         (RuntimeError(CANARY), 500, "internal_error"),
     ],
-    ids=["not_found", "conflict", "invalid_input", "unavailable", "unexpected"],
+    ids=["scope_not_found", "artifact_not_found", "conflict", "invalid_input", "unavailable", "unexpected"],
 )
 async def test_store_errors_map_to_the_envelope(
     serve: Serve, caplog: pytest.LogCaptureFixture, error: BaseException, status: int, code: str

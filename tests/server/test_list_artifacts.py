@@ -66,14 +66,14 @@ async def test_a_cursor_continues_only_its_own_listing(
         f"/v1/scopes/{other.scope_id}/artifacts/atomic-memory",
         f"/v1/scopes/{scope_id}/artifacts/topic-memory",
     ):
-        assert_error(await http.get(path, params={"cursor": cursor}), 422, "invalid_request")
-    assert_error(
-        await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"cursor": "x"}), 422, "invalid_request"
-    )
+        error = assert_error(await http.get(path, params={"cursor": cursor}), 400, "invalid_cursor")
+        assert error["details"] == {"field": "cursor", "reason": "cursor_mismatch"}
+    garbage = await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"cursor": "x"})
+    assert assert_error(garbage, 400, "invalid_cursor")["details"] == {"field": "cursor", "reason": "cursor_malformed"}
 
 
 async def test_an_unknown_scope_or_family(http: httpx.AsyncClient, scope_id: str) -> None:
-    assert_error(await http.get("/v1/scopes/scp_nope/artifacts/atomic-memory"), 404, "not_found")
+    assert_error(await http.get("/v1/scopes/scp_nope/artifacts/atomic-memory"), 404, "scope_not_found")
     assert_error(await http.get(f"/v1/scopes/{scope_id}/artifacts/skill"), 422, "invalid_request")
 
 

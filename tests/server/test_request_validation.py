@@ -196,8 +196,6 @@ async def test_lifecycle_targets_must_be_atomic_memories(http: httpx.AsyncClient
         ("/v1/scopes?limit=101", ("/query/limit", "maximum")),
         ("/v1/scopes?limit=ten", ("/query/limit", "type")),
         ("/v1/scopes?limit=1&limit=2", ("/query/limit", "duplicate_parameter")),
-        ("/v1/scopes?cursor=" + CANARY, ("/query/cursor", "cursor")),
-        ("/v1/scopes?cursor=eyJhZnRlciI6MX0", ("/query/cursor", "cursor")),
         ("/v1/scopes/s/artifacts/atomic-memory/a/revisions/0", ("/path/revision", "minimum")),
         ("/v1/scopes/s/artifacts/atomic-memory/a/revisions/one", ("/path/revision", "type")),
         ("/v1/scopes/s/artifacts/code/a", ("/path/family", "enum")),
@@ -215,8 +213,6 @@ async def test_lifecycle_targets_must_be_atomic_memories(http: httpx.AsyncClient
         "limit_over",
         "limit_text",
         "limit_twice",
-        "cursor_garbage",
-        "cursor_wrong_shape",
         "revision_zero",
         "revision_text",
         "family_unknown",
@@ -227,8 +223,26 @@ async def test_lifecycle_targets_must_be_atomic_memories(http: httpx.AsyncClient
 async def test_parameters_are_checked_against_their_schemas(
     http: httpx.AsyncClient, path: str, expected: tuple[str, str]
 ) -> None:
-    error = assert_error(await http.get(path), 422, "invalid_request")
+    """422, except a query parameter under /v1/scopes/ (not /v1/scopes itself): 400, as PowerContext answers."""
+    status = 400 if path.startswith("/v1/scopes/") and expected[0].startswith("/query/") else 422
+    error = assert_error(await http.get(path), status, "invalid_request")
     assert expected in _violations(error)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/v1/scopes?cursor=" + CANARY,
+        "/v1/scopes?cursor=eyJhZnRlciI6MX0",
+        "/v1/scopes/{scope}/artifacts/topic-memory?cursor=x",
+    ],
+    ids=["garbage", "wrong_shape", "artifacts_garbage"],
+)
+async def test_a_cursor_that_is_not_ours_is_400_invalid_cursor(
+    http: httpx.AsyncClient, scope_id: str, path: str
+) -> None:
+    error = assert_error(await http.get(path.format(scope=scope_id)), 400, "invalid_cursor")
+    assert error["details"] == {"field": "cursor", "reason": "cursor_malformed"}
 
 
 async def test_read_code_ranges(http: httpx.AsyncClient, scope_id: str) -> None:
@@ -237,7 +251,7 @@ async def test_read_code_ranges(http: httpx.AsyncClient, scope_id: str) -> None:
     for start, end in ((1, 201), (10, 9)):
         error = assert_error(await http.get(f"{base}&start_line={start}&end_line={end}"), 422, "invalid_request")
         assert _violations(error) == [("/query/end_line", "line_range")]
-    assert_error(await http.get(f"{base}&start_line=1&end_line=200"), 404, "not_found")
+    assert_error(await http.get(f"{base}&start_line=1&end_line=200"), 404, "code_range_not_found")
 
 
 async def test_oversized_bodies_are_413_before_being_read(serve: Callable[..., AbstractContextManager[str]]) -> None:
@@ -251,9 +265,9 @@ async def test_oversized_bodies_are_413_before_being_read(serve: Callable[..., A
     with serve(max_body_bytes=limit) as url:
         async with httpx.AsyncClient(base_url=url) as http:
             declared = await http.post(PREPARE, content=oversized, headers=JSON_HEADERS)
-            assert_error(declared, 413, "payload_too_large")
+            assert_error(declared, 413, "request_too_large")
             streamed = await http.post(PREPARE, content=chunks(), headers=JSON_HEADERS)
             assert "content-length" not in streamed.request.headers
-            assert_error(streamed, 413, "payload_too_large")
+            assert_error(streamed, 413, "request_too_large")
             within = json.dumps(_prepare()).encode()
             assert (await http.post(PREPARE, content=within, headers=JSON_HEADERS)).status_code == 404

@@ -12,7 +12,14 @@ import uuid
 import pytest
 
 from pcreceipt.client import AsyncClient
-from pcreceipt.models import OPERATIONS, AtomicMemoryContent, ProfileContent, TopicMemoryContent
+from pcreceipt.models import (
+    OPERATIONS,
+    AtomicMemoryContent,
+    CodeQueryResult,
+    CodeStatus,
+    ProfileContent,
+    TopicMemoryContent,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -209,12 +216,18 @@ async def test_code(client: AsyncClient, scope_id: str) -> None:
     assert workspace.files == 2 and workspace.skipped == 2 and workspace.lines == 302
     assert await client.get_code_workspace(scope_id) == workspace
 
-    found = await client.query_code(scope_id, {"query": "handler_42", "limit": 3})
-    assert found.items and found.items[0].evidence.path == "src/app.py"
+    status = await client.query_code(scope_id, {"operation": {"kind": "status"}})
+    assert isinstance(status, CodeStatus) and status.status == "ready"
+    assert status.model_dump(mode="json")["fingerprint"] == workspace.fingerprint
+    found = await client.query_code(scope_id, {"operation": {"kind": "explore", "query": "handler_42", "limit": 3}})
+    assert isinstance(found, CodeQueryResult) and found.items and found.items[0].path == "src/app.py"
     hit = found.items[0]
-    assert hit.evidence.snippet_sha256 == hashlib.sha256("\n".join(hit.lines).encode()).hexdigest()
-
+    assert hit.snippet_sha256 == hashlib.sha256(hit.content.encode()).hexdigest()
     file_sha256 = hashlib.sha256(source.encode()).hexdigest()
+    read = {"kind": "read", "path": "src/app.py", "file_sha256": file_sha256, "start_line": 85, "end_line": 86}
+    lines = await client.query_code(scope_id, {"operation": read, "expected_fingerprint": workspace.fingerprint})
+    assert isinstance(lines, CodeQueryResult) and lines.items[0].content == "def handler_42():\n    return 42\n"
+
     exact = await client.read_code(
         scope_id, workspace.fingerprint, file_sha256, path="src/app.py", start_line=85, end_line=86
     )

@@ -125,6 +125,15 @@ CAPABILITIES_SOURCE_TYPES_ITEMS_MIN_LENGTH: Final = 1
 CapabilitiesContextVersionsItems = Literal["powercontext.prepared-context.v1"]
 CAPABILITIES_CONTEXT_VERSIONS_ITEMS_ENUM: Final[tuple[CapabilitiesContextVersionsItems, ...]] = ("powercontext.prepared-context.v1",)
 
+# #/components/schemas/CodeChangesOperation
+CodeChangesOperationKind = Literal["changes"]
+CODE_CHANGES_OPERATION_KIND_ENUM: Final[tuple[CodeChangesOperationKind, ...]] = ("changes",)
+
+# #/components/schemas/CodeCoverage
+CODE_COVERAGE_FILES_MINIMUM: Final = 0
+CODE_COVERAGE_LINES_MINIMUM: Final = 0
+CODE_COVERAGE_SKIPPED_MINIMUM: Final = 0
+
 # #/components/schemas/CodeEvidenceRef
 CODE_EVIDENCE_REF_START_LINE_MINIMUM: Final = 1
 CODE_EVIDENCE_REF_START_LINE_MAXIMUM: Final = 2147483647
@@ -134,8 +143,106 @@ CODE_EVIDENCE_REF_END_LINE_MAXIMUM: Final = 2147483647
 # #/components/schemas/CodeFileUpload
 CODE_FILE_UPLOAD_CONTENT_MAX_LENGTH: Final = 1048576
 
+# #/components/schemas/CodeLastBuild
+CODE_LAST_BUILD_FILES_MINIMUM: Final = 0
+CODE_LAST_BUILD_LINES_MINIMUM: Final = 0
+CODE_LAST_BUILD_SKIPPED_MINIMUM: Final = 0
+
+# #/components/schemas/CodeMapOperation
+CodeMapOperationKind = Literal["map"]
+CODE_MAP_OPERATION_KIND_ENUM: Final[tuple[CodeMapOperationKind, ...]] = ("map",)
+CODE_MAP_OPERATION_PATH_PREFIX_DEFAULT: Final = ""
+CODE_MAP_OPERATION_PATH_PREFIX_CONST: Final = ""
+CODE_MAP_OPERATION_LIMIT_MINIMUM: Final = 1
+CODE_MAP_OPERATION_LIMIT_MAXIMUM: Final = 50
+CODE_MAP_OPERATION_LIMIT_DEFAULT: Final = 20
+CODE_MAP_OPERATION_DEPTH_MINIMUM: Final = 1
+CODE_MAP_OPERATION_DEPTH_MAXIMUM: Final = 5
+CODE_MAP_OPERATION_DEPTH_DEFAULT: Final = 2
+
+# #/components/schemas/CodeQueryItem
+CODE_QUERY_ITEM_START_LINE_MINIMUM: Final = 1
+CODE_QUERY_ITEM_END_LINE_MINIMUM: Final = 1
+
+# #/components/schemas/CodeQueryRequest
+CODE_QUERY_REQUEST_MAX_BYTES_MINIMUM: Final = 512
+CODE_QUERY_REQUEST_MAX_BYTES_MAXIMUM: Final = 32768
+CODE_QUERY_REQUEST_MAX_BYTES_DEFAULT: Final = 16000
+
+# #/components/schemas/CodeQueryResult
+CODE_QUERY_RESULT_SCHEMA_CONST: Final = "powercontext.code-query.v1"
+CODE_QUERY_RESULT_GIT_OBJECT_FORMAT_CONST: Final = "sha256"
+CODE_QUERY_RESULT_DIRTY_CONST: Final = False
+CodeQueryResultOperation = Literal["explore", "read"]
+CODE_QUERY_RESULT_OPERATION_ENUM: Final[tuple[CodeQueryResultOperation, ...]] = ("explore", "read")
+CodeQueryResultStatus = Literal["ok", "partial"]
+CODE_QUERY_RESULT_STATUS_ENUM: Final[tuple[CodeQueryResultStatus, ...]] = ("ok", "partial")
+CODE_QUERY_RESULT_ITEMS_MAX_ITEMS: Final = 50
+CODE_QUERY_RESULT_LIMITATIONS_MAX_ITEMS: Final = 2
+CodeQueryResultLimitationsItems = Literal["output_budget", "text_search_only"]
+CODE_QUERY_RESULT_LIMITATIONS_ITEMS_ENUM: Final[tuple[CodeQueryResultLimitationsItems, ...]] = ("output_budget", "text_search_only")
+
 # #/components/schemas/CodeRange
 CODE_RANGE_LINES_MAX_ITEMS: Final = 200
+
+# #/components/schemas/CodeReadOperation
+CodeReadOperationKind = Literal["read"]
+CODE_READ_OPERATION_KIND_ENUM: Final[tuple[CodeReadOperationKind, ...]] = ("read",)
+CODE_READ_OPERATION_START_LINE_MINIMUM: Final = 1
+CODE_READ_OPERATION_END_LINE_MINIMUM: Final = 1
+
+# #/components/schemas/CodeRelationOperation
+CodeRelationOperationKind = Literal["callers", "callees", "impact"]
+CODE_RELATION_OPERATION_KIND_ENUM: Final[tuple[CodeRelationOperationKind, ...]] = ("callers", "callees", "impact")
+CODE_RELATION_OPERATION_PATH_PREFIX_DEFAULT: Final = ""
+CODE_RELATION_OPERATION_PATH_PREFIX_CONST: Final = ""
+CODE_RELATION_OPERATION_LIMIT_MINIMUM: Final = 1
+CODE_RELATION_OPERATION_LIMIT_MAXIMUM: Final = 50
+CODE_RELATION_OPERATION_LIMIT_DEFAULT: Final = 20
+CODE_RELATION_OPERATION_SYMBOL_ID_MIN_LENGTH: Final = 1
+CODE_RELATION_OPERATION_SYMBOL_ID_MAX_LENGTH: Final = 128
+CODE_RELATION_OPERATION_DEPTH_MINIMUM: Final = 1
+CODE_RELATION_OPERATION_DEPTH_MAXIMUM: Final = 5
+CODE_RELATION_OPERATION_DEPTH_DEFAULT: Final = 2
+
+# #/components/schemas/CodeSearchOperation
+CodeSearchOperationKind = Literal["symbols", "explore"]
+CODE_SEARCH_OPERATION_KIND_ENUM: Final[tuple[CodeSearchOperationKind, ...]] = ("symbols", "explore")
+CODE_SEARCH_OPERATION_PATH_PREFIX_DEFAULT: Final = ""
+CODE_SEARCH_OPERATION_PATH_PREFIX_CONST: Final = ""
+CODE_SEARCH_OPERATION_LIMIT_MINIMUM: Final = 1
+CODE_SEARCH_OPERATION_LIMIT_MAXIMUM: Final = 50
+CODE_SEARCH_OPERATION_LIMIT_DEFAULT: Final = 20
+CODE_SEARCH_OPERATION_QUERY_MIN_LENGTH: Final = 1
+CODE_SEARCH_OPERATION_QUERY_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/CodeStatus
+CODE_STATUS_SCHEMA_CONST: Final = "powercontext.code-status.v1"
+CodeStatusStatus = Literal["ready", "missing"]
+CODE_STATUS_STATUS_ENUM: Final[tuple[CodeStatusStatus, ...]] = ("ready", "missing")
+CODE_STATUS_FRESHNESS_CONST: Final = "unknown"
+CODE_STATUS_ENGINE_CONST: Final = "pcreceipt-text-v1"
+CODE_STATUS_LANGUAGES_MAX_ITEMS: Final = 0
+CODE_STATUS_OPERATIONS_MIN_ITEMS: Final = 3
+CODE_STATUS_OPERATIONS_MAX_ITEMS: Final = 3
+CodeStatusOperationsItems = Literal["status", "explore", "read"]
+CODE_STATUS_OPERATIONS_ITEMS_ENUM: Final[tuple[CodeStatusOperationsItems, ...]] = ("status", "explore", "read")
+CODE_STATUS_REASON_CONST: Final = "code_index_missing"
+
+# #/components/schemas/CodeStatusOperation
+CodeStatusOperationKind = Literal["status"]
+CODE_STATUS_OPERATION_KIND_ENUM: Final[tuple[CodeStatusOperationKind, ...]] = ("status",)
+
+# #/components/schemas/CodeTestsOperation
+CodeTestsOperationKind = Literal["affected_tests", "impact_changes"]
+CODE_TESTS_OPERATION_KIND_ENUM: Final[tuple[CodeTestsOperationKind, ...]] = ("affected_tests", "impact_changes")
+CODE_TESTS_OPERATION_PATH_PREFIX_DEFAULT: Final = ""
+CODE_TESTS_OPERATION_PATH_PREFIX_CONST: Final = ""
+CODE_TESTS_OPERATION_LIMIT_MINIMUM: Final = 1
+CODE_TESTS_OPERATION_LIMIT_MAXIMUM: Final = 50
+CODE_TESTS_OPERATION_LIMIT_DEFAULT: Final = 20
+CODE_TESTS_OPERATION_PATHS_MIN_ITEMS: Final = 1
+CODE_TESTS_OPERATION_PATHS_MAX_ITEMS: Final = 100
 
 # #/components/schemas/CodeWorkspace
 CODE_WORKSPACE_FILES_MINIMUM: Final = 0
@@ -183,13 +290,16 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "precondition_failed", "precondition_required", "payload_too_large", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
+ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
+ErrorDetailsField = Literal["query", "cursor"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor")
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -346,16 +456,6 @@ PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
 PromptKey = Literal["memory.rerank", "query.expand"]
 PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand")
 
-# #/components/schemas/QueryCodeRequest
-QUERY_CODE_REQUEST_QUERY_MIN_LENGTH: Final = 1
-QUERY_CODE_REQUEST_QUERY_MAX_LENGTH: Final = 8192
-QUERY_CODE_REQUEST_LIMIT_MINIMUM: Final = 1
-QUERY_CODE_REQUEST_LIMIT_MAXIMUM: Final = 50
-QUERY_CODE_REQUEST_LIMIT_DEFAULT: Final = 10
-
-# #/components/schemas/QueryCodeResponse
-QUERY_CODE_RESPONSE_ITEMS_MAX_ITEMS: Final = 50
-
 # #/components/schemas/RecallRound
 RECALL_ROUND_ROUND_MINIMUM: Final = 0
 RECALL_ROUND_ROUND_MAXIMUM: Final = 2
@@ -371,6 +471,10 @@ RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliv
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
 REPOSITORY_PATH_MAX_LENGTH: Final = 1024
+
+# #/components/schemas/RequestReason
+RequestReason = Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+REQUEST_REASON_ENUM: Final[tuple[RequestReason, ...]] = ("query_without_query_field", "cursor_malformed", "cursor_mismatch")
 
 # #/components/schemas/RerankConfig
 RERANK_CONFIG_POLICY_ID_MIN_LENGTH: Final = 1
@@ -465,6 +569,10 @@ SCOPE_PAGE_ITEMS_MAX_ITEMS: Final = 100
 SCOPE_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 SCOPE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 
+# #/components/schemas/ScopeQueryField
+ScopeQueryField = Literal["scope_id", "title", "summary", "external_reference_value", "binding_external_id"]
+SCOPE_QUERY_FIELD_ENUM: Final[tuple[ScopeQueryField, ...]] = ("scope_id", "title", "summary", "external_reference_value", "binding_external_id")
+
 # #/components/schemas/SearchGroup
 SEARCH_GROUP_ROUND_MINIMUM: Final = 0
 SEARCH_GROUP_ROUND_MAXIMUM: Final = 2
@@ -521,11 +629,26 @@ VIOLATION_RULE_MIN_LENGTH: Final = 1
 VIOLATION_RULE_MAX_LENGTH: Final = 128
 
 # #/paths/~1v1~1scopes/get/parameters/0/schema
+LIST_SCOPES_QUERY_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes/get/parameters/3/schema
+LIST_SCOPES_EXTERNAL_REFERENCE_KIND_MIN_LENGTH: Final = 1
+LIST_SCOPES_EXTERNAL_REFERENCE_KIND_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes/get/parameters/4/schema
+LIST_SCOPES_BINDING_INTEGRATION_MIN_LENGTH: Final = 1
+LIST_SCOPES_BINDING_INTEGRATION_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes/get/parameters/5/schema
+LIST_SCOPES_BINDING_KIND_MIN_LENGTH: Final = 1
+LIST_SCOPES_BINDING_KIND_MAX_LENGTH: Final = 64
+
+# #/paths/~1v1~1scopes/get/parameters/6/schema
 LIST_SCOPES_LIMIT_MINIMUM: Final = 1
 LIST_SCOPES_LIMIT_MAXIMUM: Final = 100
 LIST_SCOPES_LIMIT_DEFAULT: Final = 50
 
-# #/paths/~1v1~1scopes/get/parameters/1/schema
+# #/paths/~1v1~1scopes/get/parameters/7/schema
 LIST_SCOPES_CURSOR_MIN_LENGTH: Final = 1
 LIST_SCOPES_CURSOR_MAX_LENGTH: Final = 4096
 

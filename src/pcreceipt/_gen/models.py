@@ -651,6 +651,42 @@ class ClearScopeBindingResponse(ContractModel):
     """
 
 
+class CodeChangesOperation(ContractModel):
+    """
+    PowerContext's change listing between two index generations (pcreceipt: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["changes"]
+    """
+    The operation.
+    """
+
+
+class CodeCoverage(ContractModel):
+    """
+    What the index covers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    files: Annotated[int, Field(ge=0)]
+    """
+    Indexed files.
+    """
+    lines: Annotated[int, Field(ge=0)]
+    """
+    Indexed lines.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Files the indexing client skipped.
+    """
+
+
 class CodeEvidenceRef(ContractModel):
     """
     An exact line range of an indexed code file, with the hash of the snippet actually used.
@@ -721,6 +757,199 @@ class CodeFileUpload(ContractModel):
     """
 
 
+class CodeLastBuild(ContractModel):
+    """
+    The indexing that made the current workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    indexed_at: AwareDatetime
+    """
+    When it was indexed.
+    """
+    files: Annotated[int, Field(ge=0)]
+    """
+    Indexed files.
+    """
+    lines: Annotated[int, Field(ge=0)]
+    """
+    Indexed lines.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Files the indexing client skipped.
+    """
+
+
+class CodeMapOperation(ContractModel):
+    """
+    PowerContext's structural map (pcreceipt: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["map"]
+    """
+    The operation.
+    """
+    path_prefix: Annotated[
+        Literal[""] | RepositoryPath | None, Field(validate_default=True)
+    ] = ""
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 20
+    """
+    At most this many items.
+    """
+    depth: Annotated[int | None, Field(ge=1, le=5)] = 2
+    """
+    How many relation steps to follow.
+    """
+
+
+class CodeQueryItem(ContractModel):
+    """
+    A line range of an indexed file with its text.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    The repository-relative path.
+    """
+    start_line: Annotated[int, Field(ge=1)]
+    """
+    First line (1-based).
+    """
+    end_line: Annotated[int, Field(ge=1)]
+    """
+    Last line, inclusive.
+    """
+    file_sha256: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    sha256 of the whole file's bytes.
+    """
+    snippet_sha256: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    sha256 of content's UTF-8 bytes.
+    """
+    content: str
+    """
+    The lines as in the file, with their line endings (the last line of a file may have none).
+    """
+
+
+class CodeQueryRequest(ContractModel):
+    """
+    One code query, PowerContext 1.4.1's request. read needs expected_fingerprint; before_fingerprint belongs to impact_changes only (absent or null otherwise).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: (
+        CodeStatusOperation
+        | CodeChangesOperation
+        | CodeMapOperation
+        | CodeSearchOperation
+        | CodeRelationOperation
+        | CodeTestsOperation
+        | CodeReadOperation
+    )
+    """
+    The operation, chosen by its kind.
+    """
+    expected_fingerprint: Hex64 | None = None
+    """
+    The workspace fingerprint the caller saw; a different current one is 409 code_changed.
+    """
+    before_fingerprint: Hex64 | None = None
+    """
+    impact_changes' earlier fingerprint.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 16000
+    """
+    The most bytes the compact JSON answer may take; items that do not fit are left out (status partial).
+    """
+
+
+class CodeQueryResult(ContractModel):
+    """
+    The answer of an explore or read operation (PowerContext's powercontext.code-query.v1).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.code-query.v1"], Field(alias="schema")]
+    """
+    The message schema.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The workspace fingerprint answered from.
+    """
+    before_fingerprint: None
+    """
+    Always null (no change queries).
+    """
+    commit: None
+    """
+    Always null: an uploaded workspace names no commit.
+    """
+    git_object_format: Literal["sha256"]
+    """
+    sha256: files and workspaces are addressed by sha256.
+    """
+    dirty: Literal[False]
+    """
+    Always false: the uploaded workspace is the indexed one.
+    """
+    checked_at: AwareDatetime
+    """
+    When the answer was made.
+    """
+    operation: Literal["explore", "read"]
+    """
+    The operation answered.
+    """
+    status: Literal["ok", "partial"]
+    """
+    partial when items were left out to fit max_bytes.
+    """
+    items: Annotated[list[CodeQueryItem], Field(max_length=50)]
+    """
+    The ranges, best first for explore.
+    """
+    coverage: CodeCoverage
+    """
+    What the index covers.
+    """
+    limitations: Annotated[
+        list[Literal["output_budget", "text_search_only"]], Field(max_length=2)
+    ]
+    """
+    What the answer cannot show: text_search_only (explore matches text, not symbols or relations), output_budget (items left out or cut to fit max_bytes).
+    """
+
+
 class CodeRange(ContractModel):
     """
     An exact line range of an indexed file.
@@ -736,6 +965,103 @@ class CodeRange(ContractModel):
     lines: Annotated[list[str], Field(max_length=200)]
     """
     The range's lines, without line terminators.
+    """
+
+
+class CodeReadOperation(ContractModel):
+    """
+    Read an inclusive line range of one file of the current workspace; the range holds 1 to 200 lines and is cut at the file's end.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["read"]
+    """
+    The operation.
+    """
+    path: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    The repository-relative path.
+    """
+    file_sha256: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The file version the caller saw (from an explore item).
+    """
+    start_line: Annotated[int, Field(ge=1)]
+    """
+    First line (1-based).
+    """
+    end_line: Annotated[int, Field(ge=1)]
+    """
+    Last line, inclusive: at least start_line and below start_line + 200.
+    """
+
+
+class CodeRelationOperation(ContractModel):
+    """
+    PowerContext's call-graph walks (pcreceipt: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["callers", "callees", "impact"]
+    """
+    The operation.
+    """
+    path_prefix: Annotated[
+        Literal[""] | RepositoryPath | None, Field(validate_default=True)
+    ] = ""
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 20
+    """
+    At most this many items.
+    """
+    symbol_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The symbol to start from.
+    """
+    depth: Annotated[int | None, Field(ge=1, le=5)] = 2
+    """
+    How many relation steps to follow.
+    """
+
+
+class CodeSearchOperation(ContractModel):
+    """
+    Search the index. explore: full-text search over the indexed lines (pcreceipt's index); symbols: a symbol-name search (pcreceipt has no symbol table: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["symbols", "explore"]
+    """
+    The operation.
+    """
+    path_prefix: Annotated[
+        Literal[""] | RepositoryPath | None, Field(validate_default=True)
+    ] = ""
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 20
+    """
+    At most this many items.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What to look for.
     """
 
 
@@ -762,6 +1088,107 @@ class CodeSelectedItem(ContractModel):
     code_evidence: CodeEvidenceRef
     """
     The exact line range and snippet hash injected.
+    """
+
+
+class CodeStatus(ContractModel):
+    """
+    The state of the Scope's code index (PowerContext's powercontext.code-status.v1): ready with the current workspace, or missing before the first indexing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.code-status.v1"], Field(alias="schema")]
+    """
+    The message schema.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    status: Literal["ready", "missing"]
+    """
+    ready: a workspace is indexed; missing: none yet.
+    """
+    freshness: Literal["unknown"]
+    """
+    Always unknown: the server cannot compare an uploaded workspace with the client's files.
+    """
+    fingerprint: Hex64 | None
+    """
+    The current workspace fingerprint, or null when missing.
+    """
+    engine: Literal["pcreceipt-text-v1"]
+    """
+    The index: lines of text in overlapping windows.
+    """
+    languages: Annotated[list[str], Field(max_length=0)]
+    """
+    Empty: the text index is the same for every language.
+    """
+    operations: Annotated[
+        list[Literal["status", "explore", "read"]], Field(max_length=3, min_length=3)
+    ]
+    """
+    The operation kinds this server answers.
+    """
+    last_build: CodeLastBuild | None
+    """
+    The indexing of the current workspace, or null when missing.
+    """
+    reason: Literal["code_index_missing"] | None
+    """
+    code_index_missing when missing, else null.
+    """
+
+
+class CodeQueryResponse(RootModel[CodeQueryResult | CodeStatus]):
+    root: CodeQueryResult | CodeStatus
+    """
+    A status operation answers a CodeStatus; explore and read a CodeQueryResult.
+    """
+
+
+class CodeStatusOperation(ContractModel):
+    """
+    Report the state of the Scope's code index.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["status"]
+    """
+    The operation.
+    """
+
+
+class CodeTestsOperation(ContractModel):
+    """
+    PowerContext's test discovery (pcreceipt: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["affected_tests", "impact_changes"]
+    """
+    The operation.
+    """
+    path_prefix: Annotated[
+        Literal[""] | RepositoryPath | None, Field(validate_default=True)
+    ] = ""
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 20
+    """
+    At most this many items.
+    """
+    paths: Annotated[list[RepositoryPath], Field(max_length=100, min_length=1)]
+    """
+    The changed paths.
     """
 
 
@@ -985,17 +1412,29 @@ class ErrorBody(ContractModel):
         "invalid_request",
         "unauthorized",
         "forbidden",
-        "not_found",
-        "conflict",
-        "precondition_failed",
         "precondition_required",
-        "payload_too_large",
         "inference_timeout",
         "inference_unavailable",
         "storage_unavailable",
         "internal_error",
         "scope_not_found",
         "scope_binding_target_missing",
+        "artifact_not_found",
+        "scope_idempotency_conflict",
+        "revision_conflict",
+        "atomic_memory_changed",
+        "invalid_memory_state",
+        "artifact_already_exists",
+        "request_too_large",
+        "invalid_cursor",
+        "code_index_missing",
+        "code_changed",
+        "code_target_missing",
+        "code_range_missing",
+        "budget_too_small",
+        "unsupported_capability",
+        "code_workspace_not_found",
+        "code_range_not_found",
     ]
     """
     The error code.
@@ -1032,7 +1471,11 @@ class ErrorDetails(ContractModel):
     """
     current_etag: Annotated[str | None, Field(max_length=64)] = None
     """
-    On a failed precondition: the current ETag of the artifact head.
+    On revision_conflict (412): the current ETag of the artifact head.
+    """
+    provided_etag: Annotated[str | None, Field(max_length=64)] = None
+    """
+    On revision_conflict (412): the If-Match the request sent (an entity tag of at most 64 characters, as the header allows).
     """
     reason: (
         Literal[
@@ -1046,16 +1489,21 @@ class ErrorDetails(ContractModel):
             "idempotency_key_reused",
             "not_searchable_head",
         ]
+        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
         | None
     ) = None
     """
-    On a conflict (409): which conflict it is.
+    Which conflict a 409 is (ConflictReason), or why a request or cursor was refused (RequestReason, with field).
     """
     scope_id: Annotated[
         str | None, Field(max_length=256, min_length=1, pattern="\\S")
     ] = None
     """
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
+    """
+    field: Literal["query", "cursor"] | None = None
+    """
+    On invalid_cursor and on a refused combination of query parameters: the parameter concerned.
     """
 
 
@@ -1354,6 +1802,13 @@ class Health(ContractModel):
     ) = None
     """
     Per-dependency status words.
+    """
+
+
+class Hex64(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    A bare SHA-256 digest: 64 lowercase hex digits (the CodeEvidenceRef form).
     """
 
 
@@ -1778,38 +2233,6 @@ class PromptDemonstration(ContractModel):
     """
 
 
-class QueryCodeRequest(ContractModel):
-    """
-    Find line ranges of the current workspace.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    query: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What to look for.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
-    """
-    At most this many ranges.
-    """
-
-
-class QueryCodeResponse(ContractModel):
-    """
-    Matching ranges, best first.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[CodeRange], Field(max_length=50)]
-    """
-    The ranges.
-    """
-
-
 class RecallRound(ContractModel):
     """
     One recall round and whether its candidates feed the final build.
@@ -1873,6 +2296,20 @@ class ReplaceArtifactRequest(ContractModel):
     )
     """
     The new content.
+    """
+
+
+class RepositoryPath(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    A repository-relative path: no leading "/", no backslash, no empty, "." or ".." segment, no control character.
     """
 
 
@@ -2209,6 +2646,29 @@ class ScopePage(ContractModel):
     next_cursor: NextCursor1 | None
     """
     Pass as cursor for the next page; null on the last page.
+    """
+
+
+class ScopeQueryField(
+    RootModel[
+        Literal[
+            "scope_id",
+            "title",
+            "summary",
+            "external_reference_value",
+            "binding_external_id",
+        ]
+    ]
+):
+    root: Literal[
+        "scope_id",
+        "title",
+        "summary",
+        "external_reference_value",
+        "binding_external_id",
+    ]
+    """
+    The field list_scopes' query is matched in: the Scope's id, title or summary, the value of one of its external references, or the external_id of one of its bindings.
     """
 
 

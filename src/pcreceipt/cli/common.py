@@ -87,6 +87,8 @@ def print_json(value: Any) -> None:
 
 def _explain(error: ApiResponseError) -> str:
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
+    if error.code is None and error.status in (404, 405):
+        lines.append("  the server does not serve this operation: is it another version of pcreceipt?")
     details = error.details or {}
     if details.get("reason"):
         lines.append(f"  reason: {details['reason']}")

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from pcreceipt.config import Settings
-from pcreceipt.errors import NotFound, ServiceUnavailable
+from pcreceipt.errors import ScopeNotFound, ServiceUnavailable
 from pcreceipt.inference import ChatClient, Embedder
 from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
@@ -85,7 +85,7 @@ class PrepareRuntime:
         except StoreUnavailable:
             raise ServiceUnavailable("the store is unavailable") from None
         if scope is None:
-            raise NotFound("no such Scope")
+            raise ScopeNotFound("No such Scope.")
         return self.run(plan, scope, request_id=request_id)
 
     def run(self, plan: PreparePlan, scope: Scope, *, request_id: str) -> Prepared:

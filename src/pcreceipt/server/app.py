@@ -4,8 +4,10 @@
 (``pcreceipt._gen.operations.OPERATIONS``) and refuses to start when an operation has no
 handler, so an operation added to the schema cannot go unserved. ``GET /openapi.json`` returns
 the bundled document, serialised once so every response is byte-identical. Unknown routes and
-wrong methods answer in the same error envelope as everything else (``api.middleware`` adds the
-request id to every response). A server bound to loopback also requires a loopback ``Host``
+wrong methods answer as a FastAPI server does, without the error envelope: 404
+``{"detail":"Not Found"}`` and 405 ``{"detail":"Method Not Allowed"}`` with ``Allow`` (hosts take a
+404 without ``error.code`` on a compatibility path for a server of another version;
+``api.middleware`` adds the request id to every response). A server bound to loopback also requires a loopback ``Host``
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
 At its first start on a database the server creates the default Scope (``Default``,
 ``store.bindings``), which every host without a Scope binding resolves to.
@@ -31,14 +33,13 @@ from pcreceipt import gate
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.digests import wire_bytes
-from pcreceipt.errors import InvalidRequest, MethodNotAllowed, NotFound
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
 from pcreceipt.server.exchange import Handler, Services
 from pcreceipt.server.handlers import HANDLERS
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
-from pcreceipt.server.responses import JSON, error_response, json_response
+from pcreceipt.server.responses import JSON, json_response
 from pcreceipt.store.protocol import Store
 
 OPENAPI_PATH = "/openapi.json"
@@ -56,14 +57,10 @@ def _openapi_endpoint() -> Route:
 
 
 async def _routing_error(request: Request, exc: Exception) -> Response:
-    """404 for unknown routes and 405 for known routes with another method, in the error envelope."""
+    """The framework's own answer to a request no route takes: ``{"detail": <reason>}`` with the
+    status and headers routing chose (404; 405 with ``Allow``), compact JSON, no error envelope."""
     assert isinstance(exc, HTTPException)
-    if exc.status_code == 404:
-        return error_response(NotFound("No such route."))
-    if exc.status_code == 405:
-        allow = dict(exc.headers or {})
-        return error_response(MethodNotAllowed("The route does not accept this method.", headers=allow))
-    return json_response(exc.status_code, InvalidRequest("The request cannot be routed.").envelope())
+    return json_response(exc.status_code, {"detail": exc.detail}, exc.headers)
 
 
 def _ensure_default_scope(store: Store) -> None:

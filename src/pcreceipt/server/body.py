@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from pcreceipt.errors import InvalidRequest, PayloadTooLarge, PcreceiptError
+from pcreceipt.errors import InvalidRequest, PcreceiptError, RequestTooLarge
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_DEPTH = 32
@@ -86,8 +86,8 @@ async def _read_bounded(request: Request, max_bytes: int) -> bytes:
     return b"".join(chunks)
 
 
-def _too_large(max_bytes: int) -> PayloadTooLarge:
-    return PayloadTooLarge(f"The request body exceeds the limit of {max_bytes} bytes.")
+def _too_large(max_bytes: int) -> RequestTooLarge:
+    return RequestTooLarge(f"The request body exceeds the limit of {max_bytes} bytes.")
 
 
 class _DuplicateKey(PcreceiptError, ValueError):

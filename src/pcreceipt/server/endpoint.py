@@ -4,7 +4,9 @@ Per request, in order: the route template is recorded for the access log; the ca
 authenticated (a bearer token when the server requires one; before anything of the request is
 parsed); parameters are checked against their schemas; the body is read (bounded) and checked
 against the request definition; the Scopes the call touches are resolved and authorised (a
-prepare's Scope is read there once and handed to the handler in ``Call.scope``); the handler
+prepare's Scope is read there once and handed to the handler in ``Call.scope``); the Scope a
+Scope-bound operation names must exist (404 ``scope_not_found``, after authorisation so a 403
+says nothing about existence, as PowerContext answers on every Scope-bound operation); the handler
 runs in a worker thread (store calls are synchronous); the reply is gated; then it is
 serialised (a prepare reply carries its Receipt already checked and serialised, see
 ``pcreceipt.prepare.reply``). Any failure on the way becomes the error envelope (``store_errors.api_error``).
@@ -21,9 +23,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from pcreceipt.errors import InternalError
+from pcreceipt.errors import InternalError, ScopeNotFound
 from pcreceipt.models import Operation
-from pcreceipt.server.authorization import authenticate, authorize
+from pcreceipt.server.authorization import authenticate, authorize, own_scope
 from pcreceipt.server.body import read_json_body
 from pcreceipt.server.checks import check_reply, check_request_body
 from pcreceipt.server.credentials import LOCAL, Principal
@@ -31,7 +33,7 @@ from pcreceipt.server.exchange import Call, Handler, Reply, Services
 from pcreceipt.server.middleware import request_id_of
 from pcreceipt.server.parameters import parse_parameters
 from pcreceipt.server.responses import error_response, reply_response
-from pcreceipt.server.store_errors import api_error
+from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE, api_error
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -89,7 +91,20 @@ class PathEndpoint:
         scope = authorize(call.principal, call)
         if scope is not None:
             call = dataclasses.replace(call, scope=scope)
+        else:
+            _require_own_scope(call)
         return self.handlers[call.operation.operation_id](call)
+
+
+def _require_own_scope(call: Call) -> None:
+    """``ScopeNotFound`` when the Scope the operation names in its path or body does not exist.
+    An operation that reads its references had its Scope read by ``authorize`` already (None:
+    missing); any other is read here."""
+    own = own_scope(call)
+    if own is None:
+        return
+    if call.operation.scope_references or call.services.store.get_scope(own) is None:
+        raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
 
 
 def _specificity(path: str) -> tuple[int, ...]:

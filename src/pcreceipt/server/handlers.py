@@ -15,15 +15,24 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pcreceipt import gate
-from pcreceipt.errors import InvalidRequest, NotFound, PreconditionFailed, PreconditionRequired, ScopeNotFound
+from pcreceipt.errors import (
+    ArtifactNotFound,
+    CodeRangeNotFound,
+    CodeWorkspaceNotFound,
+    InvalidRequest,
+    PreconditionRequired,
+    ScopeNotFound,
+    StaleETag,
+)
 from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
-from pcreceipt.server import records, resolution
+from pcreceipt.server import code_query, records, resolution
 from pcreceipt.server.checks import CONTENT_DEFINITIONS
-from pcreceipt.server.cursor import decode_cursor, encode_cursor
+from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
-from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, Scope, Store, WriteConflict
+from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -42,8 +51,10 @@ def _store(call: Call) -> Store:
 
 
 def _found(value: _T | None) -> _T:
+    """The artifact or revision read; ``ArtifactNotFound`` when there is none (the endpoint has
+    already answered ``scope_not_found`` for a Scope that does not exist)."""
     if value is None:
-        raise NotFound("The Scope, artifact or revision does not exist.")
+        raise ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
     return value
 
 
@@ -61,7 +72,7 @@ def prepare_context(call: Call) -> Reply:
     """The request parsed once into a plan, over the Scope authorisation already read; the reply
     body is the runtime's ``Prepared`` (its Receipt already checked and serialised)."""
     if call.scope is None:
-        raise NotFound("no such Scope")
+        raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
     plan = PreparePlan.from_request(call.body)
     return Reply(200, call.services.runtime.run(plan, call.scope, request_id=call.request_id))
 
@@ -82,39 +93,56 @@ def create_scope(call: Call) -> Reply:
     return Reply(201, records.scope_descriptor(scope), {"Location": records.scope_location(scope.scope_id)})
 
 
-def _readable_scopes(store: Store, readable: frozenset[str], *, limit: int, after: str | None) -> list[Scope]:
-    """Up to ``limit`` existing Scopes among ``readable``, in scope_id order, strictly after ``after``.
+SCOPE_FILTERS = (
+    "query",
+    "query_field",
+    "parent_scope_id",
+    "external_reference_kind",
+    "binding_integration",
+    "binding_kind",
+)
 
-    Code-point order of Python strings is the UTF-8 byte order the engines sort Scope ids in,
-    so a cursor means the same in both listings.
-    """
-    found: list[Scope] = []
-    for scope_id in sorted(s for s in readable if after is None or s > after):
-        scope = store.get_scope(scope_id)
-        if scope is not None:
-            found.append(scope)
-            if len(found) >= limit:
-                break
-    return found
+
+def scope_filters(query: Mapping[str, Any]) -> ScopeFilters:
+    """``list_scopes``' filters from its query parameters: ``query`` without its surrounding
+    whitespace (blank is no query); ``query`` and ``query_field`` come together or not at all."""
+    raw = query.get("query")
+    text = (raw.strip() or None) if raw is not None else None
+    field = query.get("query_field")
+    if (text is None) != (field is None):
+        raise InvalidRequest(
+            "query and query_field are given together or not at all.",
+            {"field": "query", "reason": "query_without_query_field"},
+        )
+    return ScopeFilters(
+        query=text,
+        query_field=field,
+        parent_scope_id=query.get("parent_scope_id"),
+        external_reference_kind=query.get("external_reference_kind"),
+        binding_integration=query.get("binding_integration"),
+        binding_kind=query.get("binding_kind"),
+    )
 
 
 def list_scopes(call: Call) -> Reply:
-    """Only the Scopes the caller may read (all of them in local mode or with a read grant on ``*``)."""
+    """Only the Scopes the caller may read (all of them in local mode or with a read grant on
+    ``*``) that the filters admit; the cursor is bound to the filters."""
     limit = int(call.query["limit"])
+    filters = scope_filters(call.query)
+    digest = filters_digest({name: getattr(filters, name) for name in SCOPE_FILTERS})
     cursor = call.query.get("cursor")
-    after = decode_cursor(cursor) if cursor is not None else None
-    readable = call.principal.readable
-    if readable is None:
-        scopes = _store(call).list_scopes(limit=limit + 1, after=after)
-    else:
-        scopes = _readable_scopes(_store(call), readable, limit=limit + 1, after=after)
+    after = decode_cursor(cursor, filters=digest) if cursor is not None else None
+    scopes = _store(call).list_scopes(limit=limit + 1, after=after, filters=filters, among=call.principal.readable)
     page = scopes[:limit]
-    next_cursor = encode_cursor(page[-1].scope_id) if len(scopes) > limit else None
+    next_cursor = encode_cursor(page[-1].scope_id, filters=digest) if len(scopes) > limit else None
     return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})
 
 
 def get_scope(call: Call) -> Reply:
-    return Reply(200, records.scope_descriptor(_found(_store(call).get_scope(call.path["scope_id"]))))
+    scope = _store(call).get_scope(call.path["scope_id"])
+    if scope is None:
+        raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
+    return Reply(200, records.scope_descriptor(scope))
 
 
 # -- the default Scope and Scope bindings (the Scope of a resolution is read by authorisation)
@@ -202,7 +230,6 @@ def list_artifacts(call: Call) -> Reply:
     cursor = call.query.get("cursor")
     after = decode_cursor(cursor, scope=scope_id, family=family) if cursor is not None else None
     store = _store(call)
-    _found(store.get_scope(scope_id))
     heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
     page = heads[:limit]
     more = len(heads) > limit
@@ -220,10 +247,8 @@ def get_artifact(call: Call) -> Reply:
     return Reply(200, records.artifact_revision(record), {"ETag": etag})
 
 
-def _precondition_failed(current_revision: int) -> PreconditionFailed:
-    return PreconditionFailed(
-        "If-Match is not the current ETag of the artifact.", {"current_etag": records.artifact_etag(current_revision)}
-    )
+def _stale_etag(provided: str, current_revision: int) -> StaleETag:
+    return StaleETag(provided, records.artifact_etag(current_revision))
 
 
 def replace_artifact(call: Call) -> Reply:
@@ -248,7 +273,7 @@ def replace_artifact(call: Call) -> Reply:
     store = _store(call)
     expected = records.etag_revision(if_match)
     if expected is None:
-        raise _precondition_failed(_found(store.get_head(scope_id, family, artifact_id)).ref.revision)
+        raise _stale_etag(if_match, _found(store.get_head(scope_id, family, artifact_id)).ref.revision)
     try:
         record = call.services.writer.replace(
             scope_id, family, artifact_id, stored_content(family, content), expected_revision=expected
@@ -256,7 +281,7 @@ def replace_artifact(call: Call) -> Reply:
     except WriteConflict:
         head = _found(store.get_head(scope_id, family, artifact_id))
         if head.ref.revision != expected:
-            raise _precondition_failed(head.ref.revision) from None
+            raise _stale_etag(if_match, head.ref.revision) from None
         raise
     return Reply(200, records.artifact_revision(record), {"ETag": records.artifact_etag(record.ref.revision)})
 
@@ -311,7 +336,10 @@ def merge_atomic_memories(call: Call) -> Reply:
 
 
 def get_code_workspace(call: Call) -> Reply:
-    return Reply(200, records.code_workspace(_found(_store(call).get_workspace(call.path["scope_id"]))))
+    workspace = _store(call).get_workspace(call.path["scope_id"])
+    if workspace is None:
+        raise CodeWorkspaceNotFound("The Scope has no indexed code workspace.")
+    return Reply(200, records.code_workspace(workspace))
 
 
 def index_code_workspace(call: Call) -> Reply:
@@ -324,22 +352,15 @@ def index_code_workspace(call: Call) -> Reply:
     return Reply(200, records.code_workspace(workspace))
 
 
-def query_code(call: Call) -> Reply:
-    """An unknown Scope is a 404 (the store answers it with no hits)."""
-    store = _store(call)
-    scope_id = call.path["scope_id"]
-    _found(store.get_scope(scope_id))
-    hits = store.query_code(scope_id, call.body["query"], call.body.get("limit", 10))
-    return Reply(200, {"items": [records.code_range(h) for h in hits]})
-
-
 def read_code(call: Call) -> Reply:
     p, q = call.path, call.query
     start_line, end_line = q["start_line"], q["end_line"]
     if end_line < start_line or end_line - start_line >= READ_CODE_MAX_LINES:
         raise _invalid("/query/end_line", "line_range", "end_line is at least start_line and at most start_line + 199.")
     hit = _store(call).read_code(p["scope_id"], p["fingerprint"], q["path"], p["file_sha256"], start_line, end_line)
-    return Reply(200, records.code_range(_found(hit)))
+    if hit is None:
+        raise CodeRangeNotFound("The Scope never indexed that workspace, file or line range.")
+    return Reply(200, records.code_range(hit))
 
 
 # -- service
@@ -380,7 +401,7 @@ HANDLERS: Mapping[str, Handler] = {
     "merge_atomic_memories": merge_atomic_memories,
     "get_code_workspace": get_code_workspace,
     "index_code_workspace": index_code_workspace,
-    "query_code": query_code,
+    "query_code": code_query.query_code,
     "read_code": read_code,
     "get_liveness": get_liveness,
     "get_readiness": get_readiness,

@@ -11,6 +11,9 @@ Decisions:
   (a missing ``If-Match`` on replace is 428 precondition_required, not 422).
 - Violations point at ``/<location>/<name>`` (e.g. ``/query/limit``) and carry the schema
   keyword, never the value.
+- The status is 422, except when a query parameter is among the violations of an operation
+  whose path is under ``/v1/scopes/``: 400, as PowerContext answers there (``list_scopes`` itself,
+  at ``/v1/scopes``, stays 422, as in PowerContext).
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ import jsonschema_rs
 from starlette.datastructures import Headers, QueryParams
 
 from pcreceipt import gate
-from pcreceipt.errors import InvalidRequest
+from pcreceipt.errors import BadRequest, InvalidRequest
 from pcreceipt.models import Operation
 
 Location = Literal["path", "query", "header"]
 _INTEGER = re.compile(r"^-?[0-9]{1,10}$")
 _COMPONENT_REF = "#/components/schemas/"
+SCOPED_RESOURCES = "/v1/scopes/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,5 +161,8 @@ def parse_parameters(
         else:
             target[spec.name] = value
     if violations:
-        raise InvalidRequest("A request parameter is invalid.", {"violations": violations[:64]})
+        details = {"violations": violations[:64]}
+        if operation.path.startswith(SCOPED_RESOURCES) and any(v["path"].startswith("/query/") for v in violations):
+            raise BadRequest("A query parameter is invalid.", details)
+        raise InvalidRequest("A request parameter is invalid.", details)
     return out

@@ -24,7 +24,7 @@ from importlib import metadata
 from typing import Any
 
 from pcreceipt import gate
-from pcreceipt.errors import InvalidRequest, NotFound
+from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import limits
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.store.ids import utc_now
@@ -39,7 +39,7 @@ OBSERVATION_SINCE = utc_now()
 
 def _existing_scope(store: Store, scope_id: str) -> None:
     if store.get_scope(scope_id) is None:
-        raise NotFound("no such Scope")
+        raise ScopeNotFound("No such Scope.")
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -191,7 +191,7 @@ def prepare_bootstrap_context(call: Call) -> Reply:
         reason, stored = _delivered(store, stored)
         return Reply(200, _package("skipped", reason, profile, stored))
     if body.get("handoff") is not None:
-        raise NotFound("no such Handoff revision")
+        raise ArtifactNotFound("No such Handoff revision in the Scope.")
     receipt = _new_receipt(scope_id, event_key, body)
     if event_key is not None:
         receipt, created = store.create_bootstrap_receipt(receipt)

@@ -2,6 +2,13 @@
 
 Store messages are written to be content-free, but they may still name ids the client sent;
 the API never forwards them, so an error body can only hold what this module writes.
+
+Decisions (``docs/decisions.md``, "Error and route parity"):
+- A missing record answers PowerContext's code for its kind: ``scope_not_found`` or
+  ``artifact_not_found`` (a missing revision or atomic memory is an artifact not found).
+- Each store conflict reason has one code (``CONFLICT_CODES``), except in a merge, where any
+  stale input, revision or state_version, is ``atomic_memory_changed`` (PowerContext's answer
+  when merge inputs changed). ``details.reason`` still names the store's reason.
 """
 
 from __future__ import annotations
@@ -9,10 +16,26 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from pcreceipt.errors import ApiError, Conflict, InternalError, InvalidRequest, NotFound, ServiceUnavailable
+from pcreceipt.errors import (
+    ApiError,
+    ArtifactAlreadyExists,
+    ArtifactNotFound,
+    AtomicMemoryChanged,
+    Conflict,
+    InternalError,
+    InvalidMemoryState,
+    InvalidRequest,
+    RevisionConflict,
+    ScopeIdempotencyConflict,
+    ScopeNotFound,
+    ServiceUnavailable,
+)
 from pcreceipt.store.protocol import ConflictReason, InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
+
+SCOPE_NOT_FOUND_MESSAGE = "No such Scope."
+ARTIFACT_NOT_FOUND_MESSAGE = "No such artifact or revision in the Scope."
 
 #: The fixed message of each conflict; ``details.reason`` names it for programs.
 CONFLICT_MESSAGES: dict[ConflictReason, str] = {
@@ -27,20 +50,49 @@ CONFLICT_MESSAGES: dict[ConflictReason, str] = {
     "not_searchable_head": "The revision is not the artifact's searchable head.",
 }
 
+#: The error (and so the code) of each conflict reason.
+CONFLICT_CODES: dict[ConflictReason, type[Conflict]] = {
+    "stale_revision": RevisionConflict,
+    "stale_state_version": AtomicMemoryChanged,
+    "already_forgotten": InvalidMemoryState,
+    "already_merged": InvalidMemoryState,
+    "already_retired": InvalidMemoryState,
+    "not_merge_result": InvalidMemoryState,
+    "already_exists": ArtifactAlreadyExists,
+    "idempotency_key_reused": ScopeIdempotencyConflict,
+    "not_searchable_head": RevisionConflict,
+}
+
+_STALE: frozenset[ConflictReason] = frozenset({"stale_revision", "stale_state_version"})
+
+
+def not_found(kind: str) -> ApiError:
+    """The 404 of a missing record of ``kind`` (``scope`` or anything stored in a Scope)."""
+    if kind == "scope":
+        return ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    return ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
+
+
+def conflict(exc: WriteConflict, *, operation_id: str) -> Conflict:
+    details: dict[str, Any] = {"reason": exc.reason}
+    if exc.current_revision is not None:
+        details["current_revision"] = exc.current_revision
+    if exc.current_state_version is not None:
+        details["current_state_version"] = exc.current_state_version
+    error = CONFLICT_CODES[exc.reason]
+    if operation_id == "merge_atomic_memories" and exc.reason in _STALE:
+        error = AtomicMemoryChanged
+    return error(CONFLICT_MESSAGES[exc.reason], details)
+
 
 def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:
     """The API error for an exception raised while serving ``operation_id``."""
     if isinstance(exc, ApiError):
         return exc
     if isinstance(exc, RecordNotFound):
-        return NotFound("The Scope, artifact or revision does not exist.")
+        return not_found(exc.kind)
     if isinstance(exc, WriteConflict):
-        details: dict[str, Any] = {"reason": exc.reason}
-        if exc.current_revision is not None:
-            details["current_revision"] = exc.current_revision
-        if exc.current_state_version is not None:
-            details["current_state_version"] = exc.current_state_version
-        return Conflict(CONFLICT_MESSAGES[exc.reason], details)
+        return conflict(exc, operation_id=operation_id)
     if isinstance(exc, InvalidRecord):
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})

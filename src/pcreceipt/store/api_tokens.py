@@ -52,7 +52,7 @@ class ApiTokens(EngineHooks[ConnT, PreparedT]):
     def revoke_token(self, token_id: str) -> TokenRecord:
         found = self._transact(lambda conn: self._revoke_in(conn, token_id))
         if not found:
-            raise RecordNotFound("no token has that id")
+            raise RecordNotFound("no token has that id", kind="token")
         return found[0]
 
     def _revoke_in(self, conn: ConnT, token_id: str) -> list[TokenRecord]:

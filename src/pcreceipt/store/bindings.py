@@ -19,23 +19,66 @@ Decisions:
   is checked to exist when a binding or the default is set (``RecordNotFound``), and resolution
   reports a target that does not exist instead of falling back (the server answers 409).
 - Keys match exactly (byte for byte, no trimming or case folding), as PowerContext's do.
+- ``list_scopes``' filters (``filtered_scopes``) are applied in Python to Scopes read in
+  scope_id order, ``SCAN_BATCH`` at a time, with the bindings of each batch read in one
+  statement: the query is a literal, case-sensitive substring test on the text itself, the same
+  on every engine whatever its collations, and the external references live in the Scope row.
+  A filtered page reads Scopes until it is full or none are left (Scopes are few).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import new_scope_id, utc_now
-from pcreceipt.store.protocol import BindingKey
-from pcreceipt.store.rows import as_str, requested_scope, scope_from_row
+from pcreceipt.store.protocol import BindingKey, Scope, ScopeFilters
+from pcreceipt.store.rows import SCOPE_SELECT, as_str, requested_scope, scope_from_row
 
 DEFAULT_SCOPE_TITLE = "Default"
 DEFAULT_SCOPE_SUMMARY = "Default context"
 DEFAULT_SCOPE_KEY = "powercontext.default-scope.v1"
 _DEFAULT_SLOT = 1
+SCAN_BATCH = 200  # not a contract limit: how many Scopes one read of a filtered listing takes
+
+
+def _contains(value: str, query: str | None) -> bool:
+    return query is None or query in value
+
+
+def admits(scope: Scope, bindings: Iterable[BindingKey], filters: ScopeFilters) -> bool:
+    """Whether ``filters`` admit ``scope``, whose bindings are ``bindings``."""
+    field, query = filters.query_field, filters.query
+    if filters.parent_scope_id is not None and scope.parent_scope_id != filters.parent_scope_id:
+        return False
+    if field in ("scope_id", "title", "summary") and not _contains(getattr(scope, field), query):
+        return False
+    reference_query = query if field == "external_reference_value" else None
+    wants_reference = filters.external_reference_kind is not None or reference_query is not None
+    if wants_reference and not any(
+        filters.external_reference_kind in (None, reference["kind"]) and _contains(reference["value"], reference_query)
+        for reference in scope.external_references
+    ):
+        return False
+    binding_query = query if field == "binding_external_id" else None
+    if not _needs_bindings(filters):
+        return True
+    return any(
+        filters.binding_integration in (None, key.integration)
+        and filters.binding_kind in (None, key.kind)
+        and _contains(key.external_id, binding_query)
+        for key in bindings
+    )
+
+
+def _needs_bindings(filters: ScopeFilters) -> bool:
+    return (
+        filters.binding_integration is not None
+        or filters.binding_kind is not None
+        or filters.query_field == "binding_external_id"
+    )
 
 
 class ScopeBindings(EngineHooks[ConnT, PreparedT]):
@@ -98,6 +141,43 @@ class ScopeBindings(EngineHooks[ConnT, PreparedT]):
             self._run(conn, self.UPSERT_DEFAULT_SCOPE, (_DEFAULT_SLOT, scope_id, utc_now()))
 
         self._transact(work)
+
+    # -- listing with filters
+
+    def filtered_scopes(
+        self, *, limit: int, after: str | None, filters: ScopeFilters, among: frozenset[str] | None
+    ) -> list[Scope]:
+        """Up to ``limit`` Scopes after ``after``, in scope_id order, that ``filters`` admit (and in ``among``)."""
+        found: list[Scope] = []
+        start = after or ""
+        with self._snapshot_reading() as conn:
+            while len(found) < limit:
+                rows = self._all(
+                    conn, SCOPE_SELECT + " WHERE scope_id > ? ORDER BY scope_id LIMIT ?", (start, SCAN_BATCH)
+                )
+                if not rows:
+                    break
+                scopes = [scope_from_row(row) for row in rows]
+                start = scopes[-1].scope_id
+                candidates = [scope for scope in scopes if among is None or scope.scope_id in among]
+                bindings = self._bindings_of(conn, [s.scope_id for s in candidates]) if _needs_bindings(filters) else {}
+                for scope in candidates:
+                    if admits(scope, bindings.get(scope.scope_id, ()), filters):
+                        found.append(scope)
+                        if len(found) == limit:
+                            break
+                if len(rows) < SCAN_BATCH:
+                    break
+        return found
+
+    def _bindings_of(self, conn: ConnT, scope_ids: Sequence[str]) -> dict[str, list[BindingKey]]:
+        rows = self._in_batches(
+            conn, "SELECT scope_id, integration, kind, external_id FROM scope_bindings WHERE scope_id", scope_ids
+        )
+        out: dict[str, list[BindingKey]] = {}
+        for row in rows:
+            out.setdefault(as_str(row[0]), []).append(BindingKey(as_str(row[1]), as_str(row[2]), as_str(row[3])))
+        return out
 
     # -- bindings
 

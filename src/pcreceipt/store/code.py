@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pcreceipt.store import rules
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import CodeHit, Workspace
+from pcreceipt.store.protocol import CodeFile, CodeHit, Workspace
 from pcreceipt.store.rows import as_str
 
 CHUNK_LINES = 40
@@ -191,6 +191,20 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
             CodeHit(scope_id, fingerprint, path, sha, start, end, tuple(lines_by_file[sha][start - 1 : end]))
             for path, sha, start, end in ranges
         ]
+
+    def code_file(self, scope_id: str, fingerprint: str, path: str) -> CodeFile | None:
+        """The file at ``path`` in the Scope's workspace ``fingerprint`` (any it ever indexed)."""
+        if not rules.is_fingerprint(fingerprint):
+            return None
+        with self._reading() as conn:
+            row = self._first(
+                conn,
+                """SELECT f.file_sha256, b.content
+                   FROM workspace_files f JOIN code_blobs b ON b.file_sha256 = f.file_sha256
+                   WHERE f.scope_id = ? AND f.fingerprint = ? AND f.path = ?""",
+                (scope_id, fingerprint, path),
+            )
+        return None if row is None else CodeFile(path, as_str(row[0]), bytes(row[1]))
 
     def read_code(
         self, scope_id: str, fingerprint: str, path: str, file_sha256: str, start_line: int, end_line: int

@@ -39,6 +39,7 @@ from pcreceipt.store.protocol import (
     RecordNotFound,
     RevisionRecord,
     Scope,
+    ScopeFilters,
     WriteConflict,
 )
 from pcreceipt.store.rows import (
@@ -108,10 +109,19 @@ class StoreEngine(
             row = self._first(conn, SCOPE_SELECT + " WHERE scope_id = ?", (scope_id,))
         return None if row is None else scope_from_row(row)
 
-    def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
-        """Scopes in scope_id order, strictly after ``after``."""
+    def list_scopes(
+        self,
+        *,
+        limit: int,
+        after: str | None,
+        filters: ScopeFilters | None = None,
+        among: frozenset[str] | None = None,
+    ) -> list[Scope]:
+        """Scopes in scope_id order, strictly after ``after`` (filtered: ``ScopeBindings.filtered_scopes``)."""
         if limit <= 0:
             return []
+        if among is not None or (filters is not None and filters != ScopeFilters()):
+            return self.filtered_scopes(limit=limit, after=after, filters=filters or ScopeFilters(), among=among)
         with self._reading() as conn:
             rows = self._all(conn, SCOPE_SELECT + " WHERE scope_id > ? ORDER BY scope_id LIMIT ?", (after or "", limit))
         return [scope_from_row(row) for row in rows]
@@ -126,7 +136,7 @@ class StoreEngine(
         }
         rules.check_context_references(scope.scope_id, scope.context_references, existing)
         if scope.parent_scope_id is not None and scope.parent_scope_id not in existing:
-            raise RecordNotFound("the parent Scope does not exist")
+            raise RecordNotFound("the parent Scope does not exist", kind="scope")
 
     # -- revisions
 
@@ -269,13 +279,13 @@ class StoreEngine(
         if family == "atomic-memory":
             row = self._first(conn, ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
             if row is None:
-                raise RecordNotFound("the artifact does not exist")
+                raise RecordNotFound("the artifact does not exist", kind="artifact")
             rules.check_replaceable(lifecycle_view(row), expected_revision=expected_revision)
             head_revision = int(row[2])
         else:
             found = self._head_revision(conn, scope_id, family, artifact_id)
             if found is None:
-                raise RecordNotFound("the artifact does not exist")
+                raise RecordNotFound("the artifact does not exist", kind="artifact")
             if found != expected_revision:
                 raise WriteConflict("stale revision", reason="stale_revision", current_revision=found)
             head_revision = found
@@ -347,7 +357,7 @@ class StoreEngine(
     def _require_atomic_view(self, conn: ConnT, scope_id: str, artifact_id: str) -> rules.LifecycleView:
         row = self._first(conn, ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
         if row is None:
-            raise RecordNotFound("the atomic memory does not exist")
+            raise RecordNotFound("the atomic memory does not exist", kind="artifact")
         return lifecycle_view(row)
 
     def _set_state(
@@ -457,7 +467,7 @@ class StoreEngine(
         if row is None or int(row[1]) != ref.revision:
             head = self._head_revision(conn, ref.scope_id, ref.family, ref.artifact_id)
             if head is None or ref.revision > head or ref.revision < 1:
-                raise RecordNotFound("the revision does not exist")
+                raise RecordNotFound("the revision does not exist", kind="artifact")
             raise WriteConflict(
                 "the revision is not a searchable head", reason="not_searchable_head", current_revision=head
             )

@@ -49,7 +49,12 @@ class StoreError(PcreceiptError):
 
 
 class RecordNotFound(StoreError):
-    """The Scope, artifact, revision or token named does not exist."""
+    """The Scope, artifact, revision or token named does not exist; ``kind`` says which (the API
+    answers ``scope_not_found`` or ``artifact_not_found`` by it)."""
+
+    def __init__(self, message: str, *, kind: Literal["scope", "artifact", "token"]):
+        super().__init__(message)
+        self.kind = kind
 
 
 ConflictReason = limits.ConflictReason
@@ -175,6 +180,15 @@ class CodeHit:
 
 
 @dataclass(frozen=True, slots=True)
+class CodeFile:
+    """One file of an indexed workspace: its path, the sha256 of its bytes, and the bytes."""
+
+    path: str
+    file_sha256: str
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class EmbeddingRow:
     """A vector to store beside an artifact revision, with the profile that produced it."""
 
@@ -228,6 +242,8 @@ class BootstrapReceipt:
     request_digest: str
     state: BootstrapReceiptState
     created_at: str
+
+
 @dataclass(frozen=True, slots=True)
 class BindingKey:
     """A host-owned key a Scope is bound to; matched exactly (``pcreceipt.store.bindings``)."""
@@ -235,6 +251,24 @@ class BindingKey:
     integration: str
     kind: str
     external_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeFilters:
+    """``list_scopes``' filters; every one given must hold (``pcreceipt.store.bindings``).
+
+    ``query`` is a literal, case-sensitive substring of ``query_field`` (the two come together);
+    ``external_reference_kind`` and ``binding_*`` ask for one reference or binding with that
+    kind or integration (and, with ``external_reference_value`` / ``binding_external_id``
+    queries, the same reference or binding must hold the substring).
+    """
+
+    query: str | None = None
+    query_field: limits.ScopeQueryField | None = None
+    parent_scope_id: str | None = None
+    external_reference_kind: str | None = None
+    binding_integration: str | None = None
+    binding_kind: str | None = None
 
 
 MAX_TOKEN_GRANTS = 1024  # not a contract limit: tokens are not in the contract
@@ -288,8 +322,16 @@ class Store(Protocol):
 
     def get_scope(self, scope_id: str) -> Scope | None: ...
 
-    def list_scopes(self, *, limit: int, after: str | None) -> list[Scope]:
-        """Scopes in scope_id order, strictly after ``after``."""
+    def list_scopes(
+        self,
+        *,
+        limit: int,
+        after: str | None,
+        filters: ScopeFilters | None = None,
+        among: frozenset[str] | None = None,
+    ) -> list[Scope]:
+        """Scopes in scope_id order, strictly after ``after``: only those ``filters`` admit, and
+        only those in ``among`` when it is given."""
         ...
 
     # -- the default Scope and Scope bindings (``pcreceipt.store.bindings``)
@@ -452,6 +494,10 @@ class Store(Protocol):
 
     def query_code(self, scope_id: str, query: str, limit: int) -> list[CodeHit]:
         """Line ranges of the current workspace matching the query, best first."""
+        ...
+
+    def code_file(self, scope_id: str, fingerprint: str, path: str) -> CodeFile | None:
+        """The file at ``path`` in the Scope's workspace ``fingerprint``; None when it holds none."""
         ...
 
     def read_code(

@@ -55,7 +55,7 @@ def check_context_references(scope_id: str, references: Sequence[str], existing:
     if scope_id in references:
         raise InvalidRecord("a Scope cannot reference itself")
     if not set(references) <= existing:
-        raise RecordNotFound("a context reference names an unknown Scope")
+        raise RecordNotFound("a context reference names an unknown Scope", kind="scope")
 
 
 def check_external_references(references: Sequence[Mapping[str, str]]) -> None:

@@ -265,7 +265,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         """Lock the Scope's row for this transaction (serialising the Scope's writers)."""
         found = conn.first("SELECT 1 FROM scopes WHERE scope_id = %s FOR UPDATE", (scope_id,)) is not None
         if required and not found:
-            raise RecordNotFound("the Scope does not exist")
+            raise RecordNotFound("the Scope does not exist", kind="scope")
         return found
 
     # -- statement hooks of StoreEngine (its qmark SQL becomes the driver's ``%s``)

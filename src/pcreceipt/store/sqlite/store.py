@@ -228,7 +228,7 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
     @staticmethod
     def _require_scope(conn: Connection, scope_id: str) -> None:
         if conn.execute("SELECT 1 FROM scopes WHERE scope_id = ?", (scope_id,)).fetchone() is None:
-            raise RecordNotFound("the Scope does not exist")
+            raise RecordNotFound("the Scope does not exist", kind="scope")
 
     def _lock_scope(self, conn: Connection, scope_id: str, *, required: bool = True) -> bool:
         """``BEGIN IMMEDIATE`` already serialises every writer; only check the Scope when required."""

@@ -1,0 +1,255 @@
+"""Error and route parity with PowerContext 1.4.1 (W1, W14), over a real loopback server.
+
+- An unknown route or method answers what a FastAPI server answers, without the error envelope
+  (hosts classify a 404 without ``error.code`` as a server of another version).
+- Every Scope-bound operation answers 404 ``scope_not_found`` for a Scope that does not exist.
+- ``GET /openapi.json`` declares every operation pcreceipt serves at PowerContext's path and
+  method under PowerContext's operationId, as DSH's doctor reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from _support.servers import CANARY, assert_error, assert_request_id, running
+
+from pcreceipt.config import Settings
+from pcreceipt.models import OPERATIONS
+from pcreceipt.server.app import create_app
+from pcreceipt.store.sqlite import SQLiteStore
+
+MISSING = "scp_" + CANARY
+HEX = "a" * 64
+MEMORY = {"family": "atomic-memory", "content": {"kind": "fact", "text": "x"}}
+TARGET = {"artifact": {"family": "atomic-memory", "artifact_id": "art_x", "revision": 1}, "state_version": 0}
+ARTIFACT = f"/v1/scopes/{MISSING}/artifacts/atomic-memory/art_x"
+
+Request = tuple[str, str, dict[str, Any] | None, dict[str, str]]
+#: A valid request of every operation that names its Scope in the path or the body, on ``MISSING``.
+SCOPE_BOUND: dict[str, Request] = {
+    "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
+    "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
+    "create_artifact": ("POST", f"/v1/scopes/{MISSING}/artifacts", MEMORY, {}),
+    "import_artifacts": ("POST", f"/v1/scopes/{MISSING}/artifacts/import", {"items": [MEMORY]}, {}),
+    "list_artifacts": ("GET", f"/v1/scopes/{MISSING}/artifacts/atomic-memory", None, {}),
+    "get_artifact": ("GET", ARTIFACT, None, {}),
+    "replace_artifact": ("PUT", ARTIFACT, {"content": MEMORY["content"]}, {"If-Match": '"revision:1"'}),
+    "get_artifact_revision": ("GET", ARTIFACT + "/revisions/1", None, {}),
+    "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
+    "change_atomic_memory_lifecycle": (
+        "POST",
+        "/v1/atomic-memory/lifecycle",
+        {"scope_id": MISSING, "target": TARGET, "state": "forgotten"},
+        {},
+    ),
+    "merge_atomic_memories": (
+        "POST",
+        "/v1/atomic-memory/merges",
+        {"scope_id": MISSING, "inputs": [TARGET, TARGET], "content": {"kind": "fact", "text": "x"}},
+        {},
+    ),
+    "get_code_workspace": ("GET", f"/v1/scopes/{MISSING}/code", None, {}),
+    "index_code_workspace": ("PUT", f"/v1/scopes/{MISSING}/code", {"files": []}, {}),
+    "query_code": ("POST", f"/v1/scopes/{MISSING}/code/query", {"operation": {"kind": "status"}}, {}),
+    "read_code": (
+        "GET",
+        f"/v1/scopes/{MISSING}/code/{HEX}/files/{HEX}?path=a.py&start_line=1&end_line=1",
+        None,
+        {},
+    ),
+    "prepare_bootstrap_context": (
+        "POST",
+        "/v1/context/bootstrap",
+        {"scope_id": MISSING, "lifecycle": "startup", "integration": "test"},
+        {},
+    ),
+    "record_bootstrap_delivery": (
+        "POST",
+        "/v1/context/bootstrap/receipts",
+        {"scope_id": MISSING, "receipt_id": "bcr_" + "0" * 32, "outcome": "failed"},
+        {},
+    ),
+    "flush_memory": ("POST", "/v1/memory/flush", {"scope_id": MISSING}, {}),
+}
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[httpx.Client]:
+    store = SQLiteStore(tmp_path / "store.db")
+    try:
+        with running(create_app(Settings(data_dir=tmp_path), store=store)) as url, httpx.Client(base_url=url) as client:
+            yield client
+    finally:
+        store.close()
+
+
+def _bare(response: httpx.Response, status: int, detail: str) -> None:
+    """The framework's answer: exactly ``{"detail": ...}``, compact, no error code; a request id."""
+    assert response.status_code == status, response.text
+    assert response.content == json.dumps({"detail": detail}, separators=(",", ":")).encode()
+    assert response.headers["content-type"] == "application/json"
+    assert_request_id(response)
+    assert CANARY not in response.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", f"/v1/{CANARY}"),
+        ("POST", "/v1/sources/content"),  # a PowerContext route pcreceipt does not serve (yet)
+        ("GET", "/v1/scopes/a/b/c/d/e/f/g/h"),
+        ("GET", "/nowhere"),
+        ("POST", "/mcp"),
+    ],
+)
+def test_an_unknown_route_is_the_bare_framework_404(http: httpx.Client, method: str, path: str) -> None:
+    _bare(http.request(method, path, json={"x": CANARY}), 404, "Not Found")
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/v1/scopes", {"GET", "POST"}),
+        ("GET", "/v1/context/prepare", {"POST"}),
+        ("POST", "/health/live", {"GET", "HEAD"}),
+        ("PATCH", "/v1/scopes/default", {"GET", "PUT"}),
+    ],
+)
+def test_a_wrong_method_is_the_bare_framework_405_with_allow(
+    http: httpx.Client, method: str, path: str, allowed: set[str]
+) -> None:
+    response = http.request(method, path)
+    _bare(response, 405, "Method Not Allowed")
+    assert set(response.headers["allow"].replace(" ", "").split(",")) >= allowed
+
+
+def test_every_scope_bound_operation_answers_scope_not_found(http: httpx.Client) -> None:
+    bound = {op.operation_id for op in OPERATIONS if op.scope_source in ("path", "body")}
+    assert bound == set(SCOPE_BOUND), "every Scope-bound operation needs a request here"
+    for operation_id, (method, path, body, headers) in SCOPE_BOUND.items():
+        response = http.request(method, path, json=body, headers=headers)
+        error = assert_error(response, 404, "scope_not_found")
+        assert error["details"] is None, operation_id
+
+
+def test_create_scope_with_a_missing_parent_or_reference_is_scope_not_found(http: httpx.Client) -> None:
+    base = {"title": "Child", "summary": "of nothing"}
+    for extra in ({"parent_scope_id": MISSING}, {"context_references": [MISSING]}):
+        response = http.post("/v1/scopes", json={**base, **extra, "idempotency_key": json.dumps(extra)})
+        assert_error(response, 404, "scope_not_found")
+
+
+def test_missing_artifacts_and_revisions_are_artifact_not_found(http: httpx.Client) -> None:
+    scope = http.post("/v1/scopes", json={"title": "S", "summary": "s", "idempotency_key": "s"}).json()["scope_id"]
+    base = f"/v1/scopes/{scope}/artifacts/atomic-memory"
+    created = http.post(f"/v1/scopes/{scope}/artifacts", json=MEMORY).json()["artifact_id"]
+    for method, path, body, headers in [
+        ("GET", f"{base}/art_missing", None, {}),
+        ("GET", f"{base}/art_missing/state", None, {}),
+        ("GET", f"{base}/{created}/revisions/2", None, {}),
+        ("PUT", f"{base}/art_missing", {"content": MEMORY["content"]}, {"If-Match": '"revision:1"'}),
+    ]:
+        assert_error(http.request(method, path, json=body, headers=headers), 404, "artifact_not_found")
+    target = {**TARGET, "artifact": {**TARGET["artifact"], "artifact_id": "art_missing"}}
+    lifecycle = {"scope_id": scope, "target": target, "state": "forgotten"}
+    assert_error(http.post("/v1/atomic-memory/lifecycle", json=lifecycle), 404, "artifact_not_found")
+    handoff = {"family": "handoff", "artifact_id": "art_missing", "revision": 1}
+    bootstrap = {"scope_id": scope, "lifecycle": "startup", "integration": "t", "enabled": True, "handoff": handoff}
+    assert_error(http.post("/v1/context/bootstrap", json=bootstrap), 404, "artifact_not_found")
+
+
+def test_a_stale_revision_on_lifecycle_is_409_revision_conflict(http: httpx.Client) -> None:
+    scope = http.post("/v1/scopes", json={"title": "S", "summary": "s", "idempotency_key": "s"}).json()["scope_id"]
+    created = http.post(f"/v1/scopes/{scope}/artifacts", json=MEMORY).json()
+    location = f"/v1/scopes/{scope}/artifacts/atomic-memory/{created['artifact_id']}"
+    replaced = http.put(location, json={"content": {"kind": "fact", "text": "y"}}, headers={"If-Match": '"revision:1"'})
+    assert replaced.status_code == 200
+    target = {"artifact": {**TARGET["artifact"], "artifact_id": created["artifact_id"]}, "state_version": 0}
+    response = http.post(
+        "/v1/atomic-memory/lifecycle", json={"scope_id": scope, "target": target, "state": "forgotten"}
+    )
+    error = assert_error(response, 409, "revision_conflict")
+    assert error["details"]["reason"] == "stale_revision"
+
+
+def test_an_oversized_body_is_request_too_large(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "store.db")
+    try:
+        with running(create_app(Settings(data_dir=tmp_path, max_body_bytes=65536), store=store)) as url:
+            body = {"scope_id": "s", "query": CANARY * 10_000}
+            assert_error(httpx.post(url + "/v1/context/prepare", json=body), 413, "request_too_large")
+    finally:
+        store.close()
+
+
+# -- W14: the served OpenAPI document
+
+
+def _declared(document: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """operationId -> (METHOD, path) of every operation a document declares."""
+    out: dict[str, tuple[str, str]] = {}
+    for path, item in document["paths"].items():
+        for method, entry in item.items():
+            if isinstance(entry, dict) and "operationId" in entry:
+                out[entry["operationId"]] = (method.upper(), path)
+    return out
+
+
+def test_the_served_document_declares_every_operation_served(http: httpx.Client) -> None:
+    document = http.get("/openapi.json").json()
+    assert str(document["openapi"]).startswith("3.")
+    declared = _declared(document)
+    for operation in OPERATIONS:
+        assert declared.get(operation.operation_id) == (operation.method, operation.path), operation.operation_id
+        served = http.request(operation.method, operation.path.replace("{", "x").replace("}", ""))
+        assert served.json() != {"detail": "Not Found"}, operation.operation_id  # routed, whatever it answers
+    assert set(declared) == {op.operation_id for op in OPERATIONS}
+
+
+DSH_DOCTOR_CORE = (
+    "get_liveness",
+    "get_readiness",
+    "get_capabilities",
+    "resolve_scope_binding",
+    "prepare_context",
+    "capture_content_source",
+    "remember_memory",
+    "search_memory",
+    "flush_memory",
+)
+"""The operations DSH's ``/pc doctor`` looks up in ``/openapi.json`` (flush only with flush-on-capture)."""
+
+
+def _doctor_missing(document: dict[str, Any], reference: dict[str, tuple[str, str]]) -> list[str]:
+    """DSH doctor's route check: each operation's path and method must declare that operationId."""
+    missing = []
+    for operation_id in DSH_DOCTOR_CORE:
+        method, path = reference[operation_id]
+        entry = document["paths"].get(path, {}).get(method.lower())
+        if not isinstance(entry, dict) or entry.get("operationId") != operation_id:
+            missing.append(operation_id)
+    return missing
+
+
+def test_powercontext_operations_are_at_powercontexts_paths(
+    http: httpx.Client, powercontext_openapi: dict[str, Any]
+) -> None:
+    reference = _declared(powercontext_openapi)
+    document = http.get("/openapi.json").json()
+    ours = _declared(document)
+    shared = set(ours) & set(reference)
+    assert shared >= {"prepare_context", "list_scopes", "query_code", "get_artifact", "flush_memory"}
+    for operation_id in sorted(shared):
+        assert ours[operation_id] == reference[operation_id], operation_id
+    for operation_id in sorted(set(ours) - shared):  # pcreceipt's own operations take no PowerContext route
+        method, path = ours[operation_id]
+        other = powercontext_openapi["paths"].get(path, {}).get(method.lower())
+        assert other is None, (operation_id, other and other.get("operationId"))
+    served = set(DSH_DOCTOR_CORE) & set(ours)
+    assert sorted(set(_doctor_missing(document, reference)) & served) == []
+    assert set(_doctor_missing(document, reference)) == set(DSH_DOCTOR_CORE) - served
