@@ -9,8 +9,9 @@ families, one per layer, each defined next to the code that raises it:
 - ``ApiError`` (here): what the HTTP API answers. One subclass per error code of the envelope,
   with its HTTP status: ``InvalidRequest``, ``Unauthorized``, ``Forbidden``, ``NotFound``,
   ``Conflict`` (with ``ScopeNotFound`` and ``ScopeBindingTargetMissing``, PowerContext's Scope
-  codes), ``PreconditionFailed``, ``PreconditionRequired``, ``PayloadTooLarge``,
-  ``ServiceUnavailable`` (code ``storage_unavailable``), ``MethodNotAllowed``, ``InternalError``.
+  codes, and ``SourceConflict``), ``PreconditionFailed``, ``PreconditionRequired``,
+  ``PayloadTooLarge``, ``ServiceUnavailable`` (code ``storage_unavailable``),
+  ``InferenceUnavailable``, ``MethodNotAllowed``, ``InternalError``.
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
@@ -90,6 +91,12 @@ class ScopeBindingTargetMissing(Conflict):
         super().__init__("The stored binding points at a Scope that does not exist.", {"scope_id": scope_id})
 
 
+class SourceConflict(Conflict):
+    """PowerContext's 409 code for a Source id captured again with other content or metadata."""
+
+    code = "source_conflict"
+
+
 class PreconditionFailed(ApiError):
     code, status = "precondition_failed", 412
 
@@ -106,6 +113,12 @@ class ServiceUnavailable(ApiError):
     """The service cannot answer now (its store is down); the contract's code says storage."""
 
     code, status = "storage_unavailable", 503
+
+
+class InferenceUnavailable(ApiError):
+    """The operation needs a model this server does not run (flushing Sources that need extraction)."""
+
+    code, status = "inference_unavailable", 503
 
 
 class MethodNotAllowed(ApiError):

@@ -21,9 +21,12 @@ from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
     BootstrapContextRequest,
+    CaptureContentSourceRequest,
+    CaptureWorkingNoteRequest,
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
+    GetStatsRequest,
     PrepareContextRequest,
     RecordBootstrapDeliveryRequest,
     ReplaceArtifactRequest,
@@ -166,8 +169,43 @@ async def run(base_url: str) -> None:
         injected = RecordBootstrapDeliveryRequest.model_validate({**delivery, "outcome": "injected"})
         await expect_status(422, lambda: client.record_bootstrap_delivery(injected))
 
-        flushed = await client.flush_memory(FlushMemoryRequest(scope_id=scope.scope_id))
-        check("flush idle", flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == 0)
+        flush = FlushMemoryRequest(scope_id=scope.scope_id)
+        passed = await client.flush_memory(flush)  # the artifact writes' lineage Sources need no model
+        check("flush passes lineage Sources", passed.status == "processed" and passed.current_cursor >= 1)
+        check("flush cursor at the watermark", passed.current_cursor == passed.high_watermark)
+        idle = await client.flush_memory(flush)
+        check("flush idle", idle.status == "idle" and idle.previous_cursor == idle.current_cursor)
+
+        capture = CaptureContentSourceRequest(
+            scope_id=scope.scope_id, source_id="compat-1", content="Why SQLite?", metadata={"origin": "compat"}
+        )
+        captured = await client.capture_content_source(capture)
+        check("capture 202 receipt", captured.status == "accepted" and captured.source.source_id == "compat-1")
+        check("capture position follows the watermark", captured.position == idle.high_watermark + 1)
+        check("capture replay", (await client.capture_content_source(capture)) == captured)
+        changed = capture.model_copy(update={"content": "Why not SQLite?"})
+        conflict = await expect_status(409, lambda: client.capture_content_source(changed))
+        check("409 source_conflict", getattr(conflict, "code", None) == "source_conflict")
+        note = CaptureWorkingNoteRequest.model_validate(
+            {
+                "scope_id": scope.scope_id,
+                "source_id": "compat-note",
+                "content": "checked the WAL pragma",
+                "session_id": "compat",
+                "note_kind": "validation",
+            }
+        )
+        check("working note receipt", (await client.capture_working_note(note)).position == captured.position + 1)
+        refused = await expect_status(503, lambda: client.flush_memory(flush))
+        check("503 inference_unavailable", getattr(refused, "code", None) == "inference_unavailable")
+
+        selection = {"mode": "exact", "scope_ids": [scope.scope_id]}
+        stats = await client.get_stats(GetStatsRequest.model_validate({"selection": selection, "period": "today"}))
+        check("stats counts the prepare", stats.recall.totals.preparations == 1)
+        check("stats one day", len(stats.recall.daily) == 1 and len(stats.by_scope) == 1)
+        check("stats sources", stats.inventory.sources.total == captured.position + 1)
+        every = await client.get_stats(GetStatsRequest.model_validate({"selection": {"mode": "all"}}))
+        check("stats over every Scope, 30 days", scope.scope_id in every.scope_ids and len(every.recall.daily) == 30)
 
 
 def main() -> int:

@@ -23,7 +23,7 @@ from pcreceipt.store.protocol import (
     NewArtifact,
     RecordNotFound,
     Scope,
-    SourceConflict,
+    SourceIdentityConflict,
     Store,
 )
 from pcreceipt.store.sources import estimate_tokens
@@ -69,12 +69,12 @@ def test_positions_count_up_per_scope_and_replays_repeat_them(store: Store, make
 def test_other_content_or_metadata_under_an_id_is_a_conflict(store: Store, scope_id: str) -> None:
     assert store.capture_source(scope_id, source("a", "one", {"origin": "pi"})) == 1
     for other in (source("a", "two", {"origin": "pi"}), source("a", "one", {"origin": "codex"}), source("a", "one")):
-        with pytest.raises(SourceConflict):
+        with pytest.raises(SourceIdentityConflict):
             store.capture_source(scope_id, other)
     note = CapturedSource("a", "one", {"origin": "pi"}, working_note=True)
-    with pytest.raises(SourceConflict):  # a Working Note never shares an id with content
+    with pytest.raises(SourceIdentityConflict):  # a Working Note never shares an id with content
         store.capture_source(scope_id, note)
-    with pytest.raises(SourceConflict):
+    with pytest.raises(SourceIdentityConflict):
         store.capture_source(scope_id, source("a", "two"), replay_only=True)
     assert store.capture_source(scope_id, source("b")) == 2  # nothing was written by the refusals
 

@@ -230,7 +230,7 @@ class BootstrapReceipt:
     created_at: str
 
 
-class SourceConflict(StoreError):
+class SourceIdentityConflict(StoreError):
     """A Source id of the Scope is already taken by a Source with other content or metadata."""
 
 
@@ -566,7 +566,7 @@ class Store(Protocol):
     def capture_source(self, scope_id: str, source: CapturedSource, *, replay_only: bool = False) -> int | None:
         """Store the Source at the Scope's next position and return it; a Source already stored
         under its id with the same content and metadata returns its position (nothing written).
-        SourceConflict when the id holds other content or metadata; RecordNotFound when the Scope
+        SourceIdentityConflict when the id holds other content or metadata; RecordNotFound when the Scope
         does not exist. ``replay_only``: never store, return None when the id is not stored."""
         ...
 

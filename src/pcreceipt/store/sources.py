@@ -20,7 +20,7 @@ Decisions:
   256 characters; the key is short and the same on both engines). ``identity_digest`` covers the
   origin, the content and the metadata (absent metadata counts as ``{}``, as in PowerContext),
   so a replay stores nothing and answers the first position, while other content or metadata
-  under the id is a ``SourceConflict`` (a content Source and a Working Note never share an id).
+  under the id is a ``SourceIdentityConflict`` (a content Source and a Working Note never share an id).
 - ``tokens`` is the ``character:weighted`` estimate of the Source's text, computed once when it
   is stored, so statistics never re-read Source text.
 - Flushing without a generation model (pcreceipt runs none): a window of up to ``window``
@@ -43,7 +43,7 @@ from pcreceipt.store.protocol import (
     ArtifactRef,
     CapturedSource,
     FlushWindow,
-    SourceConflict,
+    SourceIdentityConflict,
     SourceOrigin,
 )
 from pcreceipt.store.rows import as_str, to_json
@@ -115,7 +115,7 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
             )
             if row is not None:
                 if as_str(row[1]) != digest:
-                    raise SourceConflict("the Source id holds other content")
+                    raise SourceIdentityConflict("the Source id holds other content")
                 return int(row[0])
             if replay_only:
                 return None
