@@ -167,3 +167,10 @@ async def test_flush_without_a_model(http: httpx.AsyncClient, scope_id: str, pow
         assert refused["details"] is None
     stats = await http.post("/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [scope_id]}})
     assert stats.json()["inventory"]["sources"] == {"total": position, "memory_processed": 2, "memory_pending": 1}
+
+
+async def test_capabilities_name_the_content_source_and_no_extraction(
+    http: httpx.AsyncClient, powercontext_models: ModuleType
+) -> None:
+    capabilities = powercontext_models.Capabilities.model_validate_json((await http.get("/v1/capabilities")).content)
+    assert capabilities.source_types == ["content"] and capabilities.memory_extraction is False

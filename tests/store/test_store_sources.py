@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sqlean  # type: ignore[import-untyped]
 from _support.engines import oceanbase_url, raw_sql, sqlite_only
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store.protocol import (
@@ -260,3 +260,47 @@ def test_a_version_5_database_gains_the_source_tables(engine_name: str, tmp_path
         assert store.check_integrity() == []
     finally:
         store.close()
+
+
+OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("capture"), st.integers(0, 5), st.sampled_from(["a", "b"])),
+        st.tuples(st.just("note"), st.integers(0, 5), st.just("n")),
+        st.tuples(st.just("artifact"), st.integers(0, 0), st.just("")),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operations=OPERATIONS)
+def test_positions_are_dense_and_replays_stable_whatever_the_writes(
+    store: Store, make_scope: Callable[..., Scope], operations: list[tuple[str, int, str]]
+) -> None:
+    """Any interleaving of captures, replays, conflicts, Working Notes and artifact writes: the
+    stored positions are exactly 1..n in write order, a replay answers the first position, and a
+    refused write takes none."""
+    scope_id = make_scope().scope_id
+    first: dict[str, tuple[str, int]] = {}  # source id -> (its identity, its position)
+    written = 0
+    for kind, number, content in operations:
+        if kind == "artifact":
+            store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": f"fact {written}"})
+            written += 1
+            continue
+        source_id = f"{kind}-{number}"
+        identity = f"{kind}:{content}"
+        captured = CapturedSource(source_id, content, None, working_note=kind == "note")
+        if source_id in first and first[source_id][0] != identity:
+            with pytest.raises(SourceIdentityConflict):
+                store.capture_source(scope_id, captured)
+            continue
+        position = store.capture_source(scope_id, captured)
+        if source_id in first:
+            assert position == first[source_id][1]
+        else:
+            written += 1
+            assert position == written
+            first[source_id] = (identity, written)
+    counts = store.scope_statistics([scope_id], "2026-01-01", "2026-01-01")[scope_id]
+    assert counts.sources == written
