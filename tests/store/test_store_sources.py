@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from pcreceipt.store.protocol import (
     CapturedSource,
     FlushWindow,
+    InvalidRecord,
     NewArtifact,
     RecordNotFound,
     Scope,
@@ -95,6 +96,12 @@ def test_metadata_is_stored_as_given(engine_name: str, store: Store, scope_id: s
     assert json.loads(str(decoded[0][2])) == metadata and list(json.loads(str(decoded[0][2]))) == ["z", "a", "nested"]
     assert int(str(decoded[0][3])) == estimate_tokens("content é")
     assert decoded[1][2] is None
+
+
+def test_metadata_json_cannot_state_is_refused(store: Store, scope_id: str) -> None:
+    with pytest.raises(InvalidRecord):
+        store.capture_source(scope_id, source("inf", metadata={"n": float("inf")}))
+    assert store.capture_source(scope_id, source("finite", metadata={"n": 1e300})) == 1
 
 
 def test_a_capture_needs_its_scope(store: Store) -> None:

@@ -43,6 +43,7 @@ from pcreceipt.store.protocol import (
     ArtifactRef,
     CapturedSource,
     FlushWindow,
+    InvalidRecord,
     SourceIdentityConflict,
     SourceOrigin,
 )
@@ -100,8 +101,11 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
 
     def capture_source(self, scope_id: str, source: CapturedSource, *, replay_only: bool = False) -> int | None:
         origin: SourceOrigin = "working_note" if source.working_note else "content"
-        digest = identity_digest(origin, source.content, source.metadata)
-        metadata = None if source.metadata is None else to_json(dict(source.metadata))
+        try:
+            digest = identity_digest(origin, source.content, source.metadata)
+            metadata = None if source.metadata is None else to_json(dict(source.metadata))
+        except ValueError:
+            raise InvalidRecord("the metadata holds a number JSON cannot state") from None
         tokens = estimate_tokens(source.content)
         now = utc_now()
 
