@@ -47,6 +47,8 @@ SCHEMA_FILES = (
     "prepare.schema.json",
     "receipt.schema.json",
     "service.schema.json",
+    "sources.schema.json",
+    "stats.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
@@ -194,7 +196,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "    request_model: str | None",
         "    success: tuple[Success, ...]",
         '    scope_access: Literal["none", "read", "write", "admin"]',
-        '    scope_source: Literal["none", "path", "body", "resolved"]',
+        '    scope_source: Literal["none", "path", "body", "resolved", "selection"]',
         "    scope_references: bool\n",
         "",
         "OPERATIONS: tuple[Operation, ...] = (",
@@ -354,7 +356,7 @@ def render_operations_ts(rows: list[dict[str, Any]]) -> str:
         "/** Which Scope an operation touches, with what access, and where its id comes from. */",
         "export interface ScopeUse {",
         '  readonly access: "none" | "read" | "write" | "admin";',
-        '  readonly source: "none" | "path" | "body" | "resolved";',
+        '  readonly source: "none" | "path" | "body" | "resolved" | "selection";',
         "  /** The body may name further Scopes (context references) that are read too. */",
         "  readonly references: boolean;",
         "}",

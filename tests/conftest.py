@@ -66,11 +66,12 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Callable[..., AbstractContextManager[str]]]:
-    """``with serve(store=..., runtime=..., handlers=..., **settings) as url``: a server of the test's own."""
+    """``with serve(store=..., runtime=..., handlers=..., clock=..., **settings) as url``: a server of the
+    test's own."""
 
     @contextmanager
     def start(**options: Any) -> Iterator[str]:
-        wiring = {k: options.pop(k) for k in ("store", "runtime", "handlers") if k in options}
+        wiring = {k: options.pop(k) for k in ("store", "runtime", "handlers", "clock") if k in options}
         settings = Settings(data_dir=tmp_path / "data", **options)
         with running(create_app(settings, **wiring)) as url:
             yield url

@@ -43,6 +43,9 @@ from pcreceipt.models import (
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
     Capabilities,
+    CaptureContentSourceRequest,
+    CaptureContentSourceResponse,
+    CaptureWorkingNoteRequest,
     ClearScopeBindingRequest,
     ClearScopeBindingResponse,
     CodeQueryRequest,
@@ -56,6 +59,7 @@ from pcreceipt.models import (
     ErrorEnvelope,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetStatsRequest,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
@@ -69,6 +73,7 @@ from pcreceipt.models import (
     ResolveScopeBindingRequest,
     ScopeBinding,
     ScopeDescriptor,
+    ScopedStats,
     ScopePage,
     ServerInfo,
     SetDefaultScopeRequest,
@@ -473,7 +478,27 @@ class AsyncClient:
         return await self._call("record_bootstrap_delivery", BootstrapDeliveryReceipt, body=request)
 
     async def flush_memory(self, request: FlushMemoryRequest | Mapping[str, Any]) -> FlushMemoryResponse:
+        """Pass the next window of Sources on; a window that needs extraction is an
+        ``ApiResponseError`` 503 ``inference_unavailable`` (pcreceipt runs no extraction model)."""
         return await self._call("flush_memory", FlushMemoryResponse, body=request)
+
+    # -- Sources and statistics
+
+    async def capture_content_source(
+        self, request: CaptureContentSourceRequest | Mapping[str, Any]
+    ) -> CaptureContentSourceResponse:
+        """Capture content as a Source (202): its receipt, with the Source's position in its Scope."""
+        return await self._call("capture_content_source", CaptureContentSourceResponse, body=request)
+
+    async def capture_working_note(
+        self, request: CaptureWorkingNoteRequest | Mapping[str, Any]
+    ) -> CaptureContentSourceResponse:
+        """Capture a Working Note (202), as a Source that is never extracted into Memory."""
+        return await self._call("capture_working_note", CaptureContentSourceResponse, body=request)
+
+    async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
+        """Statistics over a Scope selection (period default 30d)."""
+        return await self._call("get_stats", ScopedStats, body=request)
 
     async def health(self) -> Health:
         """The server's readiness (``status`` is ``ready`` or ``not_ready``)."""

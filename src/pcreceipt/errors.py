@@ -12,12 +12,12 @@ families, one per layer, each defined next to the code that raises it:
   409: ``NotFound`` (``ScopeNotFound``, ``ArtifactNotFound``, ``CodeWorkspaceNotFound``,
   ``CodeRangeNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``, ``RevisionConflict``,
   ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
-  ``ScopeBindingTargetMissing``, ``CodeChanged``); the others are ``InvalidRequest``,
+  ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are ``InvalidRequest``,
   ``BadRequest`` (400), ``InvalidCursor``, ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
   ``revision_conflict``), ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
-  (``storage_unavailable``), ``CodeIndexMissing``, the code query's 422s, ``UnsupportedCapability``
-  and ``InternalError``. An unknown route or method is not an ``ApiError``: it answers the
-  framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
+  (``storage_unavailable``), ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's
+  422s, ``UnsupportedCapability`` and ``InternalError``. An unknown route or method is not an
+  ``ApiError``: it answers the framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
@@ -178,6 +178,12 @@ class StaleETag(ApiError):
         )
 
 
+class SourceConflict(Conflict):
+    """PowerContext's 409 code for a Source id captured again with other content or metadata."""
+
+    code = "source_conflict"
+
+
 class PreconditionRequired(ApiError):
     code, status = "precondition_required", 428
 
@@ -212,6 +218,12 @@ class ServiceUnavailable(ApiError):
     """The service cannot answer now (its store is down); the contract's code says storage."""
 
     code, status = "storage_unavailable", 503
+
+
+class InferenceUnavailable(ApiError):
+    """The operation needs a model this server does not run (flushing Sources that need extraction)."""
+
+    code, status = "inference_unavailable", 503
 
 
 class CodeIndexMissing(ServiceUnavailable):

@@ -13,7 +13,11 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
-  merge_atomic_memories, index_code_workspace, flush_memory (write on the target);
+  merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
+  capture_working_note (write on the target); every seeded Scope holds captured content, which
+  needs a model to extract, so an allowed flush is always 503 inference_unavailable;
+- get_stats with the target as its exact selection (read on the target); an ``all`` selection
+  counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
@@ -39,7 +43,7 @@ from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
 from pcreceipt.store.code import file_sha256
-from pcreceipt.store.protocol import BootstrapReceipt
+from pcreceipt.store.protocol import BootstrapReceipt, CapturedSource
 from pcreceipt.store.sqlite import SQLiteStore
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
@@ -64,6 +68,9 @@ ROUTE_CLASS: dict[str, str] = {
     "prepare_bootstrap_context": "read",
     "record_bootstrap_delivery": "read",
     "flush_memory": "write",
+    "capture_content_source": "write",
+    "capture_working_note": "write",
+    "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
     "resolve_scope_binding": "read",
@@ -74,7 +81,9 @@ ROUTE_CLASS: dict[str, str] = {
 NOT_FOUND_CODE: dict[str, str] = {}
 """The 404 code of an operation whose 404 in the matrix is not a missing Scope (none: every 404
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS}
+#: What an allowed request answers: its success status, except a flush of the seeded Scopes
+#: (captured content is pending and pcreceipt runs no extraction model).
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -184,6 +193,7 @@ def make_world(store: SQLiteStore) -> World:
             "bcr_" + uuid.uuid4().hex, ids[name], uuid.uuid4().hex, "sha256:" + "0" * 64, "skipped", ""
         )
         receipt[name] = store.create_bootstrap_receipt(stored)[0].receipt_id
+        store.capture_source(ids[name], CapturedSource("matrix-seed", "a captured prompt", None))
     return World(store, ids, memory, fingerprint, receipt)
 
 
@@ -271,6 +281,22 @@ REQUESTS: dict[str, Request] = {
         "/v1/context/bootstrap/receipts", json={"scope_id": w.ids[t], "receipt_id": w.receipt[t], "outcome": "failed"}
     ),
     "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
+    "capture_content_source": lambda http, w, t: http.post(
+        "/v1/sources/content", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "content": "captured"}
+    ),
+    "capture_working_note": lambda http, w, t: http.post(
+        "/v1/sources/working-notes",
+        json={
+            "scope_id": w.ids[t],
+            "source_id": uuid.uuid4().hex,
+            "content": "a note",
+            "session_id": "matrix",
+            "note_kind": "validation",
+        },
+    ),
+    "get_stats": lambda http, w, t: http.post(
+        "/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
+    ),
     "resolve_scope_binding": lambda http, w, t: http.post(
         "/v1/scope-bindings/resolve", json={"explicit_scope_id": w.ids[t]}
     ),
@@ -324,7 +350,8 @@ def _expected(role: str, target: str, operation_id: str) -> int:
 
 def _codes(response: httpx.Response, operation_id: str) -> str:
     not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
-    return {401: "unauthorized", 403: "forbidden", 404: not_found}.get(response.status_code, "")
+    codes = {401: "unauthorized", 403: "forbidden", 404: not_found, 503: "inference_unavailable"}
+    return codes.get(response.status_code, "")
 
 
 @pytest.mark.parametrize("role", list(ROLES))
@@ -347,6 +374,7 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         clear_status = http.post("/v1/scope-bindings/clear", json={"key": _binding_key()}).status_code
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
         service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
+        every = http.post("/v1/stats", json={"selection": {"mode": "all"}, "period": "today"})
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
@@ -359,12 +387,15 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
     assert service == ([401, 401] if visible is None else [200, 200])
     if visible is None:
         assert_error(listing, 401, "unauthorized")
+        assert_error(every, 401, "unauthorized")
     else:
         listed = {item["scope_id"] for item in listing.json()["items"]}
         named = {w.ids[name] for name in (OWN, REF, OTHER)}
         assert listed & named == {w.ids[name] for name in visible}
         if not role.startswith("global"):
             assert listed == {w.ids[name] for name in visible}
+        counted = every.json()["scope_ids"]
+        assert every.status_code == 200 and set(counted) == listed and counted == sorted(counted)
 
 
 def test_local_mode_allows_every_cell(tmp_path_factory: pytest.TempPathFactory) -> None:

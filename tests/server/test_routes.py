@@ -51,6 +51,7 @@ EXERCISED = {
         "record_bootstrap_delivery",
         "flush_memory",
     ],
+    "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
 }
 
 
@@ -264,3 +265,35 @@ async def test_service(client: AsyncClient, scope_id: str) -> None:
     assert (await client.record_bootstrap_delivery(delivery)).state == "skipped"
     flushed = await client.flush_memory({"scope_id": scope_id})
     assert flushed.status == "idle" and flushed.previous_cursor == flushed.current_cursor == flushed.high_watermark == 0
+
+
+async def test_sources_and_stats(client: AsyncClient, scope_id: str) -> None:
+    """Two captures and a replay, a Working Note, a prepare, and the statistics that count them."""
+    await client.create_artifact(scope_id, {"family": "atomic-memory", "content": {"kind": "fact", "text": "WAL"}})
+    request = {"scope_id": scope_id, "source_id": "routes-1", "content": "Why WAL?", "metadata": {"origin": "routes"}}
+    first = await client.capture_content_source(request)
+    assert (first.status, first.source.name, first.source.source_id, first.position) == (
+        "accepted",
+        "content",
+        "routes-1",
+        2,
+    )
+    assert await client.capture_content_source(request) == first
+    note = await client.capture_working_note(
+        {
+            "scope_id": scope_id,
+            "source_id": "routes-note",
+            "content": "checked the WAL pragma",
+            "session_id": "s1",
+            "note_kind": "inspection",
+            "expires_at": "2999-01-01T00:00:00+02:00",
+        }
+    )
+    assert note.position == 3 and note.source.name == "content"
+    await client.prepare_context({"scope_id": scope_id, "query": "WAL"})
+    stats = await client.get_stats({"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": "today"})
+    assert [s.root for s in stats.scope_ids] == [scope_id] and len(stats.by_scope) == 1
+    assert stats.inventory.sources.total == 3 and stats.inventory.sources.memory_pending == 3
+    assert stats.recall.totals.preparations == 1 and stats.recall.totals.ready_preparations == 1
+    assert stats.recall.totals.comparable_preparations == 1 and len(stats.recall.daily) == 1
+    assert stats.recall.estimator.estimator_id == "character:weighted"

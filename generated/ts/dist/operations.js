@@ -263,5 +263,32 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "FlushMemoryResponse" }],
         scope: { access: "write", source: "body", references: false },
     },
+    {
+        operationId: "capture_content_source",
+        method: "POST",
+        path: "/v1/sources/content",
+        parameters: [],
+        requestBody: "CaptureContentSourceRequest",
+        success: [{ status: 202, model: "CaptureContentSourceResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "capture_working_note",
+        method: "POST",
+        path: "/v1/sources/working-notes",
+        parameters: [],
+        requestBody: "CaptureWorkingNoteRequest",
+        success: [{ status: 202, model: "CaptureContentSourceResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "get_stats",
+        method: "POST",
+        path: "/v1/stats",
+        parameters: [],
+        requestBody: "GetStatsRequest",
+        success: [{ status: 200, model: "ScopedStats" }],
+        scope: { access: "read", source: "selection", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

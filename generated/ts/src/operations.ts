@@ -21,7 +21,7 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
   readonly access: "none" | "read" | "write" | "admin";
-  readonly source: "none" | "path" | "body" | "resolved";
+  readonly source: "none" | "path" | "body" | "resolved" | "selection";
   /** The body may name further Scopes (context references) that are read too. */
   readonly references: boolean;
 }
@@ -55,7 +55,10 @@ export type OperationId =
   | "get_server_info"
   | "prepare_bootstrap_context"
   | "record_bootstrap_delivery"
-  | "flush_memory";
+  | "flush_memory"
+  | "capture_content_source"
+  | "capture_working_note"
+  | "get_stats";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -329,6 +332,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "FlushMemoryRequest",
     success: [{ status: 200, model: "FlushMemoryResponse" }],
     scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "capture_content_source",
+    method: "POST",
+    path: "/v1/sources/content",
+    parameters: [],
+    requestBody: "CaptureContentSourceRequest",
+    success: [{ status: 202, model: "CaptureContentSourceResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "capture_working_note",
+    method: "POST",
+    path: "/v1/sources/working-notes",
+    parameters: [],
+    requestBody: "CaptureWorkingNoteRequest",
+    success: [{ status: 202, model: "CaptureContentSourceResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_stats",
+    method: "POST",
+    path: "/v1/stats",
+    parameters: [],
+    requestBody: "GetStatsRequest",
+    success: [{ status: 200, model: "ScopedStats" }],
+    scope: { access: "read", source: "selection", references: false },
   },
 ];
 

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+# #/components/schemas/AllScopeSelection
+AllScopeSelectionMode = Literal["all"]
+ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
+
 # #/components/schemas/ArtifactCollectionItem
 ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 0
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
@@ -30,6 +34,9 @@ ARTIFACT_FAMILY_ENUM: Final[tuple[ArtifactFamily, ...]] = ("atomic-memory", "top
 # #/components/schemas/ArtifactId
 ARTIFACT_ID_MIN_LENGTH: Final = 1
 ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/ArtifactInventoryStatistics
+ARTIFACT_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 
 # #/components/schemas/ArtifactPage
 ARTIFACT_PAGE_ITEMS_MAX_ITEMS: Final = 100
@@ -119,11 +126,52 @@ BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MIN_LENGTH: Final = 1
 BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MAX_LENGTH: Final = 128
 BOOTSTRAP_HANDOFF_REFERENCE_REVISION_MINIMUM: Final = 1
 
+# #/components/schemas/CandidateFamily
+CandidateFamily = Literal["experience", "skill", "profile", "atomic-memory", "topic-memory", "handoff", "prompt"]
+CANDIDATE_FAMILY_ENUM: Final[tuple[CandidateFamily, ...]] = ("experience", "skill", "profile", "atomic-memory", "topic-memory", "handoff", "prompt")
+
+# #/components/schemas/CandidateFamilyCount
+CANDIDATE_FAMILY_COUNT_TOTAL_MINIMUM: Final = 0
+CANDIDATE_FAMILY_COUNT_PENDING_MINIMUM: Final = 0
+CANDIDATE_FAMILY_COUNT_APPROVED_MINIMUM: Final = 0
+CANDIDATE_FAMILY_COUNT_REJECTED_MINIMUM: Final = 0
+
+# #/components/schemas/CandidateInventoryStatistics
+CANDIDATE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
+CANDIDATE_INVENTORY_STATISTICS_PENDING_MINIMUM: Final = 0
+CANDIDATE_INVENTORY_STATISTICS_APPROVED_MINIMUM: Final = 0
+CANDIDATE_INVENTORY_STATISTICS_REJECTED_MINIMUM: Final = 0
+
 # #/components/schemas/Capabilities
 CAPABILITIES_ARTIFACT_DREAMING_OPERATIONS_MAX_ITEMS: Final = 0
 CAPABILITIES_SOURCE_TYPES_ITEMS_MIN_LENGTH: Final = 1
 CapabilitiesContextVersionsItems = Literal["powercontext.prepared-context.v1"]
 CAPABILITIES_CONTEXT_VERSIONS_ITEMS_ENUM: Final[tuple[CapabilitiesContextVersionsItems, ...]] = ("powercontext.prepared-context.v1",)
+
+# #/components/schemas/CaptureContentSourceRequest
+CAPTURE_CONTENT_SOURCE_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+CAPTURE_CONTENT_SOURCE_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+CAPTURE_CONTENT_SOURCE_REQUEST_CONTENT_MIN_LENGTH: Final = 1
+CAPTURE_CONTENT_SOURCE_REQUEST_CONTENT_MAX_LENGTH: Final = 200000
+
+# #/components/schemas/CaptureContentSourceResponse
+CaptureContentSourceResponseStatus = Literal["accepted"]
+CAPTURE_CONTENT_SOURCE_RESPONSE_STATUS_ENUM: Final[tuple[CaptureContentSourceResponseStatus, ...]] = ("accepted",)
+CAPTURE_CONTENT_SOURCE_RESPONSE_POSITION_MINIMUM: Final = 1
+
+# #/components/schemas/CaptureWorkingNoteRequest
+CAPTURE_WORKING_NOTE_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+CAPTURE_WORKING_NOTE_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+CAPTURE_WORKING_NOTE_REQUEST_CONTENT_MIN_LENGTH: Final = 1
+CAPTURE_WORKING_NOTE_REQUEST_CONTENT_MAX_LENGTH: Final = 200000
+CAPTURE_WORKING_NOTE_REQUEST_SESSION_ID_MIN_LENGTH: Final = 1
+CAPTURE_WORKING_NOTE_REQUEST_SESSION_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/CapturedSourceReference
+CapturedSourceReferenceName = Literal["content"]
+CAPTURED_SOURCE_REFERENCE_NAME_ENUM: Final[tuple[CapturedSourceReferenceName, ...]] = ("content",)
+CAPTURED_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+CAPTURED_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/CodeChangesOperation
 CodeChangesOperationKind = Literal["changes"]
@@ -290,20 +338,26 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor")
+ErrorDetailsField = Literal["query", "cursor", "expires_at"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at")
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
 EVIDENCE_FAMILY_ENUM: Final[tuple[EvidenceFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile", "code")
+
+# #/components/schemas/ExactScopeSelection
+ExactScopeSelectionMode = Literal["exact"]
+EXACT_SCOPE_SELECTION_MODE_ENUM: Final[tuple[ExactScopeSelectionMode, ...]] = ("exact",)
+EXACT_SCOPE_SELECTION_SCOPE_IDS_MIN_ITEMS: Final = 1
+EXACT_SCOPE_SELECTION_SCOPE_IDS_MAX_ITEMS: Final = 1000
 
 # #/components/schemas/ExperienceContent
 EXPERIENCE_CONTENT_SITUATION_MIN_LENGTH: Final = 1
@@ -351,9 +405,16 @@ FAILURE_VERIFICATION_CONDITION_MAX_LENGTH: Final = 2000
 FAILURE_VERIFICATION_CHECK_SUBJECT_MIN_LENGTH: Final = 1
 FAILURE_VERIFICATION_CHECK_SUBJECT_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/FamilyCount
+FAMILY_COUNT_TOTAL_MINIMUM: Final = 0
+
 # #/components/schemas/FeatureContract
 FEATURE_CONTRACT_OPERATIONS_MIN_ITEMS: Final = 1
 FEATURE_CONTRACT_OPERATIONS_ITEMS_MIN_LENGTH: Final = 1
+
+# #/components/schemas/FieldReason
+FieldReason = Literal["missing_time_zone", "not_in_future"]
+FIELD_REASON_ENUM: Final[tuple[FieldReason, ...]] = ("missing_time_zone", "not_in_future")
 
 # #/components/schemas/FlushMemoryResponse
 FlushMemoryResponseStatus = Literal["idle", "processed"]
@@ -363,6 +424,11 @@ FLUSH_MEMORY_RESPONSE_CURRENT_CURSOR_MINIMUM: Final = 0
 FLUSH_MEMORY_RESPONSE_HIGH_WATERMARK_MINIMUM: Final = 0
 FLUSH_MEMORY_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
 FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
+# The most Sources one flush takes past the cursor (PowerContext's default source window).
+FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
+
+# #/components/schemas/GetStatsRequest
+GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
@@ -386,11 +452,33 @@ INDEX_CODE_REQUEST_FILES_MAX_ITEMS: Final = 20000
 INDEX_CODE_REQUEST_SKIPPED_MINIMUM: Final = 0
 INDEX_CODE_REQUEST_SKIPPED_DEFAULT: Final = 0
 
+# #/components/schemas/MemoryEntryInventoryStatistics
+MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
+MEMORY_ENTRY_INVENTORY_STATISTICS_ACTIVE_MINIMUM: Final = 0
+MEMORY_ENTRY_INVENTORY_STATISTICS_INACTIVE_MINIMUM: Final = 0
+
+# #/components/schemas/MemoryKindCount
+MEMORY_KIND_COUNT_KIND_MIN_LENGTH: Final = 1
+MEMORY_KIND_COUNT_KIND_MAX_LENGTH: Final = 128
+MEMORY_KIND_COUNT_TOTAL_MINIMUM: Final = 0
+MEMORY_KIND_COUNT_ACTIVE_MINIMUM: Final = 0
+MEMORY_KIND_COUNT_INACTIVE_MINIMUM: Final = 0
+
 # #/components/schemas/MergeAtomicMemoryRequest
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MIN_ITEMS: Final = 2
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MAX_ITEMS: Final = 64
 MERGE_ATOMIC_MEMORY_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 0
 MERGE_ATOMIC_MEMORY_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 0
+
+# #/components/schemas/ModelUsageDay
+MODEL_USAGE_DAY_BY_PURPOSE_MAX_ITEMS: Final = 16
+
+# #/components/schemas/ModelUsagePurposeBreakdown
+MODEL_USAGE_PURPOSE_BREAKDOWN_PURPOSE_MIN_LENGTH: Final = 1
+MODEL_USAGE_PURPOSE_BREAKDOWN_PURPOSE_MAX_LENGTH: Final = 64
+
+# #/components/schemas/ModelUsageValue
+MODEL_USAGE_VALUE_REQUESTS_MINIMUM: Final = 0
 
 # #/components/schemas/OmissionReason
 OmissionReason = Literal["duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation", "rerank_not_selected", "not_retrieved"]
@@ -462,11 +550,41 @@ RECALL_ROUND_ROUND_MAXIMUM: Final = 2
 RecallRoundOutcome = Literal["completed", "expansion_failed"]
 RECALL_ROUND_OUTCOME_ENUM: Final[tuple[RecallRoundOutcome, ...]] = ("completed", "expansion_failed")
 
+# #/components/schemas/RecallTokenDay
+RECALL_TOKEN_DAY_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_DAY_READY_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_DAY_COMPARABLE_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_DAY_BASELINE_TOKENS_MINIMUM: Final = 0
+RECALL_TOKEN_DAY_RECALLED_TOKENS_MINIMUM: Final = 0
+
+# #/components/schemas/RecallTokenStatistics
+RECALL_TOKEN_STATISTICS_DAILY_MAX_ITEMS: Final = 30
+
+# #/components/schemas/RecallTokenValue
+RECALL_TOKEN_VALUE_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_VALUE_READY_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_VALUE_COMPARABLE_PREPARATIONS_MINIMUM: Final = 0
+RECALL_TOKEN_VALUE_BASELINE_TOKENS_MINIMUM: Final = 0
+RECALL_TOKEN_VALUE_RECALLED_TOKENS_MINIMUM: Final = 0
+
 # #/components/schemas/RecordBootstrapDeliveryRequest
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
 RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
+
+# #/components/schemas/RecurrenceStatistics
+RECURRENCE_STATISTICS_SELECTED_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_RECURRED_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_AVOIDED_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_UNKNOWN_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_UNLINKED_HANDOFF_CITATIONS_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_NEEDING_REVIEW_MINIMUM: Final = 0
+RECURRENCE_STATISTICS_TOP_REVISIONS_MAX_ITEMS: Final = 20
+
+# #/components/schemas/RecurrenceStreak
+RECURRENCE_STREAK_SIGNATURE_KEY_MAX_LENGTH: Final = 1024
+RECURRENCE_STREAK_TERMINAL_RECURRED_STREAK_MINIMUM: Final = 0
 
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
@@ -531,6 +649,10 @@ RERANK_SETTINGS_ALGORITHM_VERSION_MAXIMUM: Final = 65535
 RESOLVE_SCOPE_BINDING_REQUEST_ALLOW_DEFAULT_DEFAULT: Final = True
 RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_MAX_ITEMS: Final = 64
 RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_DEFAULT: Final = ()
+
+# #/components/schemas/ResolvedUsagePeriod
+ResolvedUsagePeriodTimezone = Literal["UTC"]
+RESOLVED_USAGE_PERIOD_TIMEZONE_ENUM: Final[tuple[ResolvedUsagePeriodTimezone, ...]] = ("UTC",)
 
 # #/components/schemas/Retrieval
 RETRIEVAL_ROUNDS_MIN_ITEMS: Final = 1
@@ -602,6 +724,11 @@ SERVER_INFO_SERVER_ID_MIN_LENGTH: Final = 1
 SERVER_INFO_SERVER_ID_MAX_LENGTH: Final = 128
 SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
 
+# #/components/schemas/SourceInventoryStatistics
+SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
+SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
+SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
+
 # #/components/schemas/SourceTypeReference
 SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
 SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MAX_LENGTH: Final = 128
@@ -615,6 +742,20 @@ STAGE_TIMING_DURATION_MS_MINIMUM: Final = 0
 STAGE_TIMING_COUNT_MINIMUM: Final = 1
 STAGE_TIMING_COUNT_MAXIMUM: Final = 65535
 
+# #/components/schemas/StatsPeriod
+StatsPeriod = Literal["today", "7d", "30d"]
+STATS_PERIOD_ENUM: Final[tuple[StatsPeriod, ...]] = ("today", "7d", "30d")
+
+# #/components/schemas/SubtreeScopeSelection
+SubtreeScopeSelectionMode = Literal["subtree"]
+SUBTREE_SCOPE_SELECTION_MODE_ENUM: Final[tuple[SubtreeScopeSelectionMode, ...]] = ("subtree",)
+
+# #/components/schemas/TokenEstimatorProfile
+TokenEstimatorProfileEstimatorId = Literal["character:weighted"]
+TOKEN_ESTIMATOR_PROFILE_ESTIMATOR_ID_ENUM: Final[tuple[TokenEstimatorProfileEstimatorId, ...]] = ("character:weighted",)
+TokenEstimatorProfileVersion = Literal["1"]
+TOKEN_ESTIMATOR_PROFILE_VERSION_ENUM: Final[tuple[TokenEstimatorProfileVersion, ...]] = ("1",)
+
 # #/components/schemas/TopicMemoryContent
 TOPIC_MEMORY_CONTENT_TITLE_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_TITLE_MAX_LENGTH: Final = 512
@@ -623,10 +764,18 @@ TOPIC_MEMORY_CONTENT_SUMMARY_MAX_LENGTH: Final = 8000
 TOPIC_MEMORY_CONTENT_DETAIL_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
 
+# #/components/schemas/UsageStatistics
+USAGE_STATISTICS_BY_PURPOSE_MAX_ITEMS: Final = 16
+USAGE_STATISTICS_DAILY_MAX_ITEMS: Final = 30
+
 # #/components/schemas/Violation
 VIOLATION_PATH_MAX_LENGTH: Final = 512
 VIOLATION_RULE_MIN_LENGTH: Final = 1
 VIOLATION_RULE_MAX_LENGTH: Final = 128
+
+# #/components/schemas/WorkingNoteKind
+WorkingNoteKind = Literal["inspection", "abandoned_approach", "validation", "unresolved", "host_context"]
+WORKING_NOTE_KIND_ENUM: Final[tuple[WorkingNoteKind, ...]] = ("inspection", "abandoned_approach", "validation", "unresolved", "host_context")
 
 # #/paths/~1v1~1scopes/get/parameters/0/schema
 LIST_SCOPES_QUERY_MAX_LENGTH: Final = 256

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
+from typing import Annotated, Any, Literal
 from pcreceipt._gen.base import ContractModel
+from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
+from datetime import date as date_aliased
+
+
+class AllScopeSelection(ContractModel):
+    """
+    Every Scope (that the caller may read).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["all"]
+    """
+    The selection mode.
+    """
 
 
 class ArtifactAddress(ContractModel):
@@ -113,6 +128,24 @@ class ArtifactId(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
     An artifact identifier: 1 to 128 printable ASCII characters, no spaces.
+    """
+
+
+class ArtifactInventoryStatistics(ContractModel):
+    """
+    Artifacts stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Artifacts of every family.
+    """
+    by_family: list[FamilyCount]
+    """
+    Per family with at least one artifact, by family name.
     """
 
 
@@ -556,6 +589,74 @@ class BootstrapHandoffReference(ContractModel):
     """
 
 
+class CandidateFamilyCount(ContractModel):
+    """
+    Candidates of one family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The family.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Candidates.
+    """
+    pending: Annotated[int, Field(ge=0)]
+    """
+    Awaiting review.
+    """
+    approved: Annotated[int, Field(ge=0)]
+    """
+    Approved.
+    """
+    rejected: Annotated[int, Field(ge=0)]
+    """
+    Rejected.
+    """
+
+
+class CandidateInventoryStatistics(ContractModel):
+    """
+    Review Candidates (pcreceipt has none: all zero).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Candidates.
+    """
+    pending: Annotated[int, Field(ge=0)]
+    """
+    Awaiting review.
+    """
+    approved: Annotated[int, Field(ge=0)]
+    """
+    Approved.
+    """
+    rejected: Annotated[int, Field(ge=0)]
+    """
+    Rejected.
+    """
+    by_family: list[CandidateFamilyCount]
+    """
+    Per family.
+    """
+
+
 class Capabilities(ContractModel):
     """
     What the assembled runtime can do (PowerContext's Capabilities); features pcreceipt lacks are false or empty.
@@ -581,7 +682,7 @@ class Capabilities(ContractModel):
     """
     source_types: list[SourceType]
     """
-    The Source types that can be captured; empty until pcreceipt captures Sources.
+    The Source types that can be captured: content (capture_content_source and capture_working_note).
     """
     artifact_families: list[
         Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
@@ -620,6 +721,108 @@ class Capabilities(ContractModel):
     context_versions: list[Literal["powercontext.prepared-context.v1"]]
     """
     The prepared-context schemas prepare answers with.
+    """
+
+
+class CaptureContentSourceRequest(ContractModel):
+    """
+    Capture raw content as an immutable Content Source of the Scope, pending for Memory extraction.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the Source belongs to.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The caller's stable identity of the Source within the Scope: a replay of the same id with the same content and metadata answers the first capture's receipt; other content or metadata under the id is 409 source_conflict.
+    """
+    content: Annotated[str, Field(max_length=200000, min_length=1)]
+    """
+    The raw content. A JSON object text whose schema is powercontext.handoff-receipt.v1 is server-reserved and refused.
+    """
+    metadata: dict[str, Any] | None = None
+    """
+    Caller metadata, stored as given; null or absent for none.
+    """
+
+
+class CaptureContentSourceResponse(ContractModel):
+    """
+    The receipt of a capture: the Source's identity and its position in the Scope's Source sequence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: CapturedSourceReference
+    """
+    The Source captured.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope: unique and increasing in capture order, shared by every Source of the Scope (artifact writes record one too).
+    """
+
+
+class CaptureWorkingNoteRequest(ContractModel):
+    """
+    Capture short-lived, session-local working state as a Source. A Working Note is evidence only: it is never extracted into Memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the note belongs to.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable identity of the note within the Scope (replay and conflict as for capture_content_source).
+    """
+    content: Annotated[str, Field(max_length=200000, min_length=1, pattern="\\S")]
+    """
+    The note.
+    """
+    session_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The host session the note belongs to (correlation only, not an access boundary).
+    """
+    note_kind: Literal[
+        "inspection", "abandoned_approach", "validation", "unresolved", "host_context"
+    ]
+    """
+    What the note records.
+    """
+    expires_at: ExpiresAt | None = None
+    """
+    An optional logical expiry: an ISO 8601 date-time with a time zone, in the future when captured (else 422 with details.field expires_at and details.reason missing_time_zone or not_in_future). An exact replay stays accepted after the expiry.
+    """
+
+
+class CapturedSourceReference(ContractModel):
+    """
+    A captured Source's identity: its type and its caller id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Literal["content"]
+    """
+    The Source type (always content: Working Notes are Content Sources too).
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The caller's Source id, as sent.
     """
 
 
@@ -1435,6 +1638,7 @@ class ErrorBody(ContractModel):
         "unsupported_capability",
         "code_workspace_not_found",
         "code_range_not_found",
+        "source_conflict",
     ]
     """
     The error code.
@@ -1490,10 +1694,11 @@ class ErrorDetails(ContractModel):
             "not_searchable_head",
         ]
         | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal["missing_time_zone", "not_in_future"]
         | None
     ) = None
     """
-    Which conflict a 409 is (ConflictReason), or why a request or cursor was refused (RequestReason, with field).
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field).
     """
     scope_id: Annotated[
         str | None, Field(max_length=256, min_length=1, pattern="\\S")
@@ -1501,9 +1706,9 @@ class ErrorDetails(ContractModel):
     """
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
-    field: Literal["query", "cursor"] | None = None
+    field: Literal["query", "cursor", "expires_at"] | None = None
     """
-    On invalid_cursor and on a refused combination of query parameters: the parameter concerned.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned.
     """
 
 
@@ -1518,6 +1723,24 @@ class ErrorEnvelope(ContractModel):
     error: ErrorBody
     """
     The error.
+    """
+
+
+class ExactScopeSelection(ContractModel):
+    """
+    Exactly these Scopes; each must exist.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["exact"]
+    """
+    The selection mode.
+    """
+    scope_ids: Annotated[list[ScopeId], Field(max_length=1000, min_length=1)]
+    """
+    The Scopes, each once.
     """
 
 
@@ -1548,6 +1771,13 @@ class ExperienceContent(ContractModel):
     failure: FailureRecord | None = None
     """
     Optional failure record.
+    """
+
+
+class ExpiresAt(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    An optional logical expiry: an ISO 8601 date-time with a time zone, in the future when captured (else 422 with details.field expires_at and details.reason missing_time_zone or not_in_future). An exact replay stays accepted after the expiry.
     """
 
 
@@ -1703,6 +1933,24 @@ class FailureVerification(ContractModel):
     """
 
 
+class FamilyCount(ContractModel):
+    """
+    Artifacts of one family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Artifacts (heads, any lifecycle state).
+    """
+
+
 class FeatureContract(ContractModel):
     """
     The compatibility version of exactly the listed operations.
@@ -1745,7 +1993,7 @@ class FlushMemoryResponse(ContractModel):
     )
     status: Literal["idle", "processed"]
     """
-    idle (nothing pending) or processed.
+    idle (nothing pending) or processed (the cursor moved).
     """
     previous_cursor: Annotated[int, Field(ge=0)]
     """
@@ -1761,7 +2009,7 @@ class FlushMemoryResponse(ContractModel):
     """
     processed_source_count: Annotated[int, Field(ge=0)]
     """
-    Sources processed by this flush.
+    Sources of the window extracted into Memory (0 here: a window moves only when none of its Sources needs extraction).
     """
     memory: BootstrapHandoffReference | None
     """
@@ -1778,6 +2026,24 @@ class FlushMemoryResponse(ContractModel):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class GetStatsRequest(ContractModel):
+    """
+    Ask for statistics over a Scope selection.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes.
+    """
+    period: Literal["today", "7d", "30d"] | None = "30d"
+    """
+    The reporting period.
     """
 
 
@@ -1896,6 +2162,105 @@ class IndexCodeRequest(ContractModel):
     """
 
 
+class InputTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Input tokens, or null when a provider did not report them.
+    """
+
+
+class InventoryStatistics(ContractModel):
+    """
+    What is stored now.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: SourceInventoryStatistics
+    """
+    Sources.
+    """
+    artifacts: ArtifactInventoryStatistics
+    """
+    Artifacts.
+    """
+    candidates: CandidateInventoryStatistics
+    """
+    Review Candidates.
+    """
+    memory: MemoryInventoryStatistics
+    """
+    Memory entries.
+    """
+
+
+class MemoryEntryInventoryStatistics(ContractModel):
+    """
+    Atomic memories by lifecycle.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Atomic memories.
+    """
+    active: Annotated[int, Field(ge=0)]
+    """
+    Active ones.
+    """
+    inactive: Annotated[int, Field(ge=0)]
+    """
+    Forgotten, merged or retired ones.
+    """
+    by_kind: list[MemoryKindCount]
+    """
+    Per kind, by kind (code point order).
+    """
+
+
+class MemoryInventoryStatistics(ContractModel):
+    """
+    Memory entries.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: MemoryEntryInventoryStatistics
+    """
+    Atomic memories.
+    """
+
+
+class MemoryKindCount(ContractModel):
+    """
+    Atomic memories of one kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The kind.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Memories of the kind.
+    """
+    active: Annotated[int, Field(ge=0)]
+    """
+    Active ones.
+    """
+    inactive: Annotated[int, Field(ge=0)]
+    """
+    Forgotten, merged or retired ones.
+    """
+
+
 class MergeAtomicMemoryRequest(ContractModel):
     """
     Merge two or more active memories of one Scope into a new memory.
@@ -1938,6 +2303,94 @@ class ModelIdentity(RootModel[str]):
     ]
     """
     Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+
+
+class ModelUsageDay(ContractModel):
+    """
+    Model usage of one UTC day.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    date: date_aliased
+    """
+    The day.
+    """
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+    by_purpose: Annotated[list[ModelUsagePurposeBreakdown], Field(max_length=16)]
+    """
+    Per purpose.
+    """
+
+
+class ModelUsagePurposeBreakdown(ContractModel):
+    """
+    Model usage of one purpose.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    purpose: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The purpose.
+    """
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+
+
+class ModelUsageStatistics(ContractModel):
+    """
+    Model usage by operation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+
+
+class ModelUsageValue(ContractModel):
+    """
+    Model usage counters.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    requests: Annotated[int, Field(ge=0)]
+    """
+    Model requests.
+    """
+    input_tokens: InputTokens | None
+    """
+    Input tokens, or null when a provider did not report them.
+    """
+    output_tokens: OutputTokens | None
+    """
+    Output tokens, or null when a provider did not report them.
     """
 
 
@@ -1988,6 +2441,13 @@ class OmittedGroup(ContractModel):
 
 class Operation(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
+
+
+class OutputTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Output tokens, or null when a provider did not report them.
+    """
 
 
 class PrepareContextRequest(ContractModel):
@@ -2255,6 +2715,104 @@ class RecallRound(ContractModel):
     """
 
 
+class RecallTokenDay(ContractModel):
+    """
+    Prepare counters of one UTC day.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    date: date_aliased
+    """
+    The day.
+    """
+    preparations: Annotated[int, Field(ge=0)]
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class RecallTokenStatistics(ContractModel):
+    """
+    Prepares over the period and their estimated token savings.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    period: ResolvedUsagePeriod
+    """
+    The period.
+    """
+    estimator: TokenEstimatorProfile
+    """
+    The token estimator.
+    """
+    totals: RecallTokenValue
+    """
+    Totals over the period.
+    """
+    daily: Annotated[list[RecallTokenDay], Field(max_length=30)]
+    """
+    One row per day of the period, oldest first.
+    """
+
+
+class RecallTokenValue(ContractModel):
+    """
+    Prepare counters.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    preparations: Annotated[int, Field(ge=0)]
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
 class RecordBootstrapDeliveryRequest(ContractModel):
     """
     Record how the host delivered a bootstrap package.
@@ -2276,6 +2834,66 @@ class RecordBootstrapDeliveryRequest(ContractModel):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecurrenceStatistics(ContractModel):
+    """
+    Experience recurrence (pcreceipt records none: all zero).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selected: Annotated[int, Field(ge=0)]
+    """
+    Selections.
+    """
+    recurred: Annotated[int, Field(ge=0)]
+    """
+    Recurred verdicts.
+    """
+    avoided: Annotated[int, Field(ge=0)]
+    """
+    Avoided verdicts.
+    """
+    unknown: Annotated[int, Field(ge=0)]
+    """
+    Selections without a verdict.
+    """
+    unlinked_handoff_citations: Annotated[int, Field(ge=0)]
+    """
+    Handoff citations without an observation.
+    """
+    needing_review: Annotated[int, Field(ge=0)]
+    """
+    Streaks needing review.
+    """
+    top_revisions: Annotated[list[RecurrenceStreak], Field(max_length=20)]
+    """
+    The longest streaks.
+    """
+
+
+class RecurrenceStreak(ContractModel):
+    """
+    A revision's streak of recurred verdicts.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_ref: ArtifactReference
+    """
+    The revision.
+    """
+    signature_key: Annotated[str, Field(max_length=1024)]
+    """
+    The failure signature.
+    """
+    terminal_recurred_streak: Annotated[int, Field(ge=0)]
+    """
+    Consecutive recurred verdicts at the end.
     """
 
 
@@ -2513,6 +3131,32 @@ class ResolveScopeBindingRequest(ContractModel):
     """
 
 
+class ResolvedUsagePeriod(ContractModel):
+    """
+    The period's UTC dates, both included.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    preset: Literal["today", "7d", "30d"]
+    """
+    The period asked for.
+    """
+    start_date: date_aliased
+    """
+    The first day.
+    """
+    end_date: date_aliased
+    """
+    The last day (today, UTC).
+    """
+    timezone: Literal["UTC"]
+    """
+    Always UTC.
+    """
+
+
 class Retrieval(ContractModel):
     """
     Rounds, search groups, rerank configurations and rerank groups.
@@ -2672,6 +3316,74 @@ class ScopeQueryField(
     """
 
 
+class ScopeStats(ContractModel):
+    """
+    One Scope's statistics.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    inventory: InventoryStatistics
+    """
+    What it stores.
+    """
+    usage: UsageStatistics
+    """
+    Its model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Its prepares.
+    """
+    recurrence: RecurrenceStatistics
+    """
+    Its Experience recurrence.
+    """
+
+
+class ScopedStats(ContractModel):
+    """
+    Statistics over a Scope selection: the sums, and each Scope's own.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The selection asked for.
+    """
+    scope_ids: list[ScopeId]
+    """
+    The Scopes counted, in scope_id order (a subtree: breadth-first from its root).
+    """
+    as_of: AwareDatetime
+    """
+    When the statistics were read (UTC).
+    """
+    inventory: InventoryStatistics
+    """
+    Summed inventory.
+    """
+    usage: UsageStatistics
+    """
+    Summed model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Summed prepares.
+    """
+    by_scope: list[ScopeStats]
+    """
+    Each Scope's statistics, in scope_ids order.
+    """
+
+
 class SearchGroup(ContractModel):
     """
     Search calls with equal (round, family, mode, outcome, fallback_reason).
@@ -2766,6 +3478,28 @@ class Sha256Digest(RootModel[str]):
     """
 
 
+class SourceInventoryStatistics(ContractModel):
+    """
+    Sources stored and how far Memory extraction got.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Sources stored (the highest position).
+    """
+    memory_processed: Annotated[int, Field(ge=0)]
+    """
+    Sources the Memory extraction cursor has passed.
+    """
+    memory_pending: Annotated[int, Field(ge=0)]
+    """
+    total minus memory_processed.
+    """
+
+
 class SourceType(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
@@ -2824,10 +3558,46 @@ class StageTiming(ContractModel):
     """
 
 
+class SubtreeScopeSelection(ContractModel):
+    """
+    A Scope and its descendants by parent link.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["subtree"]
+    """
+    The selection mode.
+    """
+    root_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subtree's root; it must exist.
+    """
+
+
 class Symptom(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     The symptom.
+    """
+
+
+class TokenEstimatorProfile(ContractModel):
+    """
+    How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    estimator_id: Literal["character:weighted"]
+    """
+    The estimator.
+    """
+    version: Literal["1"]
+    """
+    Its version.
     """
 
 
@@ -2850,6 +3620,32 @@ class TopicMemoryContent(ContractModel):
     detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
     """
     The topic detail.
+    """
+
+
+class UsageStatistics(ContractModel):
+    """
+    Model usage over the period (pcreceipt does not count its provider calls yet: all zero).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    period: ResolvedUsagePeriod
+    """
+    The period.
+    """
+    totals: ModelUsageStatistics
+    """
+    Totals.
+    """
+    by_purpose: Annotated[list[ModelUsagePurposeBreakdown], Field(max_length=16)]
+    """
+    Per purpose.
+    """
+    daily: Annotated[list[ModelUsageDay], Field(max_length=30)]
+    """
+    One row per day of the period, oldest first.
     """
 
 

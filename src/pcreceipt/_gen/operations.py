@@ -30,7 +30,7 @@ class Operation:
     request_model: str | None
     success: tuple[Success, ...]
     scope_access: Literal["none", "read", "write", "admin"]
-    scope_source: Literal["none", "path", "body", "resolved"]
+    scope_source: Literal["none", "path", "body", "resolved", "selection"]
     scope_references: bool
 
 
@@ -352,6 +352,39 @@ OPERATIONS: tuple[Operation, ...] = (
         success=(Success(200, 'FlushMemoryResponse'), ),
         scope_access='write',
         scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='capture_content_source',
+        method='POST',
+        path='/v1/sources/content',
+        parameters=(),
+        request_model='CaptureContentSourceRequest',
+        success=(Success(202, 'CaptureContentSourceResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='capture_working_note',
+        method='POST',
+        path='/v1/sources/working-notes',
+        parameters=(),
+        request_model='CaptureWorkingNoteRequest',
+        success=(Success(202, 'CaptureContentSourceResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_stats',
+        method='POST',
+        path='/v1/stats',
+        parameters=(),
+        request_model='GetStatsRequest',
+        success=(Success(200, 'ScopedStats'), ),
+        scope_access='read',
+        scope_source='selection',
         scope_references=False,
     ),
 )

@@ -18,6 +18,7 @@ from typing import Any
 from pcreceipt.digests import wire_bytes
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.receipt import CheckedReceipt
+from pcreceipt.store.protocol import ArtifactRef
 
 RECEIPT_KEY = "receipt"
 
@@ -26,11 +27,15 @@ RECEIPT_KEY = "receipt"
 class Prepared:
     """The answer to ``plan``: ``fields`` are the PreparedContext keys in wire order (``schema``,
     ``status``, ``content``, ``content_bytes`` and ``reason`` when explained), ``receipt`` the
-    checked Receipt when one was asked for and survived its checks (the last key on the wire)."""
+    checked Receipt when one was asked for and survived its checks (the last key on the wire),
+    ``selected`` the injected artifact revisions."""
 
     plan: PreparePlan
     fields: Mapping[str, Any]
     receipt: CheckedReceipt | None = None
+    selected: tuple[ArtifactRef, ...] = ()
+    """The artifact revisions the content injects, in injection order (what statistics trace to
+    their Sources); never on the wire."""
 
     def as_json(self) -> dict[str, Any]:
         """The response as a JSON value (a new dict)."""

@@ -135,7 +135,7 @@ class PrepareRuntime:
                         sort_keys=True,
                     )
                 )
-        return Prepared(plan, fields, receipt)
+        return Prepared(plan, fields, receipt, selected=built.history_origins)
 
 
 __all__ = ["PREPARED_CONTEXT_SCHEMA", "PrepareRuntime", "Preparer"]

@@ -19,8 +19,9 @@ token (``Settings.tokens_required``, logged once at startup; ``docs/security.md`
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -36,7 +37,7 @@ from pcreceipt.digests import wire_bytes
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
-from pcreceipt.server.exchange import Handler, Services
+from pcreceipt.server.exchange import Handler, Services, utc_clock
 from pcreceipt.server.handlers import HANDLERS
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
 from pcreceipt.server.responses import JSON, json_response
@@ -78,12 +79,16 @@ def create_app(
     store: Store | None = None,
     runtime: Preparer | None = None,
     handlers: Mapping[str, Handler] = HANDLERS,
+    clock: Callable[[], datetime] = utc_clock,
 ) -> Starlette:
     """The app over ``compose(settings)``. A store or runtime passed in belongs to the caller;
-    what the composition made is closed on shutdown."""
+    what the composition made is closed on shutdown. ``clock`` (timezone-aware) dates statistics
+    and Working Note expiries."""
     parts = compose(settings, store=store, preparer=runtime)
     try:
-        services = Services(store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer)
+        services = Services(
+            store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer, clock=clock
+        )
         routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
     except BaseException:
         parts.close()

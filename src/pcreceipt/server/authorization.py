@@ -28,6 +28,10 @@ Decisions (``docs/security.md``):
   change them.
 - ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
   (``Principal.readable``), and the handler filters by it.
+- ``get_stats`` takes a Scope selection (``x-pcreceipt-scope`` source ``selection``): read on
+  every Scope an exact selection names and on a subtree's root, checked before any lookup; an
+  ``all`` selection needs no grant. The handler then counts only readable Scopes (``all``, a
+  subtree's descendants), as ``list_scopes`` lists them.
 - A prepare reads its Scope once, here: ``authorize`` returns the Scope it read (in local mode
   too, where no grant is checked) and the endpoint hands it to the handler in ``Call.scope``; the
   runtime does not read it again. A store outage on that read answers as it did when the runtime
@@ -123,6 +127,15 @@ def own_scope(call: Call) -> str | None:
     return None
 
 
+def named_scopes(selection: Mapping[str, Any]) -> list[str]:
+    """The Scopes a selection names: an exact selection's ids, a subtree's root, none for all."""
+    if selection["mode"] == "exact":
+        return list(selection["scope_ids"])
+    if selection["mode"] == "subtree":
+        return [selection["root_scope_id"]]
+    return []
+
+
 def _scope_creation_links(body: Mapping[str, Any]) -> list[str]:
     parent = body.get("parent_scope_id")
     return [*([parent] if parent is not None else []), *body.get("context_references", [])]
@@ -144,6 +157,10 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     after the body is validated and before the handler.
     """
     operation = call.operation
+    if operation.scope_source == "selection":
+        if not principal.local and operation.scope_access != "none":
+            _require(principal, named_scopes(call.body["selection"]), operation.scope_access)
+        return None
     if operation.scope_source == "resolved":
         scope_id, explicit = resolution.target(call)
         needed = operation.scope_access

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from pcreceipt.config import Settings
@@ -19,15 +20,22 @@ from pcreceipt.store.protocol import Scope, Store
 from pcreceipt.store.writer import ArtifactWriter
 
 
+def utc_clock() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
 @dataclass(frozen=True, slots=True)
 class Services:
     """What the handlers work with: one store, one prepare runtime, the settings (built by
-    ``pcreceipt.compose``)."""
+    ``pcreceipt.compose``), and the clock that dates statistics and Working Note expiries
+    (timezone-aware; tests hand in their own)."""
 
     store: Store
     runtime: Preparer
     settings: Settings
     writer: ArtifactWriter
+    clock: Callable[[], datetime] = utc_clock
 
 
 @dataclass(frozen=True, slots=True)

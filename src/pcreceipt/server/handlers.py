@@ -31,6 +31,8 @@ from pcreceipt.server.checks import CONTENT_DEFINITIONS
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
+from pcreceipt.server.sources import SOURCE_HANDLERS
+from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
@@ -70,11 +72,14 @@ def stored_content(family: str, content: Mapping[str, Any]) -> dict[str, Any]:
 
 def prepare_context(call: Call) -> Reply:
     """The request parsed once into a plan, over the Scope authorisation already read; the reply
-    body is the runtime's ``Prepared`` (its Receipt already checked and serialised)."""
+    body is the runtime's ``Prepared`` (its Receipt already checked and serialised). The prepare
+    is counted in the Scope's statistics (``statistics.record_prepare``, which never fails it)."""
     if call.scope is None:
         raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
     plan = PreparePlan.from_request(call.body)
-    return Reply(200, call.services.runtime.run(plan, call.scope, request_id=call.request_id))
+    prepared = call.services.runtime.run(plan, call.scope, request_id=call.request_id)
+    record_prepare(call, plan, prepared)
+    return Reply(200, prepared)
 
 
 # -- Scopes
@@ -406,4 +411,6 @@ HANDLERS: Mapping[str, Handler] = {
     "get_liveness": get_liveness,
     "get_readiness": get_readiness,
     **SERVICE_HANDLERS,
+    **SOURCE_HANDLERS,
+    **STATISTICS_HANDLERS,
 }

@@ -1,17 +1,17 @@
-"""The handlers of the service operations: capabilities, server info, the bootstrap package and
-the memory flush (registered in ``handlers.HANDLERS``).
+"""The handlers of the service operations: capabilities, server info and the bootstrap package
+(registered in ``handlers.HANDLERS``; the memory flush is with the Sources, ``server.sources``).
 
 Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flush"):
 - Capabilities say what this runtime really does: no Memory extraction, no generation, no Dream,
-  no Sources, no prompts; the retrieval modes prepare's recall can run (vector and hybrid only
-  with an embedder and a store that searches vectors); pcreceipt's artifact families.
+  no prompts; content Sources are captured (``source_types: ["content"]``); the retrieval modes
+  prepare's recall can run (vector and hybrid only with an embedder and a store that searches
+  vectors); pcreceipt's artifact families.
 - Server info: ``server_id`` is the store's (one per database); the package and API versions are
   pcreceipt's own; no PowerContext feature group is claimed, since none is implemented whole.
 - Bootstrap: pcreceipt has no artifact tags and no Handoffs, so nothing is ever eligible: a
   disabled request is ``skipped``/``disabled``, an enabled one ``empty``/``no_eligible_context``
   (a requested Handoff is a 404). A request naming a host event keeps one stored receipt for it,
   as PowerContext 1.4.1 does; anything else gets a fresh, unstored receipt id.
-- Flush: pcreceipt captures no Sources, so nothing is ever pending: ``idle`` with equal cursors.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def get_capabilities(call: Call) -> Reply:
         "prompts": {},
         "artifact_dreaming": False,
         "artifact_dreaming_operations": [],
-        "source_types": [],
+        "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
         "memory_extraction": False,
         "extraction": {
@@ -214,30 +214,9 @@ def record_bootstrap_delivery(call: Call) -> Reply:
     return Reply(200, {"receipt_id": stored.receipt_id, "state": stored.state})
 
 
-# -- memory flush
-
-
-def flush_memory(call: Call) -> Reply:
-    """Nothing is ever pending (pcreceipt captures no Sources yet), so every flush is idle."""
-    _existing_scope(call.services.store, call.body["scope_id"])
-    body = {
-        "status": "idle",
-        "previous_cursor": 0,
-        "current_cursor": 0,
-        "high_watermark": 0,
-        "processed_source_count": 0,
-        "memory": None,
-        "remaining_work": False,
-        "held_count": 0,
-        "hold_codes": [],
-    }
-    return Reply(200, body)
-
-
 SERVICE_HANDLERS: Mapping[str, Handler] = {
     "get_capabilities": get_capabilities,
     "get_server_info": get_server_info,
     "prepare_bootstrap_context": prepare_bootstrap_context,
     "record_bootstrap_delivery": record_bootstrap_delivery,
-    "flush_memory": flush_memory,
 }

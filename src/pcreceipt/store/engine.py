@@ -5,8 +5,11 @@ SQL dialect: Scope creation and reads, committing revisions (``_add_revision`` /
 ``_append_revision``), an artifact's first revision, ``replace_artifact``, the atomic-memory
 lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping; with
 ``code.CodeWorkspaces`` (code workspaces), ``api_tokens.ApiTokens`` (API tokens) and
-``bindings.ScopeBindings`` (Scope bindings and the default Scope) and ``service.ServiceRecords``
-(the server identity, bootstrap receipts) it is the whole shared core.
+``bindings.ScopeBindings`` (Scope bindings and the default Scope), ``service.ServiceRecords``
+(the server identity, bootstrap receipts), ``sources.SourceRecords`` (Sources and their
+positions) and ``statistics.StatisticsRecords`` (prepare counters, inventory counts) it is the
+whole shared core. Every revision a write commits without deriving from others (create, import,
+replace) records its lineage Source (``sources``).
 Each engine subclasses it and keeps only what is truly its own: connection and
 transaction management, schema and migrations, full-text and vector SQL, and error translation
 (the hooks and their contracts are in ``store.hooks``). Shared values and row builders are in
@@ -58,6 +61,8 @@ from pcreceipt.store.rows import (
     vector_blob,
 )
 from pcreceipt.store.service import ServiceRecords
+from pcreceipt.store.sources import SourceRecords
+from pcreceipt.store.statistics import StatisticsRecords
 
 
 class StoreEngine(
@@ -65,6 +70,8 @@ class StoreEngine(
     ApiTokens[ConnT, PreparedT],
     ScopeBindings[ConnT, PreparedT],
     ServiceRecords[ConnT, PreparedT],
+    SourceRecords[ConnT, PreparedT],
+    StatisticsRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 
@@ -214,7 +221,8 @@ class StoreEngine(
         prompt_key: str | None = None,
         derived_from: tuple[ArtifactRef, ...] = (),
     ) -> RevisionRecord:
-        """Insert an immutable revision (the new head) and index it when its family is searchable."""
+        """Insert an immutable revision (the new head), index it when its family is searchable, and
+        record its lineage Source unless it derives from other revisions (a merge)."""
         derived_json = to_json([[ref.scope_id, ref.family, ref.artifact_id, ref.revision] for ref in derived_from])
         revision_pk = self._insert_id(
             conn,
@@ -234,8 +242,11 @@ class StoreEngine(
         )
         if family in SEARCHABLE_FAMILIES:
             self._index(conn, revision_pk, scope_id, family, artifact_id, prepared)
+        ref = ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision)
+        if not derived_from:
+            self._lineage_rows(conn, [(ref, prepared.content_json)], now)
         return RevisionRecord(
-            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision),
+            ref=ref,
             content=prepared.content,
             content_digest=prepared.content_digest,
             created_at=now,

@@ -43,3 +43,14 @@ ATOMIC_LIFECYCLE_INCONSISTENT: tuple[str, str] = (
            OR (a.state = 'merged' AND NOT EXISTS (SELECT 1 FROM artifacts m WHERE m.scope_id = a.scope_id
                AND m.family = 'atomic-memory' AND m.artifact_id = a.merged_into_id AND m.is_merge_result = 1)))""",
 )
+SOURCE_POSITIONS_NOT_DENSE: tuple[str, str] = (
+    "Scopes whose Source positions are not exactly 1..n",
+    """SELECT count(*) FROM (SELECT scope_id FROM sources GROUP BY scope_id
+           HAVING max(source_position) != count(*) OR min(source_position) != 1) gaps""",
+)
+LINEAGE_WITHOUT_REVISION: tuple[str, str] = (
+    "lineage Sources whose revision does not exist",
+    """SELECT count(*) FROM sources s WHERE s.origin = 'lineage' AND NOT EXISTS (SELECT 1 FROM revisions r
+           WHERE r.scope_id = s.scope_id AND r.family = s.target_family AND r.artifact_id = s.target_artifact_id
+           AND r.revision = s.target_revision)""",
+)

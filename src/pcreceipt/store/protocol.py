@@ -244,6 +244,61 @@ class BootstrapReceipt:
     created_at: str
 
 
+class SourceIdentityConflict(StoreError):
+    """A Source id of the Scope is already taken by a Source with other content or metadata."""
+
+
+SourceOrigin = Literal["content", "working_note", "lineage"]
+"""How a Source came to be: captured content, a captured Working Note, or the lineage record of an
+artifact write (its text is the revision's content; the revision is its target)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CapturedSource:
+    """A Source a caller captures (``Store.capture_source``). ``metadata`` is stored as given
+    (None when absent); for a Working Note it holds the note's kind, session and expiry."""
+
+    source_id: str
+    content: str
+    metadata: Mapping[str, Any] | None
+    working_note: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FlushWindow:
+    """What one flush did: the cursor before and after, the highest position, and whether the
+    window held Sources that need extraction (then the cursor did not move)."""
+
+    previous_cursor: int
+    current_cursor: int
+    high_watermark: int
+    needs_extraction: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RecallDay:
+    """A Scope's prepare counters of one UTC day (``YYYY-MM-DD``)."""
+
+    day: str
+    preparations: int
+    ready_preparations: int
+    comparable_preparations: int
+    baseline_tokens: int
+    recalled_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeCounts:
+    """One Scope's stored counts: its highest Source position, the extraction cursor, artifacts
+    per family, atomic memories per (kind, state), and the prepare counters of the days asked for."""
+
+    sources: int
+    processed: int
+    artifacts: tuple[tuple[str, int], ...]
+    memories: tuple[tuple[str, str, int], ...]
+    recall: tuple[RecallDay, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class BindingKey:
     """A host-owned key a Scope is bound to; matched exactly (``pcreceipt.store.bindings``)."""
@@ -549,6 +604,33 @@ class Store(Protocol):
     ) -> tuple[BootstrapReceipt | None, bool]:
         """Move a pending receipt of ``scope_id`` to ``outcome`` atomically; (the receipt as it now
         is, whether this call moved it). (None, False) when the Scope holds no such receipt."""
+        ...
+
+    # -- Sources (``pcreceipt.store.sources``) and statistics (``pcreceipt.store.statistics``)
+    def capture_source(self, scope_id: str, source: CapturedSource, *, replay_only: bool = False) -> int | None:
+        """Store the Source at the Scope's next position and return it; a Source already stored
+        under its id with the same content and metadata returns its position (nothing written).
+        SourceIdentityConflict when the id holds other content or metadata; RecordNotFound when the Scope
+        does not exist. ``replay_only``: never store, return None when the id is not stored."""
+        ...
+
+    def flush_sources(self, scope_id: str, window: int) -> FlushWindow:
+        """Move the Scope's extraction cursor past the next ``window`` Sources when none of them
+        needs extraction (captured content does; lineage Sources and Working Notes do not).
+        RecordNotFound when the Scope does not exist."""
+        ...
+
+    def record_preparation(
+        self, scope_id: str, day: str, *, ready: bool, selected: Sequence[ArtifactRef], recalled_tokens: int
+    ) -> None:
+        """Count one prepare of ``scope_id`` on ``day``: ready or not; comparable when it is ready,
+        selected at least one artifact, and each traces back (its lineage) to stored Sources;
+        then the Sources' estimated tokens (each distinct Source once) and ``recalled_tokens``."""
+        ...
+
+    def scope_statistics(self, scope_ids: Sequence[str], first_day: str, last_day: str) -> dict[str, ScopeCounts]:
+        """The counts of each Scope (read in one snapshot), its prepare counters from ``first_day``
+        to ``last_day`` (both included, ``YYYY-MM-DD``)."""
         ...
 
     # -- maintenance

@@ -15,6 +15,8 @@ Decisions:
 - Scope bindings (migration 3): keyed by (integration, kind, external_id) as VARBINARY sized in
   UTF-8 bytes, so keys compare byte for byte like SQLite's; the default pointer is the one row
   ``slot = 1`` of ``default_scope``.
+- Sources (migration 6): as SQLite's (``store.sources``, ``store.statistics``); the source id is
+  VARBINARY(1024) (256 code points in UTF-8) and found by its SHA-256 ``source_key``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from __future__ import annotations
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
+    LINEAGE_WITHOUT_REVISION,
     REVISIONS_NOT_ONE_TO_HEAD,
     REVISIONS_WITHOUT_ARTIFACT,
     SEARCH_ENTRIES_NOT_HEADS,
     SEARCHABLE_HEADS_UNINDEXED,
+    SOURCE_POSITIONS_NOT_DENSE,
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
@@ -222,6 +226,45 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        6,
+        "Sources with their per-Scope positions, the extraction cursor, and daily prepare counters",
+        (
+            f"""CREATE TABLE IF NOT EXISTS sources (
+                scope_id {_ID} NOT NULL,
+                source_position BIGINT NOT NULL,
+                source_key {_SHA} NOT NULL,
+                source_id VARBINARY(1024) NOT NULL,
+                origin VARBINARY(16) NOT NULL,
+                content LONGTEXT NULL,
+                metadata LONGTEXT NULL,
+                identity_digest VARBINARY(80) NOT NULL,
+                tokens BIGINT NOT NULL,
+                target_family VARBINARY(32) NULL,
+                target_artifact_id {_ID} NULL,
+                target_revision INT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, source_position),
+                UNIQUE KEY sources_by_key (scope_id, source_key),
+                KEY sources_by_target (scope_id, target_family, target_artifact_id, target_revision)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS source_cursors (
+                scope_id {_ID} PRIMARY KEY,
+                processed BIGINT NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS recall_daily (
+                scope_id {_ID} NOT NULL,
+                usage_date VARCHAR(10) NOT NULL,
+                estimator VARBINARY(64) NOT NULL,
+                preparations BIGINT NOT NULL,
+                ready_preparations BIGINT NOT NULL,
+                comparable_preparations BIGINT NOT NULL,
+                baseline_tokens BIGINT NOT NULL,
+                recalled_tokens BIGINT NOT NULL,
+                PRIMARY KEY (scope_id, usage_date, estimator)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 
@@ -280,6 +323,8 @@ CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
            WHERE NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.doc_id = e.doc_id)""",
     ),
     ATOMIC_LIFECYCLE_INCONSISTENT,
+    SOURCE_POSITIONS_NOT_DENSE,
+    LINEAGE_WITHOUT_REVISION,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w

@@ -114,6 +114,18 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         ON DUPLICATE KEY UPDATE scope_id = VALUES(scope_id), updated_at = VALUES(updated_at)"""
     UPSERT_DEFAULT_SCOPE = """INSERT INTO default_scope (slot, scope_id, updated_at) VALUES (?, ?, ?)
         ON DUPLICATE KEY UPDATE scope_id = VALUES(scope_id), updated_at = VALUES(updated_at)"""
+    UPSERT_SOURCE_CURSOR = """INSERT INTO source_cursors (scope_id, processed) VALUES (?, ?)
+        ON DUPLICATE KEY UPDATE processed = VALUES(processed)"""
+    UPSERT_RECALL_DAY = """INSERT INTO recall_daily (scope_id, usage_date, estimator, preparations, ready_preparations,
+                                              comparable_preparations, baseline_tokens, recalled_tokens)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON DUPLICATE KEY UPDATE
+            preparations = preparations + VALUES(preparations),
+            ready_preparations = ready_preparations + VALUES(ready_preparations),
+            comparable_preparations = comparable_preparations + VALUES(comparable_preparations),
+            baseline_tokens = baseline_tokens + VALUES(baseline_tokens),
+            recalled_tokens = recalled_tokens + VALUES(recalled_tokens)"""
+    ATOMIC_KIND = "JSON_UNQUOTE(JSON_EXTRACT(r.content, '$.kind')) COLLATE utf8mb4_bin"
 
     def __init__(
         self,
@@ -299,7 +311,10 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         def work(conn: Conn) -> list[RevisionRecord]:
             self._lock_scope(conn, scope_id)
             if family not in ("profile", "prompt") and len(items) > 1:
-                return insert_batch(conn, scope_id, family, items, prepared, now, self._vector_tables)
+                records = insert_batch(conn, scope_id, family, items, prepared, now, self._vector_tables)
+                lineage = [(record.ref, item.content_json) for record, item in zip(records, prepared, strict=True)]
+                self._lineage_rows(conn, lineage, now)
+                return records
             return [
                 self._insert_new(conn, scope_id, family, item, content, now)
                 for item, content in zip(items, prepared, strict=True)

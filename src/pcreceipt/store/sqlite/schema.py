@@ -33,6 +33,11 @@ Decisions:
   migration itself, so it is written exactly once, with the version that records it.
 - Bootstrap receipts (migration 5): one row per host event (``event_key``, a SHA-256 hex), no
   content (``store.service``).
+- Sources (migration 6, ``store.sources``): ``sources`` keyed by (Scope, position), unique by
+  (Scope, SHA-256 of the source id), lineage Sources indexed by the revision they record;
+  ``source_cursors`` the extraction cursor per Scope; ``recall_daily`` the prepare counters per
+  (Scope, UTC day, estimator) (``store.statistics``). Artifacts written before this migration
+  have no lineage Source.
 """
 
 from __future__ import annotations
@@ -41,10 +46,12 @@ from typing import TYPE_CHECKING
 
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
+    LINEAGE_WITHOUT_REVISION,
     REVISIONS_NOT_ONE_TO_HEAD,
     REVISIONS_WITHOUT_ARTIFACT,
     SEARCH_ENTRIES_NOT_HEADS,
     SEARCHABLE_HEADS_UNINDEXED,
+    SOURCE_POSITIONS_NOT_DENSE,
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
@@ -227,6 +234,46 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        6,
+        "Sources with their per-Scope positions, the extraction cursor, and daily prepare counters",
+        (
+            """CREATE TABLE sources (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                source_position INTEGER NOT NULL,
+                source_key TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                origin TEXT NOT NULL CHECK (origin IN ('content', 'working_note', 'lineage')),
+                content TEXT,
+                metadata TEXT,
+                identity_digest TEXT NOT NULL,
+                tokens INTEGER NOT NULL,
+                target_family TEXT,
+                target_artifact_id TEXT,
+                target_revision INTEGER,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_position),
+                UNIQUE (scope_id, source_key)
+            ) WITHOUT ROWID""",
+            """CREATE INDEX sources_by_target ON sources (scope_id, target_family, target_artifact_id, target_revision)
+                WHERE origin = 'lineage'""",
+            """CREATE TABLE source_cursors (
+                scope_id TEXT PRIMARY KEY,
+                processed INTEGER NOT NULL
+            )""",
+            """CREATE TABLE recall_daily (
+                scope_id TEXT NOT NULL,
+                usage_date TEXT NOT NULL,
+                estimator TEXT NOT NULL,
+                preparations INTEGER NOT NULL,
+                ready_preparations INTEGER NOT NULL,
+                comparable_preparations INTEGER NOT NULL,
+                baseline_tokens INTEGER NOT NULL,
+                recalled_tokens INTEGER NOT NULL,
+                PRIMARY KEY (scope_id, usage_date, estimator)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
@@ -270,6 +317,8 @@ CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
         "SELECT count(*) FROM doc_embeddings WHERE doc_id NOT IN (SELECT doc_id FROM search_docs)",
     ),
     ATOMIC_LIFECYCLE_INCONSISTENT,
+    SOURCE_POSITIONS_NOT_DENSE,
+    LINEAGE_WITHOUT_REVISION,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w JOIN workspace_files f USING (scope_id, fingerprint)

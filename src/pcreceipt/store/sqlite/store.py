@@ -110,6 +110,18 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
         DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
     UPSERT_DEFAULT_SCOPE = """INSERT INTO default_scope (slot, scope_id, updated_at) VALUES (?, ?, ?)
         ON CONFLICT (slot) DO UPDATE SET scope_id = excluded.scope_id, updated_at = excluded.updated_at"""
+    UPSERT_SOURCE_CURSOR = """INSERT INTO source_cursors (scope_id, processed) VALUES (?, ?)
+        ON CONFLICT (scope_id) DO UPDATE SET processed = excluded.processed"""
+    UPSERT_RECALL_DAY = """INSERT INTO recall_daily (scope_id, usage_date, estimator, preparations, ready_preparations,
+                                              comparable_preparations, baseline_tokens, recalled_tokens)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (scope_id, usage_date, estimator) DO UPDATE SET
+            preparations = preparations + excluded.preparations,
+            ready_preparations = ready_preparations + excluded.ready_preparations,
+            comparable_preparations = comparable_preparations + excluded.comparable_preparations,
+            baseline_tokens = baseline_tokens + excluded.baseline_tokens,
+            recalled_tokens = recalled_tokens + excluded.recalled_tokens"""
+    ATOMIC_KIND = "json_extract(r.content, '$.kind')"
 
     def __init__(self, path: Path, *, vector_dimensions: int | None = None) -> None:
         """Open (creating if needed) the database at ``path`` and apply missing migrations.

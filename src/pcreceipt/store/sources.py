@@ -1,0 +1,181 @@
+"""Sources: captured content, Working Notes and artifact lineage, one position sequence per Scope.
+
+A Source is immutable. Every Source of a Scope has a position: 1, 2, 3, ... in the order the
+Scope's writers committed them (table ``sources``, migration 6 of each engine). The Memory
+extraction cursor (``source_cursors``) says how far extraction got.
+
+Decisions:
+- Three origins share the sequence. ``content`` is captured content (``capture_content_source``)
+  and is what Memory extraction reads; ``working_note`` is a captured Working Note, evidence that
+  is never extracted; ``lineage`` is the record every artifact write leaves (create, import,
+  replace, and the profile or prompt a create appends to), as PowerContext's create and replace
+  do: it names the revision it made, stores no text of its own (its text is the revision's
+  content, whose estimated tokens it keeps) and is never extracted. A merge writes none: its
+  revision derives from its inputs (``derived_from``).
+- The next position is the Scope's highest plus one, taken inside the write transaction after
+  the Scope's writers are serialised (SQLite: one writer at a time; OceanBase: the Scope row
+  lock every write takes first), so positions are unique and increase in commit order across
+  threads and processes; the primary key (scope_id, position) would refuse a duplicate anyway.
+- A Source is found by its id through ``source_key``, the SHA-256 hex of the id (ids are up to
+  256 characters; the key is short and the same on both engines). ``identity_digest`` covers the
+  origin, the content and the metadata (absent metadata counts as ``{}``, as in PowerContext),
+  so a replay stores nothing and answers the first position, while other content or metadata
+  under the id is a ``SourceIdentityConflict`` (a content Source and a Working Note never share an id).
+- ``tokens`` is the ``character:weighted`` estimate of the Source's text, computed once when it
+  is stored, so statistics never re-read Source text.
+- Flushing without a generation model (pcreceipt runs none): a window of up to ``window``
+  Sources past the cursor moves the cursor to its end when none of them is captured content,
+  and otherwise stays (the server answers 503 inference_unavailable), as a provider-less
+  PowerContext 1.4.1 does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.ids import utc_now
+from pcreceipt.store.protocol import (
+    ArtifactRef,
+    CapturedSource,
+    FlushWindow,
+    InvalidRecord,
+    SourceIdentityConflict,
+    SourceOrigin,
+)
+from pcreceipt.store.rows import as_str, to_json
+
+SOURCE_ID_PREFIX = "src_"
+INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, source_id, origin, content, metadata,
+                                        identity_digest, tokens, target_family, target_artifact_id, target_revision,
+                                        created_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+_EXTRACTED_ORIGIN: SourceOrigin = "content"
+
+
+def estimate_tokens(text: str) -> int:
+    """The ``character:weighted`` v1 estimate: ceil((ASCII characters + 4 × other characters) / 4)."""
+    other = len(text) - len(text.encode("ascii", "ignore"))
+    units = len(text) + 3 * other
+    return -(-units // 4)
+
+
+def source_key(source_id: str) -> str:
+    """The SHA-256 hex a Source is looked up by."""
+    return hashlib.sha256(source_id.encode("utf-8")).hexdigest()
+
+
+def identity_digest(origin: SourceOrigin, content: str, metadata: Mapping[str, Any] | None) -> str:
+    """What a replay must repeat: origin, content and metadata (absent metadata is ``{}``)."""
+    payload = {"origin": origin, "content": content, "metadata": dict(metadata or {})}
+    text = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def new_source_id() -> str:
+    """``src_`` + 32 lowercase hex characters: the id of a lineage Source."""
+    return SOURCE_ID_PREFIX + secrets.token_hex(16)
+
+
+class SourceRecords(EngineHooks[ConnT, PreparedT]):
+    """``capture_source``, ``flush_sources`` and the lineage Sources of artifact writes."""
+
+    UPSERT_SOURCE_CURSOR: ClassVar[str]
+    """Insert a ``source_cursors`` row (scope_id, processed); on an existing Scope set ``processed``."""
+
+    # -- positions
+
+    def _high_watermark(self, conn: ConnT, scope_id: str) -> int:
+        row = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
+        return 0 if row is None or row[0] is None else int(row[0])
+
+    def _cursor(self, conn: ConnT, scope_id: str) -> int:
+        row = self._first(conn, "SELECT processed FROM source_cursors WHERE scope_id = ?", (scope_id,))
+        return 0 if row is None else int(row[0])
+
+    # -- capture
+
+    def capture_source(self, scope_id: str, source: CapturedSource, *, replay_only: bool = False) -> int | None:
+        origin: SourceOrigin = "working_note" if source.working_note else "content"
+        try:
+            digest = identity_digest(origin, source.content, source.metadata)
+            metadata = None if source.metadata is None else to_json(dict(source.metadata))
+        except ValueError:
+            raise InvalidRecord("the metadata holds a number JSON cannot state") from None
+        tokens = estimate_tokens(source.content)
+        now = utc_now()
+
+        def work(conn: ConnT) -> int | None:
+            self._lock_scope(conn, scope_id)
+            key = source_key(source.source_id)
+            row = self._first(
+                conn,
+                "SELECT source_position, identity_digest FROM sources WHERE scope_id = ? AND source_key = ?",
+                (scope_id, key),
+            )
+            if row is not None:
+                if as_str(row[1]) != digest:
+                    raise SourceIdentityConflict("the Source id holds other content")
+                return int(row[0])
+            if replay_only:
+                return None
+            position = self._high_watermark(conn, scope_id) + 1
+            self._run(
+                conn,
+                INSERT_SOURCE,
+                (scope_id, position, key, source.source_id, origin, source.content, metadata, digest, tokens,
+                 None, None, None, now),
+            )  # fmt: skip
+            return position
+
+        return self._transact(work)
+
+    # -- lineage
+
+    def _lineage_rows(self, conn: ConnT, records: Sequence[tuple[ArtifactRef, str]], now: str) -> None:
+        """Record one lineage Source per (revision, content JSON), at the Scope's next positions
+        (inside the caller's transaction, after its Scope lock)."""
+        if not records:
+            return
+        next_position: dict[str, int] = {}
+        rows = []
+        for ref, content_json in records:
+            if ref.scope_id not in next_position:
+                next_position[ref.scope_id] = self._high_watermark(conn, ref.scope_id) + 1
+            position = next_position[ref.scope_id]
+            next_position[ref.scope_id] = position + 1
+            source_id = new_source_id()
+            target = [ref.family, ref.artifact_id, ref.revision]
+            digest = identity_digest("lineage", "", {"target": target})
+            rows.append(
+                (ref.scope_id, position, source_key(source_id), source_id, "lineage", None, None, digest,
+                 estimate_tokens(content_json), ref.family, ref.artifact_id, ref.revision, now)
+            )  # fmt: skip
+        self._run_many(conn, INSERT_SOURCE, rows)
+
+    # -- flush
+
+    def flush_sources(self, scope_id: str, window: int) -> FlushWindow:
+        def work(conn: ConnT) -> FlushWindow:
+            self._lock_scope(conn, scope_id)
+            cursor = self._cursor(conn, scope_id)
+            high = self._high_watermark(conn, scope_id)
+            if cursor >= high:
+                return FlushWindow(cursor, cursor, high, needs_extraction=False)
+            through = min(cursor + max(window, 1), high)
+            extracted = self._first(
+                conn,
+                "SELECT 1 FROM sources WHERE scope_id = ? AND source_position > ? AND source_position <= ?"
+                " AND origin = ? LIMIT 1",
+                (scope_id, cursor, through, _EXTRACTED_ORIGIN),
+            )
+            if extracted is not None:
+                return FlushWindow(cursor, cursor, high, needs_extraction=True)
+            self._run(conn, self.UPSERT_SOURCE_CURSOR, (scope_id, through))
+            return FlushWindow(cursor, through, high, needs_extraction=False)
+
+        return self._transact(work)
