@@ -75,6 +75,19 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "flush_memory": ("POST", "/v1/memory/flush", {"scope_id": MISSING}, {}),
+    "capture_content_source": (
+        "POST",
+        "/v1/sources/content",
+        {"scope_id": MISSING, "source_id": "s-1", "content": "text"},
+        {},
+    ),
+    "capture_working_note": (
+        "POST",
+        "/v1/sources/working-notes",
+        {"scope_id": MISSING, "source_id": "n-1", "content": "text", "session_id": "s", "note_kind": "inspection"},
+        {},
+    ),
+    "get_stats": ("POST", "/v1/stats", {"selection": {"mode": "exact", "scope_ids": [MISSING]}}, {}),
 }
 
 
@@ -101,7 +114,7 @@ def _bare(response: httpx.Response, status: int, detail: str) -> None:
     ("method", "path"),
     [
         ("GET", f"/v1/{CANARY}"),
-        ("POST", "/v1/sources/content"),  # a PowerContext route pcreceipt does not serve (yet)
+        ("POST", "/v1/context/unknown"),
         ("GET", "/v1/scopes/a/b/c/d/e/f/g/h"),
         ("GET", "/nowhere"),
         ("POST", "/mcp"),
@@ -129,7 +142,7 @@ def test_a_wrong_method_is_the_bare_framework_405_with_allow(
 
 
 def test_every_scope_bound_operation_answers_scope_not_found(http: httpx.Client) -> None:
-    bound = {op.operation_id for op in OPERATIONS if op.scope_source in ("path", "body")}
+    bound = {op.operation_id for op in OPERATIONS if op.scope_source in ("path", "body", "selection")}
     assert bound == set(SCOPE_BOUND), "every Scope-bound operation needs a request here"
     for operation_id, (method, path, body, headers) in SCOPE_BOUND.items():
         response = http.request(method, path, json=body, headers=headers)

@@ -143,7 +143,6 @@ CANDIDATE_INVENTORY_STATISTICS_APPROVED_MINIMUM: Final = 0
 CANDIDATE_INVENTORY_STATISTICS_REJECTED_MINIMUM: Final = 0
 
 # #/components/schemas/Capabilities
-CAPABILITIES_ARTIFACT_DREAMING_OPERATIONS_MAX_ITEMS: Final = 0
 CAPABILITIES_SOURCE_TYPES_ITEMS_MIN_LENGTH: Final = 1
 CapabilitiesContextVersionsItems = Literal["powercontext.prepared-context.v1"]
 CAPABILITIES_CONTEXT_VERSIONS_ITEMS_ENUM: Final[tuple[CapabilitiesContextVersionsItems, ...]] = ("powercontext.prepared-context.v1",)

@@ -676,10 +676,6 @@ class Capabilities(ContractModel):
     """
     Whether asynchronous Artifact Dream runs are configured (never here).
     """
-    artifact_dreaming_operations: Annotated[list[str], Field(max_length=0)]
-    """
-    The Dream operations enabled; empty here.
-    """
     source_types: list[SourceType]
     """
     The Source types that can be captured: content (capture_content_source and capture_working_note).

@@ -59,7 +59,6 @@ def get_capabilities(call: Call) -> Reply:
     body = {
         "prompts": {},
         "artifact_dreaming": False,
-        "artifact_dreaming_operations": [],
         "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
         "memory_extraction": False,
