@@ -18,6 +18,7 @@ import unicodedata
 
 import pytest
 from _support.receipts import (
+    cited_ids,
     corpus,
     experience,
     memory,
@@ -32,7 +33,6 @@ from _support.receipts import (
 )
 
 from pcreceipt.digests import sha256_hex, wire_bytes
-from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.protocol import Store
 
 # -- empty, ready, truncated, deduplicated ---------------------------------------------------------
@@ -166,7 +166,8 @@ def test_code_only_result_reports_final_truncated_ranges_and_hashes(store: Store
     assert receipt["selected"] and all(i["kind"] == "code" for i in receipt["selected"])
     truncated = [i["code_evidence"] for i in receipt["selected"] if i["truncated"]]
     assert truncated, "the budget forces a shortened code range"
-    for evidence in (i["code_evidence"] for i in receipt["selected"]):
+    for item in receipt["selected"]:
+        evidence = item["code_evidence"]
         exact = store.read_code(
             evidence["scope_id"],
             evidence["fingerprint"],
@@ -176,7 +177,10 @@ def test_code_only_result_reports_final_truncated_ranges_and_hashes(store: Store
             evidence["end_line"],
         )
         assert exact is not None
-        assert sha256_hex("\n".join(exact.lines).encode()) == evidence["snippet_sha256"]
+        # the snippet the block shows: the range's lines, each keeping the line break after it
+        # (so a cut range ends with one)
+        snippet = "\n".join(exact.lines) + ("\n" if item["truncated"] else "")
+        assert sha256_hex(snippet.encode()) == evidence["snippet_sha256"]
 
 
 def test_mixed_code_orders_history_origins_before_code_origins(store: Store) -> None:
@@ -187,7 +191,7 @@ def test_mixed_code_orders_history_origins_before_code_origins(store: Store) -> 
     receipt = response["receipt"]
     kinds = [i["kind"] for i in receipt["selected"]]
     assert "code" in kinds and kinds.index("code") == len([k for k in kinds if k != "code"])
-    cited = [tuple(c) for c in parse_citations(response["content"])]
+    cited = cited_ids(response["content"], project.scope_id)
     assert cited == selected_ids(receipt)
 
 

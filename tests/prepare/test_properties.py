@@ -15,13 +15,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from _support.receipts import prepare, runtime, scope, selected_ids, without_receipt
+from _support.receipts import cited_ids, prepare, runtime, scope, selected_ids, without_receipt
 from _support.receipts import settings as make_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.digests import wire_bytes
-from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.sqlite import SQLiteStore
 
 WORDS = ["sqlite", "receipt", "budget", "scope", "vector", "merge", "数据库", "检索", "alpha", "beta", "gamma"]
@@ -125,7 +124,7 @@ def test_receipts_hold_their_invariants(case: dict[str, Any]) -> None:
         return
     receipt = asked["receipt"]
     assert len(wire_bytes(receipt)) <= 8192
-    cited = [tuple(c) for c in parse_citations(asked["content"])]
+    cited = cited_ids(asked["content"], scope_id)
     assert cited == selected_ids(receipt)
     serialized = json.dumps(receipt, ensure_ascii=False)
     assert "zqbody" not in serialized and "zqquery" not in serialized

@@ -21,6 +21,7 @@ The runtime makes nothing it works with: the store and the providers are handed 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import uuid
@@ -105,8 +106,11 @@ class PrepareRuntime:
         )
         result = self.recall.run(recall_plan)
         evidence = result.evidence
+        build_plan = plan.build
+        if build_plan.markdown:  # history and code share the server's assembly_max_entries
+            build_plan = dataclasses.replace(build_plan, entry_limit=self.settings.assembly_max_entries)
         with evidence.stage("context.build"):
-            built = build(BuildInput(plan.build, result.history, result.code))
+            built = build(BuildInput(build_plan, result.history, result.code, result.code_checked_at))
         fields: dict[str, Any] = {
             "schema": PREPARED_CONTEXT_SCHEMA,
             "status": "ready" if built.content is not None else "empty",
