@@ -166,8 +166,7 @@ def test_code_only_result_reports_final_truncated_ranges_and_hashes(store: Store
     assert receipt["selected"] and all(i["kind"] == "code" for i in receipt["selected"])
     truncated = [i["code_evidence"] for i in receipt["selected"] if i["truncated"]]
     assert truncated, "the budget forces a shortened code range"
-    for item in receipt["selected"]:
-        evidence = item["code_evidence"]
+    for evidence in (i["code_evidence"] for i in receipt["selected"]):
         exact = store.read_code(
             evidence["scope_id"],
             evidence["fingerprint"],
@@ -177,10 +176,7 @@ def test_code_only_result_reports_final_truncated_ranges_and_hashes(store: Store
             evidence["end_line"],
         )
         assert exact is not None
-        # the snippet the block shows: the range's lines, each keeping the line break after it
-        # (so a cut range ends with one)
-        snippet = "\n".join(exact.lines) + ("\n" if item["truncated"] else "")
-        assert sha256_hex(snippet.encode()) == evidence["snippet_sha256"]
+        assert sha256_hex("\n".join(exact.lines).encode()) == evidence["snippet_sha256"]
 
 
 def test_mixed_code_orders_history_origins_before_code_origins(store: Store) -> None:
@@ -193,6 +189,25 @@ def test_mixed_code_orders_history_origins_before_code_origins(store: Store) -> 
     assert "code" in kinds and kinds.index("code") == len([k for k in kinds if k != "code"])
     cited = cited_ids(response["content"], project.scope_id)
     assert cited == selected_ids(receipt)
+
+
+def test_topic_memory_is_recalled_from_the_current_scope_only(store: Store) -> None:
+    """As PowerContext 1.4.1 does (HOSTS.md §2.4): one Topic Memory search per round, never one per
+    referenced Scope, so a topic is always cited by the short ``artifact_ref``."""
+    shared = scope(store, "shared")
+    project = scope(store, "project", refs=(shared.scope_id,))
+    own = topic(store, project.scope_id, "SQLite storage", "Why the SQLite engine")
+    topic(store, shared.scope_id, "SQLite elsewhere", "A referenced Scope's SQLite topic")
+    memory(store, shared.scope_id, "SQLite in the shared Scope")
+    response = prepare(runtime(store), project.scope_id, "SQLite", include_receipt=True)
+    receipt = response["receipt"]
+    topics = [i for i in selected_ids(receipt) if i[1] == "topic-memory"]
+    assert topics == [(project.scope_id, "topic-memory", own, 1)]
+    assert (0, "topic-memory", "fts", "completed", "none") in searches(receipt)
+    per_round = {(g["family"], g["round"]): g["count"] for g in receipt["retrieval"]["searches"]}
+    assert per_round[("topic-memory", 0)] == 1 and per_round[("atomic-memory", 0)] == 2
+    assert {n for (family, _), n in per_round.items() if family == "topic-memory"} == {1}
+    assert '"artifact_ref":{"family":"topic-memory"' in response["content"]
 
 
 def test_the_same_short_id_in_two_scopes_is_two_identities(store: Store) -> None:

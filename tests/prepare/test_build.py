@@ -432,7 +432,7 @@ def test_a_cut_code_range_reports_its_final_range_and_hash() -> None:
     assert isinstance(item.origin, CodeOrigin) and item.truncated
     kept = item.origin.end_line - 10
     assert 0 < kept < 50
-    assert item.origin.snippet_sha256 == hashlib.sha256(("\n".join(lines[:kept]) + "\n").encode()).hexdigest()
+    assert item.origin.snippet_sha256 == hashlib.sha256("\n".join(lines[:kept]).encode()).hexdigest()
 
 
 def test_code_that_fits_no_line_is_dropped_and_history_keeps_the_budget() -> None:

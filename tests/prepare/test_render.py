@@ -350,15 +350,15 @@ def test_a_code_item_is_its_citation_line_and_its_json_lines() -> None:
     assert cited.body == snippet and hashlib.sha256(cited.body.encode()).hexdigest() == citation.snippet_sha256
 
 
-def test_a_cut_code_range_keeps_the_line_break_after_its_last_line() -> None:
+def test_a_cut_code_range_shows_and_hashes_its_lines_joined() -> None:
     hit = CodeHit("s1", "f" * 64, "a.py", "b" * 64, 1, 40, tuple(f"line_{i} = {i}" for i in range(40)))
     plan = BuildPlan("s1", 1200, (), include_code=True)
     result = build(BuildInput(plan, {}, (hit,), "2026-05-01T09:30:00.000Z"))
     (item,) = parse_content(result.content)
-    assert item.truncated and item.body.endswith("\n")
-    kept = item.body.count("\n")
-    assert item.code is not None and item.code["end_line"] == kept
-    assert item.code["snippet_sha256"] == hashlib.sha256(("\n".join(hit.lines[:kept]) + "\n").encode()).hexdigest()
+    kept = item.body.count("\n") + 1
+    assert item.truncated and not item.body.endswith("\n") and item.body == "\n".join(hit.lines[:kept])
+    assert item.code is not None and item.code["end_line"] == kept < 40
+    assert item.code["snippet_sha256"] == hashlib.sha256(item.body.encode()).hexdigest()
 
 
 # -- the reader against the renderer -------------------------------------------------------------

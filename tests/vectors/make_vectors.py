@@ -56,7 +56,7 @@ def code(scope: str, path: str, start: int, end: int, truncated: bool = False):
         "start_line": start,
         "end_line": end,
     }
-    snippet = "".join(code_strings(evidence, truncated))
+    snippet = "".join(code_strings(evidence))
     evidence["snippet_sha256"] = hashlib.sha256(snippet.encode("utf-8")).hexdigest()
     return {"kind": "code", "rendered_bytes": 0, "truncated": truncated, "code_evidence": evidence}
 
@@ -82,9 +82,9 @@ def history_body(item: dict) -> str:
     return body + "…" if item["truncated"] else body
 
 
-def code_strings(evidence: dict, truncated: bool) -> list[str]:
+def code_strings(evidence: dict) -> list[str]:
     lines = [f"    return step({n})  # {evidence['path']}" for n in range(evidence["start_line"], evidence["end_line"] + 1)]
-    return [line + "\n" if i < len(lines) - 1 or truncated else line for i, line in enumerate(lines)]
+    return [line + "\n" for line in lines[:-1]] + lines[-1:]
 
 
 def markdown_body(item: dict) -> str:
@@ -133,7 +133,7 @@ def render(selected: list, *, markdown: bool = False, current: str | None = None
             cited = {**evidence, "checked_at": "2026-05-01T09:30:00.000Z", "truncated": item["truncated"]}
             order = ["scope_id", "fingerprint", "path", "file_sha256", "start_line", "end_line", "snippet_sha256", "checked_at", "truncated"]
             head = "    " + json.dumps({key: cited[key] for key in order}, separators=(",", ":"))
-            block = "\n".join("    " + json.dumps(x, ensure_ascii=False) for x in code_strings(evidence, item["truncated"]))
+            block = "\n".join("    " + json.dumps(x, ensure_ascii=False) for x in code_strings(evidence))
             texts.append(head + SEP + block)
             parts += [head, block]
         parts.append("END_POWERCONTEXT_CODE_V1")

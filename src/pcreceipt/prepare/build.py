@@ -391,7 +391,7 @@ def _code_placement(hit: CodeHit, checked_at: str, kept_lines: int) -> _Placemen
         file_sha256=hit.file_sha256,
         start_line=hit.start_line,
         end_line=hit.start_line + kept_lines - 1,
-        snippet_sha256=snippet_sha256(lines, truncated=truncated),
+        snippet_sha256=snippet_sha256(lines),
     )
     return _Placement(code_item(citation, checked_at, lines, truncated=truncated), CodeOrigin(*citation), truncated)
 

@@ -19,8 +19,9 @@ Three forms (HOSTS.md §3); ``SEPARATOR`` ("\\n\\n") joins every part, and no pa
   ``\\uXXXX`` (``\\UXXXXXXXX`` above U+FFFF) unit.
 - **Code** (``include_code``): ``CODE_HEADING``, ``CODE_CAUTION``, ``CODE_BEGIN``, per item the
   citation line (four spaces, compact ASCII JSON of the nine citation keys) and its source lines
-  (four spaces, a JSON string each, every line but the last of an uncut range keeping its LF),
-  then ``CODE_END``; appended after the history part with ``SEPARATOR``, or alone.
+  (four spaces, a JSON string each, every line but the last keeping its LF, so a cut range's last
+  line has none either: the snippet is always the lines joined with LF, as ``read_code`` hashes
+  them), then ``CODE_END``; appended after the history part with ``SEPARATOR``, or alone.
 
 What an item's ``rendered_bytes`` is, per form (docs/decisions.md, "PowerContext's rendering"):
 the UTF-8 size of its JSON object text in the envelope line (commas between items excluded); of
@@ -277,25 +278,23 @@ def markdown_item(
     return RenderedItem(family, text, utf8_size(text), _history_citation(ref, family))
 
 
-def code_line_strings(lines: Sequence[str], *, truncated: bool) -> list[str]:
-    """The source lines as the code block shows them: each keeps the line break that followed it
-    in the range, so every one but the last of an uncut range ends with LF."""
+def code_line_strings(lines: Sequence[str]) -> list[str]:
+    """The source lines as the code block shows them: each but the last keeps the LF that followed
+    it, so joined they are the range's text (the lines joined with LF, as a CodeRange hashes them)."""
     kept = [well_formed(line) for line in lines]
-    return [line + "\n" if i < len(kept) - 1 or truncated else line for i, line in enumerate(kept)]
+    return [line + "\n" for line in kept[:-1]] + kept[-1:]
 
 
-def snippet_sha256(lines: Sequence[str], *, truncated: bool) -> str:
+def snippet_sha256(lines: Sequence[str]) -> str:
     """The bare SHA-256 hex of the snippet the block shows (its line strings, concatenated)."""
-    return sha256_hex("".join(code_line_strings(lines, truncated=truncated)).encode("utf-8"))
+    return sha256_hex("".join(code_line_strings(lines)).encode("utf-8"))
 
 
 def code_item(citation: CodeCitation, checked_at: str, lines: Sequence[str], *, truncated: bool) -> RenderedItem:
     """A code item; ``citation`` states the final (possibly cut) range and its snippet hash."""
     cited = {**citation._asdict(), "checked_at": checked_at, "truncated": truncated}
     head = CODE_INDENT + ascii_json({key: cited[key] for key in CODE_CITATION_KEYS})
-    body = "\n".join(
-        CODE_INDENT + json.dumps(line, ensure_ascii=False) for line in code_line_strings(lines, truncated=truncated)
-    )
+    body = "\n".join(CODE_INDENT + json.dumps(line, ensure_ascii=False) for line in code_line_strings(lines))
     text = head + SEPARATOR + body
     return RenderedItem("code", text, utf8_size(text), citation)
 

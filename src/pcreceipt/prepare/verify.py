@@ -139,7 +139,7 @@ def code_findings(
 ) -> list[Finding]:
     """Check 4 for selected item ``index``, given the lines of its range a server read back."""
     code = item["code_evidence"]
-    shown = "".join(code_line_strings(lines, truncated=bool(item["truncated"])))
+    shown = "".join(code_line_strings(lines))
     out = []
     if sha256_hex(shown.encode("utf-8")) != code["snippet_sha256"]:
         where = item_path(index, "code_evidence", "snippet_sha256")
