@@ -305,3 +305,21 @@ def test_not_retrieved_is_absent_when_candidates_were_all_dropped(store: Store) 
     memory(store, project.scope_id, "SQLite " + "z" * 1900)
     receipt = prepare(runtime(store), project.scope_id, "SQLite", max_bytes=512, include_receipt=True)["receipt"]
     assert ("atomic-memory", "not_retrieved") not in omitted(receipt)
+
+
+@pytest.mark.parametrize("receipt", [True, False])
+def test_a_prepare_hands_its_observers_the_selected_identities(store: Store, receipt: bool) -> None:
+    """``Prepared.selected`` (for statistics and other observers, never sent) is what the content
+    cites, in order, with or without a Receipt."""
+    shared = scope(store, "shared")
+    project = scope(store, "project", refs=(shared.scope_id,))
+    corpus(store, project.scope_id)
+    memory(store, shared.scope_id, "SQLite in the shared Scope")
+    request = {"scope_id": project.scope_id, "query": "SQLite", "include_receipt": receipt}
+    prepared = runtime(store).runtime.prepare(request, request_id="0123456789abcdef")
+    cited = cited_ids(prepared.fields["content"], project.scope_id)
+    assert [(o.scope_id, o.family, o.artifact_id, o.revision) for o in prepared.selected] == cited  # type: ignore[union-attr]
+    assert len(cited) >= 2 and shared.scope_id in {c[0] for c in cited}
+    assert "selected" not in prepared.as_json()
+    if receipt:
+        assert selected_ids(prepared.as_json()["receipt"]) == cited

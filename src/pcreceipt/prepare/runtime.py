@@ -139,7 +139,7 @@ class PrepareRuntime:
                         sort_keys=True,
                     )
                 )
-        return Prepared(plan, fields, receipt)
+        return Prepared(plan, fields, receipt, tuple(item.origin for item in built.items))
 
 
 __all__ = ["PREPARED_CONTEXT_SCHEMA", "PrepareRuntime", "Preparer"]
