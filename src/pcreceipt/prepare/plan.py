@@ -3,8 +3,9 @@
 Every default is applied here and nowhere else, and every default is the contract's: the field
 defaults of the generated ``pcreceipt.models.PrepareContextRequest`` (``max_bytes`` 8000,
 ``include_code``/``explain``/``include_receipt`` false, no assembly) and ``ContextAssembly``
-(sections memory 6 then experience 2, nothing shown). ``include_receipt`` is true only for ``true`` (omitted, null and
-false are equivalent). Later stages read the plan's fields, never the request dict.
+(sections memory 6 then experience 2, nothing shown). ``include_receipt`` is true only for
+``true`` (omitted, null and false are equivalent). Later stages read the plan's fields, never the
+request dict.
 
 The builder's part (``PreparePlan.build``): the default form (the JSON envelope over the three
 default families, interleaved, ``ENTRY_LIMIT`` items) when ``assembly`` is absent; else the
