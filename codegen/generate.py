@@ -59,7 +59,7 @@ TS_PACKAGE = "@pcreceipt/contract"
 # The official PowerContext host plugins it is written for (docs only: they need nothing different).
 TS_HOSTS = ("DSH", "Pi", "OpenCode")
 # Hand-written modules the generator copies into generated/ts/src/, in this order.
-TS_TEMPLATE_FILES = ("semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
+TS_TEMPLATE_FILES = ("citations.ts", "semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
 # Plain modules copied from src/ to dist/ as they are (tsc compiles only the .ts modules).
 TS_DIST_COPIES = ("schema-validators.js", "schema-validators.d.ts")
 
@@ -461,6 +461,9 @@ def render_ts_readme(project: dict[str, Any], versions: dict[str, str]) -> str:
         "  `validatePrepareContextRequest(value, assemblyMaxEntries = 8)`; each returns\n"
         "  `{ok, violations: {path, rule}[]}`.\n"
         "- `src/semantic-rules.ts`: the rules JSON Schema cannot say, with the Python gate's rule ids.\n"
+        "- `src/citations.ts`: `parseContent(content)`, the reader of a rendered content (the JSON\n"
+        "  envelope or Markdown, the code block): the items it cites, each with its exact text; the\n"
+        "  Receipt rules compare them with `selected`.\n"
         f"- `src/schema-validators.js` (+ `.d.ts`): JSON Schema 2020-12 validators compiled by ajv {versions['ajv']}\n"
         "  (standalone code, nothing compiled at run time).\n"
         f"- `src/types.ts`: the message types, by json-schema-to-typescript {versions['json-schema-to-typescript']}.\n"

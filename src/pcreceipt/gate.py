@@ -21,6 +21,7 @@ import jsonschema_rs
 
 from pcreceipt.digests import sha256_digest, utf8, wire_dumps
 from pcreceipt.models import limits
+from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_content
 
 RECEIPT_MAX_BYTES = limits.PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM
 DEFAULT_MAX_BYTES = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
@@ -54,12 +55,17 @@ SEMANTIC_RULES: dict[str, str] = {
     "rerank_prompt_scope": "a prompt artifact lives in the Scope the prompt was resolved for",
     "omitted_order": "omitted groups are unique and sorted by (family, reason)",
     "not_retrieved_exclusive": "a family flagged not_retrieved has no selected item and no other omission",
+    "content_form": "a content with a Receipt is in a rendered form (JSON envelope or Markdown, code block)",
+    "selected_cited": "selected names, in order, exactly the items content cites",
+    "selected_rendered_bytes": "rendered_bytes is the UTF-8 size of the item's text in content",
+    "selected_truncated_cited": "truncated is the truncation content states for the item",
     "stages_unique": "each stage appears once",
     "assembly_unique_families": "assembly sections name distinct families",
     "assembly_max_entries": "the sum of assembly section limits does not exceed the server's assembly_max_entries",
 }
 
 CODE_IDENTITY_FIELDS = ("scope_id", "fingerprint", "path", "file_sha256", "start_line", "end_line")
+CODE_CITED_FIELDS = (*CODE_IDENTITY_FIELDS, "snippet_sha256")
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
@@ -319,7 +325,54 @@ def check_prepared_context(
         violations += check_receipt_semantics(
             response["receipt"], content=content, content_bytes=content_bytes, max_bytes=max_bytes, base=["receipt"]
         )
+        violations += check_cited(content, response["receipt"]["selected"])
     return violations
+
+
+def _cites(item: CitedItem, selected: Mapping[str, Any], current_scope: str | None) -> bool:
+    """Whether the content's ``item`` cites the selected entry (a short ``artifact_ref`` names the
+    current Scope; a Scope-qualified citation never does)."""
+    address = selected.get("artifact_address")
+    if address is None:
+        code = selected["code_evidence"]
+        return item.code is not None and all(item.code[key] == code[key] for key in CODE_CITED_FIELDS)
+    artifact = address["artifact"]
+    scope_id: str = address["scope_id"]
+    if item.artifact != (artifact["family"], artifact["artifact_id"], artifact["revision"]):
+        return False
+    if item.scope_id is None:
+        return scope_id == current_scope
+    return item.scope_id == scope_id and scope_id != current_scope
+
+
+def check_cited(content: str | None, selected: Sequence[Mapping[str, Any]]) -> list[Violation]:
+    """A Receipt's ``selected`` against the items its content cites (``prepare.citations``): the
+    same identities in the same order, each item's ``rendered_bytes`` and ``truncated``. The
+    current Scope, which a short ``artifact_ref`` names, is the Scope selected for the first one."""
+    try:
+        cited = parse_content(content)
+    except ContentFormError:
+        return [_v(["content"], "content_form")]
+    if len(cited) != len(selected):
+        return [_v(["receipt", "selected"], "selected_cited")]
+    current = next(
+        (
+            s["artifact_address"]["scope_id"]
+            for c, s in zip(cited, selected, strict=True)
+            if c.scope_id is None and "artifact_address" in s
+        ),
+        None,
+    )
+    out: list[Violation] = []
+    for i, (item, entry) in enumerate(zip(cited, selected, strict=True)):
+        if not _cites(item, entry, current):
+            out.append(_v(["receipt", "selected", i], "selected_cited"))
+            continue
+        if len(utf8(item.text)) != entry["rendered_bytes"]:
+            out.append(_v(["receipt", "selected", i, "rendered_bytes"], "selected_rendered_bytes"))
+        if item.truncated != entry["truncated"]:
+            out.append(_v(["receipt", "selected", i, "truncated"], "selected_truncated_cited"))
+    return out
 
 
 def check_receipt(

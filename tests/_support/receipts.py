@@ -20,6 +20,7 @@ from pcreceipt.config import (
 )
 from pcreceipt.digests import wire_bytes
 from pcreceipt.inference import ChatClient, HttpEmbedder
+from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import Scope, Store
 from pcreceipt.store.writer import ArtifactWriter
@@ -143,6 +144,20 @@ def selected_ids(receipt: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         else:
             c = item["code_evidence"]
             out.append((c["scope_id"], c["path"], c["start_line"], c["end_line"]))
+    return out
+
+
+def cited_ids(content: str | None, current_scope: str) -> list[tuple[Any, ...]]:
+    """What ``content`` cites, in order, in ``selected_ids``' shape (read back from the text; an
+    envelope ``artifact_ref`` names ``current_scope``)."""
+    out: list[tuple[Any, ...]] = []
+    for item in parse_content(content):
+        if item.code is not None:
+            c = item.code
+            out.append((c["scope_id"], c["path"], c["start_line"], c["end_line"]))
+        else:
+            assert item.artifact is not None
+            out.append((item.scope_id if item.scope_id is not None else current_scope, *item.artifact))
     return out
 
 

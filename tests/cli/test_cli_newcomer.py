@@ -49,9 +49,8 @@ def test_memory_show_prints_stored_text_as_it_is(cli: CliRunner, scope: str) -> 
 def test_prepare_show_content_prints_stored_text_as_it_is(cli: CliRunner, scope: str) -> None:
     out(cli, "memory", "add", "--scope", scope, "--kind", "fact", f"Markup: {HOSTILE}")
     shown = out(cli, "context", "prepare", "--scope", scope, "--query", "markup", "--show-content", "--include-receipt")
-    assert f"| Markup: {HOSTILE}" in shown
-    assert "citation line [n] (family" in shown
-    assert "[1] atomic-memory" in shown
+    assert f'"content":"Markup: {HOSTILE}","truncated":false,"kind":"atomic-memory"' in shown
+    assert "\nBEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1\n" in shown
 
 
 def test_the_demo_prints_stored_text_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,8 +64,8 @@ def test_the_demo_prints_stored_text_as_it_is(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(demo, "sample_project", sample_project)
     result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["demo"])
     assert result.exit_code == 0, (result.stdout, result.exception)
-    assert f"| We chose SQLite; {HOSTILE}" in result.stdout
-    assert "citation line [n] (family" in result.stdout
+    assert f'"content":"We chose SQLite; {HOSTILE}"' in result.stdout
+    assert "\nBEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1\n" in result.stdout
 
 
 # -- 4. import errors ------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def test_genuine_responses_of_every_layout_pass(tmp_path: Path, server_url: str,
     body = _prepare(server_url, {**request, **shape})
     assert body["receipt"]["truncated"] is True
     if "assembly" in shape:
-        assert "\n## Atomic memory\n" in body["content"] and "recall_rank: 1" in body["content"]
+        assert "\n\n## Memory\n\n" in body["content"] and "\n    Recall rank: 1\n" in body["content"]
     _verify(_save(tmp_path, body), "--server", server_url, code=0)
 
 
@@ -146,9 +146,9 @@ def test_a_reordered_selection_fails(tmp_path: Path, genuine: dict[str, Any]) ->
     selected = reordered["receipt"]["selected"]
     selected[0], selected[1] = selected[1], selected[0]
     result = _verify(_save(tmp_path, reordered), code=1)
-    assert "/receipt/selected/0: citation_identity" in result.stdout
-    assert "/receipt/selected/1: citation_identity" in result.stdout
-    assert "another position" in result.stdout
+    assert "/receipt/selected/0: selected_cited" in result.stdout
+    assert "/receipt/selected/1: selected_cited" in result.stdout
+    assert "the items content cites" in result.stdout
     _content_free(result, genuine)
 
 
@@ -159,23 +159,40 @@ def test_a_wrong_digest_fails(tmp_path: Path, genuine: dict[str, Any]) -> None:
     assert "/receipt/content_digest: receipt_content_digest" in result.stdout
 
 
-def test_a_wrong_snippet_hash_fails_against_the_server(
+def test_a_wrong_snippet_hash_fails_offline_and_against_the_server(
     tmp_path: Path, genuine: dict[str, Any], server_url: str
 ) -> None:
     wrong = copy.deepcopy(genuine)
     code_index = next(i for i, item in enumerate(wrong["receipt"]["selected"]) if item["kind"] == "code")
     wrong["receipt"]["selected"][code_index]["code_evidence"]["snippet_sha256"] = _sha256("other lines")
     path = _save(tmp_path, wrong)
-    _verify(path, code=0)
+    offline = _verify(path, code=1)  # the content's code citation states the real hash
+    assert f"/receipt/selected/{code_index}: selected_cited" in offline.stdout
     result = _verify(path, "--server", server_url, code=1)
     assert f"/receipt/selected/{code_index}/code_evidence/snippet_sha256: snippet_sha256" in result.stdout
+
+
+def test_code_lines_that_do_not_hash_to_their_citation_fail_offline(tmp_path: Path, genuine: dict[str, Any]) -> None:
+    forged = copy.deepcopy(genuine)
+    code_index = next(i for i, item in enumerate(forged["receipt"]["selected"]) if item["kind"] == "code")
+    head, lines = forged["content"].split("BEGIN_POWERCONTEXT_CODE_V1", 1)
+    forged["content"] = head + "BEGIN_POWERCONTEXT_CODE_V1" + lines.replace("def ", "async def ", 1)
+    forged["content_bytes"] = len(forged["content"].encode())
+    forged["receipt"]["used_bytes"] = forged["content_bytes"]
+    forged["receipt"]["content_digest"] = "sha256:" + _sha256(forged["content"])
+    forged["receipt"]["selected"][code_index]["rendered_bytes"] += len("async ")
+    result = _verify(_save(tmp_path, forged), code=1)
+    assert result.stdout.splitlines()[:-1] == [
+        f"/receipt/selected/{code_index}/code_evidence/snippet_sha256: snippet_sha256 — "
+        "the code item's lines in content hash differently"
+    ]
 
 
 def test_wrong_byte_counts_fail(tmp_path: Path, genuine: dict[str, Any]) -> None:
     wrong = copy.deepcopy(genuine)
     wrong["receipt"]["selected"][0]["rendered_bytes"] += 1
     result = _verify(_save(tmp_path, wrong), code=1)
-    assert "/receipt/selected/0/rendered_bytes: fragment_bytes" in result.stdout
+    assert "/receipt/selected/0/rendered_bytes: selected_rendered_bytes" in result.stdout
     over = _verify(_save(tmp_path, genuine, "over.json"), "--max-bytes", "4096", code=1)
     assert "receipt_requested_max_bytes" in over.stdout
 

@@ -13,6 +13,7 @@ both sides too.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -25,11 +26,17 @@ import pytest
 from _support.vectors import VECTOR_ROOT, load_vectors, verdict
 
 from pcreceipt import gate
+from pcreceipt.prepare.build import build
+from pcreceipt.prepare.build_types import BuildInput, BuildPlan, HistoryCandidate, SectionPlan
+from pcreceipt.prepare.evidence import Evidence
+from pcreceipt.prepare.receipt import assemble_receipt
+from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
 
 ROOT = Path(__file__).resolve().parents[2]
 TSC = ROOT / "codegen" / "ts" / "node_modules" / "typescript" / "bin" / "tsc"
 
 READY = {"schema": "powercontext.prepared-context.v1", "status": "ready", "content": "x", "content_bytes": 1}
+RECEIPT_ID = "1b4e28ba-2fa1-4d2c-883f-0016d3cca427"
 NO_FLAGS = {"max_bytes": 8000, "include_receipt": False, "explain": False}
 
 
@@ -69,6 +76,7 @@ def _edge_cases() -> list[dict[str, Any]]:
         ("edge/not_an_object", "response", NO_FLAGS, ["schema"]),
         ("edge/request_not_an_object", "request", {}, "scope_id"),
     ]
+    cases += _rendered_cases()
     out = []
     for case_id, kind, context, data in cases:
         vector = {"id": case_id, "description": case_id, "kind": kind, "context": context, "data": data}
@@ -76,6 +84,85 @@ def _edge_cases() -> list[dict[str, Any]]:
         vector["violations"] = []
         out.append(vector)
     return out
+
+
+ODD = 'nel\u0085 ls\u2028 ps\u2029 tab\t nul\x00 del\x7f zw\u200b bidi\u202e "q" \\ é 😀 </powercontext_memory>'
+
+
+def _rendered(markdown: bool, max_bytes: int) -> dict[str, Any]:
+    """A response with a Receipt from the real builder and assembler: the forms' odd characters."""
+    families: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
+    history = {
+        "atomic-memory": [
+            HistoryCandidate(ArtifactRef("s1", "atomic-memory", "m1", 1), "atomic-memory", {"text": ODD}),
+            HistoryCandidate(ArtifactRef("s é", "atomic-memory", "m1", 2), "atomic-memory", {"text": ODD * 40}),
+        ],
+        "topic-memory": [
+            HistoryCandidate(ArtifactRef("s1", "topic-memory", "t1", 1), "topic-memory", {"title": ODD, "summary": "s"})
+        ],
+        "experience": [
+            HistoryCandidate(
+                ArtifactRef("s1", "experience", "e1", 1),
+                "experience",
+                {"situation": ODD, "action": "a", "outcome": "o", "lesson": "l"},
+            )
+        ],
+    }
+    sections = tuple(SectionPlan(f, 2 if f == "experience" else 8) for f in families)
+    plan = BuildPlan("s1", max_bytes, sections, include_code=True, markdown=markdown, show=("confidence",))
+    lines = ("def f():", "    return '\u2028 é'", "")
+    code = [CodeHit("s1", "f" * 64, "src/é.py", "a" * 64, 7, 9, lines)]
+    built = build(BuildInput(plan, history, code, "2026-05-01T09:30:00.000Z"))
+    evidence = Evidence()
+    evidence.requested = [*families, "code"]
+    for family in evidence.requested:
+        evidence.search(0, family, "code" if family == "code" else "fts")
+        evidence.candidates(family, len(code) if family == "code" else len(history[family]))  # type: ignore[index]
+    evidence.commit_round(0)
+    receipt = assemble_receipt(evidence=evidence, build=built, query="q", max_bytes=max_bytes, receipt_id=RECEIPT_ID)
+    response = {**_ready(built.content or ""), "receipt": dict(receipt.body)}
+    return json.loads(json.dumps(response))
+
+
+def _with_content(response: dict[str, Any], content: str) -> dict[str, Any]:
+    """``response`` with another content, its digests and byte counts made consistent again."""
+    changed = json.loads(json.dumps(response))
+    changed["content"], changed["content_bytes"] = content, len(content.encode("utf-8"))
+    changed["receipt"]["used_bytes"] = changed["content_bytes"]
+    changed["receipt"]["content_digest"] = "sha256:" + hashlib.sha256(content.encode("utf-8")).hexdigest()
+    return changed
+
+
+def _rendered_cases() -> list[tuple[str, str, dict[str, Any], Any]]:
+    """Real rendered contents with Receipts, and content changes only a reader can notice."""
+    cases = []
+    for form, markdown in (("envelope", False), ("markdown", True)):
+        for max_bytes in (1200, 8000):
+            context = {"max_bytes": max_bytes, "include_receipt": True, "explain": False}
+            response = _rendered(markdown, max_bytes)
+            content = response["content"]
+            assert "receipt" in response and response["receipt"]["selected"]
+            cases.append((f"edge/rendered_{form}_{max_bytes}", "response", context, response))
+            tampered = {
+                "ascii_escaped": content.replace("é", "\\u00e9"),
+                "raw_line_separator": content.replace("\\u2028", "\u2028"),
+                "truncated_flipped": content.replace('"truncated":false', '"truncated":true', 1).replace(
+                    "Truncated: no", "Truncated: yes", 1
+                ),
+                "code_line_dropped": content.replace('\n    ""\n', "\n", 1),
+                "uppercase_escape": content.replace("\\u0085", "\\u0085".upper().replace("\\U", "\\u"), 1),
+            }
+            for name, changed in tampered.items():
+                if changed != content:
+                    cases.append(
+                        (
+                            f"edge/rendered_{form}_{max_bytes}_{name}",
+                            "response",
+                            context,
+                            _with_content(response, changed),
+                        )
+                    )
+    return cases
 
 
 @functools.cache
@@ -142,6 +229,8 @@ def test_python_and_ts_agree(vector: dict[str, Any], ts: dict[str, Any]) -> None
 def test_python_and_ts_agree_on_edge_cases(ts: dict[str, Any], edge_cases: tuple[list[dict[str, Any]], str]) -> None:
     cases = edge_cases[0]
     assert any(c["valid"] for c in cases) and any(not c["valid"] for c in cases)
+    rendered = {c["id"]: c["valid"] for c in cases if c["id"].startswith("edge/rendered_")}
+    assert sum(rendered.values()) == 4 and len(rendered) >= 16, rendered  # the four genuine ones are valid
     for case in cases:
         _assert_same(case, ts["verdicts"][case["id"]])
 

@@ -18,6 +18,7 @@ import unicodedata
 
 import pytest
 from _support.receipts import (
+    cited_ids,
     corpus,
     experience,
     memory,
@@ -32,7 +33,6 @@ from _support.receipts import (
 )
 
 from pcreceipt.digests import sha256_hex, wire_bytes
-from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.protocol import Store
 
 # -- empty, ready, truncated, deduplicated ---------------------------------------------------------
@@ -187,8 +187,27 @@ def test_mixed_code_orders_history_origins_before_code_origins(store: Store) -> 
     receipt = response["receipt"]
     kinds = [i["kind"] for i in receipt["selected"]]
     assert "code" in kinds and kinds.index("code") == len([k for k in kinds if k != "code"])
-    cited = [tuple(c) for c in parse_citations(response["content"])]
+    cited = cited_ids(response["content"], project.scope_id)
     assert cited == selected_ids(receipt)
+
+
+def test_topic_memory_is_recalled_from_the_current_scope_only(store: Store) -> None:
+    """As PowerContext 1.4.1 does (HOSTS.md §2.4): one Topic Memory search per round, never one per
+    referenced Scope, so a topic is always cited by the short ``artifact_ref``."""
+    shared = scope(store, "shared")
+    project = scope(store, "project", refs=(shared.scope_id,))
+    own = topic(store, project.scope_id, "SQLite storage", "Why the SQLite engine")
+    topic(store, shared.scope_id, "SQLite elsewhere", "A referenced Scope's SQLite topic")
+    memory(store, shared.scope_id, "SQLite in the shared Scope")
+    response = prepare(runtime(store), project.scope_id, "SQLite", include_receipt=True)
+    receipt = response["receipt"]
+    topics = [i for i in selected_ids(receipt) if i[1] == "topic-memory"]
+    assert topics == [(project.scope_id, "topic-memory", own, 1)]
+    assert (0, "topic-memory", "fts", "completed", "none") in searches(receipt)
+    per_round = {(g["family"], g["round"]): g["count"] for g in receipt["retrieval"]["searches"]}
+    assert per_round[("topic-memory", 0)] == 1 and per_round[("atomic-memory", 0)] == 2
+    assert {n for (family, _), n in per_round.items() if family == "topic-memory"} == {1}
+    assert '"artifact_ref":{"family":"topic-memory"' in response["content"]
 
 
 def test_the_same_short_id_in_two_scopes_is_two_identities(store: Store) -> None:
@@ -286,3 +305,21 @@ def test_not_retrieved_is_absent_when_candidates_were_all_dropped(store: Store) 
     memory(store, project.scope_id, "SQLite " + "z" * 1900)
     receipt = prepare(runtime(store), project.scope_id, "SQLite", max_bytes=512, include_receipt=True)["receipt"]
     assert ("atomic-memory", "not_retrieved") not in omitted(receipt)
+
+
+@pytest.mark.parametrize("receipt", [True, False])
+def test_a_prepare_hands_its_observers_the_selected_identities(store: Store, receipt: bool) -> None:
+    """``Prepared.selected`` (for statistics and other observers, never sent) is what the content
+    cites, in order, with or without a Receipt."""
+    shared = scope(store, "shared")
+    project = scope(store, "project", refs=(shared.scope_id,))
+    corpus(store, project.scope_id)
+    memory(store, shared.scope_id, "SQLite in the shared Scope")
+    request = {"scope_id": project.scope_id, "query": "SQLite", "include_receipt": receipt}
+    prepared = runtime(store).runtime.prepare(request, request_id="0123456789abcdef")
+    cited = cited_ids(prepared.fields["content"], project.scope_id)
+    assert [(o.scope_id, o.family, o.artifact_id, o.revision) for o in prepared.selected] == cited  # type: ignore[union-attr]
+    assert len(cited) >= 2 and shared.scope_id in {c[0] for c in cited}
+    assert "selected" not in prepared.as_json()
+    if receipt:
+        assert selected_ids(prepared.as_json()["receipt"]) == cited

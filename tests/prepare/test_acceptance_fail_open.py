@@ -35,7 +35,7 @@ from _support.receipts import (
 
 from pcreceipt.config import RerankSettings
 from pcreceipt.digests import wire_bytes
-from pcreceipt.prepare.render import parse_citations
+from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.rerank import RerankResult
 from pcreceipt.store.protocol import Store
 
@@ -97,7 +97,7 @@ def test_byte_overflow_drops_the_whole_receipt(store: Store, caplog: pytest.LogC
     plain = prepare(rt, project.scope_id, "SQLite", **fields)
     with caplog.at_level(logging.WARNING, logger="pcreceipt.receipt"):
         asked = prepare(rt, project.scope_id, "SQLite", include_receipt=True, **fields)
-    assert asked == plain and len(parse_citations(plain["content"])) == 24
+    assert asked == plain and len(parse_content(plain["content"])) == 24
     (event,) = [json.loads(r.getMessage()) for r in caplog.records]
     assert event["code"] == "byte_budget_exceeded" and event["counts"]["bytes"] > 8192
 

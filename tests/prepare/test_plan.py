@@ -8,7 +8,7 @@ import pytest
 
 from pcreceipt import gate
 from pcreceipt.models import ContextAssembly, PrepareContextRequest
-from pcreceipt.prepare.build_types import DEFAULT_FAMILIES, DEFAULT_TOTAL_LIMIT
+from pcreceipt.prepare.build_types import DEFAULT_FAMILIES, DEFAULT_FAMILY_LIMITS, ENTRY_LIMIT
 from pcreceipt.prepare.plan import PreparePlan
 
 
@@ -27,7 +27,9 @@ def test_an_omitted_field_takes_the_generated_models_default() -> None:
     assert plan.include_receipt is defaults.include_receipt is False
     assert plan.build.max_bytes == plan.max_bytes and plan.build.include_code is False
     assert [s.family for s in plan.build.sections] == list(DEFAULT_FAMILIES)
-    assert plan.build.interleave and plan.build.total_limit == DEFAULT_TOTAL_LIMIT and not plan.build.markdown
+    assert [s.limit for s in plan.build.sections] == [DEFAULT_FAMILY_LIMITS[f] for f in DEFAULT_FAMILIES]
+    assert plan.build.entry_limit == ENTRY_LIMIT == 8 and not plan.build.markdown
+    assert plan.build.scope_id == "scp_a"
 
 
 @pytest.mark.parametrize(("sent", "asked"), [(True, True), (False, False), (None, False)])
@@ -44,11 +46,30 @@ def test_the_fields_sent_are_the_fields_planned() -> None:
 def test_an_assembly_keeps_its_order_and_its_defaults_are_the_models() -> None:
     plan = plan_of(assembly={"sections": [{"family": "profile", "limit": 1}, {"family": "memory", "limit": 3}]})
     assert [(s.family, s.limit) for s in plan.build.sections] == [("profile", 1), ("atomic-memory", 3)]
-    assert plan.build.markdown and not plan.build.interleave and plan.build.total_limit == 4
-    assert plan.build.show == () and ContextAssembly().show is None
-    assert plan_of(assembly={}).build.sections == ()  # no sections: history off
+    assert plan.build.markdown and plan.build.show == () and ContextAssembly().show == []
+    assert plan_of(assembly={"sections": []}).build.sections == ()  # an empty list: history off
     shown = plan_of(assembly={"sections": [], "show": ["recall_rank", "confidence"]})
     assert shown.build.show == ("recall_rank", "confidence")
+
+
+@pytest.mark.parametrize("assembly", [{}, {"format": "markdown"}, {"show": ["confidence"]}])
+def test_an_assembly_without_sections_takes_the_default_sections(assembly: dict[str, Any]) -> None:
+    """PowerContext's schema default: memory 6, then experience 2 (HOSTS.md §3.2)."""
+    plan = plan_of(assembly=assembly)
+    assert [(s.family, s.limit) for s in plan.build.sections] == [("atomic-memory", 6), ("experience", 2)]
+    assert plan.build.markdown
+    assert [(s.family, s.limit) for s in ContextAssembly().sections or []] == [("memory", 6), ("experience", 2)]
+
+
+@pytest.mark.parametrize("receipt_id", [None, "bcr_5b276ee74758465eb2d0ffaa2bed671d", "x", "~" * 64])
+def test_a_bootstrap_receipt_id_is_accepted_and_changes_nothing(receipt_id: str | None) -> None:
+    assert plan_of(bootstrap_receipt_id=receipt_id) == plan_of()
+
+
+@pytest.mark.parametrize("receipt_id", ["", "b" * 65, "bcr 1", "bcr_é", 3])
+def test_a_bootstrap_receipt_id_out_of_its_pattern_is_refused(receipt_id: object) -> None:
+    body = {"scope_id": "scp_a", "query": "q", "bootstrap_receipt_id": receipt_id}
+    assert [v.path for v in gate.check_prepare_request(body)] == ["/bootstrap_receipt_id"]
 
 
 def test_a_plan_is_frozen() -> None:

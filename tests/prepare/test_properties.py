@@ -1,10 +1,12 @@
 """Property tests over random corpora, budgets, assemblies and Scope graphs.
 
-For every generated case: both responses pass the gate; asking for a Receipt changes nothing but
-the ``receipt`` key; a Receipt is either present — schema-valid, at most 8192 serialized bytes,
-its ordered identities equal to the citations in the content, no body or query text in it — or
-dropped for a budget or a cap only (never for a broken identity or conservation, which the
-assembler checks on every call).
+For every generated case: both responses pass the gate (which reads the content back and holds
+every selected item to its text there: identity, order, rendered_bytes, truncation); the content
+keeps PowerContext's caps (the default form: at most 8 items, experience 2; Markdown: each section
+its limit; code 4); asking for a Receipt changes nothing but the ``receipt`` key; a Receipt is
+either present — schema-valid, at most 8192 serialized bytes, its ordered identities equal to the
+citations in the content, no body or query text in it — or dropped for a budget or a cap only
+(never for a broken identity or conservation, which the assembler checks on every call).
 """
 
 from __future__ import annotations
@@ -12,16 +14,17 @@ from __future__ import annotations
 import json
 import logging
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from _support.receipts import prepare, runtime, scope, selected_ids, without_receipt
+from _support.receipts import cited_ids, prepare, runtime, scope, selected_ids, without_receipt
 from _support.receipts import settings as make_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.digests import wire_bytes
-from pcreceipt.prepare.render import parse_citations
+from pcreceipt.prepare.citations import parse_content
 from pcreceipt.store.sqlite import SQLiteStore
 
 WORDS = ["sqlite", "receipt", "budget", "scope", "vector", "merge", "数据库", "检索", "alpha", "beta", "gamma"]
@@ -120,12 +123,27 @@ def test_receipts_hold_their_invariants(case: dict[str, Any]) -> None:
 
     assert without_receipt(asked) == plain
     assert list(plain) == ["schema", "status", "content", "content_bytes"]
+    assert plain["content_bytes"] <= case["max_bytes"]
+    items = parse_content(plain["content"])
+    assert plain["content_bytes"] == (0 if plain["content"] is None else len(plain["content"].encode("utf-8")))
+    kinds = Counter(item.kind for item in items)
+    assert kinds["code"] <= 4
+    if case["assembly"] is None:  # PowerContext's default form: the envelope, 8 items, experience 2
+        assert len(items) <= 8 and kinds["experience"] <= 2 and kinds["topic-memory"] <= 8
+        assert {item.form for item in items} <= {"envelope", "code"}
+    else:
+        limits = {
+            ("atomic-memory" if s["family"] == "memory" else s["family"]): s["limit"]
+            for s in case["assembly"]["sections"]
+        }
+        assert all(kinds[family] <= limit for family, limit in limits.items())
+        assert {item.form for item in items} <= {"markdown", "code"}
     if "receipt" not in asked:
         assert drops.codes and set(drops.codes) <= {"byte_budget_exceeded", "cap_exceeded"}, drops.codes
         return
     receipt = asked["receipt"]
     assert len(wire_bytes(receipt)) <= 8192
-    cited = [tuple(c) for c in parse_citations(asked["content"])]
+    cited = cited_ids(asked["content"], scope_id)
     assert cited == selected_ids(receipt)
     serialized = json.dumps(receipt, ensure_ascii=False)
     assert "zqbody" not in serialized and "zqquery" not in serialized

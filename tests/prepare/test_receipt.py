@@ -12,22 +12,23 @@ from pcreceipt import gate
 from pcreceipt.digests import wire_bytes
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
+from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
 from pcreceipt.prepare.receipt import ReceiptFailure, assemble_receipt
-from pcreceipt.prepare.render import parse_citations
 from pcreceipt.store.protocol import ArtifactRef
 
 RECEIPT_ID = "1b4e28ba-2fa1-4d2c-883f-0016d3cca427"
 QUERY = "  Why did we choose SQLite?  "
 
 
-def candidate(scope: str, family: str, artifact_id: str, body: str, rank: int = 1) -> HistoryCandidate:
-    return HistoryCandidate(ArtifactRef(scope, family, artifact_id, 1), family, body, rank)  # type: ignore[arg-type]
+def candidate(scope: str, family: str, artifact_id: str, body: str) -> HistoryCandidate:
+    content = {"title": body[:20], "summary": body} if family == "topic-memory" else {"kind": "fact", "text": body}
+    return HistoryCandidate(ArtifactRef(scope, family, artifact_id, 1), family, content)  # type: ignore[arg-type]
 
 
 def default_plan(max_bytes: int = 8000) -> BuildPlan:
-    sections = (SectionPlan("atomic-memory", 8), SectionPlan("topic-memory", 8), SectionPlan("experience", 2))
-    return BuildPlan(max_bytes, sections, True, 8, False)
+    sections = (SectionPlan("atomic-memory", 16), SectionPlan("topic-memory", 8), SectionPlan("experience", 2))
+    return BuildPlan("pay", max_bytes, sections, include_code=False)
 
 
 def recorded(history: dict[str, list[HistoryCandidate]]) -> Evidence:
@@ -53,8 +54,8 @@ def sample() -> tuple[Evidence, Build]:
     history = {
         "atomic-memory": [
             candidate("pay", "atomic-memory", "am-1", "We chose SQLite as the embedded default."),
-            candidate("infra", "atomic-memory", "am-1", "The same short id in another Scope.", 2),
-            candidate("pay", "atomic-memory", "am-1", "A duplicate of the first.", 3),
+            candidate("infra", "atomic-memory", "am-1", "The same short id in another Scope."),
+            candidate("pay", "atomic-memory", "am-1", "A duplicate of the first."),
         ],
         "topic-memory": [candidate("pay", "topic-memory", "tm-1", "Storage engines\nSQLite and OceanBase.")],
         "experience": [],
@@ -106,7 +107,8 @@ def test_reordered_identities_fail() -> None:
 def test_content_citing_something_else_fails() -> None:
     evidence, built = sample()
     assert [c.scope_id for c in built.citations] == ["pay", "pay", "infra"]
-    assert built.citations == tuple(parse_citations(built.content))  # the renderer's record is the text's
+    cited = [(i.scope_id or "pay", *i.artifact) for i in parse_content(built.content) if i.artifact is not None]
+    assert [tuple(c) for c in built.citations] == cited  # the renderer's record is the text's
     elsewhere = built.citations[2]._replace(scope_id="elsewhere")
     tampered = dataclasses.replace(built, citations=(*built.citations[:2], elsewhere))
     with pytest.raises(ReceiptFailure) as failure:
@@ -179,15 +181,14 @@ def test_byte_overflow_drops_the_whole_receipt() -> None:
     long_scope = "s" * 250
     history = {
         "atomic-memory": [
-            candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3, i + 1)
+            candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3)
             for i in range(8)
         ],
-        "topic-memory": [
-            candidate(long_scope, "topic-memory", "t" * 120 + str(i), "topic body", i + 1) for i in range(8)
-        ],
+        "topic-memory": [candidate(long_scope, "topic-memory", "t" * 120 + str(i), "topic body") for i in range(8)],
         "experience": [],
     }
-    plan = BuildPlan(32768, (SectionPlan("atomic-memory", 8), SectionPlan("topic-memory", 8)), False, 16, False)
+    sections = (SectionPlan("atomic-memory", 8), SectionPlan("topic-memory", 8))
+    plan = BuildPlan(long_scope, 32768, sections, include_code=False, markdown=True, entry_limit=16)
     built = build(BuildInput(plan, history, []))  # type: ignore[arg-type]
     evidence = recorded(history)
     evidence.requested = ["atomic-memory", "topic-memory"]

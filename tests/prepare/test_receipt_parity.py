@@ -8,6 +8,7 @@ one place where the engines' relevance functions may legitimately differ.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,18 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+CHECKED_AT = re.compile(r'"checked_at":"[^"]*"')
+
+
 def comparable(response: dict[str, Any], scope_ids: dict[str, str]) -> dict[str, Any]:
-    """The response with engine-assigned Scope ids named, and without receipt_id and durations.
+    """The response with engine-assigned Scope ids named, code citations' ``checked_at`` (when
+    each engine's index was made) blanked, and without receipt_id and durations.
 
     The content digest is dropped too: the content cites the engine-assigned Scope ids, so each
     engine's digest differs; the gate in ``prepare`` checks each against its own content."""
     out: dict[str, Any] = renamed(response, scope_ids)
+    if out["content"] is not None:
+        out["content"] = CHECKED_AT.sub('"checked_at":""', out["content"])
     receipt = out.get("receipt")
     if receipt is not None:
         receipt.pop("receipt_id")

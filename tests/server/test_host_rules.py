@@ -144,7 +144,7 @@ INVALID = [
     {"top_k": 3},
     {"assembly": None},
     {"include_receipt": "yes"},
-    {"bootstrap_receipt_id": "brc_1"},
+    {"bootstrap_receipt_id": "bcr 1"},
 ]
 
 

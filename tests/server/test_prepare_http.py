@@ -14,6 +14,7 @@ from pcreceipt import gate
 from pcreceipt.client import AsyncClient
 from pcreceipt.digests import wire_bytes
 from pcreceipt.models import HistorySelectedItem
+from pcreceipt.prepare.render import TRUST_TEXT
 
 pytestmark = pytest.mark.anyio
 
@@ -63,6 +64,48 @@ async def test_the_official_clients_default_body_returns_exactly_four_keys(
     _check_host_rules(body, 8000)
     assert "SQLite" in body["content"]
     assert response.content == wire_bytes(body)  # the one wire serialisation
+
+
+async def test_the_default_form_is_powercontexts_envelope_and_any_assembly_its_markdown(
+    http: httpx.AsyncClient, client: AsyncClient
+) -> None:
+    scope_id = await _seeded_scope(client)
+    request = {"scope_id": scope_id, "query": "SQLite", "max_bytes": 8000}
+    envelope = (await http.post("/v1/context/prepare", json=request)).json()
+    lines = envelope["content"].split("\n")
+    assert lines[:2] == TRUST_TEXT.split("\n") and lines[3] == "BEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1"
+    assert lines[-1] == "END_POWERCONTEXT_PREPARED_CONTEXT_V1" and len(lines) == 6
+    (item,) = json.loads(lines[4])["items"]
+    assert list(item) == ["citation", "content", "truncated", "kind"] and list(item["citation"]) == ["artifact_ref"]
+    assert item["content"] == "We chose SQLite as the embedded default store."
+    markdown = (await http.post("/v1/context/prepare", json={**request, "assembly": {}})).json()
+    parts = markdown["content"].split("\n\n")
+    assert parts[:3] == ["# PowerContext historical context", TRUST_TEXT, "BEGIN_POWERCONTEXT_PREPARED_TEXT_V1"]
+    assert parts[3:5] == ["## Memory", "### Memory 1"] and parts[-1] == "END_POWERCONTEXT_PREPARED_TEXT_V1"
+    artifact_id = item["citation"]["artifact_ref"]["artifact_id"]
+    assert parts[5].split("\n") == [
+        f'    Scope: "{scope_id}"',
+        f'    Artifact: family="atomic-memory", id="{artifact_id}", revision=1',
+        "    Truncated: no",
+    ]
+    empty = (await http.post("/v1/context/prepare", json={**request, "assembly": {"sections": []}})).json()
+    assert empty == {
+        "schema": "powercontext.prepared-context.v1",
+        "status": "empty",
+        "content": None,
+        "content_bytes": 0,
+    }
+
+
+@pytest.mark.parametrize("receipt_id", ["bcr_5b276ee74758465eb2d0ffaa2bed671d", "unknown", "~" * 64])
+async def test_a_bootstrap_receipt_id_is_accepted_and_changes_nothing(
+    http: httpx.AsyncClient, client: AsyncClient, receipt_id: str
+) -> None:
+    scope_id = await _seeded_scope(client)
+    request = {"scope_id": scope_id, "query": "SQLite", "max_bytes": 8000, "bootstrap_receipt_id": None}
+    plain = await http.post("/v1/context/prepare", json=request)
+    named = await http.post("/v1/context/prepare", json={**request, "bootstrap_receipt_id": receipt_id})
+    assert plain.status_code == named.status_code == 200 and plain.content == named.content
 
 
 @pytest.mark.parametrize("flag", [{}, {"include_receipt": False}, {"include_receipt": None}, {"explain": True}])

@@ -81,7 +81,7 @@ async def test_a_body_must_be_declared_json(http: httpx.AsyncClient) -> None:
         (_prepare(assembly=None), ("/assembly", "type")),
         ({"scope_id": "s", "query": "q" * 8193}, ("/query", "maxLength")),
         ({"scope_id": "s", "query": "  "}, ("/query", "pattern")),
-        (_prepare(bootstrap_receipt_id=CANARY), ("/bootstrap_receipt_id", "type")),
+        (_prepare(bootstrap_receipt_id=CANARY + " x"), ("/bootstrap_receipt_id", "anyOf")),
         (
             _prepare(
                 assembly={
@@ -110,7 +110,7 @@ async def test_a_body_must_be_declared_json(http: httpx.AsyncClient) -> None:
         "assembly_null",
         "query_too_long",
         "query_blank",
-        "bootstrap_receipt_id_set",
+        "bootstrap_receipt_id_with_a_space",
         "assembly_over_the_cap",
         "assembly_repeats_a_family",
     ],

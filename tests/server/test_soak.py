@@ -1,16 +1,15 @@
 """A bounded soak on loopback: concurrent clients mixing writes and prepares with Receipts on a
 token-mode server, then everything checked that can be checked exactly.
 
-Per prepare: no 5xx; the response and its Receipt pass the gate; the Receipt is present. Per
-selected item, the ``content`` is cut into item fragments (the envelope is fixed text and items
-are separated by one blank line, which no fragment contains: every body line starts with "| ")
-and, for item n:
-- the fragment's UTF-8 size is the item's ``rendered_bytes``;
-- history: the exact revision the Receipt names is read back (it must exist), and the fragment
-  is what ``render.history_fragment`` makes of that revision's body: equal when not truncated;
-  when truncated, a prefix of the body plus the truncation mark, re-rendered identically;
+Per prepare: no 5xx; the response and its Receipt pass the gate (which reads the content's items
+back, ``prepare.citations``, and holds each to its selected entry: identity, order,
+``rendered_bytes``, truncation); the Receipt is present. Per selected item n:
+- history: the exact revision the Receipt names is read back (it must exist), and the item's text
+  in ``content`` is what the renderer makes of that revision (``render.envelope_item`` or
+  ``render.markdown_item``): its body equal to the revision's rendered body when not truncated;
+  when truncated, a prefix of it plus the truncation mark, the whole item re-rendered identically;
 - code: the exact range is read back with ``read_code``; its snippet hash is the Receipt's and
-  the fragment is ``render.code_fragment`` of those lines.
+  the item's lines in ``content`` are those lines.
 Every acknowledged write is read back too.
 
 ``PCRECEIPT_SOAK_SECONDS`` (default 4) and ``PCRECEIPT_SOAK_CLIENTS`` (default 4) size it; CI
@@ -35,17 +34,13 @@ from _support.tokens import TokenServer, make_scope, token_server
 
 from pcreceipt import gate
 from pcreceipt.prepare.build_types import TRUNCATION_MARK
+from pcreceipt.prepare.citations import CitedItem, parse_content
 from pcreceipt.prepare.render import (
-    BEGIN_MARKER,
-    BODY_PREFIX,
-    END_MARKER,
-    ITEM_SEPARATOR,
-    PREAMBLE,
-    body_of,
-    clean_body,
-    code_fragment,
-    history_fragment,
-    utf8_size,
+    envelope_content,
+    envelope_item,
+    markdown_body,
+    markdown_item,
+    markdown_units,
 )
 from pcreceipt.store.protocol import ArtifactRef
 
@@ -164,15 +159,6 @@ def client(number: int, server: TokenServer, token: str, scopes: list[str], tall
                         tally.prepares.append((request, response.json()))
 
 
-def fragments(content: str) -> list[str]:
-    """The item fragments of a rendered content, in order (markdown headings dropped)."""
-    opening = "\n".join((*PREAMBLE, BEGIN_MARKER)) + "\n"
-    closing = "\n" + END_MARKER
-    assert content.startswith(opening) and content.endswith(closing)
-    chunks = content[len(opening) : -len(closing)].split(ITEM_SEPARATOR)
-    return [chunk.split("\n", 1)[1] if chunk.startswith("## ") else chunk for chunk in chunks]
-
-
 class ExactReads:
     def __init__(self, http: httpx.Client) -> None:
         self.http = http
@@ -189,21 +175,28 @@ class ExactReads:
         return self.cache[key]
 
 
-def verify_history(reads: ExactReads, number: int, item: dict[str, Any], fragment: str) -> None:
+def verify_history(reads: ExactReads, scope_id: str, item: dict[str, Any], cited: CitedItem) -> None:
     address = item["artifact_address"]
     a = address["artifact"]
     ref = ArtifactRef(address["scope_id"], a["family"], a["artifact_id"], a["revision"])
     revision = reads.get(f"/v1/scopes/{ref.scope_id}/artifacts/{ref.family}/{ref.artifact_id}/revisions/{ref.revision}")
-    body = clean_body(body_of(a["family"], revision["content"]))
-    if not item["truncated"]:
-        assert fragment == history_fragment(number, a["family"], ref, body, truncated=False, annotation=None).text
-        return
-    shown = "\n".join(line.removeprefix(BODY_PREFIX) for line in fragment.split("\n")[1:])
-    assert shown.endswith(TRUNCATION_MARK) and body.startswith(shown[: -len(TRUNCATION_MARK)])
-    assert fragment == history_fragment(number, a["family"], ref, shown, truncated=True, annotation=None).text
+    if cited.form == "envelope":
+        body = envelope_content(a["family"], revision["content"])
+        text = envelope_item(a["family"], ref, cited.body, truncated=item["truncated"], current_scope_id=scope_id).text
+    else:
+        body = "".join(markdown_units(markdown_body(a["family"], revision["content"])))
+        number = int(cited.text.split("\n", 1)[0].rsplit(" ", 1)[1])
+        text = markdown_item(
+            a["family"], number, ref, cited.body, truncated=item["truncated"], show=(), recall_rank=number
+        ).text
+    assert cited.text == text
+    if item["truncated"]:
+        assert cited.body.endswith(TRUNCATION_MARK) and body.startswith(cited.body[: -len(TRUNCATION_MARK)])
+    else:
+        assert cited.body == body
 
 
-def verify_code(reads: ExactReads, number: int, item: dict[str, Any], fragment: str) -> None:
+def verify_code(reads: ExactReads, item: dict[str, Any], cited: CitedItem) -> None:
     e = item["code_evidence"]
     exact = reads.get(
         f"/v1/scopes/{e['scope_id']}/code/{e['fingerprint']}/files/{e['file_sha256']}",
@@ -212,13 +205,7 @@ def verify_code(reads: ExactReads, number: int, item: dict[str, Any], fragment: 
         end_line=e["end_line"],
     )
     assert exact["evidence"]["snippet_sha256"] == e["snippet_sha256"]
-    lines = exact["lines"]
-    assert (
-        fragment
-        == code_fragment(
-            number, e["scope_id"], e["path"], e["start_line"], lines, truncated=item["truncated"], annotation=None
-        ).text
-    )
+    assert cited.body == "\n".join(exact["lines"])
 
 
 @pytest.fixture(scope="module")
@@ -260,15 +247,15 @@ def test_soak(soak_server: tuple[TokenServer, str, list[str]]) -> None:
             if body["status"] == "empty":
                 assert selected == []
                 continue
-            pieces = fragments(body["content"])
-            assert len(pieces) == len(selected)
-            for number, (item, fragment) in enumerate(zip(selected, pieces, strict=True), start=1):
-                assert utf8_size(fragment) == item["rendered_bytes"]
+            cited = parse_content(body["content"])
+            assert len(cited) == len(selected)
+            for item, read in zip(selected, cited, strict=True):
+                assert len(read.text.encode()) == item["rendered_bytes"]
                 if "artifact_address" in item:
-                    verify_history(reads, number, item, fragment)
+                    verify_history(reads, request["scope_id"], item, read)
                     items["history"] += 1
                 else:
-                    verify_code(reads, number, item, fragment)
+                    verify_code(reads, item, read)
                     items["code"] += 1
                 items["truncated"] += item["truncated"]
         for (scope, family, artifact_id, revision), content in tally.acknowledged.items():

@@ -7,6 +7,7 @@ import { describe, test } from "node:test";
 
 import {
   BY_ID,
+  parseContent,
   validatePreparedContext,
   validatePreparedContextFor,
   validatePreparedContextWithReceipt,
@@ -129,5 +130,37 @@ describe("the bindings' own parts", () => {
       read.parameters.map((p) => [p.name, p.location]),
       [["scope_id", "path"], ["family", "path"], ["artifact_id", "path"], ["revision", "path"]],
     );
+  });
+});
+
+describe("the content reader", () => {
+  const content = (id: string): string => (byId(id).data as { content: string }).content;
+
+  test("reads the envelope: a short artifact_ref, a referenced Scope's item, a code item", () => {
+    const items = parseContent(content("response/cross_scope/receipt"));
+    assert.ok(items !== null);
+    assert.deepEqual(
+      items.map((item) => [item.form, item.kind, item.scopeId]),
+      [
+        ["envelope", "atomic-memory", null],
+        ["envelope", "experience", "project:shared-infra"],
+        ["code", "code", "project:payments"],
+      ],
+    );
+    assert.deepEqual(items[0]?.artifact, ["atomic-memory", "am-1", 2]);
+    assert.ok(items[0]?.body.includes("\u2028"));
+  });
+
+  test("reads Markdown with its sections and code", () => {
+    const items = parseContent(content("response/full/receipt"));
+    assert.ok(items !== null && items.length === 30);
+    assert.deepEqual(items[0]?.artifact, ["atomic-memory", "am-00", 1]);
+    assert.equal(items.filter((item) => item.form === "markdown").length, 26);
+  });
+
+  test("refuses what the renderer never writes, reads nothing from nothing", () => {
+    assert.equal(parseContent("[1] atomic-memory am-1@2"), null);
+    assert.equal(parseContent(content("response/ready/receipt").replace('"items":[', '"items": [')), null);
+    assert.deepEqual(parseContent(null), []);
   });
 });

@@ -1,7 +1,9 @@
 // The public surface of the pcreceipt bindings: import from this file.
 
 export type { Violation, RequestFacts, SemanticRule } from "./semantic-rules.js";
-export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES } from "./semantic-rules.js";
+export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES, checkCited } from "./semantic-rules.js";
+export type { CitedItem } from "./citations.js";
+export { parseContent } from "./citations.js";
 export type { ValidationResult } from "./validators.js";
 export {
   validatePreparedContext,

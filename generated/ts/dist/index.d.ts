@@ -2,7 +2,9 @@
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
 export type { Violation, RequestFacts, SemanticRule } from "./semantic-rules.js";
-export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES } from "./semantic-rules.js";
+export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES, checkCited } from "./semantic-rules.js";
+export type { CitedItem } from "./citations.js";
+export { parseContent } from "./citations.js";
 export type { ValidationResult } from "./validators.js";
 export { validatePreparedContext, validatePreparedContextWithReceipt, validatePreparedContextFor, validatePrepareContextRequest, } from "./validators.js";
 export type * from "./types.js";

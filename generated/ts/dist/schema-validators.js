@@ -5842,7 +5842,8 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const PrepareContextRequest = validate45;
-const schema71 = {"type":"object","additionalProperties":false,"required":["scope_id","query"],"properties":{"scope_id":{"$ref":"#/$defs/ScopeId"},"query":{"type":"string","minLength":1,"maxLength":8192,"pattern":"\\S"},"max_bytes":{"type":"integer","minimum":512,"maximum":32768},"include_code":{"type":"boolean"},"explain":{"type":"boolean"},"assembly":{"$ref":"#/$defs/ContextAssembly"},"include_receipt":{"type":["boolean","null"]},"bootstrap_receipt_id":{"type":"null"}}};
+const schema71 = {"type":"object","additionalProperties":false,"required":["scope_id","query"],"properties":{"scope_id":{"$ref":"#/$defs/ScopeId"},"query":{"type":"string","minLength":1,"maxLength":8192,"pattern":"\\S"},"max_bytes":{"type":"integer","minimum":512,"maximum":32768},"include_code":{"type":"boolean"},"explain":{"type":"boolean"},"assembly":{"$ref":"#/$defs/ContextAssembly"},"include_receipt":{"type":["boolean","null"]},"bootstrap_receipt_id":{"anyOf":[{"type":"string","minLength":1,"maxLength":64,"pattern":"^[\\x21-\\x7E]+$"},{"type":"null"}]}}};
+const pattern27 = new RegExp("^[\\x21-\\x7E]+$", "u");
 const schema73 = {"type":"object","additionalProperties":false,"properties":{"format":{"type":"string","const":"markdown"},"sections":{"type":"array","maxItems":4,"items":{"$ref":"#/$defs/AssemblySection"}},"show":{"type":"array","maxItems":2,"uniqueItems":true,"items":{"type":"string","enum":["confidence","recall_rank"]}}}};
 const schema74 = {"type":"object","additionalProperties":false,"required":["family","limit"],"properties":{"family":{"type":"string","enum":["memory","topic-memory","experience","profile"]},"limit":{"type":"integer","minimum":1,"maximum":8}},"if":{"properties":{"family":{"const":"experience"}},"required":["family"]},"then":{"properties":{"limit":{"maximum":2}}}};
 
@@ -6402,8 +6403,13 @@ errors++;
 }
 }
 if(data.bootstrap_receipt_id !== undefined){
-if(data.bootstrap_receipt_id !== null){
-const err17 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/type",keyword:"type",params:{type: "null"}};
+let data7 = data.bootstrap_receipt_id;
+const _errs17 = errors;
+let valid2 = false;
+const _errs18 = errors;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err17 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 64}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6412,15 +6418,82 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(func1(data7) < 1){
+const err18 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf/0/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern27.test(data7)){
+const err19 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7E]+$"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid0 = _errs18 === errors;
+valid2 = valid2 || _valid0;
+const _errs20 = errors;
+if(data7 !== null){
+const err21 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf/1/type",keyword:"type",params:{type: "null"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var _valid0 = _errs20 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err22 = {instancePath:instancePath+"/bootstrap_receipt_id",schemaPath:"#/properties/bootstrap_receipt_id/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }

@@ -1,7 +1,7 @@
 // Generated from generated/ts/src/semantic-rules.ts by TypeScript 5.9.3 (tsc); do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
-import type { PrepareContextRequest, PreparedContext, PreparedContextReceipt } from "./types.js";
+import type { PrepareContextRequest, PreparedContext, PreparedContextReceipt, SelectedItem } from "./types.js";
 /** One broken rule: where (a JSON Pointer into the message) and which rule. Never a value. */
 export interface Violation {
     readonly path: string;
@@ -34,6 +34,10 @@ export declare const SEMANTIC_RULES: {
     readonly rerank_prompt_scope: "a prompt artifact lives in the Scope the prompt was resolved for";
     readonly omitted_order: "omitted groups are unique and sorted by (family, reason)";
     readonly not_retrieved_exclusive: "a family flagged not_retrieved has no selected item and no other omission";
+    readonly content_form: "a content with a Receipt is in a rendered form (JSON envelope or Markdown, code block)";
+    readonly selected_cited: "selected names, in order, exactly the items content cites";
+    readonly selected_rendered_bytes: "rendered_bytes is the UTF-8 size of the item's text in content";
+    readonly selected_truncated_cited: "truncated is the truncation content states for the item";
     readonly stages_unique: "each stage appears once";
     readonly assembly_unique_families: "assembly sections name distinct families";
     readonly assembly_max_entries: "the sum of assembly section limits does not exceed the server's assembly_max_entries";
@@ -70,6 +74,8 @@ export interface RequestFacts {
 }
 /** The response rules beyond the schema (gate.check_prepared_context). */
 export declare function checkResponseSemantics(response: PreparedContext, facts: RequestFacts): Violation[];
+/** A Receipt's selected against the items its content cites, in order (gate.check_cited). */
+export declare function checkCited(content: string | null, selected: readonly SelectedItem[]): Violation[];
 /** The response a Receipt describes. */
 export interface ReceiptSubject {
     readonly content: string | null;

@@ -1,6 +1,13 @@
 // Generated from generated/ts/src/semantic-rules.ts by TypeScript 5.9.3 (tsc); do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
+// The contract rules JSON Schema cannot say, for prepare requests and PreparedContext responses.
+// A line-for-line port of the semantic half of pcreceipt's Python gate (src/pcreceipt/gate.py):
+// same rule ids, same JSON Pointer paths, and the same "schema first, then semantics" order, so
+// the TypeScript and Python verdicts agree (tests/contract/test_ts_parity.py holds them to it).
+// Every function here assumes its input already passed the JSON Schema check. No I/O, no
+// dependency beyond ES2020: the digests, UTF-8 and JSON sizes are computed here.
+import { parseContent } from "./citations.js";
 /** The semantic rule ids, with what each one says; identical to gate.SEMANTIC_RULES. */
 export const SEMANTIC_RULES = {
     content_bytes_utf8: "content_bytes equals the UTF-8 length of content",
@@ -28,6 +35,10 @@ export const SEMANTIC_RULES = {
     rerank_prompt_scope: "a prompt artifact lives in the Scope the prompt was resolved for",
     omitted_order: "omitted groups are unique and sorted by (family, reason)",
     not_retrieved_exclusive: "a family flagged not_retrieved has no selected item and no other omission",
+    content_form: "a content with a Receipt is in a rendered form (JSON envelope or Markdown, code block)",
+    selected_cited: "selected names, in order, exactly the items content cites",
+    selected_rendered_bytes: "rendered_bytes is the UTF-8 size of the item's text in content",
+    selected_truncated_cited: "truncated is the truncation content states for the item",
     stages_unique: "each stage appears once",
     assembly_unique_families: "assembly sections name distinct families",
     assembly_max_entries: "the sum of assembly section limits does not exceed the server's assembly_max_entries",
@@ -236,7 +247,68 @@ export function checkResponseSemantics(response, facts) {
         out.push(violation(["receipt"], "receipt_requires_flag"));
     if (response.receipt !== undefined) {
         out.push(...checkReceiptSemantics(response.receipt, { content, contentBytes, maxBytes }, ["receipt"]));
+        out.push(...checkCited(content, response.receipt.selected));
     }
+    return out;
+}
+const CODE_CITED_FIELDS = [
+    "scope_id",
+    "fingerprint",
+    "path",
+    "file_sha256",
+    "start_line",
+    "end_line",
+    "snippet_sha256",
+];
+/** Whether the content's item cites the selected entry (gate._cites). */
+function cites(item, selected, currentScope) {
+    if (!("artifact_address" in selected)) {
+        const code = selected.code_evidence;
+        const cited = item.code;
+        return cited !== null && CODE_CITED_FIELDS.every((key) => cited[key] === code[key]);
+    }
+    const address = selected.artifact_address;
+    const artifact = address.artifact;
+    const reference = item.artifact;
+    if (reference === null ||
+        reference[0] !== artifact.family ||
+        reference[1] !== artifact.artifact_id ||
+        reference[2] !== artifact.revision) {
+        return false;
+    }
+    if (item.scopeId === null)
+        return address.scope_id === currentScope;
+    return item.scopeId === address.scope_id && address.scope_id !== currentScope;
+}
+/** A Receipt's selected against the items its content cites, in order (gate.check_cited). */
+export function checkCited(content, selected) {
+    const cited = parseContent(content);
+    if (cited === null)
+        return [violation(["content"], "content_form")];
+    if (cited.length !== selected.length)
+        return [violation(["receipt", "selected"], "selected_cited")];
+    let currentScope = null;
+    for (let i = 0; i < cited.length; i++) {
+        const entry = selected[i];
+        if (cited[i].scopeId === null && "artifact_address" in entry) {
+            currentScope = entry.artifact_address.scope_id;
+            break;
+        }
+    }
+    const out = [];
+    cited.forEach((item, i) => {
+        const entry = selected[i];
+        if (!cites(item, entry, currentScope)) {
+            out.push(violation(["receipt", "selected", i], "selected_cited"));
+            return;
+        }
+        if (utf8Length(item.text) !== entry.rendered_bytes) {
+            out.push(violation(["receipt", "selected", i, "rendered_bytes"], "selected_rendered_bytes"));
+        }
+        if (item.truncated !== entry.truncated) {
+            out.push(violation(["receipt", "selected", i, "truncated"], "selected_truncated_cited"));
+        }
+    });
     return out;
 }
 function identityOf(address, code) {

@@ -45,9 +45,9 @@ export interface PrepareContextRequest {
    */
   include_receipt?: boolean | null;
   /**
-   * Sent as null by PowerContext clients; bootstrap receipts are not offered, so only null is accepted.
+   * A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
    */
-  bootstrap_receipt_id?: null;
+  bootstrap_receipt_id?: string | null;
 }
 /**
  * An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -58,13 +58,13 @@ export interface ContextAssembly {
    */
   format?: "markdown";
   /**
-   * At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries.
+   * At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries. Absent: memory 6, then experience 2 (PowerContext's default sections).
    *
    * @maxItems 4
    */
   sections?: AssemblySection[];
   /**
-   * Optional per-item annotations to render.
+   * Optional per-item metadata lines to render.
    *
    * @maxItems 2
    */
@@ -426,7 +426,7 @@ export interface HistorySelectedItem {
    */
   kind: "atomic-memory" | "topic-memory" | "experience" | "profile";
   /**
-   * UTF-8 size of the item's rendered fragment, without separators between items.
+   * UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
    */
   rendered_bytes: number;
   /**
@@ -444,7 +444,7 @@ export interface CodeSelectedItem {
    */
   kind: "code";
   /**
-   * UTF-8 size of the item's rendered fragment, without separators between items.
+   * UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
    */
   rendered_bytes: number;
   /**

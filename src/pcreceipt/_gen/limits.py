@@ -305,6 +305,7 @@ CONTEXT_ASSEMBLY_FORMAT_DEFAULT: Final = "markdown"
 CONTEXT_ASSEMBLY_FORMAT_CONST: Final = "markdown"
 CONTEXT_ASSEMBLY_SECTIONS_MAX_ITEMS: Final = 4
 CONTEXT_ASSEMBLY_SHOW_MAX_ITEMS: Final = 2
+CONTEXT_ASSEMBLY_SHOW_DEFAULT: Final = ()
 ContextAssemblyShowItems = Literal["confidence", "recall_rank"]
 CONTEXT_ASSEMBLY_SHOW_ITEMS_ENUM: Final[tuple[ContextAssemblyShowItems, ...]] = ("confidence", "recall_rank")
 # The server setting assembly_max_entries: the most entries all sections together may ask for (semantic rule assembly_max_entries). A server chooses it in this range; 26 is the largest sum of section limits the schema allows.
@@ -496,6 +497,8 @@ PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT: Final = 8000
 PREPARE_CONTEXT_REQUEST_INCLUDE_CODE_DEFAULT: Final = False
 PREPARE_CONTEXT_REQUEST_EXPLAIN_DEFAULT: Final = False
 PREPARE_CONTEXT_REQUEST_INCLUDE_RECEIPT_DEFAULT: Final = False
+PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MIN_LENGTH: Final = 1
+PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MAX_LENGTH: Final = 64
 
 # #/components/schemas/PreparedContext
 PREPARED_CONTEXT_SCHEMA_CONST: Final = "powercontext.prepared-context.v1"

@@ -589,6 +589,13 @@ class BootstrapHandoffReference(ContractModel):
     """
 
 
+class BootstrapReceiptId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")]
+    """
+    A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
+    """
+
+
 class CandidateFamilyCount(ContractModel):
     """
     Candidates of one family.
@@ -1278,7 +1285,7 @@ class CodeSelectedItem(ContractModel):
     """
     rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
     """
-    UTF-8 size of the item's rendered fragment, without separators between items.
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
     """
     truncated: bool
     """
@@ -1437,15 +1444,17 @@ class ContextAssembly(ContractModel):
     """
     The rendering format.
     """
-    sections: Annotated[list[AssemblySection] | None, Field(max_length=4)] = None
+    sections: Annotated[
+        list[AssemblySection] | None, Field(max_length=4, validate_default=True)
+    ] = [{"family": "memory", "limit": 6}, {"family": "experience", "limit": 2}]
     """
-    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries.
+    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries. Absent: memory 6, then experience 2 (PowerContext's default sections).
     """
     show: Annotated[
         list[Literal["confidence", "recall_rank"]] | None, Field(max_length=2)
-    ] = None
+    ] = []
     """
-    Optional per-item annotations to render.
+    Optional per-item metadata lines to render.
     """
 
 
@@ -2088,7 +2097,7 @@ class HistorySelectedItem(ContractModel):
     """
     rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
     """
-    UTF-8 size of the item's rendered fragment, without separators between items.
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
     """
     truncated: bool
     """
@@ -2482,9 +2491,9 @@ class PrepareContextRequest(ContractModel):
     """
     Ask for a Receipt. Omitted, null and false are equivalent.
     """
-    bootstrap_receipt_id: Annotated[None, Field(None)] = None
+    bootstrap_receipt_id: BootstrapReceiptId | None = None
     """
-    Sent as null by PowerContext clients; bootstrap receipts are not offered, so only null is accepted.
+    A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
     """
 
 

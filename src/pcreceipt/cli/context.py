@@ -28,7 +28,7 @@ from pcreceipt.cli.common import (
     run_client,
     wire,
 )
-from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
+from pcreceipt.cli.receipt_view import plain, print_content, print_receipt
 from pcreceipt.client import AsyncClient
 
 context_app = typer.Typer(no_args_is_help=True, help="Prepared context.")
@@ -74,7 +74,7 @@ def prepare(
         return
     console = Console()
     if show_content and response["content"] is not None:
-        console.print(content_panel(response))
+        print_content(response, console)
     else:
         console.print(plain(f"status {response['status']}, {response['content_bytes']} bytes"))
     if include_receipt:

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 import pcreceipt
-from pcreceipt.cli.receipt_view import content_panel, plain, print_receipt
+from pcreceipt.cli.receipt_view import plain, print_content, print_receipt
 from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings
@@ -89,6 +89,6 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
             parts.close()
     console.print(Panel(plain(DEMO_QUERY), title="query", expand=False))
     if show_content and response["content"] is not None:
-        console.print(content_panel(response))
+        print_content(response, console)
     print_receipt(response, console)
     return response

@@ -138,9 +138,12 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
     return Group(*parts)
 
 
-def content_panel(response: Mapping[str, Any]) -> Panel:
-    """The injected content, exactly as the server sent it."""
-    return Panel(plain(response["content"]), title=f"content ({response['content_bytes']} bytes)", expand=False)
+def print_content(response: Mapping[str, Any], console: Console) -> None:
+    """The injected content, exactly as the server sent it, under a titled rule: printed with
+    soft wrapping (no line break added), since the default form's envelope is one long line."""
+    console.rule(plain(f"content ({response['content_bytes']} bytes)"), align="left")
+    console.print(plain(response["content"]), soft_wrap=True)
+    console.rule()
 
 
 def print_receipt(response: Mapping[str, Any], console: Console | None = None) -> None:

@@ -1,7 +1,8 @@
 """``pcreceipt verify RESPONSE.json``: check a saved prepare response that carries a Receipt.
 
 The checks are ``pcreceipt.prepare.verify``'s (its docstring lists them): offline always (the
-gate, the rendered fragments, the citations against ``selected``), and with ``--server URL``
+gate, which reads the content's items back and compares them with ``selected``, and the code
+snippet hashes), and with ``--server URL``
 the exact reads of every selected identity, which this command performs
 (``GET /v1/scopes/{scope}/artifacts/{family}/{id}/revisions/{rev}`` for history, ``read_code``
 of the path and line range for code) before handing what came back to those checks.
@@ -25,9 +26,9 @@ import typer
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
 from pcreceipt.models import limits
+from pcreceipt.prepare.citations import CitedItem
 from pcreceipt.prepare.verify import (
     Finding,
-    Fragment,
     Offline,
     code_findings,
     history_findings,
@@ -42,7 +43,7 @@ READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 
 
 async def _check_history(
-    client: AsyncClient, index: int, item: Mapping[str, Any], fragment: Fragment | None
+    client: AsyncClient, index: int, item: Mapping[str, Any], cited: CitedItem | None
 ) -> list[Finding]:
     address = item["artifact_address"]
     artifact = address["artifact"]
@@ -54,11 +55,11 @@ async def _check_history(
         if error.status == 404:
             return [Finding(path, "exact_read", "the exact revision no longer exists (HTTP 404)")]
         return [Finding(path, "exact_read", f"the exact read failed: HTTP {error.status} {error.code or ''}".strip())]
-    return history_findings(index, item, fragment, wire(revision))
+    return history_findings(index, item, cited, wire(revision))
 
 
 async def _check_code(
-    client: AsyncClient, index: int, item: Mapping[str, Any], fragment: Fragment | None
+    client: AsyncClient, index: int, item: Mapping[str, Any], cited: CitedItem | None
 ) -> list[Finding]:
     code = item["code_evidence"]
     path = item_path(index, "code_evidence")
@@ -88,18 +89,18 @@ async def _check_code(
         if not same or len(chunk.lines) != last - first + 1:
             return [Finding(path, "exact_read", "the exact code read answered another file or range")]
         lines += chunk.lines
-    return code_findings(index, item, fragment, lines)
+    return code_findings(index, item, cited, lines)
 
 
 async def verify_against_server(client: AsyncClient, offline: Offline) -> list[Finding]:
     """The exact reads of checks 4–5 (``prepare.verify``), one selected item at a time."""
     findings: list[Finding] = []
     for index, item in enumerate(offline.selected):
-        fragment = offline.fragments[index] if offline.fragments is not None else None
+        cited = offline.items[index] if offline.items is not None else None
         if "artifact_address" in item:
-            findings += await _check_history(client, index, item, fragment)
+            findings += await _check_history(client, index, item, cited)
         else:
-            findings += await _check_code(client, index, item, fragment)
+            findings += await _check_code(client, index, item, cited)
     return findings
 
 

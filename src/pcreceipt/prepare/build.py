@@ -1,50 +1,41 @@
 """The pure builder: ranked candidates in, bounded injected context out.
 
-``build(BuildInput) -> Build`` performs no I/O. The text format is ``pcreceipt.prepare.render``'s.
+``build(BuildInput) -> Build`` performs no I/O. The text forms are ``pcreceipt.prepare.render``'s;
+the selection rules are PowerContext 1.4.1's (HOSTS.md §3.1–§3.3):
 
-Decisions (the rules the builder implements):
-
-1. Candidate order. Default recall (``plan.interleave``): families interleaved in section order
-   by rank, M0, T0, E0, M1, T1, E1, … (an exhausted list is skipped). Explicit assembly: section
-   by section in plan order, each list in rank order. Code candidates (only with
-   ``plan.include_code``) come after all history, in rank order.
-2. Every candidate handed in gets exactly one fate, checked in this precedence:
-   ``duplicate`` (its exact identity was already seen, whether the earlier candidate was
-   accepted or not; history identity = the ArtifactRef, code identity = (scope_id, fingerprint,
-   path, file_sha256, start_line, end_line) of the original hit) → ``blank`` (nothing renderable
-   after cleaning and stripping, or an identity a citation cannot carry: empty scope_id, an
-   artifact_id outside 1–128 printable ASCII, revision < 1; for code an empty scope_id or path,
-   start_line < 1 or a line count that disagrees with the range) → ``family_limit`` (the
-   section already accepted its limit; code: ``CODE_MAX_ITEMS``) → ``entry_limit`` (history
-   already holds ``plan.total_limit`` items) → the budget: accepted whole, accepted truncated,
-   or dropped as ``below_min_bytes`` / ``no_fitting_truncation``. A dropped candidate never stops
-   the loop. ``received`` counts the candidates handed in per family: every planned section's
-   family (0 when its list is empty or absent) and ``code`` when code was requested; for each
-   family ``received == accepted + omissions``.
-3. Bodies over ``ENTRY_BODY_CAP_BYTES`` UTF-8 bytes are first cut on a character boundary so that
-   the prefix plus ``TRUNCATION_MARK`` fits the cap; such an item is ``truncated``.
-4. Budget truncation of history. Let *room* be the UTF-8 size of the longest body prefix (cut
-   between code points; bodies are well-formed, so no surrogate is ever split) whose fragment,
-   with the mark appended, keeps the whole content within the limit (binary search; the
-   rendered size grows with the prefix). Full body fits → accepted. Else room ≥
-   ``MIN_TRUNCATED_BODY_BYTES`` → accepted, truncated to that prefix plus the mark. Else a body
-   itself shorter than the minimum (it can never be truncated) → ``no_fitting_truncation``;
-   otherwise → ``below_min_bytes``.
-5. Fit is always measured on the whole rendered content (preamble, markers, headings, every
-   accepted item and separator) and never exceeds ``plan.max_bytes``. Nothing accepted → content
-   None, content_bytes 0.
-6. Code. With history accepted, code may add at most ``max_bytes // 2`` bytes (the whole budget
-   otherwise). History is built first within ``max_bytes - reserve``, where reserve =
-   min(max_bytes // 2, the bytes the first ``CODE_MAX_ITEMS`` distinct renderable hits would add
-   whole, numbered as if history were full), so history cannot starve code. A code item that
-   does not fit loses whole lines from its end (binary search; at least one line stays); its
-   end_line is recomputed, snippet_sha256 is the SHA-256 hex of the kept lines joined with "\\n"
-   (UTF-8; a lone surrogate is hashed as its surrogatepass bytes) and it is ``truncated``. No
-   line fits → ``no_fitting_truncation``. Code items follow the history items after one blank
-   line, inside the same envelope.
-7. ``BuiltItem.rendered_bytes`` is the UTF-8 size of the item's fragment (citation line,
-   annotation line if any, body lines). Their sum plus separators, headings and the envelope
-   equals ``content_bytes``.
+1. Code first (only with ``plan.include_code``). At most ``min(CODE_MAX_ITEMS, entry_limit // 2)``
+   items (``entry_limit`` when history is off), within ``max_bytes // 2`` (all of ``max_bytes``
+   when history is off), measured on the code block alone. A hit that does not fit whole loses
+   lines from its end until it does (its ``end_line`` and snippet hash follow; it is truncated);
+   no line fits → ``no_fitting_truncation``. History then gets ``max_bytes - code - 2`` bytes and
+   ``entry_limit - code items`` entries.
+2. Default form (envelope). Each family's list is filtered (``duplicate``, then ``blank``), then
+   cut to its ``DEFAULT_FAMILY_LIMITS`` (``family_limit``: Topic Memory 8, Experience 2) before
+   anything is fitted; the lists are interleaved by rank, M1, T1, E1, M2, T2, E2, M3, …; the walk
+   keeps at most the entry cap (``entry_limit`` the rest) and fits each candidate in turn: a
+   candidate that does not fit is dropped and the walk goes on.
+3. Envelope fitting (on the item's content string, measured on the whole rendered content): over
+   ``ENTRY_BODY_CAP_BYTES`` it is first cut to the cap (the first cap − 3 bytes, a split character
+   dropped, + ``…``; truncated). Fits → kept. Else a content under ``MIN_TRUNCATED_BODY_BYTES`` →
+   ``below_min_bytes``. Else the largest byte budget b in [64, min(cap, len − 1)] whose cut (the
+   first b − 3 bytes + ``…``) is at least 64 bytes and fits (binary search) → kept, truncated;
+   none → ``no_fitting_truncation``.
+4. Markdown. Sections one after the other, in request order, each over its family's list: a
+   section that has its limit (``family_limit``) or the history entry cap (``entry_limit``) stops
+   taking items; ``duplicate`` and ``blank`` candidates are skipped without a rank; every other
+   candidate takes the section's next recall rank, then is fitted: the whole normalised body if
+   it is at most the cap and fits, else the largest number of units whose prefix + ``…`` is at
+   most the cap and fits (binary search); none → ``no_fitting_truncation``; a best body under 64
+   bytes → ``below_min_bytes``.
+5. Identities: history = the ArtifactRef; code = (scope_id, fingerprint, path, file_sha256,
+   start_line, end_line) of the hit. ``blank`` also covers an identity a citation cannot carry
+   (empty scope_id, artifact_id outside 1–128 printable ASCII, revision < 1; for code an empty
+   scope_id or path, start_line < 1, a line count that disagrees with the range, no non-blank
+   line).
+6. Every candidate handed in gets exactly one fate; ``received`` counts them per family (every
+   planned section's family, and ``code`` when code was requested), so for each family
+   ``received == accepted + omissions``. The content never exceeds ``plan.max_bytes``; nothing
+   accepted → content None, content_bytes 0.
 
 Inputs that contradict the plan are programming errors and raise ValueError: two sections of one
 family, a non-empty history list without a section, a candidate filed under another family, or
@@ -55,10 +46,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pcreceipt.digests import sha256_hex
 from pcreceipt.prepare.build_types import (
     CODE_MAX_ITEMS,
     ENTRY_BODY_CAP_BYTES,
@@ -76,19 +66,25 @@ from pcreceipt.prepare.build_types import (
     OmissionEvent,
 )
 from pcreceipt.prepare.render import (
-    ITEM_SEPARATOR,
-    ContentLayout,
-    Fragment,
-    annotation_line,
-    clean_body,
-    code_fragment,
-    history_fragment,
-    section_heading,
+    SEPARATOR_BYTES,
+    CodeCitation,
+    Layout,
+    RenderedItem,
+    code_item,
+    envelope_content,
+    envelope_item,
+    join_content,
+    markdown_body,
+    markdown_item,
+    markdown_units,
+    snippet_sha256,
+    utf8_prefix,
     utf8_size,
 )
 from pcreceipt.store.protocol import ArtifactRef, HistoryFamily
 
 _CITABLE_ARTIFACT_ID = re.compile(r"[\x21-\x7e]{1,128}")
+_MARK_BYTES = utf8_size(TRUNCATION_MARK)
 
 CodeIdentity = tuple[str, str, str, str, int, int]
 
@@ -97,19 +93,28 @@ def build(inp: BuildInput) -> Build:
     """Build the injected context for ``inp`` (see the module docstring for every rule)."""
     _check_input(inp)
     plan = inp.plan
-    progress = _Progress(ContentLayout(markdown=plan.markdown))
-    reserve = min(plan.max_bytes // 2, _code_need(plan, inp.code))
-    _build_history(plan, _history_order(plan, inp.history), progress, limit=plan.max_bytes - reserve)
-    code_share = plan.max_bytes // 2 if progress.items else plan.max_bytes
-    _build_code(plan, inp.code, progress, limit=min(plan.max_bytes, progress.layout.size + code_share))
-    content = progress.layout.render()
+    progress = _Progress()
+    code = Layout("code")
+    if plan.include_code:
+        _build_code(plan, inp.code, inp.code_checked_at, progress, code)
+    code_items = len(progress.items)
+    history = Layout("markdown" if plan.markdown else "envelope")
+    budget = plan.max_bytes - (code.size + SEPARATOR_BYTES if code.items else 0)
+    cap = plan.entry_limit - code_items
+    if plan.markdown:
+        _build_markdown(plan, inp.history, progress, history, budget, cap)
+    else:
+        _build_envelope(plan, inp.history, progress, history, budget, cap)
+    content = join_content(history.render(), code.render())
+    items = progress.items[code_items:] + progress.items[:code_items]
+    rendered = history.items + code.items
     return Build(
         content=content,
-        content_bytes=progress.layout.size,
-        items=tuple(progress.items),
+        content_bytes=0 if content is None else utf8_size(content),
+        items=tuple(items),
         omissions=tuple(progress.omissions),
         received=_received(inp),
-        citations=progress.layout.citations,
+        citations=tuple(item.citation for item in rendered),
     )
 
 
@@ -133,29 +138,15 @@ def _received(inp: BuildInput) -> dict[EvidenceFamily, int]:
     return received
 
 
-def _history_order(
-    plan: BuildPlan, history: Mapping[HistoryFamily, Sequence[HistoryCandidate]]
-) -> list[HistoryCandidate]:
-    lists = [history.get(section.family, ()) for section in plan.sections]
-    if not plan.interleave:
-        return [candidate for candidates in lists for candidate in candidates]
-    depth = max((len(candidates) for candidates in lists), default=0)
-    return [candidates[rank] for rank in range(depth) for candidates in lists if rank < len(candidates)]
-
-
 @dataclass(slots=True)
 class _Progress:
-    """What the build has decided so far."""
+    """What the build has decided so far: accepted items (in the order they were accepted: code,
+    then history), omissions, and every identity seen."""
 
-    layout: ContentLayout
     items: list[BuiltItem] = field(default_factory=list)
     omissions: list[OmissionEvent] = field(default_factory=list)
     accepted: Counter[EvidenceFamily] = field(default_factory=Counter)
     seen: set[ArtifactRef | CodeIdentity] = field(default_factory=set)
-
-    @property
-    def next_number(self) -> int:
-        return len(self.items) + 1
 
     def first_sighting(self, identity: ArtifactRef | CodeIdentity) -> bool:
         """Record ``identity``; False when it was seen before."""
@@ -167,37 +158,27 @@ class _Progress:
     def omit(self, family: EvidenceFamily, reason: BuilderOmission) -> None:
         self.omissions.append(OmissionEvent(family, reason))
 
-    def accept(self, placement: _Placement) -> None:
-        self.layout.append(placement.fragment)
-        self.accepted[placement.fragment.section] += 1
-        self.items.append(
-            BuiltItem(
-                kind=placement.fragment.section,
-                origin=placement.origin,
-                rendered_bytes=utf8_size(placement.fragment.text),
-                truncated=placement.truncated,
-            )
-        )
-
-    def settle(self, family: EvidenceFamily, fate: _Placement | BuilderOmission) -> None:
-        if isinstance(fate, _Placement):
-            self.accept(fate)
-        else:
+    def settle(self, family: EvidenceFamily, fate: _Placement | BuilderOmission, layout: Layout) -> None:
+        if isinstance(fate, str):
             self.omit(family, fate)
+            return
+        layout.append(fate.item)
+        self.accepted[family] += 1
+        self.items.append(BuiltItem(family, fate.origin, fate.item.size, fate.truncated))
 
 
 @dataclass(frozen=True, slots=True)
 class _Placement:
-    """An accepted item: its fragment, its (final) origin, and whether anything was cut."""
+    """An accepted item: its rendered text, its (final) origin, and whether anything was cut."""
 
-    fragment: Fragment
+    item: RenderedItem
     origin: ArtifactRef | CodeOrigin
     truncated: bool
 
 
 def _last_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int | None:
     """The largest n in [low, high] with ``fits(n)``, for ``fits`` true up to a point and false
-    after it; None when ``fits(low)`` is false or the range is empty."""
+    after it; None when no n fits or the range is empty."""
     best = None
     while low <= high:
         middle = (low + high) // 2
@@ -208,76 +189,153 @@ def _last_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int | Non
     return best
 
 
-# -- history -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Body:
-    """A cleaned body, already cut to the entry cap when ``capped`` (rendered with the mark)."""
-
-    text: str
-    capped: bool
-
-    @property
-    def rendered(self) -> str:
-        return self.text + TRUNCATION_MARK if self.capped else self.text
-
-
-def _capped_body(raw: str) -> _Body:
-    text = clean_body(raw)
-    if utf8_size(text) <= ENTRY_BODY_CAP_BYTES:
-        return _Body(text, capped=False)
-    return _Body(_utf8_prefix(text, ENTRY_BODY_CAP_BYTES - utf8_size(TRUNCATION_MARK)), capped=True)
-
-
-def _utf8_prefix(text: str, max_bytes: int) -> str:
-    """The longest prefix of ``text`` within ``max_bytes`` UTF-8 bytes, never splitting a code point."""
-    return text.encode("utf-8")[:max_bytes].decode("utf-8", "ignore")
-
-
 def _citable(ref: ArtifactRef) -> bool:
     return bool(ref.scope_id) and ref.revision >= 1 and _CITABLE_ARTIFACT_ID.fullmatch(ref.artifact_id) is not None
 
 
-def _build_history(plan: BuildPlan, candidates: Sequence[HistoryCandidate], progress: _Progress, limit: int) -> None:
-    section_limits = {section.family: section.limit for section in plan.sections}
-    for candidate in candidates:
-        body = _capped_body(candidate.body)
-        fate: _Placement | BuilderOmission
-        if not progress.first_sighting(candidate.ref):
-            fate = "duplicate"
-        elif not body.text or not _citable(candidate.ref):
-            fate = "blank"
-        elif progress.accepted[candidate.family] >= section_limits[candidate.family]:
-            fate = "family_limit"
-        elif len(progress.items) >= plan.total_limit:
-            fate = "entry_limit"
+def _first_fate(progress: _Progress, candidate: HistoryCandidate, body: str) -> BuilderOmission | None:
+    """``duplicate`` or ``blank`` when the candidate cannot be rendered at all, else None."""
+    if not progress.first_sighting(candidate.ref):
+        return "duplicate"
+    if not body.strip() or not _citable(candidate.ref):
+        return "blank"
+    return None
+
+
+# -- the envelope --------------------------------------------------------------------------------
+
+
+def _cut(text: str, budget: int) -> str:
+    """PowerContext's byte cut: the first ``budget - 3`` bytes (a split character dropped) + ``…``."""
+    return utf8_prefix(text, budget - _MARK_BYTES) + TRUNCATION_MARK
+
+
+def _build_envelope(
+    plan: BuildPlan,
+    history: Mapping[HistoryFamily, Sequence[HistoryCandidate]],
+    progress: _Progress,
+    layout: Layout,
+    budget: int,
+    cap: int,
+) -> None:
+    admitted: list[list[tuple[HistoryCandidate, str]]] = []
+    for section in plan.sections:
+        kept: list[tuple[HistoryCandidate, str]] = []
+        for candidate in history.get(section.family, ()):
+            text = envelope_content(candidate.family, candidate.content)
+            fate = _first_fate(progress, candidate, text)
+            if fate is None and len(kept) >= section.limit:
+                fate = "family_limit"
+            if fate is None:
+                kept.append((candidate, text))
+            else:
+                progress.omit(candidate.family, fate)
+        admitted.append(kept)
+    depth = max((len(kept) for kept in admitted), default=0)
+    order = [kept[rank] for rank in range(depth) for kept in admitted if rank < len(kept)]
+    for candidate, text in order:
+        if len(layout.items) >= cap:
+            progress.omit(candidate.family, "entry_limit")
         else:
-            fate = _fit_history(plan, candidate, body, progress, limit)
-        progress.settle(candidate.family, fate)
+            progress.settle(candidate.family, _fit_envelope(plan, candidate, text, layout, budget), layout)
 
 
-def _fit_history(
-    plan: BuildPlan, candidate: HistoryCandidate, body: _Body, progress: _Progress, limit: int
+def _fit_envelope(
+    plan: BuildPlan, candidate: HistoryCandidate, text: str, layout: Layout, budget: int
 ) -> _Placement | BuilderOmission:
-    annotation = annotation_line(plan.show, candidate.recall_rank)
-
-    def placement(text: str, truncated: bool) -> _Placement:
-        fragment = history_fragment(
-            progress.next_number, candidate.family, candidate.ref, text, truncated=truncated, annotation=annotation
+    def placement(content: str, truncated: bool) -> _Placement:
+        item = envelope_item(
+            candidate.family, candidate.ref, content, truncated=truncated, current_scope_id=plan.scope_id
         )
-        return _Placement(fragment, candidate.ref, truncated)
+        return _Placement(item, candidate.ref, truncated)
 
     def fits(place: _Placement) -> bool:
-        return progress.layout.size_with(place.fragment) <= limit
+        return layout.size_with(place.item) <= budget
 
-    whole = placement(body.rendered, body.capped)
+    size = utf8_size(text)
+    capped = size > ENTRY_BODY_CAP_BYTES
+    whole = placement(_cut(text, ENTRY_BODY_CAP_BYTES) if capped else text, capped)
     if fits(whole):
         return whole
-    kept = _last_fitting(0, len(body.text) - 1, lambda n: fits(placement(body.text[:n] + TRUNCATION_MARK, True)))
-    if kept is not None and utf8_size(body.text[:kept]) >= MIN_TRUNCATED_BODY_BYTES:
-        return placement(body.text[:kept] + TRUNCATION_MARK, True)
-    return "no_fitting_truncation" if utf8_size(body.text) < MIN_TRUNCATED_BODY_BYTES else "below_min_bytes"
+    if size < MIN_TRUNCATED_BODY_BYTES:
+        return "below_min_bytes"
+    best: _Placement | None = None
+    low, high = MIN_TRUNCATED_BODY_BYTES, min(size, ENTRY_BODY_CAP_BYTES, size - 1)
+    while low <= high:
+        middle = (low + high) // 2
+        cut = _cut(text, middle)
+        if utf8_size(cut) < MIN_TRUNCATED_BODY_BYTES:
+            low = middle + 1
+            continue
+        shorter = placement(cut, True)
+        if fits(shorter):
+            best, low = shorter, middle + 1
+        else:
+            high = middle - 1
+    return best if best is not None else "no_fitting_truncation"
+
+
+# -- Markdown ------------------------------------------------------------------------------------
+
+
+def _build_markdown(
+    plan: BuildPlan,
+    history: Mapping[HistoryFamily, Sequence[HistoryCandidate]],
+    progress: _Progress,
+    layout: Layout,
+    budget: int,
+    cap: int,
+) -> None:
+    for section in plan.sections:
+        rank = 0
+        for candidate in history.get(section.family, ()):
+            body = markdown_body(candidate.family, candidate.content)
+            if progress.accepted[section.family] >= section.limit:
+                progress.omit(candidate.family, "family_limit")
+            elif len(layout.items) >= cap:
+                progress.omit(candidate.family, "entry_limit")
+            elif (skipped := _first_fate(progress, candidate, body)) is not None:
+                progress.omit(candidate.family, skipped)
+            else:
+                rank += 1
+                number = progress.accepted[section.family] + 1
+                fate = _fit_markdown(plan, candidate, body, rank, layout, budget, number)
+                progress.settle(candidate.family, fate, layout)
+
+
+def _fit_markdown(
+    plan: BuildPlan,
+    candidate: HistoryCandidate,
+    body: str,
+    rank: int,
+    layout: Layout,
+    budget: int,
+    number: int,
+) -> _Placement | BuilderOmission:
+    units = markdown_units(body)
+
+    def placement(text: str, truncated: bool) -> _Placement:
+        item = markdown_item(
+            candidate.family, number, candidate.ref, text, truncated=truncated, show=plan.show, recall_rank=rank
+        )
+        return _Placement(item, candidate.ref, truncated)
+
+    def fitting(text: str, truncated: bool) -> _Placement | None:
+        if utf8_size(text) > ENTRY_BODY_CAP_BYTES:
+            return None
+        place = placement(text, truncated)
+        return place if layout.size_with(place.item) <= budget else None
+
+    whole = fitting("".join(units), False)
+    if whole is not None:
+        return whole
+    kept = _last_fitting(0, len(units) - 1, lambda n: fitting("".join(units[:n]) + TRUNCATION_MARK, True) is not None)
+    if kept is None:
+        return "no_fitting_truncation"
+    text = "".join(units[:kept]) + TRUNCATION_MARK
+    if utf8_size(text) < MIN_TRUNCATED_BODY_BYTES:
+        return "below_min_bytes"
+    return placement(text, True)
 
 
 # -- code ----------------------------------------------------------------------------------------
@@ -296,71 +354,24 @@ def _code_renderable(hit: CodeHit) -> bool:
     )
 
 
-def _code_fragment(plan: BuildPlan, number: int, recall_rank: int, hit: CodeHit, kept_lines: int) -> Fragment:
-    """The hit's first ``kept_lines`` lines as item ``number``."""
-    return code_fragment(
-        number,
-        hit.scope_id,
-        hit.path,
-        hit.start_line,
-        hit.lines[:kept_lines],
-        truncated=kept_lines < len(hit.lines),
-        annotation=annotation_line(plan.show, recall_rank),
-    )
-
-
-def _code_origin(hit: CodeHit, kept_lines: int) -> CodeOrigin:
-    """The final range of the hit's first ``kept_lines`` lines, and the hash of that snippet."""
-    snippet = "\n".join(hit.lines[:kept_lines])
-    return CodeOrigin(
-        scope_id=hit.scope_id,
-        fingerprint=hit.fingerprint,
-        path=hit.path,
-        file_sha256=hit.file_sha256,
-        start_line=hit.start_line,
-        end_line=hit.start_line + kept_lines - 1,
-        snippet_sha256=sha256_hex(snippet.encode("utf-8", "surrogatepass")),
-    )
-
-
-def _likely_code(hits: Sequence[CodeHit]) -> Iterator[tuple[int, CodeHit]]:
-    """(recall_rank, hit) of the first ``CODE_MAX_ITEMS`` distinct, renderable hits."""
-    seen: set[CodeIdentity] = set()
-    for rank, hit in enumerate(hits, start=1):
-        if len(seen) == CODE_MAX_ITEMS:
-            return
-        if _code_identity(hit) not in seen and _code_renderable(hit):
-            seen.add(_code_identity(hit))
-            yield rank, hit
-
-
-def _code_need(plan: BuildPlan, hits: Sequence[CodeHit]) -> int:
-    """Bytes the likely code items would add whole after a full history (the code reservation)."""
-    fragments = [
-        _code_fragment(plan, plan.total_limit + index, rank, hit, len(hit.lines))
-        for index, (rank, hit) in enumerate(_likely_code(hits), start=1)
-    ]
-    if not fragments:
-        return 0
-    heading = utf8_size(section_heading("code")) if plan.markdown else 0
-    return heading + sum(utf8_size(ITEM_SEPARATOR) + utf8_size(fragment.text) for fragment in fragments)
-
-
-def _build_code(plan: BuildPlan, hits: Sequence[CodeHit], progress: _Progress, limit: int) -> None:
-    for rank, hit in enumerate(hits, start=1):
+def _build_code(plan: BuildPlan, hits: Sequence[CodeHit], checked_at: str, progress: _Progress, layout: Layout) -> None:
+    history_on = bool(plan.sections)
+    limit = min(CODE_MAX_ITEMS, plan.entry_limit // 2 if history_on else plan.entry_limit)
+    budget = plan.max_bytes // 2 if history_on else plan.max_bytes
+    for hit in hits:
         fate: _Placement | BuilderOmission
         if not progress.first_sighting(_code_identity(hit)):
             fate = "duplicate"
         elif not _code_renderable(hit):
             fate = "blank"
-        elif progress.accepted["code"] >= CODE_MAX_ITEMS:
+        elif progress.accepted["code"] >= limit:
             fate = "family_limit"
         else:
-            fate = _fit_code(plan, rank, hit, progress, limit)
+            fate = _fit_code(hit, checked_at, layout, budget)
             # a cut range can be exactly an item already placed (b.py:1-2 cut to b.py:1-1)
             if isinstance(fate, _Placement) and fate.truncated and not progress.first_sighting(_origin_identity(fate)):
                 fate = "duplicate"
-        progress.settle("code", fate)
+        progress.settle("code", fate, layout)
 
 
 def _origin_identity(placement: _Placement) -> CodeIdentity:
@@ -369,21 +380,32 @@ def _origin_identity(placement: _Placement) -> CodeIdentity:
     return (origin.scope_id, origin.fingerprint, origin.path, origin.file_sha256, origin.start_line, origin.end_line)
 
 
-def _fit_code(
-    plan: BuildPlan, rank: int, hit: CodeHit, progress: _Progress, limit: int
-) -> _Placement | BuilderOmission:
-    def fragment(kept_lines: int) -> Fragment:
-        return _code_fragment(plan, progress.next_number, rank, hit, kept_lines)
+def _code_placement(hit: CodeHit, checked_at: str, kept_lines: int) -> _Placement:
+    """The hit's first ``kept_lines`` lines: its final range, snippet hash and rendered item."""
+    lines = hit.lines[:kept_lines]
+    truncated = kept_lines < len(hit.lines)
+    citation = CodeCitation(
+        scope_id=hit.scope_id,
+        fingerprint=hit.fingerprint,
+        path=hit.path,
+        file_sha256=hit.file_sha256,
+        start_line=hit.start_line,
+        end_line=hit.start_line + kept_lines - 1,
+        snippet_sha256=snippet_sha256(lines),
+    )
+    return _Placement(code_item(citation, checked_at, lines, truncated=truncated), CodeOrigin(*citation), truncated)
 
+
+def _fit_code(hit: CodeHit, checked_at: str, layout: Layout, budget: int) -> _Placement | BuilderOmission:
     def fits(kept_lines: int) -> bool:
-        return progress.layout.size_with(fragment(kept_lines)) <= limit
+        return layout.size_with(_code_placement(hit, checked_at, kept_lines).item) <= budget
 
-    # Whole first: a cut item's citation is longer (" (truncated)"), so sizes only grow with
-    # the number of kept lines among cut items.
+    # Whole first: a cut range's citation says "truncated":true, shorter than false, so sizes
+    # grow with the kept lines only among cut ranges (which is what the search runs over).
     kept = len(hit.lines) if fits(len(hit.lines)) else _last_fitting(1, len(hit.lines) - 1, fits)
     if kept is None:
         return "no_fitting_truncation"
-    return _Placement(fragment(kept), _code_origin(hit, kept), truncated=kept < len(hit.lines))
+    return _code_placement(hit, checked_at, kept)
 
 
 __all__ = ["build"]

@@ -2,16 +2,16 @@
 
 The builder is pure: ``build(BuildInput) -> Build``. Recall hands it ranked candidate lists;
 it returns the injected text, the ordered origins with per-item size and truncation, what the
-text cites (recorded by the renderer as it wrote each citation line), and every exclusion event
-it caused. The receipt assembler reads ``Build`` and nothing else of the
-builder.
+text cites (recorded by the renderer as it wrote each item's citation), and every exclusion event
+it caused. The receipt assembler reads ``Build`` and nothing else of the builder; so can any
+other observer of a prepare (the origins are the selected identities, in content order).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pcreceipt.models import limits
 from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
@@ -26,8 +26,12 @@ BuilderOmission = Literal[
 ShowField = limits.ContextAssemblyShowItems
 
 DEFAULT_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
-DEFAULT_TOTAL_LIMIT = 8
-DEFAULT_FAMILY_LIMITS: Mapping[HistoryFamily, int] = {"atomic-memory": 8, "topic-memory": 8, "experience": 2}
+ENTRY_LIMIT = 8
+"""The default form's item cap (history and code together), and the entries code may share with
+an assembly when the server keeps the default assembly_max_entries."""
+DEFAULT_FAMILY_LIMITS: Mapping[HistoryFamily, int] = {"atomic-memory": 16, "topic-memory": 8, "experience": 2}
+"""The default form's per-family admission: Topic Memory 8 and Experience 2 (cut before fitting);
+Atomic Memory's 16 is recall's candidate cap, so it never cuts."""
 ENTRY_BODY_CAP_BYTES = 2000  # not a contract limit: the builder's body cap per entry
 MIN_TRUNCATED_BODY_BYTES = 64
 CODE_MAX_ITEMS = 4
@@ -36,16 +40,12 @@ TRUNCATION_MARK = "…"
 
 @dataclass(frozen=True, slots=True)
 class HistoryCandidate:
-    """One history candidate: an exact Scope-qualified revision and its renderable body.
-
-    ``recall_rank`` is the 1-based position in its family's merged list (rendered only when the
-    assembly asks to show it; never in a Receipt).
-    """
+    """One history candidate: an exact Scope-qualified revision and its stored content (the
+    builder renders it in the form the plan asks for)."""
 
     ref: ArtifactRef
     family: HistoryFamily
-    body: str
-    recall_rank: int
+    content: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,26 +58,32 @@ class SectionPlan:
 class BuildPlan:
     """What to build.
 
-    Default recall (``assembly`` absent): ``sections`` are the three default families with their
-    default limits, ``interleave`` is True and ``total_limit`` is 8. Explicit assembly: the
-    request's sections in request order, ``interleave`` False, ``total_limit`` the sum of the
-    limits. An empty ``sections`` turns history off.
+    Default form (``assembly`` absent, ``markdown`` False): the JSON envelope over the three
+    default families, interleaved by rank, each cut to its ``DEFAULT_FAMILY_LIMITS`` before
+    fitting, ``entry_limit`` items in all. Markdown (any assembly): the request's sections in
+    request order, each up to its limit; with code, history and code share ``entry_limit`` (the
+    server's assembly_max_entries). An empty ``sections`` turns history off. ``scope_id`` is the
+    current Scope (the envelope cites its items by short ``artifact_ref``).
     """
 
+    scope_id: str
     max_bytes: int
     sections: tuple[SectionPlan, ...]
-    interleave: bool
-    total_limit: int
     include_code: bool
     markdown: bool = False
     show: tuple[ShowField, ...] = ()
+    entry_limit: int = ENTRY_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
 class BuildInput:
+    """The plan and recall's ranked candidates; ``code_checked_at`` is when the code index the
+    hits come from was made (the code citations' ``checked_at``)."""
+
     plan: BuildPlan
     history: Mapping[HistoryFamily, Sequence[HistoryCandidate]]
     code: Sequence[CodeHit]
+    code_checked_at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +119,9 @@ class OmissionEvent:
 class Build:
     """The builder's result.
 
-    ``items`` are the history origins followed by the code origins. ``citations`` are the
-    identities ``content``'s citation lines state, in order, as the renderer recorded them while
-    writing those lines (``render.ContentLayout.citations``). ``received`` counts the
+    ``items`` are the history origins followed by the code origins, in content order.
+    ``citations`` are the identities ``content``'s items cite, in order, as the renderer recorded
+    them while writing those items (``render.RenderedItem.citation``). ``received`` counts the
     candidates the builder was handed per family; for each family
     ``received == selected + omissions`` (every candidate has exactly one fate).
     """
@@ -140,8 +146,8 @@ __all__ = [
     "CODE_MAX_ITEMS",
     "DEFAULT_FAMILIES",
     "DEFAULT_FAMILY_LIMITS",
-    "DEFAULT_TOTAL_LIMIT",
     "ENTRY_BODY_CAP_BYTES",
+    "ENTRY_LIMIT",
     "MIN_TRUNCATED_BODY_BYTES",
     "TRUNCATION_MARK",
     "Build",

@@ -3,12 +3,17 @@
 Every default is applied here and nowhere else, and every default is the contract's: the field
 defaults of the generated ``pcreceipt.models.PrepareContextRequest`` (``max_bytes`` 8000,
 ``include_code``/``explain``/``include_receipt`` false, no assembly) and ``ContextAssembly``
-(no sections, nothing shown). ``include_receipt`` is true only for ``true`` (omitted, null and
-false are equivalent). Later stages read the plan's fields, never the request dict.
+(sections memory 6 then experience 2, nothing shown). ``include_receipt`` is true only for
+``true`` (omitted, null and false are equivalent). Later stages read the plan's fields, never the
+request dict.
 
-The builder's part (``PreparePlan.build``): the default recall (the three default families,
-interleaved, ``DEFAULT_TOTAL_LIMIT`` items) when ``assembly`` is absent; else the assembly's
-sections in request order, as markdown, with the annotations it asks to show.
+The builder's part (``PreparePlan.build``): the default form (the JSON envelope over the three
+default families, interleaved, ``ENTRY_LIMIT`` items) when ``assembly`` is absent; else the
+Markdown form over the assembly's sections in request order (its schema default, memory 6 then
+experience 2, when ``sections`` is absent; none when it is ``[]``), with the metadata it asks to
+show. ``bootstrap_receipt_id`` is accepted and not used (docs/decisions.md). The Markdown form's
+entry cap with code is the server's ``assembly_max_entries``: the runtime sets it
+(``BuildPlan.entry_limit``), since the request does not know it.
 """
 
 from __future__ import annotations
@@ -21,7 +26,6 @@ from pcreceipt.models import ContextAssembly, PrepareContextRequest
 from pcreceipt.prepare.build_types import (
     DEFAULT_FAMILIES,
     DEFAULT_FAMILY_LIMITS,
-    DEFAULT_TOTAL_LIMIT,
     BuildPlan,
     SectionPlan,
     ShowField,
@@ -71,26 +75,25 @@ class PreparePlan:
             include_code=include_code,
             explain=field("explain") is True,
             include_receipt=field("include_receipt") is True,
-            build=_build_plan(max_bytes, include_code, field("assembly")),
+            build=_build_plan(str(body["scope_id"]), max_bytes, include_code, field("assembly")),
         )
 
 
-def _build_plan(max_bytes: int, include_code: bool, assembly: Mapping[str, Any] | None) -> BuildPlan:
+def _build_plan(scope_id: str, max_bytes: int, include_code: bool, assembly: Mapping[str, Any] | None) -> BuildPlan:
     if assembly is None:
         sections = tuple(SectionPlan(f, DEFAULT_FAMILY_LIMITS[f]) for f in DEFAULT_FAMILIES)
-        return BuildPlan(max_bytes, sections, True, DEFAULT_TOTAL_LIMIT, include_code)
+        return BuildPlan(scope_id, max_bytes, sections, include_code)
     chosen = assembly.get("sections")
     shown = assembly.get("show")
     if chosen is None:
-        chosen = _default(ContextAssembly, "sections") or []
+        chosen = _default(ContextAssembly, "sections")
     if shown is None:
-        shown = _default(ContextAssembly, "show") or []
+        shown = _default(ContextAssembly, "show")
     sections = tuple(SectionPlan(SELECTOR_FAMILY[s["family"]], int(s["limit"])) for s in chosen)
     return BuildPlan(
+        scope_id,
         max_bytes,
         sections,
-        False,
-        sum(s.limit for s in sections),
         include_code,
         markdown=True,
         show=tuple(cast(ShowField, name) for name in shown),

@@ -1,7 +1,8 @@
 """Recall: bounded rounds of per-family, per-Scope retrieval that record what really happened.
 
 Round 0 searches every requested family in every Scope of ``[scope_id, *context_references]``
-(current Scope first). While some requested family with searchable heads is thin — fewer than
+(current Scope first), except Topic Memory, which is searched in the current Scope only (as
+PowerContext 1.4.1 does). While some requested family with searchable heads is thin — fewer than
 ``min_candidates`` distinct candidates so far — up to two expansion rounds follow, each searching
 only the thin families (a family that already has enough is not searched again):
 
@@ -48,7 +49,6 @@ from pcreceipt.errors import PcreceiptError
 from pcreceipt.inference import ChatClient, Embedder, InferenceError
 from pcreceipt.prepare.build_types import HistoryCandidate
 from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, SearchMode
-from pcreceipt.prepare.render import body_of
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily, Hit, Store, StoreUnavailable
 
@@ -82,9 +82,17 @@ class RecallPlan:
 
 @dataclass(slots=True)
 class RecallResult:
+    """The candidates, the code hits with when their index was made, and the evidence."""
+
     history: dict[HistoryFamily, list[HistoryCandidate]]
     code: list[CodeHit]
     evidence: Evidence
+    code_checked_at: str = ""
+
+
+def family_scopes(family: HistoryFamily, scope_ids: Sequence[str]) -> Sequence[str]:
+    """The Scopes a family is searched in: Topic Memory only in the current Scope."""
+    return scope_ids[:1] if family == "topic-memory" else scope_ids
 
 
 @dataclass(slots=True)
@@ -180,12 +188,13 @@ class Recall:
         pool: dict[HistoryFamily, list[HistoryCandidate]] = {f: [] for f in plan.families}
         searchable = [f for f in plan.families if f != "profile"]
         code: list[CodeHit] = []
+        checked_at = ""
 
         round_pool = self._search_round(0, plan.query, "all", plan, searchable, evidence, state)
         if "profile" in plan.families:
             round_pool["profile"] = self._read_profiles(plan, evidence)
         if plan.include_code:
-            code = self._query_code(plan, evidence)
+            code, checked_at = self._query_code(plan, evidence)
         evidence.commit_round(0)
         self._accumulate(pool, round_pool)
 
@@ -203,17 +212,14 @@ class Recall:
                 break
             evidence.commit_round(round_)
             self._accumulate(pool, round_pool)
-        return RecallResult(pool, code, evidence)
+        return RecallResult(pool, code, evidence, checked_at)
 
     @staticmethod
     def _accumulate(
         pool: dict[HistoryFamily, list[HistoryCandidate]], round_pool: Mapping[HistoryFamily, list[HistoryCandidate]]
     ) -> None:
         for family, candidates in round_pool.items():
-            offset = len(pool[family])
-            pool[family].extend(
-                HistoryCandidate(c.ref, c.family, c.body, offset + i + 1) for i, c in enumerate(candidates)
-            )
+            pool[family].extend(candidates)
 
     def _thin_families(
         self,
@@ -228,7 +234,7 @@ class Recall:
             f
             for f in searchable
             if len({c.ref for c in pool[f]}) < self.expansion.min_candidates
-            and any(self._has_heads(s, f, state) for s in plan.scope_ids)
+            and any(self._has_heads(s, f, state) for s in family_scopes(f, plan.scope_ids))
         ]
 
     def _expansion_query(self, round_: int, query: str, evidence: Evidence) -> tuple[str, MatchMode]:
@@ -274,7 +280,7 @@ class Recall:
             cap = FAMILY_CAPS[family]
             per_scope: list[list[HistoryCandidate]] = []
             with evidence.stage(STAGE[family]):
-                for scope_id in plan.scope_ids:
+                for scope_id in family_scopes(family, plan.scope_ids):
                     hits = self._search_one(round_, family, scope_id, query, match, evidence, state)
                     evidence.candidates(family, len(hits))
                     per_scope.append(self._admit(round_, family, scope_id, query, hits, evidence))
@@ -392,12 +398,13 @@ class Recall:
         evidence: Evidence,
     ) -> list[HistoryCandidate]:
         """Hits → candidates; for Atomic Memory with a reranker, rerank the coarse pool to the cap."""
-        candidates = [HistoryCandidate(h.ref, family, body_of(family, h.content), i + 1) for i, h in enumerate(hits)]
+        candidates = [HistoryCandidate(h.ref, family, h.content) for h in hits]
         cap = FAMILY_CAPS[family]
         if family != "atomic-memory" or self.reranker is None or not candidates:
             return candidates
+        texts = [text if isinstance(text := c.content.get("text"), str) else "" for c in candidates]
         with evidence.stage("memory.rerank"):
-            result = self.reranker.rerank(query, scope_id, [c.body for c in candidates], cap)
+            result = self.reranker.rerank(query, scope_id, texts, cap)
         evidence.rerank(RerankCall(round_, result.config, result.outcome, result.fallback_reason))
         if result.outcome == "failed":
             evidence.omit(family, "rerank_not_selected", len(candidates))
@@ -408,7 +415,7 @@ class Recall:
             return kept
         kept = [candidates[i] for i in result.order]
         evidence.omit(family, "rerank_not_selected", len(candidates) - len(kept))
-        return [HistoryCandidate(c.ref, c.family, c.body, i + 1) for i, c in enumerate(kept)]
+        return kept
 
     # ------------------------------------------------------------------ snapshot and code
 
@@ -422,25 +429,27 @@ class Recall:
                     missing += 1
                     continue
                 evidence.search(0, "profile", "snapshot")
-                found.append(HistoryCandidate(hit.ref, "profile", body_of("profile", hit.content), len(found) + 1))
+                found.append(HistoryCandidate(hit.ref, "profile", hit.content))
         for _ in range(missing):
             evidence.search(0, "profile", "none", "not_run")
         evidence.candidates("profile", len(found))
         return found
 
-    def _query_code(self, plan: RecallPlan, evidence: Evidence) -> list[CodeHit]:
+    def _query_code(self, plan: RecallPlan, evidence: Evidence) -> tuple[list[CodeHit], str]:
+        """The code hits of the current Scope's workspace, and when that workspace was indexed."""
         scope_id = plan.scope_ids[0]
         with evidence.stage(STAGE["code"]):
-            if self.store.get_workspace(scope_id) is None:
+            workspace = self.store.get_workspace(scope_id)
+            if workspace is None:
                 evidence.search(0, "code", "none", "not_run")
-                return []
+                return [], ""
             try:
                 hits = self.store.query_code(scope_id, plan.query, CODE_QUERY_LIMIT)
             except StoreUnavailable:
                 raise
             except Exception:
                 evidence.search(0, "code", "code", "failed")
-                return []
+                return [], ""
         evidence.search(0, "code", "code")
         evidence.candidates("code", len(hits))
-        return hits
+        return hits, workspace.indexed_at

@@ -11,8 +11,9 @@ reply gate checks the rest of the response and trusts a ``CheckedReceipt``.
 Checks before a Receipt is returned:
 - the injected identities, in order, equal the build's history origins followed by its code
   origins, and equal the identities ``content`` cites as the renderer recorded them while
-  writing each citation line (``Build.citations``; never compared as sets; the content is not
-  parsed again, see docs/decisions.md "Prepare trip");
+  writing each item (``Build.citations``; never compared as sets; the content is not parsed
+  again, see docs/decisions.md "Prepare trip": a whole response's gate check, which hosts,
+  ``pcreceipt verify`` and the tests run, parses it through ``gate.check_cited``);
 - every rerank invocation supplied complete configuration evidence, and every rerank group
   resolves to exactly one configuration;
 - conservation per family: candidates handed over by the retained rounds = selected +
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from typing import Any, Literal
 
 from pcreceipt import gate
@@ -94,19 +95,19 @@ def selected_item(item: BuiltItem) -> dict[str, Any]:
 def _identity(origin: ArtifactRef | CodeOrigin) -> tuple[Any, ...]:
     if isinstance(origin, ArtifactRef):
         return ("history", origin.scope_id, origin.family, origin.artifact_id, origin.revision)
-    return ("code", origin.scope_id, origin.path, origin.start_line, origin.end_line)
+    return ("code", *astuple(origin))
 
 
 def _cited(citation: Citation) -> tuple[Any, ...]:
     if isinstance(citation, HistoryCitation):
-        return ("history", citation.scope_id, citation.family, citation.artifact_id, citation.revision)
-    return ("code", citation.scope_id, citation.path, citation.start_line, citation.end_line)
+        return ("history", *citation)
+    return ("code", *citation)
 
 
 def check_identities(build: Build) -> None:
     """Ordered identity equality across the three places an identity is stated: the selected
     items, the build's origins (history then code), and the citations the content was rendered
-    with (``Build.citations``)."""
+    with (``Build.citations``; for code the whole citation, snippet hash included)."""
     items = [_identity(item.origin) for item in build.items]
     origins = [_identity(o) for o in build.history_origins] + [_identity(o) for o in build.code_origins]
     cited = [_cited(c) for c in build.citations]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.digests import wire_bytes
+from pcreceipt.prepare.build_types import CodeOrigin
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.receipt import CheckedReceipt
 from pcreceipt.store.protocol import ArtifactRef
@@ -27,15 +28,15 @@ RECEIPT_KEY = "receipt"
 class Prepared:
     """The answer to ``plan``: ``fields`` are the PreparedContext keys in wire order (``schema``,
     ``status``, ``content``, ``content_bytes`` and ``reason`` when explained), ``receipt`` the
-    checked Receipt when one was asked for and survived its checks (the last key on the wire),
-    ``selected`` the injected artifact revisions."""
+    checked Receipt when one was asked for and survived its checks (the last key on the wire).
+    ``selected`` are the identities the content cites, in content order (history, then code),
+    Scope-qualified, whether or not a Receipt was asked for: for observers of a prepare (such as
+    statistics); never sent."""
 
     plan: PreparePlan
     fields: Mapping[str, Any]
     receipt: CheckedReceipt | None = None
-    selected: tuple[ArtifactRef, ...] = ()
-    """The artifact revisions the content injects, in injection order (what statistics trace to
-    their Sources); never on the wire."""
+    selected: tuple[ArtifactRef | CodeOrigin, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         """The response as a JSON value (a new dict)."""

@@ -21,6 +21,7 @@ The runtime makes nothing it works with: the store and the providers are handed 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import uuid
@@ -28,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from pcreceipt.config import Settings
-from pcreceipt.errors import ScopeNotFound, ServiceUnavailable
+from pcreceipt.errors import NotFound, ServiceUnavailable
 from pcreceipt.inference import ChatClient, Embedder
 from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
@@ -85,7 +86,7 @@ class PrepareRuntime:
         except StoreUnavailable:
             raise ServiceUnavailable("the store is unavailable") from None
         if scope is None:
-            raise ScopeNotFound("No such Scope.")
+            raise NotFound("no such Scope")
         return self.run(plan, scope, request_id=request_id)
 
     def run(self, plan: PreparePlan, scope: Scope, *, request_id: str) -> Prepared:
@@ -105,8 +106,11 @@ class PrepareRuntime:
         )
         result = self.recall.run(recall_plan)
         evidence = result.evidence
+        build_plan = plan.build
+        if build_plan.markdown:  # history and code share the server's assembly_max_entries
+            build_plan = dataclasses.replace(build_plan, entry_limit=self.settings.assembly_max_entries)
         with evidence.stage("context.build"):
-            built = build(BuildInput(plan.build, result.history, result.code))
+            built = build(BuildInput(build_plan, result.history, result.code, result.code_checked_at))
         fields: dict[str, Any] = {
             "schema": PREPARED_CONTEXT_SCHEMA,
             "status": "ready" if built.content is not None else "empty",
@@ -135,7 +139,7 @@ class PrepareRuntime:
                         sort_keys=True,
                     )
                 )
-        return Prepared(plan, fields, receipt, selected=built.history_origins)
+        return Prepared(plan, fields, receipt, tuple(item.origin for item in built.items))
 
 
 __all__ = ["PREPARED_CONTEXT_SCHEMA", "PrepareRuntime", "Preparer"]

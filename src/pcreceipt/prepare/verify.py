@@ -7,18 +7,18 @@ Offline (``verify_offline``):
 
 1. the gate: the PreparedContext schema and every semantic rule (content and Receipt digests,
    byte counts, ordering, identity uniqueness, the 8192-byte budget), with ``max_bytes`` as the
-   request's max_bytes when given;
-2. the rendered content: its envelope parses, and each item's fragment has the UTF-8 size
-   (``rendered_bytes``) and truncation flag its selected entry records;
-3. the citations: the ordered identities cited in ``content`` (``render.parse_citations``: the
-   text is all a verifier has, so it is read back here) equal ``selected`` exactly: kind,
-   Scope-qualified identity, order, and for code the line range.
+   request's max_bytes when given; among them the rules that read the content back
+   (``gate.check_cited``, over ``prepare.citations``): the content is in a rendered form, it
+   cites exactly the ``selected`` identities in order (kind, Scope-qualified identity; for code
+   the range and the snippet hash), and each item's text has the ``rendered_bytes`` and
+   truncation its entry records;
+2. code: each code item's lines, as the content shows them, hash to its ``snippet_sha256``.
 
 Against what a server read back for a selected item (``history_findings``, ``code_findings``):
 
-4. history: the exact revision read is that identity, and its body renders to the fragment in
-   ``content`` (a truncated fragment must be a prefix of it, ending with the truncation mark);
-5. code: the lines read hash to ``snippet_sha256`` and render to the fragment in ``content``.
+3. history: the exact revision read is that identity, and its stored content renders to the
+   item's body in ``content`` (a truncated body must be a prefix of it followed by ``…``);
+4. code: the lines read back hash to ``snippet_sha256`` and are the item's lines in ``content``.
 
 Every problem is a ``Finding``, printed as ``validate`` prints a violation
 (``gate.format_violation``): ``path: check — what failed``, with a JSON Pointer into the
@@ -34,26 +34,9 @@ from typing import Any, cast
 from pcreceipt import gate
 from pcreceipt.digests import sha256_hex
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, TRUNCATION_MARK
-from pcreceipt.prepare.render import (
-    BODY_PREFIX,
-    PREAMBLE,
-    SECTION_TITLES,
-    TRUNCATED_SUFFIX,
-    Citation,
-    HistoryCitation,
-    body_of,
-    clean_body,
-    code_fragment,
-    history_fragment,
-    parse_citations,
-    section_heading,
-    utf8_size,
-)
-from pcreceipt.store.protocol import HISTORY_FAMILIES, ArtifactFamily, ArtifactRef, HistoryFamily
-
-_HEADINGS = frozenset(section_heading(section).rstrip("\n") for section in SECTION_TITLES)
-
-Identity = tuple[str | int, ...]
+from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_content
+from pcreceipt.prepare.render import code_line_strings, envelope_content, markdown_body, markdown_units, utf8_size
+from pcreceipt.store.protocol import HISTORY_FAMILIES, HistoryFamily
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,18 +51,6 @@ class Finding:
         return gate.format_violation(self.path, self.check, self.message)
 
 
-@dataclass(frozen=True, slots=True)
-class Fragment:
-    """One item's rendered text in ``content``: the citation line, an optional annotation, the body lines."""
-
-    text: str
-    annotation: str | None
-
-    @property
-    def truncated(self) -> bool:
-        return self.text.split("\n", 1)[0].endswith(TRUNCATED_SUFFIX)
-
-
 def item_path(index: int, *rest: str) -> str:
     return gate.pointer(["receipt", "selected", index, *rest])
 
@@ -87,99 +58,27 @@ def item_path(index: int, *rest: str) -> str:
 # -- offline -------------------------------------------------------------------------------------
 
 
-def split_fragments(content: str) -> list[Fragment]:
-    """The item fragments of a rendered content, in order (call after ``parse_citations`` accepted it).
-
-    Inside the envelope, fragments are separated by one blank line; a markdown section heading
-    may open a fragment's lead and is overhead, not part of the fragment.
-    """
-    lines = content.split("\n")
-    inner = lines[len(PREAMBLE) + 1 : -1]
-    groups: list[list[str]] = []
-    current: list[str] | None = None
-    for line in inner:
-        if line == "":
-            current = None
-        elif current is None and line in _HEADINGS:
-            continue
-        else:
-            if current is None:
-                current = []
-                groups.append(current)
-            current.append(line)
-    out = []
-    for group in groups:
-        annotation = group[1] if len(group) > 1 and not group[1].startswith(BODY_PREFIX) else None
-        out.append(Fragment("\n".join(group), annotation))
-    return out
-
-
-def _cited(citation: Citation) -> Identity:
-    if isinstance(citation, HistoryCitation):
-        family = citation.family
-        return ("history", family, family, citation.scope_id, citation.artifact_id, citation.revision)
-    return ("code", "code", citation.scope_id, citation.path, citation.start_line, citation.end_line)
-
-
-def _selected(item: Mapping[str, Any]) -> Identity:
-    address = item.get("artifact_address")
-    if address is not None:
-        artifact = address["artifact"]
-        return (
-            "history",
-            item["kind"],
-            artifact["family"],
-            address["scope_id"],
-            artifact["artifact_id"],
-            artifact["revision"],
-        )
-    code = item["code_evidence"]
-    return ("code", item["kind"], code["scope_id"], code["path"], code["start_line"], code["end_line"])
-
-
-def _citation_findings(cited: Sequence[Identity], selected: Sequence[Identity]) -> list[Finding]:
-    out = []
-    if len(cited) != len(selected):
-        out.append(
-            Finding(
-                "/receipt/selected",
-                "citation_count",
-                f"content cites {len(cited)} item(s), selected lists {len(selected)}",
-            )
-        )
-    mismatched = [i for i, (c, s) in enumerate(zip(cited, selected, strict=False)) if c != s]
-    reordered = len(cited) == len(selected) and sorted(map(repr, cited)) == sorted(map(repr, selected))
-    for i in mismatched:
-        what = "is selected at another position" if reordered else "names a different kind, identity or range"
-        out.append(Finding(item_path(i), "citation_identity", f"the item cited as [{i + 1}] in content {what}"))
-    return out
-
-
-def _fragment_findings(fragments: Sequence[Fragment], selected: Sequence[Mapping[str, Any]]) -> list[Finding]:
-    out = []
-    if len(fragments) != len(selected):
-        return [Finding("/content", "fragments", f"content holds {len(fragments)} fragment(s), not {len(selected)}")]
-    for i, (fragment, item) in enumerate(zip(fragments, selected, strict=True)):
-        if utf8_size(fragment.text) != item["rendered_bytes"]:
-            message = "differs from the UTF-8 size of the item's fragment in content"
-            out.append(Finding(item_path(i, "rendered_bytes"), "fragment_bytes", message))
-        if fragment.truncated != item["truncated"]:
-            message = "differs from the truncation mark on the item's citation in content"
-            out.append(Finding(item_path(i, "truncated"), "fragment_truncated", message))
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Offline:
-    """The offline verdict, and what the server checks need when the content could be read."""
+    """The offline verdict, and what the server checks need: the selected entries and, when the
+    content could be read and cites as many items as are selected, those items (in order)."""
 
     findings: list[Finding]
     selected: list[Mapping[str, Any]]
-    fragments: list[Fragment] | None
+    items: list[CitedItem] | None
+
+
+def _snippet_findings(items: Sequence[CitedItem]) -> list[Finding]:
+    out = []
+    for index, item in enumerate(items):
+        if item.code is not None and sha256_hex(item.body.encode("utf-8")) != item.code["snippet_sha256"]:
+            message = "the code item's lines in content hash differently"
+            out.append(Finding(item_path(index, "code_evidence", "snippet_sha256"), "snippet_sha256", message))
+    return out
 
 
 def verify_offline(response: Any, *, max_bytes: int | None) -> Offline:
-    """Checks 1–3 of the module docstring."""
+    """Checks 1–2 of the module docstring."""
     violations = gate.check_schema("PreparedContext", response)
     if violations:
         return Offline([Finding(v.path, v.rule, v.message) for v in violations], [], None)
@@ -190,95 +89,72 @@ def verify_offline(response: Any, *, max_bytes: int | None) -> Offline:
         for v in gate.check_prepared_context(response, max_bytes=max_bytes, include_receipt=True)
     ]
     selected: list[Mapping[str, Any]] = list(response["receipt"]["selected"])
-    content = response["content"]
     try:
-        citations = parse_citations(content)
-    except ValueError:
-        findings.append(Finding("/content", "citations", "content is not a well-formed rendered pcreceipt context"))
+        items = parse_content(response["content"])
+    except ContentFormError:
         return Offline(findings, selected, None)
-    findings += _citation_findings([_cited(c) for c in citations], [_selected(item) for item in selected])
-    fragments = split_fragments(content) if content else []
-    findings += _fragment_findings(fragments, selected)
-    usable = len(fragments) == len(selected)
-    return Offline(findings, selected, fragments if usable else None)
+    if len(items) != len(selected):
+        return Offline(findings, selected, None)
+    return Offline(findings + _snippet_findings(items), selected, items)
 
 
-def _capped(body: str) -> tuple[str, bool]:
-    """A cleaned body cut to the entry cap the way the builder cuts it (without the mark)."""
-    text = clean_body(body)
-    if utf8_size(text) <= ENTRY_BODY_CAP_BYTES:
-        return text, False
-    keep = ENTRY_BODY_CAP_BYTES - utf8_size(TRUNCATION_MARK)
-    return text.encode("utf-8")[:keep].decode("utf-8", "ignore"), True
+# -- against what a server read back -------------------------------------------------------------
 
 
-def _history_body_matches(fragment: Fragment, item: Mapping[str, Any], index: int, content: Mapping[str, Any]) -> bool:
-    address = item["artifact_address"]
-    artifact = address["artifact"]
-    family = cast(HistoryFamily, item["kind"])
-    ref = ArtifactRef(
-        address["scope_id"], cast(ArtifactFamily, artifact["family"]), artifact["artifact_id"], artifact["revision"]
-    )
-    body, capped = _capped(body_of(family, content))
-    number = index + 1
-    if not item["truncated"]:
-        expected = history_fragment(number, family, ref, body, truncated=False, annotation=fragment.annotation)
-        return not capped and fragment.text == expected.text
-    whole = history_fragment(number, family, ref, body, truncated=True, annotation=fragment.annotation)
-    return fragment.text.endswith(TRUNCATION_MARK) and whole.text.startswith(fragment.text[: -len(TRUNCATION_MARK)])
+def _body_matches(item: CitedItem, family: HistoryFamily, stored: Mapping[str, Any], truncated: bool) -> bool:
+    """Whether the stored content renders to the item's body (whole, or cut with the mark)."""
+    if item.form == "envelope":
+        full = envelope_content(family, stored)
+        if not truncated:
+            return item.body == full and utf8_size(full) <= ENTRY_BODY_CAP_BYTES
+        return item.body.endswith(TRUNCATION_MARK) and full.encode().startswith(item.body[:-1].encode())
+    full = "".join(markdown_units(markdown_body(family, stored)))
+    if not truncated:
+        return item.body == full and utf8_size(full) <= ENTRY_BODY_CAP_BYTES
+    return item.body.endswith(TRUNCATION_MARK) and full.startswith(item.body[:-1])
 
 
 def history_findings(
-    index: int, item: Mapping[str, Any], fragment: Fragment | None, read: Mapping[str, Any]
+    index: int, item: Mapping[str, Any], cited: CitedItem | None, read: Mapping[str, Any]
 ) -> list[Finding]:
-    """Check 4 for selected item ``index``, given the exact revision a server read back (as JSON)."""
+    """Check 3 for selected item ``index``, given the exact revision a server read back (as JSON)."""
     address = item["artifact_address"]
     artifact = address["artifact"]
     wanted = (address["scope_id"], artifact["family"], artifact["artifact_id"], artifact["revision"])
     path = item_path(index, "artifact_address")
     if (read["scope_id"], read["family"], read["artifact_id"], read["revision"]) != wanted:
         return [Finding(path, "exact_read", "the exact read answered another identity")]
+    family = cast(HistoryFamily, item["kind"])
     if (
-        fragment is not None
-        and item["kind"] in HISTORY_FAMILIES
-        and not _history_body_matches(fragment, item, index, read["content"])
+        cited is not None
+        and family in HISTORY_FAMILIES
+        and not _body_matches(cited, family, read["content"], bool(item["truncated"]))
     ):
-        return [Finding(path, "body", "the stored revision does not render to the item's fragment in content")]
+        return [Finding(path, "body", "the stored revision does not render to the item's body in content")]
     return []
 
 
 def code_findings(
-    index: int, item: Mapping[str, Any], fragment: Fragment | None, lines: Sequence[str]
+    index: int, item: Mapping[str, Any], cited: CitedItem | None, lines: Sequence[str]
 ) -> list[Finding]:
-    """Check 5 for selected item ``index``, given the lines of its range a server read back."""
+    """Check 4 for selected item ``index``, given the lines of its range a server read back."""
     code = item["code_evidence"]
+    shown = "".join(code_line_strings(lines))
     out = []
-    if sha256_hex("\n".join(lines).encode("utf-8", "surrogatepass")) != code["snippet_sha256"]:
+    if sha256_hex(shown.encode("utf-8")) != code["snippet_sha256"]:
         where = item_path(index, "code_evidence", "snippet_sha256")
         out.append(Finding(where, "snippet_sha256", "the lines read back hash differently"))
-    if fragment is not None:
-        expected = code_fragment(
-            index + 1,
-            code["scope_id"],
-            code["path"],
-            code["start_line"],
-            lines,
-            truncated=bool(item["truncated"]),
-            annotation=fragment.annotation,
-        )
-        if expected.text != fragment.text:
-            message = "the lines read back do not render to the item's fragment in content"
-            out.append(Finding(item_path(index, "code_evidence"), "body", message))
+    if cited is not None and cited.body != shown:
+        message = "the lines read back are not the item's lines in content"
+        out.append(Finding(item_path(index, "code_evidence"), "body", message))
     return out
 
 
 __all__ = [
     "Finding",
-    "Fragment",
     "Offline",
     "code_findings",
     "history_findings",
     "item_path",
-    "split_fragments",
     "verify_offline",
 ]

@@ -32,7 +32,7 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import RecallDay, Scope, ScopeCounts, Store
+from pcreceipt.store.protocol import ArtifactRef, RecallDay, Scope, ScopeCounts, Store
 from pcreceipt.store.sources import estimate_tokens
 
 log = logging.getLogger("pcreceipt.server")
@@ -66,8 +66,9 @@ def record_prepare(call: Call, plan: PreparePlan, prepared: Prepared) -> None:
         content = prepared.fields.get("content")
         recalled = estimate_tokens(content) if ready and isinstance(content, str) else 0
         day = call.services.clock().astimezone(UTC).date().isoformat()
+        injected = tuple(origin for origin in prepared.selected if isinstance(origin, ArtifactRef))  # not code
         call.services.store.record_preparation(
-            plan.scope_id, day, ready=ready, selected=prepared.selected, recalled_tokens=recalled
+            plan.scope_id, day, ready=ready, selected=injected, recalled_tokens=recalled
         )
     except Exception as exc:
         log.warning("prepare statistics not recorded request_id=%s type=%s", call.request_id, type(exc).__name__)
