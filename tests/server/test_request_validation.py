@@ -86,15 +86,6 @@ async def test_a_body_must_be_declared_json(http: httpx.AsyncClient) -> None:
             _prepare(
                 assembly={
                     "format": "markdown",
-                    "sections": [{"family": "memory", "limit": 5}, {"family": "topic-memory", "limit": 4}],
-                }
-            ),
-            ("/assembly/sections", "assembly_max_entries"),
-        ),
-        (
-            _prepare(
-                assembly={
-                    "format": "markdown",
                     "sections": [{"family": "memory", "limit": 1}, {"family": "memory", "limit": 1}],
                 }
             ),
@@ -111,7 +102,6 @@ async def test_a_body_must_be_declared_json(http: httpx.AsyncClient) -> None:
         "query_too_long",
         "query_blank",
         "bootstrap_receipt_id_with_a_space",
-        "assembly_over_the_cap",
         "assembly_repeats_a_family",
     ],
 )
@@ -120,6 +110,20 @@ async def test_prepare_requests_against_the_contract(
 ) -> None:
     error = assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
     assert expected in _violations(error)
+
+
+OVER_THE_CAP = {"format": "markdown", "sections": [{"family": "memory", "limit": 5}, {"family": "topic-memory", "limit": 4}]}
+
+
+async def test_an_assembly_over_the_cap_is_refused_after_the_scope_is_found(
+    http: httpx.AsyncClient, scope_id: str
+) -> None:
+    """PowerContext's order: an unknown Scope is 404 before the entry cap's 422."""
+    error = assert_error(await http.post(PREPARE, json=_prepare(assembly=OVER_THE_CAP)), 404, "scope_not_found")
+    assert error["details"] is None
+    body = {"scope_id": scope_id, "query": "q", "assembly": OVER_THE_CAP}
+    error = assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
+    assert ("/assembly/sections", "assembly_max_entries") in _violations(error)
 
 
 async def test_a_2731_character_cjk_query_over_8192_bytes_is_accepted(http: httpx.AsyncClient, scope_id: str) -> None:

@@ -34,9 +34,25 @@ CONTENT_DEFINITIONS: Mapping[str, str] = {
 """The content definition of each artifact family (replace checks the body against the path's family)."""
 
 
+AFTER_SCOPE_RULES = frozenset({"assembly_max_entries"})
+"""Prepare rules checked only once the Scope is known to exist: PowerContext answers an unknown
+Scope (404) before an assembly whose section limits exceed the server's entry cap (422)."""
+
+
 def check_prepare_request(body: Any, settings: Settings) -> list[gate.Violation]:
-    """The prepare request gate, with the server's assembly_max_entries."""
-    return gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
+    """The prepare request gate, with the server's assembly_max_entries, less the rules the
+    handler checks after the Scope lookup (``check_prepare_after_scope``)."""
+    violations = gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
+    return [v for v in violations if v.rule not in AFTER_SCOPE_RULES]
+
+
+def check_prepare_after_scope(body: Any, settings: Settings) -> None:
+    """``InvalidRequest`` (422) for the prepare rules that come after the Scope lookup."""
+    violations = gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
+    late = [v for v in violations if v.rule in AFTER_SCOPE_RULES]
+    if late:
+        details = {"violations": [v.as_dict() for v in late[:MAX_VIOLATIONS]]}
+        raise InvalidRequest("The request body does not match the contract.", details)
 
 
 def check_prepared_context(call: Call, reply: Reply) -> list[gate.Violation]:

@@ -27,7 +27,7 @@ from pcreceipt.errors import (
 from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import code_query, records, resolution
-from pcreceipt.server.checks import CONTENT_DEFINITIONS
+from pcreceipt.server.checks import CONTENT_DEFINITIONS, check_prepare_after_scope
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
@@ -76,6 +76,7 @@ def prepare_context(call: Call) -> Reply:
     is counted in the Scope's statistics (``statistics.record_prepare``, which never fails it)."""
     if call.scope is None:
         raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
+    check_prepare_after_scope(call.body, call.services.settings)
     plan = PreparePlan.from_request(call.body)
     prepared = call.services.runtime.run(plan, call.scope, request_id=call.request_id)
     record_prepare(call, plan, prepared)
