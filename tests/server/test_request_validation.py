@@ -112,7 +112,10 @@ async def test_prepare_requests_against_the_contract(
     assert expected in _violations(error)
 
 
-OVER_THE_CAP = {"format": "markdown", "sections": [{"family": "memory", "limit": 5}, {"family": "topic-memory", "limit": 4}]}
+OVER_THE_CAP = {
+    "format": "markdown",
+    "sections": [{"family": "memory", "limit": 5}, {"family": "topic-memory", "limit": 4}],
+}
 
 
 async def test_an_assembly_over_the_cap_is_refused_after_the_scope_is_found(

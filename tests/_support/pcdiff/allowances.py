@@ -4,7 +4,8 @@ entry goes stale loudly if the peer stops doing it), what pcreceipt must answer 
 
 Only these kinds of entry belong here: a PowerContext bug that issue 14 (and HOSTS.md) name and
 that pcreceipt does not copy, an inconsistency of PowerContext's where issue 14 names the code
-pcreceipt answers, and a pcreceipt extension the issue keeps. Everything else must match. (The 405 Hermes's ``GET /v1/stats`` gets is a PowerContext quirk issue 14 says pcreceipt
+pcreceipt answers, and a pcreceipt extension the issue keeps. Everything else must match.
+(The 405 Hermes's ``GET /v1/stats`` gets is a PowerContext quirk issue 14 says pcreceipt
 matches: it is an ordinary case in ``test_errors.py``, not an entry here.)
 """
 
