@@ -15,6 +15,7 @@ from _support.servers import running
 from pcreceipt import gate
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
+from pcreceipt.server.resolution import NO_SCOPE_MESSAGE
 from pcreceipt.server.credentials import new_token
 from pcreceipt.store.protocol import TokenGrant
 from pcreceipt.store.sqlite import SQLiteStore
@@ -66,5 +67,6 @@ def test_a_missing_scope_is_still_a_404_after_one_read(sqlite: SQLiteStore, tmp_
         counting.calls.clear()
         reply = http.post("/v1/context/prepare", json={"scope_id": "scp_missing", "query": "q"}, headers=headers)
     assert reply.status_code == 404
-    assert reply.json()["error"]["message"] == "no such Scope"
+    assert reply.json()["error"]["code"] == "scope_not_found"
+    assert reply.json()["error"]["message"] == NO_SCOPE_MESSAGE
     assert counting.calls["get_scope"] == 1
