@@ -32,7 +32,7 @@ CHUNK_TARGET_CHARS = 1200
 CHUNK_MAX_CHARS = 1800
 CHUNK_MIN_TAIL_CHARS = 300
 CHUNK_OVERLAP_CHARS = 160
-CHUNK_MAX_COUNT = 200
+CHUNK_MAX_COUNT = 200  # not a contract limit: PowerContext 1.4.1's chunk count per detail
 
 _BLOCK_START = re.compile(r"\n[ \t]*\n+|^(?=#{1,6}[ \t]+)|^(?=[ \t]*(?:[-*+] |\d+[.)] ))", re.MULTILINE)
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])(?:[ \t]+|(?=\n))")
