@@ -222,7 +222,7 @@ def _build_envelope(
     for section in plan.sections:
         kept: list[tuple[HistoryCandidate, str]] = []
         for candidate in history.get(section.family, ()):
-            text = envelope_content(candidate.family, candidate.content)
+            text = envelope_content(candidate.family, candidate.content, candidate.snippet)
             fate = _first_fate(progress, candidate, text)
             if fate is None and len(kept) >= section.limit:
                 fate = "family_limit"
@@ -289,7 +289,7 @@ def _build_markdown(
     for section in plan.sections:
         rank = 0
         for candidate in history.get(section.family, ()):
-            body = markdown_body(candidate.family, candidate.content)
+            body = markdown_body(candidate.family, candidate.content, candidate.snippet)
             if progress.accepted[section.family] >= section.limit:
                 progress.omit(candidate.family, "family_limit")
             elif len(layout.items) >= cap:

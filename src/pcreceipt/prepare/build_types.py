@@ -41,11 +41,13 @@ TRUNCATION_MARK = "…"
 @dataclass(frozen=True, slots=True)
 class HistoryCandidate:
     """One history candidate: an exact Scope-qualified revision and its stored content (the
-    builder renders it in the form the plan asks for)."""
+    builder renders it in the form the plan asks for). ``snippet``: a Topic Memory's part of its
+    detail that the query matched (``prepare.snippet``), shown after its summary; None otherwise."""
 
     ref: ArtifactRef
     family: HistoryFamily
     content: Mapping[str, Any]
+    snippet: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

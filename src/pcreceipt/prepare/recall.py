@@ -50,6 +50,7 @@ from pcreceipt.inference import ChatClient, Embedder, InferenceError
 from pcreceipt.prepare.build_types import HistoryCandidate
 from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, SearchMode
 from pcreceipt.prepare.rerank import Reranker
+from pcreceipt.prepare.snippet import topic_snippets
 from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily, Hit, Store, StoreUnavailable
 
 MatchMode = Literal["all", "any", "prefix"]
@@ -283,7 +284,7 @@ class Recall:
                 for scope_id in family_scopes(family, plan.scope_ids):
                     hits = self._search_one(round_, family, scope_id, query, match, evidence, state)
                     evidence.candidates(family, len(hits))
-                    per_scope.append(self._admit(round_, family, scope_id, query, hits, evidence))
+                    per_scope.append(self._admit(round_, family, scope_id, (query, match), hits, evidence))
             merged, cut = round_robin(per_scope, cap)
             evidence.omit(family, "family_limit", cut)
             out[family] = merged
@@ -393,11 +394,17 @@ class Recall:
         round_: int,
         family: HistoryFamily,
         scope_id: str,
-        query: str,
+        searched: tuple[str, MatchMode],
         hits: list[Hit],
         evidence: Evidence,
     ) -> list[HistoryCandidate]:
-        """Hits → candidates; for Atomic Memory with a reranker, rerank the coarse pool to the cap."""
+        """Hits → candidates (a Topic Memory with the snippet of its detail the query matched, if
+        any); for Atomic Memory with a reranker, rerank the coarse pool to the cap."""
+        query, match = searched
+        if family == "topic-memory":
+            details = [text if isinstance(text := h.content.get("detail"), str) else "" for h in hits]
+            snippets = topic_snippets(query, match, details)
+            return [HistoryCandidate(h.ref, family, h.content, s) for h, s in zip(hits, snippets, strict=True)]
         candidates = [HistoryCandidate(h.ref, family, h.content) for h in hits]
         cap = FAMILY_CAPS[family]
         if family != "atomic-memory" or self.reranker is None or not candidates:

@@ -32,9 +32,11 @@ excluded); of citation line + SEPARATOR + source lines. The layouts below add th
 
 Bodies (``envelope_content``, ``markdown_body``): atomic-memory its ``text``; topic-memory the
 compact JSON of ``{"title", "summary"}`` in the envelope, ``"Title: …\\n\\nSummary: …"`` in
-Markdown; experience "Situation: …", "Action: …", "Outcome: …", "Lesson: …" lines, then the
-failure record's lines; profile its ``content``. Stored values are used as they are, except that a
-lone surrogate (impossible over HTTP, possible in process) becomes U+FFFD so the text is UTF-8.
+Markdown, each with the topic's snippet after the summary when recall took one from its detail
+(``"snippet"``, ``"\\n\\nSnippet: …"``); experience "Situation: …", "Action: …", "Outcome: …",
+"Lesson: …" lines, then the failure record's lines; profile its ``content``. Stored values are used
+as they are, except that a lone surrogate (impossible over HTTP, possible in process) becomes
+U+FFFD so the text is UTF-8.
 """
 
 from __future__ import annotations
@@ -143,18 +145,23 @@ def _experience_lines(content: Mapping[str, object]) -> str:
     return "\n".join(lines)
 
 
-def envelope_content(family: HistoryFamily, content: Mapping[str, object]) -> str:
-    """An item's ``content`` string in the envelope (before any truncation)."""
+def envelope_content(family: HistoryFamily, content: Mapping[str, object], snippet: str | None = None) -> str:
+    """An item's ``content`` string in the envelope (before any truncation); a Topic Memory's
+    ``snippet``, when it has one, is the object's third key."""
     if family == "topic-memory":
         topic = {"title": _text(content, "title"), "summary": _text(content, "summary")}
+        if snippet is not None:
+            topic["snippet"] = well_formed(snippet)
         return json.dumps(topic, ensure_ascii=False, separators=(",", ":"))
     return _plain_body(family, content)
 
 
-def markdown_body(family: HistoryFamily, content: Mapping[str, object]) -> str:
-    """An item's body in the Markdown form, before normalisation and truncation."""
+def markdown_body(family: HistoryFamily, content: Mapping[str, object], snippet: str | None = None) -> str:
+    """An item's body in the Markdown form, before normalisation and truncation; a Topic
+    Memory's ``snippet``, when it has one, is its third paragraph."""
     if family == "topic-memory":
-        return f"Title: {_text(content, 'title')}\n\nSummary: {_text(content, 'summary')}"
+        body = f"Title: {_text(content, 'title')}\n\nSummary: {_text(content, 'summary')}"
+        return body if snippet is None else f"{body}\n\nSnippet: {well_formed(snippet)}"
     return _plain_body(family, content)
 
 

@@ -27,6 +27,7 @@ response, never a value from the response or the store.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -36,6 +37,8 @@ from pcreceipt.digests import sha256_hex
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_content
 from pcreceipt.prepare.render import code_line_strings, envelope_content, markdown_body, markdown_units, utf8_size
+from pcreceipt.prepare.snippet import CUT_MARK as SNIPPET_CUT_MARK
+from pcreceipt.prepare.snippet import SNIPPET_MAX_CHARS, compact
 from pcreceipt.store.protocol import HISTORY_FAMILIES, HistoryFamily
 
 
@@ -103,6 +106,8 @@ def verify_offline(response: Any, *, max_bytes: int | None) -> Offline:
 
 def _body_matches(item: CitedItem, family: HistoryFamily, stored: Mapping[str, Any], truncated: bool) -> bool:
     """Whether the stored content renders to the item's body (whole, or cut with the mark)."""
+    if family == "topic-memory" and _shows_a_detail_snippet(item, stored, truncated):
+        return True
     if item.form == "envelope":
         full = envelope_content(family, stored)
         if not truncated:
@@ -112,6 +117,38 @@ def _body_matches(item: CitedItem, family: HistoryFamily, stored: Mapping[str, A
     if not truncated:
         return item.body == full and utf8_size(full) <= ENTRY_BODY_CAP_BYTES
     return item.body.endswith(TRUNCATION_MARK) and full.startswith(item.body[:-1])
+
+
+def _shows_a_detail_snippet(item: CitedItem, stored: Mapping[str, Any], truncated: bool) -> bool:
+    """Whether a Topic Memory's body is its title and summary followed by a snippet its stored
+    detail can give: a run of the compacted detail, whole or a window with ``…`` where it was
+    cut, at most ``SNIPPET_MAX_CHARS``. Which query chose it is not in the response, so that is
+    all a reader can check; a cut body is checked up to where its snippet begins."""
+    envelope = item.form == "envelope"
+    opening = (
+        envelope_content("topic-memory", stored, "")[: -len('"}')]
+        if envelope
+        else "".join(markdown_units(markdown_body("topic-memory", stored, "")))
+    )
+    if truncated:
+        return item.body.endswith(TRUNCATION_MARK) and item.body[:-1].startswith(opening)
+    if not item.body.startswith(opening) or not isinstance(detail := stored.get("detail"), str):
+        return False
+    shown = item.body[len(opening) :]
+    if envelope:
+        try:
+            shown = json.loads('"' + shown.removesuffix('"}') + '"')
+        except ValueError:
+            return False
+    core = shown.removeprefix(SNIPPET_CUT_MARK).removesuffix(SNIPPET_CUT_MARK)
+    if not isinstance(shown, str) or len(shown) > SNIPPET_MAX_CHARS or core not in compact(detail):
+        return False
+    full = (
+        envelope_content("topic-memory", stored, shown)
+        if envelope
+        else "".join(markdown_units(markdown_body("topic-memory", stored, shown)))
+    )
+    return item.body == full and utf8_size(full) <= ENTRY_BODY_CAP_BYTES
 
 
 def history_findings(
@@ -134,9 +171,7 @@ def history_findings(
     return []
 
 
-def code_findings(
-    index: int, item: Mapping[str, Any], cited: CitedItem | None, lines: Sequence[str]
-) -> list[Finding]:
+def code_findings(index: int, item: Mapping[str, Any], cited: CitedItem | None, lines: Sequence[str]) -> list[Finding]:
     """Check 4 for selected item ``index``, given the lines of its range a server read back."""
     code = item["code_evidence"]
     shown = "".join(code_line_strings(lines))

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pcreceipt.store.lexical import phrase_patterns, token_string
 from pcreceipt.store.protocol import TextMatch
 from pcreceipt.store.rows import Vector
 from pcreceipt.store.text import match_plan, segment
@@ -88,10 +89,6 @@ def ft_word(partition: str, token: str) -> str:
     return "t" + hashlib.blake2b(f"{partition}\0{token}".encode(), digest_size=8).hexdigest()
 
 
-def token_string(tokens: Sequence[str]) -> bytes:
-    return (" " + " ".join(tokens) + " ").encode("utf-8")
-
-
 def index_texts(partition: str, pairs: Sequence[tuple[str, str]]) -> list[IndexText]:
     """Index columns for (title, body) pairs of a partition, tokenized exactly as SQLite's FTS5 does."""
     tokens = word_tokens([segment(text) for pair in pairs for text in pair])
@@ -110,19 +107,18 @@ def compile_text_query(query: str, match: TextMatch, partition: str) -> TextQuer
     plan = match_plan(query, match)
     if plan is None:
         return None
-    folded = word_tokens([" ".join(phrase.tokens) for phrase in plan.phrases])
     patterns: list[bytes] = []
     anchors: list[str] = []
     anchored = True
-    for phrase, tokens in zip(plan.phrases, folded, strict=True):
-        if not tokens:  # a phrase of no index tokens matches nothing (as in FTS5)
+    for phrase, pattern in zip(plan.phrases, phrase_patterns(plan), strict=True):
+        if pattern is None:  # a phrase of no index tokens matches nothing (as in FTS5)
             if plan.require_all:
                 return None
             continue
-        pattern = (" " + " ".join(tokens) + ("" if phrase.prefix else " ")).encode("utf-8")
         if pattern in patterns:
             continue
         patterns.append(pattern)
+        tokens = pattern.decode("utf-8").split()
         exact = tokens[:-1] if phrase.prefix else tokens
         for word in dict.fromkeys(ft_word(partition, token) for token in exact):
             if word not in anchors:

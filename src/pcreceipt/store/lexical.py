@@ -1,0 +1,50 @@
+"""The store's full-text match, evaluated in process over any text.
+
+Both engines decide which documents match by the same engine-neutral plan (``text.match_plan``)
+over the same tokens (``tokens.word_tokens`` of ``text.segment``): OceanBase literally, by
+locating each phrase's token string in the document's token string. This module is that
+evaluation without a table, so a caller can ask whether one field of a stored revision (a Topic
+Memory's detail, or a chunk of it) matches a query the way the index would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pcreceipt.store.protocol import TextMatch
+from pcreceipt.store.text import MatchPlan, match_plan, segment
+from pcreceipt.store.tokens import word_tokens
+
+
+def token_string(tokens: Sequence[str]) -> bytes:
+    """Tokens as one space-delimited string, delimited at both ends, so a phrase is a substring."""
+    return (" " + " ".join(tokens) + " ").encode("utf-8")
+
+
+def phrase_patterns(plan: MatchPlan) -> list[bytes | None]:
+    """Each phrase of the plan as the substring a matching token string contains (a prefix
+    phrase leaves its last token open); None for a phrase of no index tokens, which matches nothing."""
+    folded = word_tokens([" ".join(phrase.tokens) for phrase in plan.phrases])
+    return [
+        (" " + " ".join(tokens) + ("" if phrase.prefix else " ")).encode("utf-8") if tokens else None
+        for phrase, tokens in zip(plan.phrases, folded, strict=True)
+    ]
+
+
+def matched_phrases(query: str, match: TextMatch, texts: Sequence[str]) -> list[int | None]:
+    """For each text: how many of the query's distinct phrases it contains when it matches the
+    query under ``match`` (as the full-text index decides), else None."""
+    plan = match_plan(query, match)
+    if plan is None or not texts:
+        return [None] * len(texts)
+    patterns = list(dict.fromkeys(phrase_patterns(plan)))
+    if plan.require_all and None in patterns:
+        return [None] * len(texts)
+    wanted = [pattern for pattern in patterns if pattern is not None]
+    out: list[int | None] = []
+    for tokens in word_tokens([segment(text) for text in texts]):
+        haystack = token_string(tokens)
+        count = sum(pattern in haystack for pattern in wanted)
+        ok = count == len(wanted) if plan.require_all else count > 0
+        out.append(count if ok and wanted else None)
+    return out
