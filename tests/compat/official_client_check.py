@@ -238,6 +238,11 @@ async def artifacts(client: PowerContextClient) -> None:
     )
     forgotten = await client.change_atomic_memory_lifecycle(forget)
     check("forget", forgotten.changed and forgotten.records[0].state == "forgotten")
+    forget_again = forget.model_copy(
+        update={"target": forget.target.model_copy(update={"state_version": forgotten.records[0].state_version})}
+    )
+    unchanged = await client.change_atomic_memory_lifecycle(forget_again)
+    check("forget again at its state version", not unchanged.changed and unchanged.records[0].state == "forgotten")
     await expect_error(
         "change_atomic_memory_lifecycle",
         409,

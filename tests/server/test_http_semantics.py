@@ -100,7 +100,7 @@ async def test_exact_revision_has_no_etag_and_state_has_one(http: httpx.AsyncCli
     assert exact.status_code == 200 and "etag" not in exact.headers
     artifact_id = location.rsplit("/", 1)[-1]
     state = await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state")
-    assert state.status_code == 200 and state.headers["etag"] == '"revision:1"'
+    assert state.status_code == 200 and state.headers["etag"] == '"revision:1:state:0"'
     assert_error(await http.get(location + "/revisions/2"), 404, "artifact_not_found")
 
 
@@ -140,3 +140,31 @@ async def test_a_loopback_server_refuses_foreign_host_names(http: httpx.AsyncCli
 @pytest.mark.parametrize("host", ["localhost:8000", "LOCALHOST", "127.0.0.1", "127.1.2.3:9", "[::1]:8000"])
 async def test_loopback_host_names_are_accepted(http: httpx.AsyncClient, host: str) -> None:
     assert (await http.get("/health/live", headers={"Host": host})).status_code == 200
+
+
+async def test_state_etag_names_revision_and_state_version(http: httpx.AsyncClient, scope_id: str) -> None:
+    """``"revision:N:state:V"``; If-None-Match on it is 304 with no body until the revision or the
+    state version moves (PowerContext 1.4.1's state validator)."""
+    location = (await _create(http, scope_id)).headers["location"]
+    artifact_id = location.rsplit("/", 1)[-1]
+    state_path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state"
+    not_modified = await http.get(state_path, headers={"If-None-Match": '"revision:1:state:0"'})
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified.headers["etag"] == '"revision:1:state:0"'
+    listed = await http.get(state_path, headers={"If-None-Match": 'W/"x", "revision:1:state:0"'})
+    assert listed.status_code == 304
+    for other in ('"revision:1"', '"revision:1:state:1"', '"revision:2:state:0"'):
+        assert (await http.get(state_path, headers={"If-None-Match": other})).status_code == 200
+    replaced = await http.put(
+        location, json={"content": {"kind": "fact", "text": "replaced"}}, headers={"If-Match": '"revision:1"'}
+    )
+    assert replaced.status_code == 200
+    assert (await http.get(state_path)).headers["etag"] == '"revision:2:state:0"'
+    target = {"artifact": {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 2}, "state_version": 0}
+    forgot = await http.post(
+        "/v1/atomic-memory/lifecycle", json={"scope_id": scope_id, "target": target, "state": "forgotten"}
+    )
+    assert forgot.status_code == 200
+    after = await http.get(state_path, headers={"If-None-Match": '"revision:2:state:0"'})
+    assert after.status_code == 200 and after.headers["etag"] == '"revision:2:state:1"'
+    assert after.json()["state"] == "forgotten" and after.json()["state_version"] == 1

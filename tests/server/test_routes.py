@@ -171,7 +171,8 @@ async def _memory(client: AsyncClient, scope_id: str, text: str) -> str:
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
     a, b, c = [await _memory(client, scope_id, text) for text in ("alpha", "beta", "gamma")]
     state = await client.get_atomic_memory_state(scope_id, a)
-    assert state.etag == '"revision:1"'
+    assert state.etag == '"revision:1:state:0"'
+    assert await client.get_atomic_memory_state(scope_id, a, if_none_match=state.etag) is None
     assert state.value.state == "active" and state.value.state_version == 0 and state.value.merged_into_id is None
 
     forgotten = await client.change_atomic_memory_lifecycle(

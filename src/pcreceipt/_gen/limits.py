@@ -820,6 +820,10 @@ GET_ARTIFACT_IF_NONE_MATCH_MAX_LENGTH: Final = 64
 REPLACE_ARTIFACT_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_IF_MATCH_MAX_LENGTH: Final = 64
 
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1atomic-memory~1{artifact_id}~1state/get/parameters/2/schema
+GET_ATOMIC_MEMORY_STATE_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_ATOMIC_MEMORY_STATE_IF_NONE_MATCH_MAX_LENGTH: Final = 64
+
 # #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/4/schema
 READ_CODE_START_LINE_MINIMUM: Final = 1
 

@@ -310,7 +310,7 @@ class AtomicMemoryInput(ContractModel):
 
 class AtomicMemoryLifecycleRequest(ContractModel):
     """
-    Forget an active memory, or retire an active merge result.
+    Forget an active memory: PowerContext 1.4.1's request, {scope_id, target: {artifact, state_version}, state: "forgotten"}. Forgetting a memory that is already forgotten, at its current revision and state_version, changes nothing (200, changed false). pcreceipt extension: state "retired" retires an active merge result.
     """
 
     model_config = ConfigDict(
@@ -326,7 +326,7 @@ class AtomicMemoryLifecycleRequest(ContractModel):
     """
     state: Literal["forgotten", "retired"]
     """
-    The new state.
+    The new state: forgotten (PowerContext's only value), or retired (a pcreceipt extension, merge results only).
     """
 
 

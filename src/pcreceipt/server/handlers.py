@@ -302,8 +302,13 @@ def get_artifact_revision(call: Call) -> Reply:
 
 
 def get_atomic_memory_state(call: Call) -> Reply:
+    """ETag ``"revision:N:state:V"``; a matching If-None-Match is 304 with no body (PowerContext's)."""
     head = _found(_store(call).get_atomic_memory_head(call.path["scope_id"], call.path["artifact_id"]))
-    return Reply(200, records.atomic_memory_state(head), {"ETag": records.artifact_etag(head.ref.revision)})
+    etag = records.atomic_memory_state_etag(head.ref.revision, head.state_version)
+    if_none_match = call.headers.get("If-None-Match")
+    if if_none_match is not None and _etag_listed(if_none_match, etag):
+        return Reply(304, None, {"ETag": etag})
+    return Reply(200, records.atomic_memory_state(head), {"ETag": etag})
 
 
 def _atomic_memory_target(reference: Mapping[str, Any], pointer: str) -> tuple[str, int]:

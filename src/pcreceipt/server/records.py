@@ -20,6 +20,12 @@ def artifact_etag(revision: int) -> str:
     return f'"revision:{revision}"'
 
 
+def atomic_memory_state_etag(revision: int, state_version: int) -> str:
+    """The strong validator of an atomic memory's state: ``"revision:N:state:V"``, quotes included,
+    so a lifecycle change (which keeps the revision) changes it too."""
+    return f'"revision:{revision}:state:{state_version}"'
+
+
 def etag_revision(etag: str) -> int | None:
     """The revision an ETag names, or None when it is not one of ours (compared verbatim: no weak form)."""
     match = _ETAG.match(etag)

@@ -484,7 +484,8 @@ class Store(Protocol):
         self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
     ) -> list[AtomicMemoryHead]:
         """forgotten (from active) or retired (a merge result, from active); returns the changed head.
-        Increments state_version and makes the memory unsearchable. WriteConflict on a stale
+        Increments state_version and makes the memory unsearchable. A memory already in ``state``
+        at the given revision and state_version changes nothing: ``[]``. WriteConflict on a stale
         revision or state_version or a transition that is not allowed; InvalidRecord when
         ``state`` is neither forgotten nor retired."""
         ...
