@@ -115,7 +115,11 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
     assert head is not None and head.etag == '"revision:1"'
     assert isinstance(head.value.content, AtomicMemoryContent)
     assert head.value.content.schema_ == "powercontext.atomic-memory.v1"
-    assert head.value.content_digest.startswith("sha256:")
+    assert head.value.content_digest.startswith("sha256:") and head.value.content.creation is None
+    [source] = head.value.sources
+    assert source.source_type == "content" and source.source_id.startswith("src_")
+    assert created.value.sources == head.value.sources and head.value.artifacts == []
+    assert (head.value.created_by, head.value.restored_from_revision, head.value.reason) == (None, None, None)
 
     replaced = await client.replace_artifact(
         scope_id,
@@ -125,6 +129,10 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
         expected_etag=head.etag,
     )
     assert replaced.value.revision == 2 and replaced.etag == '"revision:2"'
+    assert [a.model_dump() for a in replaced.value.artifacts] == [
+        {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
+    ]
+    assert len(replaced.value.sources) == 1 and replaced.value.sources != head.value.sources
 
     first = await client.get_artifact_revision(scope_id, "atomic-memory", artifact_id, 1)
     assert isinstance(first.content, AtomicMemoryContent) and first.content.text == "We chose SQLite."
@@ -209,6 +217,10 @@ async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
     # exact reads never follow the lifecycle
     old = await client.get_artifact_revision(scope_id, "atomic-memory", b, 1)
     assert isinstance(old.content, AtomicMemoryContent) and old.content.text == "beta"
+    made = await client.get_artifact_revision(scope_id, "atomic-memory", result_id, 1)
+    assert isinstance(made.content, AtomicMemoryContent) and made.content.creation is not None
+    assert [i.root for i in made.content.creation.input_artifact_ids] == [b, c]
+    assert [r.artifact_id for r in made.artifacts] == [b, c] and made.sources == []
 
 
 async def test_code(client: AsyncClient, scope_id: str) -> None:

@@ -615,6 +615,11 @@ class Store(Protocol):
         does not exist. ``replay_only``: never store, return None when the id is not stored."""
         ...
 
+    def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
+        """For each revision, the ids of the lineage Sources its write recorded (in position
+        order; none for a merge result or a revision written before Sources existed)."""
+        ...
+
     def flush_sources(self, scope_id: str, window: int) -> FlushWindow:
         """Move the Scope's extraction cursor past the next ``window`` Sources when none of them
         needs extraction (captured content does; lineage Sources and Working Notes do not).
