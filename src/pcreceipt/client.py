@@ -23,7 +23,7 @@ import json
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar, overload
 from urllib.parse import quote
 
 import httpx
@@ -411,9 +411,28 @@ class AsyncClient:
 
     # -- atomic memory lifecycle
 
-    async def get_atomic_memory_state(self, scope_id: str, artifact_id: str) -> Versioned[AtomicMemoryStateView]:
-        path = {"scope_id": scope_id, "artifact_id": artifact_id}
-        return await self._required("get_atomic_memory_state", AtomicMemoryStateView, path=path)
+    @overload
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: None = None
+    ) -> Versioned[AtomicMemoryStateView]: ...
+
+    @overload
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: str
+    ) -> Versioned[AtomicMemoryStateView] | None: ...
+
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[AtomicMemoryStateView] | None:
+        """The head and lifecycle with the state ETag (``"revision:N:state:V"``); None when
+        ``if_none_match`` still names them."""
+        return await self._versioned(
+            "get_atomic_memory_state",
+            AtomicMemoryStateView,
+            path={"scope_id": scope_id, "artifact_id": artifact_id},
+            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
+            also=frozenset({304}),
+        )
 
     async def change_atomic_memory_lifecycle(
         self, request: AtomicMemoryLifecycleRequest | Mapping[str, Any]

@@ -197,6 +197,14 @@ async def artifacts(client: PowerContextClient) -> None:
 
     head = await client.get_artifact(scope_id, "atomic-memory", created.artifact_id)
     check("get_artifact head", head is not None and head.revision == 1)
+    check(
+        "get_artifact body in PowerContext's shape (creation, content Source, null rollback fields)",
+        head is not None
+        and head.content.get("creation", "absent") is None
+        and [s.source_type for s in head.sources] == ["content"]
+        and head.artifacts == []
+        and (head.created_by, head.restored_from_revision, head.reason) == (None, None, None),
+    )
     cached = await client.get_artifact(scope_id, "atomic-memory", created.artifact_id, if_none_match='"revision:1"')
     check("get_artifact 304 is None", cached is None)
     missing = "art_" + "0" * 32
@@ -211,6 +219,10 @@ async def artifacts(client: PowerContextClient) -> None:
         scope_id, "atomic-memory", created.artifact_id, replacement, expected_etag='"revision:1"'
     )
     check("replace_artifact with expected_etag", replaced.revision == 2)
+    check(
+        "replace_artifact lists the previous revision",
+        [(a.artifact_id, a.revision) for a in replaced.artifacts] == [(created.artifact_id, 1)],
+    )
     stale = await expect_error(
         "replace_artifact",
         412,
@@ -238,6 +250,11 @@ async def artifacts(client: PowerContextClient) -> None:
     )
     forgotten = await client.change_atomic_memory_lifecycle(forget)
     check("forget", forgotten.changed and forgotten.records[0].state == "forgotten")
+    forget_again = forget.model_copy(
+        update={"target": forget.target.model_copy(update={"state_version": forgotten.records[0].state_version})}
+    )
+    unchanged = await client.change_atomic_memory_lifecycle(forget_again)
+    check("forget again at its state version", not unchanged.changed and unchanged.records[0].state == "forgotten")
     await expect_error(
         "change_atomic_memory_lifecycle",
         409,

@@ -56,7 +56,9 @@ def _reason(response: httpx.Response) -> str:
 async def test_lifecycle_conflicts_name_their_reason(http: httpx.AsyncClient, scope_id: str) -> None:
     memory = await _create(http, scope_id, "Forget me")
     assert (await _change(http, scope_id, _target(memory, 1, 0), "forgotten")).status_code == 200
-    assert _reason(await _change(http, scope_id, _target(memory, 1, 1), "forgotten")) == "already_forgotten"
+    again = await _change(http, scope_id, _target(memory, 1, 1), "forgotten")
+    assert again.status_code == 200 and again.json()["changed"] is False
+    assert _reason(await _change(http, scope_id, _target(memory, 1, 1), "retired")) == "already_forgotten"
     assert _reason(await _change(http, scope_id, _target(memory, 1, 0), "forgotten")) == "stale_state_version"
     assert _reason(await _change(http, scope_id, _target(memory, 2, 1), "forgotten")) == "stale_revision"
     plain = await _create(http, scope_id, "Not a merge result")
@@ -103,7 +105,9 @@ def test_the_cli_prints_the_reason(server_url: str) -> None:
     added = cli.invoke(app, ["memory", "add", "--scope", scope, "--kind", "fact", "Forget me twice", "--json"])
     artifact_id = json.loads(added.stdout)["artifact_id"]
     assert cli.invoke(app, ["memory", "forget", "--scope", scope, artifact_id]).exit_code == 0
-    again = cli.invoke(app, ["memory", "forget", "--scope", scope, artifact_id])
+    twice = cli.invoke(app, ["memory", "forget", "--scope", scope, artifact_id])
+    assert twice.exit_code == 0 and twice.stdout.strip() == "unchanged"
+    again = cli.invoke(app, ["memory", "retire", "--scope", scope, artifact_id])
     assert again.exit_code == 1
     assert "error: invalid_memory_state (HTTP 409): The atomic memory is already forgotten." in again.stderr
     assert "  reason: already_forgotten" in again.stderr

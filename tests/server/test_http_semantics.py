@@ -54,7 +54,10 @@ async def test_replace_needs_if_match_and_compares_it_verbatim(http: httpx.Async
 
     ok = await http.put(location, json=replacement, headers={"If-Match": '"revision:1"'})
     assert ok.status_code == 200 and ok.headers["etag"] == '"revision:2"'
-    assert ok.json()["revision"] == 2 and ok.json()["artifacts"] == []
+    assert ok.json()["revision"] == 2
+    assert ok.json()["artifacts"] == [
+        {"family": "atomic-memory", "artifact_id": location.rsplit("/", 1)[-1], "revision": 1}
+    ]
     assert gate.check_schema("ArtifactRevision", ok.json()) == []
 
     again = await http.put(location, json=replacement, headers={"If-Match": '"revision:1"'})
@@ -100,7 +103,7 @@ async def test_exact_revision_has_no_etag_and_state_has_one(http: httpx.AsyncCli
     assert exact.status_code == 200 and "etag" not in exact.headers
     artifact_id = location.rsplit("/", 1)[-1]
     state = await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state")
-    assert state.status_code == 200 and state.headers["etag"] == '"revision:1"'
+    assert state.status_code == 200 and state.headers["etag"] == '"revision:1:state:0"'
     assert_error(await http.get(location + "/revisions/2"), 404, "artifact_not_found")
 
 
@@ -140,3 +143,100 @@ async def test_a_loopback_server_refuses_foreign_host_names(http: httpx.AsyncCli
 @pytest.mark.parametrize("host", ["localhost:8000", "LOCALHOST", "127.0.0.1", "127.1.2.3:9", "[::1]:8000"])
 async def test_loopback_host_names_are_accepted(http: httpx.AsyncClient, host: str) -> None:
     assert (await http.get("/health/live", headers={"Host": host})).status_code == 200
+
+
+async def test_state_etag_names_revision_and_state_version(http: httpx.AsyncClient, scope_id: str) -> None:
+    """``"revision:N:state:V"``; If-None-Match on it is 304 with no body until the revision or the
+    state version moves (PowerContext 1.4.1's state validator)."""
+    location = (await _create(http, scope_id)).headers["location"]
+    artifact_id = location.rsplit("/", 1)[-1]
+    state_path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state"
+    not_modified = await http.get(state_path, headers={"If-None-Match": '"revision:1:state:0"'})
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified.headers["etag"] == '"revision:1:state:0"'
+    listed = await http.get(state_path, headers={"If-None-Match": 'W/"x", "revision:1:state:0"'})
+    assert listed.status_code == 304
+    for other in ('"revision:1"', '"revision:1:state:1"', '"revision:2:state:0"'):
+        assert (await http.get(state_path, headers={"If-None-Match": other})).status_code == 200
+    replaced = await http.put(
+        location, json={"content": {"kind": "fact", "text": "replaced"}}, headers={"If-Match": '"revision:1"'}
+    )
+    assert replaced.status_code == 200
+    assert (await http.get(state_path)).headers["etag"] == '"revision:2:state:0"'
+    target = {"artifact": {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 2}, "state_version": 0}
+    forgot = await http.post(
+        "/v1/atomic-memory/lifecycle", json={"scope_id": scope_id, "target": target, "state": "forgotten"}
+    )
+    assert forgot.status_code == 200
+    after = await http.get(state_path, headers={"If-None-Match": '"revision:2:state:0"'})
+    assert after.status_code == 200 and after.headers["etag"] == '"revision:2:state:1"'
+    assert after.json()["state"] == "forgotten" and after.json()["state_version"] == 1
+
+
+async def test_artifact_bodies_carry_powercontexts_lineage_fields(http: httpx.AsyncClient, scope_id: str) -> None:
+    """As PowerContext 1.4.1 serves them (captured from it): ``creation`` in the content, the
+    write's content Source, the previous revision after a replace, null rollback fields, and a
+    digest of the served content (PowerContext's digest of the same content, byte for byte)."""
+    created = await http.post(
+        f"/v1/scopes/{scope_id}/artifacts",
+        json={"family": "atomic-memory", "content": {"kind": "fact", "text": "alpha"}},
+    )
+    assert created.status_code == 201
+    body = created.json()
+    [source] = body["sources"]
+    assert source["source_type"] == "content" and len(source["source_id"]) == 36 and body["artifacts"] == []
+    location = created.headers["location"]
+    head = (await http.get(location)).json()
+    assert head["content"] == {
+        "schema": "powercontext.atomic-memory.v1",
+        "kind": "fact",
+        "text": "alpha",
+        "creation": None,
+    }
+    assert head["content_digest"] == "sha256:4280a6efbd839cd8c3c77f6d12a38b2fdffe115badf685b2deb46ec267706aba"
+    assert head["sources"] == [source] and head["artifacts"] == []
+    assert [head[k] for k in ("created_by", "restored_from_revision", "reason")] == [None, None, None]
+    replaced = await http.put(
+        location, json={"content": {"kind": "fact", "text": "beta"}}, headers={"If-Match": '"revision:1"'}
+    )
+    second = replaced.json()
+    assert second["artifacts"] == [{"family": "atomic-memory", "artifact_id": body["artifact_id"], "revision": 1}]
+    assert len(second["sources"]) == 1 and second["sources"] != [source]
+    assert second["content_digest"] == "sha256:be70adaed10e8b6cb6337ac238b3b8272330c26f769ded96ed4dd0ae5d822d65"
+    assert (await http.get(location + "/revisions/1")).json() == head
+    assert (await http.get(location + "/revisions/2")).json() == second
+    listed = (await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory")).json()["items"]
+    assert [(i["sources"], i["artifacts"], i["content_digest"]) for i in listed] == [
+        (second["sources"], second["artifacts"], second["content_digest"])
+    ]
+
+
+async def test_creation_is_the_servers_to_maintain(http: httpx.AsyncClient, scope_id: str) -> None:
+    """A write may omit ``content.creation`` or send null (stored as nothing); any other value is
+    422 (PowerContext refuses it in writes), and nothing is written."""
+    base = f"/v1/scopes/{scope_id}/artifacts"
+    with_null = await http.post(
+        base, json={"family": "atomic-memory", "content": {"kind": "fact", "text": "null creation", "creation": None}}
+    )
+    assert with_null.status_code == 201
+    plain = await http.post(
+        base, json={"family": "atomic-memory", "content": {"kind": "fact", "text": "null creation"}}
+    )
+    first = (await http.get(with_null.headers["location"])).json()
+    assert first["content_digest"] == (await http.get(plain.headers["location"])).json()["content_digest"]
+    creation = {"type": "merge", "input_artifact_ids": [first["artifact_id"], plain.json()["artifact_id"]]}
+    memory = {"kind": "fact", "text": "claims a merge", "creation": creation}
+    before = (await http.get(f"{base}/atomic-memory")).json()["items"]
+    error = assert_error(
+        await http.post(base, json={"family": "atomic-memory", "content": memory}), 422, "invalid_request"
+    )
+    assert error["details"]["violations"] == [{"path": "/content/creation", "rule": "creation_maintained_by_server"}]
+    items = [{"family": "atomic-memory", "content": {"kind": "fact", "text": "fine"}}]
+    items.append({"family": "atomic-memory", "content": memory})
+    imported = assert_error(await http.post(f"{base}/import", json={"items": items}), 422, "invalid_request")
+    assert imported["details"]["violations"][0]["path"] == "/items/1/content/creation"
+    replaced = await http.put(
+        with_null.headers["location"], json={"content": memory}, headers={"If-Match": '"revision:1"'}
+    )
+    assert_error(replaced, 422, "invalid_request")
+    assert (await http.get(f"{base}/atomic-memory")).json()["items"] == before

@@ -115,7 +115,11 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
     assert head is not None and head.etag == '"revision:1"'
     assert isinstance(head.value.content, AtomicMemoryContent)
     assert head.value.content.schema_ == "powercontext.atomic-memory.v1"
-    assert head.value.content_digest.startswith("sha256:")
+    assert head.value.content_digest.startswith("sha256:") and head.value.content.creation is None
+    [source] = head.value.sources
+    assert source.source_type == "content" and source.source_id.startswith("src_")
+    assert created.value.sources == head.value.sources and head.value.artifacts == []
+    assert (head.value.created_by, head.value.restored_from_revision, head.value.reason) == (None, None, None)
 
     replaced = await client.replace_artifact(
         scope_id,
@@ -125,6 +129,10 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
         expected_etag=head.etag,
     )
     assert replaced.value.revision == 2 and replaced.etag == '"revision:2"'
+    assert [a.model_dump() for a in replaced.value.artifacts] == [
+        {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
+    ]
+    assert len(replaced.value.sources) == 1 and replaced.value.sources != head.value.sources
 
     first = await client.get_artifact_revision(scope_id, "atomic-memory", artifact_id, 1)
     assert isinstance(first.content, AtomicMemoryContent) and first.content.text == "We chose SQLite."
@@ -171,7 +179,8 @@ async def _memory(client: AsyncClient, scope_id: str, text: str) -> str:
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
     a, b, c = [await _memory(client, scope_id, text) for text in ("alpha", "beta", "gamma")]
     state = await client.get_atomic_memory_state(scope_id, a)
-    assert state.etag == '"revision:1"'
+    assert state.etag == '"revision:1:state:0"'
+    assert await client.get_atomic_memory_state(scope_id, a, if_none_match=state.etag) is None
     assert state.value.state == "active" and state.value.state_version == 0 and state.value.merged_into_id is None
 
     forgotten = await client.change_atomic_memory_lifecycle(
@@ -208,6 +217,10 @@ async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
     # exact reads never follow the lifecycle
     old = await client.get_artifact_revision(scope_id, "atomic-memory", b, 1)
     assert isinstance(old.content, AtomicMemoryContent) and old.content.text == "beta"
+    made = await client.get_artifact_revision(scope_id, "atomic-memory", result_id, 1)
+    assert isinstance(made.content, AtomicMemoryContent) and made.content.creation is not None
+    assert [i.root for i in made.content.creation.input_artifact_ids] == [b, c]
+    assert [r.artifact_id for r in made.artifacts] == [b, c] and made.sources == []
 
 
 async def test_code(client: AsyncClient, scope_id: str) -> None:

@@ -56,7 +56,8 @@ def test_a_memory_that_is_not_active_names_its_state(store: Store, scope_id: str
     forgotten = store.create_artifact(scope_id, "atomic-memory", memory("forget me")).ref.artifact_id
     store.change_lifecycle(scope_id, forgotten, revision=1, state_version=0, state="forgotten")
     change = store.change_lifecycle
-    assert reason_of(lambda: change(scope_id, forgotten, revision=1, state_version=1, state="forgotten")) == (
+    assert change(scope_id, forgotten, revision=1, state_version=1, state="forgotten") == []
+    assert reason_of(lambda: change(scope_id, forgotten, revision=1, state_version=1, state="retired")) == (
         "already_forgotten"
     )
     assert reason_of(

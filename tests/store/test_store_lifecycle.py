@@ -63,10 +63,9 @@ def test_forget_makes_it_forgotten_and_unsearchable_but_readable(store: Store, s
 def test_forgotten_memories_allow_no_further_change(store: Store, scope_id: str) -> None:
     record = create(store, scope_id, "Temporary note")
     store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=0, state="forgotten")
-    for state in ("forgotten", "retired"):
-        with pytest.raises(WriteConflict) as caught:
-            store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=1, state=state)
-        assert (caught.value.current_revision, caught.value.current_state_version) == (1, 1)
+    with pytest.raises(WriteConflict) as caught:
+        store.change_lifecycle(scope_id, record.ref.artifact_id, revision=1, state_version=1, state="retired")
+    assert (caught.value.current_revision, caught.value.current_state_version) == (1, 1)
     with pytest.raises(WriteConflict):
         store.replace_artifact(
             scope_id, "atomic-memory", record.ref.artifact_id, memory("revived"), expected_revision=1
@@ -249,3 +248,26 @@ def test_concurrent_writers_all_commit(store: Store, scope_id: str) -> None:
         thread.join()
     assert errors == []
     assert store.count_searchable(scope_id, "atomic-memory") == 100
+
+
+def test_forgetting_a_forgotten_memory_at_its_state_version_changes_nothing(store: Store, scope_id: str) -> None:
+    """PowerContext 1.4.1 answers ``changed: false`` there; a stale version is still a conflict."""
+    record = create(store, scope_id, "Forget me twice")
+    artifact_id = record.ref.artifact_id
+    store.change_lifecycle(scope_id, artifact_id, revision=1, state_version=0, state="forgotten")
+    assert store.change_lifecycle(scope_id, artifact_id, revision=1, state_version=1, state="forgotten") == []
+    head = store.get_atomic_memory_head(scope_id, artifact_id)
+    assert head is not None and (head.state, head.state_version) == ("forgotten", 1)
+    for revision, state_version in ((1, 0), (2, 1)):
+        with pytest.raises(WriteConflict):
+            store.change_lifecycle(
+                scope_id, artifact_id, revision=revision, state_version=state_version, state="forgotten"
+            )
+    heads = store.merge_atomic_memories(
+        scope_id,
+        [(create(store, scope_id, "a").ref.artifact_id, 1, 0), (create(store, scope_id, "b").ref.artifact_id, 1, 0)],
+        memory("a and b"),
+    )
+    result = heads[-1].ref.artifact_id
+    store.change_lifecycle(scope_id, result, revision=1, state_version=0, state="retired")
+    assert store.change_lifecycle(scope_id, result, revision=1, state_version=1, state="retired") == []

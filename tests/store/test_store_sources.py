@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,32 @@ def test_artifact_writes_record_lineage_sources_but_merges_do_not(
     assert len(imported) == 3
     assert store.capture_source(scope_id, source("after")) == 11
     assert store.check_integrity() == []
+
+
+def test_lineage_sources_name_each_written_revision(store: Store, scope_id: str) -> None:
+    """One lineage Source per create, import and replace, readable by revision; none for a merge
+    result, a capture or an unknown revision."""
+    one = store.create_artifact(scope_id, "atomic-memory", MEMORY)
+    store.capture_source(scope_id, source("captured"))
+    two = store.replace_artifact(
+        scope_id, "atomic-memory", one.ref.artifact_id, MEMORY | {"text": "b"}, expected_revision=1
+    )
+    other = store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": "c"})
+    imported = store.create_artifacts(scope_id, "atomic-memory", [NewArtifact({"kind": "fact", "text": "d"})])
+    heads = store.merge_atomic_memories(
+        scope_id, [(two.ref.artifact_id, 2, 0), (other.ref.artifact_id, 1, 0)], {"kind": "fact", "text": "e"}
+    )
+    result = store.get_revision(scope_id, "atomic-memory", heads[-1].ref.artifact_id, 1)
+    assert result is not None
+    missing = replace(one.ref, revision=9)
+    refs = [one.ref, two.ref, other.ref, imported[0].ref, result.ref, missing, one.ref]
+    found = store.lineage_sources(refs)
+    assert set(found) == set(refs)
+    written = [found[r] for r in (one.ref, two.ref, other.ref, imported[0].ref)]
+    assert all(len(ids) == 1 and ids[0].startswith("src_") and len(ids[0]) == 36 for ids in written)
+    assert len({ids[0] for ids in written}) == 4
+    assert found[result.ref] == () and found[missing] == ()
+    assert store.lineage_sources([]) == {}
 
 
 def test_flush_passes_windows_that_need_no_extraction(store: Store, scope_id: str) -> None:

@@ -114,7 +114,7 @@ export const OPERATIONS = [
         operationId: "get_atomic_memory_state",
         method: "GET",
         path: "/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/state",
-        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }],
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
         requestBody: null,
         success: [{ status: 200, model: "AtomicMemoryStateView" }],
         scope: { access: "read", source: "path", references: false },

@@ -18,13 +18,13 @@ AllScopeSelectionMode = Literal["all"]
 ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
 
 # #/components/schemas/ArtifactCollectionItem
-ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
 ARTIFACT_COLLECTION_ITEM_TITLE_MAX_LENGTH: Final = 512
 ARTIFACT_COLLECTION_ITEM_SUMMARY_MAX_LENGTH: Final = 8000
 
 # #/components/schemas/ArtifactCreated
-ARTIFACT_CREATED_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_CREATED_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_CREATED_ARTIFACTS_MAX_ITEMS: Final = 256
 
 # #/components/schemas/ArtifactFamily
@@ -44,7 +44,7 @@ ARTIFACT_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 ARTIFACT_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 
 # #/components/schemas/ArtifactRevision
-ARTIFACT_REVISION_SOURCES_MAX_ITEMS: Final = 0
+ARTIFACT_REVISION_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_REVISION_ARTIFACTS_MAX_ITEMS: Final = 256
 
 # #/components/schemas/AssemblySection
@@ -60,6 +60,11 @@ ATOMIC_MEMORY_CONTENT_KIND_MIN_LENGTH: Final = 1
 ATOMIC_MEMORY_CONTENT_KIND_MAX_LENGTH: Final = 128
 ATOMIC_MEMORY_CONTENT_TEXT_MIN_LENGTH: Final = 1
 ATOMIC_MEMORY_CONTENT_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/AtomicMemoryCreation
+ATOMIC_MEMORY_CREATION_TYPE_CONST: Final = "merge"
+ATOMIC_MEMORY_CREATION_INPUT_ARTIFACT_IDS_MIN_ITEMS: Final = 2
+ATOMIC_MEMORY_CREATION_INPUT_ARTIFACT_IDS_MAX_ITEMS: Final = 64
 
 # #/components/schemas/AtomicMemoryInput
 ATOMIC_MEMORY_INPUT_STATE_VERSION_MINIMUM: Final = 0
@@ -819,6 +824,10 @@ GET_ARTIFACT_IF_NONE_MATCH_MAX_LENGTH: Final = 64
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}/put/parameters/3/schema
 REPLACE_ARTIFACT_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_IF_MATCH_MAX_LENGTH: Final = 64
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1atomic-memory~1{artifact_id}~1state/get/parameters/2/schema
+GET_ATOMIC_MEMORY_STATE_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_ATOMIC_MEMORY_STATE_IF_NONE_MATCH_MAX_LENGTH: Final = 64
 
 # #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/4/schema
 READ_CODE_START_LINE_MINIMUM: Final = 1

@@ -64,17 +64,17 @@ class ArtifactCollectionItem(ContractModel):
     """
     The revision.
     """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
     """
-    Source evidence references (none are recorded by pcreceipt).
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from (merge inputs).
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
     """
     content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
     """
-    sha256 of the RFC 8785 canonical JSON of content.
+    sha256 of the RFC 8785 canonical JSON of the revision's content as get_artifact serves it.
     """
     title: Annotated[str | None, Field(max_length=512)] = None
     """
@@ -114,13 +114,13 @@ class ArtifactCreated(ContractModel):
     """
     The committed revision.
     """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
     """
-    Source evidence (pcreceipt records none).
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
     """
 
 
@@ -230,21 +230,33 @@ class ArtifactRevision(ContractModel):
     """
     The family's content object.
     """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
     """
-    Source evidence references (none are recorded by pcreceipt).
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from (merge inputs).
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
     """
     content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
     """
-    sha256 of the RFC 8785 canonical JSON of content.
+    sha256 of the RFC 8785 canonical JSON of content as served (an atomic memory's creation included).
     """
     created_at: AwareDatetime | None
     """
     When the revision was committed (RFC 3339, UTC).
+    """
+    created_by: Annotated[None, Field(None)] = None
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: Annotated[None, Field(None)] = None
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: Annotated[None, Field(None)] = None
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
     """
 
 
@@ -268,7 +280,7 @@ class AssemblySection(ContractModel):
 
 class AtomicMemoryContent(ContractModel):
     """
-    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes.
+    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes. creation is maintained by the server: served on every revision (null unless the revision is a merge result's revision 1), and a write may only leave it out or send null (anything else is 422, rule creation_maintained_by_server).
     """
 
     model_config = ConfigDict(
@@ -287,6 +299,28 @@ class AtomicMemoryContent(ContractModel):
     text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     The memory text (at most 8192 UTF-8 bytes after NFC and strip).
+    """
+    creation: AtomicMemoryCreation | None = None
+    """
+    The merge that created this memory, or null; maintained by the server (a write may only omit it or send null).
+    """
+
+
+class AtomicMemoryCreation(ContractModel):
+    """
+    How a memory came to be when it is not a plain write: a merge of the listed memories (its revision 1 derives from them).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["merge"]
+    """
+    The only kind of creation: merge.
+    """
+    input_artifact_ids: Annotated[list[ArtifactId], Field(max_length=64, min_length=2)]
+    """
+    The merged memories, in the merge request's order.
     """
 
 
@@ -310,7 +344,7 @@ class AtomicMemoryInput(ContractModel):
 
 class AtomicMemoryLifecycleRequest(ContractModel):
     """
-    Forget an active memory, or retire an active merge result.
+    Forget an active memory: PowerContext 1.4.1's request, {scope_id, target: {artifact, state_version}, state: "forgotten"}. Forgetting a memory that is already forgotten, at its current revision and state_version, changes nothing (200, changed false). pcreceipt extension: state "retired" retires an active merge result.
     """
 
     model_config = ConfigDict(
@@ -326,7 +360,7 @@ class AtomicMemoryLifecycleRequest(ContractModel):
     """
     state: Literal["forgotten", "retired"]
     """
-    The new state.
+    The new state: forgotten (PowerContext's only value), or retired (a pcreceipt extension, merge results only).
     """
 
 

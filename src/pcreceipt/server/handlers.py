@@ -60,10 +60,17 @@ def _found(value: _T | None) -> _T:
     return value
 
 
-def stored_content(family: str, content: Mapping[str, Any]) -> dict[str, Any]:
-    """The content as written: the schema's defaults filled in (atomic memory names its schema first)."""
+def stored_content(family: str, content: Mapping[str, Any], pointer: str = "/content") -> dict[str, Any]:
+    """The content as written: the schema's defaults filled in (atomic memory names its schema
+    first). An atomic memory's ``creation`` is the server's to maintain (PowerContext refuses it
+    in writes): a write may leave it out or send null, which stores nothing."""
     if family == "atomic-memory":
-        return {"schema": ATOMIC_MEMORY_SCHEMA, **content}
+        written = {key: value for key, value in content.items() if key != "creation"}
+        if content.get("creation") is not None:
+            raise _invalid(
+                f"{pointer}/creation", "creation_maintained_by_server", "content.creation is maintained by the server."
+            )
+        return {"schema": ATOMIC_MEMORY_SCHEMA, **written}
     return dict(content)
 
 
@@ -198,9 +205,13 @@ def clear_scope_binding(call: Call) -> Reply:
 # -- artifacts
 
 
-def _created_reply(record: RevisionRecord) -> Reply:
+def _lineage(call: Call, *revisions: RevisionRecord) -> records.Lineage:
+    return _store(call).lineage_sources([r.ref for r in revisions])
+
+
+def _created_reply(call: Call, record: RevisionRecord) -> Reply:
     headers = {"Location": records.artifact_location(record.ref), "ETag": records.artifact_etag(record.ref.revision)}
-    return Reply(201, records.artifact_created(record), headers)
+    return Reply(201, records.artifact_created(record, _lineage(call, record)), headers)
 
 
 def create_artifact(call: Call) -> Reply:
@@ -209,7 +220,7 @@ def create_artifact(call: Call) -> Reply:
     record = call.services.writer.create(
         call.path["scope_id"], family, stored_content(family, body["content"]), prompt_key=body.get("prompt_key")
     )
-    return _created_reply(record)
+    return _created_reply(call, record)
 
 
 def import_artifacts(call: Call) -> Reply:
@@ -219,7 +230,9 @@ def import_artifacts(call: Call) -> Reply:
     family = items[0]["family"]
     if any(item["family"] != family for item in items):
         raise _invalid("/items", "import_one_family", "An import holds artifacts of one family.")
-    new = [(stored_content(family, i["content"]), i.get("prompt_key")) for i in items]
+    new = [
+        (stored_content(family, i["content"], f"/items/{n}/content"), i.get("prompt_key")) for n, i in enumerate(items)
+    ]
     created = call.services.writer.create_many(call.path["scope_id"], family, new)
     return Reply(201, {"created": [r.ref.reference() for r in created]})
 
@@ -240,7 +253,9 @@ def list_artifacts(call: Call) -> Reply:
     page = heads[:limit]
     more = len(heads) > limit
     next_cursor = encode_cursor(page[-1].ref.artifact_id, scope=scope_id, family=family) if more else None
-    return Reply(200, {"items": [records.artifact_collection_item(r) for r in page], "next_cursor": next_cursor})
+    lineage = _lineage(call, *page)
+    items = [records.artifact_collection_item(r, lineage) for r in page]
+    return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
 def get_artifact(call: Call) -> Reply:
@@ -250,7 +265,7 @@ def get_artifact(call: Call) -> Reply:
     if_none_match = call.headers.get("If-None-Match")
     if if_none_match is not None and _etag_listed(if_none_match, etag):
         return Reply(304, None, {"ETag": etag})
-    return Reply(200, records.artifact_revision(record), {"ETag": etag})
+    return Reply(200, records.artifact_revision(record, _lineage(call, record)), {"ETag": etag})
 
 
 def _stale_etag(provided: str, current_revision: int) -> StaleETag:
@@ -289,21 +304,27 @@ def replace_artifact(call: Call) -> Reply:
         if head.ref.revision != expected:
             raise _stale_etag(if_match, head.ref.revision) from None
         raise
-    return Reply(200, records.artifact_revision(record), {"ETag": records.artifact_etag(record.ref.revision)})
+    etag = records.artifact_etag(record.ref.revision)
+    return Reply(200, records.artifact_revision(record, _lineage(call, record)), {"ETag": etag})
 
 
 def get_artifact_revision(call: Call) -> Reply:
     p = call.path
     record = _found(_store(call).get_revision(p["scope_id"], p["family"], p["artifact_id"], p["revision"]))
-    return Reply(200, records.artifact_revision(record))
+    return Reply(200, records.artifact_revision(record, _lineage(call, record)))
 
 
 # -- atomic memory lifecycle
 
 
 def get_atomic_memory_state(call: Call) -> Reply:
+    """ETag ``"revision:N:state:V"``; a matching If-None-Match is 304 with no body (PowerContext's)."""
     head = _found(_store(call).get_atomic_memory_head(call.path["scope_id"], call.path["artifact_id"]))
-    return Reply(200, records.atomic_memory_state(head), {"ETag": records.artifact_etag(head.ref.revision)})
+    etag = records.atomic_memory_state_etag(head.ref.revision, head.state_version)
+    if_none_match = call.headers.get("If-None-Match")
+    if if_none_match is not None and _etag_listed(if_none_match, etag):
+        return Reply(304, None, {"ETag": etag})
+    return Reply(200, records.atomic_memory_state(head), {"ETag": etag})
 
 
 def _atomic_memory_target(reference: Mapping[str, Any], pointer: str) -> tuple[str, int]:

@@ -6,18 +6,27 @@ Key order follows the schemas' ``required`` order, so responses read the same as
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from pcreceipt.digests import sha256_hex
+from pcreceipt.digests import canonical_digest, sha256_hex
 from pcreceipt.store.protocol import ArtifactRef, AtomicMemoryHead, CodeHit, RevisionRecord, Scope, Workspace
 
+SOURCE_TYPE = "content"
+"""A lineage Source is a Content Source to PowerContext's readers (its ``source_type``)."""
 _ETAG = re.compile(r'^"revision:([1-9][0-9]{0,9})"$')
 
 
 def artifact_etag(revision: int) -> str:
     """The strong validator of an artifact head: ``"revision:N"``, quotes included."""
     return f'"revision:{revision}"'
+
+
+def atomic_memory_state_etag(revision: int, state_version: int) -> str:
+    """The strong validator of an atomic memory's state: ``"revision:N:state:V"``, quotes included,
+    so a lifecycle change (which keeps the revision) changes it too."""
+    return f'"revision:{revision}:state:{state_version}"'
 
 
 def etag_revision(etag: str) -> int | None:
@@ -48,36 +57,74 @@ def scope_descriptor(scope: Scope) -> dict[str, Any]:
     }
 
 
-def artifact_created(record: RevisionRecord) -> dict[str, Any]:
+Lineage = Mapping[ArtifactRef, Sequence[str]]
+"""The lineage Source ids of each revision served (``Store.lineage_sources``)."""
+
+
+def served_content(record: RevisionRecord) -> dict[str, Any]:
+    """The content as PowerContext serves it: an atomic memory's carries ``creation``, the merge
+    it came from (a merge result's revision 1, which derives from its inputs) or null."""
+    content = dict(record.content)
+    if record.ref.family == "atomic-memory":
+        merged = [d.artifact_id for d in record.derived_from]
+        content["creation"] = {"type": "merge", "input_artifact_ids": merged} if merged else None
+    return content
+
+
+def lineage_artifacts(record: RevisionRecord) -> list[dict[str, Any]]:
+    """What the revision derives from: a merge result's inputs; else, past revision 1, the
+    previous revision (PowerContext's replace names it); else nothing."""
+    if record.derived_from:
+        return [d.reference() for d in record.derived_from]
+    ref = record.ref
+    if ref.revision > 1:
+        return [{"family": ref.family, "artifact_id": ref.artifact_id, "revision": ref.revision - 1}]
+    return []
+
+
+def source_references(record: RevisionRecord, lineage: Lineage) -> list[dict[str, Any]]:
+    """The revision's lineage Sources in PowerContext's shape: content Sources named by their id."""
+    return [{"source_type": SOURCE_TYPE, "source_id": source_id} for source_id in lineage.get(record.ref, ())]
+
+
+def artifact_created(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
     ref = record.ref
     return {
         "scope_id": ref.scope_id,
         "family": ref.family,
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
-        "sources": [],
-        "artifacts": [d.reference() for d in record.derived_from],
+        "sources": source_references(record, lineage),
+        "artifacts": lineage_artifacts(record),
     }
 
 
-def artifact_revision(record: RevisionRecord) -> dict[str, Any]:
+def artifact_revision(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
+    """A revision as served; ``content_digest`` covers the served content (so it is
+    PowerContext's digest of the same content). No rollback exists: its three fields are null."""
     ref = record.ref
+    content = served_content(record)
     return {
         "scope_id": ref.scope_id,
         "family": ref.family,
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
-        "content": dict(record.content),
-        "sources": [],
-        "artifacts": [d.reference() for d in record.derived_from],
-        "content_digest": record.content_digest,
+        "content": content,
+        "sources": source_references(record, lineage),
+        "artifacts": lineage_artifacts(record),
+        "content_digest": canonical_digest(content),
         "created_at": record.created_at,
+        "created_by": None,
+        "restored_from_revision": None,
+        "reason": None,
     }
 
 
-def artifact_collection_item(record: RevisionRecord) -> dict[str, Any]:
+def artifact_collection_item(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
     """A head in a listing: the revision without its content; a topic memory's title and summary."""
-    item = artifact_revision(record)
+    item = artifact_revision(record, lineage)
+    for key in ("created_by", "restored_from_revision", "reason"):
+        del item[key]
     content = item.pop("content")
     topic = record.ref.family == "topic-memory"
     return {

@@ -310,7 +310,8 @@ class StoreEngine(
     def change_lifecycle(
         self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
     ) -> list[AtomicMemoryHead]:
-        """forgotten (from active) or retired (a merge result, from active); returns the changed head."""
+        """forgotten (from active) or retired (a merge result, from active); returns the changed head,
+        or nothing when the memory is already in ``state`` at the caller's revision and state_version."""
         rules.check_requestable_state(state)
         return self._transact(
             lambda conn: self._change_lifecycle_in(
@@ -339,6 +340,8 @@ class StoreEngine(
         self._lock_scope(conn, scope_id, required=False)
         view = self._require_atomic_view(conn, scope_id, artifact_id)
         rules.check_expected(view, revision=revision, state_version=state_version)
+        if view.state == state:
+            return []  # already there at the version the caller saw: nothing to change (PowerContext's)
         rules.check_lifecycle_change(view, state)
         self._set_state(conn, scope_id, artifact_id, state, view.state_version + 1, merged_into_id=None)
         return [self._atomic_head(conn, scope_id, artifact_id)]

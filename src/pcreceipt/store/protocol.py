@@ -484,7 +484,8 @@ class Store(Protocol):
         self, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
     ) -> list[AtomicMemoryHead]:
         """forgotten (from active) or retired (a merge result, from active); returns the changed head.
-        Increments state_version and makes the memory unsearchable. WriteConflict on a stale
+        Increments state_version and makes the memory unsearchable. A memory already in ``state``
+        at the given revision and state_version changes nothing: ``[]``. WriteConflict on a stale
         revision or state_version or a transition that is not allowed; InvalidRecord when
         ``state`` is neither forgotten nor retired."""
         ...
@@ -612,6 +613,11 @@ class Store(Protocol):
         under its id with the same content and metadata returns its position (nothing written).
         SourceIdentityConflict when the id holds other content or metadata; RecordNotFound when the Scope
         does not exist. ``replay_only``: never store, return None when the id is not stored."""
+        ...
+
+    def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
+        """For each revision, the ids of the lineage Sources its write recorded (in position
+        order; none for a merge result or a revision written before Sources existed)."""
         ...
 
     def flush_sources(self, scope_id: str, window: int) -> FlushWindow:

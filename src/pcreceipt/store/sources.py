@@ -157,6 +157,23 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
             )  # fmt: skip
         self._run_many(conn, INSERT_SOURCE, rows)
 
+    def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
+        """The ids of the lineage Sources that record each revision, by position (a revision's
+        write records one; a merge result, or a revision written before migration 6, none)."""
+        found: dict[ArtifactRef, list[str]] = {ref: [] for ref in refs}
+        if not refs:
+            return {}
+        with self._reading() as conn:
+            for ref in dict.fromkeys(refs):
+                rows = self._all(
+                    conn,
+                    "SELECT source_id FROM sources WHERE scope_id = ? AND target_family = ? AND target_artifact_id = ?"
+                    " AND target_revision = ? AND origin = 'lineage' ORDER BY source_position",
+                    (ref.scope_id, ref.family, ref.artifact_id, ref.revision),
+                )
+                found[ref] = [as_str(row[0]) for row in rows]
+        return {ref: tuple(ids) for ref, ids in found.items()}
+
     # -- flush
 
     def flush_sources(self, scope_id: str, window: int) -> FlushWindow:
