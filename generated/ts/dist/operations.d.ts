@@ -21,7 +21,7 @@ export interface ScopeUse {
     /** The body may name further Scopes (context references) that are read too. */
     readonly references: boolean;
 }
-export type OperationId = "prepare_context" | "list_scopes" | "create_scope" | "get_default_scope" | "set_default_scope" | "get_scope" | "create_artifact" | "import_artifacts" | "list_artifacts" | "get_artifact" | "replace_artifact" | "get_artifact_revision" | "get_atomic_memory_state" | "change_atomic_memory_lifecycle" | "merge_atomic_memories" | "get_code_workspace" | "index_code_workspace" | "query_code" | "read_code" | "get_liveness" | "get_readiness" | "resolve_scope_binding" | "set_scope_binding" | "clear_scope_binding" | "get_capabilities" | "get_server_info" | "prepare_bootstrap_context" | "record_bootstrap_delivery" | "flush_memory" | "capture_content_source" | "capture_working_note" | "get_stats";
+export type OperationId = "prepare_context" | "list_scopes" | "create_scope" | "get_default_scope" | "set_default_scope" | "get_scope" | "create_artifact" | "import_artifacts" | "list_artifacts" | "get_artifact" | "replace_artifact" | "get_artifact_revision" | "get_atomic_memory_state" | "change_atomic_memory_lifecycle" | "merge_atomic_memories" | "get_code_workspace" | "index_code_workspace" | "query_code" | "read_code" | "get_liveness" | "get_readiness" | "resolve_scope_binding" | "set_scope_binding" | "clear_scope_binding" | "get_capabilities" | "get_server_info" | "prepare_bootstrap_context" | "record_bootstrap_delivery" | "flush_memory" | "capture_content_source" | "capture_working_note" | "get_stats" | "remember_memory" | "search_memory";
 export interface Operation {
     readonly operationId: OperationId;
     readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";

@@ -77,6 +77,17 @@ ATOMIC_MEMORY_RECORD_KIND_MAX_LENGTH: Final = 128
 ATOMIC_MEMORY_RECORD_TEXT_MIN_LENGTH: Final = 1
 ATOMIC_MEMORY_RECORD_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/AtomicMemorySearchHit
+ATOMIC_MEMORY_SEARCH_HIT_SCORE_EXCLUSIVE_MINIMUM: Final = 0
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_MIN_ITEMS: Final = 1
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_MAX_ITEMS: Final = 2
+AtomicMemorySearchHitMatchedByItems = Literal["text", "vector"]
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM: Final[tuple[AtomicMemorySearchHitMatchedByItems, ...]] = ("text", "vector")
+
+# #/components/schemas/AtomicMemorySearchMode
+AtomicMemorySearchMode = Literal["text", "vector", "hybrid"]
+ATOMIC_MEMORY_SEARCH_MODE_ENUM: Final[tuple[AtomicMemorySearchMode, ...]] = ("text", "vector", "hybrid")
+
 # #/components/schemas/AtomicMemoryState
 AtomicMemoryState = Literal["active", "forgotten", "merged", "retired"]
 ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "forgotten", "merged", "retired")
@@ -464,6 +475,10 @@ MEMORY_KIND_COUNT_TOTAL_MINIMUM: Final = 0
 MEMORY_KIND_COUNT_ACTIVE_MINIMUM: Final = 0
 MEMORY_KIND_COUNT_INACTIVE_MINIMUM: Final = 0
 
+# #/components/schemas/MemorySearchMode
+MemorySearchMode = Literal["auto", "fts", "vector", "hybrid"]
+MEMORY_SEARCH_MODE_ENUM: Final[tuple[MemorySearchMode, ...]] = ("auto", "fts", "vector", "hybrid")
+
 # #/components/schemas/MergeAtomicMemoryRequest
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MIN_ITEMS: Final = 2
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MAX_ITEMS: Final = 64
@@ -588,6 +603,12 @@ RECURRENCE_STATISTICS_TOP_REVISIONS_MAX_ITEMS: Final = 20
 RECURRENCE_STREAK_SIGNATURE_KEY_MAX_LENGTH: Final = 1024
 RECURRENCE_STREAK_TERMINAL_RECURRED_STREAK_MINIMUM: Final = 0
 
+# #/components/schemas/RememberMemoryRequest
+REMEMBER_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
+REMEMBER_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
+REMEMBER_MEMORY_REQUEST_TEXT_MIN_LENGTH: Final = 1
+REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
+
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
 REPOSITORY_PATH_MAX_LENGTH: Final = 1024
@@ -707,6 +728,17 @@ SEARCH_GROUP_FALLBACK_REASON_ENUM: Final[tuple[SearchGroupFallbackReason, ...]] 
 SEARCH_GROUP_COUNT_MINIMUM: Final = 1
 SEARCH_GROUP_COUNT_MAXIMUM: Final = 65535
 
+# #/components/schemas/SearchMemoryRequest
+SEARCH_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 50
+SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 10
+SEARCH_MEMORY_REQUEST_MODE_DEFAULT: Final = "auto"
+
+# #/components/schemas/SearchMemoryResponse
+SEARCH_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 50
+
 # #/components/schemas/SearchMode
 SearchMode = Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
 SEARCH_MODE_ENUM: Final[tuple[SearchMode, ...]] = ("fts", "vector", "hybrid", "snapshot", "code", "none")
@@ -751,6 +783,17 @@ STATS_PERIOD_ENUM: Final[tuple[StatsPeriod, ...]] = ("today", "7d", "30d")
 # #/components/schemas/SubtreeScopeSelection
 SubtreeScopeSelectionMode = Literal["subtree"]
 SUBTREE_SCOPE_SELECTION_MODE_ENUM: Final[tuple[SubtreeScopeSelectionMode, ...]] = ("subtree",)
+
+# #/components/schemas/TagFilter
+TAG_FILTER_TAGS_MIN_ITEMS: Final = 1
+TAG_FILTER_TAGS_MAX_ITEMS: Final = 16
+TAG_FILTER_TAGS_ITEMS_MIN_LENGTH: Final = 1
+TAG_FILTER_TAGS_ITEMS_MAX_LENGTH: Final = 64
+TAG_FILTER_MATCH_DEFAULT: Final = "all"
+
+# #/components/schemas/TagMatch
+TagMatch = Literal["all", "any"]
+TAG_MATCH_ENUM: Final[tuple[TagMatch, ...]] = ("all", "any")
 
 # #/components/schemas/TokenEstimatorProfile
 TokenEstimatorProfileEstimatorId = Literal["character:weighted"]

@@ -382,6 +382,30 @@ class AtomicMemoryRecord(ContractModel):
     """
 
 
+class AtomicMemorySearchHit(ContractModel):
+    """
+    One hit: the memory, its fused reciprocal-rank score and the channels that found it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory: AtomicMemoryRecord
+    """
+    The memory (its head, active).
+    """
+    score: Annotated[float, Field(gt=0.0)]
+    """
+    The reciprocal-rank score: the sum over the channels that found the hit of 1 / (60 + its rank there), ranks from 1.
+    """
+    matched_by: Annotated[
+        list[Literal["text", "vector"]], Field(max_length=2, min_length=1)
+    ]
+    """
+    The channels that found the hit, text first.
+    """
+
+
 class AtomicMemoryStateView(ContractModel):
     """
     The head and lifecycle of an atomic memory.
@@ -1749,6 +1773,13 @@ class ExactScopeSelection(ContractModel):
     """
 
 
+class ExpectedRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
 class ExperienceContent(ContractModel):
     """
     An experience: situation, action, outcome and lesson.
@@ -2698,6 +2729,13 @@ class PromptDemonstration(ContractModel):
     """
 
 
+class Reason(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
 class RecallRound(ContractModel):
     """
     One recall round and whether its candidates feed the final build.
@@ -2899,6 +2937,36 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RememberMemoryRequest(ContractModel):
+    """
+    Remember one text as a new active Atomic Memory (revision 1). Nothing is de-duplicated: the same text twice makes two memories.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the memory belongs to.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
+    """
+    reason: Reason | None = None
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+    expected_revision: ExpectedRevision | None = None
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
     """
 
 
@@ -3425,6 +3493,54 @@ class SearchGroup(ContractModel):
     """
 
 
+class SearchMemoryRequest(ContractModel):
+    """
+    Search the Scope's active Atomic Memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The query text.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
+    """
+    The most hits answered.
+    """
+    mode: Literal["auto", "fts", "vector", "hybrid"] | None = "auto"
+    """
+    The search mode; vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}, never a 5xx.
+    """
+    tag_filter: TagFilter | None = None
+    """
+    A tag filter, or null for none (a filter is refused until tags are stored).
+    """
+
+
+class SearchMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: Annotated[list[AtomicMemorySearchHit], Field(max_length=50)]
+    """
+    The hits, best first.
+    """
+
+
 class ServerInfo(ContractModel):
     """
     Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
@@ -3585,6 +3701,28 @@ class Symptom(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     The symptom.
+    """
+
+
+class Tag(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+
+
+class TagFilter(ContractModel):
+    """
+    Filter by artifact tags. pcreceipt stores no tags yet, so a search with a tag filter is refused: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag], Field(max_length=16, min_length=1)]
+    """
+    The tags.
+    """
+    match: Literal["all", "any"] | None = "all"
+    """
+    all (the default) or any.
     """
 
 

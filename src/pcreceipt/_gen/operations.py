@@ -387,6 +387,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='selection',
         scope_references=False,
     ),
+    Operation(
+        operation_id='remember_memory',
+        method='POST',
+        path='/v1/memory/remember',
+        parameters=(),
+        request_model='RememberMemoryRequest',
+        success=(Success(200, 'AtomicMemoryMutationResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='search_memory',
+        method='POST',
+        path='/v1/memory/search',
+        parameters=(),
+        request_model='SearchMemoryRequest',
+        success=(Success(200, 'SearchMemoryResponse'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}
