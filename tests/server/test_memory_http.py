@@ -123,6 +123,7 @@ def test_search_ranks_by_reciprocal_rank_over_active_memory_only(http: httpx.Cli
     assert http.post("/v1/atomic-memory/lifecycle", json={**change, "state": "forgotten"}).status_code == 200
     after = search(http, scope_id, "WAL", mode="auto", tag_filter=None)
     assert [h["memory"]["text"] for h in after["hits"]] == [texts[1]]
+    assert len(search(http, scope_id, "WAL", limit=1.0)["hits"]) == 1  # an integer, as JSON Schema reads 1.0
     assert search(http, scope_id, "kubernetes")["hits"] == []
     assert search(http, scope_id, "the")["hits"] == []  # no terms, no hits
     other = new_scope(http, "another")

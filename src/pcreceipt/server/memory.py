@@ -115,7 +115,7 @@ def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | No
 def search_memory(call: Call) -> Reply:
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
-    limit: int = body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT)
+    limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
     requested: str = body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT)
     if body.get("tag_filter") is not None:
         raise _invalid("/tag_filter", "tags_unsupported", "This server stores no artifact tags yet.")
