@@ -76,6 +76,8 @@ from pcreceipt.models import (
     ScopeDescriptor,
     ScopedStats,
     ScopePage,
+    SearchAtomicMemoryRequest,
+    SearchAtomicMemoryResponse,
     SearchMemoryRequest,
     SearchMemoryResponse,
     ServerInfo,
@@ -508,6 +510,12 @@ class AsyncClient:
     async def search_memory(self, request: SearchMemoryRequest | Mapping[str, Any]) -> SearchMemoryResponse:
         """Search the Scope's active Atomic Memory (hits best first, reciprocal-rank scores)."""
         return await self._call("search_memory", SearchMemoryResponse, body=request)
+
+    async def search_atomic_memory(
+        self, request: SearchAtomicMemoryRequest | Mapping[str, Any]
+    ) -> SearchAtomicMemoryResponse:
+        """search_memory with PowerContext's atomic-memory request: mode text by default, a kind filter."""
+        return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
 
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection (period default 30d)."""

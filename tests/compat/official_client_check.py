@@ -32,6 +32,7 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
+    AtomicMemorySearchMode,
     BootstrapContextRequest,
     CaptureContentSourceRequest,
     CaptureWorkingNoteRequest,
@@ -48,6 +49,7 @@ from powercontext.http import (
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ResolveScopeBindingRequest,
+    SearchAtomicMemoryRequest,
     SearchMemoryRequest,
     SetDefaultScopeRequest,
     SetScopeBindingRequest,
@@ -381,6 +383,26 @@ async def memory_tools(client: PowerContextClient) -> None:
     hybrid = SearchMemoryRequest(scope_id=scope_id, query="memory", mode=MemorySearchMode.HYBRID)
     await expect_error(
         "search_memory hybrid without an embedder", 422, "invalid_request", lambda: client.search_memory(hybrid)
+    )
+    await client.remember_memory(
+        RememberMemoryRequest(scope_id=scope_id, kind="decision", text="Release verification runs weekly.")
+    )
+    decisions = await client.search_atomic_memory(
+        SearchAtomicMemoryRequest(scope_id=scope_id, query="release verification", kind="decision")
+    )
+    check(
+        "search_atomic_memory kind filter",
+        [h.memory.text for h in decisions.hits] == ["Release verification runs weekly."],
+    )
+    check("search_atomic_memory reports text", decisions.mode.value == "text")
+    facts = await client.search_atomic_memory(SearchAtomicMemoryRequest(scope_id=scope_id, query="memory", limit=1))
+    check("search_atomic_memory limit", len(facts.hits) == 1 and facts.hits[0].memory.kind == "fact")
+    vector = SearchAtomicMemoryRequest(scope_id=scope_id, query="memory", mode=AtomicMemorySearchMode.VECTOR)
+    await expect_error(
+        "search_atomic_memory vector without an embedder",
+        422,
+        "invalid_request",
+        lambda: client.search_atomic_memory(vector),
     )
     unknown = RememberMemoryRequest(scope_id="scp_missing_compat", kind="fact", text=text)
     await expect_error("remember_memory unknown Scope", 404, "scope_not_found", lambda: client.remember_memory(unknown))

@@ -8,7 +8,8 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
-  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory
+  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
+  search_atomic_memory
   (read on the target);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
@@ -72,6 +73,7 @@ ROUTE_CLASS: dict[str, str] = {
     "capture_working_note": "write",
     "remember_memory": "write",
     "search_memory": "read",
+    "search_atomic_memory": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -291,6 +293,9 @@ REQUESTS: dict[str, Request] = {
     ),
     "search_memory": lambda http, w, t: http.post(
         "/v1/memory/search", json={"scope_id": w.ids[t], "query": "matrix", "mode": "fts"}
+    ),
+    "search_atomic_memory": lambda http, w, t: http.post(
+        "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
     ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",

@@ -24,6 +24,7 @@ from pcreceipt.store.protocol import ArtifactRef, Hit, Store
 
 REMEMBER = "/v1/memory/remember"
 SEARCH = "/v1/memory/search"
+ATOMIC_SEARCH = "/v1/atomic-memory/search"
 SMOKE_TEXT = "PowerContext release verification stores and retrieves this exact memory."
 
 
@@ -227,3 +228,48 @@ def test_fusion_sums_reciprocal_ranks(text: list[str], vector: list[str], limit:
         assert matched_by == expected
         ranks = [ids.index(identity) + 1 for ids in (text, vector) if identity in ids]
         assert score == sum(1 / (60 + rank) for rank in ranks)
+
+
+def test_search_atomic_memory_filters_kind_before_ranks_and_limit(
+    http: httpx.Client, powercontext_models: ModuleType
+) -> None:
+    scope_id = new_scope(http)
+    for index in range(30):  # 30 facts that match better than the decision
+        remember(http, scope_id, f"WAL WAL checkpoint fact number {index}")
+    decision = remember(http, scope_id, "We keep WAL mode", kind="decision")
+    response = http.post(ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "WAL checkpoint", "kind": "decision"})
+    assert response.status_code == 200, response.text
+    powercontext_models.SearchAtomicMemoryResponse.model_validate_json(response.content)
+    assert response.json() == {"mode": "text", "hits": [{"memory": decision, "score": 1 / 61, "matched_by": ["text"]}]}
+    default = http.post(ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "WAL", "tags": [], "tag_match": "all"})
+    assert default.status_code == 200 and len(default.json()["hits"]) == 20  # the default limit
+    assert len(http.post(ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "WAL", "limit": 100}).json()["hits"]) == 31
+    for fields in ({"limit": 101}, {"mode": "fts"}, {"mode": "auto"}, {"kind": ""}, {"tags": ["t"] * 17}):
+        body = {"scope_id": scope_id, "query": "WAL", **fields}
+        assert_error(http.post(ATOMIC_SEARCH, json=body), 422, "invalid_request")
+    for fields, path, rule in (
+        ({"tags": ["bootstrap-context"]}, "/tags", "tags_unsupported"),
+        ({"mode": "vector"}, "/mode", "embedder_required"),
+        ({"mode": "hybrid"}, "/mode", "embedder_required"),
+    ):
+        error = assert_error(
+            http.post(ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "WAL", **fields}), 422, "invalid_request"
+        )
+        assert error["details"]["violations"] == [{"path": path, "rule": rule}]
+    missing = {"scope_id": "scp_missing_memory", "query": "WAL"}
+    assert_error(http.post(ATOMIC_SEARCH, json=missing), 404, "scope_not_found")
+
+
+def test_search_atomic_memory_with_an_embedder(embedded: httpx.Client) -> None:
+    scope_id = new_scope(embedded)
+    remember(embedded, scope_id, "SQLite runs in WAL mode", kind="decision")
+    remember(embedded, scope_id, "SQLite files live in the data directory")
+    hybrid = embedded.post(
+        ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "SQLite WAL", "mode": "hybrid", "kind": "fact"}
+    )
+    assert hybrid.status_code == 200, hybrid.text
+    body = hybrid.json()
+    assert body["mode"] == "hybrid" and [h["memory"]["kind"] for h in body["hits"]] == ["fact"]
+    assert body["hits"][0]["matched_by"] == ["text", "vector"] and body["hits"][0]["score"] == 2 / 61
+    text = embedded.post(ATOMIC_SEARCH, json={"scope_id": scope_id, "query": "SQLite WAL"}).json()
+    assert text["mode"] == "text" and text["hits"][0]["memory"]["text"] == "SQLite runs in WAL mode"

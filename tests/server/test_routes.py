@@ -52,7 +52,7 @@ EXERCISED = {
         "flush_memory",
     ],
     "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
-    "test_memory_tools": ["remember_memory", "search_memory"],
+    "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
 }
 
 
@@ -312,3 +312,7 @@ async def test_memory_tools(client: AsyncClient, scope_id: str) -> None:
     assert found.mode == "text" and [hit.memory.text for hit in found.hits] == [text]
     assert found.hits[0].memory == record and found.hits[0].matched_by == ["text"]
     assert found.hits[0].score == 1 / 61
+    await client.remember_memory({"scope_id": scope_id, "kind": "decision", "text": "Release verification is weekly."})
+    decisions = await client.search_atomic_memory({"scope_id": scope_id, "query": "release", "kind": "decision"})
+    assert decisions.mode == "text" and [h.memory.kind for h in decisions.hits] == ["decision"]
+    assert decisions.hits[0].score == 1 / 61

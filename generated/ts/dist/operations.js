@@ -308,5 +308,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "SearchMemoryResponse" }],
         scope: { access: "read", source: "body", references: false },
     },
+    {
+        operationId: "search_atomic_memory",
+        method: "POST",
+        path: "/v1/atomic-memory/search",
+        parameters: [],
+        requestBody: "SearchAtomicMemoryRequest",
+        success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

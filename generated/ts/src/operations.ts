@@ -60,7 +60,8 @@ export type OperationId =
   | "capture_working_note"
   | "get_stats"
   | "remember_memory"
-  | "search_memory";
+  | "search_memory"
+  | "search_atomic_memory";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -378,6 +379,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "SearchMemoryRequest",
     success: [{ status: 200, model: "SearchMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "search_atomic_memory",
+    method: "POST",
+    path: "/v1/atomic-memory/search",
+    parameters: [],
+    requestBody: "SearchAtomicMemoryRequest",
+    success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
     scope: { access: "read", source: "body", references: false },
   },
 ];

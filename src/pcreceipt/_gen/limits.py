@@ -718,6 +718,20 @@ SCOPE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 ScopeQueryField = Literal["scope_id", "title", "summary", "external_reference_value", "binding_external_id"]
 SCOPE_QUERY_FIELD_ENUM: Final[tuple[ScopeQueryField, ...]] = ("scope_id", "title", "summary", "external_reference_value", "binding_external_id")
 
+# #/components/schemas/SearchAtomicMemoryRequest
+SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT: Final = "text"
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_MAX_ITEMS: Final = 16
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 100
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 20
+
+# #/components/schemas/SearchAtomicMemoryResponse
+SEARCH_ATOMIC_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 100
+
 # #/components/schemas/SearchGroup
 SEARCH_GROUP_ROUND_MINIMUM: Final = 0
 SEARCH_GROUP_ROUND_MAXIMUM: Final = 2

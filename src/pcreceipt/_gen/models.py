@@ -2231,6 +2231,13 @@ class InventoryStatistics(ContractModel):
     """
 
 
+class Kind(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+
+
 class MemoryEntryInventoryStatistics(ContractModel):
     """
     Atomic memories by lifecycle.
@@ -3454,6 +3461,62 @@ class ScopedStats(ContractModel):
     by_scope: list[ScopeStats]
     """
     Each Scope's statistics, in scope_ids order.
+    """
+
+
+class SearchAtomicMemoryRequest(ContractModel):
+    """
+    Search the Scope's active Atomic Memory, optionally of one kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The query text.
+    """
+    mode: Literal["text", "vector", "hybrid"] | None = "text"
+    """
+    The channels to use (text by default); vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}.
+    """
+    kind: Kind | None = None
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
+    """
+    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    """
+    tag_match: Literal["all", "any"] | None = None
+    """
+    How tags combine (all or any).
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 20
+    """
+    The most hits answered.
+    """
+
+
+class SearchAtomicMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: Annotated[list[AtomicMemorySearchHit], Field(max_length=100)]
+    """
+    The hits, best first.
     """
 
 

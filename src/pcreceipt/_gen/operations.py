@@ -409,6 +409,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='search_atomic_memory',
+        method='POST',
+        path='/v1/atomic-memory/search',
+        parameters=(),
+        request_model='SearchAtomicMemoryRequest',
+        success=(Success(200, 'SearchAtomicMemoryResponse'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

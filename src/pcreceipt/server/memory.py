@@ -1,5 +1,5 @@
-"""The handlers of the hosts' memory tools: ``remember_memory`` and ``search_memory`` (registered
-in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
+"""The handlers of the hosts' memory tools: ``remember_memory``, ``search_memory`` and
+``search_atomic_memory`` (registered in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
 
 Decisions (``docs/decisions.md``, "Memory over HTTP"):
 - Remember creates a new active Atomic Memory through the artifact writer (embedded when an
@@ -12,7 +12,8 @@ Decisions (``docs/decisions.md``, "Memory over HTTP"):
   ``auto`` is hybrid with an embedder and vector search, else text; ``vector``/``hybrid``
   without them are 422 (rule ``embedder_required``), and a failing embedder is 503 for them
   while ``auto`` falls back to text. A tag filter is 422 (rule ``tags_unsupported``): no tags are
-  stored yet.
+  stored yet. ``search_atomic_memory`` is the same search with PowerContext's atomic-memory
+  request (mode ``text`` by default, a ``kind`` filter applied before ranks and the limit).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pcreceipt.store.protocol import AtomicMemoryHead, Hit, Store
 ATOMIC_MEMORY: Final = "atomic-memory"
 ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
 RRF_K = 60
+TAGS_UNSUPPORTED = "This server stores no artifact tags yet."
 TEXT, VECTOR, HYBRID = limits.ATOMIC_MEMORY_SEARCH_MODE_ENUM
 BY_TEXT, BY_VECTOR = limits.ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM
 BOTH = [BY_TEXT, BY_VECTOR]
@@ -112,25 +114,30 @@ def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | No
     return head
 
 
-def search_memory(call: Call) -> Reply:
+def _kind_filtered(hits: Sequence[Hit], kind: str | None) -> list[Hit]:
+    return [hit for hit in hits if kind is None or hit.content.get("kind") == kind]
+
+
+def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) -> Reply:
+    """Both searches: the channels the mode names, each list filtered by ``kind`` before it is
+    ranked (so a kind filter searches every active memory of the Scope), then fused and cut."""
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
-    limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
-    requested: str = body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT)
-    if body.get("tag_filter") is not None:
-        raise _invalid("/tag_filter", "tags_unsupported", "This server stores no artifact tags yet.")
     use_text, use_vector = _channels(call, requested)
     store = call.services.store
     if store.get_scope(scope_id) is None:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    depth = limit if kind is None else max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY))
     channels: list[tuple[str, Sequence[Hit]]] = []
     if use_text:
-        channels.append((BY_TEXT, store.search_text(scope_id, ATOMIC_MEMORY, query, limit, match="any")))
+        hits = store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
+        channels.append((BY_TEXT, _kind_filtered(hits, kind)))
     if use_vector:
         vector = _query_vector(call, query, required=requested != "auto")
         embedder = call.services.writer.embedder
         if vector is not None and embedder is not None:
-            channels.append((BY_VECTOR, store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, limit)))
+            hits = store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
+            channels.append((BY_VECTOR, _kind_filtered(hits, kind)))
     used = [name for name, _ in channels]
     mode = HYBRID if used == BOTH else (VECTOR if used == [BY_VECTOR] else TEXT)
     found: list[dict[str, Any]] = []
@@ -141,7 +148,25 @@ def search_memory(call: Call) -> Reply:
     return Reply(200, {"mode": mode, "hits": found})
 
 
+def search_memory(call: Call) -> Reply:
+    body = call.body
+    if body.get("tag_filter") is not None:
+        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
+    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit)
+
+
+def search_atomic_memory(call: Call) -> Reply:
+    body = call.body
+    if body.get("tags"):
+        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
+    mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
+    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"))
+
+
 MEMORY_HANDLERS: Mapping[str, Handler] = {
     "remember_memory": remember_memory,
     "search_memory": search_memory,
+    "search_atomic_memory": search_atomic_memory,
 }
