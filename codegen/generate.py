@@ -48,6 +48,7 @@ SCHEMA_FILES = (
     "receipt.schema.json",
     "service.schema.json",
     "sources.schema.json",
+    "memory.schema.json",
     "stats.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"

@@ -69,12 +69,17 @@ from pcreceipt.models import (
     PrepareContextRequest,
     PreparedContext,
     RecordBootstrapDeliveryRequest,
+    RememberMemoryRequest,
     ReplaceArtifactRequest,
     ResolveScopeBindingRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopedStats,
     ScopePage,
+    SearchAtomicMemoryRequest,
+    SearchAtomicMemoryResponse,
+    SearchMemoryRequest,
+    SearchMemoryResponse,
     ServerInfo,
     SetDefaultScopeRequest,
 )
@@ -514,6 +519,22 @@ class AsyncClient:
     ) -> CaptureContentSourceResponse:
         """Capture a Working Note (202), as a Source that is never extracted into Memory."""
         return await self._call("capture_working_note", CaptureContentSourceResponse, body=request)
+
+    # -- the hosts' memory tools
+
+    async def remember_memory(self, request: RememberMemoryRequest | Mapping[str, Any]) -> AtomicMemoryMutationResponse:
+        """Remember a text as a new active Atomic Memory: ``{changed: true, records: [it]}``."""
+        return await self._call("remember_memory", AtomicMemoryMutationResponse, body=request)
+
+    async def search_memory(self, request: SearchMemoryRequest | Mapping[str, Any]) -> SearchMemoryResponse:
+        """Search the Scope's active Atomic Memory (hits best first, reciprocal-rank scores)."""
+        return await self._call("search_memory", SearchMemoryResponse, body=request)
+
+    async def search_atomic_memory(
+        self, request: SearchAtomicMemoryRequest | Mapping[str, Any]
+    ) -> SearchAtomicMemoryResponse:
+        """search_memory with PowerContext's atomic-memory request: mode text by default, a kind filter."""
+        return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
 
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection (period default 30d)."""

@@ -32,6 +32,7 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
+    AtomicMemorySearchMode,
     BootstrapContextRequest,
     CaptureContentSourceRequest,
     CaptureWorkingNoteRequest,
@@ -42,10 +43,14 @@ from powercontext.http import (
     FlushMemoryRequest,
     GetStatsRequest,
     ListArtifactsRequest,
+    MemorySearchMode,
     PrepareContextRequest,
     RecordBootstrapDeliveryRequest,
+    RememberMemoryRequest,
     ReplaceArtifactRequest,
     ResolveScopeBindingRequest,
+    SearchAtomicMemoryRequest,
+    SearchMemoryRequest,
     SetDefaultScopeRequest,
     SetScopeBindingRequest,
 )
@@ -370,6 +375,56 @@ async def flush(client: PowerContextClient) -> None:
     await expect_error("flush_memory", 503, "inference_unavailable", lambda: client.flush_memory(pending))
 
 
+async def memory_tools(client: PowerContextClient) -> None:
+    """The release smoke test's steps (scripts/ci_release_smoke.py), then the same text again, a
+    hybrid search without an embedder and an unknown Scope."""
+    readiness = await client.get_readiness()
+    check("smoke readiness", readiness.status.value in {"ready", "degraded"})
+    scope_id = await new_scope(client, "Release verification")
+    text = "PowerContext release verification stores and retrieves this exact memory."
+    remembered = await client.remember_memory(RememberMemoryRequest(scope_id=scope_id, kind="fact", text=text))
+    check("remember_memory answers the stored text", [r.text for r in remembered.records] == [text])
+    record = remembered.records[0]
+    check("remember_memory is a new active memory", remembered.changed and record.state.value == "active")
+    check("remember_memory revision 1", (record.artifact.family, record.artifact.revision) == ("atomic-memory", 1))
+    found = await client.search_memory(
+        SearchMemoryRequest(scope_id=scope_id, query="release verification retrieves", mode=MemorySearchMode.FTS)
+    )
+    check("search_memory fts finds exactly the text", [hit.memory.text for hit in found.hits] == [text])
+    check("search_memory fts reports text", found.mode.value == "text")
+    check("search_memory rank-1 score", [hit.score for hit in found.hits] == [1 / 61])
+    again = await client.remember_memory(RememberMemoryRequest(scope_id=scope_id, kind="fact", text=text))
+    check("remember_memory does not de-duplicate", again.records[0].artifact.artifact_id != record.artifact.artifact_id)
+    auto = await client.search_memory(SearchMemoryRequest(scope_id=scope_id, query="exact memory"))
+    check("search_memory auto finds both", len(auto.hits) == 2 and auto.mode.value == "text")
+    hybrid = SearchMemoryRequest(scope_id=scope_id, query="memory", mode=MemorySearchMode.HYBRID)
+    await expect_error(
+        "search_memory hybrid without an embedder", 422, "invalid_request", lambda: client.search_memory(hybrid)
+    )
+    await client.remember_memory(
+        RememberMemoryRequest(scope_id=scope_id, kind="decision", text="Release verification runs weekly.")
+    )
+    decisions = await client.search_atomic_memory(
+        SearchAtomicMemoryRequest(scope_id=scope_id, query="release verification", kind="decision")
+    )
+    check(
+        "search_atomic_memory kind filter",
+        [h.memory.text for h in decisions.hits] == ["Release verification runs weekly."],
+    )
+    check("search_atomic_memory reports text", decisions.mode.value == "text")
+    facts = await client.search_atomic_memory(SearchAtomicMemoryRequest(scope_id=scope_id, query="memory", limit=1))
+    check("search_atomic_memory limit", len(facts.hits) == 1 and facts.hits[0].memory.kind == "fact")
+    vector = SearchAtomicMemoryRequest(scope_id=scope_id, query="memory", mode=AtomicMemorySearchMode.VECTOR)
+    await expect_error(
+        "search_atomic_memory vector without an embedder",
+        422,
+        "invalid_request",
+        lambda: client.search_atomic_memory(vector),
+    )
+    unknown = RememberMemoryRequest(scope_id="scp_missing_compat", kind="fact", text=text)
+    await expect_error("remember_memory unknown Scope", 404, "scope_not_found", lambda: client.remember_memory(unknown))
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -440,6 +495,7 @@ async def run(base_url: str) -> list[str]:
         ("capture", capture),
         ("flush", flush),
         ("stats", stats),
+        ("memory tools", memory_tools),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

@@ -8,13 +8,14 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
-  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery
+  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
+  search_atomic_memory
   (read on the target);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
-  capture_working_note (write on the target); every seeded Scope holds captured content, which
+  capture_working_note, remember_memory (write on the target); every seeded Scope holds captured content, which
   needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -70,6 +71,9 @@ ROUTE_CLASS: dict[str, str] = {
     "flush_memory": "write",
     "capture_content_source": "write",
     "capture_working_note": "write",
+    "remember_memory": "write",
+    "search_memory": "read",
+    "search_atomic_memory": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -283,6 +287,15 @@ REQUESTS: dict[str, Request] = {
     "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
     "capture_content_source": lambda http, w, t: http.post(
         "/v1/sources/content", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "content": "captured"}
+    ),
+    "remember_memory": lambda http, w, t: http.post(
+        "/v1/memory/remember", json={"scope_id": w.ids[t], "kind": "fact", "text": "remembered in the matrix"}
+    ),
+    "search_memory": lambda http, w, t: http.post(
+        "/v1/memory/search", json={"scope_id": w.ids[t], "query": "matrix", "mode": "fts"}
+    ),
+    "search_atomic_memory": lambda http, w, t: http.post(
+        "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
     ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",

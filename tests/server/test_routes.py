@@ -52,6 +52,7 @@ EXERCISED = {
         "flush_memory",
     ],
     "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
+    "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
 }
 
 
@@ -310,3 +311,21 @@ async def test_sources_and_stats(client: AsyncClient, scope_id: str) -> None:
     assert stats.recall.totals.preparations == 1 and stats.recall.totals.ready_preparations == 1
     assert stats.recall.totals.comparable_preparations == 1 and len(stats.recall.daily) == 1
     assert stats.recall.estimator.estimator_id == "character:weighted"
+
+
+async def test_memory_tools(client: AsyncClient, scope_id: str) -> None:
+    """The release smoke test's steps: remember a sentence, then find exactly it by full text."""
+    text = "PowerContext release verification stores and retrieves this exact memory."
+    remembered = await client.remember_memory({"scope_id": scope_id, "kind": "fact", "text": text})
+    assert remembered.changed and [r.text for r in remembered.records] == [text]
+    record = remembered.records[0]
+    assert (record.state, record.state_version, record.merged_into_id) == ("active", 0, None)
+    assert (record.artifact.family, record.artifact.revision) == ("atomic-memory", 1)
+    found = await client.search_memory({"scope_id": scope_id, "query": "release verification retrieves", "mode": "fts"})
+    assert found.mode == "text" and [hit.memory.text for hit in found.hits] == [text]
+    assert found.hits[0].memory == record and found.hits[0].matched_by == ["text"]
+    assert found.hits[0].score == 1 / 61
+    await client.remember_memory({"scope_id": scope_id, "kind": "decision", "text": "Release verification is weekly."})
+    decisions = await client.search_atomic_memory({"scope_id": scope_id, "query": "release", "kind": "decision"})
+    assert decisions.mode == "text" and [h.memory.kind for h in decisions.hits] == ["decision"]
+    assert decisions.hits[0].score == 1 / 61

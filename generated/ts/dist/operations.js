@@ -290,5 +290,32 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ScopedStats" }],
         scope: { access: "read", source: "selection", references: false },
     },
+    {
+        operationId: "remember_memory",
+        method: "POST",
+        path: "/v1/memory/remember",
+        parameters: [],
+        requestBody: "RememberMemoryRequest",
+        success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "search_memory",
+        method: "POST",
+        path: "/v1/memory/search",
+        parameters: [],
+        requestBody: "SearchMemoryRequest",
+        success: [{ status: 200, model: "SearchMemoryResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
+    {
+        operationId: "search_atomic_memory",
+        method: "POST",
+        path: "/v1/atomic-memory/search",
+        parameters: [],
+        requestBody: "SearchAtomicMemoryRequest",
+        success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

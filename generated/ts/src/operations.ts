@@ -58,7 +58,10 @@ export type OperationId =
   | "flush_memory"
   | "capture_content_source"
   | "capture_working_note"
-  | "get_stats";
+  | "get_stats"
+  | "remember_memory"
+  | "search_memory"
+  | "search_atomic_memory";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -359,6 +362,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GetStatsRequest",
     success: [{ status: 200, model: "ScopedStats" }],
     scope: { access: "read", source: "selection", references: false },
+  },
+  {
+    operationId: "remember_memory",
+    method: "POST",
+    path: "/v1/memory/remember",
+    parameters: [],
+    requestBody: "RememberMemoryRequest",
+    success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "search_memory",
+    method: "POST",
+    path: "/v1/memory/search",
+    parameters: [],
+    requestBody: "SearchMemoryRequest",
+    success: [{ status: 200, model: "SearchMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "search_atomic_memory",
+    method: "POST",
+    path: "/v1/atomic-memory/search",
+    parameters: [],
+    requestBody: "SearchAtomicMemoryRequest",
+    success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
   },
 ];
 

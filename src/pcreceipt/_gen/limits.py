@@ -82,6 +82,17 @@ ATOMIC_MEMORY_RECORD_KIND_MAX_LENGTH: Final = 128
 ATOMIC_MEMORY_RECORD_TEXT_MIN_LENGTH: Final = 1
 ATOMIC_MEMORY_RECORD_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/AtomicMemorySearchHit
+ATOMIC_MEMORY_SEARCH_HIT_SCORE_EXCLUSIVE_MINIMUM: Final = 0
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_MIN_ITEMS: Final = 1
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_MAX_ITEMS: Final = 2
+AtomicMemorySearchHitMatchedByItems = Literal["text", "vector"]
+ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM: Final[tuple[AtomicMemorySearchHitMatchedByItems, ...]] = ("text", "vector")
+
+# #/components/schemas/AtomicMemorySearchMode
+AtomicMemorySearchMode = Literal["text", "vector", "hybrid"]
+ATOMIC_MEMORY_SEARCH_MODE_ENUM: Final[tuple[AtomicMemorySearchMode, ...]] = ("text", "vector", "hybrid")
+
 # #/components/schemas/AtomicMemoryState
 AtomicMemoryState = Literal["active", "forgotten", "merged", "retired"]
 ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "forgotten", "merged", "retired")
@@ -469,6 +480,10 @@ MEMORY_KIND_COUNT_TOTAL_MINIMUM: Final = 0
 MEMORY_KIND_COUNT_ACTIVE_MINIMUM: Final = 0
 MEMORY_KIND_COUNT_INACTIVE_MINIMUM: Final = 0
 
+# #/components/schemas/MemorySearchMode
+MemorySearchMode = Literal["auto", "fts", "vector", "hybrid"]
+MEMORY_SEARCH_MODE_ENUM: Final[tuple[MemorySearchMode, ...]] = ("auto", "fts", "vector", "hybrid")
+
 # #/components/schemas/MergeAtomicMemoryRequest
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MIN_ITEMS: Final = 2
 MERGE_ATOMIC_MEMORY_REQUEST_INPUTS_MAX_ITEMS: Final = 64
@@ -593,6 +608,12 @@ RECURRENCE_STATISTICS_TOP_REVISIONS_MAX_ITEMS: Final = 20
 RECURRENCE_STREAK_SIGNATURE_KEY_MAX_LENGTH: Final = 1024
 RECURRENCE_STREAK_TERMINAL_RECURRED_STREAK_MINIMUM: Final = 0
 
+# #/components/schemas/RememberMemoryRequest
+REMEMBER_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
+REMEMBER_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
+REMEMBER_MEMORY_REQUEST_TEXT_MIN_LENGTH: Final = 1
+REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
+
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
 REPOSITORY_PATH_MAX_LENGTH: Final = 1024
@@ -702,6 +723,20 @@ SCOPE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 ScopeQueryField = Literal["scope_id", "title", "summary", "external_reference_value", "binding_external_id"]
 SCOPE_QUERY_FIELD_ENUM: Final[tuple[ScopeQueryField, ...]] = ("scope_id", "title", "summary", "external_reference_value", "binding_external_id")
 
+# #/components/schemas/SearchAtomicMemoryRequest
+SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT: Final = "text"
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_MAX_ITEMS: Final = 16
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 100
+SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 20
+
+# #/components/schemas/SearchAtomicMemoryResponse
+SEARCH_ATOMIC_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 100
+
 # #/components/schemas/SearchGroup
 SEARCH_GROUP_ROUND_MINIMUM: Final = 0
 SEARCH_GROUP_ROUND_MAXIMUM: Final = 2
@@ -711,6 +746,17 @@ SearchGroupFallbackReason = Literal["none", "inference_unavailable", "inference_
 SEARCH_GROUP_FALLBACK_REASON_ENUM: Final[tuple[SearchGroupFallbackReason, ...]] = ("none", "inference_unavailable", "inference_timeout", "reused_fts_fallback")
 SEARCH_GROUP_COUNT_MINIMUM: Final = 1
 SEARCH_GROUP_COUNT_MAXIMUM: Final = 65535
+
+# #/components/schemas/SearchMemoryRequest
+SEARCH_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 50
+SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 10
+SEARCH_MEMORY_REQUEST_MODE_DEFAULT: Final = "auto"
+
+# #/components/schemas/SearchMemoryResponse
+SEARCH_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 50
 
 # #/components/schemas/SearchMode
 SearchMode = Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
@@ -756,6 +802,17 @@ STATS_PERIOD_ENUM: Final[tuple[StatsPeriod, ...]] = ("today", "7d", "30d")
 # #/components/schemas/SubtreeScopeSelection
 SubtreeScopeSelectionMode = Literal["subtree"]
 SUBTREE_SCOPE_SELECTION_MODE_ENUM: Final[tuple[SubtreeScopeSelectionMode, ...]] = ("subtree",)
+
+# #/components/schemas/TagFilter
+TAG_FILTER_TAGS_MIN_ITEMS: Final = 1
+TAG_FILTER_TAGS_MAX_ITEMS: Final = 16
+TAG_FILTER_TAGS_ITEMS_MIN_LENGTH: Final = 1
+TAG_FILTER_TAGS_ITEMS_MAX_LENGTH: Final = 64
+TAG_FILTER_MATCH_DEFAULT: Final = "all"
+
+# #/components/schemas/TagMatch
+TagMatch = Literal["all", "any"]
+TAG_MATCH_ENUM: Final[tuple[TagMatch, ...]] = ("all", "any")
 
 # #/components/schemas/TokenEstimatorProfile
 TokenEstimatorProfileEstimatorId = Literal["character:weighted"]

@@ -416,6 +416,30 @@ class AtomicMemoryRecord(ContractModel):
     """
 
 
+class AtomicMemorySearchHit(ContractModel):
+    """
+    One hit: the memory, its fused reciprocal-rank score and the channels that found it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory: AtomicMemoryRecord
+    """
+    The memory (its head, active).
+    """
+    score: Annotated[float, Field(gt=0.0)]
+    """
+    The reciprocal-rank score: the sum over the channels that found the hit of 1 / (60 + its rank there), ranks from 1.
+    """
+    matched_by: Annotated[
+        list[Literal["text", "vector"]], Field(max_length=2, min_length=1)
+    ]
+    """
+    The channels that found the hit, text first.
+    """
+
+
 class AtomicMemoryStateView(ContractModel):
     """
     The head and lifecycle of an atomic memory.
@@ -1783,6 +1807,13 @@ class ExactScopeSelection(ContractModel):
     """
 
 
+class ExpectedRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
 class ExperienceContent(ContractModel):
     """
     An experience: situation, action, outcome and lesson.
@@ -2231,6 +2262,13 @@ class InventoryStatistics(ContractModel):
     memory: MemoryInventoryStatistics
     """
     Memory entries.
+    """
+
+
+class Kind(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
     """
 
 
@@ -2732,6 +2770,13 @@ class PromptDemonstration(ContractModel):
     """
 
 
+class Reason(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
 class RecallRound(ContractModel):
     """
     One recall round and whether its candidates feed the final build.
@@ -2933,6 +2978,36 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RememberMemoryRequest(ContractModel):
+    """
+    Remember one text as a new active Atomic Memory (revision 1). Nothing is de-duplicated: the same text twice makes two memories.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the memory belongs to.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
+    """
+    reason: Reason | None = None
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+    expected_revision: ExpectedRevision | None = None
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
     """
 
 
@@ -3423,6 +3498,62 @@ class ScopedStats(ContractModel):
     """
 
 
+class SearchAtomicMemoryRequest(ContractModel):
+    """
+    Search the Scope's active Atomic Memory, optionally of one kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The query text.
+    """
+    mode: Literal["text", "vector", "hybrid"] | None = "text"
+    """
+    The channels to use (text by default); vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}.
+    """
+    kind: Kind | None = None
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
+    """
+    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    """
+    tag_match: Literal["all", "any"] | None = None
+    """
+    How tags combine (all or any).
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 20
+    """
+    The most hits answered.
+    """
+
+
+class SearchAtomicMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: Annotated[list[AtomicMemorySearchHit], Field(max_length=100)]
+    """
+    The hits, best first.
+    """
+
+
 class SearchGroup(ContractModel):
     """
     Search calls with equal (round, family, mode, outcome, fallback_reason).
@@ -3456,6 +3587,54 @@ class SearchGroup(ContractModel):
     count: Annotated[int, Field(ge=1, le=65535)]
     """
     Calls that ran, or for not_run the skipped opportunities.
+    """
+
+
+class SearchMemoryRequest(ContractModel):
+    """
+    Search the Scope's active Atomic Memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The query text.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
+    """
+    The most hits answered.
+    """
+    mode: Literal["auto", "fts", "vector", "hybrid"] | None = "auto"
+    """
+    The search mode; vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}, never a 5xx.
+    """
+    tag_filter: TagFilter | None = None
+    """
+    A tag filter, or null for none (a filter is refused until tags are stored).
+    """
+
+
+class SearchMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: Annotated[list[AtomicMemorySearchHit], Field(max_length=50)]
+    """
+    The hits, best first.
     """
 
 
@@ -3619,6 +3798,28 @@ class Symptom(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     The symptom.
+    """
+
+
+class Tag(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+
+
+class TagFilter(ContractModel):
+    """
+    Filter by artifact tags. pcreceipt stores no tags yet, so a search with a tag filter is refused: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag], Field(max_length=16, min_length=1)]
+    """
+    The tags.
+    """
+    match: Literal["all", "any"] | None = "all"
+    """
+    all (the default) or any.
     """
 
 

@@ -30,6 +30,7 @@ from pcreceipt.server import code_query, records, resolution
 from pcreceipt.server.checks import CONTENT_DEFINITIONS, check_prepare_after_scope
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
 from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.server.memory import MEMORY_HANDLERS
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.server.sources import SOURCE_HANDLERS
 from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
@@ -434,5 +435,6 @@ HANDLERS: Mapping[str, Handler] = {
     "get_readiness": get_readiness,
     **SERVICE_HANDLERS,
     **SOURCE_HANDLERS,
+    **MEMORY_HANDLERS,
     **STATISTICS_HANDLERS,
 }

@@ -1,0 +1,172 @@
+"""The handlers of the hosts' memory tools: ``remember_memory``, ``search_memory`` and
+``search_atomic_memory`` (registered in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
+
+Decisions (``docs/decisions.md``, "Memory over HTTP"):
+- Remember creates a new active Atomic Memory through the artifact writer (embedded when an
+  embedder is configured), so it records a lineage Source at the Scope's next position like every
+  artifact write; no text is de-duplicated. ``reason`` is accepted and not stored; a non-null
+  ``expected_revision`` is refused (422) before anything is written.
+- Search reads active Atomic Memory only: full text (any query term, the store's ranking) and,
+  when the mode and the server allow, the nearest vectors; each hit scores the sum over its
+  channels of ``1 / (60 + rank)`` (ranks from 1, equal weights) and names its channels.
+  ``auto`` is hybrid with an embedder and vector search, else text; ``vector``/``hybrid``
+  without them are 422 (rule ``embedder_required``), and a failing embedder is 503 for them
+  while ``auto`` falls back to text. A tag filter is 422 (rule ``tags_unsupported``): no tags are
+  stored yet. ``search_atomic_memory`` is the same search with PowerContext's atomic-memory
+  request (mode ``text`` by default, a ``kind`` filter applied before ranks and the limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from pcreceipt.errors import InferenceUnavailable, InvalidRequest, ScopeNotFound
+from pcreceipt.inference import InferenceError
+from pcreceipt.models import limits
+from pcreceipt.server import records
+from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE
+from pcreceipt.store.protocol import AtomicMemoryHead, Hit, Store
+
+ATOMIC_MEMORY: Final = "atomic-memory"
+ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
+RRF_K = 60
+TAGS_UNSUPPORTED = "This server stores no artifact tags yet."
+TEXT, VECTOR, HYBRID = limits.ATOMIC_MEMORY_SEARCH_MODE_ENUM
+BY_TEXT, BY_VECTOR = limits.ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM
+BOTH = [BY_TEXT, BY_VECTOR]
+
+
+def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
+    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
+
+
+def remember_memory(call: Call) -> Reply:
+    body = call.body
+    if body.get("expected_revision") is not None:
+        raise _invalid(
+            "/expected_revision",
+            "legacy_precondition_unsupported",
+            "expected_revision is a legacy collection precondition; omit it or send null.",
+        )
+    content = {"schema": ATOMIC_MEMORY_SCHEMA, "kind": body["kind"], "text": body["text"]}
+    record = call.services.writer.create(body["scope_id"], ATOMIC_MEMORY, content)
+    head = AtomicMemoryHead(
+        ref=record.ref,
+        kind=record.content["kind"],
+        text=record.content["text"],
+        state="active",
+        state_version=0,
+        merged_into_id=None,
+    )
+    return Reply(200, {"changed": True, "records": [records.atomic_memory_record(head)]})
+
+
+def _channels(call: Call, mode: str) -> tuple[bool, bool]:
+    """Whether to search full text and vectors; ``auto`` takes vectors when it can."""
+    can_embed = call.services.writer.embedder is not None and call.services.store.vector_search_available
+    if mode in (VECTOR, HYBRID) and not can_embed:
+        raise _invalid(
+            "/mode",
+            "embedder_required",
+            "Vector and hybrid search need an embedder, and none is configured.",
+        )
+    if mode == "auto":
+        return True, can_embed
+    return mode != VECTOR, mode != "fts"
+
+
+def _query_vector(call: Call, query: str, *, required: bool) -> list[float] | None:
+    embedder = call.services.writer.embedder
+    assert embedder is not None
+    try:
+        (vector,) = embedder.embed([query])
+    except InferenceError:
+        if required:
+            raise InferenceUnavailable("The embedder did not answer; vector search is unavailable.") from None
+        return None
+    return vector
+
+
+def fuse(channels: Sequence[tuple[str, Sequence[Hit]]], limit: int) -> list[tuple[Hit, float, list[str]]]:
+    """Reciprocal rank fusion: each hit scores the sum over the channels that found it of
+    ``1 / (60 + rank)`` (ranks from 1); best first, ties in the order first seen."""
+    scores: dict[tuple[str, int], float] = {}
+    hits: dict[tuple[str, int], Hit] = {}
+    matched: dict[tuple[str, int], list[str]] = {}
+    for name, ranked in channels:
+        for rank, hit in enumerate(ranked, start=1):
+            key = (hit.ref.artifact_id, hit.ref.revision)
+            hits.setdefault(key, hit)
+            scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank)
+            matched.setdefault(key, []).append(name)
+    order = sorted(scores, key=lambda key: -scores[key])
+    return [(hits[key], scores[key], matched[key]) for key in order[:limit]]
+
+
+def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | None:
+    """The hit's memory when it is still the active head (a search and a concurrent lifecycle
+    change may cross)."""
+    head = store.get_atomic_memory_head(scope_id, hit.ref.artifact_id)
+    if head is None or head.state != "active" or head.ref.revision != hit.ref.revision:
+        return None
+    return head
+
+
+def _kind_filtered(hits: Sequence[Hit], kind: str | None) -> list[Hit]:
+    return [hit for hit in hits if kind is None or hit.content.get("kind") == kind]
+
+
+def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) -> Reply:
+    """Both searches: the channels the mode names, each list filtered by ``kind`` before it is
+    ranked (so a kind filter searches every active memory of the Scope), then fused and cut."""
+    body = call.body
+    scope_id, query = body["scope_id"], body["query"]
+    use_text, use_vector = _channels(call, requested)
+    store = call.services.store
+    if store.get_scope(scope_id) is None:
+        raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    depth = limit if kind is None else max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY))
+    channels: list[tuple[str, Sequence[Hit]]] = []
+    if use_text:
+        hits = store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
+        channels.append((BY_TEXT, _kind_filtered(hits, kind)))
+    if use_vector:
+        vector = _query_vector(call, query, required=requested != "auto")
+        embedder = call.services.writer.embedder
+        if vector is not None and embedder is not None:
+            hits = store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
+            channels.append((BY_VECTOR, _kind_filtered(hits, kind)))
+    used = [name for name, _ in channels]
+    mode = HYBRID if used == BOTH else (VECTOR if used == [BY_VECTOR] else TEXT)
+    found: list[dict[str, Any]] = []
+    for hit, score, matched_by in fuse(channels, limit):
+        head = _active_head(store, scope_id, hit)
+        if head is not None:
+            found.append({"memory": records.atomic_memory_record(head), "score": score, "matched_by": matched_by})
+    return Reply(200, {"mode": mode, "hits": found})
+
+
+def search_memory(call: Call) -> Reply:
+    body = call.body
+    if body.get("tag_filter") is not None:
+        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
+    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit)
+
+
+def search_atomic_memory(call: Call) -> Reply:
+    body = call.body
+    if body.get("tags"):
+        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
+    mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
+    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"))
+
+
+MEMORY_HANDLERS: Mapping[str, Handler] = {
+    "remember_memory": remember_memory,
+    "search_memory": search_memory,
+    "search_atomic_memory": search_atomic_memory,
+}
