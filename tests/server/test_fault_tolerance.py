@@ -118,7 +118,7 @@ def test_sigkill_mid_write_loses_no_acknowledged_write(tmp_path: Path) -> None:
         for artifact_id, text in ledger.created.items():
             revision = http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/revisions/1")
             assert revision.status_code == 200, artifact_id
-            assert revision.json()["content"] == {"schema": ATOMIC, "kind": "fact", "text": text}
+            assert revision.json()["content"] == {"schema": ATOMIC, "kind": "fact", "text": text, "creation": None}
         for artifact_id, text in ledger.replaced.items():
             head = http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}").json()
             assert (head["revision"], head["content"]["text"]) == (2, text)

@@ -86,7 +86,12 @@ def test_the_release_smoke_steps_parse_as_the_official_models(
     assert found.json() == {"mode": "text", "hits": [{"memory": record, "score": 1 / 61, "matched_by": ["text"]}]}
     # the artifact a remember makes is the artifact API's too
     stored = http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{record['artifact']['artifact_id']}")
-    assert stored.json()["content"] == {"schema": "powercontext.atomic-memory.v1", "kind": "fact", "text": SMOKE_TEXT}
+    assert stored.json()["content"] == {
+        "schema": "powercontext.atomic-memory.v1",
+        "kind": "fact",
+        "text": SMOKE_TEXT,
+        "creation": None,
+    }
 
 
 def test_remember_normalises_never_deduplicates_and_takes_a_position(http: httpx.Client) -> None:
