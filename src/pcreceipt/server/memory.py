@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from pcreceipt.errors import InferenceUnavailable, InvalidRequest, ScopeNotFound
+from pcreceipt.errors import InferenceUnavailable, InvalidRequest
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import limits
 from pcreceipt.server import records
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.protocol import AtomicMemoryHead, Hit, Store
 
 ATOMIC_MEMORY: Final = "atomic-memory"
@@ -125,8 +124,6 @@ def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) 
     scope_id, query = body["scope_id"], body["query"]
     use_text, use_vector = _channels(call, requested)
     store = call.services.store
-    if store.get_scope(scope_id) is None:
-        raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
     depth = limit if kind is None else max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY))
     channels: list[tuple[str, Sequence[Hit]]] = []
     if use_text:

@@ -24,7 +24,7 @@ from importlib import metadata
 from typing import Any
 
 from pcreceipt import gate
-from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
+from pcreceipt.errors import ArtifactNotFound, InvalidRequest
 from pcreceipt.models import limits
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.store.ids import utc_now
@@ -35,11 +35,6 @@ PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 RECEIPT_PREFIX = "bcr_"
 OBSERVATION_SINCE = utc_now()
 """When this process started observing Memory extraction (there is none to observe)."""
-
-
-def _existing_scope(store: Store, scope_id: str) -> None:
-    if store.get_scope(scope_id) is None:
-        raise ScopeNotFound("No such Scope.")
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -172,7 +167,6 @@ def prepare_bootstrap_context(call: Call) -> Reply:
     store = call.services.store
     scope_id = body["scope_id"]
     profile = body.get("profile", limits.BOOTSTRAP_CONTEXT_REQUEST_PROFILE_DEFAULT)
-    _existing_scope(store, scope_id)
     event_key = bootstrap_event_key(scope_id, body)
     stored = store.bootstrap_receipt_for_event(event_key) if event_key is not None else None
     if not body.get("enabled", False):
@@ -204,7 +198,6 @@ def prepare_bootstrap_context(call: Call) -> Reply:
 def record_bootstrap_delivery(call: Call) -> Reply:
     body = call.body
     store = call.services.store
-    _existing_scope(store, body["scope_id"])
     stored, claimed = store.record_bootstrap_delivery(body["scope_id"], body["receipt_id"], body["outcome"])
     if stored is None:
         raise _invalid("/receipt_id", "bootstrap_receipt", "The Scope has no such bootstrap receipt.")
