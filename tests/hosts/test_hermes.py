@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import httpx
 import pytest
 from _support.hosts import Served
 from _support.pyhosts import (
@@ -364,3 +365,116 @@ def test_a_server_lost_mid_session_fails_open_and_is_reported_as_unavailable(
         "recovery": "powercontext doctor",
     }
     assert {event["outcome"] for event in diagnostics} == {"server_unavailable"}
+
+
+# -- Hermes' built-in memory, mirrored; and the provider's memory tools
+
+
+@dataclass
+class Mirror:
+    scope_id: str
+    first: str  # the text Hermes' memory tool added
+    second: str  # what Hermes replaced it with
+    add: list[Call]
+    replace: list[Call]
+    remove: list[Call]
+    tools: dict[str, Any]
+    diagnostics: list[dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def mirror(
+    pcreceipt_server: Served,
+    hermes: ModuleType,
+    user_home: Path,
+    records: Records,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Mirror]:
+    """Hermes' own memory tool adds an entry, replaces it and removes it (``on_memory_write`` with
+    ``metadata.old_text``, as Hermes calls it); the provider mirrors each into Atomic Memory in its
+    background queue. Then the model uses the provider's tools: remember, search, get, retire."""
+    oracle = Oracle(pcreceipt_server.url)
+    first = f"The {word()} service keeps its runbook in the {word()} folder."
+    second = first.replace("runbook", "runbook and its alerts")
+    records.records.clear()
+    with Relay(pcreceipt_server.url) as relay:
+        host = setup(hermes, tmp_path_factory.mktemp(f"hermes-mirror-{pcreceipt_server.engine}"), relay)
+        provider = host.provider()
+        host.initialize(provider, f"hermes-{uuid.uuid4().hex}")
+
+        def write(action: str, content: str, old_text: str | None = None) -> None:
+            metadata = {"old_text": old_text} if old_text else None
+            provider.on_memory_write(action, "memory", content, metadata)
+            provider._wait_for_background()
+
+        _, add = host.calls(lambda: write("add", first))
+        _, replace = host.calls(lambda: write("replace", second, first))
+        _, remove = host.calls(lambda: write("remove", "", second))
+        told = f"Deploys of the {word()} app wait for the {word()} check."
+        tools: dict[str, Any] = {}
+        tools["remember"] = json.loads(
+            provider.handle_tool_call("powercontext_remember", {"kind": "decision", "text": told})
+        )
+        tools["search"] = json.loads(
+            provider.handle_tool_call("powercontext_search_memory", {"query": told, "mode": "fts"})
+        )
+        reference = tools["remember"]["records"][0]["artifact"]
+        tools["get"] = json.loads(provider.handle_tool_call("powercontext_get_memory", {"reference": reference}))
+        citation = {"artifact": reference, "state_version": tools["remember"]["records"][0]["state_version"]}
+        tools["retire"] = json.loads(provider.handle_tool_call("powercontext_retire_memory", {"reference": citation}))
+        tools["told"] = told
+        scope_id = provider._scope_id
+        provider.shutdown()
+    assert oracle.default_scope_id() == scope_id
+    yield Mirror(scope_id, first, second, add, replace, remove, tools, records.diagnostics())
+
+
+def _mirrored(mirror: Mirror) -> str:
+    (remembered,) = [call for call in mirror.add if call.path == "/v1/memory/remember"]
+    assert remembered.status == 200, remembered.answer
+    (record,) = remembered.answer["records"]
+    return str(record["artifact"]["artifact_id"])
+
+
+def test_an_added_hermes_memory_is_remembered_once(mirror: Mirror, pcreceipt_server: Served) -> None:
+    (remembered,) = [call for call in mirror.add if call.path == "/v1/memory/remember"]
+    assert remembered.request["text"] == mirror.first and remembered.request["kind"] == "hermes-memory"
+    artifact_id = _mirrored(mirror)
+    base = f"{pcreceipt_server.url}/v1/scopes/{mirror.scope_id}/artifacts/atomic-memory/{artifact_id}"
+    assert httpx.get(base + "/revisions/1").json()["content"]["text"] == mirror.first
+
+
+def test_a_replaced_hermes_memory_is_revised_with_the_servers_etag(mirror: Mirror, pcreceipt_server: Served) -> None:
+    artifact_id = _mirrored(mirror)
+    (put,) = [call for call in mirror.replace if call.method == "PUT"]
+    headers = {name.lower(): value for name, value in put.request_headers.items()}
+    assert put.status == 200 and headers["if-match"] == '"revision:1"', put
+    assert put.answer["revision"] == 2 and put.answer["content"]["text"] == mirror.second
+    assert all(call.status < 400 for call in mirror.replace), [(c.method, c.path, c.status) for c in mirror.replace]
+    assert any(call.path.endswith(f"/{artifact_id}/state") for call in mirror.replace)
+
+
+def test_a_removed_hermes_memory_is_forgotten(mirror: Mirror, pcreceipt_server: Served) -> None:
+    artifact_id = _mirrored(mirror)
+    (lifecycle,) = [call for call in mirror.remove if call.path == "/v1/atomic-memory/lifecycle"]
+    assert lifecycle.status == 200 and lifecycle.request["state"] == "forgotten", lifecycle.answer
+    assert lifecycle.request["target"]["artifact"] == {
+        "family": "atomic-memory",
+        "artifact_id": artifact_id,
+        "revision": 2,
+    }
+    state = httpx.get(f"{pcreceipt_server.url}/v1/scopes/{mirror.scope_id}/artifacts/atomic-memory/{artifact_id}/state")
+    assert state.json()["state"] == "forgotten"
+
+
+def test_the_providers_memory_tools_remember_search_read_and_forget(mirror: Mirror) -> None:
+    tools = mirror.tools
+    (record,) = tools["remember"]["records"]
+    assert tools["remember"]["changed"] is True and record["text"] == tools["told"]
+    assert tools["search"]["hits"][0]["memory"]["artifact"] == record["artifact"]
+    assert tools["get"]["content"]["text"] == tools["told"] and tools["get"]["revision"] == 1
+    assert tools["retire"]["changed"] is True and tools["retire"]["records"][0]["state"] == "forgotten"
+
+
+def test_mirroring_and_tools_report_no_diagnostics(mirror: Mirror) -> None:
+    assert mirror.diagnostics == []

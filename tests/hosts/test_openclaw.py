@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support import memory_tools
 from _support.hosts import Served
 from _support.node_hosts import (
     BEGIN,
@@ -25,6 +26,7 @@ from _support.node_hosts import (
     assert_cites_the_memory,
     assert_source_captured,
     bundle,
+    call,
     make_world,
     run_driver,
     sha256,
@@ -140,3 +142,86 @@ def test_openclaw_without_a_server_reports_it_unavailable_and_goes_on(openclaw_b
         }
     ]
     assert observed["commands"]["status"]["isError"] is True
+
+
+# -- the model's memory tools (powercontext_memory_store, _search, _get, _revise, _retire)
+
+TOOL = "powercontext_memory_"
+TOOL_CALLS = [
+    {"name": TOOL + "store", "params": {"text": memory_tools.TOOL_TEXT, "kind": "decision"}},
+    {"name": TOOL + "search", "params": {"query": memory_tools.TOOL_QUERY}},
+    {"name": TOOL + "get", "params": {"path": "$result:1.results.0.path"}},
+    {
+        "name": TOOL + "revise",
+        "params": {"citation": "$result:0.citation", "text": memory_tools.REVISED_TEXT, "kind": "decision"},
+    },
+    {"name": TOOL + "retire", "params": {"citation": "$result:3.citation"}},
+    {"name": TOOL + "search", "params": {"query": memory_tools.TOOL_QUERY}},
+    {
+        "name": TOOL + "revise",
+        "params": {"citation": "$result:0.citation", "text": memory_tools.TOOL_TEXT, "kind": "decision"},
+    },
+]
+
+
+@pytest.fixture(scope="module")
+def openclaw_tools(
+    pcreceipt_server: Served, openclaw_bundle: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[World, list[dict[str, Any]]]:
+    """A private session's model stores, finds, reads, revises and forgets a memory through the
+    plugin's own tools (their citations carry the exact references), then revises a stale citation."""
+    root = tmp_path_factory.mktemp("openclaw-tools")
+    agent = f"agent-{uuid.uuid4().hex[:12]}"
+    key = {"integration": "openclaw", "kind": "agent", "external_id": agent}
+    world = make_world(pcreceipt_server.url, root / "workspace", [key])
+    scenario = {
+        "plugin_config": {"endpoint": pcreceipt_server.url},
+        "agent_id": agent,
+        "session_id": SESSION,
+        "session_key": SESSION_KEY,
+        "prompts": [],
+        "tool_calls": TOOL_CALLS,
+    }
+    results: list[dict[str, Any]] = run_driver("openclaw", openclaw_bundle, scenario, root / "home")["tool_results"]
+    assert len(results) == len(TOOL_CALLS)
+    return world, results
+
+
+def test_openclaw_store_then_search_finds_the_memory_first(openclaw_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    world, results = openclaw_tools
+    stored, found = results[0], results[1]
+    assert stored["status"] == "stored" and stored["changed"] is True, stored
+    (record,) = stored["records"]
+    assert record["text"] == memory_tools.TOOL_TEXT and record["artifact"]["revision"] == 1
+    first = found["results"][0]
+    assert first["snippet"] == memory_tools.TOOL_TEXT and first["citation"] == stored["citation"], found
+    path = f"/v1/scopes/{world.scope_id}/artifacts/atomic-memory/{record['artifact']['artifact_id']}/revisions/1"
+    assert call(world.url, "GET", path).json()["content"]["text"] == memory_tools.TOOL_TEXT
+
+
+def test_openclaw_get_reads_the_cited_revision(openclaw_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    _, results = openclaw_tools
+    read = results[2]
+    assert read["text"] == memory_tools.TOOL_TEXT and "unavailable" not in read, read
+
+
+def test_openclaw_revise_and_retire_change_the_memory_on_the_server(
+    openclaw_tools: tuple[World, list[dict[str, Any]]],
+) -> None:
+    world, results = openclaw_tools
+    revised, retired, search = results[3], results[4], results[5]
+    artifact_id = results[0]["records"][0]["artifact"]["artifact_id"]
+    assert revised["status"] == "revised", revised
+    assert revised["artifact"] == {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 2}
+    assert retired["status"] == "forgotten" and retired["changed"] is True, retired
+    assert retired["records"][0]["state"] == "forgotten" and retired["records"][0]["artifact"]["revision"] == 2
+    assert all(memory_tools.TOOL_TEXT not in hit["snippet"] for hit in search["results"])
+    base = f"/v1/scopes/{world.scope_id}/artifacts/atomic-memory/{artifact_id}"
+    assert call(world.url, "GET", base).json()["content"]["text"] == memory_tools.REVISED_TEXT
+    assert call(world.url, "GET", base + "/state").json()["state"] == "forgotten"
+
+
+def test_openclaw_revising_a_stale_citation_is_a_conflict(openclaw_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    _, results = openclaw_tools
+    stale = results[6]
+    assert stale["status"] == "conflict" and stale["code"] == "conflict", stale

@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from _support import memory_tools
 from _support.hosts import Served
 from _support.node_hosts import (
     BEGIN,
@@ -168,3 +169,58 @@ def test_opencode_without_a_server_goes_on_and_shows_it_offline(opencode_bundle:
     assert observed["commands"][""]["title"] == "PowerContext error"
     failed = [json.loads(entry["message"]) for entry in observed["logs"] if entry["level"] == "warn"]
     assert failed == [{"event": "turn_prepare", "outcome": "failed"}]
+
+
+# -- the model's memory tools (pc_remember, pc_search, pc_memory_*: ``_support.memory_tools``)
+
+
+@pytest.fixture(scope="module")
+def opencode_tools(
+    pcreceipt_server: Served, opencode_bundle: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[World, list[dict[str, Any]]]:
+    root = tmp_path_factory.mktemp("opencode-tools")
+    workspace = (root / "workspace").resolve()
+    key = {"integration": "opencode", "kind": "workspace", "external_id": sha256(str(workspace))}
+    world = make_world(pcreceipt_server.url, workspace, [key])
+    scenario = {
+        "cwd": str(workspace),
+        "session_id": f"ses_{uuid.uuid4().hex}",
+        "prompts": [],
+        "commands": [],
+        "tool_calls": memory_tools.SESSION_CALLS,
+    }
+    env = {"POWERCONTEXT_OPENCODE_BASE_URL": pcreceipt_server.url}
+    observed = run_driver("opencode", opencode_bundle, scenario, root / "home", env)
+    results: list[dict[str, Any]] = observed["tool_results"]
+    assert len(results) == len(memory_tools.SESSION_CALLS)
+    return world, results
+
+
+def test_opencode_remember_stores_the_text_in_the_sessions_scope(
+    opencode_tools: tuple[World, list[dict[str, Any]]],
+) -> None:
+    memory_tools.assert_remembered(*opencode_tools)
+
+
+def test_opencode_search_finds_what_it_remembered_first(opencode_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_found_first(opencode_tools[1])
+
+
+def test_opencode_reads_and_revises_with_the_servers_etag(opencode_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_revised_with_the_etag(*opencode_tools)
+
+
+def test_opencode_forgets_with_the_state_it_read(opencode_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_forgotten(*opencode_tools)
+
+
+def test_opencode_reads_a_past_revision_without_a_write_etag(
+    opencode_tools: tuple[World, list[dict[str, Any]]],
+) -> None:
+    memory_tools.assert_past_revision_read(opencode_tools[1])
+
+
+def test_opencode_revising_a_stale_revision_is_a_conflict_it_reports(
+    opencode_tools: tuple[World, list[dict[str, Any]]],
+) -> None:
+    memory_tools.assert_stale_revise_refused(opencode_tools[1])

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from _support import memory_tools
 from _support.hosts import Served
 from _support.node_hosts import (
     BEGIN,
@@ -173,3 +174,51 @@ def test_pi_without_a_server_reports_it_unavailable_and_goes_on(pi_bundle: Path,
     ]
     level, result = command_result(observed, "stats")
     assert level == "error" and isinstance(result, dict) and result["code"] == "unavailable", result
+
+
+# -- the model's memory tools (pc_remember, pc_search, pc_memory_*: ``_support.memory_tools``)
+
+
+@pytest.fixture(scope="module")
+def pi_tools(
+    pcreceipt_server: Served, pi_bundle: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[World, list[dict[str, Any]]]:
+    root = tmp_path_factory.mktemp("pi-tools")
+    workspace = (root / "workspace").resolve()
+    key = {"integration": "pi", "kind": "workspace", "external_id": sha256(str(workspace))}
+    world = make_world(pcreceipt_server.url, workspace, [key])
+    scenario = {
+        "cwd": str(workspace),
+        "session_id": SESSION,
+        "system_prompt": SYSTEM_PROMPT,
+        "prompts": [],
+        "tool_calls": memory_tools.SESSION_CALLS,
+    }
+    observed = run_driver("pi", pi_bundle, scenario, root / "home", {"POWERCONTEXT_PI_BASE_URL": pcreceipt_server.url})
+    results: list[dict[str, Any]] = observed["tool_results"]
+    assert len(results) == len(memory_tools.SESSION_CALLS)
+    return world, results
+
+
+def test_pi_remember_stores_the_text_in_the_bound_scope(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_remembered(*pi_tools)
+
+
+def test_pi_search_finds_what_it_remembered_first(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_found_first(pi_tools[1])
+
+
+def test_pi_reads_and_revises_with_the_servers_etag(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_revised_with_the_etag(*pi_tools)
+
+
+def test_pi_forgets_with_the_state_it_read(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_forgotten(*pi_tools)
+
+
+def test_pi_reads_a_past_revision_without_a_write_etag(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_past_revision_read(pi_tools[1])
+
+
+def test_pi_revising_a_stale_revision_is_a_conflict_it_reports(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_stale_revise_refused(pi_tools[1])

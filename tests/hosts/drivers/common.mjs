@@ -30,3 +30,24 @@ export async function until(predicate, timeoutMs = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
+
+// A tool call's parameters may quote an earlier call's result: the string "$result:<i>.<path>"
+// stands for that value (path segments split on "."; numbers index arrays), so a scripted session
+// can revise what it just remembered, as a model would.
+export function resolveParameters(value, results) {
+  if (typeof value === 'string' && value.startsWith('$result:')) {
+    const [index, ...path] = value.slice('$result:'.length).split('.')
+    let found = results[Number(index)]
+    for (const segment of path) {
+      if (found === undefined || found === null) throw new Error(`no value at ${value}`)
+      found = found[segment]
+    }
+    if (found === undefined) throw new Error(`no value at ${value}`)
+    return found
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveParameters(item, results))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveParameters(item, results)]))
+  }
+  return value
+}

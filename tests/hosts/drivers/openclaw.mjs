@@ -3,8 +3,10 @@
 // its service starts, and one private session runs — for every prompt `before_prompt_build` (its
 // `prependContext` goes before the prompt) and, after the model answered, `agent_end`; then
 // `before_compaction` and `session_end`; then the `/pc` command. The logger records what it reports.
+// Last, the model's tool calls (`tool_calls`): each tool is made by the plugin's own factory for the
+// session's context and run through its `execute`; the `details` of each result are reported.
 // usage: node openclaw.mjs <bundle dir> <result file>   (scenario JSON on stdin)
-import { finish, load, scenario, timed } from './common.mjs'
+import { finish, load, resolveParameters, scenario, timed } from './common.mjs'
 
 const input = scenario()
 const entry = (await load(process.argv[2], 'plugin')).default
@@ -13,6 +15,7 @@ const logs = []
 const handlers = new Map()
 const commands = new Map()
 const services = []
+const toolFactories = []
 const config = { plugins: { entries: { 'memory-powercontext': { enabled: true, config: input.plugin_config } } } }
 const api = {
   id: entry.id,
@@ -26,7 +29,7 @@ const api = {
   on: (event, handler) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
   registerCommand: (command) => commands.set(command.name, command),
   registerMemoryCapability: () => undefined,
-  registerTool: () => undefined,
+  registerTool: (factory) => toolFactories.push(factory),
   registerService: (service) => services.push(service),
 }
 
@@ -62,5 +65,11 @@ const results = {}
 for (const args of input.commands ?? []) {
   results[args] = await commands.get('pc').handler({ args, agentId: input.agent_id, sessionKey: input.session_key })
 }
+const toolResults = []
+for (const [index, { name, params }] of (input.tool_calls ?? []).entries()) {
+  const tool = toolFactories.map((factory) => factory(ctx)).find((made) => made?.name === name)
+  const result = await tool.execute(`call-${index}`, resolveParameters(params, toolResults), undefined)
+  toolResults.push(result.details)
+}
 for (const service of services) await service.stop?.()
-finish({ turns, logs, commands: results })
+finish({ turns, logs, commands: results, tool_results: toolResults })

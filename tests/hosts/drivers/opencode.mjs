@@ -4,8 +4,10 @@
 // (the plugin adds its synthetic context part to the user message). `app.log` records what it reports.
 // TUI plugin: the `session_prompt_right` status slot is rendered (statistics for today and 30 days)
 // and the `/pc` command is run through its prompt dialog for each scenario command.
+// Then the model's tool calls (`tool_calls`), each through the plugin's own tool `execute` in the
+// session (permission asks are granted); the JSON each returns is reported.
 // usage: node opencode.mjs <bundle dir> <result file>   (scenario JSON on stdin)
-import { finish, load, scenario, timed, until } from './common.mjs'
+import { finish, load, resolveParameters, scenario, timed, until } from './common.mjs'
 import { disposeAll, textOf } from './standins/solid.mjs'
 
 const input = scenario()
@@ -36,6 +38,13 @@ for (const prompt of input.prompts) {
   const messages = [{ info: { id: messageID, sessionID, role: 'user' }, parts: parts.map((part) => ({ ...part })) }]
   await hooks['experimental.chat.messages.transform']({}, { messages })
   turns.push({ prompt, parts: messages[0].parts, ms })
+}
+
+const toolResults = []
+const toolContext = { sessionID, messageID: 'msg_tools', agent: 'build', abort: new AbortController().signal, ask: async () => undefined }
+for (const { name, params } of input.tool_calls ?? []) {
+  const output = await hooks.tool[name].execute(resolveParameters(params, toolResults), toolContext)
+  toolResults.push(JSON.parse(output))
 }
 
 const tui = (await load(bundleDir, 'tui')).default
@@ -74,4 +83,4 @@ for (const rawInput of input.commands ?? []) {
   dialog = undefined
 }
 disposeAll()
-finish({ turns, logs, status: { initial, loaded: status }, commands: results })
+finish({ turns, logs, status: { initial, loaded: status }, commands: results, tool_results: toolResults })

@@ -2,8 +2,10 @@
 // loads it with an ExtensionAPI, then runs a session the way Pi's agent loop does — for every prompt
 // `before_agent_start` (its result becomes the system prompt), the user message joins the branch,
 // `agent_end`; at exit `session_shutdown`. Then the user's `/pc` commands, reported through `ui.notify`.
+// Last, the model's tool calls (`tool_calls`: name + parameters), each through the tool's own
+// `prepareArguments` and `execute`, as Pi's agent loop runs them; their `details` are reported.
 // usage: node pi.mjs <bundle dir> <result file>   (scenario JSON on stdin)
-import { finish, load, scenario, timed } from './common.mjs'
+import { finish, load, resolveParameters, scenario, timed } from './common.mjs'
 
 const input = scenario()
 const handlers = new Map()
@@ -60,4 +62,12 @@ for (const command of input.commands ?? []) {
   await commands.get('pc').handler(command, ctx)
   results[command] = notes
 }
-finish({ turns, commands: results, tools: [...tools.keys()].sort() })
+const toolResults = []
+for (const [index, { name, params }] of (input.tool_calls ?? []).entries()) {
+  const tool = tools.get(name)
+  let args = resolveParameters(params, toolResults)
+  if (tool.prepareArguments) args = tool.prepareArguments(args)
+  const result = await tool.execute(`call-${index}`, args, undefined, undefined, ctx)
+  toolResults.push(result.details)
+}
+finish({ turns, commands: results, tools: [...tools.keys()].sort(), tool_results: toolResults })
