@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support import memory_tools
 from _support.hosts import Served
 from _support.node_hosts import (
     BEGIN,
@@ -29,6 +30,7 @@ from _support.node_hosts import (
     assert_recall_statistics,
     assert_source_captured,
     bundle,
+    call,
     make_world,
     run_driver,
     sha256,
@@ -55,6 +57,10 @@ DOCTOR_OPERATIONS = {
 @pytest.fixture(scope="session")
 def dsh_bundle(powercontext_sdist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bundle(powercontext_sdist, DSH, tmp_path_factory.mktemp("dsh-bundle"))
+
+
+REMEMBER = "remember " + memory_tools.TOOL_TEXT
+SEARCH = "search " + memory_tools.TOOL_QUERY
 
 
 def run_dsh(bundle_dir: Path, url: str, root: Path, prompts: list[str], commands: list[str]) -> dict[str, Any]:
@@ -84,7 +90,7 @@ def dsh_session(
         pcreceipt_server.url,
         root,
         [MATCHING_PROMPT, UNRELATED_PROMPT],
-        ["", "stats", "capabilities", "doctor"],
+        ["", "stats", "capabilities", "doctor", REMEMBER, SEARCH],
     )
     world.count_host_prepares([MATCHING_PROMPT, UNRELATED_PROMPT])
     return world, observed
@@ -233,3 +239,17 @@ def test_dsh_without_a_server_reports_it_unavailable_and_goes_on(dsh_bundle: Pat
         }
     ]
     assert observed["commands"][""]["kind"] == "error"
+
+
+def test_dsh_remember_then_search_finds_the_note_first(dsh_session: tuple[World, dict[str, Any]]) -> None:
+    """``/pc remember`` stores an agent note in the workspace's Scope; ``/pc search`` finds it first."""
+    world, observed = dsh_session
+    kind, remembered = command_json(observed, REMEMBER)
+    assert kind == "success" and remembered["ok"] is True and remembered["status"] == 200, remembered
+    (record,) = remembered["data"]["records"]
+    assert record["kind"] == "agent-note" and record["text"] == memory_tools.TOOL_TEXT
+    kind, found = command_json(observed, SEARCH)
+    assert kind == "success" and found["ok"] is True, found
+    assert found["data"]["hits"][0]["memory"]["artifact"] == record["artifact"]
+    path = f"/v1/scopes/{world.scope_id}/artifacts/atomic-memory/{record['artifact']['artifact_id']}"
+    assert call(world.url, "GET", path).json()["content"]["text"] == memory_tools.TOOL_TEXT
