@@ -165,3 +165,20 @@ def test_a_bad_choice_is_worded_without_pydantic() -> None:
 def test_a_server_violation_is_described(cli: CliRunner, scope: str) -> None:
     result = run(cli, "memory", "add", "--scope", scope, "--kind", " ", "text", code=1)
     assert "  /content/kind: pattern — does not have the required form" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected", "command"),
+    [
+        (["serve", "--bogus"], "error: No such option: --bogus", "pcreceipt serve"),
+        (["nosuch"], "error: No such command 'nosuch'", "pcreceipt"),
+        (["serve", "--port", "abc"], "error: Invalid value for '--port': must be a valid integer", "pcreceipt serve"),
+        (["memory", "add"], "error: Missing argument 'TEXT'", "pcreceipt memory add"),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_help(arguments: list[str], expected: str, command: str) -> None:
+    result = CliRunner().invoke(app, arguments, prog_name="pcreceipt", env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(expected) and line.endswith(f"; see '{command} --help'"), line
+    assert "Traceback" not in result.output and "Usage:" not in result.output

@@ -13,7 +13,10 @@ that:
 - word a bad value the way a person would: typer converts values with pydantic and passes its
   message on (``Value error, 'x' is not one of ...``, ``Input should be a valid integer, unable
   to parse string as an integer``); the pydantic wording is replaced (``must be a valid
-  integer``).
+  integer``);
+- report a usage error (an unknown option or command, a bad or missing value) as one line on
+  stderr, ``error: <what>; see 'pcreceipt serve --help'``, with click's exit status 2, instead of
+  a usage block and a framed box; a command given no arguments still prints its help.
 
 Call it once, after every command is registered (the end of ``pcreceipt.cli``).
 """
@@ -21,7 +24,8 @@ Call it once, after every command is registered (the end of ``pcreceipt.cli``).
 from __future__ import annotations
 
 import re
-from typing import Any
+import sys
+from typing import Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -107,6 +111,43 @@ class Group(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         return _parse_args(super().parse_args, ctx, args)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)
+        _run(self, args, kwargs)
+
+
+# click's exception classes, wherever this typer takes click from (its own copy since 0.2x, the
+# click package before): ``typer.BadParameter`` is click's, and its bases are the rest.
+_ClickException: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException")
+_UsageError: Any = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
+_NoArgsIsHelp: Any = getattr(sys.modules[_UsageError.__module__], "NoArgsIsHelpError", ())
+
+
+def _usage_line(error: Any) -> str:
+    command = error.ctx.command_path if error.ctx is not None else "pcreceipt"
+    return f"error: {error.format_message().rstrip('.')}; see '{command} --help'"
+
+
+def _run(group: TyperGroup, args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:
+    """``main`` in standalone mode, with click's errors reported as one line."""
+    try:
+        outcome = TyperGroup.main(group, *args, **{**kwargs, "standalone_mode": False})
+    except _NoArgsIsHelp:
+        TyperGroup.main(group, *args, **{**kwargs, "standalone_mode": True})
+        raise  # not reached: standalone mode exits
+    except _UsageError as error:
+        typer.echo(_usage_line(error), err=True)
+        sys.exit(error.exit_code)
+    except _ClickException as error:
+        typer.echo(f"error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except typer.Abort:
+        typer.echo("Aborted.", err=True)
+        sys.exit(1)
+    # not standalone, click returns an ``Exit``'s status, or the command's value (None)
+    sys.exit(outcome if isinstance(outcome, int) else 0)
 
 
 def _unset(cls: Any, default: type) -> bool:
