@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -300,12 +301,19 @@ def test_the_deadline_bounds_a_flush(
         for i in range(3):
             capture(http, scope_id, f"s-{i}", f"fact: item {i}")
         fake.configure("chat", "slow", delay=0.3)
-        body = flush(http, scope_id, powercontext_models)  # 0.3 s: the second call gets 0.2 s and times out
+        # the first call takes 0.3 s; a second one gets at most the 0.2 s left (or, on a slow store,
+        # none starts): either way the flush stops after the first Source, inside its deadline
+        started = time.monotonic()
+        body = flush(http, scope_id, powercontext_models)
+        assert time.monotonic() - started < 1.5
         assert (body["current_cursor"], body["processed_source_count"]) == (1, 1)
-        assert fake.chat.calls == 2
+        calls = fake.chat.calls
+        assert calls in (1, 2)
         fake.configure("chat", "slow", delay=2.0)
+        started = time.monotonic()
         assert_error(http.post(FLUSH, json={"scope_id": scope_id}), 503, "inference_timeout")
-        assert fake.chat.calls == 3 and texts(http, scope_id) == [("fact", "item 0")]
+        assert time.monotonic() - started < 1.5
+        assert fake.chat.calls == calls + 1 and texts(http, scope_id) == [("fact", "item 0")]
 
 
 def test_concurrent_flushes_extract_each_source_once(
