@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pcreceipt.config import Settings
-from pcreceipt.inference import ChatClient, Embedder, make_embedder
+from pcreceipt.inference import ChatClient, Embedder, make_chat_client, make_embedder
+from pcreceipt.prepare.extraction import Extractor, prompt_source_for
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
 from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
 from pcreceipt.store import open_store
@@ -59,6 +60,7 @@ class Composition:
         self._preparer = preparer
         self._runtime: PrepareRuntime | None = None
         self._writer: ArtifactWriter | None = None
+        self._extractor: Any = _UNSET
 
     def _own(self, piece: object) -> None:
         close = getattr(piece, "close", None)
@@ -113,6 +115,23 @@ class Composition:
     def _prompt_source(self, scope_id: str) -> tuple[ArtifactRef, Mapping[str, Any]] | None:
         record = self.store.find_prompt(scope_id, RERANK_PROMPT_KEY)
         return None if record is None else (record.ref, record.content)
+
+    @property
+    def extractor(self) -> Extractor | None:
+        """Memory extraction for ``flush_memory`` when ``Settings.extraction_configured``, over its own
+        chat client to the generation provider (so its calls are its own), else None."""
+        if self._extractor is _UNSET:
+            settings = self.settings
+            chat = None
+            if settings.extraction_configured:
+                chat = make_chat_client(settings.generation.base_url, settings.generation.api_key_env)
+                self._own(chat)
+            source = prompt_source_for(self.store.find_prompt)
+            self._extractor = (
+                None if chat is None else Extractor(chat, settings.generation, settings.extraction, source)
+            )
+        extractor: Extractor | None = self._extractor
+        return extractor
 
     @property
     def runtime(self) -> PrepareRuntime:

@@ -119,6 +119,18 @@ class ExpansionSettings:
     min_candidates: int = 3
 
 
+@dataclass(frozen=True, slots=True)
+class ExtractionSettings:
+    """Memory extraction by ``flush_memory``: it runs when enabled and the generation provider
+    (``generation.base_url`` and ``generation.model``) is configured."""
+
+    enabled: bool = True
+    max_sources: int = 8  # not a contract limit: model calls (content Sources) per flush
+    deadline_seconds: float = 20.0  # a flush starts no model call after this many seconds
+    timeout_seconds: float | None = None  # per call; None: inherit generation
+    max_memories: int = 16  # not a contract limit: memories one Source may yield
+
+
 def default_data_dir() -> Path:
     """The per-user data directory (e.g. ``~/.local/share/pcreceipt`` on Linux)."""
     return Path(platformdirs.user_data_dir("pcreceipt"))
@@ -137,6 +149,13 @@ class Settings:
     generation: GenerationSettings = field(default_factory=GenerationSettings)
     rerank: RerankSettings = field(default_factory=RerankSettings)
     expansion: ExpansionSettings = field(default_factory=ExpansionSettings)
+    extraction: ExtractionSettings = field(default_factory=ExtractionSettings)
+
+    @property
+    def extraction_configured(self) -> bool:
+        """Whether ``flush_memory`` extracts Memory: enabled, with a generation base URL and model."""
+        generation = self.generation
+        return self.extraction.enabled and generation.base_url is not None and generation.model is not None
 
     @property
     def resolved_store_url(self) -> str:
@@ -170,6 +189,15 @@ class Settings:
             raise SettingsError("expansion.kind = model needs generation.model")
         if not 0 <= self.expansion.max_rounds <= 2:
             raise SettingsError("expansion.max_rounds must be 0, 1 or 2")
+        extraction = self.extraction
+        if not 1 <= extraction.max_sources <= 100:  # not a contract limit: the flush window bounds it
+            raise SettingsError("extraction.max_sources must be between 1 and 100")
+        if not 1 <= extraction.max_memories <= 64:  # not a contract limit: one Source's memories
+            raise SettingsError("extraction.max_memories must be between 1 and 64")
+        if not extraction.deadline_seconds > 0:
+            raise SettingsError("extraction.deadline_seconds must be positive")
+        if extraction.timeout_seconds is not None and not extraction.timeout_seconds > 0:
+            raise SettingsError("extraction.timeout_seconds must be positive")
         return self
 
 
@@ -178,6 +206,7 @@ _SECTIONS: Mapping[str, type[Any]] = {
     "generation": GenerationSettings,
     "rerank": RerankSettings,
     "expansion": ExpansionSettings,
+    "extraction": ExtractionSettings,
 }
 
 

@@ -221,9 +221,16 @@ class ServiceUnavailable(ApiError):
 
 
 class InferenceUnavailable(ApiError):
-    """The operation needs a model this server does not run (flushing Sources that need extraction)."""
+    """The operation needs a model this server does not run, or the configured one could not be
+    used (unreachable, an error status, an answer that is not the expected shape)."""
 
     code, status = "inference_unavailable", 503
+
+
+class InferenceTimeout(ApiError):
+    """The configured model did not answer within the time the operation allows."""
+
+    code, status = "inference_timeout", 503
 
 
 class CodeIndexMissing(ServiceUnavailable):

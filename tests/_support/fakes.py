@@ -10,16 +10,20 @@ Modes, per endpoint (``fake.embeddings`` / ``fake.chat``):
 
 - ``ok``: embeddings are a hashed bag of words (lowercased word tokens, CJK as bigrams) projected
   into ``dimensions`` floats and L2-normalised; chat ranks ``candidates`` by word overlap with
-  ``query`` (ties by id) or expands an ``expand_query`` task with a few fixed synonyms;
+  ``query`` (ties by id), expands an ``expand_query`` task with a few fixed synonyms, or answers
+  an ``extract_memory`` task with one memory per line of the Source's text that reads
+  ``<kind>: <text>`` (``extract_lines``; other lines are ignored);
 - ``slow``: waits ``delay`` seconds, then answers as ``ok``;
 - ``down``: HTTP ``status`` (503 unless set; the body echoes the request, so tests can prove clients never repeat it);
 - ``refuse``: reads the request, then closes the connection without an answer;
 - ``invalid``: a 200 whose body is broken, as chosen by ``invalid``: ``json`` (not JSON),
   ``shape`` (no data/choices; echoes the request), ``dimensions`` (vectors one float short),
-  ``count`` (one vector missing), ``content`` (chat content that is prose, not JSON);
+  ``count`` (one vector missing), ``content`` (chat content that is prose, not JSON),
+  ``memories`` (an extraction answer outside the closed shape: an unknown kind);
 - ``empty``: embeddings ``{"data": []}``; chat content ``{"ranking": []}``.
 
-``fail_first = N`` (N > 0) applies the failing mode to the next N calls only, then answers ``ok``.
+``fail_first = N`` (N > 0) applies the failing mode to the next N calls only, then answers ``ok``;
+``ok_first = N`` answers the next N calls ``ok`` before the failing mode applies.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 
 Mode = Literal["ok", "slow", "down", "refuse", "invalid", "empty"]
-Invalid = Literal["json", "shape", "dimensions", "count", "content"]
+Invalid = Literal["json", "shape", "dimensions", "count", "content", "memories"]
+MEMORY_KINDS = ("fact", "preference", "decision", "constraint", "working_note")
+_MEMORY_LINE = re.compile(r"^\s*(" + "|".join(MEMORY_KINDS) + r"):\s*(\S.*?)\s*$")
 
 DEFAULT_DIMENSIONS = 384
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -94,8 +100,14 @@ def expand_query(query: str) -> str:
     return " ".join([query, *(extra or ["details"])])
 
 
+def extract_lines(text: str) -> list[dict[str, str]]:
+    """The memories the fake extracts from a Source's text: each line ``<kind>: <text>``."""
+    found = [_MEMORY_LINE.match(line) for line in text.splitlines()]
+    return [{"kind": m.group(1), "text": m.group(2)} for m in found if m is not None]
+
+
 def find_task(text: str) -> dict[str, Any] | None:
-    """The first JSON object in ``text`` that has candidates+query or an expand_query task."""
+    """The first JSON object in ``text`` that has candidates+query, or an expand_query or extract_memory task."""
     decoder = json.JSONDecoder()
     for start in (i for i, ch in enumerate(text) if ch == "{"):
         try:
@@ -103,7 +115,7 @@ def find_task(text: str) -> dict[str, Any] | None:
         except ValueError:
             continue
         if isinstance(value, dict) and (
-            ("candidates" in value and "query" in value) or value.get("task") == "expand_query"
+            ("candidates" in value and "query" in value) or value.get("task") in ("expand_query", "extract_memory")
         ):
             return value
     return None
@@ -116,6 +128,7 @@ class Endpoint:
     mode: Mode = "ok"
     delay: float = 1.0
     fail_first: int = 0
+    ok_first: int = 0
     invalid: Invalid = "json"
     status: int = 503  # what "down" answers: 503, or e.g. 429 / 401
     calls: int = 0
@@ -124,6 +137,9 @@ class Endpoint:
     def failing_mode(self) -> Mode:
         """Which mode this call gets (called once per call, under the server lock)."""
         self.calls += 1
+        if self.ok_first > 0:
+            self.ok_first -= 1
+            return "ok"
         if self.mode == "ok" or (self.fail_first > 0 and self.failures_served >= self.fail_first):
             return "ok"
         self.failures_served += 1
@@ -213,6 +229,10 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"ranking": []})
         elif mode == "invalid" and invalid == "content":
             content = "Sure! Here is my ranking of the candidates."
+        elif mode == "invalid" and invalid == "memories":
+            content = json.dumps({"memories": [{"kind": "rumour", "text": "not a kind the shape allows"}]})
+        elif task is not None and task.get("task") == "extract_memory":
+            content = json.dumps({"memories": extract_lines(str(task.get("source", {}).get("text", "")))})
         elif task is not None and task.get("task") == "expand_query":
             content = json.dumps({"query": expand_query(str(task.get("query", "")))})
         elif task is not None:
@@ -260,6 +280,7 @@ class FakeInference:
         mode: Mode = "ok",
         *,
         fail_first: int = 0,
+        ok_first: int = 0,
         delay: float = 1.0,
         invalid: Invalid = "json",
         status: int = 503,
@@ -268,7 +289,7 @@ class FakeInference:
         with self.lock:
             target = self.embeddings if endpoint == "embeddings" else self.chat
             target.mode, target.fail_first, target.delay, target.invalid = mode, fail_first, delay, invalid
-            target.status = status
+            target.status, target.ok_first = status, ok_first
             target.failures_served = 0
             return target
 

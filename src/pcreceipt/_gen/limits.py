@@ -563,8 +563,8 @@ PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MIN_LENGTH: Final = 1
 PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
 
 # #/components/schemas/PromptKey
-PromptKey = Literal["memory.rerank", "query.expand"]
-PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand")
+PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
+PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract")
 
 # #/components/schemas/RecallRound
 RECALL_ROUND_ROUND_MINIMUM: Final = 0

@@ -735,7 +735,7 @@ class Capabilities(ContractModel):
         PromptCapability,
     ]
     """
-    Built-in prompts by key; empty: pcreceipt runs no built-in prompts.
+    Built-in prompts by key; always empty: this schema's PromptCapability does not match PowerContext's status values (supported/disabled/unsupported), so none is listed (memory_extraction and extraction say whether the extraction prompt runs).
     """
     artifact_dreaming: bool
     """
@@ -753,7 +753,7 @@ class Capabilities(ContractModel):
     """
     memory_extraction: bool
     """
-    Whether pending Sources can be extracted into Memory.
+    Whether pending content Sources can be extracted into Atomic Memory: true exactly when a generation provider (base URL and model) is configured and extraction is enabled.
     """
     extraction: ExtractionStatus | None
     """
@@ -1604,7 +1604,7 @@ class CreatePromptRequest(ContractModel):
     """
     The artifact content.
     """
-    prompt_key: Literal["memory.rerank", "query.expand"]
+    prompt_key: Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
     """
     Which prompt this artifact customises.
     """
@@ -1905,7 +1905,7 @@ class ExtractionObservation(ContractModel):
     )
     status: Literal["unverified", "observed"]
     """
-    unverified (nothing observed) or observed.
+    unverified (no extraction observed since this process started) or observed (a flush extracted at least one Source).
     """
     since: AwareDatetime
     """
@@ -1913,7 +1913,7 @@ class ExtractionObservation(ContractModel):
     """
     last_failure: None
     """
-    The last extraction failure; always null here (pcreceipt extracts nothing).
+    The last extraction failure; always null (pcreceipt reports failures in flush answers, not here).
     """
     last_success_at: AwareDatetime | None
     """
@@ -2063,7 +2063,7 @@ class FlushMemoryResponse(ContractModel):
     )
     status: Literal["idle", "processed"]
     """
-    idle (nothing pending) or processed (the cursor moved).
+    idle (the cursor did not move) or processed (the cursor moved).
     """
     previous_cursor: Annotated[int, Field(ge=0)]
     """
@@ -2079,15 +2079,15 @@ class FlushMemoryResponse(ContractModel):
     """
     processed_source_count: Annotated[int, Field(ge=0)]
     """
-    Sources of the window extracted into Memory (0 here: a window moves only when none of its Sources needs extraction).
+    Content Sources this flush extracted into Memory (each fully: its memories written and the cursor moved past it). 0 without a provider: then a window moves only when none of its Sources needs extraction.
     """
     memory: BootstrapHandoffReference | None
     """
-    The Memory written, or null.
+    Always null: a flush may write several memories (PowerContext answers null too); read them with list_atomic_memories or search.
     """
     remaining_work: bool
     """
-    Whether pending Sources remain.
+    Whether Sources past current_cursor remain pending (current_cursor < high_watermark).
     """
     held_count: Annotated[int, Field(ge=0)]
     """

@@ -64,11 +64,14 @@ class ResolvedPrompt:
 
 
 PromptSource = Callable[[str], tuple[ArtifactRef, Mapping[str, Any]] | None]
-"""Returns the current ``memory.rerank`` prompt artifact of a Scope (its exact revision and content)."""
+"""Returns the current prompt artifact of a Scope under one key (its exact revision and content)."""
 
 
-def resolve_prompt(scope_id: str, source: PromptSource) -> ResolvedPrompt:
-    """Bind the prompt for one Scope: a custom prompt artifact, else the built-in prompt."""
+def resolve_prompt(
+    scope_id: str, source: PromptSource, *, key: str = RERANK_PROMPT_KEY, builtin: str = BUILTIN_RERANK_PROMPT
+) -> ResolvedPrompt:
+    """Bind the prompt ``key`` for one Scope: its custom prompt artifact (``source`` reads the
+    Scope's artifact under that key), else the built-in text ``builtin``."""
     found = source(scope_id)
     if found is not None:
         ref, content = found
@@ -78,7 +81,7 @@ def resolve_prompt(scope_id: str, source: PromptSource) -> ResolvedPrompt:
                 text += f"\n\nExample input:\n{demo['input']}\nExample output:\n{demo['expected_output']}"
             identity = PromptIdentity(
                 scope_id=scope_id,
-                key=RERANK_PROMPT_KEY,
+                key=key,
                 definition_version=PROMPT_DEFINITION_VERSION,
                 builtin_version=BUILTIN_PROMPT_VERSION,
                 selection="artifact",
@@ -89,15 +92,15 @@ def resolve_prompt(scope_id: str, source: PromptSource) -> ResolvedPrompt:
             return ResolvedPrompt(identity, text)
     identity = PromptIdentity(
         scope_id=scope_id,
-        key=RERANK_PROMPT_KEY,
+        key=key,
         definition_version=PROMPT_DEFINITION_VERSION,
         builtin_version=BUILTIN_PROMPT_VERSION,
         selection="built_in",
         selected_version=BUILTIN_PROMPT_VERSION,
-        compiled_digest=sha256_digest(BUILTIN_RERANK_PROMPT.encode("utf-8")),
+        compiled_digest=sha256_digest(builtin.encode("utf-8")),
         artifact=None,
     )
-    return ResolvedPrompt(identity, BUILTIN_RERANK_PROMPT)
+    return ResolvedPrompt(identity, builtin)
 
 
 def effective_model_settings(generation: GenerationSettings, rerank: RerankSettings, keep: int) -> dict[str, Any]:

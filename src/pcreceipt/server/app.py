@@ -87,7 +87,12 @@ def create_app(
     parts = compose(settings, store=store, preparer=runtime)
     try:
         services = Services(
-            store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer, clock=clock
+            store=parts.store,
+            runtime=parts.preparer,
+            settings=settings,
+            writer=parts.writer,
+            clock=clock,
+            extractor=parts.extractor,
         )
         routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
     except BaseException:

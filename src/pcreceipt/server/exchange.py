@@ -14,6 +14,7 @@ from typing import Any
 
 from pcreceipt.config import Settings
 from pcreceipt.models import Operation
+from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.credentials import LOCAL, Principal
 from pcreceipt.store.protocol import Scope, Store
@@ -36,6 +37,8 @@ class Services:
     settings: Settings
     writer: ArtifactWriter
     clock: Callable[[], datetime] = utc_clock
+    extractor: Extractor | None = None
+    """Memory extraction for ``flush_memory``; None when no generation provider is configured for it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,11 @@
 (registered in ``handlers.HANDLERS``; the memory flush is with the Sources, ``server.sources``).
 
 Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flush"):
-- Capabilities say what this runtime really does: no Memory extraction, no generation, no Dream,
-  no prompts; content Sources are captured (``source_types: ["content"]``); the retrieval modes
-  prepare's recall can run (vector and hybrid only with an embedder and a store that searches
-  vectors); pcreceipt's artifact families.
+- Capabilities say what this runtime really does: Memory extraction exactly when a generation
+  provider is configured for it (``prompts`` stays empty); no other generation, no Dream;
+  content Sources are captured (``source_types: ["content"]``); the retrieval modes prepare's
+  recall can run (vector and hybrid only with an embedder and a store that searches vectors);
+  pcreceipt's artifact families.
 - Server info: ``server_id`` is the store's (one per database); the package and API versions are
   pcreceipt's own; no PowerContext feature group is claimed, since none is implemented whole.
 - Bootstrap: pcreceipt has no artifact tags and no Handoffs, so nothing is ever eligible: a
@@ -34,7 +35,7 @@ BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]
 PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 RECEIPT_PREFIX = "bcr_"
 OBSERVATION_SINCE = utc_now()
-"""When this process started observing Memory extraction (there is none to observe)."""
+"""When this process started observing Memory extraction."""
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -50,23 +51,31 @@ def _search_modes(call: Call) -> list[str]:
     return [mode for mode in limits.SEARCH_MODE_NAME_ENUM if vectors or mode in ("auto", "fts")]
 
 
+def _extraction(call: Call) -> dict[str, Any]:
+    """The ``extraction`` block: configured exactly when a Memory extractor runs (a generation
+    provider with extraction enabled); observed once a flush extracted a Source."""
+    extractor = call.services.extractor
+    last_success = None if extractor is None else extractor.last_success_at
+    return {
+        "configuration": "configured" if extractor is not None else "unconfigured",
+        "background": {"location": "none", "role": None, "state": "stopped", "automatic_processing_enabled": False},
+        "observation": {
+            "status": "observed" if last_success is not None else "unverified",
+            "since": OBSERVATION_SINCE,
+            "last_failure": None,
+            "last_success_at": last_success,
+        },
+    }
+
+
 def get_capabilities(call: Call) -> Reply:
     body = {
         "prompts": {},
         "artifact_dreaming": False,
         "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
-        "memory_extraction": False,
-        "extraction": {
-            "configuration": "unconfigured",
-            "background": {"location": "none", "role": None, "state": "stopped", "automatic_processing_enabled": False},
-            "observation": {
-                "status": "unverified",
-                "since": OBSERVATION_SINCE,
-                "last_failure": None,
-                "last_success_at": None,
-            },
-        },
+        "memory_extraction": call.services.extractor is not None,
+        "extraction": _extraction(call),
         "experience_generation": False,
         "managed_skill_generation": False,
         "external_skill_registry": False,

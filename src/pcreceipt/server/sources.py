@@ -16,9 +16,15 @@ Decisions (``docs/decisions.md``, "Capture, flush and statistics"):
   plus ``expires_at`` normalised to UTC when given. An expiry that has passed is refused
   (``not_in_future``) unless the note is an exact replay of one already stored, which keeps its
   receipt (checked after the Scope is found).
-- Flush: pcreceipt runs no generation model, so the next window of Sources is passed only when
-  none of them needs extraction (``processed``, nothing extracted); otherwise 503
+- Flush without a generation provider: the next window of Sources is passed only when none of
+  them needs extraction (``processed``, nothing extracted); otherwise 503
   ``inference_unavailable`` and the cursor stays. Nothing past the cursor: ``idle``.
+- Flush with one (``Services.extractor``, ``prepare.extraction``): content Sources are extracted
+  one by one in position order within the flush's bounds; the answer says how far the cursor
+  moved. A flush that moved nothing because the model failed on the first content Source is 503
+  (``inference_timeout`` for a timeout, else ``inference_unavailable``): nothing was written
+  and the Source stays pending. A flush that moved the cursor answers 200 even when it then
+  stopped on a failure; ``remaining_work`` tells the host that Sources remain.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from pcreceipt.errors import InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
+from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
 from pcreceipt.models import limits
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import CapturedSource, RecordNotFound, SourceIdentityConflict
@@ -134,25 +140,52 @@ def capture_working_note(call: Call) -> Reply:
     return _captured(call, source)
 
 
+def _flush_body(previous: int, current: int, high: int, extracted: int) -> dict[str, Any]:
+    return {
+        "status": "processed" if current > previous else "idle",
+        "previous_cursor": previous,
+        "current_cursor": current,
+        "high_watermark": high,
+        "processed_source_count": extracted,
+        "memory": None,
+        "remaining_work": current < high,
+        "held_count": 0,
+        "hold_codes": [],
+    }
+
+
+def _flush_with_model(call: Call) -> Reply:
+    extractor = call.services.extractor
+    assert extractor is not None
+    clock = call.services.clock
+    try:
+        outcome = extractor.flush(
+            call.services.writer,
+            call.body["scope_id"],
+            FLUSH_WINDOW,
+            now=lambda: clock().astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        )
+    except RecordNotFound:
+        raise ScopeNotFound("The Scope does not exist.") from None
+    failure = outcome.failure
+    if failure is not None and outcome.current_cursor == outcome.previous_cursor:
+        if failure.kind == "inference_timeout":
+            raise InferenceTimeout("The generation model did not answer in time; the Sources stay pending.")
+        raise InferenceUnavailable("The generation model could not extract Memory; the Sources stay pending.")
+    moved = (outcome.previous_cursor, outcome.current_cursor, outcome.high_watermark)
+    return Reply(200, _flush_body(*moved, outcome.extracted_sources))
+
+
 def flush_memory(call: Call) -> Reply:
+    if call.services.extractor is not None:
+        return _flush_with_model(call)
     try:
         window = call.services.store.flush_sources(call.body["scope_id"], FLUSH_WINDOW)
     except RecordNotFound:
         raise ScopeNotFound("The Scope does not exist.") from None
     if window.needs_extraction:
         raise InferenceUnavailable("Pending Sources need Memory extraction, and no generation model is configured.")
-    body: dict[str, Any] = {
-        "status": "processed" if window.current_cursor > window.previous_cursor else "idle",
-        "previous_cursor": window.previous_cursor,
-        "current_cursor": window.current_cursor,
-        "high_watermark": window.high_watermark,
-        "processed_source_count": 0,
-        "memory": None,
-        "remaining_work": window.current_cursor < window.high_watermark,
-        "held_count": 0,
-        "hold_codes": [],
-    }
-    return Reply(200, body)
+    return Reply(200, _flush_body(window.previous_cursor, window.current_cursor, window.high_watermark, 0))
 
 
 SOURCE_HANDLERS: Mapping[str, Handler] = {

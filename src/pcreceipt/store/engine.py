@@ -52,6 +52,7 @@ from pcreceipt.store.rows import (
     Vector,
     as_str,
     atomic_head_from_row,
+    check_new_artifacts,
     lifecycle_view,
     record_from_row,
     requested_scope,
@@ -220,9 +221,11 @@ class StoreEngine(
         *,
         prompt_key: str | None = None,
         derived_from: tuple[ArtifactRef, ...] = (),
+        lineage: bool = True,
     ) -> RevisionRecord:
         """Insert an immutable revision (the new head), index it when its family is searchable, and
-        record its lineage Source unless it derives from other revisions (a merge)."""
+        record its lineage Source unless it derives from other revisions (a merge) or from a
+        captured Source (``lineage`` false: an extraction links it to that Source instead)."""
         derived_json = to_json([[ref.scope_id, ref.family, ref.artifact_id, ref.revision] for ref in derived_from])
         revision_pk = self._insert_id(
             conn,
@@ -243,7 +246,7 @@ class StoreEngine(
         if family in SEARCHABLE_FAMILIES:
             self._index(conn, revision_pk, scope_id, family, artifact_id, prepared)
         ref = ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision)
-        if not derived_from:
+        if not derived_from and lineage:
             self._lineage_rows(conn, [(ref, prepared.content_json)], now)
         return RevisionRecord(
             ref=ref,
@@ -304,6 +307,37 @@ class StoreEngine(
         return self._append_revision(
             conn, scope_id, family, artifact_id, head_revision + 1, prepared, now, prompt_key=prompt_key
         )
+
+    # -- Memory extraction
+
+    def commit_extraction(
+        self, scope_id: str, *, after: int, through: int, extracted: int | None, memories: Sequence[NewArtifact]
+    ) -> list[RevisionRecord] | None:
+        """One content Source's memories and the cursor's move past it, in one transaction, only
+        while the cursor is still ``after`` (see ``Store.commit_extraction``)."""
+        if memories and extracted is None:
+            raise ValueError("memories need the position of the Source they were extracted from")
+        check_new_artifacts("atomic-memory", memories)
+        prepared = [self._prepare_write(scope_id, "atomic-memory", m.content, m.embedding) for m in memories]
+        now = utc_now()
+
+        def work(conn: ConnT) -> list[RevisionRecord] | None:
+            self._lock_scope(conn, scope_id)
+            if self._cursor(conn, scope_id) != after or not after < through <= self._high_watermark(conn, scope_id):
+                return None
+            records = []
+            for content in prepared:
+                artifact_id = new_artifact_id()
+                self._insert_artifact(conn, scope_id, "atomic-memory", artifact_id, None)
+                records.append(
+                    self._add_revision(conn, scope_id, "atomic-memory", artifact_id, 1, content, now, lineage=False)
+                )
+            if extracted is not None:
+                self._record_extraction(conn, scope_id, extracted, [record.ref for record in records])
+            self._run(conn, self.UPSERT_SOURCE_CURSOR, (scope_id, through))
+            return records
+
+        return self._transact(work)
 
     # -- atomic memory lifecycle
 

@@ -276,6 +276,27 @@ class FlushWindow:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingSource:
+    """A Source past the extraction cursor: its position, origin and id; ``content`` and
+    ``metadata`` as captured (None for a lineage Source, which stores no text)."""
+
+    position: int
+    origin: SourceOrigin
+    source_id: str
+    content: str | None
+    metadata: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceWindow:
+    """The Sources past a Scope's extraction cursor (at most the window asked for), in position order."""
+
+    cursor: int
+    high_watermark: int
+    sources: tuple[PendingSource, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RecallDay:
     """A Scope's prepare counters of one UTC day (``YYYY-MM-DD``)."""
 
@@ -616,8 +637,24 @@ class Store(Protocol):
         ...
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
-        """For each revision, the ids of the lineage Sources its write recorded (in position
-        order; none for a merge result or a revision written before Sources existed)."""
+        """For each revision, the ids of the Sources behind it, in position order: the lineage
+        Source its write recorded, or the content Source a flush extracted it from (none for a
+        merge result or a revision written before Sources existed)."""
+        ...
+
+    def pending_sources(self, scope_id: str, window: int) -> SourceWindow:
+        """The next ``window`` Sources past the Scope's extraction cursor, with the cursor and the
+        highest position (read only). RecordNotFound when the Scope does not exist."""
+        ...
+
+    def commit_extraction(
+        self, scope_id: str, *, after: int, through: int, extracted: int | None, memories: Sequence[NewArtifact]
+    ) -> list[RevisionRecord] | None:
+        """In one transaction: create ``memories`` (active Atomic Memory, revision 1 each, no lineage
+        Source of their own) as extracted from the content Source at position ``extracted``, and
+        move the cursor from ``after`` to ``through``. None, with nothing written, when the cursor
+        is no longer ``after`` (another flush moved it): a Source is extracted once. RecordNotFound
+        when the Scope does not exist; InvalidRecord for content the store does not take."""
         ...
 
     def flush_sources(self, scope_id: str, window: int) -> FlushWindow:

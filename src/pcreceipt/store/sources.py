@@ -23,10 +23,15 @@ Decisions:
   under the id is a ``SourceIdentityConflict`` (a content Source and a Working Note never share an id).
 - ``tokens`` is the ``character:weighted`` estimate of the Source's text, computed once when it
   is stored, so statistics never re-read Source text.
-- Flushing without a generation model (pcreceipt runs none): a window of up to ``window``
-  Sources past the cursor moves the cursor to its end when none of them is captured content,
-  and otherwise stays (the server answers 503 inference_unavailable), as a provider-less
-  PowerContext 1.4.1 does.
+- Flushing without a generation model: a window of up to ``window`` Sources past the cursor
+  moves the cursor to its end when none of them is captured content, and otherwise stays (the
+  server answers 503 inference_unavailable), as a provider-less PowerContext 1.4.1 does.
+- Flushing with one (``prepare.extraction``): ``pending_sources`` reads the window, and
+  ``commit_extraction`` (``store.engine``) writes one content Source's memories and moves the
+  cursor past it in one transaction, only if the cursor is still where the flush read it.
+  ``source_extractions`` (migration 7) links each extracted revision to its Source's position,
+  so the memory's ``sources`` name the captured Source and statistics trace it to that Source's
+  tokens; an extracted revision records no lineage Source of its own.
 """
 
 from __future__ import annotations
@@ -44,8 +49,11 @@ from pcreceipt.store.protocol import (
     CapturedSource,
     FlushWindow,
     InvalidRecord,
+    PendingSource,
+    RecordNotFound,
     SourceIdentityConflict,
     SourceOrigin,
+    SourceWindow,
 )
 from pcreceipt.store.rows import as_str, to_json
 
@@ -55,6 +63,18 @@ INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, s
                                         created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 _EXTRACTED_ORIGIN: SourceOrigin = "content"
+INSERT_EXTRACTION = """INSERT INTO source_extractions (scope_id, source_position, ordinal, family, artifact_id,
+                                                       revision)
+                       VALUES (?, ?, ?, ?, ?, ?)"""
+
+
+_ORIGINS: dict[str, SourceOrigin] = {"content": "content", "working_note": "working_note", "lineage": "lineage"}
+
+
+def _origin(value: str) -> SourceOrigin:
+    if value not in _ORIGINS:
+        raise InvalidRecord("a stored Source has an unknown origin")
+    return _ORIGINS[value]
 
 
 def estimate_tokens(text: str) -> int:
@@ -158,23 +178,64 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
         self._run_many(conn, INSERT_SOURCE, rows)
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
-        """The ids of the lineage Sources that record each revision, by position (a revision's
-        write records one; a merge result, or a revision written before migration 6, none)."""
+        """The ids of the Sources behind each revision, by position: the lineage Source its write
+        recorded, or the content Source a flush extracted it from (a merge result, or a revision
+        written before migration 6, has none)."""
         found: dict[ArtifactRef, list[str]] = {ref: [] for ref in refs}
         if not refs:
             return {}
         with self._reading() as conn:
             for ref in dict.fromkeys(refs):
+                key = (ref.scope_id, ref.family, ref.artifact_id, ref.revision)
                 rows = self._all(
                     conn,
-                    "SELECT source_id FROM sources WHERE scope_id = ? AND target_family = ? AND target_artifact_id = ?"
-                    " AND target_revision = ? AND origin = 'lineage' ORDER BY source_position",
-                    (ref.scope_id, ref.family, ref.artifact_id, ref.revision),
+                    "SELECT source_position, source_id FROM sources WHERE scope_id = ? AND target_family = ?"
+                    " AND target_artifact_id = ? AND target_revision = ? AND origin = 'lineage'",
+                    key,
                 )
-                found[ref] = [as_str(row[0]) for row in rows]
+                rows += self._all(
+                    conn,
+                    "SELECT s.source_position, s.source_id FROM source_extractions e JOIN sources s"
+                    " ON s.scope_id = e.scope_id AND s.source_position = e.source_position"
+                    " WHERE e.scope_id = ? AND e.family = ? AND e.artifact_id = ? AND e.revision = ?",
+                    key,
+                )
+                found[ref] = [as_str(row[1]) for row in sorted(rows, key=lambda row: int(row[0]))]
         return {ref: tuple(ids) for ref, ids in found.items()}
 
     # -- flush
+
+    def pending_sources(self, scope_id: str, window: int) -> SourceWindow:
+        with self._snapshot_reading() as conn:
+            if self._first(conn, "SELECT 1 FROM scopes WHERE scope_id = ?", (scope_id,)) is None:
+                raise RecordNotFound("the Scope does not exist", kind="scope")
+            cursor = self._cursor(conn, scope_id)
+            high = self._high_watermark(conn, scope_id)
+            rows = self._all(
+                conn,
+                "SELECT source_position, origin, source_id, content, metadata FROM sources"
+                " WHERE scope_id = ? AND source_position > ? AND source_position <= ? ORDER BY source_position",
+                (scope_id, cursor, cursor + max(window, 1)),
+            )
+        pending = tuple(
+            PendingSource(
+                position=int(row[0]),
+                origin=_origin(as_str(row[1])),
+                source_id=as_str(row[2]),
+                content=None if row[3] is None else as_str(row[3]),
+                metadata=None if row[4] is None else json.loads(as_str(row[4])),
+            )
+            for row in rows
+        )
+        return SourceWindow(cursor, high, pending)
+
+    def _record_extraction(self, conn: ConnT, scope_id: str, position: int, refs: Sequence[ArtifactRef]) -> None:
+        """Link each extracted revision to the content Source at ``position`` (inside the caller's transaction)."""
+        rows = [
+            (scope_id, position, ordinal, ref.family, ref.artifact_id, ref.revision) for ordinal, ref in enumerate(refs)
+        ]
+        if rows:
+            self._run_many(conn, INSERT_EXTRACTION, rows)
 
     def flush_sources(self, scope_id: str, window: int) -> FlushWindow:
         def work(conn: ConnT) -> FlushWindow:

@@ -7,9 +7,10 @@ Decisions:
   concurrent prepares never lose a count and need no Scope lock.
 - Comparable (PowerContext's rule): a ready prepare that selected at least one artifact, each of
   which traces back to at least one stored Source. An artifact revision's Sources are its own
-  lineage Sources (``store.sources``) and, recursively, those of the revisions it derives from:
-  the inputs of a merge and, for revision n > 1, revision n − 1 (a replace or an appended profile
-  or prompt supersedes the revision before it, as PowerContext's replace lineage names it).
+  lineage Sources (``store.sources``) or the content Source a flush extracted it from, and,
+  recursively, those of the revisions it derives from: the inputs of a merge and, for revision
+  n > 1, revision n − 1 (a replace or an appended profile or prompt supersedes the revision
+  before it, as PowerContext's replace lineage names it).
   The baseline counts each distinct Source once; its tokens were estimated when it was stored.
 - The lineage is read before the write, outside it, so a prepare holds the write lock for one
   statement only.
@@ -121,6 +122,13 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
                     "SELECT target_artifact_id, target_revision, source_position, tokens FROM sources"
                     " WHERE scope_id = ? AND origin = 'lineage' AND target_family = ? AND target_artifact_id IN"
                     f" ({placeholders(len(batch))})",
+                    (scope_id, family, *batch),
+                )
+                rows += self._all(
+                    conn,
+                    "SELECT e.artifact_id, e.revision, s.source_position, s.tokens FROM source_extractions e"
+                    " JOIN sources s ON s.scope_id = e.scope_id AND s.source_position = e.source_position"
+                    f" WHERE e.scope_id = ? AND e.family = ? AND e.artifact_id IN ({placeholders(len(batch))})",
                     (scope_id, family, *batch),
                 )
                 for artifact_id, revision, position, estimate in rows:

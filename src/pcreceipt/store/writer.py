@@ -107,6 +107,22 @@ class ArtifactWriter:
         (embedding,) = self._embeddings("atomic-memory", [content])
         return self.store.merge_atomic_memories(scope_id, inputs, content, embedding=embedding)
 
+    def commit_extraction(
+        self,
+        scope_id: str,
+        *,
+        after: int,
+        through: int,
+        extracted: int | None,
+        contents: Sequence[Mapping[str, Any]],
+    ) -> list[RevisionRecord] | None:
+        """Atomic memories extracted from the content Source at ``extracted``, embedded first, then
+        committed with the cursor's move from ``after`` to ``through`` (``Store.commit_extraction``:
+        None, nothing written, when the cursor has moved since)."""
+        embeddings = self._embeddings("atomic-memory", contents)
+        items = [NewArtifact(content=c, embedding=e) for c, e in zip(contents, embeddings, strict=True)]
+        return self.store.commit_extraction(scope_id, after=after, through=through, extracted=extracted, memories=items)
+
     def reembed(self, *, limit: int = 1_000_000) -> ReembedResult:
         """Backfill vectors for searchable heads that have none under the current profile, up to
         ``limit``. Stops at the first provider failure (nothing is half-done: each vector is stored

@@ -17,6 +17,7 @@ Decisions:
   ``slot = 1`` of ``default_scope``.
 - Sources (migration 6): as SQLite's (``store.sources``, ``store.statistics``); the source id is
   VARBINARY(1024) (256 code points in UTF-8) and found by its SHA-256 ``source_key``.
+- Extractions (migration 7): as SQLite's ``source_extractions``.
 """
 
 from __future__ import annotations
@@ -262,6 +263,22 @@ MIGRATIONS: tuple[Migration, ...] = (
                 baseline_tokens BIGINT NOT NULL,
                 recalled_tokens BIGINT NOT NULL,
                 PRIMARY KEY (scope_id, usage_date, estimator)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        7,
+        "the Atomic Memory each content Source was extracted into",
+        (
+            f"""CREATE TABLE IF NOT EXISTS source_extractions (
+                scope_id {_ID} NOT NULL,
+                source_position BIGINT NOT NULL,
+                ordinal INT NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                PRIMARY KEY (scope_id, source_position, ordinal),
+                KEY source_extractions_by_target (scope_id, family, artifact_id, revision)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

@@ -38,6 +38,9 @@ Decisions:
   ``source_cursors`` the extraction cursor per Scope; ``recall_daily`` the prepare counters per
   (Scope, UTC day, estimator) (``store.statistics``). Artifacts written before this migration
   have no lineage Source.
+- Extractions (migration 7, ``store.sources``): ``source_extractions`` names, per content Source
+  position, the Atomic Memory revisions a flush extracted from it (primary key (Scope, position,
+  ordinal), so one Source's memories are written once).
 """
 
 from __future__ import annotations
@@ -272,6 +275,23 @@ MIGRATIONS: tuple[Migration, ...] = (
                 recalled_tokens INTEGER NOT NULL,
                 PRIMARY KEY (scope_id, usage_date, estimator)
             ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        7,
+        "the Atomic Memory each content Source was extracted into",
+        (
+            """CREATE TABLE source_extractions (
+                scope_id TEXT NOT NULL,
+                source_position INTEGER NOT NULL,
+                ordinal INTEGER NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                PRIMARY KEY (scope_id, source_position, ordinal),
+                FOREIGN KEY (scope_id, source_position) REFERENCES sources (scope_id, source_position)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX source_extractions_by_target ON source_extractions (scope_id, family, artifact_id, revision)",
         ),
     ),
 )
