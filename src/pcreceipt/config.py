@@ -127,7 +127,9 @@ class ExtractionSettings:
     enabled: bool = True
     max_sources: int = 8  # not a contract limit: model calls (content Sources) per flush
     deadline_seconds: float = 20.0  # a flush starts no model call after this many seconds
-    timeout_seconds: float | None = None  # per call; None: inherit generation
+    # per call, capped by the time left before the deadline. Not generation's 2 s, which is sized
+    # for rerank on the prepare path: reading a whole Source and writing memories takes longer.
+    timeout_seconds: float | None = 15.0  # None: inherit generation
     max_memories: int = 16  # not a contract limit: memories one Source may yield
 
 
