@@ -184,6 +184,7 @@ def catalogue(api: dict[str, Any]) -> dict[str, Any]:
                     "outputSchema": _output_schema(op, definitions),
                     "annotations": _annotations(method, op),
                     "arguments": arguments,
+                    "body": "requestBody" in op,
                     "etag_envelope": op["operationId"] in ETAG_ENVELOPE,
                 }
             )

@@ -9,6 +9,8 @@ wrong methods answer as a FastAPI server does, without the error envelope: 404
 404 without ``error.code`` on a compatibility path for a server of another version;
 ``api.middleware`` adds the request id to every response). A server bound to loopback also requires a loopback ``Host``
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+MCP is served at ``/mcp`` and ``/mcp/`` (``server.mcp_server``): one tool per operation of the
+generated catalogue, each call answered by the operation's own endpoint.
 At its first start on a database the server creates the default Scope (``Default``,
 ``store.bindings``), which every host without a Scope binding resolves to.
 Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
@@ -39,6 +41,7 @@ from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
 from pcreceipt.server.exchange import Handler, Services, utc_clock
 from pcreceipt.server.handlers import HANDLERS
+from pcreceipt.server.mcp_server import Mcp
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
 from pcreceipt.server.responses import JSON, json_response
 from pcreceipt.store.protocol import Store
@@ -89,7 +92,8 @@ def create_app(
         services = Services(
             store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer, clock=clock
         )
-        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
+        mcp = Mcp(services, handlers)
+        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services), *mcp.routes]
     except BaseException:
         parts.close()
         raise
@@ -99,7 +103,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log.info("authorisation mode: %s", settings.authorisation_mode)
         try:
-            yield
+            async with mcp.run():
+                yield
         finally:
             parts.close()
 
