@@ -18,7 +18,8 @@ from typing import Any
 import httpx
 import pytest
 from _support.ports import free_port
-from _support.tokens import auth, issue, make_scope, serve_subprocess
+from _support.seekdb import SeekdbServer, oceanbase_url
+from _support.tokens import auth, clean_environment, issue, make_scope, serve_subprocess
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
@@ -292,3 +293,33 @@ def test_other_methods_are_405(server: McpServer) -> None:
 def test_every_tool_is_an_operation_the_server_routes() -> None:
     served = {operation.operation_id for operation in OPERATIONS}
     assert {tool["name"] for tool in gate.mcp_catalogue()["tools"]} <= served
+
+
+async def test_memory_tools_on_oceanbase(seekdb_server: SeekdbServer, tmp_path: Path) -> None:
+    """The Kimi Code minimal profile's three tools and the ETag cycle, on a server whose store is OceanBase."""
+    data = tmp_path / "data"
+    data.mkdir()
+    env = {**clean_environment(tmp_path / "home"), "PCRECEIPT_STORE_URL": oceanbase_url(tmp_path)}
+    port = free_port()
+    text = "OceanBase keeps this memory for the MCP tools."
+    with serve_subprocess(data, port, env=env) as process:
+        async with session(f"http://127.0.0.1:{port}/mcp", None) as client:
+            scope = structured(await client.call_tool("resolve_scope_binding", {}))["scope_id"]
+            remembered = structured(
+                await client.call_tool("remember_memory", {"scope_id": scope, "kind": "fact", "text": text})
+            )
+            ref = remembered["records"][0]["artifact"]
+            found = structured(
+                await client.call_tool("search_memory", {"scope_id": scope, "query": "OceanBase keeps", "mode": "fts"})
+            )
+            assert [hit["memory"]["text"] for hit in found["hits"]] == [text]
+            address = {"scope_id": scope, "family": "atomic-memory", "artifact_id": ref["artifact_id"]}
+            head = structured(await client.call_tool("get_artifact", address))
+            content = {"kind": "fact", "text": "OceanBase replaced it."}
+            replaced = structured(
+                await client.call_tool("replace_artifact", {**address, "If-Match": head["etag"], "content": content})
+            )
+            assert replaced["etag"] == '"revision:2"'
+            first = structured(await client.call_tool("get_artifact_revision", {**address, "revision": 1}))
+            assert first["content"]["text"] == text
+    assert "Traceback" not in process.output()
