@@ -25,6 +25,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from pcreceipt import gate
+from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.mcp_server import INSTRUCTIONS, SERVER_NAME
 from pcreceipt.store.sqlite import SQLiteStore
@@ -282,6 +283,18 @@ async def test_bad_arguments_are_error_results_never_500(server: McpServer) -> N
         assert unknown.isError
         # the server is still fine
         assert structured(await client.call_tool("get_scope", {"scope_id": scope}))["scope_id"] == scope
+
+
+def test_an_oversized_request_is_413_before_the_sdk_reads_it(server: McpServer) -> None:
+    padding = "x" * (Settings().max_body_bytes + 70 * 1024)
+    call = {
+        "jsonrpc": "2.0",
+        "id": 9,
+        "method": "tools/call",
+        "params": {"name": "get_scope", "arguments": {"p": padding}},
+    }
+    response = httpx.post(server.url + "/mcp/", json=call, headers={**SSE_ACCEPT, **auth(server.admin)})
+    assert response.status_code == 413 and response.json()["error"]["code"] == "request_too_large"
 
 
 def test_other_methods_are_405(server: McpServer) -> None:

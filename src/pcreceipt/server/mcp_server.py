@@ -17,6 +17,8 @@ Decisions (``docs/decisions.md``, "MCP"):
   JSON-RPC: a missing or invalid token is the same 401 as on any operation. The header is then
   forwarded to every tool call, which is authorised as its operation (a Scope outside the token's
   grants is an ``isError`` result with 403 ``forbidden``).
+- A request body is bounded like an operation's (``max_body_bytes``, plus room for the JSON-RPC
+  framing): past it, 413 ``request_too_large`` before the SDK parses anything.
 - Input is checked by the operation's own checks, not by the SDK against ``inputSchema``, so a bad
   argument answers with the contract's error code and violations (``isError``), never a 500.
 """
@@ -35,19 +37,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 import pcreceipt
 from pcreceipt import gate
 from pcreceipt.errors import ApiError
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.authorization import authenticate_bearer
+from pcreceipt.server.body import read_bounded
 from pcreceipt.server.endpoint import PathEndpoint
 from pcreceipt.server.exchange import Handler, Services
 from pcreceipt.server.responses import error_response
 from pcreceipt.server.tool_calls import ToolSpec, call_tool, error_result
 
 MCP_PATHS = ("/mcp", "/mcp/")
+ENVELOPE_ALLOWANCE = 64 * 1024  # JSON-RPC framing around one call's arguments
 SERVER_NAME = "pcreceipt"
 log = logging.getLogger("pcreceipt.server")
 
@@ -122,13 +126,24 @@ class McpEndpoint:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         scope.setdefault("state", {})["route"] = MCP_PATHS[0]
-        if self.services.settings.tokens_required:
-            try:
+        try:
+            if self.services.settings.tokens_required:
                 await run_in_threadpool(authenticate_bearer, Headers(scope=scope), self.services)
-            except ApiError as exc:
-                await error_response(exc)(scope, receive, send)
-                return
-        await self.manager.handle_request(scope, receive, send)
+            limit = self.services.settings.max_body_bytes + ENVELOPE_ALLOWANCE
+            body = await read_bounded(Request(scope, receive), limit)
+        except ApiError as exc:
+            await error_response(exc)(scope, receive, send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()  # a disconnect, when the client goes away
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.manager.handle_request(scope, replay, send)
 
 
 class Mcp:

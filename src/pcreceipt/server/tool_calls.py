@@ -182,7 +182,10 @@ def error_result(name: str, message: str) -> types.CallToolResult:
 
 
 def _http_error(name: str, status: int, body: bytes) -> types.CallToolResult:
-    reason = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Unknown"
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = "Unknown"
     shown = body.decode("utf-8", "replace") if body else "null"
     return error_result(name, f"Error calling tool '{name}': HTTP error {status}: {reason} - {shown}")
 
