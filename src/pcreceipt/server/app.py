@@ -41,7 +41,6 @@ from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
 from pcreceipt.server.exchange import Handler, Services, utc_clock
 from pcreceipt.server.handlers import HANDLERS
-from pcreceipt.server.mcp_server import Mcp
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
 from pcreceipt.server.responses import JSON, json_response
 from pcreceipt.store.protocol import Store
@@ -92,6 +91,9 @@ def create_app(
         services = Services(
             store=parts.store, runtime=parts.preparer, settings=settings, writer=parts.writer, clock=clock
         )
+        # imported here: the SDK takes about a second to import, which every CLI command would pay
+        from pcreceipt.server.mcp_server import Mcp
+
         mcp = Mcp(services, handlers)
         routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services), *mcp.routes]
     except BaseException:
