@@ -269,6 +269,11 @@ async def test_bad_arguments_are_error_results_never_500(server: McpServer) -> N
         error_text(await client.call_tool("get_scope", {"scope_id": {"a": 1}}), 422, "invalid_request")
         error_text(await client.call_tool("get_scope", {"scope_id": scope, "extra": 1}), 422, "invalid_request")
         error_text(await client.call_tool("get_scope", {}), 422, "invalid_request")
+        address = {"scope_id": scope, "family": "atomic-memory", "artifact_id": "art_x"}
+        error_text(
+            await client.call_tool("get_artifact", {**address, "If-None-Match": "\u20ac"}), 422, "invalid_request"
+        )
+        error_text(await client.call_tool("list_scopes", {"limit": [1, 2]}), 422, "invalid_request")
         error_text(await client.call_tool("get_scope", {"scope_id": "scp_missing"}), 404, "scope_not_found")
         text = error_text(
             await client.call_tool(

@@ -91,6 +91,14 @@ def _text(value: Any) -> str | None:
     return None
 
 
+def _latin1(text: str) -> bool:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _violation(location: str, name: str, rule: str) -> dict[str, str]:
     return {"path": f"/{location}/{name}" if location else f"/{name}", "rule": rule}
 
@@ -116,6 +124,8 @@ def split_arguments(spec: ToolSpec, arguments: Mapping[str, Any]) -> HttpRequest
                 request.query += [(name, text) for text in texts if text is not None]
                 continue
         text = _text(value)
+        if location == "header" and text is not None and not _latin1(text):
+            text = None  # an HTTP header cannot carry it
         if text is None or (location == "path" and isinstance(value, bool | float)):
             violations.append(_violation(location, name, "type"))
         elif location == "path":
