@@ -173,8 +173,21 @@ def _scope(spec: ToolSpec, request: HttpRequest, outer: Request | None) -> dict[
     }
 
 
+def _body_bytes(body: dict[str, Any] | None) -> bytes:
+    """The JSON body as a client would send it. ASCII escapes, so a string Python holds but UTF-8
+    cannot (a lone surrogate) reaches the body check, which refuses it as over HTTP."""
+    if body is None:
+        return b""
+    try:
+        return json.dumps(body, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
+    except (ValueError, RecursionError):
+        raise InvalidRequest(
+            "The tool arguments are not a JSON body.", {"violations": [{"path": "", "rule": "json_syntax"}]}
+        ) from None
+
+
 async def _respond(spec: ToolSpec, endpoint: PathEndpoint, request: HttpRequest, outer: Request | None) -> Response:
-    body = wire_bytes(request.body) if request.body is not None else b""
+    body = _body_bytes(request.body)
     sent = False
 
     async def receive() -> dict[str, Any]:
@@ -225,10 +238,9 @@ async def call_tool(
     """The tool result of one call of ``spec`` with ``arguments``, answered by the operation's endpoint."""
     try:
         request = split_arguments(spec, arguments)
+        return _result(spec, await _respond(spec, endpoint, request, outer))
     except InvalidRequest as exc:
         return _http_error(spec.name, exc.status, wire_bytes(exc.envelope()))
-    try:
-        return _result(spec, await _respond(spec, endpoint, request, outer))
     except Exception as exc:  # the endpoint answers every error itself; this is the last resort
         log.error("MCP tool call failed tool=%s type=%s", spec.name, type(exc).__name__)
         failure = InternalError("An unexpected error occurred.")
