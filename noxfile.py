@@ -165,7 +165,8 @@ def _wait_until_ready(url: str, server: subprocess.Popen[bytes], timeout: float 
 
 @nox.session(python=PYTHON)
 def compat(session: nox.Session) -> None:
-    """PowerContext's official Python client (1.4.1) against `pcreceipt serve` on a free loopback port."""
+    """PowerContext's official Python client (1.4.1) against `pcreceipt serve` on a free loopback port, and
+    1.4.1's release smoke test (client + the official `mcp` client) against `pcreceipt serve --port` in a fresh HOME."""
     session.install("-q", "--upgrade", "pip")
     session.install("-q", ".", OFFICIAL_CLIENT)
     port = _free_loopback_port(session)
@@ -184,6 +185,8 @@ def compat(session: nox.Session) -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+    # PowerContext 1.4.1's release smoke steps, with the server started as a user starts it (its own process)
+    session.run("python", "tests/compat/release_smoke.py", env=environment)
 
 
 HOST_TOOLS = "tests/hosts/tools"

@@ -33,6 +33,7 @@ from typing import Any
 # codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
+from mcp_catalogue import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -588,7 +589,10 @@ def render_readme() -> str:
         "- `openapi.json`: the OpenAPI document with every schema bundled in; served as\n"
         "  `GET /openapi.json`.\n"
         "- `contract.schema.json`: every definition in one JSON Schema 2020-12 document; the runtime\n"
-        "  gate compiles its validators from it.\n\n"
+        "  gate compiles its validators from it.\n"
+        "- `mcp_tools.json`: the MCP tool catalogue served at `/mcp` (`codegen/mcp_catalogue.py`): one\n"
+        "  tool per operation not excluded by `x-pcreceipt-mcp`, with its flat input schema, output schema,\n"
+        "  annotations and where each argument goes in the HTTP request.\n\n"
         "Hand-written code imports the Python bindings through `pcreceipt.models`, never the reverse.\n"
     )
 
@@ -609,6 +613,7 @@ def generate(root: Path) -> None:
         encoding="utf-8",
     )
     (pkg / "operations.py").write_text(render_operations_py(operations(api)), encoding="utf-8")
+    (pkg / "mcp_tools.json").write_text(dump_json(catalogue(api)), encoding="utf-8")
     limits_header = header("#", "schemas/*.json (bundled)", "codegen/generate.py")
     (pkg / "limits.py").write_text(render_limits_py(contract_facts(api), limits_header), encoding="utf-8")
     (pkg / "base.py").write_text(
@@ -623,7 +628,7 @@ def generate(root: Path) -> None:
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
     ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/tsconfig.json", "codegen/ts/package-lock.json"]
-    ts_inputs += ["codegen/python/base.py"]
+    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py"]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,

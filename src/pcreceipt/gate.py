@@ -194,6 +194,15 @@ def openapi_document() -> dict[str, Any]:
 
 
 @cache
+def mcp_catalogue() -> dict[str, Any]:
+    """The MCP tool catalogue generated from the OpenAPI document (``codegen/mcp_catalogue.py``):
+    ``tools`` (name, method, path, description, inputSchema, outputSchema, annotations, arguments,
+    body, etag_envelope) and ``excluded_operations``."""
+    text = resources.files("pcreceipt._gen").joinpath("mcp_tools.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
+
+
+@cache
 def validator(definition: str) -> Any:
     """A compiled validator for one definition of the contract, or a subschema of one given as
     ``Definition/json/pointer`` (cached per process)."""

@@ -85,6 +85,7 @@ def kimi_session(
         "unrelated": kimi.prompt(UNRELATED_PROMPT),
         "doctor": kimi.script("doctor", "--cwd", str(kimi.workspace), "--session-id", kimi.session, "--runtime"),
         "status": kimi.script("status", "--cwd", str(kimi.workspace), "--session-id", kimi.session),
+        "doctor_mcp": kimi.script("doctor", "--cwd", str(kimi.workspace), "--session-id", kimi.session, "--mcp"),
     }
     return world, kimi, runs
 
@@ -162,6 +163,18 @@ def test_kimi_code_doctor_and_status_scripts(kimi_session: tuple[World, KimiCode
     status = json.loads(runs["status"].stdout)
     assert (status["status"], status["scope_id"], status["freshness"]) == ("observed", world.scope_id, "recent"), status
     assert status["stages"]["capture"]["state"] == "accepted", status
+
+
+def test_kimi_code_doctor_discovers_the_minimal_profiles_mcp_tools(
+    kimi_session: tuple[World, KimiCode, dict[str, HookRun]],
+) -> None:
+    """``doctor.mjs --mcp``: initialize (protocol 2025-03-26), notifications/initialized and tools/list
+    at ``/mcp/``; the minimal profile's three tools (search_memory, remember_memory,
+    get_artifact_revision) must all be listed."""
+    _, _, runs = kimi_session
+    discovery = json.loads(runs["doctor_mcp"].stdout)["checks"]["mcp_discovery"]
+    assert discovery["status"] == "ok", discovery
+    assert discovery["checks"]["expected_tools"] == "3" and discovery["checks"]["missing_tools"] == ""
 
 
 def test_kimi_code_without_a_server_reports_it_unavailable_and_goes_on(

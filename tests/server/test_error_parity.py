@@ -120,7 +120,7 @@ def _bare(response: httpx.Response, status: int, detail: str) -> None:
         ("POST", "/v1/context/unknown"),
         ("GET", "/v1/scopes/a/b/c/d/e/f/g/h"),
         ("GET", "/nowhere"),
-        ("POST", "/mcp"),
+        ("POST", "/mcp/tools"),
     ],
 )
 def test_an_unknown_route_is_the_bare_framework_404(http: httpx.Client, method: str, path: str) -> None:
@@ -134,6 +134,7 @@ def test_an_unknown_route_is_the_bare_framework_404(http: httpx.Client, method: 
         ("GET", "/v1/context/prepare", {"POST"}),
         ("POST", "/health/live", {"GET", "HEAD"}),
         ("PATCH", "/v1/scopes/default", {"GET", "PUT"}),
+        ("GET", "/mcp/", {"POST"}),
     ],
 )
 def test_a_wrong_method_is_the_bare_framework_405_with_allow(

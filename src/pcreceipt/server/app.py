@@ -9,6 +9,8 @@ wrong methods answer as a FastAPI server does, without the error envelope: 404
 404 without ``error.code`` on a compatibility path for a server of another version;
 ``api.middleware`` adds the request id to every response). A server bound to loopback also requires a loopback ``Host``
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+MCP is served at ``/mcp`` and ``/mcp/`` (``server.mcp_server``): one tool per operation of the
+generated catalogue, each call answered by the operation's own endpoint.
 At its first start on a database the server creates the default Scope (``Default``,
 ``store.bindings``), which every host without a Scope binding resolves to.
 Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
@@ -94,7 +96,11 @@ def create_app(
             clock=clock,
             extractor=parts.extractor,
         )
-        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services)]
+        # imported here: the SDK takes about a second to import, which every CLI command would pay
+        from pcreceipt.server.mcp_server import Mcp
+
+        mcp = Mcp(services, handlers)
+        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services), *mcp.routes]
     except BaseException:
         parts.close()
         raise
@@ -104,7 +110,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log.info("authorisation mode: %s", settings.authorisation_mode)
         try:
-            yield
+            async with mcp.run():
+                yield
         finally:
             parts.close()
 

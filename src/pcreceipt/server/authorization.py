@@ -87,6 +87,13 @@ def authenticate(operation: Operation, headers: Headers, services: Services) -> 
     """
     if not services.settings.tokens_required or not requires_token(operation):
         return LOCAL
+    return authenticate_bearer(headers, services)
+
+
+def authenticate_bearer(headers: Headers, services: Services) -> Principal:
+    """The stored token an ``Authorization: Bearer`` header presents; ``Unauthorized`` when it is
+    missing or not valid (the MCP transport checks it once per request with this, before any
+    JSON-RPC is read; each tool call is then authorised as its HTTP operation). Runs in a worker thread."""
     token = _bearer(headers)
     if token is None:
         raise Unauthorized("A bearer token is required.", headers={"WWW-Authenticate": BEARER_CHALLENGE})

@@ -69,6 +69,11 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
     return value
 
 
+async def read_bounded(request: Request, max_bytes: int) -> bytes:
+    """The request's body bytes; 413 ``request_too_large`` past ``max_bytes`` (declared or streamed)."""
+    return await _read_bounded(request, max_bytes)
+
+
 async def _read_bounded(request: Request, max_bytes: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
