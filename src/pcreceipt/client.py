@@ -38,6 +38,7 @@ from pcreceipt.models import (
     ArtifactRevision,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
+    AtomicMemoryRecord,
     AtomicMemoryStateView,
     BootstrapContext,
     BootstrapContextRequest,
@@ -59,11 +60,16 @@ from pcreceipt.models import (
     ErrorEnvelope,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetMemoryEntryRequest,
     GetStatsRequest,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
     IndexCodeRequest,
+    ListAtomicMemoryRequest,
+    ListAtomicMemoryResponse,
+    ListMemoryEntriesRequest,
+    ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
     Operation,
     PrepareContextRequest,
@@ -535,6 +541,24 @@ class AsyncClient:
     ) -> SearchAtomicMemoryResponse:
         """search_memory with PowerContext's atomic-memory request: mode text by default, a kind filter."""
         return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
+
+    async def list_atomic_memories(
+        self, request: ListAtomicMemoryRequest | Mapping[str, Any]
+    ) -> ListAtomicMemoryResponse:
+        """One page of Atomic Memory heads (active only unless ``states`` says otherwise);
+        ``next_cursor`` continues the same request for an hour."""
+        return await self._call("list_atomic_memories", ListAtomicMemoryResponse, body=request)
+
+    async def list_memory_entries(
+        self, request: ListMemoryEntriesRequest | Mapping[str, Any]
+    ) -> ListMemoryEntriesResponse:
+        """One page of Atomic Memory through the legacy inventory request (``include_inactive``)."""
+        return await self._call("list_memory_entries", ListMemoryEntriesResponse, body=request)
+
+    async def get_memory_entry(self, request: GetMemoryEntryRequest | Mapping[str, Any]) -> AtomicMemoryRecord:
+        """The Atomic Memory a legacy entry was migrated to (none ever was: a target is
+        ``ApiResponseError`` 404; a citation 422 ``legacy_memory_operation_unsupported``)."""
+        return await self._call("get_memory_entry", AtomicMemoryRecord, body=request)
 
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection (period default 30d)."""

@@ -41,8 +41,11 @@ from powercontext.http import (
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
+    GetMemoryEntryRequest,
     GetStatsRequest,
     ListArtifactsRequest,
+    ListAtomicMemoryRequest,
+    ListMemoryEntriesRequest,
     MemorySearchMode,
     PrepareContextRequest,
     RecordBootstrapDeliveryRequest,
@@ -425,6 +428,41 @@ async def memory_tools(client: PowerContextClient) -> None:
     await expect_error("remember_memory unknown Scope", 404, "scope_not_found", lambda: client.remember_memory(unknown))
 
 
+async def memory_lists(client: PowerContextClient) -> None:
+    """Both listings page the same heads in artifact id order with cursors; a legacy entry target
+    finds nothing (nothing was migrated) and a citation is refused."""
+    scope_id = await new_scope(client, "Compat memory lists")
+    made = []
+    for n, kind in enumerate(["fact", "decision", "fact"]):
+        remembered = await client.remember_memory(RememberMemoryRequest(scope_id=scope_id, kind=kind, text=f"list {n}"))
+        made.append(remembered.records[0].artifact.artifact_id)
+    first = await client.list_atomic_memories(ListAtomicMemoryRequest(scope_id=scope_id, limit=2))
+    check("list_atomic_memories first page", len(first.items) == 2 and first.next_cursor is not None)
+    rest = await client.list_atomic_memories(
+        ListAtomicMemoryRequest(scope_id=scope_id, limit=2, cursor=first.next_cursor)
+    )
+    listed = [r.artifact.artifact_id for r in first.items + rest.items]
+    check("list_atomic_memories pages in artifact id order", listed == sorted(made) and rest.next_cursor is None)
+    facts = await client.list_atomic_memories(ListAtomicMemoryRequest(scope_id=scope_id, kind="fact"))
+    check("list_atomic_memories kind", sorted(r.text for r in facts.items) == ["list 0", "list 2"])
+    entries = await client.list_memory_entries(ListMemoryEntriesRequest(scope_id=scope_id, include_inactive=True))
+    check("list_memory_entries", [r.artifact.artifact_id for r in entries.entries] == sorted(made))
+    target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_compat", "entry_id": "e1"}
+    await expect_error(
+        "get_memory_entry of a target never migrated",
+        404,
+        "artifact_not_found",
+        lambda: client.get_memory_entry(GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "target": target})),
+    )
+    citation = GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "citation": {"entry_id": "e1"}})
+    await expect_error(
+        "get_memory_entry citation",
+        422,
+        "legacy_memory_operation_unsupported",
+        lambda: client.get_memory_entry(citation),
+    )
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -496,6 +534,7 @@ async def run(base_url: str) -> list[str]:
         ("flush", flush),
         ("stats", stats),
         ("memory tools", memory_tools),
+        ("memory lists", memory_lists),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

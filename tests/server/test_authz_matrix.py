@@ -9,8 +9,9 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
-  search_atomic_memory
-  (read on the target);
+  search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry
+  (read on the target; an allowed get_memory_entry sends a citation, so it is 422
+  legacy_memory_operation_unsupported);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
@@ -74,6 +75,9 @@ ROUTE_CLASS: dict[str, str] = {
     "remember_memory": "write",
     "search_memory": "read",
     "search_atomic_memory": "read",
+    "list_atomic_memories": "read",
+    "list_memory_entries": "read",
+    "get_memory_entry": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -87,7 +91,7 @@ NOT_FOUND_CODE: dict[str, str] = {}
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 #: What an allowed request answers: its success status, except a flush of the seeded Scopes
 #: (captured content is pending and pcreceipt runs no extraction model).
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503, "get_memory_entry": 422}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -297,6 +301,15 @@ REQUESTS: dict[str, Request] = {
     "search_atomic_memory": lambda http, w, t: http.post(
         "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
     ),
+    "list_atomic_memories": lambda http, w, t: http.post(
+        "/v1/atomic-memory/list", json={"scope_id": w.ids[t], "states": ["active", "forgotten"]}
+    ),
+    "list_memory_entries": lambda http, w, t: http.post(
+        "/v1/memory/entries/list", json={"scope_id": w.ids[t], "include_inactive": True}
+    ),
+    "get_memory_entry": lambda http, w, t: http.post(
+        "/v1/memory/entries/get", json={"scope_id": w.ids[t], "citation": {"entry_id": "e1"}}
+    ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={
@@ -363,7 +376,13 @@ def _expected(role: str, target: str, operation_id: str) -> int:
 
 def _codes(response: httpx.Response, operation_id: str) -> str:
     not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
-    codes = {401: "unauthorized", 403: "forbidden", 404: not_found, 503: "inference_unavailable"}
+    codes = {
+        401: "unauthorized",
+        403: "forbidden",
+        404: not_found,
+        503: "inference_unavailable",
+        422: "legacy_memory_operation_unsupported",
+    }
     return codes.get(response.status_code, "")
 
 

@@ -91,6 +91,17 @@ SCOPE_BOUND: dict[str, Request] = {
     "remember_memory": ("POST", "/v1/memory/remember", {"scope_id": MISSING, "kind": "fact", "text": "x"}, {}),
     "search_memory": ("POST", "/v1/memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "search_atomic_memory": ("POST", "/v1/atomic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),
+    "list_atomic_memories": ("POST", "/v1/atomic-memory/list", {"scope_id": MISSING}, {}),
+    "list_memory_entries": ("POST", "/v1/memory/entries/list", {"scope_id": MISSING}, {}),
+    "get_memory_entry": (
+        "POST",
+        "/v1/memory/entries/get",
+        {
+            "scope_id": MISSING,
+            "target": {"type": "memory_entry", "family": "memory", "artifact_id": "m", "entry_id": "e"},
+        },
+        {},
+    ),
 }
 
 

@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from pcreceipt.client import AsyncClient
+from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
     OPERATIONS,
     AtomicMemoryContent,
@@ -53,6 +53,7 @@ EXERCISED = {
     ],
     "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
+    "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
 }
 
 
@@ -329,3 +330,24 @@ async def test_memory_tools(client: AsyncClient, scope_id: str) -> None:
     decisions = await client.search_atomic_memory({"scope_id": scope_id, "query": "release", "kind": "decision"})
     assert decisions.mode == "text" and [h.memory.kind for h in decisions.hits] == ["decision"]
     assert decisions.hits[0].score == 1 / 61
+
+
+async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
+    """Both listings page the same heads in artifact id order; a legacy entry was never migrated."""
+    made = [
+        (await client.remember_memory({"scope_id": scope_id, "kind": kind, "text": f"memory {n}"})).records[0]
+        for n, kind in enumerate(["fact", "decision", "fact"])
+    ]
+    first = await client.list_atomic_memories({"scope_id": scope_id, "limit": 2})
+    assert len(first.items) == 2 and first.next_cursor is not None
+    rest = await client.list_atomic_memories({"scope_id": scope_id, "limit": 2, "cursor": first.next_cursor.root})
+    assert rest.next_cursor is None
+    assert [r.artifact.artifact_id for r in first.items + rest.items] == sorted(r.artifact.artifact_id for r in made)
+    facts = await client.list_atomic_memories({"scope_id": scope_id, "kind": "fact"})
+    assert sorted(r.text for r in facts.items) == ["memory 0", "memory 2"]
+    entries = await client.list_memory_entries({"scope_id": scope_id, "include_inactive": True})
+    assert entries.entries == first.items + rest.items and entries.next_cursor is None
+    target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_1", "entry_id": "e1"}
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_memory_entry({"scope_id": scope_id, "target": target})
+    assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")

@@ -317,5 +317,32 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
         scope: { access: "read", source: "body", references: false },
     },
+    {
+        operationId: "list_atomic_memories",
+        method: "POST",
+        path: "/v1/atomic-memory/list",
+        parameters: [],
+        requestBody: "ListAtomicMemoryRequest",
+        success: [{ status: 200, model: "ListAtomicMemoryResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
+    {
+        operationId: "list_memory_entries",
+        method: "POST",
+        path: "/v1/memory/entries/list",
+        parameters: [],
+        requestBody: "ListMemoryEntriesRequest",
+        success: [{ status: 200, model: "ListMemoryEntriesResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
+    {
+        operationId: "get_memory_entry",
+        method: "POST",
+        path: "/v1/memory/entries/get",
+        parameters: [],
+        requestBody: "GetMemoryEntryRequest",
+        success: [{ status: 200, model: "AtomicMemoryRecord" }],
+        scope: { access: "read", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

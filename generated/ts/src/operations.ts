@@ -61,7 +61,10 @@ export type OperationId =
   | "get_stats"
   | "remember_memory"
   | "search_memory"
-  | "search_atomic_memory";
+  | "search_atomic_memory"
+  | "list_atomic_memories"
+  | "list_memory_entries"
+  | "get_memory_entry";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -388,6 +391,33 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "SearchAtomicMemoryRequest",
     success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_atomic_memories",
+    method: "POST",
+    path: "/v1/atomic-memory/list",
+    parameters: [],
+    requestBody: "ListAtomicMemoryRequest",
+    success: [{ status: 200, model: "ListAtomicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_memory_entries",
+    method: "POST",
+    path: "/v1/memory/entries/list",
+    parameters: [],
+    requestBody: "ListMemoryEntriesRequest",
+    success: [{ status: 200, model: "ListMemoryEntriesResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_memory_entry",
+    method: "POST",
+    path: "/v1/memory/entries/get",
+    parameters: [],
+    requestBody: "GetMemoryEntryRequest",
+    success: [{ status: 200, model: "AtomicMemoryRecord" }],
     scope: { access: "read", source: "body", references: false },
   },
 ];

@@ -354,8 +354,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -467,6 +467,42 @@ IMPORT_ARTIFACTS_RESPONSE_CREATED_MAX_ITEMS: Final = 1000
 INDEX_CODE_REQUEST_FILES_MAX_ITEMS: Final = 20000
 INDEX_CODE_REQUEST_SKIPPED_MINIMUM: Final = 0
 INDEX_CODE_REQUEST_SKIPPED_DEFAULT: Final = 0
+
+# #/components/schemas/LegacyMemoryTarget
+LEGACY_MEMORY_TARGET_TYPE_CONST: Final = "memory_entry"
+LEGACY_MEMORY_TARGET_FAMILY_CONST: Final = "memory"
+LEGACY_MEMORY_TARGET_ARTIFACT_ID_MIN_LENGTH: Final = 1
+LEGACY_MEMORY_TARGET_ARTIFACT_ID_MAX_LENGTH: Final = 128
+LEGACY_MEMORY_TARGET_ENTRY_ID_MIN_LENGTH: Final = 1
+LEGACY_MEMORY_TARGET_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/ListAtomicMemoryRequest
+LIST_ATOMIC_MEMORY_REQUEST_STATES_MIN_ITEMS: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_MAX_ITEMS: Final = 16
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 100
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 50
+LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/ListAtomicMemoryResponse
+LIST_ATOMIC_MEMORY_RESPONSE_ITEMS_MAX_ITEMS: Final = 100
+LIST_ATOMIC_MEMORY_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/ListMemoryEntriesRequest
+LIST_MEMORY_ENTRIES_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MAXIMUM: Final = 100
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_DEFAULT: Final = 50
+LIST_MEMORY_ENTRIES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/ListMemoryEntriesResponse
+LIST_MEMORY_ENTRIES_RESPONSE_ENTRIES_MAX_ITEMS: Final = 100
+LIST_MEMORY_ENTRIES_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 
 # #/components/schemas/MemoryEntryInventoryStatistics
 MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0

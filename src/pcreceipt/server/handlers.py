@@ -29,6 +29,7 @@ from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import code_query, records, resolution
 from pcreceipt.server.checks import CONTENT_DEFINITIONS, check_prepare_after_scope
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
+from pcreceipt.server.cursor import signing as _signing
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.memory import MEMORY_HANDLERS
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
@@ -145,10 +146,11 @@ def list_scopes(call: Call) -> Reply:
     filters = scope_filters(call.query)
     digest = filters_digest({name: getattr(filters, name) for name in SCOPE_FILTERS})
     cursor = call.query.get("cursor")
-    after = decode_cursor(cursor, filters=digest) if cursor is not None else None
+    after = decode_cursor(*_signing(call), cursor, listing="scopes", filters=digest) if cursor is not None else None
     scopes = _store(call).list_scopes(limit=limit + 1, after=after, filters=filters, among=call.principal.readable)
     page = scopes[:limit]
-    next_cursor = encode_cursor(page[-1].scope_id, filters=digest) if len(scopes) > limit else None
+    more = len(scopes) > limit
+    next_cursor = encode_cursor(*_signing(call), page[-1].scope_id, listing="scopes", filters=digest) if more else None
     return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})
 
 
@@ -248,12 +250,13 @@ def list_artifacts(call: Call) -> Reply:
     scope_id, family = call.path["scope_id"], call.path["family"]
     limit = int(call.query["limit"])
     cursor = call.query.get("cursor")
-    after = decode_cursor(cursor, scope=scope_id, family=family) if cursor is not None else None
+    bound = {"listing": "artifacts", "scope": scope_id, "family": family}
+    after = decode_cursor(*_signing(call), cursor, **bound) if cursor is not None else None
     store = _store(call)
     heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
     page = heads[:limit]
     more = len(heads) > limit
-    next_cursor = encode_cursor(page[-1].ref.artifact_id, scope=scope_id, family=family) if more else None
+    next_cursor = encode_cursor(*_signing(call), page[-1].ref.artifact_id, **bound) if more else None
     lineage = _lineage(call, *page)
     items = [records.artifact_collection_item(r, lineage) for r in page]
     return Reply(200, {"items": items, "next_cursor": next_cursor})

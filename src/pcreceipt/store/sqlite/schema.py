@@ -274,6 +274,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        7,
+        "the key that signs list cursors (written once, at first use)",
+        (
+            """CREATE TABLE cursor_keys (
+                key_slot INTEGER PRIMARY KEY CHECK (key_slot = 1),
+                secret TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 
