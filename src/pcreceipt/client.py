@@ -62,6 +62,7 @@ from pcreceipt.models import (
     FlushMemoryResponse,
     GetMemoryEntryRequest,
     GetStatsRequest,
+    GetTopicMemoryRequest,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
@@ -86,8 +87,11 @@ from pcreceipt.models import (
     SearchAtomicMemoryResponse,
     SearchMemoryRequest,
     SearchMemoryResponse,
+    SearchTopicMemoryRequest,
+    SearchTopicMemoryResponse,
     ServerInfo,
     SetDefaultScopeRequest,
+    TopicMemoryArtifact,
 )
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -559,6 +563,16 @@ class AsyncClient:
         """The Atomic Memory a legacy entry was migrated to (none ever was: a target is
         ``ApiResponseError`` 404; a citation 422 ``legacy_memory_operation_unsupported``)."""
         return await self._call("get_memory_entry", AtomicMemoryRecord, body=request)
+
+    async def search_topic_memory(
+        self, request: SearchTopicMemoryRequest | Mapping[str, Any]
+    ) -> SearchTopicMemoryResponse:
+        """Full text over the current Topic Memory: title and summary, and detail (with its snippet)."""
+        return await self._call("search_topic_memory", SearchTopicMemoryResponse, body=request)
+
+    async def get_topic_memory(self, request: GetTopicMemoryRequest | Mapping[str, Any]) -> TopicMemoryArtifact:
+        """One exact Topic Memory revision with its detail and source_refs."""
+        return await self._call("get_topic_memory", TopicMemoryArtifact, body=request)
 
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection (period default 30d)."""

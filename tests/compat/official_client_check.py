@@ -43,6 +43,7 @@ from powercontext.http import (
     FlushMemoryRequest,
     GetMemoryEntryRequest,
     GetStatsRequest,
+    GetTopicMemoryRequest,
     ListArtifactsRequest,
     ListAtomicMemoryRequest,
     ListMemoryEntriesRequest,
@@ -54,6 +55,7 @@ from powercontext.http import (
     ResolveScopeBindingRequest,
     SearchAtomicMemoryRequest,
     SearchMemoryRequest,
+    SearchTopicMemoryRequest,
     SetDefaultScopeRequest,
     SetScopeBindingRequest,
 )
@@ -463,6 +465,32 @@ async def memory_lists(client: PowerContextClient) -> None:
     )
 
 
+async def topic_memory(client: PowerContextClient) -> None:
+    """Search a topic by its title and by its detail (with the detail's snippet), then read it exactly."""
+    scope_id = await new_scope(client, "Compat topic memory")
+    content = {"title": "Storage engine", "summary": "Which engine we use.", "detail": "SQLite by default."}
+    created = await client.create_artifact(
+        scope_id, CreateArtifactRequest.model_validate({"family": "topic-memory", "content": content})
+    )
+    found = await client.search_topic_memory(SearchTopicMemoryRequest(scope_id=scope_id, query="engine"))
+    check("search_topic_memory reports fts", found.mode.value == "fts")
+    hit = found.hits[0] if found.hits else None
+    check("search_topic_memory finds the title", hit is not None and hit.title == "Storage engine")
+    check("search_topic_memory topic channel", hit is not None and [m.value for m in hit.matched_by] == ["topic_fts"])
+    detail = await client.search_topic_memory(SearchTopicMemoryRequest(scope_id=scope_id, query="SQLite"))
+    check("search_topic_memory detail snippet", [h.snippet for h in detail.hits] == ["SQLite by default."])
+    reference = {"family": "topic-memory", "artifact_id": created.artifact_id, "revision": 1}
+    read = await client.get_topic_memory(
+        GetTopicMemoryRequest.model_validate({"scope_id": scope_id, "artifact": reference})
+    )
+    check("get_topic_memory detail", read.detail == "SQLite by default." and read.title == "Storage engine")
+    check("get_topic_memory source_refs", [ref.name for ref in read.source_refs] == ["content"])
+    missing = GetTopicMemoryRequest.model_validate({"scope_id": scope_id, "artifact": {**reference, "revision": 2}})
+    await expect_error(
+        "get_topic_memory missing revision", 404, "artifact_not_found", lambda: client.get_topic_memory(missing)
+    )
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -535,6 +563,7 @@ async def run(base_url: str) -> list[str]:
         ("stats", stats),
         ("memory tools", memory_tools),
         ("memory lists", memory_lists),
+        ("topic memory", topic_memory),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

@@ -9,9 +9,10 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
-  search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry
+  search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
+  search_topic_memory, get_topic_memory
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
-  legacy_memory_operation_unsupported);
+  legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
@@ -78,6 +79,8 @@ ROUTE_CLASS: dict[str, str] = {
     "list_atomic_memories": "read",
     "list_memory_entries": "read",
     "get_memory_entry": "read",
+    "search_topic_memory": "read",
+    "get_topic_memory": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -167,6 +170,7 @@ VISIBLE: dict[str, set[str] | None] = {
 }
 CODE_PATH, CODE_TEXT = "src/matrix.py", "def matrix():\n    return 'matrix'\n"
 MEMORY = {"kind": "fact", "text": "matrix memory"}
+TOPIC = {"title": "Matrix", "summary": "The matrix topic.", "detail": "Every cell is asserted."}
 
 
 @dataclass
@@ -210,6 +214,17 @@ def reference(artifact_id: str) -> dict[str, Any]:
 
 
 Request = Callable[[httpx.Client, World, str], httpx.Response]
+
+
+def _get_topic_memory(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh topic of the target (a placeholder id for MISSING), read exactly."""
+    artifact_id = (
+        "art_missing" if t == MISSING else w.store.create_artifact(w.ids[t], "topic-memory", TOPIC).ref.artifact_id
+    )
+    return http.post(
+        "/v1/topic-memory/get",
+        json={"scope_id": w.ids[t], "artifact": {"family": "topic-memory", "artifact_id": artifact_id, "revision": 1}},
+    )
 
 
 def _prepare(http: httpx.Client, w: World, t: str) -> httpx.Response:
@@ -310,6 +325,10 @@ REQUESTS: dict[str, Request] = {
     "get_memory_entry": lambda http, w, t: http.post(
         "/v1/memory/entries/get", json={"scope_id": w.ids[t], "citation": {"entry_id": "e1"}}
     ),
+    "search_topic_memory": lambda http, w, t: http.post(
+        "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
+    ),
+    "get_topic_memory": _get_topic_memory,
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={

@@ -92,6 +92,13 @@ SCOPE_BOUND: dict[str, Request] = {
     "search_memory": ("POST", "/v1/memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "search_atomic_memory": ("POST", "/v1/atomic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "list_atomic_memories": ("POST", "/v1/atomic-memory/list", {"scope_id": MISSING}, {}),
+    "search_topic_memory": ("POST", "/v1/topic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),
+    "get_topic_memory": (
+        "POST",
+        "/v1/topic-memory/get",
+        {"scope_id": MISSING, "artifact": {"family": "topic-memory", "artifact_id": "art_1", "revision": 1}},
+        {},
+    ),
     "list_memory_entries": ("POST", "/v1/memory/entries/list", {"scope_id": MISSING}, {}),
     "get_memory_entry": (
         "POST",

@@ -14,6 +14,7 @@ import pytest
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
     OPERATIONS,
+    ArtifactReference,
     AtomicMemoryContent,
     CodeQueryResult,
     CodeStatus,
@@ -54,6 +55,7 @@ EXERCISED = {
     "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
+    "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
 }
 
 
@@ -351,3 +353,24 @@ async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
     with pytest.raises(ApiResponseError) as raised:
         await client.get_memory_entry({"scope_id": scope_id, "target": target})
     assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
+
+
+async def test_topic_memory(client: AsyncClient, scope_id: str) -> None:
+    """Search finds a topic by title and detail (with the detail's snippet); get reads it exactly."""
+    content = {"title": "Storage engine", "summary": "Which engine we use.", "detail": "SQLite by default."}
+    created = (await client.create_artifact(scope_id, {"family": "topic-memory", "content": content})).value
+    found = await client.search_topic_memory({"scope_id": scope_id, "query": "engine"})
+    assert isinstance(found.hits[0].artifact, ArtifactReference)
+    assert found.mode == "fts" and len(found.hits) == 1
+    hit = found.hits[0]
+    assert (hit.artifact.artifact_id, hit.title, hit.matched_by) == (
+        created.artifact_id,
+        "Storage engine",
+        ["topic_fts"],
+    )
+    assert hit.snippet is None and hit.score == 0.5
+    detail = await client.search_topic_memory({"scope_id": scope_id, "query": "SQLite"})
+    assert detail.hits[0].matched_by == ["detail_fts"] and detail.hits[0].snippet == "SQLite by default."
+    read = await client.get_topic_memory({"scope_id": scope_id, "artifact": hit.artifact.model_dump(mode="json")})
+    assert (read.artifact, read.detail) == (hit.artifact, "SQLite by default.")
+    assert [ref.name for ref in read.source_refs] == ["content"]

@@ -344,5 +344,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "AtomicMemoryRecord" }],
         scope: { access: "read", source: "body", references: false },
     },
+    {
+        operationId: "search_topic_memory",
+        method: "POST",
+        path: "/v1/topic-memory/search",
+        parameters: [],
+        requestBody: "SearchTopicMemoryRequest",
+        success: [{ status: 200, model: "SearchTopicMemoryResponse" }],
+        scope: { access: "read", source: "body", references: false },
+    },
+    {
+        operationId: "get_topic_memory",
+        method: "POST",
+        path: "/v1/topic-memory/get",
+        parameters: [],
+        requestBody: "GetTopicMemoryRequest",
+        success: [{ status: 200, model: "TopicMemoryArtifact" }],
+        scope: { access: "read", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

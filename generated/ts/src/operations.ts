@@ -64,7 +64,9 @@ export type OperationId =
   | "search_atomic_memory"
   | "list_atomic_memories"
   | "list_memory_entries"
-  | "get_memory_entry";
+  | "get_memory_entry"
+  | "search_topic_memory"
+  | "get_topic_memory";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -418,6 +420,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "GetMemoryEntryRequest",
     success: [{ status: 200, model: "AtomicMemoryRecord" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "search_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/search",
+    parameters: [],
+    requestBody: "SearchTopicMemoryRequest",
+    success: [{ status: 200, model: "SearchTopicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/get",
+    parameters: [],
+    requestBody: "GetTopicMemoryRequest",
+    success: [{ status: 200, model: "TopicMemoryArtifact" }],
     scope: { access: "read", source: "body", references: false },
   },
 ];

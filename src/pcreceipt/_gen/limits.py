@@ -802,6 +802,27 @@ SEARCH_MODE_ENUM: Final[tuple[SearchMode, ...]] = ("fts", "vector", "hybrid", "s
 SearchModeName = Literal["auto", "fts", "vector", "hybrid"]
 SEARCH_MODE_NAME_ENUM: Final[tuple[SearchModeName, ...]] = ("auto", "fts", "vector", "hybrid")
 
+# #/components/schemas/SearchTopicMemoryHit
+SEARCH_TOPIC_MEMORY_HIT_TITLE_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_TITLE_MAX_LENGTH: Final = 512
+SEARCH_TOPIC_MEMORY_HIT_SUMMARY_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_SUMMARY_MAX_LENGTH: Final = 8000
+SEARCH_TOPIC_MEMORY_HIT_SNIPPET_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_SCORE_MAXIMUM: Final = 100
+SEARCH_TOPIC_MEMORY_HIT_SCORE_EXCLUSIVE_MINIMUM: Final = 0
+SEARCH_TOPIC_MEMORY_HIT_MATCHED_BY_MIN_ITEMS: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_MATCHED_BY_MAX_ITEMS: Final = 4
+
+# #/components/schemas/SearchTopicMemoryRequest
+SEARCH_TOPIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 20
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 10
+
+# #/components/schemas/SearchTopicMemoryResponse
+SEARCH_TOPIC_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 20
+
 # #/components/schemas/SelectedItem
 SELECTED_ITEM_RENDERED_BYTES_MINIMUM: Final = 1
 SELECTED_ITEM_RENDERED_BYTES_MAXIMUM: Final = 32768
@@ -817,6 +838,12 @@ SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
 SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
+
+# #/components/schemas/SourceReference
+SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
+SOURCE_REFERENCE_NAME_MAX_LENGTH: Final = 64
+SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 1024
 
 # #/components/schemas/SourceTypeReference
 SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
@@ -856,6 +883,15 @@ TOKEN_ESTIMATOR_PROFILE_ESTIMATOR_ID_ENUM: Final[tuple[TokenEstimatorProfileEsti
 TokenEstimatorProfileVersion = Literal["1"]
 TOKEN_ESTIMATOR_PROFILE_VERSION_ENUM: Final[tuple[TokenEstimatorProfileVersion, ...]] = ("1",)
 
+# #/components/schemas/TopicMemoryArtifact
+TOPIC_MEMORY_ARTIFACT_TITLE_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_TITLE_MAX_LENGTH: Final = 512
+TOPIC_MEMORY_ARTIFACT_SUMMARY_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_SUMMARY_MAX_LENGTH: Final = 8000
+TOPIC_MEMORY_ARTIFACT_DETAIL_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_DETAIL_MAX_LENGTH: Final = 125000
+TOPIC_MEMORY_ARTIFACT_SOURCE_REFS_MAX_ITEMS: Final = 16
+
 # #/components/schemas/TopicMemoryContent
 TOPIC_MEMORY_CONTENT_TITLE_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_TITLE_MAX_LENGTH: Final = 512
@@ -863,6 +899,14 @@ TOPIC_MEMORY_CONTENT_SUMMARY_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_SUMMARY_MAX_LENGTH: Final = 8000
 TOPIC_MEMORY_CONTENT_DETAIL_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
+
+# #/components/schemas/TopicMemoryMatchedBy
+TopicMemoryMatchedBy = Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]
+TOPIC_MEMORY_MATCHED_BY_ENUM: Final[tuple[TopicMemoryMatchedBy, ...]] = ("topic_fts", "topic_vector", "detail_fts", "detail_vector")
+
+# #/components/schemas/TopicMemoryUsedSearchMode
+TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]
+TOPIC_MEMORY_USED_SEARCH_MODE_ENUM: Final[tuple[TopicMemoryUsedSearchMode, ...]] = ("fts", "hybrid")
 
 # #/components/schemas/UsageStatistics
 USAGE_STATISTICS_BY_PURPOSE_MAX_ITEMS: Final = 16

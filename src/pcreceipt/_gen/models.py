@@ -2155,6 +2155,24 @@ class GetStatsRequest(ContractModel):
     """
 
 
+class GetTopicMemoryRequest(ContractModel):
+    """
+    Read one exact Topic Memory revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope read.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision (family topic-memory; another family is 422 invalid_request, rule topic_memory_family).
+    """
+
+
 class Health(ContractModel):
     """
     Liveness or readiness.
@@ -3830,6 +3848,85 @@ class SearchMemoryResponse(ContractModel):
     """
 
 
+class SearchTopicMemoryHit(ContractModel):
+    """
+    One Topic Memory found, with the part of its detail the query matched.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The topic's current revision.
+    """
+    title: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1)]
+    """
+    The topic summary.
+    """
+    snippet: Annotated[str | None, Field(min_length=1)]
+    """
+    The detail chunk the query matched (shortened around the match), or null when only the title and summary matched.
+    """
+    score: Annotated[float, Field(gt=0.0, le=100.0)]
+    """
+    Reciprocal rank fusion over the channels that ran, normalised so that first place in every channel scores 1 (PowerContext's bound is 100).
+    """
+    matched_by: Annotated[
+        list[Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]],
+        Field(max_length=4, min_length=1),
+    ]
+    """
+    The channels that found it, topic first.
+    """
+
+
+class SearchTopicMemoryRequest(ContractModel):
+    """
+    Search the Scope's current Topic Memory by full text.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[
+        str, Field(max_length=8192, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
+    ]
+    """
+    The query text, without leading or trailing whitespace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=20)] = 10
+    """
+    The most hits answered.
+    """
+
+
+class SearchTopicMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["fts", "hybrid"]
+    """
+    The search that ran.
+    """
+    hits: Annotated[list[SearchTopicMemoryHit], Field(max_length=20)]
+    """
+    The hits, best first.
+    """
+
+
 class ServerInfo(ContractModel):
     """
     Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
@@ -3907,6 +4004,24 @@ class SourceInventoryStatistics(ContractModel):
     memory_pending: Annotated[int, Field(ge=0)]
     """
     total minus memory_processed.
+    """
+
+
+class SourceReference(ContractModel):
+    """
+    A Source a revision was written from, by its type and id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Source type (content).
+    """
+    source_id: Annotated[str, Field(max_length=1024, min_length=1)]
+    """
+    The Source id.
     """
 
 
@@ -4030,6 +4145,36 @@ class TokenEstimatorProfile(ContractModel):
     version: Literal["1"]
     """
     Its version.
+    """
+
+
+class TopicMemoryArtifact(ContractModel):
+    """
+    One exact Topic Memory revision with its full detail and the Sources it was written from.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The revision read.
+    """
+    title: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1)]
+    """
+    The topic summary.
+    """
+    detail: Annotated[str, Field(max_length=125000, min_length=1)]
+    """
+    The topic detail.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=16)]
+    """
+    The Sources the revision was written from (the lineage Source of the write that made it).
     """
 
 

@@ -453,6 +453,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='search_topic_memory',
+        method='POST',
+        path='/v1/topic-memory/search',
+        parameters=(),
+        request_model='SearchTopicMemoryRequest',
+        success=(Success(200, 'SearchTopicMemoryResponse'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_topic_memory',
+        method='POST',
+        path='/v1/topic-memory/get',
+        parameters=(),
+        request_model='GetTopicMemoryRequest',
+        success=(Success(200, 'TopicMemoryArtifact'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -36,6 +36,7 @@ from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.server.sources import SOURCE_HANDLERS
 from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
 from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
@@ -439,5 +440,6 @@ HANDLERS: Mapping[str, Handler] = {
     **SERVICE_HANDLERS,
     **SOURCE_HANDLERS,
     **MEMORY_HANDLERS,
+    **TOPIC_MEMORY_HANDLERS,
     **STATISTICS_HANDLERS,
 }
