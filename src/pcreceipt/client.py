@@ -36,6 +36,7 @@ from pcreceipt.models import (
     ArtifactCreated,
     ArtifactPage,
     ArtifactRevision,
+    ArtifactRevisionPage,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
     AtomicMemoryRecord,
@@ -367,6 +368,14 @@ class AsyncClient:
     ) -> ImportArtifactsResponse:
         """Create up to 1000 artifacts of one family in one transaction."""
         return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
+
+    async def list_artifact_revisions(
+        self, scope_id: str, family: str, artifact_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ArtifactRevisionPage:
+        """One page of an artifact's revisions (no contents), newest first from its head at the first page."""
+        path = {"scope_id": scope_id, "family": family, "artifact_id": artifact_id}
+        query = {"limit": limit, "cursor": cursor}
+        return await self._call("list_artifact_revisions", ArtifactRevisionPage, path=path, query=query)
 
     async def list_artifacts(
         self, scope_id: str, family: str, *, limit: int | None = None, cursor: str | None = None

@@ -44,6 +44,7 @@ from powercontext.http import (
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
+    ListArtifactRevisionsRequest,
     ListArtifactsRequest,
     ListAtomicMemoryRequest,
     ListMemoryEntriesRequest,
@@ -249,6 +250,18 @@ async def artifacts(client: PowerContextClient) -> None:
 
     exact = await client.get_artifact_revision(scope_id, "atomic-memory", created.artifact_id, 1)
     check("exact revision 1", exact.revision == 1 and exact.content["text"].startswith("We chose SQLite as"))
+
+    history = await client.list_artifact_revisions(
+        scope_id, "atomic-memory", created.artifact_id, ListArtifactRevisionsRequest(limit=1)
+    )
+    check("list_artifact_revisions newest first", [i.revision for i in history.items] == [2] and history.next_cursor)
+    older = await client.list_artifact_revisions(
+        scope_id,
+        "atomic-memory",
+        created.artifact_id,
+        ListArtifactRevisionsRequest(limit=1, cursor=history.next_cursor),
+    )
+    check("list_artifact_revisions pages", [i.revision for i in older.items] == [1] and older.next_cursor is None)
 
     state = await client.get_atomic_memory_state(scope_id, other.artifact_id)
     forget = AtomicMemoryLifecycleRequest.model_validate(

@@ -7,7 +7,8 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
-- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
+- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, list_artifact_revisions,
+  get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
   search_topic_memory, get_topic_memory
@@ -58,6 +59,7 @@ ROUTE_CLASS: dict[str, str] = {
     "list_artifacts": "read",
     "get_artifact": "read",
     "get_artifact_revision": "read",
+    "list_artifact_revisions": "read",
     "get_atomic_memory_state": "read",
     "get_code_workspace": "read",
     "query_code": "read",
@@ -283,6 +285,9 @@ REQUESTS: dict[str, Request] = {
     "replace_artifact": _replace,
     "get_artifact_revision": lambda http, w, t: http.get(
         f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions/1"
+    ),
+    "list_artifact_revisions": lambda http, w, t: http.get(
+        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions", params={"limit": 1}
     ),
     "get_atomic_memory_state": lambda http, w, t: http.get(
         f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"

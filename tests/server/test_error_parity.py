@@ -40,6 +40,7 @@ SCOPE_BOUND: dict[str, Request] = {
     "get_artifact": ("GET", ARTIFACT, None, {}),
     "replace_artifact": ("PUT", ARTIFACT, {"content": MEMORY["content"]}, {"If-Match": '"revision:1"'}),
     "get_artifact_revision": ("GET", ARTIFACT + "/revisions/1", None, {}),
+    "list_artifact_revisions": ("GET", ARTIFACT + "/revisions", None, {}),
     "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
     "change_atomic_memory_lifecycle": (
         "POST",

@@ -1,6 +1,7 @@
-"""list_atomic_memories, list_memory_entries and get_memory_entry over real HTTP on every engine:
-answers parsed with PowerContext 1.4.1's own closed models, heads in artifact id order by state and
-kind, signed cursors bound to their listing (forged 400, expired 410), tag filters refused."""
+"""list_atomic_memories, list_memory_entries, get_memory_entry and list_artifact_revisions over real
+HTTP on every engine: answers parsed with PowerContext 1.4.1's own closed models, heads in artifact
+id order by state and kind, revisions newest first from a snapshot, signed cursors bound to their
+listing (forged 400, expired 410), tag filters refused."""
 
 from __future__ import annotations
 
@@ -256,3 +257,33 @@ def test_memory_entry_reads(http: httpx.Client) -> None:
         422,
         "invalid_request",
     )
+
+
+def test_revisions_newest_first_from_a_snapshot(http: httpx.Client) -> None:
+    """list_artifact_revisions: newest first, no contents; a revision written while paging is not
+    listed (the cursor keeps the first page's head); the cursor is bound to the artifact."""
+    scope_id = new_scope(http)
+    created = http.post(
+        f"/v1/scopes/{scope_id}/artifacts", json={"family": "atomic-memory", "content": {"kind": "k", "text": "v1"}}
+    ).json()
+    path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{created['artifact_id']}"
+    for n in range(2, 5):
+        put = http.put(
+            path, json={"content": {"kind": "k", "text": f"v{n}"}}, headers={"If-Match": f'"revision:{n - 1}"'}
+        )
+        assert put.status_code == 200, put.text
+    first = http.get(f"{path}/revisions", params={"limit": 2}).json()
+    assert [i["revision"] for i in first["items"]] == [4, 3] and "content" not in first["items"][0]
+    put = http.put(path, json={"content": {"kind": "k", "text": "v5"}}, headers={"If-Match": '"revision:4"'})
+    assert put.status_code == 200
+    rest = http.get(f"{path}/revisions", params={"limit": 2, "cursor": first["next_cursor"]}).json()
+    assert [i["revision"] for i in rest["items"]] == [2, 1] and rest["next_cursor"] is None
+    assert [i["revision"] for i in http.get(f"{path}/revisions").json()["items"]] == [5, 4, 3, 2, 1]
+    other = http.post(
+        f"/v1/scopes/{scope_id}/artifacts", json={"family": "atomic-memory", "content": {"kind": "k", "text": "o"}}
+    ).json()
+    other_path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{other['artifact_id']}/revisions"
+    assert_error(http.get(other_path, params={"cursor": first["next_cursor"]}), 400, "invalid_cursor")
+    assert_error(http.get(f"{path}/revisions", params={"cursor": "x.y"}), 400, "invalid_cursor")
+    assert_error(http.get(f"{path}x/revisions"), 404, "artifact_not_found")
+    assert_error(http.get(f"{path}/revisions", params={"limit": 0}), 400, "invalid_request")

@@ -39,6 +39,7 @@ EXERCISED = {
         "replace_artifact",
         "get_artifact_revision",
         "list_artifacts",
+        "list_artifact_revisions",
     ],
     "test_import": ["import_artifacts"],
     "test_lifecycle": ["get_atomic_memory_state", "change_atomic_memory_lifecycle", "merge_atomic_memories"],
@@ -144,6 +145,14 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
     listed = await client.list_artifacts(scope_id, "atomic-memory")
     assert [(item.artifact_id, item.revision) for item in listed.items] == [(artifact_id, 2)]
     assert listed.items[0].content_digest == replaced.value.content_digest and listed.next_cursor is None
+
+    history = await client.list_artifact_revisions(scope_id, "atomic-memory", artifact_id, limit=1)
+    assert [item.revision for item in history.items] == [2] and history.next_cursor is not None
+    older = await client.list_artifact_revisions(
+        scope_id, "atomic-memory", artifact_id, limit=1, cursor=history.next_cursor.root
+    )
+    assert [item.revision for item in older.items] == [1] and older.next_cursor is None
+    assert history.items[0] == listed.items[0]
 
     topic = await client.create_artifact(
         scope_id,

@@ -362,5 +362,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "TopicMemoryArtifact" }],
         scope: { access: "read", source: "body", references: false },
     },
+    {
+        operationId: "list_artifact_revisions",
+        method: "GET",
+        path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions",
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+        requestBody: null,
+        success: [{ status: 200, model: "ArtifactRevisionPage" }],
+        scope: { access: "read", source: "path", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

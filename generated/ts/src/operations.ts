@@ -66,7 +66,8 @@ export type OperationId =
   | "list_memory_entries"
   | "get_memory_entry"
   | "search_topic_memory"
-  | "get_topic_memory";
+  | "get_topic_memory"
+  | "list_artifact_revisions";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -439,6 +440,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GetTopicMemoryRequest",
     success: [{ status: 200, model: "TopicMemoryArtifact" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_artifact_revisions",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactRevisionPage" }],
+    scope: { access: "read", source: "path", references: false },
   },
 ];
 

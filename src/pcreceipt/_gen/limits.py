@@ -47,6 +47,11 @@ ARTIFACT_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 ARTIFACT_REVISION_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_REVISION_ARTIFACTS_MAX_ITEMS: Final = 256
 
+# #/components/schemas/ArtifactRevisionPage
+ARTIFACT_REVISION_PAGE_ITEMS_MAX_ITEMS: Final = 100
+ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
 # #/components/schemas/AssemblySection
 AssemblySectionFamily = Literal["memory", "topic-memory", "experience", "profile"]
 ASSEMBLY_SECTION_FAMILY_ENUM: Final[tuple[AssemblySectionFamily, ...]] = ("memory", "topic-memory", "experience", "profile")
@@ -971,3 +976,12 @@ READ_CODE_START_LINE_MINIMUM: Final = 1
 
 # #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/5/schema
 READ_CODE_END_LINE_MINIMUM: Final = 1
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1revisions/get/parameters/3/schema
+LIST_ARTIFACT_REVISIONS_LIMIT_MINIMUM: Final = 1
+LIST_ARTIFACT_REVISIONS_LIMIT_MAXIMUM: Final = 100
+LIST_ARTIFACT_REVISIONS_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1revisions/get/parameters/4/schema
+LIST_ARTIFACT_REVISIONS_CURSOR_MIN_LENGTH: Final = 1
+LIST_ARTIFACT_REVISIONS_CURSOR_MAX_LENGTH: Final = 4096

@@ -260,6 +260,24 @@ class ArtifactRevision(ContractModel):
     """
 
 
+class ArtifactRevisionPage(ContractModel):
+    """
+    One page of an artifact's revisions, newest first, without content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
+    """
+    The revisions of the page, newest first.
+    """
+    next_cursor: NextCursor1 | None
+    """
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
 class AssemblySection(ContractModel):
     """
     One family section of an explicit assembly.
@@ -2414,7 +2432,7 @@ class ListAtomicMemoryResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor1 | None
+    next_cursor: NextCursor2 | None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page.
     """
@@ -2462,7 +2480,7 @@ class ListMemoryEntriesResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor2 | None = None
+    next_cursor: NextCursor3 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
     """
@@ -2675,20 +2693,27 @@ class NextCursor(RootModel[str]):
 
 
 class NextCursor1(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
-    Continues the listing with the same request (valid for an hour), or null on the last page.
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
     """
 
 
 class NextCursor2(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
-    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    Continues the listing with the same request (valid for an hour), or null on the last page.
     """
 
 
 class NextCursor3(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class NextCursor4(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page; null on the last page.
@@ -3611,7 +3636,7 @@ class ScopePage(ContractModel):
     """
     The Scopes.
     """
-    next_cursor: NextCursor3 | None
+    next_cursor: NextCursor4 | None
     """
     Pass as cursor for the next page; null on the last page.
     """

@@ -475,6 +475,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='list_artifact_revisions',
+        method='GET',
+        path='/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('artifact_id', 'path', True), Parameter('limit', 'query', False), Parameter('cursor', 'query', False), ),
+        request_model=None,
+        success=(Success(200, 'ArtifactRevisionPage'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

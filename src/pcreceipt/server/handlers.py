@@ -19,6 +19,7 @@ from pcreceipt.errors import (
     ArtifactNotFound,
     CodeRangeNotFound,
     CodeWorkspaceNotFound,
+    InvalidCursor,
     InvalidRequest,
     PreconditionRequired,
     ScopeNotFound,
@@ -263,6 +264,40 @@ def list_artifacts(call: Call) -> Reply:
     return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
+def list_artifact_revisions(call: Call) -> Reply:
+    """Newest first from the head at the first page (the snapshot), which the cursor carries with
+    the next revision to list as its ``after`` (``"<snapshot>:<next>"``), bound to the artifact."""
+    scope_id, family, artifact_id = call.path["scope_id"], call.path["family"], call.path["artifact_id"]
+    limit = int(call.query["limit"])
+    bound = {"listing": "revisions", "scope": scope_id, "family": family, "artifact": artifact_id}
+    store = _store(call)
+    head = _found(store.get_head(scope_id, family, artifact_id))
+    cursor = call.query.get("cursor")
+    if cursor is None:
+        snapshot = start = head.ref.revision
+    else:
+        snapshot, start = _revision_position(decode_cursor(*_signing(call), cursor, **bound), head.ref.revision)
+    revisions = store.list_revisions(scope_id, family, artifact_id, through=start, limit=limit + 1)
+    page = revisions[:limit]
+    more = len(revisions) > limit
+    next_cursor = None
+    if more:
+        next_cursor = encode_cursor(*_signing(call), f"{snapshot}:{page[-1].ref.revision - 1}", **bound)
+    lineage = _lineage(call, *page)
+    return Reply(
+        200, {"items": [records.artifact_collection_item(r, lineage) for r in page], "next_cursor": next_cursor}
+    )
+
+
+def _revision_position(after: str, head: int) -> tuple[int, int]:
+    """The snapshot and the next revision a revisions cursor names (a signed cursor always names
+    them well; this guards the parse)."""
+    snapshot, _, start = after.partition(":")
+    if not (snapshot.isdigit() and start.isdigit() and 1 <= int(start) < int(snapshot) <= head):
+        raise InvalidCursor("cursor_malformed")
+    return int(snapshot), int(start)
+
+
 def get_artifact(call: Call) -> Reply:
     path = call.path
     record = _found(_store(call).get_head(path["scope_id"], path["family"], path["artifact_id"]))
@@ -428,6 +463,7 @@ HANDLERS: Mapping[str, Handler] = {
     "get_artifact": get_artifact,
     "replace_artifact": replace_artifact,
     "get_artifact_revision": get_artifact_revision,
+    "list_artifact_revisions": list_artifact_revisions,
     "get_atomic_memory_state": get_atomic_memory_state,
     "change_atomic_memory_lifecycle": change_atomic_memory_lifecycle,
     "merge_atomic_memories": merge_atomic_memories,

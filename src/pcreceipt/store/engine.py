@@ -459,6 +459,21 @@ class StoreEngine(
             )
         return [record_from_row(row) for row in rows]
 
+    def list_revisions(
+        self, scope_id: str, family: ArtifactFamily, artifact_id: str, *, through: int, limit: int
+    ) -> list[RevisionRecord]:
+        """The artifact's revisions numbered ``through`` and below, newest first, at most ``limit``."""
+        if limit <= 0:
+            return []
+        with self._reading() as conn:
+            rows = self._all(
+                conn,
+                REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = ? AND r.artifact_id = ? AND r.revision <= ?"
+                " ORDER BY r.revision DESC LIMIT ?",
+                (scope_id, family, artifact_id, through, limit),
+            )
+        return [record_from_row(row) for row in rows]
+
     def list_atomic_memory_heads(
         self,
         scope_id: str,

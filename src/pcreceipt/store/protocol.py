@@ -476,6 +476,13 @@ class Store(Protocol):
         at most ``limit`` (none when ``limit`` is not positive)."""
         ...
 
+    def list_revisions(
+        self, scope_id: str, family: ArtifactFamily, artifact_id: str, *, through: int, limit: int
+    ) -> list[RevisionRecord]:
+        """The artifact's revisions numbered ``through`` and below, newest first, at most ``limit``
+        (none when ``limit`` is not positive or the artifact does not exist)."""
+        ...
+
     def list_atomic_memory_heads(
         self,
         scope_id: str,
