@@ -36,8 +36,10 @@ from pcreceipt.models import (
     ArtifactCreated,
     ArtifactPage,
     ArtifactRevision,
+    ArtifactRevisionPage,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
+    AtomicMemoryRecord,
     AtomicMemoryStateView,
     BootstrapContext,
     BootstrapContextRequest,
@@ -59,11 +61,17 @@ from pcreceipt.models import (
     ErrorEnvelope,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetMemoryEntryRequest,
     GetStatsRequest,
+    GetTopicMemoryRequest,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
     IndexCodeRequest,
+    ListAtomicMemoryRequest,
+    ListAtomicMemoryResponse,
+    ListMemoryEntriesRequest,
+    ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
     Operation,
     PrepareContextRequest,
@@ -80,8 +88,11 @@ from pcreceipt.models import (
     SearchAtomicMemoryResponse,
     SearchMemoryRequest,
     SearchMemoryResponse,
+    SearchTopicMemoryRequest,
+    SearchTopicMemoryResponse,
     ServerInfo,
     SetDefaultScopeRequest,
+    TopicMemoryArtifact,
 )
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -358,6 +369,14 @@ class AsyncClient:
         """Create up to 1000 artifacts of one family in one transaction."""
         return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
 
+    async def list_artifact_revisions(
+        self, scope_id: str, family: str, artifact_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ArtifactRevisionPage:
+        """One page of an artifact's revisions (no contents), newest first from its head at the first page."""
+        path = {"scope_id": scope_id, "family": family, "artifact_id": artifact_id}
+        query = {"limit": limit, "cursor": cursor}
+        return await self._call("list_artifact_revisions", ArtifactRevisionPage, path=path, query=query)
+
     async def list_artifacts(
         self, scope_id: str, family: str, *, limit: int | None = None, cursor: str | None = None
     ) -> ArtifactPage:
@@ -535,6 +554,34 @@ class AsyncClient:
     ) -> SearchAtomicMemoryResponse:
         """search_memory with PowerContext's atomic-memory request: mode text by default, a kind filter."""
         return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
+
+    async def list_atomic_memories(
+        self, request: ListAtomicMemoryRequest | Mapping[str, Any]
+    ) -> ListAtomicMemoryResponse:
+        """One page of Atomic Memory heads (active only unless ``states`` says otherwise);
+        ``next_cursor`` continues the same request for an hour."""
+        return await self._call("list_atomic_memories", ListAtomicMemoryResponse, body=request)
+
+    async def list_memory_entries(
+        self, request: ListMemoryEntriesRequest | Mapping[str, Any]
+    ) -> ListMemoryEntriesResponse:
+        """One page of Atomic Memory through the legacy inventory request (``include_inactive``)."""
+        return await self._call("list_memory_entries", ListMemoryEntriesResponse, body=request)
+
+    async def get_memory_entry(self, request: GetMemoryEntryRequest | Mapping[str, Any]) -> AtomicMemoryRecord:
+        """The Atomic Memory a legacy entry was migrated to (none ever was: a target is
+        ``ApiResponseError`` 404; a citation 422 ``legacy_memory_operation_unsupported``)."""
+        return await self._call("get_memory_entry", AtomicMemoryRecord, body=request)
+
+    async def search_topic_memory(
+        self, request: SearchTopicMemoryRequest | Mapping[str, Any]
+    ) -> SearchTopicMemoryResponse:
+        """Full text over the current Topic Memory: title and summary, and detail (with its snippet)."""
+        return await self._call("search_topic_memory", SearchTopicMemoryResponse, body=request)
+
+    async def get_topic_memory(self, request: GetTopicMemoryRequest | Mapping[str, Any]) -> TopicMemoryArtifact:
+        """One exact Topic Memory revision with its detail and source_refs."""
+        return await self._call("get_topic_memory", TopicMemoryArtifact, body=request)
 
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection (period default 30d)."""

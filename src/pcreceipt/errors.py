@@ -13,7 +13,8 @@ families, one per layer, each defined next to the code that raises it:
   ``CodeRangeNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``, ``RevisionConflict``,
   ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
   ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are ``InvalidRequest``,
-  ``BadRequest`` (400), ``InvalidCursor``, ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
+  ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
+  ``LegacyMemoryOperationUnsupported`` (422), ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
   ``revision_conflict``), ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
   (``storage_unavailable``), ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's
   422s, ``UnsupportedCapability`` and ``InternalError``. An unknown route or method is not an
@@ -78,6 +79,18 @@ class InvalidCursor(ApiError):
 
     def __init__(self, reason: str) -> None:
         super().__init__("The cursor is not one of this listing.", {"field": "cursor", "reason": reason})
+
+
+class CursorExpired(ApiError):
+    """A cursor this server signed for this listing whose lifetime has passed (410)."""
+
+    code, status = "cursor_expired", 410
+
+
+class LegacyMemoryOperationUnsupported(InvalidRequest):
+    """A legacy Memory collection operation (an exact citation) that Atomic Memory cannot serve."""
+
+    code = "legacy_memory_operation_unsupported"
 
 
 class Unauthorized(ApiError):

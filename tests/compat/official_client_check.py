@@ -41,8 +41,13 @@ from powercontext.http import (
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
+    GetMemoryEntryRequest,
     GetStatsRequest,
+    GetTopicMemoryRequest,
+    ListArtifactRevisionsRequest,
     ListArtifactsRequest,
+    ListAtomicMemoryRequest,
+    ListMemoryEntriesRequest,
     MemorySearchMode,
     PrepareContextRequest,
     RecordBootstrapDeliveryRequest,
@@ -51,6 +56,7 @@ from powercontext.http import (
     ResolveScopeBindingRequest,
     SearchAtomicMemoryRequest,
     SearchMemoryRequest,
+    SearchTopicMemoryRequest,
     SetDefaultScopeRequest,
     SetScopeBindingRequest,
 )
@@ -245,6 +251,18 @@ async def artifacts(client: PowerContextClient) -> None:
     exact = await client.get_artifact_revision(scope_id, "atomic-memory", created.artifact_id, 1)
     check("exact revision 1", exact.revision == 1 and exact.content["text"].startswith("We chose SQLite as"))
 
+    history = await client.list_artifact_revisions(
+        scope_id, "atomic-memory", created.artifact_id, ListArtifactRevisionsRequest(limit=1)
+    )
+    check("list_artifact_revisions newest first", [i.revision for i in history.items] == [2] and history.next_cursor)
+    older = await client.list_artifact_revisions(
+        scope_id,
+        "atomic-memory",
+        created.artifact_id,
+        ListArtifactRevisionsRequest(limit=1, cursor=history.next_cursor),
+    )
+    check("list_artifact_revisions pages", [i.revision for i in older.items] == [1] and older.next_cursor is None)
+
     state = await client.get_atomic_memory_state(scope_id, other.artifact_id)
     forget = AtomicMemoryLifecycleRequest.model_validate(
         {
@@ -425,6 +443,67 @@ async def memory_tools(client: PowerContextClient) -> None:
     await expect_error("remember_memory unknown Scope", 404, "scope_not_found", lambda: client.remember_memory(unknown))
 
 
+async def memory_lists(client: PowerContextClient) -> None:
+    """Both listings page the same heads in artifact id order with cursors; a legacy entry target
+    finds nothing (nothing was migrated) and a citation is refused."""
+    scope_id = await new_scope(client, "Compat memory lists")
+    made = []
+    for n, kind in enumerate(["fact", "decision", "fact"]):
+        remembered = await client.remember_memory(RememberMemoryRequest(scope_id=scope_id, kind=kind, text=f"list {n}"))
+        made.append(remembered.records[0].artifact.artifact_id)
+    first = await client.list_atomic_memories(ListAtomicMemoryRequest(scope_id=scope_id, limit=2))
+    check("list_atomic_memories first page", len(first.items) == 2 and first.next_cursor is not None)
+    rest = await client.list_atomic_memories(
+        ListAtomicMemoryRequest(scope_id=scope_id, limit=2, cursor=first.next_cursor)
+    )
+    listed = [r.artifact.artifact_id for r in first.items + rest.items]
+    check("list_atomic_memories pages in artifact id order", listed == sorted(made) and rest.next_cursor is None)
+    facts = await client.list_atomic_memories(ListAtomicMemoryRequest(scope_id=scope_id, kind="fact"))
+    check("list_atomic_memories kind", sorted(r.text for r in facts.items) == ["list 0", "list 2"])
+    entries = await client.list_memory_entries(ListMemoryEntriesRequest(scope_id=scope_id, include_inactive=True))
+    check("list_memory_entries", [r.artifact.artifact_id for r in entries.entries] == sorted(made))
+    target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_compat", "entry_id": "e1"}
+    await expect_error(
+        "get_memory_entry of a target never migrated",
+        404,
+        "artifact_not_found",
+        lambda: client.get_memory_entry(GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "target": target})),
+    )
+    citation = GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "citation": {"entry_id": "e1"}})
+    await expect_error(
+        "get_memory_entry citation",
+        422,
+        "legacy_memory_operation_unsupported",
+        lambda: client.get_memory_entry(citation),
+    )
+
+
+async def topic_memory(client: PowerContextClient) -> None:
+    """Search a topic by its title and by its detail (with the detail's snippet), then read it exactly."""
+    scope_id = await new_scope(client, "Compat topic memory")
+    content = {"title": "Storage engine", "summary": "Which engine we use.", "detail": "SQLite by default."}
+    created = await client.create_artifact(
+        scope_id, CreateArtifactRequest.model_validate({"family": "topic-memory", "content": content})
+    )
+    found = await client.search_topic_memory(SearchTopicMemoryRequest(scope_id=scope_id, query="engine"))
+    check("search_topic_memory reports fts", found.mode.value == "fts")
+    hit = found.hits[0] if found.hits else None
+    check("search_topic_memory finds the title", hit is not None and hit.title == "Storage engine")
+    check("search_topic_memory topic channel", hit is not None and [m.value for m in hit.matched_by] == ["topic_fts"])
+    detail = await client.search_topic_memory(SearchTopicMemoryRequest(scope_id=scope_id, query="SQLite"))
+    check("search_topic_memory detail snippet", [h.snippet for h in detail.hits] == ["SQLite by default."])
+    reference = {"family": "topic-memory", "artifact_id": created.artifact_id, "revision": 1}
+    read = await client.get_topic_memory(
+        GetTopicMemoryRequest.model_validate({"scope_id": scope_id, "artifact": reference})
+    )
+    check("get_topic_memory detail", read.detail == "SQLite by default." and read.title == "Storage engine")
+    check("get_topic_memory source_refs", [ref.name for ref in read.source_refs] == ["content"])
+    missing = GetTopicMemoryRequest.model_validate({"scope_id": scope_id, "artifact": {**reference, "revision": 2}})
+    await expect_error(
+        "get_topic_memory missing revision", 404, "artifact_not_found", lambda: client.get_topic_memory(missing)
+    )
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -496,6 +575,8 @@ async def run(base_url: str) -> list[str]:
         ("flush", flush),
         ("stats", stats),
         ("memory tools", memory_tools),
+        ("memory lists", memory_lists),
+        ("topic memory", topic_memory),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

@@ -181,8 +181,7 @@ def test_byte_overflow_drops_the_whole_receipt() -> None:
     long_scope = "s" * 250
     history = {
         "atomic-memory": [
-            candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3)
-            for i in range(8)
+            candidate(long_scope + str(i % 10), "atomic-memory", "a" * 120 + str(i), "body text " * 3) for i in range(8)
         ],
         "topic-memory": [candidate(long_scope, "topic-memory", "t" * 120 + str(i), "topic body") for i in range(8)],
         "experience": [],

@@ -7,10 +7,13 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
-- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, get_atomic_memory_state,
+- read: get_scope, list_artifacts, get_artifact, get_artifact_revision, list_artifact_revisions,
+  get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
-  search_atomic_memory
-  (read on the target);
+  search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
+  search_topic_memory, get_topic_memory
+  (read on the target; an allowed get_memory_entry sends a citation, so it is 422
+  legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
@@ -56,6 +59,7 @@ ROUTE_CLASS: dict[str, str] = {
     "list_artifacts": "read",
     "get_artifact": "read",
     "get_artifact_revision": "read",
+    "list_artifact_revisions": "read",
     "get_atomic_memory_state": "read",
     "get_code_workspace": "read",
     "query_code": "read",
@@ -74,6 +78,11 @@ ROUTE_CLASS: dict[str, str] = {
     "remember_memory": "write",
     "search_memory": "read",
     "search_atomic_memory": "read",
+    "list_atomic_memories": "read",
+    "list_memory_entries": "read",
+    "get_memory_entry": "read",
+    "search_topic_memory": "read",
+    "get_topic_memory": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -87,7 +96,7 @@ NOT_FOUND_CODE: dict[str, str] = {}
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 #: What an allowed request answers: its success status, except a flush of the seeded Scopes
 #: (captured content is pending and pcreceipt runs no extraction model).
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503, "get_memory_entry": 422}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -163,6 +172,7 @@ VISIBLE: dict[str, set[str] | None] = {
 }
 CODE_PATH, CODE_TEXT = "src/matrix.py", "def matrix():\n    return 'matrix'\n"
 MEMORY = {"kind": "fact", "text": "matrix memory"}
+TOPIC = {"title": "Matrix", "summary": "The matrix topic.", "detail": "Every cell is asserted."}
 
 
 @dataclass
@@ -206,6 +216,17 @@ def reference(artifact_id: str) -> dict[str, Any]:
 
 
 Request = Callable[[httpx.Client, World, str], httpx.Response]
+
+
+def _get_topic_memory(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh topic of the target (a placeholder id for MISSING), read exactly."""
+    artifact_id = (
+        "art_missing" if t == MISSING else w.store.create_artifact(w.ids[t], "topic-memory", TOPIC).ref.artifact_id
+    )
+    return http.post(
+        "/v1/topic-memory/get",
+        json={"scope_id": w.ids[t], "artifact": {"family": "topic-memory", "artifact_id": artifact_id, "revision": 1}},
+    )
 
 
 def _prepare(http: httpx.Client, w: World, t: str) -> httpx.Response:
@@ -265,6 +286,9 @@ REQUESTS: dict[str, Request] = {
     "get_artifact_revision": lambda http, w, t: http.get(
         f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions/1"
     ),
+    "list_artifact_revisions": lambda http, w, t: http.get(
+        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions", params={"limit": 1}
+    ),
     "get_atomic_memory_state": lambda http, w, t: http.get(
         f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"
     ),
@@ -297,6 +321,19 @@ REQUESTS: dict[str, Request] = {
     "search_atomic_memory": lambda http, w, t: http.post(
         "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
     ),
+    "list_atomic_memories": lambda http, w, t: http.post(
+        "/v1/atomic-memory/list", json={"scope_id": w.ids[t], "states": ["active", "forgotten"]}
+    ),
+    "list_memory_entries": lambda http, w, t: http.post(
+        "/v1/memory/entries/list", json={"scope_id": w.ids[t], "include_inactive": True}
+    ),
+    "get_memory_entry": lambda http, w, t: http.post(
+        "/v1/memory/entries/get", json={"scope_id": w.ids[t], "citation": {"entry_id": "e1"}}
+    ),
+    "search_topic_memory": lambda http, w, t: http.post(
+        "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
+    ),
+    "get_topic_memory": _get_topic_memory,
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={
@@ -363,7 +400,13 @@ def _expected(role: str, target: str, operation_id: str) -> int:
 
 def _codes(response: httpx.Response, operation_id: str) -> str:
     not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
-    codes = {401: "unauthorized", 403: "forbidden", 404: not_found, 503: "inference_unavailable"}
+    codes = {
+        401: "unauthorized",
+        403: "forbidden",
+        404: not_found,
+        503: "inference_unavailable",
+        422: "legacy_memory_operation_unsupported",
+    }
     return codes.get(response.status_code, "")
 
 

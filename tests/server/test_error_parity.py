@@ -40,6 +40,7 @@ SCOPE_BOUND: dict[str, Request] = {
     "get_artifact": ("GET", ARTIFACT, None, {}),
     "replace_artifact": ("PUT", ARTIFACT, {"content": MEMORY["content"]}, {"If-Match": '"revision:1"'}),
     "get_artifact_revision": ("GET", ARTIFACT + "/revisions/1", None, {}),
+    "list_artifact_revisions": ("GET", ARTIFACT + "/revisions", None, {}),
     "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
     "change_atomic_memory_lifecycle": (
         "POST",
@@ -91,6 +92,24 @@ SCOPE_BOUND: dict[str, Request] = {
     "remember_memory": ("POST", "/v1/memory/remember", {"scope_id": MISSING, "kind": "fact", "text": "x"}, {}),
     "search_memory": ("POST", "/v1/memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "search_atomic_memory": ("POST", "/v1/atomic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),
+    "list_atomic_memories": ("POST", "/v1/atomic-memory/list", {"scope_id": MISSING}, {}),
+    "search_topic_memory": ("POST", "/v1/topic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),
+    "get_topic_memory": (
+        "POST",
+        "/v1/topic-memory/get",
+        {"scope_id": MISSING, "artifact": {"family": "topic-memory", "artifact_id": "art_1", "revision": 1}},
+        {},
+    ),
+    "list_memory_entries": ("POST", "/v1/memory/entries/list", {"scope_id": MISSING}, {}),
+    "get_memory_entry": (
+        "POST",
+        "/v1/memory/entries/get",
+        {
+            "scope_id": MISSING,
+            "target": {"type": "memory_entry", "family": "memory", "artifact_id": "m", "entry_id": "e"},
+        },
+        {},
+    ),
 }
 
 

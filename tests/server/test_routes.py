@@ -11,9 +11,10 @@ import uuid
 
 import pytest
 
-from pcreceipt.client import AsyncClient
+from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
     OPERATIONS,
+    ArtifactReference,
     AtomicMemoryContent,
     CodeQueryResult,
     CodeStatus,
@@ -38,6 +39,7 @@ EXERCISED = {
         "replace_artifact",
         "get_artifact_revision",
         "list_artifacts",
+        "list_artifact_revisions",
     ],
     "test_import": ["import_artifacts"],
     "test_lifecycle": ["get_atomic_memory_state", "change_atomic_memory_lifecycle", "merge_atomic_memories"],
@@ -53,6 +55,8 @@ EXERCISED = {
     ],
     "test_sources_and_stats": ["capture_content_source", "capture_working_note", "get_stats"],
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
+    "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
+    "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
 }
 
 
@@ -141,6 +145,14 @@ async def test_artifacts(client: AsyncClient, scope_id: str) -> None:
     listed = await client.list_artifacts(scope_id, "atomic-memory")
     assert [(item.artifact_id, item.revision) for item in listed.items] == [(artifact_id, 2)]
     assert listed.items[0].content_digest == replaced.value.content_digest and listed.next_cursor is None
+
+    history = await client.list_artifact_revisions(scope_id, "atomic-memory", artifact_id, limit=1)
+    assert [item.revision for item in history.items] == [2] and history.next_cursor is not None
+    older = await client.list_artifact_revisions(
+        scope_id, "atomic-memory", artifact_id, limit=1, cursor=history.next_cursor.root
+    )
+    assert [item.revision for item in older.items] == [1] and older.next_cursor is None
+    assert history.items[0] == listed.items[0]
 
     topic = await client.create_artifact(
         scope_id,
@@ -329,3 +341,45 @@ async def test_memory_tools(client: AsyncClient, scope_id: str) -> None:
     decisions = await client.search_atomic_memory({"scope_id": scope_id, "query": "release", "kind": "decision"})
     assert decisions.mode == "text" and [h.memory.kind for h in decisions.hits] == ["decision"]
     assert decisions.hits[0].score == 1 / 61
+
+
+async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
+    """Both listings page the same heads in artifact id order; a legacy entry was never migrated."""
+    made = [
+        (await client.remember_memory({"scope_id": scope_id, "kind": kind, "text": f"memory {n}"})).records[0]
+        for n, kind in enumerate(["fact", "decision", "fact"])
+    ]
+    first = await client.list_atomic_memories({"scope_id": scope_id, "limit": 2})
+    assert len(first.items) == 2 and first.next_cursor is not None
+    rest = await client.list_atomic_memories({"scope_id": scope_id, "limit": 2, "cursor": first.next_cursor.root})
+    assert rest.next_cursor is None
+    assert [r.artifact.artifact_id for r in first.items + rest.items] == sorted(r.artifact.artifact_id for r in made)
+    facts = await client.list_atomic_memories({"scope_id": scope_id, "kind": "fact"})
+    assert sorted(r.text for r in facts.items) == ["memory 0", "memory 2"]
+    entries = await client.list_memory_entries({"scope_id": scope_id, "include_inactive": True})
+    assert entries.entries == first.items + rest.items and entries.next_cursor is None
+    target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_1", "entry_id": "e1"}
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_memory_entry({"scope_id": scope_id, "target": target})
+    assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
+
+
+async def test_topic_memory(client: AsyncClient, scope_id: str) -> None:
+    """Search finds a topic by title and detail (with the detail's snippet); get reads it exactly."""
+    content = {"title": "Storage engine", "summary": "Which engine we use.", "detail": "SQLite by default."}
+    created = (await client.create_artifact(scope_id, {"family": "topic-memory", "content": content})).value
+    found = await client.search_topic_memory({"scope_id": scope_id, "query": "engine"})
+    assert isinstance(found.hits[0].artifact, ArtifactReference)
+    assert found.mode == "fts" and len(found.hits) == 1
+    hit = found.hits[0]
+    assert (hit.artifact.artifact_id, hit.title, hit.matched_by) == (
+        created.artifact_id,
+        "Storage engine",
+        ["topic_fts"],
+    )
+    assert hit.snippet is None and hit.score == 0.5
+    detail = await client.search_topic_memory({"scope_id": scope_id, "query": "SQLite"})
+    assert detail.hits[0].matched_by == ["detail_fts"] and detail.hits[0].snippet == "SQLite by default."
+    read = await client.get_topic_memory({"scope_id": scope_id, "artifact": hit.artifact.model_dump(mode="json")})
+    assert (read.artifact, read.detail) == (hit.artifact, "SQLite by default.")
+    assert [ref.name for ref in read.source_refs] == ["content"]

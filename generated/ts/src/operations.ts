@@ -61,7 +61,13 @@ export type OperationId =
   | "get_stats"
   | "remember_memory"
   | "search_memory"
-  | "search_atomic_memory";
+  | "search_atomic_memory"
+  | "list_atomic_memories"
+  | "list_memory_entries"
+  | "get_memory_entry"
+  | "search_topic_memory"
+  | "get_topic_memory"
+  | "list_artifact_revisions";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -389,6 +395,60 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "SearchAtomicMemoryRequest",
     success: [{ status: 200, model: "SearchAtomicMemoryResponse" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_atomic_memories",
+    method: "POST",
+    path: "/v1/atomic-memory/list",
+    parameters: [],
+    requestBody: "ListAtomicMemoryRequest",
+    success: [{ status: 200, model: "ListAtomicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_memory_entries",
+    method: "POST",
+    path: "/v1/memory/entries/list",
+    parameters: [],
+    requestBody: "ListMemoryEntriesRequest",
+    success: [{ status: 200, model: "ListMemoryEntriesResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_memory_entry",
+    method: "POST",
+    path: "/v1/memory/entries/get",
+    parameters: [],
+    requestBody: "GetMemoryEntryRequest",
+    success: [{ status: 200, model: "AtomicMemoryRecord" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "search_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/search",
+    parameters: [],
+    requestBody: "SearchTopicMemoryRequest",
+    success: [{ status: 200, model: "SearchTopicMemoryResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/get",
+    parameters: [],
+    requestBody: "GetTopicMemoryRequest",
+    success: [{ status: 200, model: "TopicMemoryArtifact" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_artifact_revisions",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactRevisionPage" }],
+    scope: { access: "read", source: "path", references: false },
   },
 ];
 

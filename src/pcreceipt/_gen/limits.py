@@ -47,6 +47,11 @@ ARTIFACT_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 ARTIFACT_REVISION_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_REVISION_ARTIFACTS_MAX_ITEMS: Final = 256
 
+# #/components/schemas/ArtifactRevisionPage
+ARTIFACT_REVISION_PAGE_ITEMS_MAX_ITEMS: Final = 100
+ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
 # #/components/schemas/AssemblySection
 AssemblySectionFamily = Literal["memory", "topic-memory", "experience", "profile"]
 ASSEMBLY_SECTION_FAMILY_ENUM: Final[tuple[AssemblySectionFamily, ...]] = ("memory", "topic-memory", "experience", "profile")
@@ -354,8 +359,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -467,6 +472,42 @@ IMPORT_ARTIFACTS_RESPONSE_CREATED_MAX_ITEMS: Final = 1000
 INDEX_CODE_REQUEST_FILES_MAX_ITEMS: Final = 20000
 INDEX_CODE_REQUEST_SKIPPED_MINIMUM: Final = 0
 INDEX_CODE_REQUEST_SKIPPED_DEFAULT: Final = 0
+
+# #/components/schemas/LegacyMemoryTarget
+LEGACY_MEMORY_TARGET_TYPE_CONST: Final = "memory_entry"
+LEGACY_MEMORY_TARGET_FAMILY_CONST: Final = "memory"
+LEGACY_MEMORY_TARGET_ARTIFACT_ID_MIN_LENGTH: Final = 1
+LEGACY_MEMORY_TARGET_ARTIFACT_ID_MAX_LENGTH: Final = 128
+LEGACY_MEMORY_TARGET_ENTRY_ID_MIN_LENGTH: Final = 1
+LEGACY_MEMORY_TARGET_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/ListAtomicMemoryRequest
+LIST_ATOMIC_MEMORY_REQUEST_STATES_MIN_ITEMS: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_MAX_ITEMS: Final = 16
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 100
+LIST_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 50
+LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/ListAtomicMemoryResponse
+LIST_ATOMIC_MEMORY_RESPONSE_ITEMS_MAX_ITEMS: Final = 100
+LIST_ATOMIC_MEMORY_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/ListMemoryEntriesRequest
+LIST_MEMORY_ENTRIES_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MAXIMUM: Final = 100
+LIST_MEMORY_ENTRIES_REQUEST_LIMIT_DEFAULT: Final = 50
+LIST_MEMORY_ENTRIES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/ListMemoryEntriesResponse
+LIST_MEMORY_ENTRIES_RESPONSE_ENTRIES_MAX_ITEMS: Final = 100
+LIST_MEMORY_ENTRIES_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 
 # #/components/schemas/MemoryEntryInventoryStatistics
 MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
@@ -766,6 +807,27 @@ SEARCH_MODE_ENUM: Final[tuple[SearchMode, ...]] = ("fts", "vector", "hybrid", "s
 SearchModeName = Literal["auto", "fts", "vector", "hybrid"]
 SEARCH_MODE_NAME_ENUM: Final[tuple[SearchModeName, ...]] = ("auto", "fts", "vector", "hybrid")
 
+# #/components/schemas/SearchTopicMemoryHit
+SEARCH_TOPIC_MEMORY_HIT_TITLE_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_TITLE_MAX_LENGTH: Final = 512
+SEARCH_TOPIC_MEMORY_HIT_SUMMARY_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_SUMMARY_MAX_LENGTH: Final = 8000
+SEARCH_TOPIC_MEMORY_HIT_SNIPPET_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_SCORE_MAXIMUM: Final = 100
+SEARCH_TOPIC_MEMORY_HIT_SCORE_EXCLUSIVE_MINIMUM: Final = 0
+SEARCH_TOPIC_MEMORY_HIT_MATCHED_BY_MIN_ITEMS: Final = 1
+SEARCH_TOPIC_MEMORY_HIT_MATCHED_BY_MAX_ITEMS: Final = 4
+
+# #/components/schemas/SearchTopicMemoryRequest
+SEARCH_TOPIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_TOPIC_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_MAXIMUM: Final = 20
+SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_DEFAULT: Final = 10
+
+# #/components/schemas/SearchTopicMemoryResponse
+SEARCH_TOPIC_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 20
+
 # #/components/schemas/SelectedItem
 SELECTED_ITEM_RENDERED_BYTES_MINIMUM: Final = 1
 SELECTED_ITEM_RENDERED_BYTES_MAXIMUM: Final = 32768
@@ -781,6 +843,12 @@ SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
 SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
+
+# #/components/schemas/SourceReference
+SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
+SOURCE_REFERENCE_NAME_MAX_LENGTH: Final = 64
+SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 1024
 
 # #/components/schemas/SourceTypeReference
 SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
@@ -820,6 +888,15 @@ TOKEN_ESTIMATOR_PROFILE_ESTIMATOR_ID_ENUM: Final[tuple[TokenEstimatorProfileEsti
 TokenEstimatorProfileVersion = Literal["1"]
 TOKEN_ESTIMATOR_PROFILE_VERSION_ENUM: Final[tuple[TokenEstimatorProfileVersion, ...]] = ("1",)
 
+# #/components/schemas/TopicMemoryArtifact
+TOPIC_MEMORY_ARTIFACT_TITLE_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_TITLE_MAX_LENGTH: Final = 512
+TOPIC_MEMORY_ARTIFACT_SUMMARY_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_SUMMARY_MAX_LENGTH: Final = 8000
+TOPIC_MEMORY_ARTIFACT_DETAIL_MIN_LENGTH: Final = 1
+TOPIC_MEMORY_ARTIFACT_DETAIL_MAX_LENGTH: Final = 125000
+TOPIC_MEMORY_ARTIFACT_SOURCE_REFS_MAX_ITEMS: Final = 16
+
 # #/components/schemas/TopicMemoryContent
 TOPIC_MEMORY_CONTENT_TITLE_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_TITLE_MAX_LENGTH: Final = 512
@@ -827,6 +904,14 @@ TOPIC_MEMORY_CONTENT_SUMMARY_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_SUMMARY_MAX_LENGTH: Final = 8000
 TOPIC_MEMORY_CONTENT_DETAIL_MIN_LENGTH: Final = 1
 TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
+
+# #/components/schemas/TopicMemoryMatchedBy
+TopicMemoryMatchedBy = Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]
+TOPIC_MEMORY_MATCHED_BY_ENUM: Final[tuple[TopicMemoryMatchedBy, ...]] = ("topic_fts", "topic_vector", "detail_fts", "detail_vector")
+
+# #/components/schemas/TopicMemoryUsedSearchMode
+TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]
+TOPIC_MEMORY_USED_SEARCH_MODE_ENUM: Final[tuple[TopicMemoryUsedSearchMode, ...]] = ("fts", "hybrid")
 
 # #/components/schemas/UsageStatistics
 USAGE_STATISTICS_BY_PURPOSE_MAX_ITEMS: Final = 16
@@ -891,3 +976,12 @@ READ_CODE_START_LINE_MINIMUM: Final = 1
 
 # #/paths/~1v1~1scopes~1{scope_id}~1code~1{fingerprint}~1files~1{file_sha256}/get/parameters/5/schema
 READ_CODE_END_LINE_MINIMUM: Final = 1
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1revisions/get/parameters/3/schema
+LIST_ARTIFACT_REVISIONS_LIMIT_MINIMUM: Final = 1
+LIST_ARTIFACT_REVISIONS_LIMIT_MAXIMUM: Final = 100
+LIST_ARTIFACT_REVISIONS_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1revisions/get/parameters/4/schema
+LIST_ARTIFACT_REVISIONS_CURSOR_MIN_LENGTH: Final = 1
+LIST_ARTIFACT_REVISIONS_CURSOR_MAX_LENGTH: Final = 4096

@@ -260,6 +260,24 @@ class ArtifactRevision(ContractModel):
     """
 
 
+class ArtifactRevisionPage(ContractModel):
+    """
+    One page of an artifact's revisions, newest first, without content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
+    """
+    The revisions of the page, newest first.
+    """
+    next_cursor: NextCursor1 | None
+    """
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
 class AssemblySection(ContractModel):
     """
     One family section of an explicit assembly.
@@ -1666,6 +1684,20 @@ class CreateTopicMemoryRequest(ContractModel):
     """
 
 
+class Cursor(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class Cursor1(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
 class ErrorBody(ContractModel):
     """
     What went wrong, without request content.
@@ -1702,6 +1734,8 @@ class ErrorBody(ContractModel):
         "code_workspace_not_found",
         "code_range_not_found",
         "source_conflict",
+        "cursor_expired",
+        "legacy_memory_operation_unsupported",
     ]
     """
     The error code.
@@ -2099,6 +2133,28 @@ class FlushMemoryResponse(ContractModel):
     """
 
 
+class GetMemoryEntryRequest(ContractModel):
+    """
+    Read the Atomic Memory a legacy Memory entry was migrated to: exactly one of target and citation (both or neither is 422 invalid_request). A citation is 422 legacy_memory_operation_unsupported.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope read.
+    """
+    target: LegacyMemoryTarget | None = None
+    """
+    The legacy logical entry. pcreceipt never held legacy Memory collections, so no entry was migrated and a target in an existing Scope is 404 artifact_not_found.
+    """
+    citation: dict[Annotated[str, StringConstraints(min_length=1)], Any] | None = None
+    """
+    A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
 class GetStatsRequest(ContractModel):
     """
     Ask for statistics over a Scope selection.
@@ -2114,6 +2170,24 @@ class GetStatsRequest(ContractModel):
     period: Literal["today", "7d", "30d"] | None = "30d"
     """
     The reporting period.
+    """
+
+
+class GetTopicMemoryRequest(ContractModel):
+    """
+    Read one exact Topic Memory revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope read.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision (family topic-memory; another family is 422 invalid_request, rule topic_memory_family).
     """
 
 
@@ -2268,7 +2342,147 @@ class InventoryStatistics(ContractModel):
 class Kind(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1)]
     """
+    Only memories of this kind, or null for any.
+    """
+
+
+class Kind1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
     Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+
+
+class LegacyMemoryTarget(ContractModel):
+    """
+    A legacy Memory collection entry, by its collection artifact and entry ids.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    family: Literal["memory"]
+    """
+    Always memory (the legacy collection family).
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The legacy collection's artifact id.
+    """
+    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry's id in that collection.
+    """
+
+
+class ListAtomicMemoryRequest(ContractModel):
+    """
+    List a Scope's Atomic Memory heads in artifact id order, by lifecycle state and kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope listed.
+    """
+    states: Annotated[
+        list[Literal["active", "forgotten", "merged", "retired"]] | None,
+        Field(min_length=1),
+    ] = None
+    """
+    The lifecycle states listed (distinct, at least one); active only when absent.
+    """
+    kind: Kind | None = None
+    """
+    Only memories of this kind, or null for any.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
+    """
+    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    """
+    tag_match: Literal["all", "any"] | None = None
+    """
+    How tags combine (all or any).
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
+    """
+    The most items on the page.
+    """
+    cursor: Cursor | None = None
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class ListAtomicMemoryResponse(ContractModel):
+    """
+    One page of Atomic Memory heads, in artifact id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AtomicMemoryRecord], Field(max_length=100)]
+    """
+    The memories of the page.
+    """
+    next_cursor: NextCursor2 | None
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page.
+    """
+
+
+class ListMemoryEntriesRequest(ContractModel):
+    """
+    List a Scope's Atomic Memory through the legacy Memory inventory request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope listed.
+    """
+    include_inactive: bool | None = False
+    """
+    List all four lifecycle states, not only active memories.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
+    """
+    The most entries on the page.
+    """
+    cursor: Cursor1 | None = None
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+    tag_filter: TagFilter | None = None
+    """
+    A tag filter, or null for none (a filter is refused until tags are stored: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}).
+    """
+
+
+class ListMemoryEntriesResponse(ContractModel):
+    """
+    One page of Atomic Memory records, in artifact id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    entries: Annotated[list[AtomicMemoryRecord], Field(max_length=100)]
+    """
+    The memories of the page.
+    """
+    next_cursor: NextCursor3 | None = None
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
     """
 
 
@@ -2479,6 +2693,27 @@ class NextCursor(RootModel[str]):
 
 
 class NextCursor1(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class NextCursor2(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page.
+    """
+
+
+class NextCursor3(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class NextCursor4(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page; null on the last page.
@@ -3401,7 +3636,7 @@ class ScopePage(ContractModel):
     """
     The Scopes.
     """
-    next_cursor: NextCursor1 | None
+    next_cursor: NextCursor4 | None
     """
     Pass as cursor for the next page; null on the last page.
     """
@@ -3518,7 +3753,7 @@ class SearchAtomicMemoryRequest(ContractModel):
     """
     The channels to use (text by default); vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}.
     """
-    kind: Kind | None = None
+    kind: Kind1 | None = None
     """
     Only memories of this kind (applied before the limit and the ranks), or null for any.
     """
@@ -3638,6 +3873,85 @@ class SearchMemoryResponse(ContractModel):
     """
 
 
+class SearchTopicMemoryHit(ContractModel):
+    """
+    One Topic Memory found, with the part of its detail the query matched.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The topic's current revision.
+    """
+    title: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1)]
+    """
+    The topic summary.
+    """
+    snippet: Annotated[str | None, Field(min_length=1)]
+    """
+    The detail chunk the query matched (shortened around the match), or null when only the title and summary matched.
+    """
+    score: Annotated[float, Field(gt=0.0, le=100.0)]
+    """
+    Reciprocal rank fusion over the channels that ran, normalised so that first place in every channel scores 1 (PowerContext's bound is 100).
+    """
+    matched_by: Annotated[
+        list[Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]],
+        Field(max_length=4, min_length=1),
+    ]
+    """
+    The channels that found it, topic first.
+    """
+
+
+class SearchTopicMemoryRequest(ContractModel):
+    """
+    Search the Scope's current Topic Memory by full text.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[
+        str, Field(max_length=8192, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
+    ]
+    """
+    The query text, without leading or trailing whitespace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=20)] = 10
+    """
+    The most hits answered.
+    """
+
+
+class SearchTopicMemoryResponse(ContractModel):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["fts", "hybrid"]
+    """
+    The search that ran.
+    """
+    hits: Annotated[list[SearchTopicMemoryHit], Field(max_length=20)]
+    """
+    The hits, best first.
+    """
+
+
 class ServerInfo(ContractModel):
     """
     Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
@@ -3715,6 +4029,24 @@ class SourceInventoryStatistics(ContractModel):
     memory_pending: Annotated[int, Field(ge=0)]
     """
     total minus memory_processed.
+    """
+
+
+class SourceReference(ContractModel):
+    """
+    A Source a revision was written from, by its type and id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Source type (content).
+    """
+    source_id: Annotated[str, Field(max_length=1024, min_length=1)]
+    """
+    The Source id.
     """
 
 
@@ -3838,6 +4170,36 @@ class TokenEstimatorProfile(ContractModel):
     version: Literal["1"]
     """
     Its version.
+    """
+
+
+class TopicMemoryArtifact(ContractModel):
+    """
+    One exact Topic Memory revision with its full detail and the Sources it was written from.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The revision read.
+    """
+    title: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1)]
+    """
+    The topic summary.
+    """
+    detail: Annotated[str, Field(max_length=125000, min_length=1)]
+    """
+    The topic detail.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=16)]
+    """
+    The Sources the revision was written from (the lineage Source of the write that made it).
     """
 
 

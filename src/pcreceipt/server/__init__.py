@@ -9,7 +9,7 @@
 - ``checks``: request bodies and replies against the contract (the gate as the server applies it).
 - ``handlers``: one function per operation, keyed by operation id.
 - ``records``: store records rendered as contract objects; ETags.
-- ``cursor``: the opaque list_scopes cursor.
+- ``cursor``: the signed, expiring cursors of every listing.
 - ``store_errors``: store exceptions mapped to API errors.
 - ``credentials``: bearer tokens (made, stored as digests, verified in constant time) and grants.
 - ``authorization``: the mode, who is asking (401) and whether they may touch every Scope the

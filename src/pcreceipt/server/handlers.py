@@ -19,6 +19,7 @@ from pcreceipt.errors import (
     ArtifactNotFound,
     CodeRangeNotFound,
     CodeWorkspaceNotFound,
+    InvalidCursor,
     InvalidRequest,
     PreconditionRequired,
     ScopeNotFound,
@@ -29,12 +30,14 @@ from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import code_query, records, resolution
 from pcreceipt.server.checks import CONTENT_DEFINITIONS, check_prepare_after_scope
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
+from pcreceipt.server.cursor import signing as _signing
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.memory import MEMORY_HANDLERS
 from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.server.sources import SOURCE_HANDLERS
 from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
 from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
@@ -145,10 +148,11 @@ def list_scopes(call: Call) -> Reply:
     filters = scope_filters(call.query)
     digest = filters_digest({name: getattr(filters, name) for name in SCOPE_FILTERS})
     cursor = call.query.get("cursor")
-    after = decode_cursor(cursor, filters=digest) if cursor is not None else None
+    after = decode_cursor(*_signing(call), cursor, listing="scopes", filters=digest) if cursor is not None else None
     scopes = _store(call).list_scopes(limit=limit + 1, after=after, filters=filters, among=call.principal.readable)
     page = scopes[:limit]
-    next_cursor = encode_cursor(page[-1].scope_id, filters=digest) if len(scopes) > limit else None
+    more = len(scopes) > limit
+    next_cursor = encode_cursor(*_signing(call), page[-1].scope_id, listing="scopes", filters=digest) if more else None
     return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})
 
 
@@ -248,15 +252,50 @@ def list_artifacts(call: Call) -> Reply:
     scope_id, family = call.path["scope_id"], call.path["family"]
     limit = int(call.query["limit"])
     cursor = call.query.get("cursor")
-    after = decode_cursor(cursor, scope=scope_id, family=family) if cursor is not None else None
+    bound = {"listing": "artifacts", "scope": scope_id, "family": family}
+    after = decode_cursor(*_signing(call), cursor, **bound) if cursor is not None else None
     store = _store(call)
     heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
     page = heads[:limit]
     more = len(heads) > limit
-    next_cursor = encode_cursor(page[-1].ref.artifact_id, scope=scope_id, family=family) if more else None
+    next_cursor = encode_cursor(*_signing(call), page[-1].ref.artifact_id, **bound) if more else None
     lineage = _lineage(call, *page)
     items = [records.artifact_collection_item(r, lineage) for r in page]
     return Reply(200, {"items": items, "next_cursor": next_cursor})
+
+
+def list_artifact_revisions(call: Call) -> Reply:
+    """Newest first from the head at the first page (the snapshot), which the cursor carries with
+    the next revision to list as its ``after`` (``"<snapshot>:<next>"``), bound to the artifact."""
+    scope_id, family, artifact_id = call.path["scope_id"], call.path["family"], call.path["artifact_id"]
+    limit = int(call.query["limit"])
+    bound = {"listing": "revisions", "scope": scope_id, "family": family, "artifact": artifact_id}
+    store = _store(call)
+    head = _found(store.get_head(scope_id, family, artifact_id))
+    cursor = call.query.get("cursor")
+    if cursor is None:
+        snapshot = start = head.ref.revision
+    else:
+        snapshot, start = _revision_position(decode_cursor(*_signing(call), cursor, **bound), head.ref.revision)
+    revisions = store.list_revisions(scope_id, family, artifact_id, through=start, limit=limit + 1)
+    page = revisions[:limit]
+    more = len(revisions) > limit
+    next_cursor = None
+    if more:
+        next_cursor = encode_cursor(*_signing(call), f"{snapshot}:{page[-1].ref.revision - 1}", **bound)
+    lineage = _lineage(call, *page)
+    return Reply(
+        200, {"items": [records.artifact_collection_item(r, lineage) for r in page], "next_cursor": next_cursor}
+    )
+
+
+def _revision_position(after: str, head: int) -> tuple[int, int]:
+    """The snapshot and the next revision a revisions cursor names (a signed cursor always names
+    them well; this guards the parse)."""
+    snapshot, _, start = after.partition(":")
+    if not (snapshot.isdigit() and start.isdigit() and 1 <= int(start) < int(snapshot) <= head):
+        raise InvalidCursor("cursor_malformed")
+    return int(snapshot), int(start)
 
 
 def get_artifact(call: Call) -> Reply:
@@ -424,6 +463,7 @@ HANDLERS: Mapping[str, Handler] = {
     "get_artifact": get_artifact,
     "replace_artifact": replace_artifact,
     "get_artifact_revision": get_artifact_revision,
+    "list_artifact_revisions": list_artifact_revisions,
     "get_atomic_memory_state": get_atomic_memory_state,
     "change_atomic_memory_lifecycle": change_atomic_memory_lifecycle,
     "merge_atomic_memories": merge_atomic_memories,
@@ -436,5 +476,6 @@ HANDLERS: Mapping[str, Handler] = {
     **SERVICE_HANDLERS,
     **SOURCE_HANDLERS,
     **MEMORY_HANDLERS,
+    **TOPIC_MEMORY_HANDLERS,
     **STATISTICS_HANDLERS,
 }

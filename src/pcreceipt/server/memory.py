@@ -14,19 +14,25 @@ Decisions (``docs/decisions.md``, "Memory over HTTP"):
   while ``auto`` falls back to text. A tag filter is 422 (rule ``tags_unsupported``): no tags are
   stored yet. ``search_atomic_memory`` is the same search with PowerContext's atomic-memory
   request (mode ``text`` by default, a ``kind`` filter applied before ranks and the limit).
+- ``list_atomic_memories`` and ``list_memory_entries`` are one listing of heads in artifact id
+  order (states, kind; signed cursors of ``server.cursor``); a tag filter is 422 as for search.
+  ``get_memory_entry``: a citation is 422 ``legacy_memory_operation_unsupported``, a target 404
+  (nothing was ever migrated from legacy Memory collections).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from pcreceipt.errors import InferenceUnavailable, InvalidRequest
+from pcreceipt.errors import ArtifactNotFound, InferenceUnavailable, InvalidRequest, LegacyMemoryOperationUnsupported
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import limits
 from pcreceipt.server import records
+from pcreceipt.server.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import AtomicMemoryHead, Hit, Store
+from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.store.protocol import AtomicMemoryHead, Hit, LifecycleState, Store
 
 ATOMIC_MEMORY: Final = "atomic-memory"
 ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
@@ -162,8 +168,68 @@ def search_atomic_memory(call: Call) -> Reply:
     return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"))
 
 
+ACTIVE_ONLY: Final = ("active",)
+EVERY_STATE: Final = tuple(limits.ATOMIC_MEMORY_STATE_ENUM)
+
+
+def _list_heads(
+    call: Call, states: Sequence[str], kind: str | None, limit: int
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of heads and its next cursor. Both listings are one listing (as in PowerContext):
+    a cursor is bound to the Scope, the sorted states and the kind, so either operation continues
+    the other's cursor for the same selection."""
+    scope_id = call.body["scope_id"]
+    bound = {"listing": "atomic-memory", "scope": scope_id, "states": sorted(states), "kind": kind}
+    cursor = call.body.get("cursor")
+    after = decode_cursor(*signing(call), cursor, **bound) if cursor is not None else None
+    heads = call.services.store.list_atomic_memory_heads(
+        scope_id, states=cast("list[LifecycleState]", list(states)), kind=kind, limit=limit + 1, after=after
+    )
+    page = heads[:limit]
+    more = len(heads) > limit
+    next_cursor = encode_cursor(*signing(call), page[-1].ref.artifact_id, **bound) if more else None
+    return [records.atomic_memory_record(head) for head in page], next_cursor
+
+
+def list_atomic_memories(call: Call) -> Reply:
+    body = call.body
+    if body.get("tags"):
+        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.LIST_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
+    items, next_cursor = _list_heads(call, body.get("states", ACTIVE_ONLY), body.get("kind"), limit)
+    return Reply(200, {"items": items, "next_cursor": next_cursor})
+
+
+def list_memory_entries(call: Call) -> Reply:
+    body = call.body
+    if body.get("tag_filter") is not None:
+        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
+    limit = int(body.get("limit", limits.LIST_MEMORY_ENTRIES_REQUEST_LIMIT_DEFAULT))
+    states = EVERY_STATE if body.get("include_inactive", False) else ACTIVE_ONLY
+    entries, next_cursor = _list_heads(call, states, None, limit)
+    return Reply(200, {"entries": entries, "next_cursor": next_cursor})
+
+
+def get_memory_entry(call: Call) -> Reply:
+    """A citation is refused; a target names a legacy entry, and pcreceipt never held legacy
+    Memory collections, so no entry was migrated: 404 (the endpoint has answered
+    ``scope_not_found`` already for a Scope that does not exist)."""
+    body = call.body
+    if ("target" in body) == ("citation" in body):
+        raise _invalid("", "target_or_citation", "Send exactly one of target and citation.")
+    if "citation" in body:
+        raise LegacyMemoryOperationUnsupported(
+            "Exact legacy Memory citations cannot be read; read the exact Atomic Memory revision instead.",
+            {"violations": [{"path": "/citation", "rule": "legacy_citation_unsupported"}]},
+        )
+    raise ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
+
+
 MEMORY_HANDLERS: Mapping[str, Handler] = {
     "remember_memory": remember_memory,
     "search_memory": search_memory,
     "search_atomic_memory": search_atomic_memory,
+    "list_atomic_memories": list_atomic_memories,
+    "list_memory_entries": list_memory_entries,
+    "get_memory_entry": get_memory_entry,
 }

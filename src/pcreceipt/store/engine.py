@@ -18,7 +18,7 @@ transaction management, schema and migrations, full-text and vector SQL, and err
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -47,6 +47,8 @@ from pcreceipt.store.protocol import (
 )
 from pcreceipt.store.rows import (
     ATOMIC_HEAD_SELECT,
+    ATOMIC_HEADS_SELECT,
+    BATCH,
     REVISION_SELECT,
     SCOPE_SELECT,
     Vector,
@@ -54,6 +56,7 @@ from pcreceipt.store.rows import (
     atomic_head_from_row,
     check_new_artifacts,
     lifecycle_view,
+    placeholders,
     record_from_row,
     requested_scope,
     reused_scope,
@@ -489,6 +492,52 @@ class StoreEngine(
                 (scope_id, family, after or "", limit),
             )
         return [record_from_row(row) for row in rows]
+
+    def list_revisions(
+        self, scope_id: str, family: ArtifactFamily, artifact_id: str, *, through: int, limit: int
+    ) -> list[RevisionRecord]:
+        """The artifact's revisions numbered ``through`` and below, newest first, at most ``limit``."""
+        if limit <= 0:
+            return []
+        with self._reading() as conn:
+            rows = self._all(
+                conn,
+                REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = ? AND r.artifact_id = ? AND r.revision <= ?"
+                " ORDER BY r.revision DESC LIMIT ?",
+                (scope_id, family, artifact_id, through, limit),
+            )
+        return [record_from_row(row) for row in rows]
+
+    def list_atomic_memory_heads(
+        self,
+        scope_id: str,
+        *,
+        states: Collection[LifecycleState],
+        kind: str | None,
+        limit: int,
+        after: str | None,
+    ) -> list[AtomicMemoryHead]:
+        """Heads in ``states`` in artifact_id order; the state is filtered in SQL, the kind (inside
+        the content JSON, which the engines query differently) while reading, in batches."""
+        wanted = sorted(set(states))
+        if limit <= 0 or not wanted:
+            return []
+        sql = (
+            ATOMIC_HEADS_SELECT + f" AND a.state IN ({placeholders(len(wanted))}) AND a.artifact_id > ?"
+            " ORDER BY a.artifact_id LIMIT ?"
+        )
+        batch = limit if kind is None else max(limit, BATCH)
+        found: list[AtomicMemoryHead] = []
+        position = after or ""
+        with self._snapshot_reading() as conn:
+            while len(found) < limit:
+                rows = self._all(conn, sql, (scope_id, *wanted, position, batch))
+                heads = [atomic_head_from_row(row) for row in rows]
+                found.extend(head for head in heads if kind is None or head.kind == kind)
+                if len(rows) < batch:
+                    break
+                position = heads[-1].ref.artifact_id
+        return found[:limit]
 
     # -- search bookkeeping
 

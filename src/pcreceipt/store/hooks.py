@@ -18,7 +18,7 @@ statement helpers every flow uses. The core's operations are built on it: ``engi
 - the search indexes: ``_index`` / ``_unindex`` (full text and vectors);
 - code search: ``_insert_blobs``, ``_add_code_chunks`` / ``_drop_code_chunks`` and
   ``_code_query``, plus the upsert statements ``UPSERT_WORKSPACE``, ``INSERT_WORKSPACE_FILES``
-  and ``UPSERT_CURRENT_WORKSPACE`` (class attributes: the engines differ only in upsert syntax).
+  ``UPSERT_CURRENT_WORKSPACE`` and ``INSERT_CURSOR_KEY`` (class attributes: the engines differ only in upsert syntax).
 """
 
 from __future__ import annotations
@@ -60,6 +60,9 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
     (the same fingerprint holds the same files) stays."""
     UPSERT_CURRENT_WORKSPACE: ClassVar[str]
     """Insert or update the Scope's ``current_workspaces`` row (scope_id, fingerprint)."""
+    INSERT_CURSOR_KEY: ClassVar[str]
+    """Insert the ``cursor_keys`` row (key_slot 1, secret); an existing row stays (the first
+    writer's key wins)."""
 
     # -- transactions
 

@@ -21,7 +21,7 @@ Rules every engine keeps:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -497,6 +497,26 @@ class Store(Protocol):
         at most ``limit`` (none when ``limit`` is not positive)."""
         ...
 
+    def list_revisions(
+        self, scope_id: str, family: ArtifactFamily, artifact_id: str, *, through: int, limit: int
+    ) -> list[RevisionRecord]:
+        """The artifact's revisions numbered ``through`` and below, newest first, at most ``limit``
+        (none when ``limit`` is not positive or the artifact does not exist)."""
+        ...
+
+    def list_atomic_memory_heads(
+        self,
+        scope_id: str,
+        *,
+        states: Collection[LifecycleState],
+        kind: str | None,
+        limit: int,
+        after: str | None,
+    ) -> list[AtomicMemoryHead]:
+        """The Scope's Atomic Memory heads in one of ``states`` (and of ``kind`` when given), in
+        artifact_id order strictly after ``after``, at most ``limit``, read in one snapshot."""
+        ...
+
     def find_prompt(self, scope_id: str, prompt_key: str) -> RevisionRecord | None:
         """The head revision of the Scope's prompt for ``prompt_key``, if any."""
         ...
@@ -610,6 +630,11 @@ class Store(Protocol):
     def server_id(self) -> str:
         """The deployment's identity: generated once, when the store's schema was created, and the
         same for every server on this database."""
+        ...
+
+    def cursor_secret(self) -> bytes:
+        """The key that signs list cursors: 32 random bytes, created at its first use and the
+        same for every server on this database; never served."""
         ...
 
     def bootstrap_receipt_for_event(self, event_key: str) -> BootstrapReceipt | None:

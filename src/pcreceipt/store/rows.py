@@ -51,6 +51,13 @@ ATOMIC_HEAD_SELECT = f"""
     FROM artifacts a {HEAD_JOIN}
     WHERE a.scope_id = ? AND a.family = 'atomic-memory' AND a.artifact_id = ?"""
 
+ATOMIC_HEADS_SELECT = f"""
+    SELECT a.scope_id, a.artifact_id, a.head_revision, a.state, a.state_version, a.merged_into_id,
+           a.is_merge_result, r.content
+    FROM artifacts a {HEAD_JOIN}
+    WHERE a.scope_id = ? AND a.family = 'atomic-memory'"""
+"""``ATOMIC_HEAD_SELECT``'s columns for every Atomic Memory of a Scope; callers append ``AND`` terms."""
+
 REVISION_SELECT = """
     SELECT r.scope_id, r.family, r.artifact_id, r.revision, r.content, r.content_digest, r.created_at,
            r.derived_from, a.prompt_key

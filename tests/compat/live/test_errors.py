@@ -489,6 +489,37 @@ def _vector_search(side: Side) -> httpx.Response:
         )
 
 
+# --- memory listings, legacy entries, Topic Memory, revisions ------------------------------------
+
+case("list_atomic_memories.forged-cursor")(
+    lambda s: s.http.post("/v1/atomic-memory/list", json={"scope_id": s.ids["main"], "cursor": "bm90.bWluZQ"})
+)
+case("list_atomic_memories.empty-states")(
+    lambda s: s.http.post("/v1/atomic-memory/list", json={"scope_id": s.ids["main"], "states": []})
+)
+case("list_memory_entries.forged-cursor")(
+    lambda s: s.http.post("/v1/memory/entries/list", json={"scope_id": s.ids["main"], "cursor": "bm90.bWluZQ"})
+)
+case("get_memory_entry.citation")(
+    lambda s: s.http.post("/v1/memory/entries/get", json={"scope_id": s.ids["main"], "citation": {"entry_id": "e"}})
+)
+case("search_topic_memory.padded-query")(
+    lambda s: s.http.post("/v1/topic-memory/search", json={"scope_id": s.ids["main"], "query": " pelican"})
+)
+case("get_topic_memory.unknown-artifact")(
+    lambda s: s.http.post(
+        "/v1/topic-memory/get",
+        json={
+            "scope_id": s.ids["main"],
+            "artifact": {"family": "topic-memory", "artifact_id": UNKNOWN_ARTIFACT, "revision": 1},
+        },
+    )
+)
+case("list_artifact_revisions.unknown-artifact")(
+    lambda s: s.http.get(f"/v1/scopes/{s.ids['main']}/artifacts/atomic-memory/{UNKNOWN_ARTIFACT}/revisions")
+)
+
+
 @pytest.mark.parametrize("entry", CASES, ids=[c.name for c in CASES])
 def test_same_answer(pair: tuple[Side, Side], entry: Case) -> None:
     peer, ours = pair

@@ -282,6 +282,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        8,
+        "the key that signs list cursors (written once, at first use)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS cursor_keys (
+                key_slot INT PRIMARY KEY,
+                secret VARBINARY(128) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -294,6 +294,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX source_extractions_by_target ON source_extractions (scope_id, family, artifact_id, revision)",
         ),
     ),
+    Migration(
+        8,
+        "the key that signs list cursors (written once, at first use)",
+        (
+            """CREATE TABLE cursor_keys (
+                key_slot INTEGER PRIMARY KEY CHECK (key_slot = 1),
+                secret TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 
