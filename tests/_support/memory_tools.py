@@ -1,7 +1,7 @@
 """A model's memory session through a host's own memory tools, and what the server must show after it.
 
 Pi and OpenCode expose the same tool names (``pc_remember``, ``pc_search``, ``pc_memory_get``,
-``pc_memory_revise``, ``pc_memory_state``, ``pc_memory_retire``); each driver runs ``SESSION_CALLS``
+``pc_memory_revise``, ``pc_memory_state``, ``pc_memory_retire``, ``pc_memory_list``); each driver runs ``SESSION_CALLS``
 in order through the tools' own code, and reports every tool's result object (``{ok, status,
 etag?, data}`` or ``{ok: false, code, status}``). A parameter ``"$result:<i>.<path>"`` stands for
 a value of the i-th result, so the session revises and forgets exactly what it remembered, with the
@@ -40,6 +40,12 @@ SESSION_CALLS: list[dict[str, Any]] = [
     {
         "name": "pc_memory_revise",
         "params": {"artifact": REMEMBERED, "if_match": "$result:2.etag", "kind": "decision", "text": TOOL_TEXT},
+    },
+    {"name": "pc_memory_list", "params": {}},
+    {"name": "pc_memory_list", "params": {"include_inactive": True, "limit": 1}},
+    {
+        "name": "pc_memory_list",
+        "params": {"include_inactive": True, "limit": 1, "cursor": "$result:10.data.next_cursor"},
     },
 ]
 
@@ -97,3 +103,21 @@ def assert_past_revision_read(results: Sequence[dict[str, Any]]) -> None:
 def assert_stale_revise_refused(results: Sequence[dict[str, Any]]) -> None:
     stale = results[8]
     assert stale["ok"] is False and stale["status"] == 412 and stale["code"] == "revision_conflict", stale
+
+
+def assert_listed(world: World, results: Sequence[dict[str, Any]]) -> None:
+    """The inventory lists active memories only unless asked; a page of one continues by its cursor."""
+    active, first, second = results[9], results[10], results[11]
+    forgotten_id = results[0]["data"]["records"][0]["artifact"]["artifact_id"]
+    assert active["ok"] is True, active
+    assert [item["artifact"] for item in active["data"]["items"]] == [world.memory]
+    assert all(item["state"] == "active" for item in active["data"]["items"])
+    assert first["ok"] is True and second["ok"] is True, (first, second)
+    assert len(first["data"]["items"]) == 1 and first["data"]["next_cursor"], first
+    both = first["data"]["items"] + second["data"]["items"]
+    assert sorted(item["artifact"]["artifact_id"] for item in both) == sorted(
+        [world.memory["artifact_id"], forgotten_id]
+    )
+    (forgotten,) = [item for item in both if item["artifact"]["artifact_id"] == forgotten_id]
+    assert forgotten["state"] == "forgotten" and forgotten["artifact"]["revision"] == 2
+    assert second["data"]["next_cursor"] is None

@@ -423,6 +423,8 @@ def mirror(
         citation = {"artifact": reference, "state_version": tools["remember"]["records"][0]["state_version"]}
         tools["retire"] = json.loads(provider.handle_tool_call("powercontext_retire_memory", {"reference": citation}))
         tools["told"] = told
+        listing = {"include_inactive": True, "limit": 100}
+        tools["list"] = json.loads(provider.handle_tool_call("powercontext_list_memory_entries", listing))
         scope_id = provider._scope_id
         provider.shutdown()
     assert oracle.default_scope_id() == scope_id
@@ -478,3 +480,13 @@ def test_the_providers_memory_tools_remember_search_read_and_forget(mirror: Mirr
 
 def test_mirroring_and_tools_report_no_diagnostics(mirror: Mirror) -> None:
     assert mirror.diagnostics == []
+
+
+def test_the_providers_list_tool_shows_both_memories_forgotten(mirror: Mirror) -> None:
+    """``powercontext_list_memory_entries`` (the server's ``list_memory_entries``), with inactive ones."""
+    listed = mirror.tools["list"]
+    assert "error" not in listed, listed
+    by_id = {entry["artifact"]["artifact_id"]: entry for entry in listed["entries"]}
+    mirrored, told = _mirrored(mirror), mirror.tools["remember"]["records"][0]["artifact"]["artifact_id"]
+    assert by_id[mirrored]["state"] == "forgotten" and by_id[mirrored]["text"] == mirror.second
+    assert by_id[told]["state"] == "forgotten" and by_id[told]["text"] == mirror.tools["told"]

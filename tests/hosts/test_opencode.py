@@ -224,3 +224,7 @@ def test_opencode_revising_a_stale_revision_is_a_conflict_it_reports(
     opencode_tools: tuple[World, list[dict[str, Any]]],
 ) -> None:
     memory_tools.assert_stale_revise_refused(opencode_tools[1])
+
+
+def test_opencode_lists_the_inventory_page_by_page(opencode_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_listed(*opencode_tools)

@@ -222,3 +222,7 @@ def test_pi_reads_a_past_revision_without_a_write_etag(pi_tools: tuple[World, li
 
 def test_pi_revising_a_stale_revision_is_a_conflict_it_reports(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
     memory_tools.assert_stale_revise_refused(pi_tools[1])
+
+
+def test_pi_lists_the_inventory_page_by_page(pi_tools: tuple[World, list[dict[str, Any]]]) -> None:
+    memory_tools.assert_listed(*pi_tools)
