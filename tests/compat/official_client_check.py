@@ -48,6 +48,7 @@ from powercontext.http import (
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
+    ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
     SearchAtomicMemoryRequest,
     SearchMemoryRequest,
@@ -425,6 +426,38 @@ async def memory_tools(client: PowerContextClient) -> None:
     await expect_error("remember_memory unknown Scope", 404, "scope_not_found", lambda: client.remember_memory(unknown))
 
 
+async def tags(client: PowerContextClient) -> None:
+    """Artifact tags: read, 304, replace with the read ETag, 412 with a stale one."""
+    scope_id = await new_scope(client, "Compat tags")
+    created = await client.create_artifact(scope_id, memory("Tags follow the artifact, not its revision."))
+    artifact_id = created.artifact_id
+    empty = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
+    assert empty is not None
+    check("get_artifact_tags starts empty", list(empty.tag_set.tags) == [])
+    check("get_artifact_tags ETag form", empty.etag.startswith('"tags:') and len(empty.etag) == 71)
+    check(
+        "get_artifact_tags If-None-Match is 304",
+        await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id, if_none_match=empty.etag) is None,
+    )
+    changed = await client.replace_artifact_tags(
+        scope_id,
+        "atomic-memory",
+        artifact_id,
+        ReplaceArtifactTagsRequest(tags=["Release", "bootstrap-context"]),
+        expected_etag=empty.etag,
+    )
+    labels = [getattr(tag, "root", tag) for tag in changed.tag_set.tags]
+    check("replace_artifact_tags orders by key", labels == ["bootstrap-context", "Release"])
+    check("replace_artifact_tags new ETag", changed.etag != empty.etag)
+    stale = ReplaceArtifactTagsRequest(tags=[])
+    await expect_error(
+        "replace_artifact_tags stale ETag",
+        412,
+        "tag_precondition_failed",
+        lambda: client.replace_artifact_tags(scope_id, "atomic-memory", artifact_id, stale, expected_etag=empty.etag),
+    )
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -496,6 +529,7 @@ async def run(base_url: str) -> list[str]:
         ("flush", flush),
         ("stats", stats),
         ("memory tools", memory_tools),
+        ("tags", tags),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

@@ -41,6 +41,8 @@ SCOPE_BOUND: dict[str, Request] = {
     "replace_artifact": ("PUT", ARTIFACT, {"content": MEMORY["content"]}, {"If-Match": '"revision:1"'}),
     "get_artifact_revision": ("GET", ARTIFACT + "/revisions/1", None, {}),
     "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
+    "get_artifact_tags": ("GET", ARTIFACT + "/tags", None, {}),
+    "replace_artifact_tags": ("PUT", ARTIFACT + "/tags", {"tags": ["x"]}, {"If-Match": '"tags:' + HEX + '"'}),
     "change_atomic_memory_lifecycle": (
         "POST",
         "/v1/atomic-memory/lifecycle",

@@ -39,6 +39,8 @@ export type OperationId =
   | "get_artifact"
   | "replace_artifact"
   | "get_artifact_revision"
+  | "get_artifact_tags"
+  | "replace_artifact_tags"
   | "get_atomic_memory_state"
   | "change_atomic_memory_lifecycle"
   | "merge_atomic_memories"
@@ -182,6 +184,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "ArtifactRevision" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_artifact_tags",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "replace_artifact_tags",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-Match", location: "header", required: true }],
+    requestBody: "ReplaceArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "write", source: "path", references: false },
   },
   {
     operationId: "get_atomic_memory_state",

@@ -260,6 +260,54 @@ class ArtifactRevision(ContractModel):
     """
 
 
+class ArtifactTagSet(ContractModel):
+    """
+    An artifact's complete current tag set.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    """
+    The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
+    """
+    tag_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}; informational (If-Match takes the ETag, not this).
+    """
+
+
+class ArtifactTagTarget(ContractModel):
+    """
+    The tagged artifact by its logical identity (its tags follow it across revisions).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact's family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact.
+    """
+
+
 class AssemblySection(ContractModel):
     """
     One family section of an explicit assembly.
@@ -1702,6 +1750,7 @@ class ErrorBody(ContractModel):
         "code_workspace_not_found",
         "code_range_not_found",
         "source_conflict",
+        "tag_precondition_failed",
     ]
     """
     The error code.
@@ -3028,6 +3077,20 @@ class ReplaceArtifactRequest(ContractModel):
     )
     """
     The new content.
+    """
+
+
+class ReplaceArtifactTagsRequest(ContractModel):
+    """
+    The artifact's complete new tag set, replacing the old one in one step; an empty list clears it. Tags keep their display text and match exactly after NFC normalisation and case folding; a tag with outer whitespace or a control, surrogate or unassigned character, and two tags equal after normalisation, are 422 invalid_request (violation at /tags/<i>).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    """
+    The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
     """
 
 

@@ -35,6 +35,7 @@ from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.server.sources import SOURCE_HANDLERS
 from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.tags import TAG_HANDLERS
 from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
 log = logging.getLogger("pcreceipt.server")
@@ -436,5 +437,6 @@ HANDLERS: Mapping[str, Handler] = {
     **SERVICE_HANDLERS,
     **SOURCE_HANDLERS,
     **MEMORY_HANDLERS,
+    **TAG_HANDLERS,
     **STATISTICS_HANDLERS,
 }

@@ -21,7 +21,7 @@ Rules every engine keeps:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -520,6 +520,31 @@ class Store(Protocol):
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
         """How many searchable heads the family has in the Scope (0 means no searchable head)."""
+        ...
+
+    # -- artifact tags (``pcreceipt.store.tags``)
+    def artifact_tags(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> list[str] | None:
+        """The artifact's tags (display text, in the UTF-8 order of their keys); None when the
+        artifact does not exist. Tags belong to the logical artifact, whatever its revision or state."""
+        ...
+
+    def replace_artifact_tags(
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        artifact_id: str,
+        tags: Mapping[str, str],
+        *,
+        precondition: Callable[[list[str]], bool],
+    ) -> list[str]:
+        """Make ``tags`` ({key: display text} from ``tags.normalize_tags``) the whole tag set when
+        ``precondition(current tags)`` holds, checked inside the write (``tags.TagsChanged`` when it
+        does not); the new tags. RecordNotFound when the Scope or the artifact does not exist."""
+        ...
+
+    def tagged_artifact_ids(self, scope_id: str, family: ArtifactFamily, tags: Sequence[str], match: str) -> set[str]:
+        """Ids of the Scope's artifacts of ``family`` carrying all of ``tags`` (``match`` ``all``) or
+        any of them (``any``), compared by key (NFC, case folded), whatever their lifecycle state."""
         ...
 
     def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:

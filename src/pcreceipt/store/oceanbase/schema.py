@@ -265,6 +265,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        7,
+        "artifact tags on logical identity",
+        (
+            # A tag is at most 64 code points and its key at most 128 (UTF-8: 4 bytes each).
+            f"""CREATE TABLE IF NOT EXISTS artifact_tags (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                tag_key VARBINARY(512) NOT NULL,
+                tag VARBINARY(256) NOT NULL,
+                assigned_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, tag_key),
+                KEY artifact_tags_by_key (scope_id, family, tag_key)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

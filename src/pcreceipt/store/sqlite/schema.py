@@ -274,6 +274,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        7,
+        "artifact tags on logical identity",
+        (
+            """CREATE TABLE artifact_tags (
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                tag_key TEXT NOT NULL,
+                tag TEXT NOT NULL,
+                assigned_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, tag_key),
+                FOREIGN KEY (scope_id, family, artifact_id) REFERENCES artifacts (scope_id, family, artifact_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX artifact_tags_by_key ON artifact_tags (scope_id, family, tag_key)",
+        ),
+    ),
 )
 
 
