@@ -456,6 +456,24 @@ async def tags(client: PowerContextClient) -> None:
         "tag_precondition_failed",
         lambda: client.replace_artifact_tags(scope_id, "atomic-memory", artifact_id, stale, expected_etag=empty.etag),
     )
+    await client.create_artifact(scope_id, memory("Untagged artifact tags note.", "fact"))
+    found = await client.search_memory(
+        SearchMemoryRequest.model_validate(
+            {
+                "scope_id": scope_id,
+                "query": "tags artifact",
+                "mode": "fts",
+                "tag_filter": {"tags": ["BOOTSTRAP-CONTEXT"], "match": "all"},
+            }
+        )
+    )
+    check("search_memory tag filter", [hit.memory.artifact.artifact_id for hit in found.hits] == [artifact_id])
+    atomic = await client.search_atomic_memory(
+        SearchAtomicMemoryRequest.model_validate(
+            {"scope_id": scope_id, "query": "tags artifact", "tags": ["release", "other"], "tag_match": "any"}
+        )
+    )
+    check("search_atomic_memory tags", [hit.memory.artifact.artifact_id for hit in atomic.hits] == [artifact_id])
 
 
 async def stats(client: PowerContextClient) -> None:

@@ -3587,11 +3587,11 @@ class SearchAtomicMemoryRequest(ContractModel):
     """
     tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
     """
-    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    Only memories carrying these tags (all of them, or any with tag_match any), compared by key (NFC, then case folded), applied before ranks and the limit; an empty list filters nothing. A refused tag is 422 invalid_request at /tags/<i>.
     """
     tag_match: Literal["all", "any"] | None = None
     """
-    How tags combine (all or any).
+    How tags combine: all (the default) or any; without tags it changes nothing.
     """
     limit: Annotated[int | None, Field(ge=1, le=100)] = 20
     """
@@ -3679,7 +3679,7 @@ class SearchMemoryRequest(ContractModel):
     """
     tag_filter: TagFilter | None = None
     """
-    A tag filter, or null for none (a filter is refused until tags are stored).
+    A tag filter, or null for none.
     """
 
 
@@ -3870,7 +3870,7 @@ class Tag(RootModel[str]):
 
 class TagFilter(ContractModel):
     """
-    Filter by artifact tags. pcreceipt stores no tags yet, so a search with a tag filter is refused: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}.
+    Filter by artifact tags: only memories carrying all (match all, the default) or any of the tags, compared by key (NFC, then case folded), applied before ranks and the limit. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tag_filter/tags/<i>.
     """
 
     model_config = ConfigDict(

@@ -11,9 +11,12 @@ Decisions (``docs/decisions.md``, "Memory over HTTP"):
   channels of ``1 / (60 + rank)`` (ranks from 1, equal weights) and names its channels.
   ``auto`` is hybrid with an embedder and vector search, else text; ``vector``/``hybrid``
   without them are 422 (rule ``embedder_required``), and a failing embedder is 503 for them
-  while ``auto`` falls back to text. A tag filter is 422 (rule ``tags_unsupported``): no tags are
-  stored yet. ``search_atomic_memory`` is the same search with PowerContext's atomic-memory
-  request (mode ``text`` by default, a ``kind`` filter applied before ranks and the limit).
+  while ``auto`` falls back to text. ``search_atomic_memory`` is the same search with
+  PowerContext's atomic-memory request (mode ``text`` by default).
+- Filters (``kind``; ``tag_filter`` or ``tags``/``tag_match``, matched by key as tags are, ``all``
+  by default) apply before ranks and the limit: each channel then reads every searchable memory
+  of the Scope it matches, keeps the admitted ones and ranks those from 1. A refused filter tag
+  is 422 at its index; an empty ``tags`` list filters nothing.
 """
 
 from __future__ import annotations
@@ -27,14 +30,15 @@ from pcreceipt.models import limits
 from pcreceipt.server import records
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import AtomicMemoryHead, Hit, Store
+from pcreceipt.store.tags import InvalidTag, normalize_tags
 
 ATOMIC_MEMORY: Final = "atomic-memory"
 ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
 RRF_K = 60
-TAGS_UNSUPPORTED = "This server stores no artifact tags yet."
 TEXT, VECTOR, HYBRID = limits.ATOMIC_MEMORY_SEARCH_MODE_ENUM
 BY_TEXT, BY_VECTOR = limits.ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM
 BOTH = [BY_TEXT, BY_VECTOR]
+ALL = limits.TAG_FILTER_MATCH_DEFAULT
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -113,28 +117,46 @@ def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | No
     return head
 
 
-def _kind_filtered(hits: Sequence[Hit], kind: str | None) -> list[Hit]:
-    return [hit for hit in hits if kind is None or hit.content.get("kind") == kind]
+def _admitted(hits: Sequence[Hit], kind: str | None, tagged: set[str] | None) -> list[Hit]:
+    return [
+        hit
+        for hit in hits
+        if (kind is None or hit.content.get("kind") == kind) and (tagged is None or hit.ref.artifact_id in tagged)
+    ]
 
 
-def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) -> Reply:
-    """Both searches: the channels the mode names, each list filtered by ``kind`` before it is
-    ranked (so a kind filter searches every active memory of the Scope), then fused and cut."""
+def _tagged(call: Call, tags: Sequence[str], match: str, pointer: str) -> set[str]:
+    """Ids of the Scope's atomic memories the tag filter admits; 422 at the first refused tag."""
+    try:
+        normalize_tags(tags)
+    except InvalidTag as refused:
+        raise _invalid(f"{pointer}/{refused.index}", refused.rule, "A filter tag is refused.") from None
+    return call.services.store.tagged_artifact_ids(call.body["scope_id"], ATOMIC_MEMORY, tags, match)
+
+
+def _search(
+    call: Call, requested: str, limit: int, *, kind: str | None = None, tagged: set[str] | None = None
+) -> Reply:
+    """Both searches: the channels the mode names, each list filtered (``kind``, the ``tagged``
+    ids) before it is ranked (so a filter searches every active memory of the Scope), then fused
+    and cut."""
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
     use_text, use_vector = _channels(call, requested)
     store = call.services.store
-    depth = limit if kind is None else max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY))
+    filtered = kind is not None or tagged is not None
+    depth = max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY)) if filtered else limit
     channels: list[tuple[str, Sequence[Hit]]] = []
+    none_tagged = tagged == set()  # the filter admits nothing: no channel needs to search
     if use_text:
-        hits = store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
-        channels.append((BY_TEXT, _kind_filtered(hits, kind)))
+        hits = [] if none_tagged else store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
+        channels.append((BY_TEXT, _admitted(hits, kind, tagged)))
     if use_vector:
         vector = _query_vector(call, query, required=requested != "auto")
         embedder = call.services.writer.embedder
         if vector is not None and embedder is not None:
-            hits = store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
-            channels.append((BY_VECTOR, _kind_filtered(hits, kind)))
+            hits = [] if none_tagged else store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
+            channels.append((BY_VECTOR, _admitted(hits, kind, tagged)))
     used = [name for name, _ in channels]
     mode = HYBRID if used == BOTH else (VECTOR if used == [BY_VECTOR] else TEXT)
     found: list[dict[str, Any]] = []
@@ -147,19 +169,22 @@ def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) 
 
 def search_memory(call: Call) -> Reply:
     body = call.body
-    if body.get("tag_filter") is not None:
-        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
-    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit)
+    tag_filter = body.get("tag_filter")
+    tagged = None
+    if tag_filter is not None:
+        match = tag_filter.get("match", limits.TAG_FILTER_MATCH_DEFAULT)
+        tagged = _tagged(call, tag_filter["tags"], match, "/tag_filter/tags")
+    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit, tagged=tagged)
 
 
 def search_atomic_memory(call: Call) -> Reply:
     body = call.body
-    if body.get("tags"):
-        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
     mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
-    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"))
+    tags = body.get("tags") or []
+    tagged = _tagged(call, tags, body.get("tag_match", ALL), "/tags") if tags else None
+    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"), tagged=tagged)
 
 
 MEMORY_HANDLERS: Mapping[str, Handler] = {
