@@ -337,6 +337,36 @@ async def bootstrap(client: PowerContextClient) -> None:
     await expect_error(
         "record_bootstrap_delivery", 422, "invalid_request", lambda: client.record_bootstrap_delivery(injected)
     )
+    created = await client.create_artifact(
+        scope_id, memory("Deploys never run in the nightly batch window.", "constraint")
+    )
+    tags = await client.get_artifact_tags(scope_id, "atomic-memory", created.artifact_id)
+    assert tags is not None
+    await client.replace_artifact_tags(
+        scope_id,
+        "atomic-memory",
+        created.artifact_id,
+        ReplaceArtifactTagsRequest(tags=["bootstrap-context"]),
+        expected_etag=tags.etag,
+    )
+    enabled = {**event, "event_id": uuid.uuid4().hex, "enabled": True}
+    ready = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(enabled))
+    check("bootstrap ready with a tagged memory", (ready.status, ready.receipt.state) == ("ready", "pending"))
+    check(
+        "bootstrap package digest",
+        ready.content is not None
+        and ready.package_digest == "sha256:" + hashlib.sha256(ready.content.encode()).hexdigest(),
+    )
+    check("bootstrap item", [item.artifact.artifact_id for item in ready.items] == [created.artifact_id])
+    claim = {"scope_id": scope_id, "receipt_id": ready.receipt.receipt_id, "outcome": "injected"}
+    claimed = await client.record_bootstrap_delivery(RecordBootstrapDeliveryRequest.model_validate(claim))
+    check("bootstrap delivery injected", claimed.state == "injected")
+    prepared = await client.prepare_context(
+        PrepareContextRequest.model_validate(
+            {"scope_id": scope_id, "query": "nightly batch window", "bootstrap_receipt_id": ready.receipt.receipt_id}
+        )
+    )
+    check("prepare leaves out the injected memory", created.artifact_id not in (prepared.content or ""))
 
 
 async def capture(client: PowerContextClient) -> None:

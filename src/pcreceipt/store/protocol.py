@@ -242,6 +242,20 @@ class BootstrapReceipt:
     request_digest: str
     state: BootstrapReceiptState
     created_at: str
+    items: tuple[BootstrapItem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BootstrapItem:
+    """One item a ready bootstrap package delivered: its Scope-qualified revision, the digest of
+    that revision's content and whether its body was cut (content-free)."""
+
+    scope_id: str
+    family: str
+    artifact_id: str
+    revision: int
+    content_digest: str
+    truncated: bool
 
 
 class SourceIdentityConflict(StoreError):
@@ -630,6 +644,15 @@ class Store(Protocol):
     ) -> tuple[BootstrapReceipt | None, bool]:
         """Move a pending receipt of ``scope_id`` to ``outcome`` atomically; (the receipt as it now
         is, whether this call moved it). (None, False) when the Scope holds no such receipt."""
+        ...
+
+    def bootstrap_exclusions(self, scope_id: str, receipt_id: str, *, since: str) -> list[BootstrapItem]:
+        """The Atomic Memory items delivered untruncated by ``receipt_id`` when it is a receipt of
+        ``scope_id`` recorded ``injected`` and created at or after ``since``; [] otherwise."""
+        ...
+
+    def purge_bootstrap_receipts(self, before: str) -> int:
+        """Delete the receipts (and their items) created before ``before``; how many."""
         ...
 
     # -- Sources (``pcreceipt.store.sources``) and statistics (``pcreceipt.store.statistics``)

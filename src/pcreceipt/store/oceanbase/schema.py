@@ -282,6 +282,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        8,
+        "the items each bootstrap receipt delivered",
+        (
+            f"""CREATE TABLE IF NOT EXISTS bootstrap_receipt_items (
+                receipt_id VARBINARY(64) NOT NULL,
+                position INT NOT NULL,
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                content_digest VARBINARY(80) NOT NULL,
+                truncated TINYINT NOT NULL,
+                PRIMARY KEY (receipt_id, position)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

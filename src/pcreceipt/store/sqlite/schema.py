@@ -291,6 +291,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX artifact_tags_by_key ON artifact_tags (scope_id, family, tag_key)",
         ),
     ),
+    Migration(
+        8,
+        "the items each bootstrap receipt delivered",
+        (
+            """CREATE TABLE bootstrap_receipt_items (
+                receipt_id TEXT NOT NULL REFERENCES bootstrap_receipts (receipt_id),
+                position INTEGER NOT NULL,
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                content_digest TEXT NOT NULL,
+                truncated INTEGER NOT NULL CHECK (truncated IN (0, 1)),
+                PRIMARY KEY (receipt_id, position)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX bootstrap_receipts_by_age ON bootstrap_receipts (created_at)",
+        ),
+    ),
 )
 
 
