@@ -37,6 +37,7 @@ from pcreceipt.models import (
     ArtifactPage,
     ArtifactRevision,
     ArtifactRevisionPage,
+    ArtifactTagSet,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
     AtomicMemoryRecord,
@@ -79,6 +80,7 @@ from pcreceipt.models import (
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
+    ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
     ScopeBinding,
     ScopeDescriptor,
@@ -428,6 +430,48 @@ class AsyncClient:
         return await self._required(
             "replace_artifact",
             ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    # -- artifact tags
+
+    @overload
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: None = None
+    ) -> Versioned[ArtifactTagSet]: ...
+
+    @overload
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str
+    ) -> Versioned[ArtifactTagSet] | None: ...
+
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactTagSet] | None:
+        """The artifact's tags with their ETag (``"tags:<hex>"``); None when ``if_none_match`` still names them."""
+        return await self._versioned(
+            "get_artifact_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
+            also=frozenset({304}),
+        )
+
+    async def replace_artifact_tags(
+        self,
+        scope_id: str,
+        family: str,
+        artifact_id: str,
+        request: ReplaceArtifactTagsRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactTagSet]:
+        """Replace the whole tag set if ``expected_etag`` (sent verbatim as If-Match) is still the current tag ETag."""
+        return await self._required(
+            "replace_artifact_tags",
+            ArtifactTagSet,
             path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
             headers={"If-Match": expected_etag},
             body=request,

@@ -15,7 +15,8 @@ families, one per layer, each defined next to the code that raises it:
   ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are ``InvalidRequest``,
   ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
   ``LegacyMemoryOperationUnsupported`` (422), ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
-  ``revision_conflict``), ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
+  ``revision_conflict``), ``TagPreconditionFailed`` (412 ``tag_precondition_failed``),
+  ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
   (``storage_unavailable``), ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's
   422s, ``UnsupportedCapability`` and ``InternalError``. An unknown route or method is not an
   ``ApiError``: it answers the framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
@@ -189,6 +190,12 @@ class StaleETag(ApiError):
             "If-Match is not the current ETag of the artifact.",
             {"provided_etag": provided_etag, "current_etag": current_etag},
         )
+
+
+class TagPreconditionFailed(ApiError):
+    """412 ``tag_precondition_failed``: If-Match is not the current tag ETag (PowerContext's code; no details)."""
+
+    code, status = "tag_precondition_failed", 412
 
 
 class SourceConflict(Conflict):

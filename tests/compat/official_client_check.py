@@ -53,6 +53,7 @@ from powercontext.http import (
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
+    ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
     SearchAtomicMemoryRequest,
     SearchMemoryRequest,
@@ -354,6 +355,36 @@ async def bootstrap(client: PowerContextClient) -> None:
     await expect_error(
         "record_bootstrap_delivery", 422, "invalid_request", lambda: client.record_bootstrap_delivery(injected)
     )
+    created = await client.create_artifact(
+        scope_id, memory("Deploys never run in the nightly batch window.", "constraint")
+    )
+    tags = await client.get_artifact_tags(scope_id, "atomic-memory", created.artifact_id)
+    assert tags is not None
+    await client.replace_artifact_tags(
+        scope_id,
+        "atomic-memory",
+        created.artifact_id,
+        ReplaceArtifactTagsRequest(tags=["bootstrap-context"]),
+        expected_etag=tags.etag,
+    )
+    enabled = {**event, "event_id": uuid.uuid4().hex, "enabled": True}
+    ready = await client.prepare_bootstrap_context(BootstrapContextRequest.model_validate(enabled))
+    check("bootstrap ready with a tagged memory", (ready.status, ready.receipt.state) == ("ready", "pending"))
+    check(
+        "bootstrap package digest",
+        ready.content is not None
+        and ready.package_digest == "sha256:" + hashlib.sha256(ready.content.encode()).hexdigest(),
+    )
+    check("bootstrap item", [item.artifact.artifact_id for item in ready.items] == [created.artifact_id])
+    claim = {"scope_id": scope_id, "receipt_id": ready.receipt.receipt_id, "outcome": "injected"}
+    claimed = await client.record_bootstrap_delivery(RecordBootstrapDeliveryRequest.model_validate(claim))
+    check("bootstrap delivery injected", claimed.state == "injected")
+    prepared = await client.prepare_context(
+        PrepareContextRequest.model_validate(
+            {"scope_id": scope_id, "query": "nightly batch window", "bootstrap_receipt_id": ready.receipt.receipt_id}
+        )
+    )
+    check("prepare leaves out the injected memory", created.artifact_id not in (prepared.content or ""))
 
 
 async def capture(client: PowerContextClient) -> None:
@@ -504,6 +535,56 @@ async def topic_memory(client: PowerContextClient) -> None:
     )
 
 
+async def tags(client: PowerContextClient) -> None:
+    """Artifact tags: read, 304, replace with the read ETag, 412 with a stale one."""
+    scope_id = await new_scope(client, "Compat tags")
+    created = await client.create_artifact(scope_id, memory("Tags follow the artifact, not its revision."))
+    artifact_id = created.artifact_id
+    empty = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
+    assert empty is not None
+    check("get_artifact_tags starts empty", list(empty.tag_set.tags) == [])
+    check("get_artifact_tags ETag form", empty.etag.startswith('"tags:') and len(empty.etag) == 71)
+    check(
+        "get_artifact_tags If-None-Match is 304",
+        await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id, if_none_match=empty.etag) is None,
+    )
+    changed = await client.replace_artifact_tags(
+        scope_id,
+        "atomic-memory",
+        artifact_id,
+        ReplaceArtifactTagsRequest(tags=["Release", "bootstrap-context"]),
+        expected_etag=empty.etag,
+    )
+    labels = [getattr(tag, "root", tag) for tag in changed.tag_set.tags]
+    check("replace_artifact_tags orders by key", labels == ["bootstrap-context", "Release"])
+    check("replace_artifact_tags new ETag", changed.etag != empty.etag)
+    stale = ReplaceArtifactTagsRequest(tags=[])
+    await expect_error(
+        "replace_artifact_tags stale ETag",
+        412,
+        "tag_precondition_failed",
+        lambda: client.replace_artifact_tags(scope_id, "atomic-memory", artifact_id, stale, expected_etag=empty.etag),
+    )
+    await client.create_artifact(scope_id, memory("Untagged artifact tags note.", "fact"))
+    found = await client.search_memory(
+        SearchMemoryRequest.model_validate(
+            {
+                "scope_id": scope_id,
+                "query": "tags artifact",
+                "mode": "fts",
+                "tag_filter": {"tags": ["BOOTSTRAP-CONTEXT"], "match": "all"},
+            }
+        )
+    )
+    check("search_memory tag filter", [hit.memory.artifact.artifact_id for hit in found.hits] == [artifact_id])
+    atomic = await client.search_atomic_memory(
+        SearchAtomicMemoryRequest.model_validate(
+            {"scope_id": scope_id, "query": "tags artifact", "tags": ["release", "other"], "tag_match": "any"}
+        )
+    )
+    check("search_atomic_memory tags", [hit.memory.artifact.artifact_id for hit in atomic.hits] == [artifact_id])
+
+
 async def stats(client: PowerContextClient) -> None:
     scope_id = await new_scope(client, "Compat stats")
     await client.create_artifact(scope_id, memory("Stats count every prepare of the day."))
@@ -577,6 +658,7 @@ async def run(base_url: str) -> list[str]:
         ("memory tools", memory_tools),
         ("memory lists", memory_lists),
         ("topic memory", topic_memory),
+        ("tags", tags),
         ("code", lambda client: code(client, base_url)),
     ]
     failures = []

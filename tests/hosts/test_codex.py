@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import httpx
 import pytest
 from _support.hosts import Served
 from _support.pyhosts import (
@@ -219,6 +220,48 @@ def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Ses
     )
     assert [(e["outcome"], e["receipt_state"]) for e in run.events] == [("empty", "skipped")]  # not a failure
     assert not enabled.diagnostics_file().exists()
+
+
+def _tag(oracle: Oracle, scope_id: str, artifact_id: str, tags: list[str]) -> None:
+    path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/tags"
+    with httpx.Client(base_url=oracle.url) as http:
+        etag = http.get(path).headers["ETag"]
+        assert http.put(path, json={"tags": tags}, headers={"If-Match": etag}).status_code == 200
+
+
+def test_an_enabled_bootstrap_injects_a_tagged_memory_once(session: Session, tmp_path: Path) -> None:
+    """Opted in with a memory tagged bootstrap-context: the hook's strict validator accepts the
+    package, it injects it, records it injected, and its next prepare names the receipt, which
+    leaves the delivered memory out."""
+    codex = session.codex
+    enabled = Codex(
+        plugin=codex.plugin,
+        relay=codex.relay,
+        root=codex.root,
+        workspace=codex.workspace,
+        home=tmp_path / "home",
+        settings={"POWERCONTEXT_CODEX_BOOTSTRAP_CONTEXT": "true"},
+    )
+    _tag(session.oracle, session.default_scope, session.artifact_id, ["bootstrap-context"])
+    try:
+        session_id = str(uuid.uuid4())
+        run, calls = enabled.session_start(session_id)
+        assert run.returncode == 0
+        bootstrap = only(calls, BOOTSTRAP)
+        answer = bootstrap.answer
+        assert (answer["status"], answer["receipt"]["state"]) == ("ready", "pending")
+        assert [item["artifact"]["artifact_id"] for item in answer["items"]] == [session.artifact_id]
+        assert run.output["hookSpecificOutput"]["additionalContext"] == answer["content"]
+        assert session.memory in answer["content"]
+        claim = only(calls, "POST /v1/context/bootstrap/receipts")
+        assert claim.answer == {"receipt_id": answer["receipt"]["receipt_id"], "state": "injected"}
+        recalled, prompt_calls = enabled.prompt(session_id, session.prompt)
+        assert recalled.returncode == 0
+        prepare = only(prompt_calls, PREPARE)
+        assert prepare.request["bootstrap_receipt_id"] == answer["receipt"]["receipt_id"]
+        assert session.artifact_id not in json.dumps(prepare.answer)
+    finally:
+        _tag(session.oracle, session.default_scope, session.artifact_id, [])
 
 
 def test_a_matching_prompt_gets_the_servers_content_injected_unchanged(session: Session) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -62,8 +63,10 @@ def test_an_assembly_without_sections_takes_the_default_sections(assembly: dict[
 
 
 @pytest.mark.parametrize("receipt_id", [None, "bcr_5b276ee74758465eb2d0ffaa2bed671d", "x", "~" * 64])
-def test_a_bootstrap_receipt_id_is_accepted_and_changes_nothing(receipt_id: str | None) -> None:
-    assert plan_of(bootstrap_receipt_id=receipt_id) == plan_of()
+def test_a_bootstrap_receipt_id_is_carried_and_changes_nothing_else(receipt_id: str | None) -> None:
+    plan = plan_of(bootstrap_receipt_id=receipt_id)
+    assert plan.bootstrap_receipt_id == receipt_id  # recall leaves out what that receipt delivered (runtime)
+    assert dataclasses.replace(plan, bootstrap_receipt_id=None) == plan_of()
 
 
 @pytest.mark.parametrize("receipt_id", ["", "b" * 65, "bcr 1", "bcr_é", 3])

@@ -11,25 +11,23 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory
+  search_topic_memory, get_topic_memory, get_artifact_tags
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
   legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
-  capture_working_note, remember_memory (write on the target); every seeded Scope holds captured content, which
-  needs a model to extract, so an allowed flush is always 503 inference_unavailable;
+  capture_working_note, remember_memory, replace_artifact_tags (write on the target); every seeded
+  Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
-- create: create_scope with the target as parent and reference (admin on ``*``, read on it).
-list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
-token) and the health probes (always open) are asserted per role too.
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
   set_scope_binding and set_default_scope to the target (admin on ``*``).
-list_scopes (only readable Scopes listed), the health probes (always open), get_default_scope
-(read on the default Scope) and clear_scope_binding (admin on ``*``) are asserted per role too.
+list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
+token), the health probes (always open), get_default_scope (read on the default Scope) and
+clear_scope_binding (admin on ``*``) are asserted per role too.
 """
 
 from __future__ import annotations
@@ -46,6 +44,7 @@ from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
+from pcreceipt.server.tags import tag_etag, tag_set
 from pcreceipt.store.code import file_sha256
 from pcreceipt.store.protocol import BootstrapReceipt, CapturedSource
 from pcreceipt.store.sqlite import SQLiteStore
@@ -83,6 +82,8 @@ ROUTE_CLASS: dict[str, str] = {
     "get_memory_entry": "read",
     "search_topic_memory": "read",
     "get_topic_memory": "read",
+    "get_artifact_tags": "read",
+    "replace_artifact_tags": "write",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -249,6 +250,14 @@ def _replace(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.put(path, json={"content": {"kind": "fact", "text": "replaced"}}, headers={"If-Match": '"revision:1"'})
 
 
+def _replace_tags(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """Clear the (empty) tag set: the same request succeeds every time it is allowed."""
+    artifact_id = w.memory[t]
+    etag = tag_etag(tag_set(w.ids[t], "atomic-memory", artifact_id, []))
+    path = f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{artifact_id}/tags"
+    return http.put(path, json={"tags": []}, headers={"If-Match": etag})
+
+
 def _lifecycle(http: httpx.Client, w: World, t: str) -> httpx.Response:
     target = {"artifact": reference(w.seed_memory(t)), "state_version": 0}
     return http.post("/v1/atomic-memory/lifecycle", json={"scope_id": w.ids[t], "target": target, "state": "forgotten"})
@@ -292,6 +301,10 @@ REQUESTS: dict[str, Request] = {
     "get_atomic_memory_state": lambda http, w, t: http.get(
         f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"
     ),
+    "get_artifact_tags": lambda http, w, t: http.get(
+        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/tags"
+    ),
+    "replace_artifact_tags": _replace_tags,
     "change_atomic_memory_lifecycle": _lifecycle,
     "merge_atomic_memories": _merge,
     "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),

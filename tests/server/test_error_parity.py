@@ -42,6 +42,8 @@ SCOPE_BOUND: dict[str, Request] = {
     "get_artifact_revision": ("GET", ARTIFACT + "/revisions/1", None, {}),
     "list_artifact_revisions": ("GET", ARTIFACT + "/revisions", None, {}),
     "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
+    "get_artifact_tags": ("GET", ARTIFACT + "/tags", None, {}),
+    "replace_artifact_tags": ("PUT", ARTIFACT + "/tags", {"tags": ["x"]}, {"If-Match": '"tags:' + HEX + '"'}),
     "change_atomic_memory_lifecycle": (
         "POST",
         "/v1/atomic-memory/lifecycle",

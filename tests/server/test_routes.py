@@ -57,6 +57,7 @@ EXERCISED = {
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
+    "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
 }
 
 
@@ -187,6 +188,20 @@ async def _memory(client: AsyncClient, scope_id: str, text: str) -> str:
         scope_id, {"family": "atomic-memory", "content": {"kind": "fact", "text": text}}
     )
     return created.value.artifact_id
+
+
+async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
+    artifact_id = await _memory(client, scope_id, "tagged")
+    empty = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
+    assert empty.value.tags == [] and empty.etag.startswith('"tags:')
+    assert empty.value.target.artifact_id == artifact_id and empty.value.target.family == "atomic-memory"
+    assert await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id, if_none_match=empty.etag) is None
+    changed = await client.replace_artifact_tags(
+        scope_id, "atomic-memory", artifact_id, {"tags": ["Release", "bootstrap-context"]}, expected_etag=empty.etag
+    )
+    assert [tag.root for tag in changed.value.tags] == ["bootstrap-context", "Release"] and changed.etag != empty.etag
+    again = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
+    assert again.value == changed.value and again.etag == changed.etag
 
 
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:

@@ -371,5 +371,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ArtifactRevisionPage" }],
         scope: { access: "read", source: "path", references: false },
     },
+    {
+        operationId: "get_artifact_tags",
+        method: "GET",
+        path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
+        requestBody: null,
+        success: [{ status: 200, model: "ArtifactTagSet" }],
+        scope: { access: "read", source: "path", references: false },
+    },
+    {
+        operationId: "replace_artifact_tags",
+        method: "PUT",
+        path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-Match", location: "header", required: true }],
+        requestBody: "ReplaceArtifactTagsRequest",
+        success: [{ status: 200, model: "ArtifactTagSet" }],
+        scope: { access: "write", source: "path", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

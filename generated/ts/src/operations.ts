@@ -67,7 +67,9 @@ export type OperationId =
   | "get_memory_entry"
   | "search_topic_memory"
   | "get_topic_memory"
-  | "list_artifact_revisions";
+  | "list_artifact_revisions"
+  | "get_artifact_tags"
+  | "replace_artifact_tags";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -449,6 +451,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "ArtifactRevisionPage" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_artifact_tags",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "replace_artifact_tags",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "If-Match", location: "header", required: true }],
+    requestBody: "ReplaceArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "write", source: "path", references: false },
   },
 ];
 

@@ -52,6 +52,16 @@ ARTIFACT_REVISION_PAGE_ITEMS_MAX_ITEMS: Final = 100
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 
+# #/components/schemas/ArtifactTagSet
+ARTIFACT_TAG_SET_TAGS_MIN_ITEMS: Final = 0
+ARTIFACT_TAG_SET_TAGS_MAX_ITEMS: Final = 32
+ARTIFACT_TAG_SET_TAGS_ITEMS_MIN_LENGTH: Final = 1
+ARTIFACT_TAG_SET_TAGS_ITEMS_MAX_LENGTH: Final = 64
+
+# #/components/schemas/ArtifactTagTarget
+ArtifactTagTargetType = Literal["artifact"]
+ARTIFACT_TAG_TARGET_TYPE_ENUM: Final[tuple[ArtifactTagTargetType, ...]] = ("artifact",)
+
 # #/components/schemas/AssemblySection
 AssemblySectionFamily = Literal["memory", "topic-memory", "experience", "profile"]
 ASSEMBLY_SECTION_FAMILY_ENUM: Final[tuple[AssemblySectionFamily, ...]] = ("memory", "topic-memory", "experience", "profile")
@@ -359,8 +369,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -654,6 +664,14 @@ REMEMBER_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
 REMEMBER_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
 REMEMBER_MEMORY_REQUEST_TEXT_MIN_LENGTH: Final = 1
 REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/ReplaceArtifactTagsRequest
+REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_MIN_ITEMS: Final = 0
+REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_MAX_ITEMS: Final = 32
+REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+# The longest normalised tag (NFC then case folded) accepted, in code points (PowerContext's bound).
+REPLACE_ARTIFACT_TAGS_REQUEST_TAG_KEY_MAX_LENGTH: Final = 128
 
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1
@@ -985,3 +1003,11 @@ LIST_ARTIFACT_REVISIONS_LIMIT_DEFAULT: Final = 50
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1revisions/get/parameters/4/schema
 LIST_ARTIFACT_REVISIONS_CURSOR_MIN_LENGTH: Final = 1
 LIST_ARTIFACT_REVISIONS_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1tags/get/parameters/3/schema
+GET_ARTIFACT_TAGS_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_ARTIFACT_TAGS_IF_NONE_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1tags/put/parameters/3/schema
+REPLACE_ARTIFACT_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
+REPLACE_ARTIFACT_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024

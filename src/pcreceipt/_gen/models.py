@@ -278,6 +278,54 @@ class ArtifactRevisionPage(ContractModel):
     """
 
 
+class ArtifactTagSet(ContractModel):
+    """
+    An artifact's complete current tag set.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    """
+    The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
+    """
+    tag_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}; informational (If-Match takes the ETag, not this).
+    """
+
+
+class ArtifactTagTarget(ContractModel):
+    """
+    The tagged artifact by its logical identity (its tags follow it across revisions).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact's family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact.
+    """
+
+
 class AssemblySection(ContractModel):
     """
     One family section of an explicit assembly.
@@ -1736,6 +1784,7 @@ class ErrorBody(ContractModel):
         "source_conflict",
         "cursor_expired",
         "legacy_memory_operation_unsupported",
+        "tag_precondition_failed",
     ]
     """
     The error code.
@@ -2404,7 +2453,7 @@ class ListAtomicMemoryRequest(ContractModel):
     """
     tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
     """
-    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    Only memories whose artifact carries these tags (compared by key: NFC, case folded), combined by tag_match, applied before the limit; a refused tag is 422 at its index. An empty list filters nothing.
     """
     tag_match: Literal["all", "any"] | None = None
     """
@@ -2464,7 +2513,7 @@ class ListMemoryEntriesRequest(ContractModel):
     """
     tag_filter: TagFilter | None = None
     """
-    A tag filter, or null for none (a filter is refused until tags are stored: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}).
+    A tag filter, or null for none: only memories whose artifact carries the tags (compared by key), applied before the limit; a refused tag is 422 at its index.
     """
 
 
@@ -3266,6 +3315,20 @@ class ReplaceArtifactRequest(ContractModel):
     """
 
 
+class ReplaceArtifactTagsRequest(ContractModel):
+    """
+    The artifact's complete new tag set, replacing the old one in one step; an empty list clears it. Tags keep their display text and match exactly after NFC normalisation and case folding; a tag with outer whitespace or a control, surrogate or unassigned character, and two tags equal after normalisation, are 422 invalid_request (violation at /tags/<i>).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    """
+    The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
+    """
+
+
 class RepositoryPath(RootModel[str]):
     root: Annotated[
         str,
@@ -3759,11 +3822,11 @@ class SearchAtomicMemoryRequest(ContractModel):
     """
     tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
     """
-    Only memories carrying these tags. pcreceipt stores no tags yet: a non-empty list is 422 invalid_request, violation {path: /tags, rule: tags_unsupported}; an empty one filters nothing.
+    Only memories carrying these tags (all of them, or any with tag_match any), compared by key (NFC, then case folded), applied before ranks and the limit; an empty list filters nothing. A refused tag is 422 invalid_request at /tags/<i>.
     """
     tag_match: Literal["all", "any"] | None = None
     """
-    How tags combine (all or any).
+    How tags combine: all (the default) or any; without tags it changes nothing.
     """
     limit: Annotated[int | None, Field(ge=1, le=100)] = 20
     """
@@ -3851,7 +3914,7 @@ class SearchMemoryRequest(ContractModel):
     """
     tag_filter: TagFilter | None = None
     """
-    A tag filter, or null for none (a filter is refused until tags are stored).
+    A tag filter, or null for none.
     """
 
 
@@ -4139,7 +4202,7 @@ class Tag(RootModel[str]):
 
 class TagFilter(ContractModel):
     """
-    Filter by artifact tags. pcreceipt stores no tags yet, so a search with a tag filter is refused: 422 invalid_request, violation {path: /tag_filter, rule: tags_unsupported}.
+    Filter by artifact tags: only memories carrying all (match all, the default) or any of the tags, compared by key (NFC, then case folded), applied before ranks and the limit. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tag_filter/tags/<i>.
     """
 
     model_config = ConfigDict(

@@ -486,6 +486,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='get_artifact_tags',
+        method='GET',
+        path='/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('artifact_id', 'path', True), Parameter('If-None-Match', 'header', False), ),
+        request_model=None,
+        success=(Success(200, 'ArtifactTagSet'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='replace_artifact_tags',
+        method='PUT',
+        path='/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/tags',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('artifact_id', 'path', True), Parameter('If-Match', 'header', True), ),
+        request_model='ReplaceArtifactTagsRequest',
+        success=(Success(200, 'ArtifactTagSet'), ),
+        scope_access='write',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

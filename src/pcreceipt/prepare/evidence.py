@@ -32,7 +32,7 @@ FallbackReason = limits.SearchGroupFallbackReason
 RoundOutcome = limits.RecallRoundOutcome
 RerankOutcome = limits.RerankGroupOutcome
 RerankFallback = limits.RerankGroupFallbackReason
-RecallOmission = Literal["family_limit", "rerank_not_selected"]
+RecallOmission = Literal["family_limit", "rerank_not_selected", "duplicate"]
 
 RERANK_CONFIG_RECORD_VERSION = "pcreceipt.rerank-config-record.v1"
 TRACER = trace.get_tracer("pcreceipt")

@@ -11,7 +11,8 @@ The builder's part (``PreparePlan.build``): the default form (the JSON envelope 
 default families, interleaved, ``ENTRY_LIMIT`` items) when ``assembly`` is absent; else the
 Markdown form over the assembly's sections in request order (its schema default, memory 6 then
 experience 2, when ``sections`` is absent; none when it is ``[]``), with the metadata it asks to
-show. ``bootstrap_receipt_id`` is accepted and not used (docs/decisions.md). The Markdown form's
+show. ``bootstrap_receipt_id`` names a bootstrap receipt whose delivered memories recall leaves
+out (``runtime``; docs/decisions.md, "Full bootstrap"). The Markdown form's
 entry cap with code is the server's ``assembly_max_entries``: the runtime sets it
 (``BuildPlan.entry_limit``), since the request does not know it.
 """
@@ -56,6 +57,7 @@ class PreparePlan:
     explain: bool
     include_receipt: bool
     build: BuildPlan
+    bootstrap_receipt_id: str | None = None
 
     @classmethod
     def from_request(cls, body: Mapping[str, Any]) -> PreparePlan:
@@ -76,6 +78,7 @@ class PreparePlan:
             explain=field("explain") is True,
             include_receipt=field("include_receipt") is True,
             build=_build_plan(str(body["scope_id"]), max_bytes, include_code, field("assembly")),
+            bootstrap_receipt_id=body.get("bootstrap_receipt_id"),
         )
 
 

@@ -79,6 +79,10 @@ class RecallPlan:
     scope_ids: tuple[str, ...]
     families: tuple[HistoryFamily, ...]
     include_code: bool
+    excluded: frozenset[tuple[str, str, int]] = frozenset()
+    """Atomic Memory revisions (scope_id, artifact_id, revision) a bootstrap package delivered
+    untruncated: each Scope's search reads one more per excluded revision of it, and a hit among
+    them is dropped and counted as a ``duplicate`` omission (the host already holds it)."""
 
 
 @dataclass(slots=True)
@@ -153,6 +157,12 @@ def round_robin(lists: Sequence[Sequence[HistoryCandidate]], cap: int) -> tuple[
     """Merge per-Scope lists A0, B0, A1, B1, … up to ``cap``; returns the merged list and how many were cut."""
     merged = [c for group in zip_longest(*lists) for c in group if c is not None]
     return merged[:cap], max(0, len(merged) - cap)
+
+
+def _excluded_in(plan: RecallPlan, family: HistoryFamily, scope_id: str) -> int:
+    if family != "atomic-memory" or not plan.excluded:
+        return 0
+    return sum(1 for excluded_scope, _, _ in plan.excluded if excluded_scope == scope_id)
 
 
 class Recall:
@@ -282,8 +292,13 @@ class Recall:
             per_scope: list[list[HistoryCandidate]] = []
             with evidence.stage(STAGE[family]):
                 for scope_id in family_scopes(family, plan.scope_ids):
-                    hits = self._search_one(round_, family, scope_id, query, match, evidence, state)
+                    extra = _excluded_in(plan, family, scope_id)
+                    hits = self._search_one(round_, family, scope_id, query, match, evidence, state, extra)
                     evidence.candidates(family, len(hits))
+                    if extra:
+                        kept = [h for h in hits if (scope_id, h.ref.artifact_id, h.ref.revision) not in plan.excluded]
+                        evidence.omit(family, "duplicate", len(hits) - len(kept))
+                        hits = kept
                     per_scope.append(self._admit(round_, family, scope_id, (query, match), hits, evidence))
             merged, cut = round_robin(per_scope, cap)
             evidence.omit(family, "family_limit", cut)
@@ -305,12 +320,14 @@ class Recall:
         match: MatchMode,
         evidence: Evidence,
         state: _RequestState,
+        extra: int = 0,
     ) -> list[Hit]:
-        """One family in one Scope: choose the mode, run it, record the call."""
+        """One family in one Scope: choose the mode, run it, record the call (``extra`` more hits
+        read, one per revision the plan excludes in this Scope)."""
         if family != "atomic-memory" and not self._has_heads(scope_id, family, state):
             evidence.search(round_, family, "none", "not_run")
             return []
-        limit = self._search_limit(family)
+        limit = self._search_limit(family) + extra
         policy = self.embedding.mode
         vector_possible = self.embedder is not None and self.store.vector_search_available
         if policy == "fts" or (policy == "auto" and not vector_possible):

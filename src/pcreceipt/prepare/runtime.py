@@ -41,6 +41,7 @@ from pcreceipt.prepare.receipt import CheckedReceipt, ReceiptFailure, assemble_r
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import Scope, Store, StoreUnavailable
+from pcreceipt.store.service import receipt_cutoff
 
 PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
 DEGRADED_REASONS = limits.DEGRADATION_REASON_ENUM
@@ -97,12 +98,21 @@ class PrepareRuntime:
             except StoreUnavailable:
                 raise ServiceUnavailable("the store is unavailable") from None
 
+    def _bootstrap_exclusions(self, plan: PreparePlan, scope: Scope) -> frozenset[tuple[str, str, int]]:
+        """The revisions the named bootstrap receipt delivered untruncated, when it is a live
+        receipt of this Scope recorded injected; nothing for any other value (never an error)."""
+        if plan.bootstrap_receipt_id is None:
+            return frozenset()
+        items = self.store.bootstrap_exclusions(scope.scope_id, plan.bootstrap_receipt_id, since=receipt_cutoff())
+        return frozenset((item.scope_id, item.artifact_id, item.revision) for item in items)
+
     def _run(self, plan: PreparePlan, scope: Scope, request_id: str) -> Prepared:
         recall_plan = RecallPlan(
             query=plan.query,
             scope_ids=(scope.scope_id, *scope.context_references),
             families=tuple(s.family for s in plan.build.sections),
             include_code=plan.include_code,
+            excluded=self._bootstrap_exclusions(plan, scope),
         )
         result = self.recall.run(recall_plan)
         evidence = result.evidence

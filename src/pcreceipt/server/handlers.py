@@ -37,6 +37,7 @@ from pcreceipt.server.service_handlers import SERVICE_HANDLERS
 from pcreceipt.server.sources import SOURCE_HANDLERS
 from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.tags import TAG_HANDLERS
 from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
 from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
 
@@ -477,5 +478,6 @@ HANDLERS: Mapping[str, Handler] = {
     **SOURCE_HANDLERS,
     **MEMORY_HANDLERS,
     **TOPIC_MEMORY_HANDLERS,
+    **TAG_HANDLERS,
     **STATISTICS_HANDLERS,
 }

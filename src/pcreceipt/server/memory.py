@@ -11,11 +11,14 @@ Decisions (``docs/decisions.md``, "Memory over HTTP"):
   channels of ``1 / (60 + rank)`` (ranks from 1, equal weights) and names its channels.
   ``auto`` is hybrid with an embedder and vector search, else text; ``vector``/``hybrid``
   without them are 422 (rule ``embedder_required``), and a failing embedder is 503 for them
-  while ``auto`` falls back to text. A tag filter is 422 (rule ``tags_unsupported``): no tags are
-  stored yet. ``search_atomic_memory`` is the same search with PowerContext's atomic-memory
-  request (mode ``text`` by default, a ``kind`` filter applied before ranks and the limit).
+  while ``auto`` falls back to text. ``search_atomic_memory`` is the same search with
+  PowerContext's atomic-memory request (mode ``text`` by default).
+- Filters (``kind``; ``tag_filter`` or ``tags``/``tag_match``, matched by key as tags are, ``all``
+  by default) apply before ranks and the limit: each channel then reads every searchable memory
+  of the Scope it matches, keeps the admitted ones and ranks those from 1. A refused filter tag
+  is 422 at its index; an empty ``tags`` list filters nothing.
 - ``list_atomic_memories`` and ``list_memory_entries`` are one listing of heads in artifact id
-  order (states, kind; signed cursors of ``server.cursor``); a tag filter is 422 as for search.
+  order (states, kind, tags; signed cursors of ``server.cursor``, bound to every filter).
   ``get_memory_entry``: a citation is 422 ``legacy_memory_operation_unsupported``, a target 404
   (nothing was ever migrated from legacy Memory collections).
 """
@@ -33,14 +36,15 @@ from pcreceipt.server.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.protocol import AtomicMemoryHead, Hit, LifecycleState, Store
+from pcreceipt.store.tags import InvalidTag, normalize_tags
 
 ATOMIC_MEMORY: Final = "atomic-memory"
 ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
 RRF_K = 60
-TAGS_UNSUPPORTED = "This server stores no artifact tags yet."
 TEXT, VECTOR, HYBRID = limits.ATOMIC_MEMORY_SEARCH_MODE_ENUM
 BY_TEXT, BY_VECTOR = limits.ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_ITEMS_ENUM
 BOTH = [BY_TEXT, BY_VECTOR]
+ALL = limits.TAG_FILTER_MATCH_DEFAULT
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -119,28 +123,46 @@ def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | No
     return head
 
 
-def _kind_filtered(hits: Sequence[Hit], kind: str | None) -> list[Hit]:
-    return [hit for hit in hits if kind is None or hit.content.get("kind") == kind]
+def _admitted(hits: Sequence[Hit], kind: str | None, tagged: set[str] | None) -> list[Hit]:
+    return [
+        hit
+        for hit in hits
+        if (kind is None or hit.content.get("kind") == kind) and (tagged is None or hit.ref.artifact_id in tagged)
+    ]
 
 
-def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) -> Reply:
-    """Both searches: the channels the mode names, each list filtered by ``kind`` before it is
-    ranked (so a kind filter searches every active memory of the Scope), then fused and cut."""
+def _tagged(call: Call, tags: Sequence[str], match: str, pointer: str) -> set[str]:
+    """Ids of the Scope's atomic memories the tag filter admits; 422 at the first refused tag."""
+    try:
+        normalize_tags(tags)
+    except InvalidTag as refused:
+        raise _invalid(f"{pointer}/{refused.index}", refused.rule, "A filter tag is refused.") from None
+    return call.services.store.tagged_artifact_ids(call.body["scope_id"], ATOMIC_MEMORY, tags, match)
+
+
+def _search(
+    call: Call, requested: str, limit: int, *, kind: str | None = None, tagged: set[str] | None = None
+) -> Reply:
+    """Both searches: the channels the mode names, each list filtered (``kind``, the ``tagged``
+    ids) before it is ranked (so a filter searches every active memory of the Scope), then fused
+    and cut."""
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
     use_text, use_vector = _channels(call, requested)
     store = call.services.store
-    depth = limit if kind is None else max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY))
+    filtered = kind is not None or tagged is not None
+    depth = max(limit, store.count_searchable(scope_id, ATOMIC_MEMORY)) if filtered else limit
     channels: list[tuple[str, Sequence[Hit]]] = []
+    none_tagged = tagged == set()  # the filter admits nothing: no channel needs to search
     if use_text:
-        hits = store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
-        channels.append((BY_TEXT, _kind_filtered(hits, kind)))
+        hits = [] if none_tagged else store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
+        channels.append((BY_TEXT, _admitted(hits, kind, tagged)))
     if use_vector:
         vector = _query_vector(call, query, required=requested != "auto")
         embedder = call.services.writer.embedder
         if vector is not None and embedder is not None:
-            hits = store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
-            channels.append((BY_VECTOR, _kind_filtered(hits, kind)))
+            hits = [] if none_tagged else store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
+            channels.append((BY_VECTOR, _admitted(hits, kind, tagged)))
     used = [name for name, _ in channels]
     mode = HYBRID if used == BOTH else (VECTOR if used == [BY_VECTOR] else TEXT)
     found: list[dict[str, Any]] = []
@@ -153,19 +175,22 @@ def _search(call: Call, requested: str, limit: int, *, kind: str | None = None) 
 
 def search_memory(call: Call) -> Reply:
     body = call.body
-    if body.get("tag_filter") is not None:
-        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
-    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit)
+    tag_filter = body.get("tag_filter")
+    tagged = None
+    if tag_filter is not None:
+        match = tag_filter.get("match", limits.TAG_FILTER_MATCH_DEFAULT)
+        tagged = _tagged(call, tag_filter["tags"], match, "/tag_filter/tags")
+    return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit, tagged=tagged)
 
 
 def search_atomic_memory(call: Call) -> Reply:
     body = call.body
-    if body.get("tags"):
-        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
     mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
-    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"))
+    tags = body.get("tags") or []
+    tagged = _tagged(call, tags, body.get("tag_match", ALL), "/tags") if tags else None
+    return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"), tagged=tagged)
 
 
 ACTIVE_ONLY: Final = ("active",)
@@ -173,18 +198,36 @@ EVERY_STATE: Final = tuple(limits.ATOMIC_MEMORY_STATE_ENUM)
 
 
 def _list_heads(
-    call: Call, states: Sequence[str], kind: str | None, limit: int
+    call: Call, states: Sequence[str], kind: str | None, limit: int, tag_filter: tuple[list[str], str] | None = None
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One page of heads and its next cursor. Both listings are one listing (as in PowerContext):
-    a cursor is bound to the Scope, the sorted states and the kind, so either operation continues
-    the other's cursor for the same selection."""
+    a cursor is bound to the Scope, the sorted states, the kind and the tag filter (its keys,
+    sorted, and its match), so either operation continues the other's cursor for the same
+    selection. A tag filter admits heads by the artifact's tags before the limit: the store's
+    pages are read on until the page is full or the listing ends."""
     scope_id = call.body["scope_id"]
+    tagged: set[str] | None = None
+    tag_keys: list[str] | None = None
+    match: str | None = None
+    if tag_filter is not None:
+        tags, match, pointer = *tag_filter, "/tags" if "tags" in call.body else "/tag_filter/tags"
+        tagged = _tagged(call, tags, match, pointer)
+        tag_keys = sorted(normalize_tags(tags))
     bound = {"listing": "atomic-memory", "scope": scope_id, "states": sorted(states), "kind": kind}
+    if tag_keys is not None:
+        bound |= {"tags": tag_keys, "tag_match": match}
     cursor = call.body.get("cursor")
     after = decode_cursor(*signing(call), cursor, **bound) if cursor is not None else None
-    heads = call.services.store.list_atomic_memory_heads(
-        scope_id, states=cast("list[LifecycleState]", list(states)), kind=kind, limit=limit + 1, after=after
-    )
+    wanted = cast("list[LifecycleState]", list(states))
+    heads: list[AtomicMemoryHead] = []
+    while len(heads) <= limit:
+        batch = call.services.store.list_atomic_memory_heads(
+            scope_id, states=wanted, kind=kind, limit=limit + 1, after=after
+        )
+        heads.extend(head for head in batch if tagged is None or head.ref.artifact_id in tagged)
+        if len(batch) <= limit:
+            break
+        after = batch[-1].ref.artifact_id
     page = heads[:limit]
     more = len(heads) > limit
     next_cursor = encode_cursor(*signing(call), page[-1].ref.artifact_id, **bound) if more else None
@@ -193,20 +236,22 @@ def _list_heads(
 
 def list_atomic_memories(call: Call) -> Reply:
     body = call.body
-    if body.get("tags"):
-        raise _invalid("/tags", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.LIST_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
-    items, next_cursor = _list_heads(call, body.get("states", ACTIVE_ONLY), body.get("kind"), limit)
+    tags = body.get("tags") or []
+    tag_filter = (list(tags), body.get("tag_match", ALL)) if tags else None
+    items, next_cursor = _list_heads(call, body.get("states", ACTIVE_ONLY), body.get("kind"), limit, tag_filter)
     return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
 def list_memory_entries(call: Call) -> Reply:
     body = call.body
-    if body.get("tag_filter") is not None:
-        raise _invalid("/tag_filter", "tags_unsupported", TAGS_UNSUPPORTED)
     limit = int(body.get("limit", limits.LIST_MEMORY_ENTRIES_REQUEST_LIMIT_DEFAULT))
     states = EVERY_STATE if body.get("include_inactive", False) else ACTIVE_ONLY
-    entries, next_cursor = _list_heads(call, states, None, limit)
+    requested = body.get("tag_filter")
+    tag_filter = None
+    if requested is not None:
+        tag_filter = (list(requested["tags"]), requested.get("match", limits.TAG_FILTER_MATCH_DEFAULT))
+    entries, next_cursor = _list_heads(call, states, None, limit, tag_filter)
     return Reply(200, {"entries": entries, "next_cursor": next_cursor})
 
 

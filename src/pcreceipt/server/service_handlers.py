@@ -9,10 +9,14 @@ Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flus
   pcreceipt's artifact families.
 - Server info: ``server_id`` is the store's (one per database); the package and API versions are
   pcreceipt's own; no PowerContext feature group is claimed, since none is implemented whole.
-- Bootstrap: pcreceipt has no artifact tags and no Handoffs, so nothing is ever eligible: a
-  disabled request is ``skipped``/``disabled``, an enabled one ``empty``/``no_eligible_context``
-  (a requested Handoff is a 404). A request naming a host event keeps one stored receipt for it,
-  as PowerContext 1.4.1 does; anything else gets a fresh, unstored receipt id.
+- Bootstrap (``docs/decisions.md``, "Full bootstrap"): a disabled request is ``skipped``/``disabled``;
+  an enabled one offers the Scope's active memories tagged ``bootstrap-context`` (``server.bootstrap``):
+  ``ready`` with a pending, stored receipt, or ``empty``/``no_eligible_context``. pcreceipt has no
+  Handoffs, so a requested Handoff is a 404. A request naming a host event keeps one stored
+  receipt for it, as PowerContext 1.4.1 does: a retry must repeat the shaping fields (else 422),
+  a pending receipt's package is rebuilt from the revisions it named (``preparation_failed`` when
+  that is no longer possible), a terminal one is ``already_delivered``. Receipts older than 30
+  days are purged whenever an enabled or event-naming request arrives.
 """
 
 from __future__ import annotations
@@ -25,11 +29,14 @@ from importlib import metadata
 from typing import Any
 
 from pcreceipt import gate
-from pcreceipt.errors import ArtifactNotFound, InvalidRequest
+from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import limits
+from pcreceipt.server import bootstrap
 from pcreceipt.server.exchange import Call, Handler, Reply
+from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import BootstrapReceipt, Store
+from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, Store
+from pcreceipt.store.service import receipt_cutoff
 
 BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]
 PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
@@ -128,29 +135,56 @@ def bootstrap_request_digest(body: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(encoded).hexdigest()
 
 
-def _new_receipt(scope_id: str, event_key: str | None, body: Mapping[str, Any]) -> BootstrapReceipt:
+def _new_receipt(
+    scope_id: str,
+    event_key: str | None,
+    body: Mapping[str, Any],
+    *,
+    state: str = "skipped",
+    items: tuple[BootstrapItem, ...] = (),
+) -> BootstrapReceipt:
+    receipt_id = RECEIPT_PREFIX + uuid.uuid4().hex
     return BootstrapReceipt(
-        receipt_id=RECEIPT_PREFIX + uuid.uuid4().hex,
+        receipt_id=receipt_id,
         scope_id=scope_id,
-        event_key=event_key or "",
+        event_key=event_key or receipt_id,  # a ready package's receipt is stored even without an event
         request_digest=bootstrap_request_digest(body),
-        state="skipped",
+        state=state,  # type: ignore[arg-type]
         created_at=utc_now(),
+        items=items,
     )
 
 
-def _package(status: str, reason: str, profile: str, receipt: BootstrapReceipt) -> dict[str, Any]:
+def _package(
+    status: str,
+    reason: str | None,
+    profile: str,
+    receipt: BootstrapReceipt,
+    built: bootstrap.Package | None = None,
+) -> dict[str, Any]:
+    content = None if built is None else built.content
     return {
         "schema": BOOTSTRAP_SCHEMA,
         "status": status,
         "reason": reason,
         "profile": profile,
-        "content": None,
-        "content_bytes": 0,
-        "package_digest": None,
-        "items": [],
-        "truncated": False,
+        "content": content,
+        "content_bytes": 0 if content is None else len(content.encode("utf-8")),
+        "package_digest": None if content is None else bootstrap.package_digest(content),
+        "items": [] if built is None or content is None else [_item(item) for item in built.items],
+        "truncated": False if built is None else built.truncated,
         "receipt": {"receipt_id": receipt.receipt_id, "state": receipt.state},
+    }
+
+
+def _item(item: BootstrapItem) -> dict[str, Any]:
+    artifact = {"family": item.family, "artifact_id": item.artifact_id, "revision": item.revision}
+    return {
+        "kind": item.family,
+        "scope_id": item.scope_id,
+        "artifact": artifact,
+        "content_digest": item.content_digest,
+        "truncated": item.truncated,
     }
 
 
@@ -161,14 +195,19 @@ def _same_request(stored: BootstrapReceipt, body: Mapping[str, Any]) -> None:
         )
 
 
-def _delivered(store: Store, stored: BootstrapReceipt) -> tuple[str, BootstrapReceipt]:
-    """The reason a stored receipt's event gets no package now (a pending receipt cannot be
-    rebuilt here, so it is marked failed, as a failed rebuild is)."""
-    if stored.state == "pending":
-        moved, _ = store.record_bootstrap_delivery(stored.scope_id, stored.receipt_id, "failed")
-        stored = moved or stored
-        return ("preparation_failed" if stored.state == "failed" else "already_delivered"), stored
-    return "already_delivered", stored
+def _existing(store: Store, stored: BootstrapReceipt, body: Mapping[str, Any], profile: str) -> Reply:
+    """A stored receipt's event again: a pending receipt's package rebuilt from the revisions it
+    named (the receipt fails when that is no longer possible), else ``already_delivered``."""
+    if stored.scope_id != body["scope_id"] or stored.state != "pending":
+        return Reply(200, _package("skipped", "already_delivered", profile, stored))
+    max_bytes = body.get("max_bytes", limits.BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT)
+    rebuilt = bootstrap.rebuild(store, stored.items, max_bytes) if stored.items else None
+    if rebuilt is not None and rebuilt.content is not None:
+        return Reply(200, _package("ready", None, profile, stored, rebuilt))
+    moved, _ = store.record_bootstrap_delivery(stored.scope_id, stored.receipt_id, "failed")
+    stored = moved or stored
+    reason = "preparation_failed" if stored.state == "failed" else "already_delivered"
+    return Reply(200, _package("skipped", reason, profile, stored))
 
 
 def prepare_bootstrap_context(call: Call) -> Reply:
@@ -176,9 +215,12 @@ def prepare_bootstrap_context(call: Call) -> Reply:
     store = call.services.store
     scope_id = body["scope_id"]
     profile = body.get("profile", limits.BOOTSTRAP_CONTEXT_REQUEST_PROFILE_DEFAULT)
+    enabled = body.get("enabled", False)
     event_key = bootstrap_event_key(scope_id, body)
+    if enabled or event_key is not None:
+        store.purge_bootstrap_receipts(receipt_cutoff())
     stored = store.bootstrap_receipt_for_event(event_key) if event_key is not None else None
-    if not body.get("enabled", False):
+    if not enabled:
         if stored is None:
             stored = _new_receipt(scope_id, event_key, body)
             if event_key is not None:
@@ -190,18 +232,30 @@ def prepare_bootstrap_context(call: Call) -> Reply:
         return Reply(200, _package("skipped", reason, profile, stored))
     if stored is not None:
         _same_request(stored, body)
-        reason, stored = _delivered(store, stored)
-        return Reply(200, _package("skipped", reason, profile, stored))
+        return _existing(store, stored, body, profile)
     if body.get("handoff") is not None:
         raise ArtifactNotFound("No such Handoff revision in the Scope.")
-    receipt = _new_receipt(scope_id, event_key, body)
-    if event_key is not None:
-        receipt, created = store.create_bootstrap_receipt(receipt)
-        if not created:
-            _same_request(receipt, body)
-            reason, receipt = _delivered(store, receipt)
-            return Reply(200, _package("skipped", reason, profile, receipt))
-    return Reply(200, _package("empty", "no_eligible_context", profile, receipt))
+    scope = store.get_scope(scope_id)
+    if scope is None:
+        raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    max_bytes = body.get("max_bytes", limits.BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT)
+    candidates = bootstrap.eligible(store, scope, lambda other: call.principal.may(other, "read"))
+    built = bootstrap.build(candidates, max_bytes)
+    if built.content is None:
+        receipt = _new_receipt(scope_id, event_key, body)
+        if event_key is not None:
+            receipt, created = store.create_bootstrap_receipt(receipt)
+            if not created:
+                _same_request(receipt, body)
+                return _existing(store, receipt, body, profile)
+        return Reply(200, _package("empty", "no_eligible_context", profile, receipt, built))
+    receipt, created = store.create_bootstrap_receipt(
+        _new_receipt(scope_id, event_key, body, state="pending", items=built.items)
+    )
+    if not created:
+        _same_request(receipt, body)
+        return _existing(store, receipt, body, profile)
+    return Reply(200, _package("ready", None, profile, receipt, built))
 
 
 def record_bootstrap_delivery(call: Call) -> Reply:

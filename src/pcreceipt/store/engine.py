@@ -7,9 +7,10 @@ lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping
 ``code.CodeWorkspaces`` (code workspaces), ``api_tokens.ApiTokens`` (API tokens) and
 ``bindings.ScopeBindings`` (Scope bindings and the default Scope), ``service.ServiceRecords``
 (the server identity, bootstrap receipts), ``sources.SourceRecords`` (Sources and their
-positions) and ``statistics.StatisticsRecords`` (prepare counters, inventory counts) it is the
-whole shared core. Every revision a write commits without deriving from others (create, import,
-replace) records its lineage Source (``sources``).
+positions), ``statistics.StatisticsRecords`` (prepare counters, inventory counts) and
+``tags.ArtifactTags`` (artifact tags) it is the whole shared core. Every revision a write
+commits without deriving from others (create, import, replace) records its lineage Source
+(``sources``).
 Each engine subclasses it and keeps only what is truly its own: connection and
 transaction management, schema and migrations, full-text and vector SQL, and error translation
 (the hooks and their contracts are in ``store.hooks``). Shared values and row builders are in
@@ -67,6 +68,7 @@ from pcreceipt.store.rows import (
 from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
+from pcreceipt.store.tags import ArtifactTags
 
 
 class StoreEngine(
@@ -76,6 +78,7 @@ class StoreEngine(
     ServiceRecords[ConnT, PreparedT],
     SourceRecords[ConnT, PreparedT],
     StatisticsRecords[ConnT, PreparedT],
+    ArtifactTags[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 
@@ -403,6 +406,7 @@ class StoreEngine(
         self._add_revision(conn, scope_id, "atomic-memory", result_id, 1, prepared, now, derived_from=derived)
         for view, (artifact_id, _, _) in zip(views, inputs, strict=True):
             self._set_state(conn, scope_id, artifact_id, "merged", view.state_version + 1, merged_into_id=result_id)
+        self._merge_tags_in(conn, scope_id, [artifact_id for artifact_id, _, _ in inputs], result_id)
         return [self._atomic_head(conn, scope_id, artifact_id) for artifact_id in [*(i[0] for i in inputs), result_id]]
 
     def _require_atomic_view(self, conn: ConnT, scope_id: str, artifact_id: str) -> rules.LifecycleView:

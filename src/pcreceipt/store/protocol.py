@@ -21,7 +21,7 @@ Rules every engine keeps:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -242,6 +242,20 @@ class BootstrapReceipt:
     request_digest: str
     state: BootstrapReceiptState
     created_at: str
+    items: tuple[BootstrapItem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BootstrapItem:
+    """One item a ready bootstrap package delivered: its Scope-qualified revision, the digest of
+    that revision's content and whether its body was cut (content-free)."""
+
+    scope_id: str
+    family: str
+    artifact_id: str
+    revision: int
+    content_digest: str
+    truncated: bool
 
 
 class SourceIdentityConflict(StoreError):
@@ -563,6 +577,31 @@ class Store(Protocol):
         """How many searchable heads the family has in the Scope (0 means no searchable head)."""
         ...
 
+    # -- artifact tags (``pcreceipt.store.tags``)
+    def artifact_tags(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> list[str] | None:
+        """The artifact's tags (display text, in the UTF-8 order of their keys); None when the
+        artifact does not exist. Tags belong to the logical artifact, whatever its revision or state."""
+        ...
+
+    def replace_artifact_tags(
+        self,
+        scope_id: str,
+        family: ArtifactFamily,
+        artifact_id: str,
+        tags: Mapping[str, str],
+        *,
+        precondition: Callable[[list[str]], bool],
+    ) -> list[str]:
+        """Make ``tags`` ({key: display text} from ``tags.normalize_tags``) the whole tag set when
+        ``precondition(current tags)`` holds, checked inside the write (``tags.TagsChanged`` when it
+        does not); the new tags. RecordNotFound when the Scope or the artifact does not exist."""
+        ...
+
+    def tagged_artifact_ids(self, scope_id: str, family: ArtifactFamily, tags: Sequence[str], match: str) -> set[str]:
+        """Ids of the Scope's artifacts of ``family`` carrying all of ``tags`` (``match`` ``all``) or
+        any of them (``any``), compared by key (NFC, case folded), whatever their lifecycle state."""
+        ...
+
     def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
         """Whether the family has any searchable head in the Scope (an existence check, O(1) with
         the engine's index; recall asks it before searching a family whose reader needs a head)."""
@@ -651,6 +690,15 @@ class Store(Protocol):
     ) -> tuple[BootstrapReceipt | None, bool]:
         """Move a pending receipt of ``scope_id`` to ``outcome`` atomically; (the receipt as it now
         is, whether this call moved it). (None, False) when the Scope holds no such receipt."""
+        ...
+
+    def bootstrap_exclusions(self, scope_id: str, receipt_id: str, *, since: str) -> list[BootstrapItem]:
+        """The Atomic Memory items delivered untruncated by ``receipt_id`` when it is a receipt of
+        ``scope_id`` recorded ``injected`` and created at or after ``since``; [] otherwise."""
+        ...
+
+    def purge_bootstrap_receipts(self, before: str) -> int:
+        """Delete the receipts (and their items) created before ``before``; how many."""
         ...
 
     # -- Sources (``pcreceipt.store.sources``) and statistics (``pcreceipt.store.statistics``)

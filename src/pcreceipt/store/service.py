@@ -11,7 +11,14 @@ Decisions:
 - A bootstrap receipt is stored only for a request that names a host event (``event_id``), keyed
   by the event's digest: that is all the reuse of one event's receipt needs. A receipt without
   an event is never stored, so delivering it later is an unknown receipt (PowerContext does the
-  same). The receipt holds no content: ids, digests, a state and a time.
+  same). The receipt holds no content: ids, digests, a state and a time. A ready package's
+  receipt is always stored (its delivery is recorded later); without an event its ``event_key``
+  is its own receipt id (unique, and never a digest: it starts ``bcr_``). The items it delivered
+  are kept with it (``bootstrap_receipt_items``, migration 10): Scope-qualified revisions, content
+  digests and the truncation flag, enough to rebuild the package and to exclude what was
+  delivered from the next prepare.
+- Receipts older than 30 days are purged by the bootstrap operation, as PowerContext does, and a
+  prepare ignores an expired one even before the purge.
 - Receipt writes lock their Scope first (the engines' writer lock for a Scope), so of two
   concurrent claims of one pending receipt exactly one moves it.
 """
@@ -19,13 +26,30 @@ Decisions:
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
-from pcreceipt.store.protocol import BootstrapReceipt, BootstrapReceiptState, StoreUnavailable
+from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, BootstrapReceiptState, StoreUnavailable
 from pcreceipt.store.rows import as_str
 
+RECEIPT_RETENTION = timedelta(days=30)  # PowerContext's retention of bootstrap receipts
+
+
+def receipt_cutoff() -> str:
+    """The oldest creation time a bootstrap receipt is kept for (and honoured by a prepare)."""
+    oldest = datetime.now(UTC) - RECEIPT_RETENTION
+    return oldest.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 _RECEIPT_SELECT = "SELECT receipt_id, scope_id, event_key, request_digest, state, created_at FROM bootstrap_receipts"
+_ITEM_SELECT = """SELECT scope_id, family, artifact_id, revision, content_digest, truncated FROM bootstrap_receipt_items
+                  WHERE receipt_id = ? ORDER BY position"""
+
+
+def _item(row: Any) -> BootstrapItem:
+    return BootstrapItem(as_str(row[0]), as_str(row[1]), as_str(row[2]), int(row[3]), as_str(row[4]), bool(row[5]))
 
 
 def _receipt(row: Any) -> BootstrapReceipt:
@@ -61,9 +85,35 @@ class ServiceRecords(EngineHooks[ConnT, PreparedT]):
         return bytes.fromhex(as_str(row[0]))
 
     def bootstrap_receipt_for_event(self, event_key: str) -> BootstrapReceipt | None:
-        with self._reading() as conn:
+        with self._snapshot_reading() as conn:
             row = self._first(conn, _RECEIPT_SELECT + " WHERE event_key = ?", (event_key,))
-        return None if row is None else _receipt(row)
+            return None if row is None else self._with_items(conn, _receipt(row))
+
+    def _with_items(self, conn: ConnT, receipt: BootstrapReceipt) -> BootstrapReceipt:
+        items = tuple(_item(row) for row in self._all(conn, _ITEM_SELECT, (receipt.receipt_id,)))
+        return replace(receipt, items=items)
+
+    def bootstrap_exclusions(self, scope_id: str, receipt_id: str, *, since: str) -> list[BootstrapItem]:
+        with self._snapshot_reading() as conn:
+            row = self._first(conn, _RECEIPT_SELECT + " WHERE scope_id = ? AND receipt_id = ?", (scope_id, receipt_id))
+            if row is None:
+                return []
+            receipt = _receipt(row)
+            if receipt.state != "injected" or receipt.created_at < since:
+                return []
+            items = [_item(r) for r in self._all(conn, _ITEM_SELECT, (receipt_id,))]
+        return [item for item in items if item.family == "atomic-memory" and not item.truncated]
+
+    def purge_bootstrap_receipts(self, before: str) -> int:
+        def work(conn: ConnT) -> int:
+            rows = self._all(conn, "SELECT receipt_id FROM bootstrap_receipts WHERE created_at < ?", (before,))
+            ids = [as_str(r[0]) for r in rows]
+            for receipt_id in ids:
+                self._run(conn, "DELETE FROM bootstrap_receipt_items WHERE receipt_id = ?", (receipt_id,))
+                self._run(conn, "DELETE FROM bootstrap_receipts WHERE receipt_id = ?", (receipt_id,))
+            return len(ids)
+
+        return self._transact(work)
 
     def create_bootstrap_receipt(self, receipt: BootstrapReceipt) -> tuple[BootstrapReceipt, bool]:
         return self._transact(lambda conn: self._create_receipt_in(conn, receipt))
@@ -72,7 +122,7 @@ class ServiceRecords(EngineHooks[ConnT, PreparedT]):
         self._lock_scope(conn, receipt.scope_id)
         existing = self._first(conn, _RECEIPT_SELECT + " WHERE event_key = ?", (receipt.event_key,))
         if existing is not None:
-            return _receipt(existing), False
+            return self._with_items(conn, _receipt(existing)), False
         self._run(
             conn,
             "INSERT INTO bootstrap_receipts (receipt_id, scope_id, event_key, request_digest, state, created_at)"
@@ -86,6 +136,26 @@ class ServiceRecords(EngineHooks[ConnT, PreparedT]):
                 receipt.created_at,
             ),
         )
+        if receipt.items:
+            self._run_many(
+                conn,
+                """INSERT INTO bootstrap_receipt_items (receipt_id, position, scope_id, family, artifact_id,
+                                                       revision, content_digest, truncated)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                [
+                    (
+                        receipt.receipt_id,
+                        n,
+                        i.scope_id,
+                        i.family,
+                        i.artifact_id,
+                        i.revision,
+                        i.content_digest,
+                        int(i.truncated),
+                    )
+                    for n, i in enumerate(receipt.items)
+                ],
+            )
         return receipt, True
 
     def record_bootstrap_delivery(

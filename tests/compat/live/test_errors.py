@@ -471,6 +471,42 @@ def _bootstrap_receipt_skipped(side: Side) -> httpx.Response:
     return side.http.post("/v1/context/bootstrap/receipts", json=body)
 
 
+def _tagged_bootstrap_scope(side: Side) -> str:
+    scope_id = _scope(side)
+    artifact_id = _memory(side, scope_id, "Deploys never run during the nightly batch window.")
+    path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/tags"
+    etag = side.http.get(path).headers["ETag"]
+    tagged = side.http.put(path, json={"tags": ["bootstrap-context"]}, headers={"If-Match": etag})
+    assert tagged.status_code == 200, f"{side.name}: replace_artifact_tags {tagged.status_code}"
+    return scope_id
+
+
+case(
+    "bootstrap.ready-with-a-tagged-memory",
+    fields=("schema", "status", "reason", "profile", "truncated", "receipt.state"),
+)(lambda s: _bootstrap(s, _tagged_bootstrap_scope(s), enabled=True))
+case(
+    "bootstrap.enabled-nothing-tagged",
+    fields=("schema", "status", "reason", "content", "items", "truncated", "receipt.state"),
+)(lambda s: _bootstrap(s, _scope(s), enabled=True))
+
+
+@case("bootstrap.replayed-event-after-injection", fields=("status", "reason", "receipt.state"))
+def _bootstrap_replayed(side: Side) -> httpx.Response:
+    scope_id = _tagged_bootstrap_scope(side)
+    first = _bootstrap(side, scope_id, enabled=True, event_id="evt-live").json()
+    body = {"scope_id": scope_id, "receipt_id": first["receipt"]["receipt_id"], "outcome": "injected"}
+    assert side.http.post("/v1/context/bootstrap/receipts", json=body).status_code == 200
+    return _bootstrap(side, scope_id, enabled=True, event_id="evt-live")
+
+
+@case("bootstrap.event-request-mismatch")
+def _bootstrap_mismatch(side: Side) -> httpx.Response:
+    scope_id = _tagged_bootstrap_scope(side)
+    _bootstrap(side, scope_id, enabled=True, event_id="evt-mismatch")
+    return _bootstrap(side, scope_id, enabled=True, event_id="evt-mismatch", max_bytes=2048)
+
+
 # --- code, memory search -----------------------------------------------------------------------------
 
 case("query-code.unknown-scope")(

@@ -18,6 +18,8 @@ Decisions:
 - Sources (migration 6): as SQLite's (``store.sources``, ``store.statistics``); the source id is
   VARBINARY(1024) (256 code points in UTF-8) and found by its SHA-256 ``source_key``.
 - Extractions (migration 7): as SQLite's ``source_extractions``.
+- Cursor keys (migration 8), artifact tags (migration 9) and bootstrap receipt items
+  (migration 10): as SQLite's.
 """
 
 from __future__ import annotations
@@ -289,6 +291,40 @@ MIGRATIONS: tuple[Migration, ...] = (
             f"""CREATE TABLE IF NOT EXISTS cursor_keys (
                 key_slot INT PRIMARY KEY,
                 secret VARBINARY(128) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        9,
+        "artifact tags on logical identity",
+        (
+            # A tag is at most 64 code points and its key at most 128 (UTF-8: 4 bytes each).
+            f"""CREATE TABLE IF NOT EXISTS artifact_tags (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                tag_key VARBINARY(512) NOT NULL,
+                tag VARBINARY(256) NOT NULL,
+                assigned_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, tag_key),
+                KEY artifact_tags_by_key (scope_id, family, tag_key)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        10,
+        "the items each bootstrap receipt delivered",
+        (
+            f"""CREATE TABLE IF NOT EXISTS bootstrap_receipt_items (
+                receipt_id VARBINARY(64) NOT NULL,
+                position INT NOT NULL,
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                content_digest VARBINARY(80) NOT NULL,
+                truncated TINYINT NOT NULL,
+                PRIMARY KEY (receipt_id, position)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

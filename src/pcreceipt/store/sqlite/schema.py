@@ -41,6 +41,9 @@ Decisions:
 - Extractions (migration 7, ``store.sources``): ``source_extractions`` names, per content Source
   position, the Atomic Memory revisions a flush extracted from it (primary key (Scope, position,
   ordinal), so one Source's memories are written once).
+- Cursor keys (migration 8, ``server.cursor``): one row holding the key that signs list cursors.
+- Artifact tags (migration 9, ``store.tags``) on logical identity; bootstrap receipt items
+  (migration 10, ``store.service``): the revisions each ready bootstrap package delivered.
 """
 
 from __future__ import annotations
@@ -302,6 +305,41 @@ MIGRATIONS: tuple[Migration, ...] = (
                 key_slot INTEGER PRIMARY KEY CHECK (key_slot = 1),
                 secret TEXT NOT NULL
             )""",
+        ),
+    ),
+    Migration(
+        9,
+        "artifact tags on logical identity",
+        (
+            """CREATE TABLE artifact_tags (
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                tag_key TEXT NOT NULL,
+                tag TEXT NOT NULL,
+                assigned_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, tag_key),
+                FOREIGN KEY (scope_id, family, artifact_id) REFERENCES artifacts (scope_id, family, artifact_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX artifact_tags_by_key ON artifact_tags (scope_id, family, tag_key)",
+        ),
+    ),
+    Migration(
+        10,
+        "the items each bootstrap receipt delivered",
+        (
+            """CREATE TABLE bootstrap_receipt_items (
+                receipt_id TEXT NOT NULL REFERENCES bootstrap_receipts (receipt_id),
+                position INTEGER NOT NULL,
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                content_digest TEXT NOT NULL,
+                truncated INTEGER NOT NULL CHECK (truncated IN (0, 1)),
+                PRIMARY KEY (receipt_id, position)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX bootstrap_receipts_by_age ON bootstrap_receipts (created_at)",
         ),
     ),
 )
