@@ -122,14 +122,14 @@ class Composition:
         chat client to the generation provider (so its calls are its own), else None."""
         if self._extractor is _UNSET:
             settings = self.settings
+            self._extractor = None
             chat = None
-            if settings.extraction_configured:
+            if settings.extraction_configured:  # a base URL is configured, so there is a client
                 chat = make_chat_client(settings.generation.base_url, settings.generation.api_key_env)
                 self._own(chat)
-            source = prompt_source_for(self.store.find_prompt)
-            self._extractor = (
-                None if chat is None else Extractor(chat, settings.generation, settings.extraction, source)
-            )
+            if chat is not None:
+                source = prompt_source_for(self.store.find_prompt)
+                self._extractor = Extractor(chat, settings.generation, settings.extraction, source)
         extractor: Extractor | None = self._extractor
         return extractor
 
