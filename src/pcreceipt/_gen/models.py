@@ -190,9 +190,9 @@ class ArtifactReference(ContractModel):
 
 
 class ArtifactRefs(RootModel[list[ArtifactReference]]):
-    root: Annotated[list[ArtifactReference], Field(max_length=0)]
+    root: Annotated[list[ArtifactReference], Field(max_length=64)]
     """
-    Accepted for compatibility; must be empty or null.
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. An unknown revision is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -1736,6 +1736,8 @@ class ErrorBody(ContractModel):
         "source_conflict",
         "cursor_expired",
         "legacy_memory_operation_unsupported",
+        "not_found",
+        "source_not_eligible",
     ]
     """
     The error code.
@@ -2574,11 +2576,11 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
     source_refs: SourceRefs | None = None
     """
-    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    Source evidence of the merged memory, in order: each a Source of the Scope (source_type content). Served as the result's sources. An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
     """
     artifact_refs: ArtifactRefs | None = None
     """
-    Accepted for compatibility; must be empty or null.
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. An unknown revision is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -4073,9 +4075,9 @@ class SourceTypeReference(ContractModel):
 
 
 class SourceRefs(RootModel[list[SourceTypeReference]]):
-    root: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    root: Annotated[list[SourceTypeReference], Field(max_length=64)]
     """
-    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    Source evidence of the merged memory, in order: each a Source of the Scope (source_type content). Served as the result's sources. An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
     """
 
 

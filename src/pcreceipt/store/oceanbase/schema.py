@@ -18,6 +18,7 @@ Decisions:
 - Sources (migration 6): as SQLite's (``store.sources``, ``store.statistics``); the source id is
   VARBINARY(1024) (256 code points in UTF-8) and found by its SHA-256 ``source_key``.
 - Extractions (migration 7): as SQLite's ``source_extractions``.
+- Named lineage (migration 11): as SQLite's ``revision_lineage``.
 """
 
 from __future__ import annotations
@@ -289,6 +290,21 @@ MIGRATIONS: tuple[Migration, ...] = (
             f"""CREATE TABLE IF NOT EXISTS cursor_keys (
                 key_slot INT PRIMARY KEY,
                 secret VARBINARY(128) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        11,
+        "the Source and artifact lineage a write names itself (a merge's source_refs and artifact_refs)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS revision_lineage (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                sources LONGTEXT NOT NULL,
+                artifacts LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, revision)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

@@ -41,6 +41,11 @@ Decisions:
 - Extractions (migration 7, ``store.sources``): ``source_extractions`` names, per content Source
   position, the Atomic Memory revisions a flush extracted from it (primary key (Scope, position,
   ordinal), so one Source's memories are written once).
+- Named lineage (migration 11; 9 and 10 are left to another branch): ``revision_lineage`` holds,
+  for a revision whose write named its own lineage (a merge with ``source_refs`` or
+  ``artifact_refs``), the Source references and the full artifact lineage as JSON arrays. A
+  revision without a row has its lineage implied (``derived_from``, the previous revision, its
+  lineage Source).
 """
 
 from __future__ import annotations
@@ -302,6 +307,23 @@ MIGRATIONS: tuple[Migration, ...] = (
                 key_slot INTEGER PRIMARY KEY CHECK (key_slot = 1),
                 secret TEXT NOT NULL
             )""",
+        ),
+    ),
+    Migration(
+        11,
+        "the Source and artifact lineage a write names itself (a merge's source_refs and artifact_refs)",
+        (
+            """CREATE TABLE revision_lineage (
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                sources TEXT NOT NULL,
+                artifacts TEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, revision),
+                FOREIGN KEY (scope_id, family, artifact_id, revision)
+                    REFERENCES revisions (scope_id, family, artifact_id, revision)
+            ) WITHOUT ROWID""",
         ),
     ),
 )
