@@ -52,7 +52,7 @@ def capture(http: httpx.Client, scope_id: str, source_id: str) -> dict[str, str]
     body = {"scope_id": scope_id, "source_id": source_id, "content": f"said {source_id}"}
     response = http.post("/v1/sources/content", json=body)
     assert response.status_code == 202, response.text
-    return {"source_type": "content", "source_id": source_id}
+    return {"name": "content", "source_id": source_id}
 
 
 def merge_body(scope_id: str, inputs: list[dict[str, Any]], **refs: Any) -> dict[str, Any]:
@@ -96,7 +96,8 @@ def test_merge_names_its_sources_and_artifacts(http: httpx.Client, powercontext_
     result = records[-1]["artifact"]
     body = revision(http, scope_id, result["artifact_id"])
     powercontext_models.ArtifactRevision.model_validate(body)
-    assert body["sources"] == [later, earlier]  # as given, not by position
+    # as given, not by position, in the body's shape
+    assert body["sources"] == [{"source_type": r["name"], "source_id": r["source_id"]} for r in (later, earlier)]
     assert body["artifacts"] == [a, b, topic, other]  # inputs first, each exact revision once
     assert body["content"]["creation"] == {"type": "merge", "input_artifact_ids": [a["artifact_id"], b["artifact_id"]]}
     listed = http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{result['artifact_id']}/revisions").json()
@@ -134,16 +135,17 @@ def test_refused_references_write_nothing(http: httpx.Client) -> None:
         "expires_at": "2999-01-01T00:00:00Z",
     }
     assert http.post("/v1/sources/working-notes", json=note).status_code == 202
-    lineage_source = revision(http, scope_id, a["artifact_id"])["sources"][0]
+    served = revision(http, scope_id, a["artifact_id"])["sources"][0]
+    lineage_source = {"name": served["source_type"], "source_id": served["source_id"]}
     refused: list[tuple[dict[str, Any], int, str, tuple[str, str] | None]] = [
-        ({"source_refs": [good, {"source_type": "content", "source_id": "nowhere"}]}, 404, "not_found", None),
+        ({"source_refs": [good, {"name": "content", "source_id": "nowhere"}]}, 404, "not_found", None),
         ({"source_refs": [foreign_source]}, 404, "not_found", None),
-        ({"source_refs": [{"source_type": "file", "source_id": "here"}]}, 404, "not_found", None),
+        ({"source_refs": [{"name": "file", "source_id": "here"}]}, 404, "not_found", None),
         ({"artifact_refs": [foreign_fact]}, 404, "not_found", None),
         ({"artifact_refs": [{**b, "revision": 1}, {**c, "revision": 7}]}, 404, "not_found", None),
         ({"artifact_refs": [{**b, "artifact_id": "nope"}]}, 404, "not_found", None),
         (
-            {"source_refs": [good, {"source_type": "content", "source_id": "note-1"}]},
+            {"source_refs": [good, {"name": "content", "source_id": "note-1"}]},
             422,
             "source_not_eligible",
             ("/source_refs/1", "source_not_eligible"),
@@ -156,6 +158,9 @@ def test_refused_references_write_nothing(http: httpx.Client) -> None:
             assert error["details"] is None
         else:
             assert [(v["path"], v["rule"]) for v in error["details"]["violations"]] == [violation]
+    # the body's shape {source_type, source_id} is not PowerContext's request shape
+    wrong_shape = merge_body(scope_id, [a, b], source_refs=[{"source_type": "content", "source_id": "here"}])
+    assert_error(http.post(MERGES, json=wrong_shape), 422, "invalid_request")
     # another revision of an input: refused before anything is read
     revised = http.put(
         f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{a['artifact_id']}",
@@ -171,7 +176,7 @@ def test_refused_references_write_nothing(http: httpx.Client) -> None:
         ("/artifact_refs/1", "merge_input_revision")
     ]
     # a stale input is reported before a missing reference (the inputs are checked first)
-    stale = merge_body(scope_id, [a, b], source_refs=[{"source_type": "content", "source_id": "nowhere"}])
+    stale = merge_body(scope_id, [a, b], source_refs=[{"name": "content", "source_id": "nowhere"}])
     assert_error(http.post(MERGES, json=stale), 409, "atomic_memory_changed")
     assert states(http, scope_id, a, b) == ["active", "active"]
     heads = http.post("/v1/atomic-memory/list", json={"scope_id": scope_id}).json()["items"]

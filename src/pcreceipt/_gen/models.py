@@ -2574,9 +2574,9 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
     The merged memory.
     """
-    source_refs: SourceRefs | None = None
+    source_refs: SourceRefs | SourceRefs1 | None = None
     """
-    Source evidence of the merged memory, in order: each a Source of the Scope (source_type content). Served as the result's sources. An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
+    Source evidence of the merged memory, in order, as PowerContext's SourceReference {name, source_id}: each a Source of the Scope (name content). Served as the result's sources ({source_type, source_id}). An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
     """
     artifact_refs: ArtifactRefs | None = None
     """
@@ -4052,6 +4052,13 @@ class SourceReference(ContractModel):
     """
 
 
+class SourceRefs1(RootModel[list[SourceReference]]):
+    root: Annotated[list[SourceReference], Field(min_length=1)]
+    """
+    PowerContext's SourceReference list.
+    """
+
+
 class SourceType(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
@@ -4075,9 +4082,9 @@ class SourceTypeReference(ContractModel):
 
 
 class SourceRefs(RootModel[list[SourceTypeReference]]):
-    root: Annotated[list[SourceTypeReference], Field(max_length=64)]
+    root: Annotated[list[SourceTypeReference], Field(max_length=0)]
     """
-    Source evidence of the merged memory, in order: each a Source of the Scope (source_type content). Served as the result's sources. An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
+    The empty list, as contract 2.0.0 declared it.
     """
 
 

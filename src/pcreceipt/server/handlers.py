@@ -404,7 +404,7 @@ def merge_atomic_memories(call: Call) -> Reply:
         artifact_id, revision = _atomic_memory_target(item["artifact"], f"/inputs/{index}/artifact/family")
         inputs.append((artifact_id, revision, item["state_version"]))
     scope_id = body["scope_id"]
-    source_refs = [SourceRef(r["source_type"], r["source_id"]) for r in body.get("source_refs") or ()]
+    source_refs = [SourceRef(r["name"], r["source_id"]) for r in body.get("source_refs") or ()]
     artifact_refs = [
         ArtifactRef(scope_id, r["family"], r["artifact_id"], r["revision"]) for r in body.get("artifact_refs") or ()
     ]
