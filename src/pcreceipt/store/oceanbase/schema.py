@@ -27,6 +27,7 @@ from pcreceipt.store.ids import utc_now
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     REVISIONS_NOT_ONE_TO_HEAD,
     REVISIONS_WITHOUT_ARTIFACT,
     SEARCH_ENTRIES_NOT_HEADS,
@@ -368,6 +369,7 @@ CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     SOURCE_POSITIONS_NOT_DENSE,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w
