@@ -14,7 +14,7 @@ families, one per layer, each defined next to the code that raises it:
   ``RevisionConflict``, ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
   ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are
   ``InvalidRequest``, ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
-  ``LegacyMemoryOperationUnsupported`` and ``SourceNotEligible`` (422), ``Unauthorized``,
+  ``LegacyMemoryOperationUnsupported`` (422), ``Unauthorized``,
   ``Forbidden``, ``StaleETag`` (412 ``revision_conflict``), ``PreconditionRequired``,
   ``RequestTooLarge``, ``ServiceUnavailable`` (``storage_unavailable``), ``CodeIndexMissing``,
   ``InferenceUnavailable``, the code query's 422s, ``UnsupportedCapability`` and
@@ -88,13 +88,6 @@ class CursorExpired(ApiError):
     code, status = "cursor_expired", 410
 
 
-class SourceNotEligible(InvalidRequest):
-    """A Source that cannot be evidence of a new revision: a Working Note, or the lineage record of
-    another artifact's write (PowerContext's ``source_not_eligible``)."""
-
-    code = "source_not_eligible"
-
-
 class LegacyMemoryOperationUnsupported(InvalidRequest):
     """A legacy Memory collection operation (an exact citation) that Atomic Memory cannot serve."""
 
@@ -128,7 +121,7 @@ class ArtifactNotFound(NotFound):
 
 
 class ReferenceNotFound(NotFound):
-    """A merge's Source or artifact reference names nothing in the Scope (PowerContext's bare
+    """A merge's artifact reference names a revision the Scope lacks (PowerContext's bare
     ``not_found``)."""
 
     code = "not_found"

@@ -321,8 +321,8 @@ async def artifacts(client: PowerContextClient) -> None:
     )  # fmt: skip
     await expect_error(
         "merge_atomic_memories (unknown source_ref)",
-        404,
-        "not_found",
+        422,
+        "invalid_request",
         lambda: client.merge_atomic_memories(missing_source),
     )
 

@@ -1,8 +1,9 @@
 """merge_atomic_memories with source_refs and artifact_refs over real HTTP on every engine: the
 result's revision names the Sources as given and its artifact lineage is the inputs then the named
 revisions, each once; ``content.creation`` names the inputs only; a reference the Scope lacks is
-404 not_found, a Working Note or a lineage Source 422 source_not_eligible, another revision of an
-input 422 invalid_request; a refused merge writes nothing. Answers are parsed with PowerContext
+404 not_found when it is an artifact revision and 422 invalid_request when it is a Source (as
+PowerContext 1.4.1 answers), a Working Note, a lineage Source or another revision of an input 422
+invalid_request; a refused merge writes nothing. Answers are parsed with PowerContext
 1.4.1's own closed models."""
 
 from __future__ import annotations
@@ -137,20 +138,26 @@ def test_refused_references_write_nothing(http: httpx.Client) -> None:
     assert http.post("/v1/sources/working-notes", json=note).status_code == 202
     served = revision(http, scope_id, a["artifact_id"])["sources"][0]
     lineage_source = {"name": served["source_type"], "source_id": served["source_id"]}
+    unknown = {"name": "content", "source_id": "nowhere"}
     refused: list[tuple[dict[str, Any], int, str, tuple[str, str] | None]] = [
-        ({"source_refs": [good, {"name": "content", "source_id": "nowhere"}]}, 404, "not_found", None),
-        ({"source_refs": [foreign_source]}, 404, "not_found", None),
-        ({"source_refs": [{"name": "file", "source_id": "here"}]}, 404, "not_found", None),
-        ({"artifact_refs": [foreign_fact]}, 404, "not_found", None),
-        ({"artifact_refs": [{**b, "revision": 1}, {**c, "revision": 7}]}, 404, "not_found", None),
-        ({"artifact_refs": [{**b, "artifact_id": "nope"}]}, 404, "not_found", None),
+        ({"source_refs": [good, unknown]}, 422, "invalid_request", ("/source_refs/1", "source_not_found")),
+        ({"source_refs": [foreign_source]}, 422, "invalid_request", ("/source_refs/0", "source_not_found")),
+        (
+            {"source_refs": [{"name": "file", "source_id": "here"}]},
+            422,
+            "invalid_request",
+            ("/source_refs/0", "source_not_found"),
+        ),
         (
             {"source_refs": [good, {"name": "content", "source_id": "note-1"}]},
             422,
-            "source_not_eligible",
+            "invalid_request",
             ("/source_refs/1", "source_not_eligible"),
         ),
-        ({"source_refs": [lineage_source]}, 422, "source_not_eligible", ("/source_refs/0", "source_not_eligible")),
+        ({"source_refs": [lineage_source]}, 422, "invalid_request", ("/source_refs/0", "source_not_eligible")),
+        ({"artifact_refs": [foreign_fact]}, 404, "not_found", None),
+        ({"artifact_refs": [{**b, "revision": 1}, {**c, "revision": 7}]}, 404, "not_found", None),
+        ({"artifact_refs": [{**b, "artifact_id": "nope"}]}, 404, "not_found", None),
     ]
     for refs, status, code, violation in refused:
         error = assert_error(http.post(MERGES, json=merge_body(scope_id, [a, b], **refs)), status, code)
@@ -176,7 +183,7 @@ def test_refused_references_write_nothing(http: httpx.Client) -> None:
         ("/artifact_refs/1", "merge_input_revision")
     ]
     # a stale input is reported before a missing reference (the inputs are checked first)
-    stale = merge_body(scope_id, [a, b], source_refs=[{"name": "content", "source_id": "nowhere"}])
+    stale = merge_body(scope_id, [a, b], source_refs=[unknown])
     assert_error(http.post(MERGES, json=stale), 409, "atomic_memory_changed")
     assert states(http, scope_id, a, b) == ["active", "active"]
     heads = http.post("/v1/atomic-memory/list", json={"scope_id": scope_id}).json()["items"]

@@ -43,17 +43,18 @@ def test_refused_references_roll_the_merge_back(store: Store, scope_id: str) -> 
     two = store.create_artifact(scope_id, "atomic-memory", fact("two"))
     store.capture_source(scope_id, CapturedSource("note", "looked", {"kind": "working_note"}, working_note=True))
     inputs = [(one.ref.artifact_id, 1, 0), (two.ref.artifact_id, 1, 0)]
-    with pytest.raises(RecordNotFound) as missing:
+    with pytest.raises(RefusedReference) as unknown:
         store.merge_atomic_memories(scope_id, inputs, fact("x"), source_refs=[SourceRef("content", "none")])
-    assert missing.value.kind == "reference"
-    with pytest.raises(RecordNotFound):
+    assert (unknown.value.field, unknown.value.index, unknown.value.rule) == ("source_refs", 0, "source_not_found")
+    with pytest.raises(RecordNotFound) as missing:
         store.merge_atomic_memories(scope_id, inputs, fact("x"), artifact_refs=[replace(one.ref, artifact_id="no")])
+    assert missing.value.kind == "reference"
     with pytest.raises(RefusedReference) as note:
         store.merge_atomic_memories(scope_id, inputs, fact("x"), source_refs=[SourceRef("content", "note")])
-    assert (note.value.field, note.value.index) == ("source_refs", 0)
+    assert (note.value.field, note.value.index, note.value.rule) == ("source_refs", 0, "source_not_eligible")
     with pytest.raises(RefusedReference) as other_revision:
         store.merge_atomic_memories(scope_id, inputs, fact("x"), artifact_refs=[replace(two.ref, revision=2)])
-    assert (other_revision.value.field, other_revision.value.index) == ("artifact_refs", 0)
+    assert (other_revision.value.field, other_revision.value.rule) == ("artifact_refs", "merge_input_revision")
     for ref in (one.ref, two.ref):
         head = store.get_atomic_memory_head(scope_id, ref.artifact_id)
         assert head is not None and head.state == "active" and head.state_version == 0

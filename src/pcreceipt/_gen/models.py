@@ -192,7 +192,7 @@ class ArtifactReference(ContractModel):
 class ArtifactRefs(RootModel[list[ArtifactReference]]):
     root: Annotated[list[ArtifactReference], Field(max_length=64)]
     """
-    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. An unknown revision is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -1737,7 +1737,6 @@ class ErrorBody(ContractModel):
         "cursor_expired",
         "legacy_memory_operation_unsupported",
         "not_found",
-        "source_not_eligible",
     ]
     """
     The error code.
@@ -2576,11 +2575,11 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
     source_refs: SourceRefs | SourceRefs1 | None = None
     """
-    Source evidence of the merged memory, in order, as PowerContext's SourceReference {name, source_id}: each a Source of the Scope (name content). Served as the result's sources ({source_type, source_id}). An unknown Source is 404 not_found; a Working Note or an artifact's lineage Source is 422 source_not_eligible.
+    Source evidence of the merged memory, in order, as PowerContext's SourceReference {name, source_id}: each a captured content Source of the Scope (name content). Served as the result's sources ({source_type, source_id}). A Source the Scope lacks, a Working Note or an artifact's lineage Source is 422 invalid_request (rules source_not_found, source_not_eligible at /source_refs/<i>).
     """
     artifact_refs: ArtifactRefs | None = None
     """
-    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. An unknown revision is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 

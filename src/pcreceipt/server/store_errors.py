@@ -30,7 +30,6 @@ from pcreceipt.errors import (
     ScopeIdempotencyConflict,
     ScopeNotFound,
     ServiceUnavailable,
-    SourceNotEligible,
 )
 from pcreceipt.store.protocol import (
     ConflictReason,
@@ -97,14 +96,10 @@ def conflict(exc: WriteConflict, *, operation_id: str) -> Conflict:
 
 
 def refused_reference(exc: RefusedReference) -> ApiError:
-    """422 for a merge's refused reference: an ineligible Source is ``source_not_eligible``, another
-    revision of an input ``invalid_request``, each with the reference's location."""
-    path = f"/{exc.field}/{exc.index}"
-    if exc.field == "source_refs":
-        details = {"violations": [{"path": path, "rule": "source_not_eligible"}]}
-        return SourceNotEligible("A Working Note or lineage Source cannot be merge evidence.", details)
-    details = {"violations": [{"path": path, "rule": "merge_input_revision"}]}
-    return InvalidRequest("An artifact reference names another revision of a merge input.", details)
+    """422 ``invalid_request`` for a merge's refused reference, with its location and why (what
+    PowerContext 1.4.1 answers for every Source reference it is sent)."""
+    details = {"violations": [{"path": f"/{exc.field}/{exc.index}", "rule": exc.rule}]}
+    return InvalidRequest("A merge reference cannot be used as its lineage.", details)
 
 
 def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:

@@ -50,8 +50,8 @@ class StoreError(PcreceiptError):
 
 class RecordNotFound(StoreError):
     """The Scope, artifact, revision or token named does not exist; ``kind`` says which (the API
-    answers ``scope_not_found`` or ``artifact_not_found`` by it; ``reference``, a merge's Source or
-    artifact reference naming nothing in the Scope, is ``not_found``)."""
+    answers ``scope_not_found`` or ``artifact_not_found`` by it; ``reference``, a merge's artifact
+    reference naming a revision the Scope lacks, is ``not_found``)."""
 
     def __init__(self, message: str, *, kind: Literal["scope", "artifact", "token", "reference"]):
         super().__init__(message)
@@ -85,14 +85,23 @@ class InvalidRecord(StoreError):
 
 
 class RefusedReference(InvalidRecord):
-    """A merge's ``source_refs[index]`` (a Working Note or another write's lineage Source, which
-    cannot be evidence of a new revision) or ``artifact_refs[index]`` (another revision of a merge
-    input) is refused; ``field`` says which list."""
+    """A merge's ``source_refs[index]`` or ``artifact_refs[index]`` (``field``) is refused; ``rule``
+    says why: ``source_not_found`` (no such content Source in the Scope), ``source_not_eligible`` (a
+    Working Note or another write's lineage Source, which cannot be evidence of a new revision) or
+    ``merge_input_revision`` (another revision of a merge input)."""
 
-    def __init__(self, message: str, *, field: Literal["source_refs", "artifact_refs"], index: int):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: Literal["source_refs", "artifact_refs"],
+        index: int,
+        rule: Literal["source_not_found", "source_not_eligible", "merge_input_revision"],
+    ):
         super().__init__(message)
         self.field = field
         self.index = index
+        self.rule = rule
 
 
 class StoreUnavailable(StoreError):
@@ -572,8 +581,9 @@ class Store(Protocol):
         order, then the new memory's head. ``source_refs`` (content Sources of the Scope) become
         the new revision's Source lineage; ``artifact_refs`` (revisions of the Scope) follow the
         inputs in its artifact lineage, each exact revision once. RecordNotFound (``reference``)
-        when one names nothing in the Scope; RefusedReference for a Working Note or a lineage
-        Source, or an artifact reference to another revision of an input."""
+        when an artifact reference names a revision the Scope lacks; RefusedReference for a Source
+        the Scope lacks, a Working Note or a lineage Source, or an artifact reference to another
+        revision of an input."""
         ...
 
     # -- search (bounded, rank order, searchable heads only)

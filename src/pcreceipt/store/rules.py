@@ -127,7 +127,10 @@ def check_merge_lineage(inputs: Sequence[ArtifactRef], named: Sequence[ArtifactR
     for index, ref in enumerate(named):
         if (ref.family, ref.artifact_id) in ids and ref not in exact:
             raise RefusedReference(
-                "an artifact reference names another revision of a merge input", field="artifact_refs", index=index
+                "an artifact reference names another revision of a merge input",
+                field="artifact_refs",
+                index=index,
+                rule="merge_input_revision",
             )
 
 

@@ -33,9 +33,9 @@ Decisions:
   so the memory's ``sources`` name the captured Source and statistics trace it to that Source's
   tokens; an extracted revision records no lineage Source of its own.
 - A merge may name its own Source evidence (``source_refs``): each must be a captured content
-  Source of the Scope (type ``content``, the only type served); another type or an unknown id is
-  ``RecordNotFound`` (``reference``), a Working Note or another write's lineage Source is
-  ``RefusedReference`` (PowerContext refuses both as evidence of a new revision). The references
+  Source of the Scope (type ``content``, the only type served); another type, an unknown id, a Working Note or
+  another write's lineage Source is ``RefusedReference`` (PowerContext refuses the last two as
+  evidence of a new revision). The references
   are kept as given in ``revision_lineage`` (migration 11), not as lineage Sources.
 """
 
@@ -197,10 +197,18 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
                     (scope_id, source_key(ref.source_id)),
                 )
             if row is None:
-                raise RecordNotFound("a named Source does not exist in the Scope", kind="reference")
+                raise RefusedReference(
+                    "a named Source does not exist in the Scope",
+                    field="source_refs",
+                    index=index,
+                    rule="source_not_found",
+                )
             if as_str(row[0]) != "content":
                 raise RefusedReference(
-                    "a Working Note or lineage Source cannot be evidence", field="source_refs", index=index
+                    "a Working Note or lineage Source cannot be evidence",
+                    field="source_refs",
+                    index=index,
+                    rule="source_not_eligible",
                 )
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
