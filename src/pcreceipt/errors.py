@@ -10,16 +10,16 @@ families, one per layer, each defined next to the code that raises it:
   (PowerContext 1.4.1's codes where the situation is one PowerContext has), with its HTTP
   status. Two abstract families group them by status, so a caller can catch every 404 or every
   409: ``NotFound`` (``ScopeNotFound``, ``ArtifactNotFound``, ``CodeWorkspaceNotFound``,
-  ``CodeRangeNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``, ``RevisionConflict``,
-  ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
-  ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are ``InvalidRequest``,
-  ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
+  ``CodeRangeNotFound``, ``ReferenceNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``,
+  ``RevisionConflict``, ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
+  ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are
+  ``InvalidRequest``, ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
   ``LegacyMemoryOperationUnsupported`` (422), ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
   ``revision_conflict``), ``TagPreconditionFailed`` (412 ``tag_precondition_failed``),
-  ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable``
-  (``storage_unavailable``), ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's
-  422s, ``UnsupportedCapability`` and ``InternalError``. An unknown route or method is not an
-  ``ApiError``: it answers the framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
+  ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable`` (``storage_unavailable``),
+  ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's 422s, ``UnsupportedCapability``
+  and ``InternalError``. An unknown route or method is not an ``ApiError``: it answers the
+  framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
@@ -118,6 +118,13 @@ class ArtifactNotFound(NotFound):
     """No such artifact or revision in the Scope (also a bootstrap's missing Handoff revision)."""
 
     code = "artifact_not_found"
+
+
+class ReferenceNotFound(NotFound):
+    """A merge's artifact reference names a revision the Scope lacks (PowerContext's bare
+    ``not_found``)."""
+
+    code = "not_found"
 
 
 class CodeWorkspaceNotFound(NotFound):

@@ -290,11 +290,42 @@ async def artifacts(client: PowerContextClient) -> None:
     for artifact_id in (created.artifact_id, third.artifact_id):
         view = await client.get_atomic_memory_state(scope_id, artifact_id)
         inputs.append({"artifact": view.artifact.model_dump(), "state_version": view.state_version})
+    evidence = {"scope_id": scope_id, "source_id": "compat-merge-evidence", "content": "Deploys moved to Tuesdays."}
+    await client.capture_content_source(CaptureContentSourceRequest.model_validate(evidence))
     merge = MergeAtomicMemoryRequest.model_validate(
-        {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "SQLite; Tuesdays."}}
+        {
+            "scope_id": scope_id,
+            "inputs": inputs,
+            "content": {"kind": "fact", "text": "SQLite; Tuesdays."},
+            "source_refs": [{"name": "content", "source_id": "compat-merge-evidence"}],
+            "artifact_refs": [other.model_dump(include={"family", "artifact_id", "revision"}), inputs[0]["artifact"]],
+        }
     )
     merged = await client.merge_atomic_memories(merge)
     check("merge", [r.state for r in merged.records] == ["merged", "merged", "active"])
+    result = await client.get_artifact_revision(scope_id, "atomic-memory", merged.records[-1].artifact.artifact_id, 1)
+    check(
+        "merge refs: sources as named, artifacts the inputs then the named revisions once, creation the inputs",
+        [(s.source_type, s.source_id) for s in result.sources] == [("content", "compat-merge-evidence")]
+        and [a.artifact_id for a in result.artifacts] == [created.artifact_id, third.artifact_id, other.artifact_id]
+        and result.content["creation"]["input_artifact_ids"] == [created.artifact_id, third.artifact_id],
+    )
+    fresh = [await client.create_artifact(scope_id, memory(text, "fact")) for text in ("Fresh one.", "Fresh two.")]
+    missing_source = MergeAtomicMemoryRequest.model_validate(
+        {
+            "scope_id": scope_id,
+            "inputs": [{"artifact": f.model_dump(include={"family", "artifact_id", "revision"}), "state_version": 0}
+                       for f in fresh],
+            "content": {"kind": "fact", "text": "Fresh."},
+            "source_refs": [{"name": "content", "source_id": "compat-nowhere"}],
+        }
+    )  # fmt: skip
+    await expect_error(
+        "merge_atomic_memories (unknown source_ref)",
+        422,
+        "invalid_request",
+        lambda: client.merge_atomic_memories(missing_source),
+    )
 
 
 async def prepare(client: PowerContextClient) -> None:

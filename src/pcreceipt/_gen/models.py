@@ -190,9 +190,9 @@ class ArtifactReference(ContractModel):
 
 
 class ArtifactRefs(RootModel[list[ArtifactReference]]):
-    root: Annotated[list[ArtifactReference], Field(max_length=0)]
+    root: Annotated[list[ArtifactReference], Field(max_length=64)]
     """
-    Accepted for compatibility; must be empty or null.
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -1785,6 +1785,7 @@ class ErrorBody(ContractModel):
         "cursor_expired",
         "legacy_memory_operation_unsupported",
         "tag_precondition_failed",
+        "not_found",
     ]
     """
     The error code.
@@ -2621,13 +2622,13 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
     The merged memory.
     """
-    source_refs: SourceRefs | None = None
+    source_refs: SourceRefs | SourceRefs1 | None = None
     """
-    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    Source evidence of the merged memory, in order, as PowerContext's SourceReference {name, source_id}: each a captured content Source of the Scope (name content). Served as the result's sources ({source_type, source_id}). A Source the Scope lacks, a Working Note or an artifact's lineage Source is 422 invalid_request (rules source_not_found, source_not_eligible at /source_refs/<i>).
     """
     artifact_refs: ArtifactRefs | None = None
     """
-    Accepted for compatibility; must be empty or null.
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -4113,6 +4114,13 @@ class SourceReference(ContractModel):
     """
 
 
+class SourceRefs1(RootModel[list[SourceReference]]):
+    root: Annotated[list[SourceReference], Field(min_length=1)]
+    """
+    PowerContext's SourceReference list.
+    """
+
+
 class SourceType(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
@@ -4138,7 +4146,7 @@ class SourceTypeReference(ContractModel):
 class SourceRefs(RootModel[list[SourceTypeReference]]):
     root: Annotated[list[SourceTypeReference], Field(max_length=0)]
     """
-    Accepted for compatibility; must be empty or null (pcreceipt records no Source evidence).
+    The empty list, as contract 2.0.0 declared it.
     """
 
 

@@ -39,7 +39,15 @@ from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.server.tags import TAG_HANDLERS
 from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
-from pcreceipt.store.protocol import RecordNotFound, RevisionRecord, ScopeFilters, Store, WriteConflict
+from pcreceipt.store.protocol import (
+    ArtifactRef,
+    RecordNotFound,
+    RevisionRecord,
+    ScopeFilters,
+    SourceRef,
+    Store,
+    WriteConflict,
+)
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -396,7 +404,18 @@ def merge_atomic_memories(call: Call) -> Reply:
     for index, item in enumerate(body["inputs"]):
         artifact_id, revision = _atomic_memory_target(item["artifact"], f"/inputs/{index}/artifact/family")
         inputs.append((artifact_id, revision, item["state_version"]))
-    heads = call.services.writer.merge(body["scope_id"], inputs, stored_content("atomic-memory", body["content"]))
+    scope_id = body["scope_id"]
+    source_refs = [SourceRef(r["name"], r["source_id"]) for r in body.get("source_refs") or ()]
+    artifact_refs = [
+        ArtifactRef(scope_id, r["family"], r["artifact_id"], r["revision"]) for r in body.get("artifact_refs") or ()
+    ]
+    heads = call.services.writer.merge(
+        scope_id,
+        inputs,
+        stored_content("atomic-memory", body["content"]),
+        source_refs=source_refs,
+        artifact_refs=artifact_refs,
+    )
     return Reply(200, {"changed": True, "records": [records.atomic_memory_record(h) for h in heads]})
 
 

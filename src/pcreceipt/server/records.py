@@ -73,7 +73,10 @@ def served_content(record: RevisionRecord) -> dict[str, Any]:
 
 def lineage_artifacts(record: RevisionRecord) -> list[dict[str, Any]]:
     """What the revision derives from: a merge result's inputs; else, past revision 1, the
-    previous revision (PowerContext's replace names it); else nothing."""
+    previous revision (PowerContext's replace names it); else nothing. A lineage the write named
+    itself (a merge with artifact_refs) is served as stored."""
+    if record.lineage_artifacts:
+        return [d.reference() for d in record.lineage_artifacts]
     if record.derived_from:
         return [d.reference() for d in record.derived_from]
     ref = record.ref
@@ -83,7 +86,10 @@ def lineage_artifacts(record: RevisionRecord) -> list[dict[str, Any]]:
 
 
 def source_references(record: RevisionRecord, lineage: Lineage) -> list[dict[str, Any]]:
-    """The revision's lineage Sources in PowerContext's shape: content Sources named by their id."""
+    """The revision's lineage Sources in PowerContext's shape: content Sources named by their id;
+    the Sources a merge named (source_refs) as it named them."""
+    if record.source_refs:
+        return [{"source_type": r.source_type, "source_id": r.source_id} for r in record.source_refs]
     return [{"source_type": SOURCE_TYPE, "source_id": source_id} for source_id in lineage.get(record.ref, ())]
 
 

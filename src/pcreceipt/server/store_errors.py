@@ -25,12 +25,20 @@ from pcreceipt.errors import (
     InternalError,
     InvalidMemoryState,
     InvalidRequest,
+    ReferenceNotFound,
     RevisionConflict,
     ScopeIdempotencyConflict,
     ScopeNotFound,
     ServiceUnavailable,
 )
-from pcreceipt.store.protocol import ConflictReason, InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
+from pcreceipt.store.protocol import (
+    ConflictReason,
+    InvalidRecord,
+    RecordNotFound,
+    RefusedReference,
+    StoreUnavailable,
+    WriteConflict,
+)
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -70,6 +78,8 @@ def not_found(kind: str) -> ApiError:
     """The 404 of a missing record of ``kind`` (``scope`` or anything stored in a Scope)."""
     if kind == "scope":
         return ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    if kind == "reference":
+        return ReferenceNotFound("A named Source or artifact revision does not exist in the Scope.")
     return ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
 
 
@@ -85,6 +95,13 @@ def conflict(exc: WriteConflict, *, operation_id: str) -> Conflict:
     return error(CONFLICT_MESSAGES[exc.reason], details)
 
 
+def refused_reference(exc: RefusedReference) -> ApiError:
+    """422 ``invalid_request`` for a merge's refused reference, with its location and why (what
+    PowerContext 1.4.1 answers for every Source reference it is sent)."""
+    details = {"violations": [{"path": f"/{exc.field}/{exc.index}", "rule": exc.rule}]}
+    return InvalidRequest("A merge reference cannot be used as its lineage.", details)
+
+
 def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:
     """The API error for an exception raised while serving ``operation_id``."""
     if isinstance(exc, ApiError):
@@ -93,6 +110,8 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return not_found(exc.kind)
     if isinstance(exc, WriteConflict):
         return conflict(exc, operation_id=operation_id)
+    if isinstance(exc, RefusedReference):
+        return refused_reference(exc)
     if isinstance(exc, InvalidRecord):
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})

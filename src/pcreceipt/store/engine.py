@@ -44,6 +44,7 @@ from pcreceipt.store.protocol import (
     RevisionRecord,
     Scope,
     ScopeFilters,
+    SourceRef,
     WriteConflict,
 )
 from pcreceipt.store.rows import (
@@ -69,6 +70,8 @@ from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.tags import ArtifactTags
+
+REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"
 
 
 class StoreEngine(
@@ -228,10 +231,13 @@ class StoreEngine(
         prompt_key: str | None = None,
         derived_from: tuple[ArtifactRef, ...] = (),
         lineage: bool = True,
+        named: tuple[tuple[SourceRef, ...], tuple[ArtifactRef, ...]] | None = None,
     ) -> RevisionRecord:
         """Insert an immutable revision (the new head), index it when its family is searchable, and
         record its lineage Source unless it derives from other revisions (a merge) or from a
-        captured Source (``lineage`` false: an extraction links it to that Source instead)."""
+        captured Source (``lineage`` false: an extraction links it to that Source instead).
+        ``named`` is the Source references and full artifact lineage the write named itself (kept
+        in ``revision_lineage``)."""
         derived_json = to_json([[ref.scope_id, ref.family, ref.artifact_id, ref.revision] for ref in derived_from])
         revision_pk = self._insert_id(
             conn,
@@ -254,6 +260,21 @@ class StoreEngine(
         ref = ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=revision)
         if not derived_from and lineage:
             self._lineage_rows(conn, [(ref, prepared.content_json)], now)
+        named_sources, named_artifacts = named or ((), ())
+        if named is not None:
+            self._run(
+                conn,
+                """INSERT INTO revision_lineage (scope_id, family, artifact_id, revision, sources, artifacts)
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (
+                    scope_id,
+                    family,
+                    artifact_id,
+                    revision,
+                    to_json([[r.source_type, r.source_id] for r in named_sources]),
+                    to_json([[r.family, r.artifact_id, r.revision] for r in named_artifacts]),
+                ),
+            )
         return RevisionRecord(
             ref=ref,
             content=prepared.content,
@@ -261,6 +282,8 @@ class StoreEngine(
             created_at=now,
             derived_from=derived_from,
             prompt_key=prompt_key,
+            source_refs=named_sources,
+            lineage_artifacts=named_artifacts,
         )
 
     def replace_artifact(
@@ -366,12 +389,21 @@ class StoreEngine(
         content: Mapping[str, Any],
         *,
         embedding: EmbeddingRow | None = None,
+        source_refs: Sequence[SourceRef] = (),
+        artifact_refs: Sequence[ArtifactRef] = (),
     ) -> list[AtomicMemoryHead]:
-        """Merge >= 2 active memories of the Scope into a new one whose revision 1 derives from them."""
+        """Merge >= 2 active memories of the Scope into a new one whose revision 1 derives from them
+        (and names ``source_refs`` and ``artifact_refs`` as its lineage when either is given)."""
         rules.check_merge_inputs(inputs)
+        named = None
+        if source_refs or artifact_refs:
+            derived = [ArtifactRef(scope_id, "atomic-memory", artifact_id, rev) for artifact_id, rev, _ in inputs]
+            extra = [replace(ref, scope_id=scope_id) for ref in artifact_refs]
+            rules.check_merge_lineage(derived, extra)
+            named = (tuple(source_refs), tuple(dict.fromkeys([*derived, *extra])))
         prepared = self._prepare_write(scope_id, "atomic-memory", content, embedding)
         now = utc_now()
-        return self._transact(lambda conn: self._merge_in(conn, scope_id, inputs, prepared, now))
+        return self._transact(lambda conn: self._merge_in(conn, scope_id, inputs, prepared, now, named))
 
     def _change_lifecycle_in(
         self, conn: ConnT, scope_id: str, artifact_id: str, *, revision: int, state_version: int, state: LifecycleState
@@ -387,13 +419,26 @@ class StoreEngine(
         return [self._atomic_head(conn, scope_id, artifact_id)]
 
     def _merge_in(
-        self, conn: ConnT, scope_id: str, inputs: Sequence[tuple[str, int, int]], prepared: PreparedT, now: str
+        self,
+        conn: ConnT,
+        scope_id: str,
+        inputs: Sequence[tuple[str, int, int]],
+        prepared: PreparedT,
+        now: str,
+        named: tuple[tuple[SourceRef, ...], tuple[ArtifactRef, ...]] | None,
     ) -> list[AtomicMemoryHead]:
-        """``merge_atomic_memories`` inside its transaction (inputs already checked)."""
+        """``merge_atomic_memories`` inside its transaction (inputs already checked). The inputs
+        are checked first, then the named Sources, then the named revisions (PowerContext's order)."""
         self._lock_scope(conn, scope_id)
         views = [self._require_atomic_view(conn, scope_id, artifact_id) for artifact_id, _, _ in inputs]
         for view, (_, revision, state_version) in zip(views, inputs, strict=True):
             rules.check_merge_input(view, revision=revision, state_version=state_version)
+        if named is not None:
+            self._check_named_sources(conn, scope_id, named[0])
+            for ref in named[1]:
+                key = (scope_id, ref.family, ref.artifact_id, ref.revision)
+                if self._first(conn, REVISION_EXISTS, key) is None:
+                    raise RecordNotFound("a named artifact revision does not exist in the Scope", kind="reference")
         result_id = new_artifact_id()
         self._run(
             conn,
@@ -403,7 +448,9 @@ class StoreEngine(
             (scope_id, result_id),
         )
         derived = tuple(ArtifactRef(scope_id, "atomic-memory", artifact_id, rev) for artifact_id, rev, _ in inputs)
-        self._add_revision(conn, scope_id, "atomic-memory", result_id, 1, prepared, now, derived_from=derived)
+        self._add_revision(
+            conn, scope_id, "atomic-memory", result_id, 1, prepared, now, derived_from=derived, named=named
+        )
         for view, (artifact_id, _, _) in zip(views, inputs, strict=True):
             self._set_state(conn, scope_id, artifact_id, "merged", view.state_version + 1, merged_into_id=result_id)
         self._merge_tags_in(conn, scope_id, [artifact_id for artifact_id, _, _ in inputs], result_id)

@@ -48,6 +48,12 @@ SOURCE_POSITIONS_NOT_DENSE: tuple[str, str] = (
     """SELECT count(*) FROM (SELECT scope_id FROM sources GROUP BY scope_id
            HAVING max(source_position) != count(*) OR min(source_position) != 1) gaps""",
 )
+NAMED_LINEAGE_WITHOUT_REVISION: tuple[str, str] = (
+    "named lineage rows whose revision does not exist",
+    """SELECT count(*) FROM revision_lineage l WHERE NOT EXISTS (SELECT 1 FROM revisions r
+           WHERE r.scope_id = l.scope_id AND r.family = l.family AND r.artifact_id = l.artifact_id
+           AND r.revision = l.revision)""",
+)
 LINEAGE_WITHOUT_REVISION: tuple[str, str] = (
     "lineage Sources whose revision does not exist",
     """SELECT count(*) FROM sources s WHERE s.origin = 'lineage' AND NOT EXISTS (SELECT 1 FROM revisions r

@@ -50,9 +50,10 @@ class StoreError(PcreceiptError):
 
 class RecordNotFound(StoreError):
     """The Scope, artifact, revision or token named does not exist; ``kind`` says which (the API
-    answers ``scope_not_found`` or ``artifact_not_found`` by it)."""
+    answers ``scope_not_found`` or ``artifact_not_found`` by it; ``reference``, a merge's artifact
+    reference naming a revision the Scope lacks, is ``not_found``)."""
 
-    def __init__(self, message: str, *, kind: Literal["scope", "artifact", "token"]):
+    def __init__(self, message: str, *, kind: Literal["scope", "artifact", "token", "reference"]):
         super().__init__(message)
         self.kind = kind
 
@@ -81,6 +82,26 @@ class WriteConflict(StoreError):
 
 class InvalidRecord(StoreError):
     """A write or read the store can never accept (bad ids, content, vectors or ranges)."""
+
+
+class RefusedReference(InvalidRecord):
+    """A merge's ``source_refs[index]`` or ``artifact_refs[index]`` (``field``) is refused; ``rule``
+    says why: ``source_not_found`` (no such content Source in the Scope), ``source_not_eligible`` (a
+    Working Note or another write's lineage Source, which cannot be evidence of a new revision) or
+    ``merge_input_revision`` (another revision of a merge input)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: Literal["source_refs", "artifact_refs"],
+        index: int,
+        rule: Literal["source_not_found", "source_not_eligible", "merge_input_revision"],
+    ):
+        super().__init__(message)
+        self.field = field
+        self.index = index
+        self.rule = rule
 
 
 class StoreUnavailable(StoreError):
@@ -125,6 +146,14 @@ class ArtifactRef:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceRef:
+    """A Source a write names as its evidence: its type and id, as the request gave them."""
+
+    source_type: str
+    source_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class RevisionRecord:
     """One immutable revision, as stored."""
 
@@ -134,6 +163,12 @@ class RevisionRecord:
     created_at: str | None
     derived_from: tuple[ArtifactRef, ...] = ()
     prompt_key: str | None = None
+    source_refs: tuple[SourceRef, ...] = ()
+    """Source evidence the write named itself (a merge's ``source_refs``), in the order given."""
+    lineage_artifacts: tuple[ArtifactRef, ...] = ()
+    """The artifact lineage the write named itself (a merge's inputs, then its ``artifact_refs``,
+    each exact revision once); empty when the lineage is implied (``derived_from``, the previous
+    revision)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,10 +587,17 @@ class Store(Protocol):
         content: Mapping[str, Any],
         *,
         embedding: EmbeddingRow | None = None,
+        source_refs: Sequence[SourceRef] = (),
+        artifact_refs: Sequence[ArtifactRef] = (),
     ) -> list[AtomicMemoryHead]:
         """Merge >= 2 active memories ``(artifact_id, revision, state_version)`` into a new one;
         the inputs become ``merged`` with ``merged_into_id``. Returns the inputs' heads in input
-        order, then the new memory's head."""
+        order, then the new memory's head. ``source_refs`` (content Sources of the Scope) become
+        the new revision's Source lineage; ``artifact_refs`` (revisions of the Scope) follow the
+        inputs in its artifact lineage, each exact revision once. RecordNotFound (``reference``)
+        when an artifact reference names a revision the Scope lacks; RefusedReference for a Source
+        the Scope lacks, a Working Note or a lineage Source, or an artifact reference to another
+        revision of an input."""
         ...
 
     # -- search (bounded, rank order, searchable heads only)

@@ -30,6 +30,7 @@ from pcreceipt.store.protocol import (
     NewArtifact,
     RevisionRecord,
     Scope,
+    SourceRef,
     WriteConflict,
 )
 from pcreceipt.store.text import normalize_content
@@ -60,9 +61,12 @@ ATOMIC_HEADS_SELECT = f"""
 
 REVISION_SELECT = """
     SELECT r.scope_id, r.family, r.artifact_id, r.revision, r.content, r.content_digest, r.created_at,
-           r.derived_from, a.prompt_key
+           r.derived_from, a.prompt_key, l.sources, l.artifacts
     FROM revisions r JOIN artifacts a
-      ON a.scope_id = r.scope_id AND a.family = r.family AND a.artifact_id = r.artifact_id"""
+      ON a.scope_id = r.scope_id AND a.family = r.family AND a.artifact_id = r.artifact_id
+    LEFT JOIN revision_lineage l
+      ON l.scope_id = r.scope_id AND l.family = r.family AND l.artifact_id = r.artifact_id
+     AND l.revision = r.revision"""
 """Revision rows (``record_from_row``'s columns) with their artifact as ``a``; callers append the ``WHERE``."""
 
 
@@ -181,10 +185,11 @@ def scope_from_row(row: Sequence[Any]) -> Scope:
 
 def record_from_row(row: Sequence[Any]) -> RevisionRecord:
     """A revision row: scope_id, family, artifact_id, revision, content, digest, created_at,
-    derived_from, prompt_key."""
+    derived_from, prompt_key, and the named lineage's sources and artifacts (null without one)."""
+    scope_id = as_str(row[0])
     return RevisionRecord(
         ref=ArtifactRef(
-            scope_id=as_str(row[0]),
+            scope_id=scope_id,
             family=cast(ArtifactFamily, as_str(row[1])),
             artifact_id=as_str(row[2]),
             revision=int(row[3]),
@@ -194,6 +199,11 @@ def record_from_row(row: Sequence[Any]) -> RevisionRecord:
         created_at=as_opt_str(row[6]),
         derived_from=tuple(ArtifactRef(*ref) for ref in json.loads(row[7])),
         prompt_key=row[8],
+        source_refs=tuple(SourceRef(str(t), str(i)) for t, i in json.loads(row[9] or "[]")),
+        lineage_artifacts=tuple(
+            ArtifactRef(scope_id, cast(ArtifactFamily, str(f)), str(a), int(r))
+            for f, a, r in json.loads(row[10] or "[]")
+        ),
     )
 
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from pcreceipt.models import limits
 from pcreceipt.store.protocol import (
     ArtifactFamily,
+    ArtifactRef,
     ConflictReason,
     InvalidRecord,
     LifecycleState,
     RecordNotFound,
+    RefusedReference,
     WriteConflict,
 )
 
@@ -115,6 +117,21 @@ def check_merge_inputs(inputs: Sequence[tuple[str, int, int]]) -> None:
         raise InvalidRecord("a merge needs at least two inputs")
     if len({artifact_id for artifact_id, _, _ in inputs}) != len(inputs):
         raise InvalidRecord("merge inputs must be distinct atomic memories")
+
+
+def check_merge_lineage(inputs: Sequence[ArtifactRef], named: Sequence[ArtifactRef]) -> None:
+    """A merge's named artifact lineage may repeat an input's exact revision, never name another
+    revision of an input (PowerContext's rule: the lineage holds each input's supplied version)."""
+    exact = set(inputs)
+    ids = {(ref.family, ref.artifact_id) for ref in inputs}
+    for index, ref in enumerate(named):
+        if (ref.family, ref.artifact_id) in ids and ref not in exact:
+            raise RefusedReference(
+                "an artifact reference names another revision of a merge input",
+                field="artifact_refs",
+                index=index,
+                rule="merge_input_revision",
+            )
 
 
 def check_merge_input(view: LifecycleView, *, revision: int, state_version: int) -> None:

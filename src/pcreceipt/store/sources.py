@@ -32,6 +32,11 @@ Decisions:
   ``source_extractions`` (migration 7) links each extracted revision to its Source's position,
   so the memory's ``sources`` name the captured Source and statistics trace it to that Source's
   tokens; an extracted revision records no lineage Source of its own.
+- A merge may name its own Source evidence (``source_refs``): each must be a captured content
+  Source of the Scope (type ``content``, the only type served); another type, an unknown id, a Working Note or
+  another write's lineage Source is ``RefusedReference`` (PowerContext refuses the last two as
+  evidence of a new revision). The references
+  are kept as given in ``revision_lineage`` (migration 11), not as lineage Sources.
 """
 
 from __future__ import annotations
@@ -51,13 +56,17 @@ from pcreceipt.store.protocol import (
     InvalidRecord,
     PendingSource,
     RecordNotFound,
+    RefusedReference,
     SourceIdentityConflict,
     SourceOrigin,
+    SourceRef,
     SourceWindow,
 )
 from pcreceipt.store.rows import as_str, to_json
 
 SOURCE_ID_PREFIX = "src_"
+SOURCE_TYPE = "content"
+"""The one Source type pcreceipt stores and serves: every Source is named ``content`` by its id."""
 INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, source_id, origin, content, metadata,
                                         identity_digest, tokens, target_family, target_artifact_id, target_revision,
                                         created_at)
@@ -176,6 +185,31 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
                  estimate_tokens(content_json), ref.family, ref.artifact_id, ref.revision, now)
             )  # fmt: skip
         self._run_many(conn, INSERT_SOURCE, rows)
+
+    def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None:
+        """Every named Source is a content Source of the Scope (inside the caller's transaction)."""
+        for index, ref in enumerate(refs):
+            row = None
+            if ref.source_type == SOURCE_TYPE:
+                row = self._first(
+                    conn,
+                    "SELECT origin FROM sources WHERE scope_id = ? AND source_key = ?",
+                    (scope_id, source_key(ref.source_id)),
+                )
+            if row is None:
+                raise RefusedReference(
+                    "a named Source does not exist in the Scope",
+                    field="source_refs",
+                    index=index,
+                    rule="source_not_found",
+                )
+            if as_str(row[0]) != "content":
+                raise RefusedReference(
+                    "a Working Note or lineage Source cannot be evidence",
+                    field="source_refs",
+                    index=index,
+                    rule="source_not_eligible",
+                )
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:
         """The ids of the Sources behind each revision, by position: the lineage Source its write

@@ -16,10 +16,12 @@ from pcreceipt.inference import Embedder, InferenceError, InferenceErrorKind
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
+    ArtifactRef,
     AtomicMemoryHead,
     EmbeddingRow,
     NewArtifact,
     RevisionRecord,
+    SourceRef,
     Store,
 )
 from pcreceipt.store.text import normalize_content, searchable_text
@@ -102,10 +104,18 @@ class ArtifactWriter:
         )
 
     def merge(
-        self, scope_id: str, inputs: Sequence[tuple[str, int, int]], content: Mapping[str, Any]
+        self,
+        scope_id: str,
+        inputs: Sequence[tuple[str, int, int]],
+        content: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef] = (),
+        artifact_refs: Sequence[ArtifactRef] = (),
     ) -> list[AtomicMemoryHead]:
         (embedding,) = self._embeddings("atomic-memory", [content])
-        return self.store.merge_atomic_memories(scope_id, inputs, content, embedding=embedding)
+        return self.store.merge_atomic_memories(
+            scope_id, inputs, content, embedding=embedding, source_refs=source_refs, artifact_refs=artifact_refs
+        )
 
     def commit_extraction(
         self,

@@ -372,6 +372,27 @@ def _merge_stale(side: Side) -> httpx.Response:
     return side.http.post("/v1/atomic-memory/merges", json=body)
 
 
+def _merge_with(side: Side, **refs: Any) -> httpx.Response:
+    scope_id = _scope(side)
+    first, second = _memory(side, scope_id, "First half."), _memory(side, scope_id, "Second half.")
+    inputs = [
+        {"artifact": {"family": "atomic-memory", "artifact_id": first, "revision": 1}, "state_version": 0},
+        {"artifact": {"family": "atomic-memory", "artifact_id": second, "revision": 1}, "state_version": 0},
+    ]
+    body = {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "Both halves."}, **refs}
+    return side.http.post("/v1/atomic-memory/merges", json=body)
+
+
+case("merge.unknown-source-ref")(
+    lambda s: _merge_with(s, source_refs=[{"name": "content", "source_id": "pcdiff-no-such-source"}])
+)
+case("merge.unknown-artifact-ref")(
+    lambda s: _merge_with(
+        s, artifact_refs=[{"family": "atomic-memory", "artifact_id": UNKNOWN_ARTIFACT, "revision": 1}]
+    )
+)
+
+
 # --- Scopes ------------------------------------------------------------------------------------------
 
 

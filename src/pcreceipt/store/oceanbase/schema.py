@@ -20,6 +20,7 @@ Decisions:
 - Extractions (migration 7): as SQLite's ``source_extractions``.
 - Cursor keys (migration 8), artifact tags (migration 9) and bootstrap receipt items
   (migration 10): as SQLite's.
+- Named lineage (migration 11): as SQLite's ``revision_lineage``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pcreceipt.store.ids import utc_now
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     REVISIONS_NOT_ONE_TO_HEAD,
     REVISIONS_WITHOUT_ARTIFACT,
     SEARCH_ENTRIES_NOT_HEADS,
@@ -328,6 +330,21 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        11,
+        "the Source and artifact lineage a write names itself (a merge's source_refs and artifact_refs)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS revision_lineage (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                sources LONGTEXT NOT NULL,
+                artifacts LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, revision)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 
@@ -388,6 +405,7 @@ CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     SOURCE_POSITIONS_NOT_DENSE,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w

@@ -44,6 +44,11 @@ Decisions:
 - Cursor keys (migration 8, ``server.cursor``): one row holding the key that signs list cursors.
 - Artifact tags (migration 9, ``store.tags``) on logical identity; bootstrap receipt items
   (migration 10, ``store.service``): the revisions each ready bootstrap package delivered.
+- Named lineage (migration 11): ``revision_lineage`` holds,
+  for a revision whose write named its own lineage (a merge with ``source_refs`` or
+  ``artifact_refs``), the Source references and the full artifact lineage as JSON arrays. A
+  revision without a row has its lineage implied (``derived_from``, the previous revision, its
+  lineage Source).
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from typing import TYPE_CHECKING
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     REVISIONS_NOT_ONE_TO_HEAD,
     REVISIONS_WITHOUT_ARTIFACT,
     SEARCH_ENTRIES_NOT_HEADS,
@@ -342,6 +348,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX bootstrap_receipts_by_age ON bootstrap_receipts (created_at)",
         ),
     ),
+    Migration(
+        11,
+        "the Source and artifact lineage a write names itself (a merge's source_refs and artifact_refs)",
+        (
+            """CREATE TABLE revision_lineage (
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                sources TEXT NOT NULL,
+                artifacts TEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, artifact_id, revision),
+                FOREIGN KEY (scope_id, family, artifact_id, revision)
+                    REFERENCES revisions (scope_id, family, artifact_id, revision)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
@@ -387,6 +410,7 @@ CONSISTENCY_CHECKS: tuple[tuple[str, str], ...] = (
     ATOMIC_LIFECYCLE_INCONSISTENT,
     SOURCE_POSITIONS_NOT_DENSE,
     LINEAGE_WITHOUT_REVISION,
+    NAMED_LINEAGE_WITHOUT_REVISION,
     (
         "current workspace files without code chunks",
         """SELECT count(*) FROM current_workspaces w JOIN workspace_files f USING (scope_id, fingerprint)
