@@ -404,9 +404,10 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
-        assert access == {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}[
-            route_class
-        ]
+        assert (
+            access
+            == {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}[route_class]
+        )
     assert scoped["prepare_context"].scope_references
     assert set(EXPECTED) == set(ROLES) and all(set(row) == set(TARGETS) for row in EXPECTED.values())
 
