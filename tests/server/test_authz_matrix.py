@@ -487,6 +487,32 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         assert every.status_code == 200 and set(counted) == listed and counted == sorted(counted)
 
 
+@pytest.mark.parametrize("link", ["parent_scope_id", "context_references"])
+def test_update_scope_needs_read_on_every_scope_it_links_to(
+    world: tuple[TokenServer, World, dict[str, str | None]], link: str
+) -> None:
+    """Admin on OTHER alone may retitle OTHER but not link it to REF (unreadable to it), checked
+    before any lookup: a link to a missing Scope is 403 too. Admin on OWN with read on REF may."""
+    server, w, tokens = world
+
+    def body(scope_id: str, linked: str) -> dict[str, Any]:
+        scope = w.store.get_scope(scope_id)
+        assert scope is not None
+        value: Any = linked if link == "parent_scope_id" else [linked]
+        return {"expected_version": scope.version, "title": "linked", "summary": "s", link: value}
+
+    with server.client(tokens["other"]) as http:
+        for linked in (w.ids[REF], w.ids[MISSING]):
+            response = http.put(f"/v1/scopes/{w.ids[OTHER]}", json=body(w.ids[OTHER], linked))
+            assert_error(response, 403, "forbidden")
+    with server.client(tokens["admin"]) as http:
+        response = http.put(f"/v1/scopes/{w.ids[OWN]}", json=body(w.ids[OWN], w.ids[REF]))
+        assert response.status_code == 200
+        assert response.json()[link] == (w.ids[REF] if link == "parent_scope_id" else [w.ids[REF]])
+        restore = {**body(w.ids[OWN], w.ids[REF]), "parent_scope_id": None, "context_references": [w.ids[REF]]}
+        assert http.put(f"/v1/scopes/{w.ids[OWN]}", json=restore).status_code == 200
+
+
 def test_local_mode_allows_every_cell(tmp_path_factory: pytest.TempPathFactory) -> None:
     directory = tmp_path_factory.mktemp("matrix-local")
     store = SQLiteStore(directory / "store.db")
