@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Scope, Store
-from pcreceipt.store.scope_update import InvalidScopeRelationship, StaleScopeVersion
+from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 MakeScope = Callable[..., Scope]
 
@@ -115,7 +115,7 @@ def test_relationships_that_loop_back_are_refused(
         "grandchild_as_parent": {"parent_scope_id": grandchild.scope_id},
         "own_reference": {"context_references": [root.scope_id]},
     }[case]
-    with pytest.raises(InvalidScopeRelationship) as raised:
+    with pytest.raises(RefusedScopeLink) as raised:
         update(store, root, **fields)
     assert (raised.value.relationship, raised.value.issue) == (relationship, issue)
     assert store.get_scope(root.scope_id) == root
@@ -194,7 +194,7 @@ def test_accepted_updates_keep_the_parent_graph_acyclic(store: Store, moves: lis
             ancestor = parents[ancestor]
         try:
             update(store, child, version=versions[child], parent_scope_id=parent)
-        except InvalidScopeRelationship:
+        except RefusedScopeLink:
             assert loops
             continue
         assert not loops

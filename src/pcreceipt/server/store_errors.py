@@ -41,8 +41,7 @@ from pcreceipt.store.protocol import (
     StoreUnavailable,
     WriteConflict,
 )
-from pcreceipt.store.scope_update import InvalidScopeRelationship as RefusedScopeLink
-from pcreceipt.store.scope_update import StaleScopeVersion
+from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 log = logging.getLogger("pcreceipt.server")
 

@@ -6,7 +6,7 @@ Decisions (``docs/decisions.md``, "update_scope"):
 - Order of checks, as 1.4.1 runs them: the Scope must exist (``RecordNotFound``), then its
   version must be ``expected_version`` (``StaleScopeVersion``), then the links: the Scope may not
   be its own parent, its parent's chain may not reach it, it may not reference itself
-  (``InvalidScopeRelationship``), and the parent, every ancestor and every reference must exist
+  (``RefusedScopeLink``), and the parent, every ancestor and every reference must exist
   (``RecordNotFound`` kind ``scope``).
 - Compare-and-set under the engine's write transaction: SQLite's ``BEGIN IMMEDIATE`` serialises
   every writer; OceanBase locks the Scope's row and every ancestor row it walks (``FOR UPDATE``)
@@ -18,8 +18,9 @@ Decisions (``docs/decisions.md``, "update_scope"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from pcreceipt.models import limits
 from pcreceipt.store import rules
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreError
@@ -28,10 +29,8 @@ from pcreceipt.store.rows import SCOPE_SELECT, scope_from_row, to_json
 if TYPE_CHECKING:
     from pcreceipt.store.protocol import Scope
 
-Relationship = Literal["Parent", "Context Reference"]
-RelationshipIssue = Literal[
-    "a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself"
-]
+Relationship = limits.ErrorDetailsRelationship
+RelationshipIssue = limits.ErrorDetailsIssue
 
 
 class StaleScopeVersion(StoreError):
@@ -43,7 +42,7 @@ class StaleScopeVersion(StoreError):
         self.current = current
 
 
-class InvalidScopeRelationship(InvalidRecord):
+class RefusedScopeLink(InvalidRecord):
     """A parent or context reference that would make the Scope its own parent, ancestor or reference."""
 
     def __init__(self, relationship: Relationship, issue: RelationshipIssue) -> None:
@@ -112,7 +111,7 @@ class ScopeUpdates(EngineHooks[ConnT, PreparedT]):
         self, conn: ConnT, scope_id: str, parent_scope_id: str | None, references: Sequence[str]
     ) -> None:
         if parent_scope_id == scope_id:
-            raise InvalidScopeRelationship("Parent", "a Scope cannot parent itself")
+            raise RefusedScopeLink("Parent", "a Scope cannot parent itself")
         ancestor_id = parent_scope_id
         seen: set[str] = set()
         while ancestor_id is not None and ancestor_id not in seen:
@@ -121,10 +120,10 @@ class ScopeUpdates(EngineHooks[ConnT, PreparedT]):
             if ancestor is None:
                 raise RecordNotFound("the parent Scope does not exist", kind="scope")
             if ancestor.parent_scope_id == scope_id:
-                raise InvalidScopeRelationship("Parent", "relationships must be acyclic")
+                raise RefusedScopeLink("Parent", "relationships must be acyclic")
             ancestor_id = ancestor.parent_scope_id
         for reference in references:
             if reference == scope_id:
-                raise InvalidScopeRelationship("Context Reference", "a Scope cannot reference itself")
+                raise RefusedScopeLink("Context Reference", "a Scope cannot reference itself")
             if self._first(conn, "SELECT 1 FROM scopes WHERE scope_id = ?", (reference,)) is None:
                 raise RecordNotFound("a context reference names an unknown Scope", kind="scope")
