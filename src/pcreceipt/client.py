@@ -95,6 +95,7 @@ from pcreceipt.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     TopicMemoryArtifact,
+    UpdateScopeRequest,
 )
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
@@ -335,6 +336,11 @@ class AsyncClient:
 
     async def get_scope(self, scope_id: str) -> ScopeDescriptor:
         return await self._call("get_scope", ScopeDescriptor, path={"scope_id": scope_id})
+
+    async def update_scope(self, scope_id: str, request: UpdateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        """Replace the Scope's descriptor if its version is still ``expected_version`` (PUT: an absent
+        parent or reference list clears it); 409 ``scope_version_conflict`` when it moved on."""
+        return await self._call("update_scope", ScopeDescriptor, path={"scope_id": scope_id}, body=request)
 
     # -- the default Scope and Scope bindings
 

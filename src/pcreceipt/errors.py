@@ -11,9 +11,10 @@ families, one per layer, each defined next to the code that raises it:
   status. Two abstract families group them by status, so a caller can catch every 404 or every
   409: ``NotFound`` (``ScopeNotFound``, ``ArtifactNotFound``, ``CodeWorkspaceNotFound``,
   ``CodeRangeNotFound``, ``ReferenceNotFound``) and ``Conflict`` (``ScopeIdempotencyConflict``,
-  ``RevisionConflict``, ``AtomicMemoryChanged``, ``InvalidMemoryState``, ``ArtifactAlreadyExists``,
-  ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are
-  ``InvalidRequest``, ``BadRequest`` (400), ``InvalidCursor``, ``CursorExpired`` (410),
+  ``ScopeVersionConflict``, ``RevisionConflict``, ``AtomicMemoryChanged``, ``InvalidMemoryState``,
+  ``ArtifactAlreadyExists``, ``ScopeBindingTargetMissing``, ``CodeChanged``, ``SourceConflict``); the others are
+  ``InvalidRequest`` (and ``InvalidScopeRelationship``), ``BadRequest`` (400), ``InvalidCursor``,
+  ``CursorExpired`` (410),
   ``LegacyMemoryOperationUnsupported`` (422), ``Unauthorized``, ``Forbidden``, ``StaleETag`` (412
   ``revision_conflict``), ``TagPreconditionFailed`` (412 ``tag_precondition_failed``),
   ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable`` (``storage_unavailable``),
@@ -64,6 +65,12 @@ class ApiError(PcreceiptError):
 
 class InvalidRequest(ApiError):
     code, status = "invalid_request", 422
+
+
+class InvalidScopeRelationship(InvalidRequest):
+    """update_scope's parent or reference would make the Scope its own parent, ancestor or reference."""
+
+    code = "invalid_scope_relationship"
 
 
 class BadRequest(InvalidRequest):
@@ -147,6 +154,12 @@ class Conflict(ApiError):
 
 class ScopeIdempotencyConflict(Conflict):
     code = "scope_idempotency_conflict"
+
+
+class ScopeVersionConflict(Conflict):
+    """update_scope's ``expected_version`` is not the Scope's current version (details say both)."""
+
+    code = "scope_version_conflict"
 
 
 class RevisionConflict(Conflict):

@@ -114,6 +114,7 @@ from pcreceipt._gen.models import (
     TagFilter,
     TopicMemoryArtifact,
     TopicMemoryContent,
+    UpdateScopeRequest,
 )
 from pcreceipt._gen.operations import BY_ID, OPERATIONS, Operation
 
@@ -229,5 +230,6 @@ __all__ = [
     "TagFilter",
     "TopicMemoryArtifact",
     "TopicMemoryContent",
+    "UpdateScopeRequest",
     "limits",
 ]

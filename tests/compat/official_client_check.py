@@ -60,6 +60,7 @@ from powercontext.http import (
     SearchTopicMemoryRequest,
     SetDefaultScopeRequest,
     SetScopeBindingRequest,
+    UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
 
@@ -156,6 +157,29 @@ async def scopes(client: PowerContextClient) -> None:
     check("list_scopes next page", len(second.items) == 1 and second.items[0].scope_id != first.items[0].scope_id)
     found = await client.list_scopes(title, query_field="title")
     check("list_scopes by title", [item.scope_id for item in found.items] == [scope.scope_id])
+    await update_scope(client, scope.scope_id)
+
+
+async def update_scope(client: PowerContextClient, scope_id: str) -> None:
+    parent = await new_scope(client, "Compat parent")
+    request = UpdateScopeRequest(
+        expected_version=1, title="Compat updated", summary="Updated by the check", parent_scope_id=parent
+    )
+    updated = await client.update_scope(scope_id, request)
+    check("update_scope bumps the version", updated.version == 2 and updated.title == "Compat updated")
+    check("update_scope sets the parent", updated.parent_scope_id == parent)
+    stale = await expect_error(
+        "update_scope stale", 409, "scope_version_conflict", lambda: client.update_scope(scope_id, request)
+    )
+    check("update_scope stale details", stale.details == {"expected_version": 1, "current_version": 2})
+    cycle = UpdateScopeRequest(expected_version=1, title="P", summary="S", parent_scope_id=scope_id)
+    refused = await expect_error(
+        "update_scope cycle", 422, "invalid_scope_relationship", lambda: client.update_scope(parent, cycle)
+    )
+    check(
+        "update_scope cycle details",
+        refused.details == {"relationship": "Parent", "issue": "relationships must be acyclic"},
+    )
 
 
 async def default_scope_and_bindings(client: PowerContextClient) -> None:

@@ -6,7 +6,7 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 (``NF``: allowed, but the Scope does not exist), 403 (``FB``) or 401 (``UA``).
 
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
-routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 16 cells:
+routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 20 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, list_artifact_revisions,
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
@@ -24,7 +24,9 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
-  set_scope_binding and set_default_scope to the target (admin on ``*``).
+  set_scope_binding and set_default_scope to the target (admin on ``*``);
+- admin: update_scope of the target, keeping its references (admin on the target, read on each
+  Scope it references: OWN references REF).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
 token), the health probes (always open), get_default_scope (read on the default Scope) and
 clear_scope_binding (admin on ``*``) are asserted per role too.
@@ -90,6 +92,7 @@ ROUTE_CLASS: dict[str, str] = {
     "resolve_scope_binding": "read",
     "set_scope_binding": "create",
     "set_default_scope": "create",
+    "update_scope": "admin",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -112,54 +115,54 @@ ROLES: dict[str, list[tuple[str, str]] | None] = {
     "global_admin": [("*", "admin")],
 }
 
-_ALL_UA = {target: (UA, UA, UA, UA) for target in TARGETS}
-_ALL_FB = (FB, FB, FB, FB)
-#                         read  write prepare create
-EXPECTED: dict[str, dict[str, tuple[Any, Any, Any, Any]]] = {
+_ALL_UA = {target: (UA, UA, UA, UA, UA) for target in TARGETS}
+_ALL_FB = (FB, FB, FB, FB, FB)
+#                         read  write prepare create admin
+EXPECTED: dict[str, dict[str, tuple[Any, Any, Any, Any, Any]]] = {
     "anonymous": _ALL_UA,
     "invalid": _ALL_UA,
     "revoked": _ALL_UA,
     "read": {
-        OWN: (OK, FB, FB, FB),  # prepare: REF is referenced and unreadable: refused, not narrowed
+        OWN: (OK, FB, FB, FB, FB),  # prepare: REF is referenced and unreadable: refused, not narrowed
         REF: _ALL_FB,
         OTHER: _ALL_FB,
         MISSING: _ALL_FB,
     },
     "read_ref": {
-        OWN: (OK, FB, OK, FB),
-        REF: (OK, FB, OK, FB),
+        OWN: (OK, FB, OK, FB, FB),
+        REF: (OK, FB, OK, FB, FB),
         OTHER: _ALL_FB,
         MISSING: _ALL_FB,
     },
     "write": {
-        OWN: (OK, OK, FB, FB),
+        OWN: (OK, OK, FB, FB, FB),
         REF: _ALL_FB,
         OTHER: _ALL_FB,
         MISSING: _ALL_FB,
     },
     "admin": {
-        OWN: (OK, OK, OK, FB),  # admin on a Scope does not create Scopes: that needs admin on *
-        REF: (OK, FB, OK, FB),
+        OWN: (OK, OK, OK, FB, OK),  # admin on a Scope does not create Scopes: that needs admin on *
+        REF: (OK, FB, OK, FB, FB),
         OTHER: _ALL_FB,
         MISSING: _ALL_FB,
     },
     "other": {
         OWN: _ALL_FB,
         REF: _ALL_FB,
-        OTHER: (OK, OK, OK, FB),
+        OTHER: (OK, OK, OK, FB, OK),
         MISSING: _ALL_FB,
     },
     "global_read": {
-        OWN: (OK, FB, OK, FB),
-        REF: (OK, FB, OK, FB),
-        OTHER: (OK, FB, OK, FB),
-        MISSING: (NF, FB, NF, FB),
+        OWN: (OK, FB, OK, FB, FB),
+        REF: (OK, FB, OK, FB, FB),
+        OTHER: (OK, FB, OK, FB, FB),
+        MISSING: (NF, FB, NF, FB, FB),
     },
     "global_admin": {
-        OWN: (OK, OK, OK, OK),
-        REF: (OK, OK, OK, OK),
-        OTHER: (OK, OK, OK, OK),
-        MISSING: (NF, NF, NF, NF),
+        OWN: (OK, OK, OK, OK, OK),
+        REF: (OK, OK, OK, OK, OK),
+        OTHER: (OK, OK, OK, OK, OK),
+        MISSING: (NF, NF, NF, NF, NF),
     },
 }
 VISIBLE: dict[str, set[str] | None] = {
@@ -243,6 +246,19 @@ def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
         "context_references": [w.ids[t]],
     }
     return http.post("/v1/scopes", json=body)
+
+
+def _update_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """Retitle the target at its current version, keeping its references (OWN keeps REF, so admin
+    on OWN also needs read on REF); a placeholder version for MISSING."""
+    scope = None if t == MISSING else w.store.get_scope(w.ids[t])
+    body = {
+        "expected_version": 1 if scope is None else scope.version,
+        "title": "retitled",
+        "summary": "an updated Scope",
+        "context_references": [] if scope is None else list(scope.context_references),
+    }
+    return http.put(f"/v1/scopes/{w.ids[t]}", json=body)
 
 
 def _replace(http: httpx.Client, w: World, t: str) -> httpx.Response:
@@ -367,9 +383,10 @@ REQUESTS: dict[str, Request] = {
         "/v1/scope-bindings", json={"key": _binding_key(), "scope_id": w.ids[t]}
     ),
     "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
+    "update_scope": _update_scope,
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
-COLUMNS = ("read", "write", "prepare", "create")
+COLUMNS = ("read", "write", "prepare", "create", "admin")
 
 
 def test_the_table_covers_every_route_and_matches_the_schema() -> None:
@@ -387,7 +404,10 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
-        assert access == {"read": "read", "prepare": "read", "write": "write", "create": "admin"}[route_class]
+        assert (
+            access
+            == {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}[route_class]
+        )
     assert scoped["prepare_context"].scope_references
     assert set(EXPECTED) == set(ROLES) and all(set(row) == set(TARGETS) for row in EXPECTED.values())
 
@@ -465,6 +485,32 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
             assert listed == {w.ids[name] for name in visible}
         counted = every.json()["scope_ids"]
         assert every.status_code == 200 and set(counted) == listed and counted == sorted(counted)
+
+
+@pytest.mark.parametrize("link", ["parent_scope_id", "context_references"])
+def test_update_scope_needs_read_on_every_scope_it_links_to(
+    world: tuple[TokenServer, World, dict[str, str | None]], link: str
+) -> None:
+    """Admin on OTHER alone may retitle OTHER but not link it to REF (unreadable to it), checked
+    before any lookup: a link to a missing Scope is 403 too. Admin on OWN with read on REF may."""
+    server, w, tokens = world
+
+    def body(scope_id: str, linked: str) -> dict[str, Any]:
+        scope = w.store.get_scope(scope_id)
+        assert scope is not None
+        value: Any = linked if link == "parent_scope_id" else [linked]
+        return {"expected_version": scope.version, "title": "linked", "summary": "s", link: value}
+
+    with server.client(tokens["other"]) as http:
+        for linked in (w.ids[REF], w.ids[MISSING]):
+            response = http.put(f"/v1/scopes/{w.ids[OTHER]}", json=body(w.ids[OTHER], linked))
+            assert_error(response, 403, "forbidden")
+    with server.client(tokens["admin"]) as http:
+        response = http.put(f"/v1/scopes/{w.ids[OWN]}", json=body(w.ids[OWN], w.ids[REF]))
+        assert response.status_code == 200
+        assert response.json()[link] == (w.ids[REF] if link == "parent_scope_id" else [w.ids[REF]])
+        restore = {**body(w.ids[OWN], w.ids[REF]), "parent_scope_id": None, "context_references": [w.ids[REF]]}
+        assert http.put(f"/v1/scopes/{w.ids[OWN]}", json=restore).status_code == 200
 
 
 def test_local_mode_allows_every_cell(tmp_path_factory: pytest.TempPathFactory) -> None:

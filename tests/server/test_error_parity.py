@@ -34,6 +34,7 @@ Request = tuple[str, str, dict[str, Any] | None, dict[str, str]]
 SCOPE_BOUND: dict[str, Request] = {
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
+    "update_scope": ("PUT", f"/v1/scopes/{MISSING}", {"expected_version": 1, "title": "T", "summary": "S"}, {}),
     "create_artifact": ("POST", f"/v1/scopes/{MISSING}/artifacts", MEMORY, {}),
     "import_artifacts": ("POST", f"/v1/scopes/{MISSING}/artifacts/import", {"items": [MEMORY]}, {}),
     "list_artifacts": ("GET", f"/v1/scopes/{MISSING}/artifacts/atomic-memory", None, {}),
@@ -180,6 +181,19 @@ def test_create_scope_with_a_missing_parent_or_reference_is_scope_not_found(http
     for extra in ({"parent_scope_id": MISSING}, {"context_references": [MISSING]}):
         response = http.post("/v1/scopes", json={**base, **extra, "idempotency_key": json.dumps(extra)})
         assert_error(response, 404, "scope_not_found")
+
+
+def test_update_scope_with_a_missing_parent_or_reference_is_scope_not_found(http: httpx.Client) -> None:
+    """As in 1.4.1, a link to a Scope that does not exist is 404, not 422, and the version check
+    comes first (a stale version with a missing link is 409)."""
+    created = http.post("/v1/scopes", json={"title": "U", "summary": "u", "idempotency_key": "update-missing"})
+    scope = created.json()["scope_id"]
+    base = {"expected_version": 1, "title": "U", "summary": "u"}
+    for extra in ({"parent_scope_id": MISSING}, {"context_references": [MISSING]}):
+        assert_error(http.put(f"/v1/scopes/{scope}", json={**base, **extra}), 404, "scope_not_found")
+    stale = {**base, "expected_version": 2, "parent_scope_id": MISSING}
+    error = assert_error(http.put(f"/v1/scopes/{scope}", json=stale), 409, "scope_version_conflict")
+    assert error["details"] == {"expected_version": 2, "current_version": 1}
 
 
 def test_missing_artifacts_and_revisions_are_artifact_not_found(http: httpx.Client) -> None:

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.anyio
 
 EXERCISED = {
     "test_scopes": ["create_scope", "list_scopes", "get_scope"],
+    "test_update_scope": ["update_scope"],
     "test_scope_bindings": [
         "get_default_scope",
         "set_default_scope",
@@ -92,6 +93,41 @@ async def test_scopes(client: AsyncClient) -> None:
     assert listed == sorted(listed) and len(listed) == len(set(listed))
     first = await client.list_scopes(limit=1)
     assert len(first.items) == 1 and first.next_cursor is not None
+
+
+async def test_update_scope(client: AsyncClient) -> None:
+    key = uuid.uuid4().hex
+    parent = await client.create_scope({"title": "Parent", "summary": "Above", "idempotency_key": key + "p"})
+    request = {
+        "title": "Child",
+        "summary": "Below",
+        "idempotency_key": key,
+        "external_references": [{"kind": "repo", "value": "r"}],
+    }
+    scope = await client.create_scope(request)
+    update = {
+        "expected_version": 1,
+        "title": "Child v2",
+        "summary": "Still below",
+        "parent_scope_id": parent.scope_id,
+        "context_references": [parent.scope_id],
+    }
+    updated = await client.update_scope(scope.scope_id, update)
+    assert (updated.title, updated.summary, updated.version) == ("Child v2", "Still below", 2)
+    assert updated.parent_scope_id is not None and updated.parent_scope_id.root == parent.scope_id
+    assert [r.root for r in updated.context_references] == [parent.scope_id]
+    assert updated.external_references == []  # PUT: an absent list is cleared
+    assert await client.get_scope(scope.scope_id) == updated
+    with pytest.raises(ApiResponseError) as stale:
+        await client.update_scope(scope.scope_id, update)
+    assert (stale.value.status, stale.value.code) == (409, "scope_version_conflict")
+    assert stale.value.details == {"expected_version": 1, "current_version": 2}
+    cycle = {"expected_version": 1, "title": "P", "summary": "S", "parent_scope_id": scope.scope_id}
+    with pytest.raises(ApiResponseError) as refused:
+        await client.update_scope(parent.scope_id, cycle)
+    assert (refused.value.status, refused.value.code) == (422, "invalid_scope_relationship")
+    assert refused.value.details == {"relationship": "Parent", "issue": "relationships must be acyclic"}
+    assert (await client.get_scope(parent.scope_id)).version == 1  # nothing half-written
 
 
 async def test_scope_bindings(client: AsyncClient, scope_id: str) -> None:

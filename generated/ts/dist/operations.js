@@ -57,6 +57,15 @@ export const OPERATIONS = [
         scope: { access: "read", source: "path", references: false },
     },
     {
+        operationId: "update_scope",
+        method: "PUT",
+        path: "/v1/scopes/{scope_id}",
+        parameters: [{ name: "scope_id", location: "path", required: true }],
+        requestBody: "UpdateScopeRequest",
+        success: [{ status: 200, model: "ScopeDescriptor" }],
+        scope: { access: "admin", source: "path", references: false },
+    },
+    {
         operationId: "create_artifact",
         method: "POST",
         path: "/v1/scopes/{scope_id}/artifacts",

@@ -33,6 +33,7 @@ export type OperationId =
   | "get_default_scope"
   | "set_default_scope"
   | "get_scope"
+  | "update_scope"
   | "create_artifact"
   | "import_artifacts"
   | "list_artifacts"
@@ -136,6 +137,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "ScopeDescriptor" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "update_scope",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "UpdateScopeRequest",
+    success: [{ status: 200, model: "ScopeDescriptor" }],
+    scope: { access: "admin", source: "path", references: false },
   },
   {
     operationId: "create_artifact",

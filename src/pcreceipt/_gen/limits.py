@@ -369,8 +369,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -379,6 +379,12 @@ ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
 ErrorDetailsField = Literal["query", "cursor", "expires_at"]
 ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at")
+ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
+ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
+ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
+ERROR_DETAILS_RELATIONSHIP_ENUM: Final[tuple[ErrorDetailsRelationship, ...]] = ("Parent", "Context Reference")
+ErrorDetailsIssue = Literal["a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself"]
+ERROR_DETAILS_ISSUE_ENUM: Final[tuple[ErrorDetailsIssue, ...]] = ("a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself")
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -931,6 +937,17 @@ TOPIC_MEMORY_MATCHED_BY_ENUM: Final[tuple[TopicMemoryMatchedBy, ...]] = ("topic_
 # #/components/schemas/TopicMemoryUsedSearchMode
 TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]
 TOPIC_MEMORY_USED_SEARCH_MODE_ENUM: Final[tuple[TopicMemoryUsedSearchMode, ...]] = ("fts", "hybrid")
+
+# #/components/schemas/UpdateScopeRequest
+UPDATE_SCOPE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+UPDATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
+UPDATE_SCOPE_REQUEST_TITLE_MAX_LENGTH: Final = 256
+UPDATE_SCOPE_REQUEST_SUMMARY_MIN_LENGTH: Final = 1
+UPDATE_SCOPE_REQUEST_SUMMARY_MAX_LENGTH: Final = 2000
+UPDATE_SCOPE_REQUEST_CONTEXT_REFERENCES_MAX_ITEMS: Final = 32
+UPDATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
+UPDATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
+UPDATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 
 # #/components/schemas/UsageStatistics
 USAGE_STATISTICS_BY_PURPOSE_MAX_ITEMS: Final = 16

@@ -1767,6 +1767,7 @@ class ErrorBody(ContractModel):
         "scope_binding_target_missing",
         "artifact_not_found",
         "scope_idempotency_conflict",
+        "scope_version_conflict",
         "revision_conflict",
         "atomic_memory_changed",
         "invalid_memory_state",
@@ -1786,6 +1787,7 @@ class ErrorBody(ContractModel):
         "legacy_memory_operation_unsupported",
         "tag_precondition_failed",
         "not_found",
+        "invalid_scope_relationship",
     ]
     """
     The error code.
@@ -1856,6 +1858,29 @@ class ErrorDetails(ContractModel):
     field: Literal["query", "cursor", "expires_at"] | None = None
     """
     On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned.
+    """
+    expected_version: Annotated[int | None, Field(ge=1)] = None
+    """
+    On scope_version_conflict: the version the request expected.
+    """
+    current_version: Annotated[int | None, Field(ge=1)] = None
+    """
+    On scope_version_conflict: the Scope's current version.
+    """
+    relationship: Literal["Parent", "Context Reference"] | None = None
+    """
+    On invalid_scope_relationship: which link is refused.
+    """
+    issue: (
+        Literal[
+            "a Scope cannot parent itself",
+            "relationships must be acyclic",
+            "a Scope cannot reference itself",
+        ]
+        | None
+    ) = None
+    """
+    On invalid_scope_relationship: why the link is refused.
     """
 
 
@@ -4293,6 +4318,44 @@ class TopicMemoryContent(ContractModel):
     detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
     """
     The topic detail.
+    """
+
+
+class UpdateScopeRequest(ContractModel):
+    """
+    Replace a Scope's descriptor (PUT: an absent optional field is cleared, not kept).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The version the caller read; the update is refused (409) when the Scope has moved on.
+    """
+    title: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope title.
+    """
+    summary: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What the Scope is about.
+    """
+    parent_scope_id: ScopeId | None = None
+    """
+    An existing parent Scope, or null (absent is null).
+    """
+    context_references: Annotated[
+        list[ScopeId] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    Other existing Scopes that prepare also searches (never itself); absent is none.
+    """
+    external_references: Annotated[
+        list[ExternalReference] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    References outside pcreceipt; absent is none.
     """
 
 

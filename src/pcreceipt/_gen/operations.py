@@ -102,6 +102,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='update_scope',
+        method='PUT',
+        path='/v1/scopes/{scope_id}',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model='UpdateScopeRequest',
+        success=(Success(200, 'ScopeDescriptor'), ),
+        scope_access='admin',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='create_artifact',
         method='POST',
         path='/v1/scopes/{scope_id}/artifacts',

@@ -15,7 +15,9 @@ Decisions (``docs/security.md``):
   over a graph with one unreadable reference is refused, never silently narrowed, with a
   message that says so (the token may read the own Scope, so it already knows its references). Creating a
   Scope needs admin on ``*`` (a new Scope's id does not exist before it is created, so no
-  narrower grant could cover it) and read on its parent and every Scope it references.
+  narrower grant could cover it) and read on its parent and every Scope it references. Updating
+  a Scope needs admin on it (access ``admin``, source ``path``) and read on the parent and every
+  Scope the update links it to, checked like creation's before any lookup.
 - Grants are checked before existence: a token without the grant gets 403 whether or not the
   Scope exists, so 403 reveals nothing, and 404 is only ever answered to a token that may read
   the Scope. The own Scope is checked before its references are looked up.
@@ -186,6 +188,8 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     if access == "none":
         return None
     _require(principal, [own], access)
+    if access == "admin":  # update_scope: admin on the Scope, read on every Scope it will link to
+        _require(principal, _scope_creation_links(call.body), "read")
     if not operation.scope_references:
         return None
     scope = call.services.store.get_scope(own)

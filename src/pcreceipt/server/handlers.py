@@ -172,6 +172,22 @@ def get_scope(call: Call) -> Reply:
     return Reply(200, records.scope_descriptor(scope))
 
 
+def update_scope(call: Call) -> Reply:
+    """PUT: the body replaces the descriptor (an absent parent or list clears it); the store checks
+    the version, then the links (``pcreceipt.store.scope_update``)."""
+    body = call.body
+    scope = _store(call).update_scope(
+        call.path["scope_id"],
+        expected_version=body["expected_version"],
+        title=body["title"],
+        summary=body["summary"],
+        parent_scope_id=body.get("parent_scope_id"),
+        context_references=body.get("context_references", []),
+        external_references=body.get("external_references", []),
+    )
+    return Reply(200, records.scope_descriptor(scope))
+
+
 # -- the default Scope and Scope bindings (the Scope of a resolution is read by authorisation)
 
 
@@ -470,6 +486,7 @@ def get_readiness(call: Call) -> Reply:
 HANDLERS: Mapping[str, Handler] = {
     "prepare_context": prepare_context,
     "create_scope": create_scope,
+    "update_scope": update_scope,
     "list_scopes": list_scopes,
     "get_scope": get_scope,
     "get_default_scope": get_default_scope,

@@ -25,10 +25,12 @@ from pcreceipt.errors import (
     InternalError,
     InvalidMemoryState,
     InvalidRequest,
+    InvalidScopeRelationship,
     ReferenceNotFound,
     RevisionConflict,
     ScopeIdempotencyConflict,
     ScopeNotFound,
+    ScopeVersionConflict,
     ServiceUnavailable,
 )
 from pcreceipt.store.protocol import (
@@ -39,6 +41,7 @@ from pcreceipt.store.protocol import (
     StoreUnavailable,
     WriteConflict,
 )
+from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -112,6 +115,12 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return conflict(exc, operation_id=operation_id)
     if isinstance(exc, RefusedReference):
         return refused_reference(exc)
+    if isinstance(exc, StaleScopeVersion):
+        versions = {"expected_version": exc.expected, "current_version": exc.current}
+        return ScopeVersionConflict("The Scope changed since the version the request expected.", versions)
+    if isinstance(exc, RefusedScopeLink):
+        link = {"relationship": exc.relationship, "issue": exc.issue}
+        return InvalidScopeRelationship("The Scope link is not allowed.", link)
     if isinstance(exc, InvalidRecord):
         violations = [{"path": "", "rule": "store"}]
         return InvalidRequest("The request is invalid for the stored data.", {"violations": violations})

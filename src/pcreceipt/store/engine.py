@@ -66,6 +66,7 @@ from pcreceipt.store.rows import (
     to_json,
     vector_blob,
 )
+from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
@@ -82,6 +83,7 @@ class StoreEngine(
     SourceRecords[ConnT, PreparedT],
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
+    ScopeUpdates[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 
