@@ -179,6 +179,13 @@ class Oracle:
         assert answer.status_code == 201, answer.text
         return str(answer.json()["artifact_id"])
 
+    def tag(self, scope_id: str, artifact_id: str, tags: list[str]) -> None:
+        """Replace an Atomic Memory's tags, with the tag ETag read first."""
+        path = f"{self.url}/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/tags"
+        etag = httpx.get(path, timeout=30).headers["ETag"]
+        answer = httpx.put(path, json={"tags": tags}, headers={"If-Match": etag}, timeout=30)
+        assert answer.status_code == 200, answer.text
+
     def resolve(self, keys: list[dict[str, str]], *, allow_default: bool) -> httpx.Response:
         return self.post("/v1/scope-bindings/resolve", {"binding_keys": keys, "allow_default": allow_default})
 

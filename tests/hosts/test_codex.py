@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
 import pytest
 from _support.hosts import Served
 from _support.pyhosts import (
@@ -196,10 +195,10 @@ def test_session_start_resolves_the_default_scope_binds_the_session_and_skips_bo
     assert stored.status_code == 200 and stored.json()["scope_id"] == session.default_scope
 
 
-def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Session, tmp_path: Path) -> None:
-    """Opted in, the package goes through the hook's strict validator; nothing is eligible, so it is empty."""
+def opted_in(session: Session, tmp_path: Path) -> Codex:
+    """The session's Codex with a home of its own whose settings opt in to the bootstrap package."""
     codex = session.codex
-    enabled = Codex(
+    return Codex(
         plugin=codex.plugin,
         relay=codex.relay,
         root=codex.root,
@@ -207,6 +206,11 @@ def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Ses
         home=tmp_path / "home",
         settings={"POWERCONTEXT_CODEX_BOOTSTRAP_CONTEXT": "true"},
     )
+
+
+def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Session, tmp_path: Path) -> None:
+    """Opted in, the package goes through the hook's strict validator; nothing is eligible, so it is empty."""
+    enabled = opted_in(session, tmp_path)
     run, calls = enabled.session_start(str(uuid.uuid4()))
     assert (run.returncode, run.stdout) == (0, "")
     assert [(call.route, call.status) for call in calls] == [(RESOLVE, 200), (BIND, 200), (BOOTSTRAP, 200)]
@@ -222,27 +226,12 @@ def test_an_enabled_bootstrap_with_nothing_eligible_injects_nothing(session: Ses
     assert not enabled.diagnostics_file().exists()
 
 
-def _tag(oracle: Oracle, scope_id: str, artifact_id: str, tags: list[str]) -> None:
-    path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{artifact_id}/tags"
-    with httpx.Client(base_url=oracle.url) as http:
-        etag = http.get(path).headers["ETag"]
-        assert http.put(path, json={"tags": tags}, headers={"If-Match": etag}).status_code == 200
-
-
 def test_an_enabled_bootstrap_injects_a_tagged_memory_once(session: Session, tmp_path: Path) -> None:
     """Opted in with a memory tagged bootstrap-context: the hook's strict validator accepts the
     package, it injects it, records it injected, and its next prepare names the receipt, which
     leaves the delivered memory out."""
-    codex = session.codex
-    enabled = Codex(
-        plugin=codex.plugin,
-        relay=codex.relay,
-        root=codex.root,
-        workspace=codex.workspace,
-        home=tmp_path / "home",
-        settings={"POWERCONTEXT_CODEX_BOOTSTRAP_CONTEXT": "true"},
-    )
-    _tag(session.oracle, session.default_scope, session.artifact_id, ["bootstrap-context"])
+    enabled = opted_in(session, tmp_path)
+    session.oracle.tag(session.default_scope, session.artifact_id, ["bootstrap-context"])
     try:
         session_id = str(uuid.uuid4())
         run, calls = enabled.session_start(session_id)
@@ -261,7 +250,7 @@ def test_an_enabled_bootstrap_injects_a_tagged_memory_once(session: Session, tmp
         assert prepare.request["bootstrap_receipt_id"] == answer["receipt"]["receipt_id"]
         assert session.artifact_id not in json.dumps(prepare.answer)
     finally:
-        _tag(session.oracle, session.default_scope, session.artifact_id, [])
+        session.oracle.tag(session.default_scope, session.artifact_id, [])
 
 
 def test_a_matching_prompt_gets_the_servers_content_injected_unchanged(session: Session) -> None:
