@@ -70,7 +70,11 @@ def _workspace(items: list[corpus.Item]) -> tuple[list[dict[str, str]], dict[str
             summary = item.content["action"].split(" does: ", 1)[-1]
             start = len(lines) + 2
             lines += ["", f"def call_{name}(target, *args, **kwargs):"]
-            lines += [f'    """{summary.replace(chr(34) * 3, "")}"""', f"    # {call}", f"    return target.{name}(*args, **kwargs)"]
+            lines += [
+                f'    """{summary.replace(chr(34) * 3, "")}"""',
+                f"    # {call}",
+                f"    return target.{name}(*args, **kwargs)",
+            ]
             ranges[_key(item)] = {"path": path, "start_line": start, "end_line": len(lines), "name": name}
         files.append({"path": path, "content": "\n".join(lines) + "\n"})
     return files, ranges
@@ -97,8 +101,14 @@ def build() -> dict[str, Any]:
         else:
             expected = []
         taken[query.kind] += 1
-        queries.append({"id": f"{query.kind}-{taken[query.kind]:02d}", "kind": query.kind, "query": query.text,
-                        "expected": expected})
+        queries.append(
+            {
+                "id": f"{query.kind}-{taken[query.kind]:02d}",
+                "kind": query.kind,
+                "query": query.text,
+                "expected": expected,
+            }
+        )
     # module queries: the items built from one module
     related: dict[str, list[str]] = defaultdict(list)
     for item in items:
@@ -111,16 +121,23 @@ def build() -> dict[str, Any]:
                 related[word.split(".")[0]].append(_key(item))
     modules = sorted((m for m, keys in related.items() if len(keys) >= 2), key=lambda m: (-len(related[m]), m))
     for number, module in enumerate(modules[:MODULE_QUERIES], 1):
-        queries.append({"id": f"module-{number:02d}", "kind": "module", "query": module,
-                        "expected": sorted(set(related[module]), key=lambda k: int(k[1:]))})
+        queries.append(
+            {
+                "id": f"module-{number:02d}",
+                "kind": "module",
+                "query": module,
+                "expected": sorted(set(related[module]), key=lambda k: int(k[1:])),
+            }
+        )
     files, ranges = _workspace(items)
     for number, (key, where) in enumerate(list(ranges.items())[:CODE_QUERIES], 1):
         item = by_index[int(key[1:])]
         words = sorted({w for w in corpus._words(item.content["action"].split(" does: ", 1)[-1]) if len(w) >= 5})
         text = " ".join([where["name"], *words[:2]])
         code = {k: where[k] for k in ("path", "start_line", "end_line")}
-        queries.append({"id": f"code-{number:02d}", "kind": "code", "query": text, "include_code": True,
-                        "expected": [key, code]})
+        queries.append(
+            {"id": f"code-{number:02d}", "kind": "code", "query": text, "include_code": True, "expected": [key, code]}
+        )
     return {
         "description": "pcreceipt eval's sample set: a snapshot of the benchmark corpus (bench/eval_sample.py).",
         "corpus": {"items": ITEMS, **corpus.fingerprint()},

@@ -54,17 +54,20 @@ def _fail(message: str) -> typer.Exit:
 @eval_app.command("run")
 def run(
     source: Annotated[
-        Path, typer.Argument(metavar="INPUT.jsonl", help="The labelled queries, one JSON object a line.", show_default=False)
+        Path,
+        typer.Argument(metavar="INPUT.jsonl", help="The labelled queries, one JSON object a line.", show_default=False),
     ],
     url: Annotated[
         list[str] | None,
-        typer.Option("--url", help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].",
-                     show_default=False),
+        typer.Option(
+            "--url", help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].", show_default=False
+        ),
     ] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help="KEY=VALUE request overrides, one run each (max_bytes=4000).",
-                     show_default=False),
+        typer.Option(
+            "--variant", help="KEY=VALUE request overrides, one run each (max_bytes=4000).", show_default=False
+        ),
     ] = None,
     token: Token = None,
     out: Annotated[Path, typer.Option("--out", help="The report directory.")] = Path("eval-report"),
@@ -74,8 +77,11 @@ def run(
     ] = 3,
     fail_under: Annotated[
         list[str] | None,
-        typer.Option("--fail-under", help="METRIC=X: exit 1 when a run's mean recall (or precision) is below X.",
-                     show_default=False),
+        typer.Option(
+            "--fail-under",
+            help="METRIC=X: exit 1 when a run's mean recall (or precision) is below X.",
+            show_default=False,
+        ),
     ] = None,
 ) -> None:
     """Prepare every labelled query with a Receipt and report recall at injection."""
@@ -105,15 +111,26 @@ def run(
         raise typer.Exit(2) from None
     console = Console(stderr=True)
     progress = Progress(
-        TextColumn("eval"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=console, disable=not console.is_terminal, transient=True,
+        TextColumn("eval"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
     )
     with progress:
         task = progress.add_task("eval", total=len(runs) * len(cases))
         try:
             outcomes, families = asyncio.run(
-                execute(runs, cases, token=token, concurrency=concurrency, retries=retries,
-                        on_done=lambda: progress.advance(task))
+                execute(
+                    runs,
+                    cases,
+                    token=token,
+                    concurrency=concurrency,
+                    retries=retries,
+                    on_done=lambda: progress.advance(task),
+                )
             )
         except Unreachable as exc:
             raise _fail(f"{exc}; is `pcreceipt serve` running there?") from None
@@ -123,20 +140,29 @@ def run(
     for entry in report["runs"]:
         s = entry["summary"]
         recall = s["recall_at_injected"]
-        shown = "–" if recall["mean"] is None else f"{recall['mean']:.3f} [{recall['ci'][0]:.3f}, {recall['ci'][1]:.3f}]"
+        shown = (
+            "–" if recall["mean"] is None else f"{recall['mean']:.3f} [{recall['ci'][0]:.3f}, {recall['ci'][1]:.3f}]"
+        )
         errors = sum(s["errors"].values())
-        typer.echo(f"{entry['name']}: recall at injection {shown} over {recall['n']} queries; "
-                   f"{errors} error(s), {s['receipt_missing']} without a Receipt")
+        typer.echo(
+            f"{entry['name']}: recall at injection {shown} over {recall['n']} queries; "
+            f"{errors} error(s), {s['receipt_missing']} without a Receipt"
+        )
     for comparison in report["comparisons"]:
         diff = comparison["recall_diff"]
         if diff["mean"] is not None:
-            typer.echo(f"{comparison['b']} − {comparison['a']}: recall {diff['mean']:+.3f} "
-                       f"[{diff['ci'][0]:+.3f}, {diff['ci'][1]:+.3f}] over {comparison['pairs']} paired queries")
+            typer.echo(
+                f"{comparison['b']} − {comparison['a']}: recall {diff['mean']:+.3f} "
+                f"[{diff['ci'][0]:+.3f}, {diff['ci'][1]:+.3f}] over {comparison['pairs']} paired queries"
+            )
     typer.echo(f"wrote {json_path}, {md_path} and {len(plots)} plot(s)")
     transport = sum(entry["summary"]["errors"].get("transport", 0) for entry in report["runs"])
     if transport:
-        typer.echo(f"error: {transport} prepare(s) did not complete after {retries + 1} attempt(s) each "
-                   "(the report counts them as errors)", err=True)
+        typer.echo(
+            f"error: {transport} prepare(s) did not complete after {retries + 1} attempt(s) each "
+            "(the report counts them as errors)",
+            err=True,
+        )
         raise typer.Exit(2)
     failed = False
     key_of = {"recall": "recall_at_injected", "precision": "precision"}

@@ -131,18 +131,35 @@ def query_metrics(
         if rank is not None:
             item = selected[rank - 1]
             found.append(
-                {"expected": expectation.label, "rank": rank, "identity": identity(item), "truncated": item["truncated"]}
+                {
+                    "expected": expectation.label,
+                    "rank": rank,
+                    "identity": identity(item),
+                    "truncated": item["truncated"],
+                }
             )
     hits = sum(any(matches(e, item) for e in case.expected) for item in selected)
     searches = receipt["retrieval"]["searches"]
     reranks = receipt["retrieval"]["reranks"]
     rounds = receipt["retrieval"]["rounds"]
     fallbacks = [
-        {"round": s["round"], "family": s["family"], "mode": s["mode"], "reason": s["fallback_reason"], "count": s["count"]}
+        {
+            "round": s["round"],
+            "family": s["family"],
+            "mode": s["mode"],
+            "reason": s["fallback_reason"],
+            "count": s["count"],
+        }
         for s in searches
         if s["fallback_reason"] != "none"
     ] + [
-        {"round": r["round"], "family": "rerank", "mode": r["outcome"], "reason": r["fallback_reason"], "count": r["count"]}
+        {
+            "round": r["round"],
+            "family": "rerank",
+            "mode": r["outcome"],
+            "reason": r["fallback_reason"],
+            "count": r["count"],
+        }
         for r in reranks
         if r["outcome"] != "selected"
     ]
@@ -157,8 +174,13 @@ def query_metrics(
             "bytes": {"used": receipt["used_bytes"], "requested": receipt["requested_max_bytes"]},
             "truncated": receipt["truncated"],
             "selected": [
-                {"rank": n, "kind": item["kind"], "identity": identity(item), "bytes": item["rendered_bytes"],
-                 "truncated": item["truncated"]}
+                {
+                    "rank": n,
+                    "kind": item["kind"],
+                    "identity": identity(item),
+                    "bytes": item["rendered_bytes"],
+                    "truncated": item["truncated"],
+                }
                 for n, item in enumerate(selected, 1)
             ],
             "omitted": omitted,
@@ -187,7 +209,9 @@ def mean(values: Sequence[float]) -> float | None:
     return float(sum(values) / len(values)) if values else None
 
 
-def bootstrap_ci(values: Sequence[float], *, seed: int = SEED, resamples: int = RESAMPLES) -> tuple[float, float] | None:
+def bootstrap_ci(
+    values: Sequence[float], *, seed: int = SEED, resamples: int = RESAMPLES
+) -> tuple[float, float] | None:
     """A 95% percentile bootstrap interval of the mean (None for no values). Deterministic (fixed
     seed); widened to hold the mean itself, which resampling noise can put outside for tiny samples."""
     if not values:
@@ -259,8 +283,7 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "scores": estimate(_defined(records, "score")),
         "classes": classes,
         "omitted": [
-            {"family": family, "reason": reason, "count": count}
-            for (family, reason), count in sorted(omitted.items())
+            {"family": family, "reason": reason, "count": count} for (family, reason), count in sorted(omitted.items())
         ],
     }
 

@@ -14,10 +14,19 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen before pyplot loads)
+import matplotlib.pyplot as plt
 
-from pcreceipt.evaluation.metrics import CLASSES  # noqa: E402
-from pcreceipt.evaluation.report import CLASS_TITLES  # noqa: E402
+from pcreceipt.evaluation.metrics import CLASSES
+from pcreceipt.evaluation.report import CLASS_TITLES
+
+
+def _wrapped(title: str) -> str:
+    """A tick label on two lines, split near its middle space."""
+    spaces = [n for n, c in enumerate(title) if c == " "]
+    if not spaces:
+        return title
+    cut = min(spaces, key=lambda n: abs(n - len(title) / 2))
+    return title[:cut] + "\n" + title[cut + 1 :]
 
 
 def _recall(report: Mapping[str, Any], path: Path) -> None:
@@ -26,11 +35,11 @@ def _recall(report: Mapping[str, Any], path: Path) -> None:
     means = [run["summary"]["recall_at_injected"]["mean"] or 0.0 for run in runs]
     low = [m - (run["summary"]["recall_at_injected"]["ci"] or [m, m])[0] for m, run in zip(means, runs, strict=True)]
     high = [(run["summary"]["recall_at_injected"]["ci"] or [m, m])[1] - m for m, run in zip(means, runs, strict=True)]
-    figure, axes = plt.subplots(figsize=(max(4.0, 1.6 * len(runs)), 3.6))
+    figure, axes = plt.subplots(figsize=(max(5.0, 1.8 * len(runs)), 3.6))
     axes.bar(names, means, yerr=[low, high], capsize=6, color="#4c72b0")
     axes.set_ylim(0, 1.05)
     axes.set_ylabel("recall at injection")
-    axes.set_title("Recall at injection per run (95% bootstrap interval)")
+    axes.set_title("Recall at injection (95% bootstrap CI)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
@@ -45,7 +54,7 @@ def _classes(report: Mapping[str, Any], path: Path) -> None:
         shares = [run["summary"]["classes"][name]["queries"] / total for name in CLASSES]
         axes.bar([c + index * width for c in range(len(CLASSES))], shares, width, label=run["name"])
     axes.set_xticks([c + 0.4 - width / 2 for c in range(len(CLASSES))])
-    axes.set_xticklabels([CLASS_TITLES[name] for name in CLASSES], fontsize=8)
+    axes.set_xticklabels([_wrapped(CLASS_TITLES[name]) for name in CLASSES], fontsize=8)
     axes.set_ylim(0, 1.05)
     axes.set_ylabel("share of queries")
     axes.set_title("Omission classes")
@@ -60,8 +69,12 @@ def _paired(report: Mapping[str, Any], path: Path) -> None:
     figure, axes = plt.subplots(figsize=(6.0, 3.6))
     for comparison in comparisons:
         diffs = [row["recall_diff"] for row in comparison["queries"]]
-        axes.hist(diffs, bins=[x / 10 - 0.05 for x in range(-10, 12)], alpha=0.6,
-                  label=f"{comparison['b']} − {comparison['a']}")
+        axes.hist(
+            diffs,
+            bins=[x / 10 - 0.05 for x in range(-10, 12)],
+            alpha=0.6,
+            label=f"{comparison['b']} − {comparison['a']}",
+        )
     axes.set_xlabel("per-query recall difference")
     axes.set_ylabel("queries")
     axes.set_title("Paired recall differences")

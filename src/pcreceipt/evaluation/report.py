@@ -37,8 +37,13 @@ def build_report(
             if record["bytes"]["requested"] is None:
                 record["bytes"]["requested"] = outcome.case.prepare_request(run.overrides).get("max_bytes")
         run_reports.append(
-            {"name": run.name, "url": run.url, "overrides": run.overrides, "summary": summarize(records),
-             "queries": records}
+            {
+                "name": run.name,
+                "url": run.url,
+                "overrides": run.overrides,
+                "summary": summarize(records),
+                "queries": records,
+            }
         )
     first = run_reports[0]
     comparisons = [
@@ -70,7 +75,7 @@ def _estimate(value: Mapping[str, Any], digits: int = 3) -> str:
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |" for row in rows]
-    return lines + [""]
+    return [*lines, ""]
 
 
 def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
@@ -89,8 +94,16 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
         s = run["summary"]
         errors = ", ".join(f"{k} {v}" for k, v in s["errors"].items()) or "0"
         rows.append(
-            [run["name"], s["queries"], errors, s["receipt_missing"], s["empty"],
-             _estimate(s["recall_at_injected"]), _estimate(s["precision"]), _number(s["bytes_used"]["mean"], 0)]
+            [
+                run["name"],
+                s["queries"],
+                errors,
+                s["receipt_missing"],
+                s["empty"],
+                _estimate(s["recall_at_injected"]),
+                _estimate(s["precision"]),
+                _number(s["bytes_used"]["mean"], 0),
+            ]
         )
     lines += _table(
         ["run", "queries", "errors", "Receipt missing", "empty", "recall at injection", "precision", "mean bytes"],
@@ -101,8 +114,9 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
     for run in runs:
         for name in CLASSES:
             c = run["summary"]["classes"][name]
-            rows.append([run["name"], CLASS_TITLES[name], c["queries"], _number(c["recall_with"]),
-                         _number(c["recall_without"])])
+            rows.append(
+                [run["name"], CLASS_TITLES[name], c["queries"], _number(c["recall_with"]), _number(c["recall_without"])]
+            )
     lines += _table(["run", "class", "queries", "recall with", "recall without"], rows)
     if any("score_with" in run["summary"]["classes"][CLASSES[0]] for run in runs):
         lines += ["## Scores joined with omission classes", ""]
@@ -111,15 +125,32 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
             for name in CLASSES:
                 c = run["summary"]["classes"][name]
                 if "score_with" in c:
-                    rows.append([run["name"], CLASS_TITLES[name], c["scored_with"], _number(c["score_with"]),
-                                 c["scored_without"], _number(c["score_without"])])
-        lines += _table(["run", "class", "scored with", "mean score with", "scored without", "mean score without"],
-                        rows)
+                    rows.append(
+                        [
+                            run["name"],
+                            CLASS_TITLES[name],
+                            c["scored_with"],
+                            _number(c["score_with"]),
+                            c["scored_without"],
+                            _number(c["score_without"]),
+                        ]
+                    )
+        lines += _table(
+            ["run", "class", "scored with", "mean score with", "scored without", "mean score without"], rows
+        )
     if report["comparisons"]:
         lines += ["## Comparisons", "", "Paired by query: b minus a.", ""]
         rows = [
-            [c["a"], c["b"], c["pairs"], c["better"], c["worse"], c["same"], _estimate(c["recall_diff"]),
-             _estimate(c["bytes_diff"], 0)]
+            [
+                c["a"],
+                c["b"],
+                c["pairs"],
+                c["better"],
+                c["worse"],
+                c["same"],
+                _estimate(c["recall_diff"]),
+                _estimate(c["bytes_diff"], 0),
+            ]
             for c in report["comparisons"]
         ]
         lines += _table(["a", "b", "pairs", "b better", "b worse", "same", "recall diff", "bytes diff"], rows)
@@ -127,7 +158,7 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
     for run in runs:
         rows = [[g["family"], g["reason"], g["count"]] for g in run["summary"]["omitted"]]
         if rows:
-            lines += [f"**{run['name']}**", ""] + _table(["family", "reason", "count"], rows)
+            lines += [f"**{run['name']}**", "", *_table(["family", "reason", "count"], rows)]
     if plots:
         lines += ["## Plots", ""] + [f"![{Path(p).stem}]({p})" for p in plots] + [""]
     lines += ["## Queries", ""]
@@ -140,9 +171,16 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
                 flags.insert(0, f"error: {q['error']['kind']} {q['error']['status'] or ''}".strip())
             elif not q["receipt_present"]:
                 flags.insert(0, "Receipt missing")
-            rows.append([q["id"], f"{len(q['selected_expected'])}/{len(q['expected'])}", _number(q["recall"], 2),
-                         ranks, f"{_number(q['bytes']['used'], 0)}/{_number(q['bytes']['requested'], 0)}",
-                         "; ".join(flags)])
+            rows.append(
+                [
+                    q["id"],
+                    f"{len(q['selected_expected'])}/{len(q['expected'])}",
+                    _number(q["recall"], 2),
+                    ranks,
+                    f"{_number(q['bytes']['used'], 0)}/{_number(q['bytes']['requested'], 0)}",
+                    "; ".join(flags),
+                ]
+            )
         lines += [f"**{run['name']}**", ""]
         lines += _table(["id", "found", "recall", "ranks", "bytes", "notes"], rows)
     return "\n".join(lines)

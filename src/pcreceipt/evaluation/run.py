@@ -11,6 +11,7 @@ retries), so a wrong URL is one clear error instead of a report of failures.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -81,7 +82,7 @@ def plan_runs(urls: Sequence[str], variants: Sequence[str]) -> list[Run]:
     runs: list[Run] = []
     for url in urls:
         for text, overrides in parsed:
-            if len(urls) > 1 and len(parsed) > 1:
+            if len(urls) > 1 and variants:
                 name = f"{url} {text}"
             elif len(urls) > 1:
                 name = url
@@ -110,8 +111,13 @@ def _error(exc: ClientError, attempts: int) -> dict[str, Any]:
     if isinstance(exc, ApiResponseError):
         return {"kind": "http", "status": exc.status, "code": exc.code, "message": exc.message, "attempts": attempts}
     if isinstance(exc, InvalidResponseError):
-        return {"kind": "invalid_response", "status": exc.status, "code": None, "message": str(exc),
-                "attempts": attempts}
+        return {
+            "kind": "invalid_response",
+            "status": exc.status,
+            "code": None,
+            "message": str(exc),
+            "attempts": attempts,
+        }
     return {"kind": "transport", "status": None, "code": None, "message": str(exc), "attempts": attempts}
 
 
@@ -122,7 +128,7 @@ async def _families(client: AsyncClient, cases: Sequence[Case], retries: int) ->
     for scope_id, artifact_id in sorted(wanted):
         for family in HISTORY_FAMILIES:
             try:
-                await with_retries(lambda f=family: client.get_artifact(scope_id, f, artifact_id), retries)
+                await with_retries(functools.partial(client.get_artifact, scope_id, family, artifact_id), retries)
             except ApiResponseError:
                 continue
             except ClientError:
@@ -161,8 +167,9 @@ async def execute(
             async with gate:
                 client = clients[run.url]
                 try:
+                    body = case.prepare_request(run.overrides)
                     answer, outcome.attempts = await with_retries(
-                        lambda: client.prepare_context(case.prepare_request(run.overrides)), retries
+                        functools.partial(client.prepare_context, body), retries
                     )
                     outcome.response = answer.model_dump(mode="json", by_alias=True, exclude_unset=True)
                 except ClientError as exc:
