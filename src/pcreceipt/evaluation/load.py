@@ -23,7 +23,6 @@ from pcreceipt.errors import PcreceiptError
 
 KEYS = frozenset({"id", "scope_id", "query", "max_bytes", "include_code", "assembly", "expected", "score"})
 REQUIRED = ("id", "scope_id", "query", "expected")
-MAX_REPORTED = 10
 _ARTIFACT = re.compile(r"^(?P<id>[!-?A-~]+?)(?:@(?P<revision>[1-9][0-9]*))?$")  # printable ASCII, no "@" in the id
 
 

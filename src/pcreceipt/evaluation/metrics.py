@@ -30,12 +30,13 @@ from typing import Any
 import numpy as np
 
 from pcreceipt.evaluation.load import ArtifactExpectation, Case, CodeExpectation, Expectation
+from pcreceipt.models import limits
 
 BUDGET_REASONS = frozenset({"below_min_bytes", "no_fitting_truncation"})
-HISTORY_FAMILIES = ("atomic-memory", "topic-memory", "experience", "profile")
+HISTORY_FAMILIES = limits.HISTORY_FAMILY_ENUM
 CLASSES = ("budget_omission", "not_retrieved_expected_family", "inference_fallback", "expansion_ran")
 SEED = 16
-RESAMPLES = 2000
+RESAMPLES = 2000  # not a contract limit: bootstrap resamples
 CONFIDENCE = 0.95
 
 
@@ -222,8 +223,8 @@ def bootstrap_ci(
         return point, point
     rng = np.random.default_rng(seed)
     means = data[rng.integers(0, data.size, size=(resamples, data.size))].mean(axis=1)
-    tail = (1 - CONFIDENCE) / 2 * 100
-    low, high = (float(v) for v in np.percentile(means, [tail, 100 - tail]))
+    tail = (1 - CONFIDENCE) / 2
+    low, high = (float(v) for v in np.quantile(means, [tail, 1 - tail]))
     return min(low, point), max(high, point)
 
 

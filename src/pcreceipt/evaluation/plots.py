@@ -19,6 +19,8 @@ import matplotlib.pyplot as plt
 from pcreceipt.evaluation.metrics import CLASSES
 from pcreceipt.evaluation.report import CLASS_TITLES
 
+DPI = 100  # not a contract limit: PNG resolution
+
 
 def _wrapped(title: str) -> str:
     """A tick label on two lines, split near its middle space."""
@@ -41,7 +43,7 @@ def _recall(report: Mapping[str, Any], path: Path) -> None:
     axes.set_ylabel("recall at injection")
     axes.set_title("Recall at injection (95% bootstrap CI)")
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=DPI)
     plt.close(figure)
 
 
@@ -60,7 +62,7 @@ def _classes(report: Mapping[str, Any], path: Path) -> None:
     axes.set_title("Omission classes")
     axes.legend(fontsize=8)
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=DPI)
     plt.close(figure)
 
 
@@ -80,7 +82,7 @@ def _paired(report: Mapping[str, Any], path: Path) -> None:
     axes.set_title("Paired recall differences")
     axes.legend(fontsize=8)
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=DPI)
     plt.close(figure)
 
 
