@@ -1,13 +1,14 @@
 """``pcreceipt eval`` end to end, as a user runs it: ``pcreceipt serve`` with no flag but a free
-``--port`` in a fresh HOME, ``pcreceipt eval sample``, then ``pcreceipt eval`` comparing two
-``max_bytes`` variants on the shipped set, and the CI gate both ways. Then the failures: a port
-nobody listens on, a server that stops answering mid-run, and an HTTP error that is recorded,
-not retried.
+``--port`` in a fresh HOME; then README.md's two eval commands exactly as written (the server's
+URL in ``PCRECEIPT_URL``, since the port is not 8000): the shipped sample, and a comparison of two
+``max_bytes`` variants on it; the CI gate both ways. Then the failures: a port nobody listens
+on, a server that stops answering mid-run, and an HTTP error that is recorded, not retried.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -24,14 +25,29 @@ from pcreceipt.evaluation.run import BACKOFF_SECONDS, with_retries
 from pcreceipt.evaluation.sample import sample_set
 
 PNG = b"\x89PNG\r\n\x1a\n"
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def readme_eval_lines() -> list[str]:
+    """The shell lines of README.md's "Evaluating recall" section."""
+    section = README.split("## Evaluating recall", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```sh\n(.*?)^```", section, flags=re.MULTILINE | re.DOTALL)
+    lines = [line for block in blocks for line in block.splitlines() if line and not line.startswith("#")]
+    assert [line.split()[:3] for line in lines] == [
+        ["pcreceipt", "eval", "sample"],
+        ["pcreceipt", "eval", "eval-sample/sample.jsonl"],
+    ]
+    return lines
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str], Path]]:
     home = tmp_path_factory.mktemp("eval-home")
-    env = user_environment(home)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    # README.md's commands say `pcreceipt`: on PATH as its install line puts it, the server in PCRECEIPT_URL
+    env = user_environment(home, {"PCRECEIPT_URL": url})
+    env["PATH"] = f"{Path(PCRECEIPT).parent}:{env['PATH']}"
     server = ServerProcess([PCRECEIPT, "serve", "--port", str(port)], env, cwd=home)
     try:
         assert server.wait_ready(url, timeout=60), server.stop()
@@ -42,8 +58,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
 
 @pytest.fixture(scope="module")
 def sample(served: tuple[str, dict[str, str], Path]) -> Path:
-    url, env, home = served
-    result = run([PCRECEIPT, "eval", "sample", "--url", url, "--out", "eval-sample"], env, cwd=home)
+    _, env, home = served
+    result = run(readme_eval_lines()[0], env, cwd=home)
     assert result.returncode == 0, result.stderr
     path = home / "eval-sample" / "sample.jsonl"
     lines = [json.loads(text) for text in path.read_text().splitlines()]
@@ -53,24 +69,71 @@ def sample(served: tuple[str, dict[str, str], Path]) -> Path:
     return path
 
 
-def test_eval_compares_two_budgets_on_the_shipped_set(served: tuple[str, dict[str, str], Path], sample: Path) -> None:
-    url, env, home = served
+def test_the_readme_comparison_of_two_budgets_on_the_shipped_set(
+    served: tuple[str, dict[str, str], Path], sample: Path
+) -> None:
+    _, env, home = served
+    line = readme_eval_lines()[1]
+    variants = re.findall(r"--variant max_bytes=(\d+)", line)
+    assert len(variants) == 2 and int(variants[0]) < int(variants[1]), line
+    result = run(line, env, cwd=home, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    out = home / "eval-report"
+    report = json.loads((out / "report.json").read_text())
+    small, large = report["runs"]
+    assert (small["name"], large["name"]) == tuple(f"max_bytes={v}" for v in variants)
+    assert report["summary"] == small["summary"] and report["queries"] == small["queries"]
+    for entry in (small, large):
+        summary = entry["summary"]
+        recall = summary["recall_at_injected"]
+        assert recall["ci"][0] <= recall["mean"] <= recall["ci"][1]
+        assert summary["errors"] == {} and summary["receipt_missing"] == 0  # the default builder's Receipts fit
+        assert f"{entry['name']}: recall at injection {recall['mean']:.3f}" in result.stdout
+        for query in entry["queries"]:
+            assert {"id", "expected", "selected_expected", "recall", "omitted", "receipt"} <= set(query)
+            assert query["receipt"]["requested_max_bytes"] == int(entry["name"].split("=")[1])
+            assert query["bytes"]["used"] <= query["bytes"]["requested"]
+            assert query["recall"] is None or len(query["selected_expected"]) == query["recall"] * len(
+                query["expected"]
+            )
+            assert all(1 <= f["rank"] <= len(query["receipt"]["selected"]) for f in query["selected_expected"])
+    assert any(q["classes"]["budget_omission"] for q in small["queries"])
+    (comparison,) = report["comparisons"]
+    assert comparison["pairs"] == len([q for q in small["queries"] if q["recall"] is not None])
+    small_by_id = {q["id"]: q for q in small["queries"]}
+    large_by_id = {q["id"]: q for q in large["queries"]}
+    for row in comparison["queries"]:
+        a, b = small_by_id[row["id"]], large_by_id[row["id"]]
+        assert row["recall_diff"] == b["recall"] - a["recall"]
+        if not a["classes"]["budget_omission"]:
+            # nothing left out for the small budget: the larger one injects the same items
+            assert [s["identity"] for s in a["selected"]] == [s["identity"] for s in b["selected"]], row["id"]
+    assert comparison["better"] >= 1  # the sample's multi-item queries need room
+    markdown = (out / "report.md").read_text()
+    for text in (small["name"], large["name"], "recall at injection", "## Comparisons", "## Omission classes"):
+        assert text in markdown
+    mean = small["summary"]["recall_at_injected"]
+    assert f"{mean['mean']:.3f} [{mean['ci'][0]:.3f}, {mean['ci'][1]:.3f}]" in markdown
+    for plot in ("recall.png", "omission_classes.png", "paired_diff.png"):
+        assert (out / plot).read_bytes().startswith(PNG)
+        assert f"]({plot})" in markdown
+
+
+def test_the_ci_gate_and_http_errors(served: tuple[str, dict[str, str], Path], sample: Path) -> None:
+    _, env, home = served
     gated = sample.with_name("gated.jsonl")
     unknown = {"id": "unknown-scope", "scope_id": "scp_nobody_made_this", "query": "anything", "expected": ["art_x"]}
-    gated.write_text(sample.read_text() + json.dumps(unknown) + "\n")
-    result = run(
+    gated.write_text("".join(sample.read_text().splitlines(keepends=True)[:12]) + json.dumps(unknown) + "\n")
+    failing = run(
         [
-            PCRECEIPT,
+            "pcreceipt",
             "eval",
             str(gated),
-            "--url",
-            url,
             "--variant",
             "max_bytes=1000",
-            "--variant",
-            "max_bytes=8000",
             "--out",
-            "report",
+            "gated",
             "--fail-under",
             "recall=1.01",
         ],
@@ -78,74 +141,36 @@ def test_eval_compares_two_budgets_on_the_shipped_set(served: tuple[str, dict[st
         cwd=home,
         timeout=120,
     )
-    assert result.returncode == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    gate_lines = [line for line in result.stderr.splitlines() if line.startswith("fail-under:")]
-    assert gate_lines and all("is below 1.01" in line for line in gate_lines)
-    out = home / "report"
-    report = json.loads((out / "report.json").read_text())
-    small, large = report["runs"]
-    assert (small["name"], large["name"]) == ("max_bytes=1000", "max_bytes=8000")
-    assert report["summary"] == small["summary"] and report["queries"] == small["queries"]
-    for entry in (small, large):
-        summary = entry["summary"]
-        recall = summary["recall_at_injected"]
-        assert recall["ci"][0] <= recall["mean"] <= recall["ci"][1]
-        # the unknown Scope is an HTTP error, recorded once, never retried, counted as injecting nothing
-        assert summary["errors"] == {"http_404": 1}
-        (failed,) = [q for q in entry["queries"] if q["error"] is not None]
-        assert failed["id"] == "unknown-scope" and failed["attempts"] == 1 and failed["recall"] == 0.0
-        assert summary["receipt_missing"] == 0  # the default builder's Receipts fit the budget
-        for query in entry["queries"]:
-            assert {"id", "expected", "selected_expected", "recall", "omitted", "receipt"} <= set(query)
-            if query["error"] is None:
-                assert query["receipt"]["requested_max_bytes"] == int(entry["name"].split("=")[1])
-                assert query["bytes"]["used"] <= query["bytes"]["requested"]
-                ranks = [f["rank"] for f in query["selected_expected"]]
-                assert all(1 <= r <= len(query["receipt"]["selected"]) for r in ranks)
-    assert any(q["classes"]["budget_omission"] for q in small["queries"])
-    (comparison,) = report["comparisons"]
-    defined = [q for q in small["queries"] if q["recall"] is not None]
-    assert comparison["pairs"] == len(defined)
-    small_by_id = {q["id"]: q for q in small["queries"]}
-    large_by_id = {q["id"]: q for q in large["queries"]}
-    for row in comparison["queries"]:
-        a, b = small_by_id[row["id"]], large_by_id[row["id"]]
-        assert row["recall_diff"] == b["recall"] - a["recall"]
-        if a["error"] is None and not a["classes"]["budget_omission"]:
-            # nothing left out for the small budget: the larger one injects the same items
-            assert [s["identity"] for s in a["selected"]] == [s["identity"] for s in b["selected"]], row["id"]
-    assert comparison["better"] >= 1  # the sample's multi-item queries need room
-    markdown = (out / "report.md").read_text()
-    for name in ("max_bytes=1000", "max_bytes=8000", "recall at injection", "## Comparisons", "unknown-scope"):
-        assert name in markdown
-    mean = small["summary"]["recall_at_injected"]
-    assert f"{mean['mean']:.3f} [{mean['ci'][0]:.3f}, {mean['ci'][1]:.3f}]" in markdown
-    for plot in ("recall.png", "omission_classes.png", "paired_diff.png"):
-        assert (out / plot).read_bytes().startswith(PNG)
-        assert f"]({plot})" in markdown
-    # a reachable threshold passes (one run is enough)
-    floor = min(small["summary"]["recall_at_injected"]["mean"], large["summary"]["recall_at_injected"]["mean"])
+    assert failing.returncode == 1, failing.stderr
+    assert "Traceback" not in failing.stderr
+    assert failing.stderr.strip().splitlines()[-1].startswith("fail-under: max_bytes=1000: recall ")
+    assert failing.stderr.strip().endswith("is below 1.01")
+    report = json.loads((home / "gated" / "report.json").read_text())
+    # the unknown Scope is an HTTP error: recorded once, never retried, counted as injecting nothing
+    assert report["summary"]["errors"] == {"http_404": 1}
+    (failed,) = [q for q in report["queries"] if q["error"] is not None]
+    assert failed["id"] == "unknown-scope" and failed["attempts"] == 1 and failed["recall"] == 0.0
+    assert failed["error"]["status"] == 404 and failed["error"]["kind"] == "http"
+    assert "unknown-scope" in (home / "gated" / "report.md").read_text()
+    reached = report["summary"]["recall_at_injected"]["mean"]
     passing = run(
         [
-            PCRECEIPT,
+            "pcreceipt",
             "eval",
-            str(sample),
-            "--url",
-            url,
+            str(gated),
             "--variant",
             "max_bytes=1000",
             "--out",
-            "report-pass",
+            "gated",
             "--fail-under",
-            f"recall={floor - 0.01:.3f}",
+            f"recall={reached - 0.001:.3f}",
         ],
         env,
         cwd=home,
         timeout=120,
     )
     assert passing.returncode == 0, passing.stderr
-    assert "max_bytes=1000: recall at injection" in passing.stdout
+    assert "fail-under" not in passing.stderr
 
 
 def test_a_port_nobody_listens_on_is_one_error_after_bounded_retries(tmp_path: Path, sample: Path) -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from _support.commands import PCRECEIPT, run, user_environment
+from typer.testing import CliRunner
 
+from pcreceipt.cli.main import app
 from pcreceipt.evaluation.load import ArtifactExpectation, CodeExpectation, InputError, parse_lines
 from pcreceipt.evaluation.run import parse_variant, plan_runs
 
@@ -107,11 +109,20 @@ def test_the_command_prints_one_line_per_bad_line_and_exits_2(tmp_path: Path) ->
     lines = result.stderr.strip().splitlines()
     assert [text.split(": ")[1] for text in lines] == [f"{source}:2", f"{source}:3", f"{source}:4"], lines
     assert all(text.startswith("error: ") for text in lines)
-    missing = run([PCRECEIPT, "eval", str(tmp_path / "nope.jsonl")], user_environment(tmp_path))
-    assert (
-        missing.returncode == 2
-        and missing.stderr.strip() == f"error: {tmp_path / 'nope.jsonl'}: cannot read it: no such file"
-    )
-    bad_gate = run([PCRECEIPT, "eval", str(source), "--fail-under", "recall"], user_environment(tmp_path))
-    assert bad_gate.returncode == 2 and len(bad_gate.stderr.strip().splitlines()) == 1
-    assert "--fail-under 'recall'" in bad_gate.stderr
+
+
+def test_a_missing_file_and_a_bad_gate_are_one_line_each(tmp_path: Path) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(app, ["eval", str(tmp_path / "nope.jsonl"), "--url", "127.0.0.1:9"])
+    assert (missing.exit_code == 2 and missing.exception is None) or isinstance(missing.exception, SystemExit)
+    assert missing.stderr.strip() == f"error: {tmp_path / 'nope.jsonl'}: cannot read it: no such file"
+    source = tmp_path / "in.jsonl"
+    source.write_text(line() + "\n")
+    for gate in ("recall", "recall=high", "speed=0.5"):
+        bad = runner.invoke(app, ["eval", str(source), "--fail-under", gate])
+        assert bad.exit_code == 2
+        assert bad.stderr.strip().splitlines() == [
+            f"error: --fail-under {gate!r}: give recall=X or precision=X, X a number such as 0.8"
+        ]
+    bad_variant = runner.invoke(app, ["eval", str(source), "--variant", "scope_id=x"])
+    assert bad_variant.exit_code == 2 and bad_variant.stderr.startswith("error: --variant: 'scope_id' is not")

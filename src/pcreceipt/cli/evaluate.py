@@ -60,7 +60,10 @@ def run(
     url: Annotated[
         list[str] | None,
         typer.Option(
-            "--url", help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].", show_default=False
+            "--url",
+            envvar="PCRECEIPT_URL",
+            help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].",
+            show_default=False,
         ),
     ] = None,
     variant: Annotated[
@@ -86,7 +89,6 @@ def run(
 ) -> None:
     """Prepare every labelled query with a Receipt and report recall at injection."""
     from pcreceipt.evaluation.load import InputError, load_cases
-    from pcreceipt.evaluation.plots import write_plots
     from pcreceipt.evaluation.report import build_report, write_report
     from pcreceipt.evaluation.run import Unreachable, execute, plan_runs
 
@@ -135,6 +137,8 @@ def run(
         except Unreachable as exc:
             raise _fail(f"{exc}; is `pcreceipt serve` running there?") from None
     report = build_report(str(source), runs, outcomes, families)
+    from pcreceipt.evaluation.plots import write_plots  # matplotlib: loaded only once there is a report
+
     plots = write_plots(out, report)
     json_path, md_path = write_report(out, report, plots)
     for entry in report["runs"]:
