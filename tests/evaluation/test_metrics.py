@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pcreceipt.evaluation.load import ArtifactExpectation, Case, CodeExpectation, parse_case
 from pcreceipt.evaluation.metrics import bootstrap_ci, matches, paired, query_metrics, summarize
+from pcreceipt.evaluation.report import render_markdown
 
 SCOPE = "scp_a"
 
@@ -183,6 +184,10 @@ def test_scores_are_joined_to_the_omission_classes() -> None:
     assert math.isclose(joined["score_with"], 0.3) and joined["score_without"] == 1.0
     assert joined["recall_with"] == 0.0 and joined["recall_without"] == 1.0
     assert "score_with" not in summarize([query_metrics(case(["art_a"]), response([]))])["classes"]["expansion_ran"]
+    run = {"name": "default", "summary": summarize(records), "queries": records}
+    markdown = render_markdown({"input": "in.jsonl", "runs": [run], "comparisons": []}, [])
+    assert "## Scores joined with omission classes" in markdown
+    assert "| default | any budget omission | 2 | 0.300 | 1 | 1.000 |" in markdown
 
 
 # ------------------------------------------------------------------------------------- properties

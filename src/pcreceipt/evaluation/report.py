@@ -15,8 +15,10 @@ from typing import Any
 
 from pcreceipt.evaluation.metrics import CLASSES, paired, query_metrics, summarize
 from pcreceipt.evaluation.run import Outcome, Run
+from pcreceipt.models import PrepareContextRequest
 
 REPORT_SCHEMA = "pcreceipt.eval-report.v1"
+DEFAULT_MAX_BYTES = int(PrepareContextRequest.model_fields["max_bytes"].default)
 CLASS_TITLES = {
     "budget_omission": "any budget omission",
     "not_retrieved_expected_family": "not_retrieved for an expected family",
@@ -35,7 +37,8 @@ def build_report(
         for outcome, record in zip(outcomes[run.name], records, strict=True):
             record["attempts"] = outcome.attempts
             if record["bytes"]["requested"] is None:
-                record["bytes"]["requested"] = outcome.case.prepare_request(run.overrides).get("max_bytes")
+                request = outcome.case.prepare_request(run.overrides)
+                record["bytes"]["requested"] = request.get("max_bytes", DEFAULT_MAX_BYTES)
         run_reports.append(
             {
                 "name": run.name,
