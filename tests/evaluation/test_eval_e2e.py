@@ -187,7 +187,7 @@ def test_a_port_nobody_listens_on_is_one_error_after_bounded_retries(tmp_path: P
         f"error: cannot reach the server at http://127.0.0.1:{port} (3 attempt(s)); is `pcreceipt serve` running there?"
     )
     assert elapsed >= BACKOFF_SECONDS * (1 + 2)  # two backoffs: 0.25 s, then 0.5 s
-    assert not (tmp_path / "eval-report").exists()
+    assert not (tmp_path / "eval-report" / "report.json").exists()
 
 
 @pytest.mark.anyio

@@ -126,3 +126,10 @@ def test_a_missing_file_and_a_bad_gate_are_one_line_each(tmp_path: Path) -> None
         ]
     bad_variant = runner.invoke(app, ["eval", str(source), "--variant", "scope_id=x"])
     assert bad_variant.exit_code == 2 and bad_variant.stderr.startswith("error: --variant: 'scope_id' is not")
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("")
+    blocked = runner.invoke(app, ["eval", str(source), "--out", str(in_the_way / "report")])
+    assert blocked.exit_code == 2
+    assert blocked.stderr.strip().splitlines() == [
+        f"error: --out {in_the_way / 'report'}: cannot create the directory: Not a directory"
+    ]

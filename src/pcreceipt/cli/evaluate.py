@@ -111,6 +111,10 @@ def run(
         if len(exc.problems) > 10:
             typer.echo(f"error: … and {len(exc.problems) - 10} more", err=True)
         raise typer.Exit(2) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _fail(f"--out {out}: cannot create the directory: {exc.strerror or type(exc).__name__}") from None
     console = Console(stderr=True)
     progress = Progress(
         TextColumn("eval"),
@@ -139,8 +143,11 @@ def run(
     report = build_report(str(source), runs, outcomes, families)
     from pcreceipt.evaluation.plots import write_plots  # matplotlib: loaded only once there is a report
 
-    plots = write_plots(out, report)
-    json_path, md_path = write_report(out, report, plots)
+    try:
+        plots = write_plots(out, report)
+        json_path, md_path = write_report(out, report, plots)
+    except OSError as exc:
+        raise _fail(f"--out {out}: cannot write the report: {exc.strerror or type(exc).__name__}") from None
     for entry in report["runs"]:
         s = entry["summary"]
         recall = s["recall_at_injected"]
