@@ -15,6 +15,7 @@ from pcreceipt.cli import helpstyle
 from pcreceipt.cli.code import code_app
 from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
 from pcreceipt.cli.context import context_app
+from pcreceipt.cli.evaluate import EvalGroup, eval_app
 from pcreceipt.cli.families import experience_app, profile_app, topic_app
 from pcreceipt.cli.importing import import_file
 from pcreceipt.cli.memory import memory_app
@@ -43,6 +44,7 @@ for _name, _group in {
     "seekdb": seekdb_app,
 }.items():
     app.add_typer(_group, name=_name)
+app.add_typer(eval_app, name="eval", cls=EvalGroup)
 
 
 def _print_version(value: bool) -> None:
