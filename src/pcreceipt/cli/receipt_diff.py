@@ -150,8 +150,8 @@ def retrieval_tables(retrieval: Mapping[str, Any]) -> list[Table]:
         )
         for g in retrieval["reranks"]:
             reason = "" if g["fallback_reason"] == "none" else g["fallback_reason"]
-            row = (g["round"], g["config_id"][:19] + "…", g["outcome"], reason, g["a"], g["b"], _signed(g["delta"]))
-            table.add_row(*map(plain, row))
+            cells = (g["round"], g["config_id"][:19] + "…", g["outcome"], reason, g["a"], g["b"], _signed(g["delta"]))
+            table.add_row(*map(plain, cells))
         out.append(table)
     return out
 
@@ -171,8 +171,11 @@ def items_table(items: Sequence[Mapping[str, Any]]) -> Table | None:
     if not items:
         return None
     table = _table("Same identity, other rendering", ("kind", "scope", "identity", "A", "B"), {"A", "B"})
+
+    def side(s: Mapping[str, Any]) -> str:
+        return f"#{s['rank']} {s['rendered_bytes']}{' truncated' if s['truncated'] else ''}"
+
     for item in items:
-        side = lambda s: f"#{s['rank']} {s['rendered_bytes']}{' truncated' if s['truncated'] else ''}"  # noqa: E731
         table.add_row(*map(plain, (item["kind"], *_identity(item), side(item["a"]), side(item["b"]))))
     return table
 
