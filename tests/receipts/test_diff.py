@@ -17,6 +17,7 @@ from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
 DIFF_VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "diff"
 VECTORS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(DIFF_VECTORS.glob("*.json"))]
 KINDS = {"added", "removed", "moved", "revision", "omitted", "search", "rerank", "bytes", "identical", "code"}
+KINDS |= {"rounds", "truncation"}
 TOP_KEYS = ["selected", "omitted", "retrieval", "bytes"]
 
 

@@ -29,7 +29,20 @@ const VECTORS = loadDiffVectors();
 
 test("there is a vector for every kind of change", () => {
   const kinds = VECTORS.map((v) => v.id.replace(/^diff\//, "")).sort();
-  assert.deepEqual(kinds, ["added", "bytes", "code", "identical", "moved", "omitted", "removed", "rerank", "revision", "search"]);
+  assert.deepEqual(kinds, [
+    "added",
+    "bytes",
+    "code",
+    "identical",
+    "moved",
+    "omitted",
+    "removed",
+    "rerank",
+    "revision",
+    "rounds",
+    "search",
+    "truncation",
+  ]);
 });
 
 describe("every diff vector", () => {

@@ -113,6 +113,12 @@ class World:
             self.project, "topic-memory", {"title": title, "summary": "SQLite handler", "detail": "SQLite again."}
         )
 
+    def add_long_memory(self) -> None:
+        text = " ".join(
+            f"SQLite handler decision {i}: the handler keeps its state in one SQLite file." for i in range(12)
+        )
+        self.store.create_artifact(self.project, "atomic-memory", {"kind": "decision", "text": text})
+
     def revise_memory(self, n: int) -> None:
         record = self.memories[n].ref
         text = f"SQLite decision {n}, revised: we chose SQLite for the handler."
@@ -126,6 +132,8 @@ class World:
 
 
 MEMORY_TOPIC = {"sections": [{"family": "memory", "limit": 4}, {"family": "topic-memory", "limit": 4}]}
+MEMORY_ONLY = {"sections": [{"family": "memory", "limit": 4}]}
+ONE_MEMORY = {"sections": [{"family": "memory", "limit": 1}]}
 TOPIC_MEMORY = {"sections": [{"family": "topic-memory", "limit": 4}, {"family": "memory", "limit": 4}]}
 
 
@@ -166,6 +174,17 @@ def scenarios(
             base,
             again,
             is_empty,
+        )
+    )
+    memory_only = world.prepare(assembly=MEMORY_ONLY)
+    out.append(
+        (
+            "rounds",
+            "Topic memory left out of the assembly: recall stops after one expansion round (and the topic goes).",
+            "real",
+            base,
+            memory_only,
+            nonempty("retrieval.rounds"),
         )
     )
     swapped = world.prepare(assembly=TOPIC_MEMORY)
@@ -263,6 +282,19 @@ def scenarios(
             code,
             shifted,
             nonempty("selected.added", "selected.removed"),
+        )
+    )
+    world.add_long_memory()
+    cut = world.prepare(assembly=ONE_MEMORY, max_bytes=800)
+    whole = world.prepare(assembly=ONE_MEMORY, max_bytes=8000)
+    out.append(
+        (
+            "truncation",
+            "One long memory, cut to fit 800 bytes, then whole at 8000: the same identity, other rendered bytes.",
+            "real",
+            cut,
+            whole,
+            nonempty("bytes.items"),
         )
     )
     return out
