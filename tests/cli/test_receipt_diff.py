@@ -147,3 +147,14 @@ def test_a_response_the_gate_refuses(tmp_path: Path) -> None:
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(response))
     _one_line_error(run(str(path), saved(tmp_path, "added")[1]), "A (", "not a valid prepare response")
+
+
+def test_the_view_shows_round_and_rendering_changes(tmp_path: Path) -> None:
+    rounds = _cells(run(*saved(tmp_path, "rounds")).stdout)
+    assert ["2", "completed", "-"] in rounds
+    truncation = run(*saved(tmp_path, "truncation")).stdout
+    assert "Same identity, other rendering" in truncation
+    [item] = VECTORS["truncation"]["expected"]["bytes"]["items"]
+    a, b = item["a"], item["b"]
+    row = [r for r in _cells(truncation) if len(r) == 5]
+    assert row[0][3:] == [f"#{a['rank']} {a['rendered_bytes']} truncated", f"#{b['rank']} {b['rendered_bytes']}"]
