@@ -1,6 +1,15 @@
 """Representative serialized Receipt sizes from real prepares (not a test).
 
-    python bench/receipt_sizes.py
+    python bench/receipt_sizes.py                  # the seven hand-built scenarios
+    python bench/receipt_sizes.py --sweep [--queries N] [--json out.json]
+                                                   # the distribution over the benchmark corpus
+
+The sweep (``sweep``) loads the first 1000 items of the benchmark corpus (bench/corpus.py) spread
+over 1, 2, 4 or 8 Scopes, indexes a workspace of standard-library sources, and runs the corpus
+queries under every assembly shape (``SHAPES``) and rerank configuration (none, lexical, model).
+Each Receipt is captured before the budget check, so a dropped one is measured too, and is
+measured again with its ids rewritten to other lengths (``ID_REGIMES``). It prints percentiles
+and the share over 8192 bytes per shape, and what each part of the Receipt costs.
 
 Builds each scenario on a fresh SQLite store with server-assigned ids (``scp_`` + 26, ``art_`` +
 32 characters), runs the real runtime with a lexical or a model reranker, and prints the size of the Receipt on
@@ -18,6 +27,7 @@ import dataclasses
 import json
 import logging
 import re
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -112,6 +122,10 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
 
 
 def main() -> int:
+    if "--sweep" in sys.argv[1:]:
+        from receipt_sweep import sweep_main
+
+        return sweep_main(sys.argv[1:])
     rows = []
     rows.append(scenario("ready, 3 memories, one Scope", scopes=1, atomic=3, topics=0, experiences=0, profiles=0,
                          code=False, rerank="none"))

@@ -19,6 +19,7 @@ from pcreceipt.cli.evaluate import EvalGroup, eval_app
 from pcreceipt.cli.families import experience_app, profile_app, topic_app
 from pcreceipt.cli.importing import import_file
 from pcreceipt.cli.memory import memory_app
+from pcreceipt.cli.receipt_diff import receipt_app
 from pcreceipt.cli.reembed import reembed
 from pcreceipt.cli.scope import scope_app
 from pcreceipt.cli.seekdb import seekdb_app
@@ -42,6 +43,7 @@ for _name, _group in {
     "context": context_app,
     "token": token_app,
     "seekdb": seekdb_app,
+    "receipt": receipt_app,
 }.items():
     app.add_typer(_group, name=_name)
 app.add_typer(eval_app, name="eval", cls=EvalGroup)
