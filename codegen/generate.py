@@ -34,6 +34,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 from mcp_catalogue import catalogue
+from python.host_validators import FILE_NAME as HOST_FILE
+from python.host_validators import INPUTS as HOST_INPUTS
+from python.host_validators import render_host_validators
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -625,10 +628,15 @@ def generate(root: Path) -> None:
         api_path.write_text(dump_json(api), encoding="utf-8")
         run_datamodel_codegen(api_path, pkg / "models.py")
     ts_versions = generate_ts(node, out, api, strip_limits_extension(schema_doc))
+    host_header = header("#", "schemas/*.json and src/pcreceipt/gate.py (with what it reads)", "codegen/generate.py")
+    host_text = render_host_validators(schema_doc, {f.name: f.value for f in contract_facts(api)}, host_header)
+    for folder in (out / "python", pkg / "hostkit"):  # hostkit/: shipped in the wheel, not a module of it
+        folder.mkdir(parents=True)
+        (folder / HOST_FILE).write_text(host_text, encoding="utf-8")
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
     ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/tsconfig.json", "codegen/ts/package-lock.json"]
-    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py"]
+    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py", *HOST_INPUTS]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,

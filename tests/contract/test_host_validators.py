@@ -1,0 +1,263 @@
+"""generated/python/pcreceipt_host_validators.py: the stdlib-only validators for Python hooks.
+
+Every contract vector (and the edge cases of test_ts_parity.py: whitespace classes, UTF-16 vs
+code points, rendered contents with odd characters) goes through the generated file in a bare
+interpreter (``-I -S``: no site-packages, so no pcreceipt, no jsonschema-rs), under this Python
+and under Python 3.9 when one is installed; its verdicts must equal the gate's: the same
+valid/invalid answer and exactly the same set of (path, rule) violations. A hypothesis property
+does the same on mutated valid responses, in process.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from _support.vectors import load_vectors, verdict
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_ts_parity import _edge_cases
+
+from pcreceipt import gate
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
+SHIPPED = ROOT / "src" / "pcreceipt" / "_gen" / "hostkit" / "pcreceipt_host_validators.py"
+PY39 = Path("/root/.pyenv/versions/3.9.18/bin/python3")
+
+VECTORS = load_vectors()
+
+# Run inside the bare interpreter: load the file by path, prove nothing but the standard library
+# is importable, print each case's verdict.
+DRIVER = r"""
+import importlib.util, json, sys
+for name in ("pcreceipt", "jsonschema_rs", "jsonschema", "pydantic"):
+    assert importlib.util.find_spec(name) is None, name + " is importable"
+spec = importlib.util.spec_from_file_location("pcreceipt_host_validators", sys.argv[1])
+h = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = h  # a dataclass resolves its module's namespace
+spec.loader.exec_module(h)
+out = {}
+for case in json.load(sys.stdin):
+    ctx = case["context"]
+    if case["kind"] == "request":
+        result = h.validate_prepare_context_request(case["data"], ctx.get("assembly_max_entries", 8))
+        out[case["id"]] = {"for": result}
+        continue
+    facts = {k: ctx.get(k) for k in ("max_bytes", "include_receipt", "explain")}
+    out[case["id"]] = {
+        "for": h.validate_prepared_context_for(case["data"], **facts),
+        "default": h.validate_prepared_context(case["data"], ctx.get("max_bytes")),
+        "with_receipt": h.validate_prepared_context_with_receipt(case["data"], ctx.get("max_bytes")),
+        "diagnostic": h.recall_diagnostic(case["data"]),
+    }
+json.dump({"version": list(sys.version_info[:2]), "verdicts": out}, sys.stdout)
+"""
+
+
+def _interpreters() -> list[str]:
+    found = [sys.executable, shutil.which("python3") or sys.executable]
+    if PY39.exists():
+        found.append(str(PY39))
+    return list(dict.fromkeys(found))
+
+
+@functools.cache
+def _edge() -> tuple[dict[str, Any], ...]:
+    return tuple(_edge_cases())
+
+
+def _cases() -> list[dict[str, Any]]:
+    return [*VECTORS, *_edge()]
+
+
+@functools.cache
+def _bare_run(python: str) -> dict[str, Any]:
+    result = subprocess.run(
+        [python, "-I", "-S", "-c", DRIVER, str(HOST_FILE)],
+        input=json.dumps(_cases()),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd="/",
+    )
+    assert result.returncode == 0, result.stderr
+    return dict(json.loads(result.stdout))
+
+
+def _pairs(violations: Any) -> set[tuple[str, str]]:
+    return {(v["path"], v["rule"]) if isinstance(v, dict) else (v.path, v.rule) for v in violations}
+
+
+def test_the_file_is_generated_and_shipped_identically() -> None:
+    text = HOST_FILE.read_text(encoding="utf-8")
+    assert text.startswith("# Generated from ")
+    assert SHIPPED.read_text(encoding="utf-8") == text
+    assert not (SHIPPED.parent / "__init__.py").exists()  # data in the wheel, not a module of pcreceipt
+
+
+@pytest.mark.parametrize("python", _interpreters())
+def test_bare_interpreter_agrees_with_the_gate_on_every_vector(python: str) -> None:
+    run = _bare_run(python)
+    cases = _cases()
+    assert set(run["verdicts"]) == {c["id"] for c in cases}
+    mismatches = []
+    for case in cases:
+        got = run["verdicts"][case["id"]]["for"]
+        expected = verdict(case)
+        if got["ok"] != (not expected) or _pairs(got["violations"]) != _pairs(expected):
+            mismatches.append((case["id"], got, sorted(_pairs(expected))))
+        assert got["ok"] == case["valid"], case["id"]
+        assert {(e["path"], e["rule"]) for e in case["violations"]} <= _pairs(got["violations"]), case["id"]
+    assert not mismatches
+
+
+def test_python_39_is_among_the_interpreters() -> None:
+    # the file promises Python 3.9+; the proof above runs there when it is installed
+    versions = {tuple(_bare_run(p)["version"]) for p in _interpreters()}
+    assert (sys.version_info.major, sys.version_info.minor) in versions
+    if PY39.exists():
+        assert (3, 9) in versions
+
+
+def test_default_and_receipt_validators_match_the_gate_for_the_request_they_name() -> None:
+    """validate_prepared_context: include_receipt false (and explain false); the with-receipt
+    form: include_receipt true; both with the max_bytes the host sent."""
+    run = _bare_run(sys.executable)
+    for case in _cases():
+        if case["kind"] != "response":
+            continue
+        got = run["verdicts"][case["id"]]
+        max_bytes = case["context"].get("max_bytes")
+        for key, flag in (("default", False), ("with_receipt", True)):
+            expected = gate.check_prepared_context(
+                case["data"], max_bytes=max_bytes, include_receipt=flag, explain=False
+            )
+            assert _pairs(got[key]["violations"]) == _pairs(expected), (case["id"], key)
+            assert got[key]["ok"] == (not expected)
+
+
+def test_a_receipt_or_reason_fails_the_default_validator() -> None:
+    run = _bare_run(sys.executable)
+    with_receipt = [c for c in VECTORS if c["kind"] == "response" and c["valid"] and "receipt" in c["data"]]
+    assert with_receipt
+    for case in with_receipt:
+        assert not run["verdicts"][case["id"]]["default"]["ok"]
+        assert run["verdicts"][case["id"]]["with_receipt"]["ok"]
+
+
+# -- in process: the same file, imported by path -------------------------------------------------
+
+
+@functools.cache
+def host() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pcreceipt_host_validators", HOST_FILE)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass resolves its module's namespace
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_request_argument_forms() -> None:
+    h = host()
+    ready = next(c["data"] for c in VECTORS if c["id"] == "response/ready/default")
+    size = ready["content_bytes"]
+    assert h.validate_prepared_context(ready)["ok"]
+    assert h.validate_prepared_context(ready, {"scope_id": "s", "query": "q", "max_bytes": size})["ok"]
+    assert h.validate_prepared_context(ready, size - 1)["violations"] == [
+        {"path": "/content_bytes", "rule": "content_within_max_bytes"}
+    ]
+    # a request without max_bytes: the contract's default applies
+    big = {**ready, "content": "x" * (gate.DEFAULT_MAX_BYTES + 1), "content_bytes": gate.DEFAULT_MAX_BYTES + 1}
+    assert not h.validate_prepared_context(big, {"scope_id": "s", "query": "q"})["ok"]
+    for wrong in (True, -1, "8000", {"max_bytes": "8000"}):
+        with pytest.raises(TypeError):
+            h.validate_prepared_context(ready, wrong)
+
+
+def test_the_limits_are_the_contract_facts() -> None:
+    from pcreceipt.models import limits
+
+    h = host()
+    assert h.RECEIPT_MAX_BYTES == limits.PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM
+    assert h.DEFAULT_MAX_BYTES == limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
+    assert h.DEFAULT_ASSEMBLY_MAX_ENTRIES == limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT
+    assert h.SEMANTIC_RULES == gate.SEMANTIC_RULES
+
+
+def _valid_responses() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [(c["context"], c["data"]) for c in VECTORS if c["kind"] == "response" and c["valid"]]
+
+
+def _paths(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [at]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*at, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*at, i))
+    return out
+
+
+REPLACEMENTS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=40000),
+    st.sampled_from([1.0, 0.5, "", " ", "\u3000", "\ufeff", "x", "none", "fallback", "code", "atomic-memory"]),
+    st.sampled_from(["completed", "failed", "empty", "ready", "sha256:" + "0" * 64, "0" * 64, "a/../b"]),
+    st.text(max_size=8),
+    st.just([]),
+    st.just({}),
+)
+
+
+def _mutate(data: Any, path: tuple[Any, ...], action: str, replacement: Any) -> Any:
+    data = copy.deepcopy(data)
+    if not path:
+        return replacement
+    parent = data
+    for part in path[:-1]:
+        parent = parent[part]
+    last = path[-1]
+    if action == "delete":
+        del parent[last]
+    elif action == "add" and isinstance(parent[last], dict):
+        parent[last]["extra_key"] = replacement
+    elif action == "duplicate" and isinstance(parent, list):
+        parent.insert(last, copy.deepcopy(parent[last]))
+    else:
+        parent[last] = replacement
+    return data
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    index=st.integers(min_value=0),
+    where=st.integers(min_value=0),
+    action=st.sampled_from(["replace", "replace", "delete", "add", "duplicate"]),
+    replacement=REPLACEMENTS,
+    flags=st.tuples(st.sampled_from([None, True, False]), st.sampled_from([None, True, False])),
+)
+def test_mutated_responses_get_the_gates_verdict(
+    index: int, where: int, action: str, replacement: Any, flags: tuple[Any, Any]
+) -> None:
+    responses = _valid_responses()
+    context, data = responses[index % len(responses)]
+    paths = _paths(data)
+    mutated = _mutate(data, paths[where % len(paths)], action, replacement)
+    max_bytes = context.get("max_bytes")
+    expected = gate.check_prepared_context(mutated, max_bytes=max_bytes, include_receipt=flags[0], explain=flags[1])
+    got = host().validate_prepared_context_for(mutated, max_bytes=max_bytes, include_receipt=flags[0], explain=flags[1])
+    assert _pairs(got["violations"]) == _pairs(expected)
+    assert got["ok"] == (not expected)
