@@ -83,7 +83,7 @@ def _cases() -> list[dict[str, Any]]:
 @functools.cache
 def _bare_run(python: str) -> dict[str, Any]:
     result = subprocess.run(
-        [python, "-I", "-S", "-c", DRIVER, str(HOST_FILE)],
+        [python, "-I", "-S", "-B", "-c", DRIVER, str(HOST_FILE)],
         input=json.dumps(_cases()),
         capture_output=True,
         text=True,
@@ -164,7 +164,11 @@ def host() -> ModuleType:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # a dataclass resolves its module's namespace
-    spec.loader.exec_module(module)
+    written, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ in generated/
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = written
     return module
 
 
