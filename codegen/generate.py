@@ -64,7 +64,14 @@ TS_PACKAGE = "@pcreceipt/contract"
 # The official PowerContext host plugins it is written for (docs only: they need nothing different).
 TS_HOSTS = ("DSH", "Pi", "OpenCode")
 # Hand-written modules the generator copies into generated/ts/src/, in this order.
-TS_TEMPLATE_FILES = ("citations.ts", "semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
+TS_TEMPLATE_FILES = (
+    "citations.ts",
+    "semantic-rules.ts",
+    "validators.ts",
+    "recall-diagnostic.ts",
+    "schema-validators.d.ts",
+    "index.ts",
+)
 # Plain modules copied from src/ to dist/ as they are (tsc compiles only the .ts modules).
 TS_DIST_COPIES = ("schema-validators.js", "schema-validators.d.ts")
 

@@ -260,13 +260,18 @@ def recall_diagnostic(response: Any, request: Request = None) -> dict[str, Any] 
     item was cut to fit. The record holds identifiers and counts only (docs/hosts.md):
     receipt_id, content_digest, status, empty, truncated, selected, used_bytes,
     requested_max_bytes, omitted [{family, reason, count}] and fallbacks (search and rerank
-    groups whose fallback_reason is not "none"). Never the content, the query or any body. A
-    response that fails the JSON Schema of PreparedContext gives None (validate it first).
+    groups whose fallback_reason is not "none"). Never the content, the query or any body.
+    Without a Receipt (not asked for, or dropped by the server) only an empty recall is reported,
+    with the counts the response itself gives (requested_max_bytes: the max_bytes the request
+    stated, else None; fallbacks: None, unknown). A response that fails the JSON Schema of
+    PreparedContext gives None (validate it first). codegen/ts/templates/recall-diagnostic.ts is
+    the same function for TypeScript hosts.
     """
+    _request_facts(request)  # a wrong request is a TypeError here too
     if check_schema("PreparedContext", response):
         return None
     receipt = response.get("receipt")
-    max_bytes = _request_facts(request)[0]
+    stated = request.get("max_bytes") if isinstance(request, Mapping) else request
     if receipt is None:
         if response["status"] != "empty":
             return None
@@ -278,7 +283,7 @@ def recall_diagnostic(response: Any, request: Request = None) -> dict[str, Any] 
             "truncated": False,
             "selected": 0,
             "used_bytes": response["content_bytes"],
-            "requested_max_bytes": max_bytes,
+            "requested_max_bytes": stated,
             "omitted": [],
             "fallbacks": None,
         }

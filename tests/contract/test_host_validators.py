@@ -265,3 +265,179 @@ def test_mutated_responses_get_the_gates_verdict(
     got = host().validate_prepared_context_for(mutated, max_bytes=max_bytes, include_receipt=flags[0], explain=flags[1])
     assert _pairs(got["violations"]) == _pairs(expected)
     assert got["ok"] == (not expected)
+
+
+# -- the generator -----------------------------------------------------------------------------
+
+
+@functools.cache
+def generator() -> ModuleType:
+    path = ROOT / "codegen" / "python" / "host_validators.py"
+    spec = importlib.util.spec_from_file_location("host_validators_generator", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _document_with(extra: dict[str, Any], where: str = "PreparedContext") -> dict[str, Any]:
+    doc = copy.deepcopy(gate.contract_document())
+    doc["$defs"][where] = {**doc["$defs"][where], **extra}
+    return doc
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"format": "uuid"},
+        {"patternProperties": {"^x": {}}},
+        {"dependentRequired": {"a": ["b"]}},
+        {"unevaluatedProperties": {"type": "string"}},
+        {"not": True},
+        {"$ref": "other.json#/$defs/X"},
+    ],
+    ids=lambda e: next(iter(e)),
+)
+def test_the_generator_refuses_what_the_evaluator_cannot_do(extra: dict[str, Any]) -> None:
+    gen = generator()
+    gen.embedded_schema(gate.contract_document())  # the real contract is fine
+    with pytest.raises(SystemExit, match="support"):
+        gen.embedded_schema(_document_with(extra))
+
+
+@pytest.mark.parametrize("pattern", [r"(?=a)", r"\bword", r"\p{L}", r"[[a]]", r"\w+"])
+def test_the_generator_refuses_patterns_it_cannot_translate(pattern: str) -> None:
+    with pytest.raises(SystemExit):
+        generator().translate_pattern(pattern)
+
+
+def test_the_embedded_schema_has_no_annotations_and_covers_both_messages() -> None:
+    defs, patterns = generator().embedded_schema(gate.contract_document())
+    assert {"PreparedContext", "PrepareContextRequest", "PreparedContextReceipt"} <= set(defs)
+    text = json.dumps(defs)
+    assert '"description"' not in text and "x-pcreceipt-limits" not in text
+    assert defs == host().DEFS and patterns == host().PATTERNS
+    assert patterns  # the contract has patterns, each translated
+
+
+_PATTERNS = sorted(generator().embedded_schema(gate.contract_document())[1].items())
+_ODD = "".join(map(chr, [0x9, 0xA, 0xB, 0xC, 0xD, 0x1C, 0x1F, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x200B]))
+_ODD += "\u2028\u2029\u202f\u205f\u3000\ufeff\U0001f600é/\\.-_:~!"
+
+
+@pytest.mark.parametrize(("pattern", "translated"), _PATTERNS, ids=[p for p, _ in _PATTERNS])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_translated_patterns_match_what_jsonschema_rs_matches(pattern: str, translated: str, data: Any) -> None:
+    import re
+
+    import jsonschema_rs
+
+    rs = jsonschema_rs.validator_for({"type": "string", "pattern": pattern})
+    base = data.draw(st.from_regex(re.compile(translated)) | st.text(alphabet=_ODD + "0a9fz", max_size=12))
+    at = data.draw(st.integers(min_value=0, max_value=len(base)))
+    text = base[:at] + data.draw(st.sampled_from(["", *_ODD, "\n"])) + base[at:]
+    assert bool(re.search(translated, text)) == rs.is_valid(text), (pattern, text)
+
+
+# -- the recall diagnostic -----------------------------------------------------------------------
+
+DIAGNOSTIC_KEYS = [
+    "receipt_id",
+    "content_digest",
+    "status",
+    "empty",
+    "truncated",
+    "selected",
+    "used_bytes",
+    "requested_max_bytes",
+    "omitted",
+    "fallbacks",
+]
+
+
+def _diagnostic_cases() -> dict[str, Any]:
+    from _support import recall_diagnostic
+
+    return dict(json.loads(recall_diagnostic.CASES_FILE.read_text(encoding="utf-8")))
+
+
+def _case_data(case: dict[str, Any]) -> Any:
+    if "data" in case:
+        return case["data"]
+    return next(v["data"] for v in VECTORS if v["id"] == case["vector"])
+
+
+def test_the_shared_diagnostic_cases_are_what_the_python_file_gives() -> None:
+    from _support import recall_diagnostic
+
+    assert recall_diagnostic.CASES_FILE.read_text(encoding="utf-8") == recall_diagnostic.render(), (
+        "run: python tests/_support/recall_diagnostic.py"
+    )
+
+
+def test_the_bare_interpreter_gives_the_shared_diagnostics() -> None:
+    run = _bare_run(sys.executable)
+    cases = [c for c in _diagnostic_cases()["cases"] if c.get("vector") and c["request"] is None]
+    assert {c["vector"] for c in cases} == {v["id"] for v in VECTORS if v["kind"] == "response"}
+    for case in cases:
+        assert run["verdicts"][case["vector"]]["diagnostic"] == case["expected"], case["id"]
+
+
+def test_the_diagnostic_reports_only_empty_or_truncated_recalls() -> None:
+    h = host()
+    by_id = {v["id"]: v for v in VECTORS}
+    for vector in VECTORS:
+        if vector["kind"] != "response":
+            continue
+        data = vector["data"]
+        record = h.recall_diagnostic(data, vector["context"].get("max_bytes"))
+        if gate.check_schema("PreparedContext", data):
+            assert record is None, vector["id"]
+            continue
+        receipt = data.get("receipt")
+        empty = data["status"] == "empty" or (receipt is not None and not receipt["selected"])
+        truncated = receipt is not None and receipt["truncated"]
+        assert (record is not None) == (empty or truncated), vector["id"]
+        if record is None:
+            continue
+        assert list(record) == DIAGNOSTIC_KEYS
+        assert (record["empty"], record["truncated"], record["status"]) == (empty, truncated, data["status"])
+        if receipt is None:
+            assert record["receipt_id"] is None and record["fallbacks"] is None and record["omitted"] == []
+            continue
+        assert record["receipt_id"] == receipt["receipt_id"]
+        assert record["content_digest"] == receipt["content_digest"]
+        assert record["selected"] == len(receipt["selected"])
+        assert (record["used_bytes"], record["requested_max_bytes"]) == (
+            receipt["used_bytes"],
+            receipt["requested_max_bytes"],
+        )
+        assert record["omitted"] == receipt["omitted"]
+        groups = [*receipt["retrieval"]["searches"], *receipt["retrieval"]["reranks"]]
+        assert record["fallbacks"] == sum(g["fallback_reason"] != "none" for g in groups)
+    full = h.recall_diagnostic(by_id["response/full/receipt"]["data"])
+    assert full["truncated"] and full["selected"] > 0 and full["fallbacks"] > 0
+    assert h.recall_diagnostic(by_id["response/ready/receipt"]["data"]) is None
+    assert h.recall_diagnostic(by_id["response/ready/default"]["data"]) is None
+
+
+def test_no_body_ever_reaches_a_diagnostic() -> None:
+    shared = _diagnostic_cases()
+    planted = shared["planted"]
+    reported = [c for c in shared["cases"] if c["expected"] is not None]
+    assert {"planted/truncated_with_receipt", "planted/empty_without_receipt"} <= {c["id"] for c in reported}
+    for case in reported:
+        text = json.dumps(case["expected"], ensure_ascii=False)
+        data = _case_data(case)
+        assert planted not in text
+        content = data.get("content") or ""
+        assert planted in content or case["id"] != "planted/truncated_with_receipt"
+        bodies = [line for line in content.split("\n") if len(line) > 16]
+        for item in data.get("receipt", {}).get("selected", []):
+            code = item.get("code_evidence")
+            if code:
+                bodies.append(code["path"])
+        assert not any(body in text for body in bodies), case["id"]
+        assert list(case["expected"]) == DIAGNOSTIC_KEYS
