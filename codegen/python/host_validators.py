@@ -281,7 +281,9 @@ def _strip(schema: Any, where: str, refs: set[str], patterns: dict[str, str]) ->
 def embedded_schema(schema_doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """(definitions reachable from ROOTS, annotation-stripped, by name; {pattern: Python regex})."""
     defs = schema_doc["$defs"]
-    todo, done, patterns = list(ROOTS), {}, {}
+    todo: list[str] = list(ROOTS)
+    done: dict[str, Any] = {}
+    patterns: dict[str, str] = {}
     while todo:
         name = todo.pop()
         if name in done:

@@ -1219,9 +1219,9 @@ def _evaluate(schema: Mapping[str, Any], value: Any, path: tuple[Any, ...], erro
 
 def _string_ok(keyword: str, arg: Any, value: str) -> bool:
     if keyword == "minLength":
-        return len(value) >= arg
+        return bool(len(value) >= arg)
     if keyword == "maxLength":
-        return len(value) <= arg
+        return bool(len(value) <= arg)
     compiled = _COMPILED.get(arg)
     if compiled is None:
         compiled = _COMPILED[arg] = re.compile(PATTERNS[arg])

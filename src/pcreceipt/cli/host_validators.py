@@ -32,7 +32,7 @@ def host_validators(
         ),
     ] = None,
 ) -> None:
-    """Print or write pcreceipt_host_validators.py, the Python 3.9+ stdlib-only validators and recall diagnostic for host hooks."""
+    """Print or write pcreceipt_host_validators.py: stdlib-only validators and recall diagnostic for host hooks."""
     text = host_validators_text()
     if output is None:
         typer.echo(text, nl=False)
