@@ -1,0 +1,167 @@
+"""Codex's own UserPromptSubmit hook (PowerContext 1.4.1's sdist) with docs/hosts.md's opt-in kit applied.
+
+The change is read out of docs/hosts.md (the Codex section's diff) and applied to the fetched
+``hooks/recall.py`` at the places its hunk headers name; ``hooks/pcreceipt_host_validators.py``
+is what ``pcreceipt host-validators`` writes. Then the hook runs as Codex runs it against
+``pcreceipt serve`` (through the recording relay): it must send ``include_receipt: true``, inject
+exactly the server's ``content`` (never the Receipt), and write one body-free
+``recall_diagnostic`` line for an empty recall and for a truncated one, and none otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from _support.hosts import Served
+from _support.pyhosts import PREPARE, Oracle, only, word
+from _support.relay import Relay
+from test_codex import Codex, install
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "hosts.md"
+HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
+CODEX_MAX_BYTES = 8000  # what the hook sends (HOSTS.md §1.2); asserted on the wire below
+
+
+def codex_diff() -> dict[str, list[str]]:
+    """The Codex section's diff in docs/hosts.md: {hunk header: added lines} for hooks/recall.py."""
+    section = DOC.read_text(encoding="utf-8").split("\n## Codex\n", 1)[1].split("\n## ", 1)[0]
+    diff = section.split("```diff\n", 1)[1].split("```", 1)[0]
+    recall = diff.split("+++ b/integrations/codex/plugins/powercontext/hooks/recall.py\n", 1)[1]
+    hunks: dict[str, list[str]] = {}
+    header = ""
+    for line in recall.splitlines():
+        if line.startswith("@@"):
+            header = line.strip("@ ")
+            hunks[header] = []
+        else:
+            assert line.startswith("+"), line
+            hunks[header].append(line[1:])
+    return hunks
+
+
+def _once(text: str, pattern: str) -> re.Match[str]:
+    found = list(re.finditer(pattern, text, flags=re.MULTILINE))
+    assert len(found) == 1, (pattern, len(found))
+    return found[0]
+
+
+def apply_opt_in(plugin: Path) -> None:
+    """docs/hosts.md's Codex change, applied to the installed plugin."""
+    (plugin / "hooks" / "pcreceipt_host_validators.py").write_text(
+        HOST_FILE.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    hunks = codex_diff()
+    assert [h.split(":")[0] for h in hunks] == [
+        "after the import of hooks.prepared_context",
+        "_prepare_context",
+        "_recall_context",
+    ]
+    path = plugin / "hooks" / "recall.py"
+    text = path.read_text(encoding="utf-8")
+    imports, body, check = (hunks[h] for h in hunks)
+    anchor = _once(text, r"^from hooks import prepared_context as _prepared_context.*\n")
+    text = text[: anchor.end()] + "\n".join(imports) + "\n" + text[anchor.end() :]
+    function = _once(text, r"^def _prepare_context\(")
+    entry = _once(text[function.start() :], r'^ *"max_bytes": _MAX_CONTEXT_BYTES,\n')
+    at = function.start() + entry.end()
+    text = text[:at] + "\n".join(body) + "\n" + text[at:]
+    validation = _once(text, r"^ *prepared = _validate_prepared_context\(response\)\n")
+    text = text[: validation.start()] + "\n".join(check) + "\n" + text[validation.end() :]
+    path.write_text(text, encoding="utf-8")
+
+
+def host_validators() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pcreceipt_host_validators", HOST_FILE)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    written, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = written
+    return module
+
+
+def recall_lines(stderr: str) -> list[dict[str, Any]]:
+    events = [json.loads(line) for line in stderr.splitlines() if line.strip()]
+    return [e for e in events if e.get("event") == "recall_diagnostic"]
+
+
+@pytest.fixture(scope="module")
+def codex(
+    pcreceipt_server: Served, powercontext_sdist: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Codex, Oracle]]:
+    with Relay(pcreceipt_server.url) as relay:
+        host = install(powercontext_sdist, tmp_path_factory.mktemp(f"codex-receipts-{pcreceipt_server.engine}"), relay)
+        apply_opt_in(host.plugin)
+        yield host, Oracle(pcreceipt_server.url)
+
+
+def test_the_documented_change_applies_to_the_real_hook(codex: tuple[Codex, Oracle]) -> None:
+    host, _ = codex
+    text = (host.plugin / "hooks" / "recall.py").read_text(encoding="utf-8")
+    assert '"include_receipt": True,' in text and "_validate_prepared_context(response)" not in text
+    compile(text, "recall.py", "exec")
+
+
+def test_a_ready_recall_injects_the_content_and_logs_nothing(codex: tuple[Codex, Oracle]) -> None:
+    host, oracle = codex
+    scope = oracle.default_scope_id()
+    service = word()
+    oracle.remember(scope, f"The {service} service deploys on Tuesdays only.")
+    run, calls = host.prompt(str(uuid.uuid4()), f"When does the {service} service deploy?")
+    assert run.returncode == 0, run.stderr
+    prepare = only(calls, PREPARE)
+    assert prepare.request["include_receipt"] is True
+    assert prepare.request["max_bytes"] == CODEX_MAX_BYTES
+    answer = prepare.answer
+    assert answer["status"] == "ready" and "receipt" in answer and not answer["receipt"]["truncated"]
+    assert run.output["hookSpecificOutput"]["additionalContext"] == answer["content"]
+    assert answer["receipt"]["receipt_id"] not in run.stdout  # the Receipt is never injected
+    assert recall_lines(run.stderr) == []
+
+
+def test_an_empty_recall_is_injected_as_nothing_and_logged_without_a_body(codex: tuple[Codex, Oracle]) -> None:
+    host, _ = codex
+    prompt = f"{word()} {word()} {word()}?"
+    run, calls = host.prompt(str(uuid.uuid4()), prompt)
+    assert run.returncode == 0, run.stderr
+    answer = only(calls, PREPARE).answer
+    assert answer["status"] == "empty" and "receipt" in answer
+    assert run.output is None or "additionalContext" not in run.output.get("hookSpecificOutput", {})
+    [line] = recall_lines(run.stderr)
+    assert line["component"] == "powercontext.codex.recall"
+    assert line["recall"] == host_validators().recall_diagnostic(answer, CODEX_MAX_BYTES)
+    assert line["recall"]["receipt_id"] == answer["receipt"]["receipt_id"] and line["recall"]["empty"]
+    assert all(part not in run.stderr for part in prompt.rstrip("?").split())
+
+
+def test_a_truncated_recall_is_logged_with_its_counts(codex: tuple[Codex, Oracle]) -> None:
+    host, oracle = codex
+    scope = oracle.default_scope_id()
+    topic = word()
+    filler = " ".join(word() for _ in range(700))  # ~7.7 KB each: the second cannot fit whole
+    for _ in range(2):
+        oracle.remember(scope, f"About {topic}: {filler}")
+    run, calls = host.prompt(str(uuid.uuid4()), f"What about {topic}?")
+    assert run.returncode == 0, run.stderr
+    answer = only(calls, PREPARE).answer
+    assert answer["status"] == "ready" and answer["receipt"]["truncated"]
+    assert run.output["hookSpecificOutput"]["additionalContext"] == answer["content"]
+    [line] = recall_lines(run.stderr)
+    record = line["recall"]
+    assert record == host_validators().recall_diagnostic(answer, CODEX_MAX_BYTES)
+    assert record["truncated"] and record["selected"] == len(answer["receipt"]["selected"])
+    assert record["used_bytes"] == answer["content_bytes"] and record["requested_max_bytes"] == CODEX_MAX_BYTES
+    assert topic not in run.stderr and filler[:40] not in run.stderr
