@@ -240,6 +240,10 @@ def _mutate(data: Any, path: tuple[Any, ...], action: str, replacement: Any) -> 
         parent[last]["extra_key"] = replacement
     elif action == "duplicate" and isinstance(parent, list):
         parent.insert(last, copy.deepcopy(parent[last]))
+    elif action == "swap" and isinstance(parent, list) and isinstance(last, int) and last + 1 < len(parent):
+        parent[last], parent[last + 1] = parent[last + 1], parent[last]
+    elif action == "bump" and type(parent[last]) is int:
+        parent[last] += 1 if replacement is True else -1
     else:
         parent[last] = replacement
     return data
@@ -249,7 +253,7 @@ def _mutate(data: Any, path: tuple[Any, ...], action: str, replacement: Any) -> 
 @given(
     index=st.integers(min_value=0),
     where=st.integers(min_value=0),
-    action=st.sampled_from(["replace", "replace", "delete", "add", "duplicate"]),
+    action=st.sampled_from(["replace", "replace", "delete", "add", "duplicate", "swap", "bump", "bump"]),
     replacement=REPLACEMENTS,
     flags=st.tuples(st.sampled_from([None, True, False]), st.sampled_from([None, True, False])),
 )
