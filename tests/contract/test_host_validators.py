@@ -25,7 +25,7 @@ import pytest
 from _support.vectors import load_vectors, verdict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_ts_parity import _edge_cases
+from test_ts_parity import _edge_cases, _ts_verdicts
 
 from pcreceipt import gate
 
@@ -144,6 +144,24 @@ def test_default_and_receipt_validators_match_the_gate_for_the_request_they_name
             )
             assert _pairs(got[key]["violations"]) == _pairs(expected), (case["id"], key)
             assert got[key]["ok"] == (not expected)
+
+
+def test_the_typescript_package_agrees_on_every_vector(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The same relation test_ts_parity.py holds the gate to: the same verdict, exactly the same
+    semantic violations, every schema violation also reported by ajv (which may add the failing
+    branches under a oneOf/anyOf); and the default validators agree."""
+    ts = _ts_verdicts(str(tmp_path_factory.mktemp("no-extra-vectors")))
+    run = _bare_run(sys.executable)
+    semantic = set(gate.SEMANTIC_RULES)
+    for vector in VECTORS:
+        ours = _pairs(run["verdicts"][vector["id"]]["for"]["violations"])
+        theirs = _pairs(ts["verdicts"][vector["id"]]["violations"])
+        assert ts["verdicts"][vector["id"]]["valid"] == (not ours), vector["id"]
+        assert {v for v in ours if v[1] in semantic} == {v for v in theirs if v[1] in semantic}, vector["id"]
+        assert ours <= theirs, (vector["id"], sorted(ours - theirs))
+        if vector["kind"] == "response":
+            default = host().validate_prepared_context(vector["data"], vector["context"].get("max_bytes", 32768))
+            assert default["ok"] == ts["default"][vector["id"]], vector["id"]
 
 
 def test_a_receipt_or_reason_fails_the_default_validator() -> None:
