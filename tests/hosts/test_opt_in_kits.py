@@ -1,8 +1,9 @@
-"""Codex's own UserPromptSubmit hook (PowerContext 1.4.1's sdist) with docs/hosts.md's opt-in kit applied.
+"""Codex's and Claude Code's own UserPromptSubmit hooks (PowerContext 1.4.1's sdist) with docs/hosts.md's opt-in kit.
 
-The change is read out of docs/hosts.md (the Codex section's diff) and applied to the fetched
-``hooks/recall.py`` at the places its hunk headers name; ``hooks/pcreceipt_host_validators.py``
-is what ``pcreceipt host-validators`` writes. Then the hook runs as Codex runs it against
+The change is read out of docs/hosts.md (the host's section's diff) and applied to the fetched
+hook (Codex ``hooks/recall.py``, Claude Code ``hooks/user_prompt_submit.py``) at the places its
+hunk headers name; ``hooks/pcreceipt_host_validators.py``
+is what ``pcreceipt host-validators`` writes. Then the hook runs as its host runs it against
 ``pcreceipt serve`` (through the recording relay): it must send ``include_receipt: true``, inject
 exactly the server's ``content`` (never the Receipt), and write one body-free
 ``recall_diagnostic`` line for an empty recall and for a truncated one, and none otherwise.
@@ -21,22 +22,37 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import test_claude_code
+import test_codex
 from _support.hosts import Served
 from _support.pyhosts import PREPARE, Oracle, only, word
 from _support.relay import Relay
-from test_codex import Codex, install
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "hosts.md"
 HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
-CODEX_MAX_BYTES = 8000  # what the hook sends (HOSTS.md §1.2); asserted on the wire below
+CODEX_MAX_BYTES = 8000  # what both hooks send (HOSTS.md §1.2, §1.3); asserted on the wire below
 
 
-def codex_diff() -> dict[str, list[str]]:
-    """The Codex section's diff in docs/hosts.md: {hunk header: added lines} for hooks/recall.py."""
-    section = DOC.read_text(encoding="utf-8").split("\n## Codex\n", 1)[1].split("\n## ", 1)[0]
+# host -> (docs/hosts.md section, plugin folder, the prompt hook, installer, its log component)
+HOSTS = {
+    "codex": ("Codex", "codex", "recall.py", test_codex.install, "powercontext.codex.recall"),
+    "claude-code": (
+        "Claude Code",
+        "claude-code",
+        "user_prompt_submit.py",
+        test_claude_code.install,
+        "powercontext.claude_code.recall",
+    ),
+}
+
+
+def documented_diff(host: str) -> dict[str, list[str]]:
+    """The host's section's diff in docs/hosts.md: {hunk header: added lines} for its prompt hook."""
+    section_name, folder, script, _, _ = HOSTS[host]
+    section = DOC.read_text(encoding="utf-8").split(f"\n## {section_name}\n", 1)[1].split("\n## ", 1)[0]
     diff = section.split("```diff\n", 1)[1].split("```", 1)[0]
-    recall = diff.split("+++ b/integrations/codex/plugins/powercontext/hooks/recall.py\n", 1)[1]
+    recall = diff.split(f"+++ b/integrations/{folder}/plugins/powercontext/hooks/{script}\n", 1)[1]
     hunks: dict[str, list[str]] = {}
     header = ""
     for line in recall.splitlines():
@@ -55,18 +71,18 @@ def _once(text: str, pattern: str) -> re.Match[str]:
     return found[0]
 
 
-def apply_opt_in(plugin: Path) -> None:
-    """docs/hosts.md's Codex change, applied to the installed plugin."""
+def apply_opt_in(host: str, plugin: Path) -> None:
+    """docs/hosts.md's change for ``host``, applied to the installed plugin."""
     (plugin / "hooks" / "pcreceipt_host_validators.py").write_text(
         HOST_FILE.read_text(encoding="utf-8"), encoding="utf-8"
     )
-    hunks = codex_diff()
+    hunks = documented_diff(host)
     assert [h.split(":")[0] for h in hunks] == [
         "after the import of hooks.prepared_context",
         "_prepare_context",
         "_recall_context",
     ]
-    path = plugin / "hooks" / "recall.py"
+    path = plugin / "hooks" / HOSTS[host][2]
     text = path.read_text(encoding="utf-8")
     imports, body, check = (hunks[h] for h in hunks)
     anchor = _once(text, r"^from hooks import prepared_context as _prepared_context.*\n")
@@ -98,25 +114,32 @@ def recall_lines(stderr: str) -> list[dict[str, Any]]:
     return [e for e in events if e.get("event") == "recall_diagnostic"]
 
 
-@pytest.fixture(scope="module")
-def codex(
-    pcreceipt_server: Served, powercontext_sdist: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Codex, Oracle]]:
+@pytest.fixture(scope="module", params=sorted(HOSTS))
+def opted(
+    request: pytest.FixtureRequest,
+    pcreceipt_server: Served,
+    powercontext_sdist: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Any, Oracle, str]]:
+    """(the installed host with the opt-in applied, the server's API, the host's log component)."""
+    name = request.param
     with Relay(pcreceipt_server.url) as relay:
-        host = install(powercontext_sdist, tmp_path_factory.mktemp(f"codex-receipts-{pcreceipt_server.engine}"), relay)
-        apply_opt_in(host.plugin)
-        yield host, Oracle(pcreceipt_server.url)
+        root = tmp_path_factory.mktemp(f"{name}-receipts-{pcreceipt_server.engine}")
+        host = HOSTS[name][3](powercontext_sdist, root, relay)
+        apply_opt_in(name, host.plugin)
+        yield host, Oracle(pcreceipt_server.url), HOSTS[name][4]
 
 
-def test_the_documented_change_applies_to_the_real_hook(codex: tuple[Codex, Oracle]) -> None:
-    host, _ = codex
-    text = (host.plugin / "hooks" / "recall.py").read_text(encoding="utf-8")
+def test_the_documented_change_applies_to_the_real_hook(opted: tuple[Any, Oracle, str]) -> None:
+    host, _, component = opted
+    script = next(v[2] for v in HOSTS.values() if v[4] == component)
+    text = (host.plugin / "hooks" / script).read_text(encoding="utf-8")
     assert '"include_receipt": True,' in text and "_validate_prepared_context(response)" not in text
     compile(text, "recall.py", "exec")
 
 
-def test_a_ready_recall_injects_the_content_and_logs_nothing(codex: tuple[Codex, Oracle]) -> None:
-    host, oracle = codex
+def test_a_ready_recall_injects_the_content_and_logs_nothing(opted: tuple[Any, Oracle, str]) -> None:
+    host, oracle, _ = opted
     scope = oracle.default_scope_id()
     service = word()
     oracle.remember(scope, f"The {service} service deploys on Tuesdays only.")
@@ -132,8 +155,8 @@ def test_a_ready_recall_injects_the_content_and_logs_nothing(codex: tuple[Codex,
     assert recall_lines(run.stderr) == []
 
 
-def test_an_empty_recall_is_injected_as_nothing_and_logged_without_a_body(codex: tuple[Codex, Oracle]) -> None:
-    host, _ = codex
+def test_an_empty_recall_is_injected_as_nothing_and_logged_without_a_body(opted: tuple[Any, Oracle, str]) -> None:
+    host, _, component = opted
     prompt = f"{word()} {word()} {word()}?"
     run, calls = host.prompt(str(uuid.uuid4()), prompt)
     assert run.returncode == 0, run.stderr
@@ -141,14 +164,14 @@ def test_an_empty_recall_is_injected_as_nothing_and_logged_without_a_body(codex:
     assert answer["status"] == "empty" and "receipt" in answer
     assert run.output is None or "additionalContext" not in run.output.get("hookSpecificOutput", {})
     [line] = recall_lines(run.stderr)
-    assert line["component"] == "powercontext.codex.recall"
+    assert line["component"] == component
     assert line["recall"] == host_validators().recall_diagnostic(answer, CODEX_MAX_BYTES)
     assert line["recall"]["receipt_id"] == answer["receipt"]["receipt_id"] and line["recall"]["empty"]
     assert all(part not in run.stderr for part in prompt.rstrip("?").split())
 
 
-def test_a_truncated_recall_is_logged_with_its_counts(codex: tuple[Codex, Oracle]) -> None:
-    host, oracle = codex
+def test_a_truncated_recall_is_logged_with_its_counts(opted: tuple[Any, Oracle, str]) -> None:
+    host, oracle, _ = opted
     scope = oracle.default_scope_id()
     topic = word()
     filler = " ".join(word() for _ in range(700))  # ~7.7 KB each: the second cannot fit whole
