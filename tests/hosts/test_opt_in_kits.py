@@ -1,8 +1,8 @@
-"""Codex's and Claude Code's own UserPromptSubmit hooks (PowerContext 1.4.1's sdist) with docs/hosts.md's opt-in kit.
+"""The Python hosts' own prompt hooks (PowerContext 1.4.1's sdist) with docs/hosts.md's opt-in kit applied.
 
 The change is read out of docs/hosts.md (the host's section's diff) and applied to the fetched
-hook (Codex ``hooks/recall.py``, Claude Code ``hooks/user_prompt_submit.py``) at the places its
-hunk headers name; ``hooks/pcreceipt_host_validators.py``
+hook (Codex ``hooks/recall.py``, Claude Code ``hooks/user_prompt_submit.py``, WorkBuddy
+``hooks/workbuddy_powercontext_hook.py``) at the places its hunk headers name; ``hooks/pcreceipt_host_validators.py``
 is what ``pcreceipt host-validators`` writes. Then the hook runs as its host runs it against
 ``pcreceipt serve`` (through the recording relay): it must send ``include_receipt: true``, inject
 exactly the server's ``content`` (never the Receipt), and write one body-free
@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 import test_claude_code
 import test_codex
+import test_workbuddy
 from _support.hosts import Served
 from _support.pyhosts import PREPARE, Oracle, only, word
 from _support.relay import Relay
@@ -31,7 +32,7 @@ from _support.relay import Relay
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "hosts.md"
 HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
-CODEX_MAX_BYTES = 8000  # what both hooks send (HOSTS.md §1.2, §1.3); asserted on the wire below
+CODEX_MAX_BYTES = 8000  # what the three hooks send (HOSTS.md §1.2-1.4); asserted on the wire below
 
 
 # host -> (docs/hosts.md section, plugin folder, the prompt hook, installer, its log component)
@@ -43,6 +44,13 @@ HOSTS = {
         "user_prompt_submit.py",
         test_claude_code.install,
         "powercontext.claude_code.recall",
+    ),
+    "workbuddy": (
+        "WorkBuddy",
+        "workbuddy",
+        "workbuddy_powercontext_hook.py",
+        test_workbuddy.install,
+        "powercontext.workbuddy.recall",
     ),
 }
 
@@ -77,21 +85,18 @@ def apply_opt_in(host: str, plugin: Path) -> None:
         HOST_FILE.read_text(encoding="utf-8"), encoding="utf-8"
     )
     hunks = documented_diff(host)
-    assert [h.split(":")[0] for h in hunks] == [
-        "after the import of hooks.prepared_context",
-        "_prepare_context",
-        "_recall_context",
-    ]
+    places = [h.split(":")[0] for h in hunks]
+    assert places[0].startswith("after the") and places[1:] == ["_prepare_context", "_recall_context"], places
     path = plugin / "hooks" / HOSTS[host][2]
     text = path.read_text(encoding="utf-8")
     imports, body, check = (hunks[h] for h in hunks)
-    anchor = _once(text, r"^from hooks import prepared_context as _prepared_context.*\n")
+    anchor = _once(text, r"^(from hooks )?import prepared_context as _prepared_context.*\n")
     text = text[: anchor.end()] + "\n".join(imports) + "\n" + text[anchor.end() :]
     function = _once(text, r"^def _prepare_context\(")
     entry = _once(text[function.start() :], r'^ *"max_bytes": _MAX_CONTEXT_BYTES,\n')
     at = function.start() + entry.end()
     text = text[:at] + "\n".join(body) + "\n" + text[at:]
-    validation = _once(text, r"^ *prepared = _validate_prepared_context\(response\)\n")
+    validation = _once(text, r"^ *prepared = _validate_prepared_context\(.*\)\n")
     text = text[: validation.start()] + "\n".join(check) + "\n" + text[validation.end() :]
     path.write_text(text, encoding="utf-8")
 
@@ -134,7 +139,7 @@ def test_the_documented_change_applies_to_the_real_hook(opted: tuple[Any, Oracle
     host, _, component = opted
     script = next(v[2] for v in HOSTS.values() if v[4] == component)
     text = (host.plugin / "hooks" / script).read_text(encoding="utf-8")
-    assert '"include_receipt": True,' in text and "_validate_prepared_context(response)" not in text
+    assert '"include_receipt": True,' in text and "= _validate_prepared_context(" not in text
     compile(text, "recall.py", "exec")
 
 
@@ -162,7 +167,7 @@ def test_an_empty_recall_is_injected_as_nothing_and_logged_without_a_body(opted:
     assert run.returncode == 0, run.stderr
     answer = only(calls, PREPARE).answer
     assert answer["status"] == "empty" and "receipt" in answer
-    assert run.output is None or "additionalContext" not in run.output.get("hookSpecificOutput", {})
+    assert not (run.output or {}).get("hookSpecificOutput", {}).get("additionalContext")  # nothing injected
     [line] = recall_lines(run.stderr)
     assert line["component"] == component
     assert line["recall"] == host_validators().recall_diagnostic(answer, CODEX_MAX_BYTES)
