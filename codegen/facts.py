@@ -170,5 +170,3 @@ def strip_limits_extension(node: Any) -> Any:
     if isinstance(node, list):
         return [strip_limits_extension(v) for v in node]
     return node
-
-

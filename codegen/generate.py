@@ -34,6 +34,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 from mcp_catalogue import catalogue
+from python.host_validators import FILE_NAME as HOST_FILE
+from python.host_validators import INPUTS as HOST_INPUTS
+from python.host_validators import render_host_validators
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
@@ -61,8 +64,15 @@ TS_PACKAGE = "@pcreceipt/contract"
 # The official PowerContext host plugins it is written for (docs only: they need nothing different).
 TS_HOSTS = ("DSH", "Pi", "OpenCode")
 # Hand-written modules the generator copies into generated/ts/src/, in this order.
-TS_TEMPLATE_FILES = ("citations.ts", "semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
-TS_TEMPLATE_FILES += ("receipt-diff.ts",)  # diffReceipts: pcreceipt.receipts.diff in TypeScript
+TS_TEMPLATE_FILES = (
+    "citations.ts",
+    "semantic-rules.ts",
+    "validators.ts",
+    "recall-diagnostic.ts",
+    "receipt-diff.ts",
+    "schema-validators.d.ts",
+    "index.ts",
+)
 # Plain modules copied from src/ to dist/ as they are (tsc compiles only the .ts modules).
 TS_DIST_COPIES = ("schema-validators.js", "schema-validators.d.ts")
 
@@ -464,6 +474,8 @@ def render_ts_readme(project: dict[str, Any], versions: dict[str, str]) -> str:
         "  `validatePrepareContextRequest(value, assemblyMaxEntries = 8)`; each returns\n"
         "  `{ok, violations: {path, rule}[]}`.\n"
         "- `src/semantic-rules.ts`: the rules JSON Schema cannot say, with the Python gate's rule ids.\n"
+        "- `src/recall-diagnostic.ts`: `recallDiagnostic(value, request?)`, a body-free record of an\n"
+        "  empty or truncated recall for the host's log (null otherwise).\n"
         "- `src/citations.ts`: `parseContent(content)`, the reader of a rendered content (the JSON\n"
         "  envelope or Markdown, the code block): the items it cites, each with its exact text; the\n"
         "  Receipt rules compare them with `selected`.\n"
@@ -577,6 +589,9 @@ def render_readme() -> str:
         "  or vendors: `package.json`, `src/` (validators: ajv standalone code plus the semantic rules,\n"
         "  with the Python gate's rule ids; types; the operation table) and `dist/`, `src/` compiled by\n"
         "  tsc (`.js` + `.d.ts`). `docs/hosts.md` says how a host opts in to Receipts.\n"
+        "- `python/pcreceipt_host_validators.py`: the stdlib-only validators and recall diagnostic for\n"
+        "  Python host hooks (Python 3.9+), built by `codegen/python/host_validators.py` from the schemas\n"
+        "  and the gate's own rule code; `src/pcreceipt/_gen/hostkit/` ships the same file in the wheel.\n"
         "- `MANIFEST.json`: the sha256 of each input (schemas, TypeScript templates, the npm lock) and\n"
         "  the generator versions.\n\n"
         "`src/pcreceipt/_gen/` holds:\n\n"
@@ -627,10 +642,15 @@ def generate(root: Path) -> None:
         api_path.write_text(dump_json(api), encoding="utf-8")
         run_datamodel_codegen(api_path, pkg / "models.py")
     ts_versions = generate_ts(node, out, api, strip_limits_extension(schema_doc))
+    host_header = header("#", "schemas/*.json and src/pcreceipt/gate.py (with what it reads)", "codegen/generate.py")
+    host_text = render_host_validators(schema_doc, {f.name: f.value for f in contract_facts(api)}, host_header)
+    for folder in (out / "python", pkg / "hostkit"):  # hostkit/: shipped in the wheel, not a module of it
+        folder.mkdir(parents=True)
+        (folder / HOST_FILE).write_text(host_text, encoding="utf-8")
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
     ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/tsconfig.json", "codegen/ts/package-lock.json"]
-    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py"]
+    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py", *HOST_INPUTS]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,

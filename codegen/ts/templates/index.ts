@@ -11,6 +11,8 @@ export {
   validatePreparedContextFor,
   validatePrepareContextRequest,
 } from "./validators.js";
+export type { RecallDiagnostic, RecallOmission } from "./recall-diagnostic.js";
+export { recallDiagnostic } from "./recall-diagnostic.js";
 export type * from "./types.js";
 export type { Operation, OperationId, Parameter, Success } from "./operations.js";
 export { OPERATIONS, BY_ID } from "./operations.js";

@@ -7,6 +7,8 @@ export type { CitedItem } from "./citations.js";
 export { parseContent } from "./citations.js";
 export type { ValidationResult } from "./validators.js";
 export { validatePreparedContext, validatePreparedContextWithReceipt, validatePreparedContextFor, validatePrepareContextRequest, } from "./validators.js";
+export type { RecallDiagnostic, RecallOmission } from "./recall-diagnostic.js";
+export { recallDiagnostic } from "./recall-diagnostic.js";
 export type * from "./types.js";
 export type { Operation, OperationId, Parameter, Success } from "./operations.js";
 export { OPERATIONS, BY_ID } from "./operations.js";

@@ -17,6 +17,7 @@ from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
 from pcreceipt.cli.context import context_app
 from pcreceipt.cli.evaluate import EvalGroup, eval_app
 from pcreceipt.cli.families import experience_app, profile_app, topic_app
+from pcreceipt.cli.host_validators import host_validators
 from pcreceipt.cli.importing import import_file
 from pcreceipt.cli.memory import memory_app
 from pcreceipt.cli.receipt_diff import receipt_app
@@ -33,6 +34,7 @@ app.command("serve")(serve)
 app.command("import")(import_file)
 app.command("verify")(verify)
 app.command("reembed")(reembed)
+app.command("host-validators")(host_validators)
 for _name, _group in {
     "scope": scope_app,
     "memory": memory_app,
