@@ -1,0 +1,79 @@
+// Two prepare responses compared with the contract package's diffReceipts (the TypeScript twin
+// of `pcreceipt receipt diff`; docs/receipt-diff.md). The diff is rendered generically (any
+// JSON value as text), so the view follows the diff's shape without restating it.
+
+import * as contract from "./contract.js";
+import { asText, card, el, table } from "./dom.js";
+import { identityOf } from "./receipt-view.js";
+import { validateResponse, savedMaxBytes } from "./verify.js";
+
+export function diffAvailable() {
+  return typeof contract.diffReceipts === "function";
+}
+
+function isPlainObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function describe(value) {
+  if (isPlainObject(value) && (value.artifact_address || value.code_evidence)) {
+    const { scope, identity } = identityOf(value);
+    return `${value.kind ?? ""} ${scope} ${identity}`.trim();
+  }
+  return asText(value);
+}
+
+/** Any JSON value as nodes: arrays of objects as tables, objects as definition lists. */
+function render(value) {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return el("p", { class: "hint" }, "none");
+    if (value.every(isPlainObject)) {
+      const columns = [...new Set(value.flatMap((row) => Object.keys(row)))];
+      return table(columns, value.map((row) => columns.map((c) => (isPlainObject(row[c]) || Array.isArray(row[c]) ? describe(row[c]) : asText(row[c])))));
+    }
+    return el("ul", {}, value.map((item) => el("li", {}, describe(item))));
+  }
+  if (isPlainObject(value)) {
+    return el("dl", { class: "compact" }, Object.entries(value).map(([name, inner]) => [el("dt", {}, name), el("dd", {}, isPlainObject(inner) || Array.isArray(inner) ? render(inner) : asText(inner))]));
+  }
+  return el("span", {}, asText(value));
+}
+
+function problems(label, value) {
+  const validation = validateResponse(value, savedMaxBytes(value));
+  if (validation.ok && value?.receipt) return null;
+  const why = value?.receipt ? `${validation.violations.length} contract violation(s)` : "no Receipt";
+  return el("p", { class: "error" }, `${label}: ${why}`);
+}
+
+/** Render the comparison of responses a and b into container. */
+export function renderComparison(container, a, b) {
+  container.replaceChildren();
+  if (!diffAvailable()) {
+    container.append(card("Comparison", el("p", { class: "error", id: "compare-unavailable" }, "This build's contract bundle has no diffReceipts.")));
+    return null;
+  }
+  const warnings = [problems("A", a), problems("B", b)].filter(Boolean);
+  let diff;
+  try {
+    diff = contract.diffReceipts(a, b);
+  } catch (error) {
+    container.append(card("Comparison", ...warnings, el("p", { class: "error", id: "compare-error" }, `Not comparable: ${error?.message ?? error}`)));
+    return null;
+  }
+  const selected = diff.selected ?? {};
+  container.append(
+    card("Comparison", ...warnings, el("p", { class: "hint" }, "From A to B.")),
+    el(
+      "div",
+      { class: "compare-grid", id: "compare-diff" },
+      card("Selected: added", el("div", { id: "diff-added" }, render(selected.added ?? []))),
+      card("Selected: removed", el("div", { id: "diff-removed" }, render(selected.removed ?? []))),
+      card("Selected: moved", el("div", { id: "diff-moved" }, render(selected.moved ?? []))),
+      card("Omitted", el("div", { id: "diff-omitted" }, render(diff.omitted ?? []))),
+      card("Retrieval", el("div", { id: "diff-retrieval" }, render(diff.retrieval ?? {}))),
+      card("Bytes", el("div", { id: "diff-bytes" }, render(diff.bytes ?? {}))),
+    ),
+  );
+  return diff;
+}
