@@ -96,5 +96,5 @@ def routes() -> list[BaseRoute]:
     return [
         Route(PREFIX, redirect, methods=["GET"]),
         Route(PREFIX + "/", asset, methods=["GET"]),
-        Route(PREFIX + "/{asset}", asset, methods=["GET"]),
+        Route(PREFIX + "/{asset:path}", asset, methods=["GET"]),
     ]

@@ -1,5 +1,5 @@
 // Calls to this server's API (same origin only). In token mode the bearer token lives in the
-// module variable below and nowhere else: not in localStorage, sessionStorage, a cookie or a
+// module variable below and nowhere else: not in web storage, a cookie or a
 // URL. A 401 drops it and asks the page for another (askForToken), then repeats the call.
 
 let token = null;

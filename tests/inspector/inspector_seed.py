@@ -71,7 +71,9 @@ class Api:
         return dict(self.send("POST", "/v1/context/prepare", body))
 
 
-def seed(url: str, *, token: str | None = None, title: str = "Payments", extra: tuple[tuple[str, str], ...] = ()) -> Seeded:
+def seed(
+    url: str, *, token: str | None = None, title: str = "Payments", extra: tuple[tuple[str, str], ...] = ()
+) -> Seeded:
     """One Scope with MEMORIES (plus ``extra`` (kind, text) pairs), a topic, an experience and CODE."""
     with Api(url, token) as api:
         scope_id = api.create_scope(title)
