@@ -63,6 +63,7 @@ TS_PACKAGE = "@pcreceipt/contract"
 TS_HOSTS = ("DSH", "Pi", "OpenCode")
 # Hand-written modules the generator copies into generated/ts/src/, in this order.
 TS_TEMPLATE_FILES = ("citations.ts", "semantic-rules.ts", "validators.ts", "schema-validators.d.ts", "index.ts")
+TS_TEMPLATE_FILES += ("receipt-diff.ts",)  # diffReceipts: pcreceipt.receipts.diff in TypeScript
 # Plain modules copied from src/ to dist/ as they are (tsc compiles only the .ts modules).
 TS_DIST_COPIES = ("schema-validators.js", "schema-validators.d.ts")
 
@@ -467,6 +468,7 @@ def render_ts_readme(project: dict[str, Any], versions: dict[str, str]) -> str:
         "- `src/citations.ts`: `parseContent(content)`, the reader of a rendered content (the JSON\n"
         "  envelope or Markdown, the code block): the items it cites, each with its exact text; the\n"
         "  Receipt rules compare them with `selected`.\n"
+        "- `src/receipt-diff.ts`: `diffReceipts(a, b)`, the diff of two saved responses with a Receipt.\n"
         f"- `src/schema-validators.js` (+ `.d.ts`): JSON Schema 2020-12 validators compiled by ajv {versions['ajv']}\n"
         "  (standalone code, nothing compiled at run time).\n"
         f"- `src/types.ts`: the message types, by json-schema-to-typescript {versions['json-schema-to-typescript']}.\n"

@@ -9,10 +9,16 @@ from typing import Any
 from pcreceipt import gate
 
 VECTOR_ROOT = Path(__file__).resolve().parents[1] / "vectors"
+# tests/vectors/diff/ holds the receipt diff vectors (tests/receipts/test_diff.py), not contract vectors.
+DIFF_VECTORS = VECTOR_ROOT / "diff"
+
+
+def contract_vector_files() -> list[Path]:
+    return sorted(p for p in VECTOR_ROOT.rglob("*.json") if not p.is_relative_to(DIFF_VECTORS))
 
 
 def load_vectors() -> list[dict[str, Any]]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(VECTOR_ROOT.rglob("*.json"))]
+    return [json.loads(p.read_text(encoding="utf-8")) for p in contract_vector_files()]
 
 
 def verdict(vector: dict[str, Any]) -> list[gate.Violation]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema_rs
 import pytest
-from _support.vectors import VECTOR_ROOT, load_vectors, verdict
+from _support.vectors import VECTOR_ROOT, contract_vector_files, load_vectors, verdict
 
 from pcreceipt import gate
 
@@ -32,7 +32,7 @@ def test_vector_files_are_what_the_script_writes() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     expected = module.write()
-    on_disk = {p: p.read_text(encoding="utf-8") for p in VECTOR_ROOT.rglob("*.json")}
+    on_disk = {p: p.read_text(encoding="utf-8") for p in contract_vector_files()}
     assert set(on_disk) == set(expected), "run: python tests/vectors/make_vectors.py"
     assert all(on_disk[p] == text for p, text in expected.items()), "run: python tests/vectors/make_vectors.py"
 

@@ -49,8 +49,10 @@ export function loadVectors(roots: readonly string[] = vectorRoots()): Vector[] 
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".json")) files.push(path);
+      // diff/ holds the receipt diff vectors (diff.test.ts), not contract vectors.
+      if (entry.isDirectory()) {
+        if (entry.name !== "diff") walk(path);
+      } else if (entry.name.endsWith(".json")) files.push(path);
     }
   };
   roots.forEach(walk);

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const TSC = join(ROOT, "codegen", "ts", "node_modules", "typescript", "bin", "tsc");
 const DIST = join("generated", "ts", "dist");
-const TESTS = ["vectors.test.js"];
+const TESTS = ["vectors.test.js", "diff.test.js"];
 
 function run(args, options = {}) {
   const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit", ...options });

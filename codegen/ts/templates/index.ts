@@ -14,3 +14,16 @@ export {
 export type * from "./types.js";
 export type { Operation, OperationId, Parameter, Success } from "./operations.js";
 export { OPERATIONS, BY_ID } from "./operations.js";
+export type {
+  ReceiptDiff,
+  DiffIdentity,
+  DiffSelectedEntry,
+  DiffMovedEntry,
+  DiffItemChange,
+  DiffOmitted,
+  DiffRound,
+  DiffSearchCell,
+  DiffRerankConfig,
+  DiffRerankGroup,
+} from "./receipt-diff.js";
+export { diffReceipts, isEmptyDiff, ReceiptDiffError } from "./receipt-diff.js";

@@ -1,0 +1,1 @@
+"""Working with saved Receipts: the diff of two prepare responses (``diff.diff_responses``)."""
