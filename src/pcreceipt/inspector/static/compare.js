@@ -20,21 +20,53 @@ function describe(value) {
     const { scope, identity } = identityOf(value);
     return `${value.kind ?? ""} ${scope} ${identity}`.trim();
   }
+  if (Array.isArray(value)) return value.map(describe).join("; ");
   return asText(value);
 }
 
-/** Any JSON value as nodes: arrays of objects as tables, objects as definition lists. */
+/** A row of a diff list with its identity spelled out (Scope, identity) instead of nested objects. */
+function flatten(row) {
+  const out = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key === "artifact_address" || key === "code_evidence") {
+      const { scope, identity } = identityOf(row);
+      out.Scope = scope;
+      out.identity = identity;
+    } else {
+      out[key] = isPlainObject(value) || Array.isArray(value) ? describe(value) : asText(value);
+    }
+  }
+  return out;
+}
+
+function rowsTable(rows) {
+  const flat = rows.map(flatten);
+  const columns = [...new Set(flat.flatMap((row) => Object.keys(row)))];
+  return table(columns, flat.map((row) => columns.map((c) => row[c] ?? "")));
+}
+
+/** Any JSON value as nodes: arrays of objects as tables, objects of objects as one table, else definition lists. */
 function render(value) {
   if (Array.isArray(value)) {
     if (value.length === 0) return el("p", { class: "hint" }, "none");
-    if (value.every(isPlainObject)) {
-      const columns = [...new Set(value.flatMap((row) => Object.keys(row)))];
-      return table(columns, value.map((row) => columns.map((c) => (isPlainObject(row[c]) || Array.isArray(row[c]) ? describe(row[c]) : asText(row[c])))));
-    }
+    if (value.every(isPlainObject)) return rowsTable(value);
     return el("ul", {}, value.map((item) => el("li", {}, describe(item))));
   }
   if (isPlainObject(value)) {
-    return el("dl", { class: "compact" }, Object.entries(value).map(([name, inner]) => [el("dt", {}, name), el("dd", {}, isPlainObject(inner) || Array.isArray(inner) ? render(inner) : asText(inner))]));
+    const nested = Object.entries(value).filter(([, inner]) => isPlainObject(inner));
+    const columns = [...new Set(nested.flatMap(([, inner]) => Object.keys(inner)))];
+    const others = Object.entries(value).filter(([, inner]) => !isPlainObject(inner));
+    const grid = nested.length > 0 && nested.every(([, inner]) => Object.values(inner).every((v) => !isPlainObject(v) && !Array.isArray(v)));
+    return el(
+      "div",
+      {},
+      grid ? table(["", ...columns], nested.map(([name, inner]) => [el("strong", {}, name), ...columns.map((c) => asText(inner[c] ?? ""))])) : null,
+      el(
+        "dl",
+        { class: "compact" },
+        (grid ? others : Object.entries(value)).map(([name, inner]) => [el("dt", {}, name), el("dd", {}, isPlainObject(inner) || Array.isArray(inner) ? render(inner) : asText(inner))]),
+      ),
+    );
   }
   return el("span", {}, asText(value));
 }
