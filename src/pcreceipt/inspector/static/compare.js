@@ -71,6 +71,11 @@ function render(value) {
   return el("span", {}, asText(value));
 }
 
+function summaryLine(selected) {
+  const count = (list) => (Array.isArray(list) ? list.length : 0);
+  return `From A to B: ${count(selected.added)} added, ${count(selected.removed)} removed, ${count(selected.moved)} moved (by exact identity).`;
+}
+
 function problems(label, value) {
   const validation = validateResponse(value, savedMaxBytes(value));
   if (validation.ok && value?.receipt) return null;
@@ -95,16 +100,20 @@ export function renderComparison(container, a, b) {
   }
   const selected = diff.selected ?? {};
   container.append(
-    card("Comparison", ...warnings, el("p", { class: "hint" }, "From A to B.")),
+    card("Comparison", ...warnings, el("p", { id: "compare-summary" }, summaryLine(selected))),
     el(
       "div",
-      { class: "compare-grid", id: "compare-diff" },
-      card("Selected: added", el("div", { id: "diff-added" }, render(selected.added ?? []))),
-      card("Selected: removed", el("div", { id: "diff-removed" }, render(selected.removed ?? []))),
+      { id: "compare-diff" },
+      card("Selected: added in B", el("div", { id: "diff-added" }, render(selected.added ?? []))),
+      card("Selected: removed from A", el("div", { id: "diff-removed" }, render(selected.removed ?? []))),
       card("Selected: moved", el("div", { id: "diff-moved" }, render(selected.moved ?? []))),
-      card("Omitted", el("div", { id: "diff-omitted" }, render(diff.omitted ?? []))),
-      card("Retrieval", el("div", { id: "diff-retrieval" }, render(diff.retrieval ?? {}))),
-      card("Bytes", el("div", { id: "diff-bytes" }, render(diff.bytes ?? {}))),
+      el(
+        "div",
+        { class: "compare-grid" },
+        card("Omitted", el("div", { id: "diff-omitted" }, render(diff.omitted ?? []))),
+        card("Bytes", el("div", { id: "diff-bytes" }, render(diff.bytes ?? {}))),
+        el("div", { class: "span-all" }, card("Retrieval", el("div", { id: "diff-retrieval" }, render(diff.retrieval ?? {})))),
+      ),
     ),
   );
   return diff;

@@ -26,6 +26,10 @@ export function identityOf(item) {
   return { scope: "", identity: "" };
 }
 
+function digestLabel(name, verdict) {
+  return `${name} ${verdict === true ? "verified" : verdict === false ? "differs" : "not checked"}`;
+}
+
 function verdicts(validation, digests) {
   const violations = validation.violations.map((v) => el("li", {}, el("code", {}, v.rule), " at ", el("code", {}, v.path || "/")));
   return el(
@@ -35,8 +39,8 @@ function verdicts(validation, digests) {
       "div",
       { class: "badges" },
       el("span", { id: "verdict-contract" }, badge(validation.ok, validation.ok ? "contract: valid" : `contract: ${validation.violations.length} violation(s)`)),
-      el("span", { id: "verdict-content-digest" }, badge(digests.content.verdict, "content_digest verified")),
-      el("span", { id: "verdict-query-digest" }, badge(digests.query.verdict, "query_digest verified")),
+      el("span", { id: "verdict-content-digest" }, badge(digests.content.verdict, digestLabel("content_digest", digests.content.verdict))),
+      el("span", { id: "verdict-query-digest" }, badge(digests.query.verdict, digestLabel("query_digest", digests.query.verdict))),
     ),
     el(
       "dl",
