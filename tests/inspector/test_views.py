@@ -5,6 +5,7 @@ tampered one flagged), and the comparison of two responses."""
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from inspector_seed import Api, Seeded, seed
 from playwright.sync_api import expect
 
 QUERY = "  How does the store use WAL?  "
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "diff"
 
 
 @pytest.fixture(scope="module")
@@ -146,4 +148,30 @@ def test_compare_two_responses(server: Server, seeded: Seeded, watched: Watched,
     shown = page.locator("#diff-removed").text_content()
     assert all(identity.split("@")[0].split(":")[0] in shown for identity in removed)
     assert page.locator("#diff-bytes").text_content()
+    watched.assert_quiet()
+
+
+def test_a_saved_file_with_rerankers_shows_their_configurations(
+    server: Server, watched: Watched, tmp_path: Path
+) -> None:
+    """A real prepare's response with model rerankers (the diff vectors' ``rerank`` case, side b)."""
+    vector = json.loads((VECTORS / "rerank.json").read_text(encoding="utf-8"))
+    response = vector["b"]
+    configs = response["receipt"]["retrieval"]["rerank_configs"]
+    assert configs and any(c["prompt"] is not None for c in configs)
+    page = watched.page
+    open_inspector(page, server.url)
+    page.click("#tab-file")
+    page.set_input_files("#file-input", str(save(tmp_path / "rerank.json", response)))
+    page.wait_for_selector("#file-result #rerank-configs")
+    assert verdict(page, "contract") == "ok" and verdict(page, "content-digest") == "ok"
+    rows = cells(page, "#rerank-configs tbody tr")
+    assert [row[1] for row in rows] == [c["policy_id"] for c in configs]
+    assert [row[2] for row in rows] == [c["model"] or "none" for c in configs]
+    for row, config in zip(rows, configs, strict=True):
+        prompt = config["prompt"]
+        if prompt is not None:  # the prompt identity: key, selection and versions
+            assert prompt["key"] in row[5] and prompt["selection"] in row[5]
+    reranks = cells(page, "#rerank-groups tbody tr")
+    assert [row[2] for row in reranks] == [g["outcome"] for g in response["receipt"]["retrieval"]["reranks"]]
     watched.assert_quiet()

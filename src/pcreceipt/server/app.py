@@ -36,8 +36,8 @@ from starlette.routing import Route
 from pcreceipt import gate
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
-from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.digests import wire_bytes
+from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
