@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from inspector_harness import Server, Watched
-from inspector_pages import cells, open_inspector, prepare_in_page, save, text_of, verdict
+from inspector_pages import PREPARE_PATH, cells, open_inspector, prepare_in_page, save, text_of, verdict
 from inspector_seed import Api, Seeded, seed
 from playwright.sync_api import expect
 
@@ -174,4 +174,28 @@ def test_a_saved_file_with_rerankers_shows_their_configurations(
             assert prompt["key"] in row[5] and prompt["selection"] in row[5]
     reranks = cells(page, "#rerank-groups tbody tr")
     assert [row[2] for row in reranks] == [g["outcome"] for g in response["receipt"]["retrieval"]["reranks"]]
+    watched.assert_quiet()
+
+
+def test_prepare_sends_the_assembly_and_refuses_one_that_is_not_json(
+    server: Server, seeded: Seeded, watched: Watched
+) -> None:
+    page = watched.page
+    open_inspector(page, server.url)
+    page.click("#prepare-form details summary")
+    page.fill("#assembly", '{"sections": [{"family": "memory", "limit": 1}]}')
+    with page.expect_request(lambda r: r.url.endswith(PREPARE_PATH)) as sent:
+        body = prepare_in_page(page, seeded.scope_id, "WAL store decisions")
+    request = json.loads(sent.value.post_data or "{}")
+    assert request["assembly"] == {"sections": [{"family": "memory", "limit": 1}]}
+    assert request["include_receipt"] is True
+    kinds = [item["kind"] for item in body["receipt"]["selected"]]
+    assert kinds == ["atomic-memory"]  # one memory section of one entry, nothing else
+    assert cells(page, "#selected-table tbody tr")[0][1] == "atomic-memory"
+
+    page.fill("#assembly", "{not json")
+    before = len(watched.requests)
+    page.click("#prepare-submit")
+    expect(page.locator("#prepare-status")).to_have_text("The assembly is not valid JSON.")
+    assert len(watched.requests) == before  # nothing was sent
     watched.assert_quiet()
