@@ -123,6 +123,14 @@ def test_a_saved_file_is_verified_offline_and_a_tampered_one_flagged(
     rules = page.eval_on_selector_all("#violations code", "nodes => nodes.map(n => n.textContent)")
     assert "receipt_content_digest" in rules and "/receipt/content_digest" in rules
     assert "NOT valid" in page.locator("#file-status").text_content()
+
+    broken = {**saved, "receipt": {**saved["receipt"], "selected": "x", "retrieval": 5, "stages": [None]}}
+    page.set_input_files("#file-input", str(save(tmp_path / "broken.json", broken)))
+    page.wait_for_selector("#receipt-unreadable")
+    assert verdict(page, "contract") == "bad"
+    page.set_input_files("#file-input", str(save(tmp_path / "list.json", [1, "<b>x</b>"])))
+    expect(page.locator("#file-result #content-empty")).to_be_visible()
+    assert verdict(page, "contract") == "bad" and page.locator("b").count() == 0
     assert len(watched.requests) == before  # verified in the page: nothing was sent
     watched.assert_quiet()
 

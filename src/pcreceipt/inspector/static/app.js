@@ -128,8 +128,12 @@ async function verifyFile() {
     return;
   }
   const query = $("file-query").value;
-  const validation = await renderResponse($("file-result"), read.value, { maxBytes: savedMaxBytes(read.value), query: query || null });
-  status.textContent = `${file.name}: ${validation.ok ? "valid" : "NOT valid"} (checked offline in this page)`;
+  try {
+    const validation = await renderResponse($("file-result"), read.value, { maxBytes: savedMaxBytes(read.value), query: query || null });
+    status.textContent = `${file.name}: ${validation.ok ? "valid" : "NOT valid"} (checked offline in this page)`;
+  } catch (error) {
+    status.textContent = `${file.name}: could not be checked: ${describeError(error)}`;
+  }
 }
 
 // ---- compare

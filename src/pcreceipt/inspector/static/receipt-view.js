@@ -223,15 +223,20 @@ export async function renderResponse(container, response, options = {}) {
     return validation;
   }
   const drill = options.drillPanel ?? null;
-  container.append(
-    card(
-      "Selected, in injection order",
-      el("div", { class: drill ? "split" : "" }, el("div", {}, selectedTable(receipt, options.onSelect)), drill),
-    ),
-    card("Omitted", omittedTable(receipt)),
-    card("Retrieval path", retrievalGrid(receipt.retrieval ?? {})),
-    card("Rerank configurations", rerankConfigs(receipt.retrieval ?? {})),
-    card("Stage timings", stageChart(receipt.stages)),
-  );
+  try {
+    container.append(
+      card(
+        "Selected, in injection order",
+        el("div", { class: drill ? "split" : "" }, el("div", {}, selectedTable(receipt, options.onSelect)), drill),
+      ),
+      card("Omitted", omittedTable(receipt)),
+      card("Retrieval path", retrievalGrid(receipt.retrieval ?? {})),
+      card("Rerank configurations", rerankConfigs(receipt.retrieval ?? {})),
+      card("Stage timings", stageChart(receipt.stages)),
+    );
+  } catch {
+    // a Receipt of another shape (a broken or hostile file): its violations above say what is wrong
+    container.append(card("Receipt", el("p", { class: "error", id: "receipt-unreadable" }, "This Receipt does not have the contract's shape, so it is not shown.")));
+  }
   return validation;
 }
