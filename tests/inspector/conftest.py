@@ -22,8 +22,11 @@ def token_server() -> Iterator[Server]:
     yield from start_server("--require-tokens")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One Chromium per test module. Not per session: Playwright's sync API keeps its event loop
+    marked running in this thread while it is started, which would break every asyncio test
+    (anyio) that runs after this folder; a module fixture is closed before the next module."""
     executable = require_browser()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
