@@ -58,9 +58,22 @@ def test_token_mode_asks_reasks_on_401_and_keeps_the_token_in_memory(token_serve
     page.wait_for_selector("#drill dl")
     assert page.locator("#drill-error").count() == 0
 
+    # revoked while the page is open: the next read's 401 asks again (one prompt for its two calls)
+    token_server.cli("token", "revoke", token.split("_")[1])
+    second = token_server.cli("token", "create", "--scope", "*", "--grant", "read", "--name", "second").strip()
+    page.click("#selected-table tbody tr[data-index='1']")
+    expect(page.locator("#token-panel")).to_be_visible()
+    expect(page.locator("#token-message")).to_contain_text("refused (401)")
+    page.fill("#token-input", second)
+    page.click("#token-submit")
+    page.wait_for_selector("#drill dl.compact")
+    assert page.locator("#drill-error").count() == 0
+    expect(page.locator("#token-panel")).to_be_hidden()
+
     stored = _page_storage(watched)
     assert stored["local"] == 0 and stored["session"] == 0 and stored["cookie"] == ""
-    assert token not in str(stored["url"]) and token not in str(stored["html"])
+    for secret in (token, second):
+        assert secret not in str(stored["url"]) and secret not in str(stored["html"])
     assert page.input_value("#token-input") == ""
     assert page.context.cookies() == []
     watched.assert_quiet(expected_console="401")

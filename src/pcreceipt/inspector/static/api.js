@@ -4,6 +4,7 @@
 
 let token = null;
 let askForToken = null;
+let asking = null;
 
 /** The page's token prompt: (refused: boolean) => Promise<string>. */
 export function setTokenPrompt(prompt) {
@@ -46,9 +47,15 @@ export async function call(method, path, { query, body } = {}) {
       referrerPolicy: "no-referrer",
     });
     if (response.status === 401 && askForToken !== null) {
-      const refused = token !== null;
-      token = null;
-      token = await askForToken(refused);
+      // calls refused at the same time (the drill-down reads two things) share one prompt
+      if (asking === null) {
+        const refused = token !== null;
+        token = null;
+        asking = askForToken(refused).finally(() => {
+          asking = null;
+        });
+      }
+      token = await asking;
       continue;
     }
     const text = await response.text();
