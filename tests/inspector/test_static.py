@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 
 import httpx
 import pytest
 
+from pcreceipt.cli.serve import startup_banner
+from pcreceipt.config import Settings
 from pcreceipt.inspector import CONTENT_SECURITY_POLICY, CONTRACT_BUNDLE, STATIC_ASSETS, load_assets
 
 STATIC = resources.files("pcreceipt.inspector").joinpath("static")
@@ -88,3 +91,8 @@ def test_the_bare_path_redirects_and_unknown_names_are_404(http: httpx.Client) -
         _secured(missing)
     assert http.post("/inspector/app.js").status_code == 405
     assert http.head("/inspector/app.js").status_code == 200
+
+
+def test_the_startup_banner_says_where_the_inspector_is(tmp_path: Path) -> None:
+    banner = startup_banner(Settings(data_dir=tmp_path, port=8123))
+    assert "  inspector      http://127.0.0.1:8123/inspector/" in banner.splitlines()
