@@ -131,3 +131,26 @@ def test_markup_in_bodies_titles_and_queries_is_shown_as_text(
     assert IMG in saved["content"] or IMG.replace('"', '\\"') in saved["content"]
     _no_injected_nodes(watched)
     watched.assert_quiet()  # no dialog fired, no CSP violation, no request off 127.0.0.1
+
+
+def test_the_browser_enforces_the_csp_and_the_watch_sees_it(server: Server, watched: Watched) -> None:
+    """The checks above mean something: a foreign image and an inline script are refused by the
+    browser under the served policy, and the watch records both violations."""
+    page = watched.page
+    open_inspector(page, server.url)
+    page.evaluate(
+        """() => {
+          const img = document.createElement("img");
+          img.src = "https://example.invalid/x.png";
+          document.body.append(img);
+          const script = document.createElement("script");
+          script.textContent = "window.__ran = true";
+          document.body.append(script);
+        }"""
+    )
+    page.wait_for_timeout(300)
+    violations = watched.csp_violations()
+    assert any(v.startswith("img-src") for v in violations), violations
+    assert any(v.startswith("script-src") for v in violations), violations
+    assert page.evaluate("() => window.__ran === undefined")
+    assert watched.off_host == []  # refused before any request was made
