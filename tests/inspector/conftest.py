@@ -1,4 +1,4 @@
-"""Fixtures of the Context Inspector's browser tests (``inspector_harness`` says how they run)."""
+"""Fixtures of the Context Inspector's browser tests (``_support.inspector_harness`` says how they run)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,15 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from inspector_harness import CHROMIUM_ARGS, LOOPBACK, WATCH_CSP, Server, Watched, require_browser, start_server
+from _support.inspector_harness import (
+    CHROMIUM_ARGS,
+    LOOPBACK,
+    WATCH_CSP,
+    Server,
+    Watched,
+    require_browser,
+    start_server,
+)
 from playwright.sync_api import Browser, Dialog, Route, sync_playwright
 
 

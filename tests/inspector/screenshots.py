@@ -3,7 +3,7 @@
     .venv/bin/python tests/inspector/screenshots.py [OUT_DIR]
 
 Starts ``pcreceipt serve`` as a user does (fresh HOME, its own process), seeds it through the HTTP
-API (``inspector_seed``), and drives the page in the system's headless Chromium: a prepare with
+API (``_support.inspector_seed``), and drives the page in the system's headless Chromium: a prepare with
 a code item and an exact read beside the list; a saved file that was tampered with; a comparison
 of the same query at two budgets; the token prompt of a server that requires tokens. Not a test:
 the browser tests are the test_*.py files beside it.
@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
+sys.path.insert(0, str(HERE.parent))
 
-from inspector_harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
-from inspector_pages import open_inspector, prepare_in_page, save  # noqa: E402
-from inspector_seed import Api, seed  # noqa: E402
+from _support.inspector_harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from _support.inspector_pages import open_inspector, prepare_in_page, save  # noqa: E402
+from _support.inspector_seed import Api, seed  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 ROOT = HERE.parents[1]

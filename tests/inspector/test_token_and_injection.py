@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from inspector_harness import Server, Watched
-from inspector_pages import open_inspector, prepare_in_page, save, text_of, verdict
-from inspector_seed import Api, Seeded, seed
+from _support.inspector_harness import Server, Watched
+from _support.inspector_pages import open_inspector, prepare_in_page, save, text_of, verdict
+from _support.inspector_seed import Api, Seeded, seed
 from playwright.sync_api import expect
 
 IMG = '<img src=x onerror="alert(1)">'

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
-from inspector_harness import Server, Watched
-from inspector_pages import PREPARE_PATH, cells, open_inspector, prepare_in_page, save, text_of, verdict
-from inspector_seed import Api, Seeded, seed
+from _support.inspector_harness import Server, Watched
+from _support.inspector_pages import PREPARE_PATH, cells, open_inspector, prepare_in_page, save, text_of, verdict
+from _support.inspector_seed import Api, Seeded, seed
 from playwright.sync_api import expect
 
 QUERY = "  How does the store use WAL?  "

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from _support.ports import free_port
 from playwright.sync_api import Page
+
+from _support.ports import free_port
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
