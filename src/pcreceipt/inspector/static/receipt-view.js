@@ -72,7 +72,7 @@ function selectedTable(receipt, onSelect) {
     const { scope, identity } = identityOf(item);
     const row = el(
       "tr",
-      { class: "selectable", tabindex: 0, "data-index": index, title: "Read this exact revision or range" },
+      onSelect ? { class: "selectable", tabindex: 0, "data-index": index, title: "Read this exact revision or range" } : { "data-index": index },
       el("td", {}, String(index + 1)),
       el("td", {}, asText(item.kind)),
       el("td", {}, el("code", {}, asText(scope))),
