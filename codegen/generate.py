@@ -32,6 +32,7 @@ from typing import Any
 
 # codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_bundle import BUNDLE_NAME, write_browser_bundle
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 from mcp_catalogue import catalogue
 from python.host_validators import FILE_NAME as HOST_FILE
@@ -609,7 +610,9 @@ def render_readme() -> str:
         "  gate compiles its validators from it.\n"
         "- `mcp_tools.json`: the MCP tool catalogue served at `/mcp` (`codegen/mcp_catalogue.py`): one\n"
         "  tool per operation not excluded by `x-pcreceipt-mcp`, with its flat input schema, output schema,\n"
-        "  annotations and where each argument goes in the HTTP request.\n\n"
+        "  annotations and where each argument goes in the HTTP request.\n"
+        "- `inspector/contract.js`: `ts/dist/` bundled by esbuild into one browser ES module, served\n"
+        "  by `pcreceipt serve` at `/inspector/contract.js` for the Context Inspector.\n\n"
         "Hand-written code imports the Python bindings through `pcreceipt.models`, never the reverse.\n"
     )
 
@@ -647,10 +650,14 @@ def generate(root: Path) -> None:
     for folder in (out / "python", pkg / "hostkit"):  # hostkit/: shipped in the wheel, not a module of it
         folder.mkdir(parents=True)
         (folder / HOST_FILE).write_text(host_text, encoding="utf-8")
+    bundle_header = header("//", "generated/ts/dist/index.js", "esbuild (codegen/browser_bundle.py)")
+    bundle_out = pkg / "inspector" / BUNDLE_NAME
+    ts_versions["esbuild"] = write_browser_bundle(node, out / "ts" / "dist", bundle_out, bundle_header)
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
     ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/tsconfig.json", "codegen/ts/package-lock.json"]
     ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py", *HOST_INPUTS]
+    ts_inputs += ["codegen/browser_bundle.py", "codegen/ts/bundle.mjs"]
     manifest = {
         "generated_by": "codegen/generate.py",
         "regenerate": REGENERATE,

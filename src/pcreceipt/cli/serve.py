@@ -73,12 +73,14 @@ def serve(
 
 
 def startup_banner(settings: Settings) -> str:
-    """What the server serves: its address, the store (never a password), the data directory, the mode."""
+    """What the server serves: its address, the store (never a password), the data directory, the mode,
+    and where the Context Inspector is."""
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     rows = [
         ("store", describe_store_url(settings.resolved_store_url)),
         ("data directory", str(settings.data_dir)),
         ("authorisation", settings.authorisation_mode),
+        ("inspector", f"http://{host}:{settings.port}/inspector/"),
     ]
     lines = [f"pcreceipt {__version__} serving http://{host}:{settings.port}"]
     lines += [f"  {name:<15}{value}" for name, value in rows]

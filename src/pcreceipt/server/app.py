@@ -11,6 +11,7 @@ wrong methods answer as a FastAPI server does, without the error envelope: 404
 header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
 MCP is served at ``/mcp`` and ``/mcp/`` (``server.mcp_server``): one tool per operation of the
 generated catalogue, each call answered by the operation's own endpoint.
+The Context Inspector (``pcreceipt.inspector``) is served at ``/inspector/``: static files only.
 At its first start on a database the server creates the default Scope (``Default``,
 ``store.bindings``), which every host without a Scope binding resolves to.
 Authorisation (``api.authorization``): local single-user mode only on a loopback bind address
@@ -36,6 +37,7 @@ from pcreceipt import gate
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.digests import wire_bytes
+from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.endpoint import operation_routes
@@ -100,7 +102,12 @@ def create_app(
         from pcreceipt.server.mcp_server import Mcp
 
         mcp = Mcp(services, handlers)
-        routes = [_openapi_endpoint(), *operation_routes(OPERATIONS, handlers, services), *mcp.routes]
+        routes = [
+            _openapi_endpoint(),
+            *operation_routes(OPERATIONS, handlers, services),
+            *mcp.routes,
+            *inspector_routes(),
+        ]
     except BaseException:
         parts.close()
         raise
