@@ -30,11 +30,16 @@ def test_it_writes_into_a_directory_or_a_path(tmp_path: Path) -> None:
     written = tmp_path / "pcreceipt_host_validators.py"
     assert written.read_text(encoding="utf-8") == GENERATED.read_text(encoding="utf-8")
     other = tmp_path / "hooks" / "validators.py"
-    result = CliRunner().invoke(app, ["host-validators", "-o", str(other)])
-    assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output
-    other.parent.mkdir()
     assert CliRunner().invoke(app, ["host-validators", "-o", str(other)]).exit_code == 0
     assert other.read_text(encoding="utf-8") == written.read_text(encoding="utf-8")
+    # a missing path that is not a .py file is a directory to create, never a file of that name
+    fresh = tmp_path / "new" / "hooks"
+    assert CliRunner().invoke(app, ["host-validators", "-o", str(fresh)]).exit_code == 0
+    assert (fresh / "pcreceipt_host_validators.py").read_text(encoding="utf-8") == written.read_text(encoding="utf-8")
+    blocked = tmp_path / "plain-file"
+    blocked.write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(app, ["host-validators", "-o", str(blocked / "sub")])
+    assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output
 
 
 def test_the_written_file_runs_in_a_fresh_venv_without_pcreceipt(tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ def host_validators(
         typer.Option(
             "--output",
             "-o",
-            help=f"Write the file here (a directory gets {FILE_NAME} inside it) instead of printing it.",
+            help=f"Write the file here instead of printing it: a path ending in .py is the file; any other path is a "
+            f"directory (created when missing) that gets {FILE_NAME}.",
             show_default=False,
         ),
     ] = None,
@@ -37,8 +38,10 @@ def host_validators(
     if output is None:
         typer.echo(text, nl=False)
         return
-    target = output / FILE_NAME if output.is_dir() else output
+    # `-o hooks` must not leave a file called "hooks": only a .py path names the file itself
+    target = output if output.suffix == ".py" and not output.is_dir() else output / FILE_NAME
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         typer.echo(f"error: cannot write {target}: {exc.strerror or type(exc).__name__}", err=True)
