@@ -15,13 +15,8 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
-import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from _support.commands import PCRECEIPT, ServerProcess, user_environment
 from _support.ports import free_port
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -69,28 +65,9 @@ class Server:
     def cli(self, *args: str) -> str:
         """Run the installed ``pcreceipt`` with the server's HOME; returns stdout."""
         done = subprocess.run(
-            [_executable(), *args], env=self.environment, capture_output=True, text=True, timeout=60, check=True
+            [PCRECEIPT, *args], env=self.environment, capture_output=True, text=True, timeout=60, check=True
         )
         return done.stdout
-
-
-def _executable() -> str:
-    return str(Path(sys.executable).with_name("pcreceipt"))
-
-
-def _wait_ready(url: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"pcreceipt serve exited with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/health/ready", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("pcreceipt serve did not become ready")
 
 
 def start_server(*flags: str) -> Iterator[Server]:
@@ -98,34 +75,20 @@ def start_server(*flags: str) -> Iterator[Server]:
         root = Path(temporary)
         home = root / "home"
         home.mkdir()
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("PCRECEIPT_", "XDG_", "POWERCONTEXT_"))}
-        environment["HOME"] = str(home)
+        environment = {k: v for k, v in user_environment(home).items() if not k.startswith("POWERCONTEXT_")}
         port = free_port()
         url = f"http://{LOOPBACK}:{port}"
-        log_path = root / "server.log"
-        with log_path.open("wb") as log:
-            process = subprocess.Popen(
-                [_executable(), "serve", "--port", str(port), *flags],
-                cwd=root,
-                env=environment,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
+        server = ServerProcess([PCRECEIPT, "serve", "--port", str(port), *flags], environment, root)
+        finished = False
         try:
-            _wait_ready(url, process)
+            if not server.wait_ready(url, 60):
+                raise RuntimeError("pcreceipt serve did not become ready")
             yield Server(url, home, environment)
-        except BaseException:
-            print("pcreceipt serve output:\n" + log_path.read_text(encoding="utf-8", errors="replace"))
-            raise
+            finished = True
         finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait(timeout=10)
+            output = server.stop()
+            if not finished:
+                print("pcreceipt serve output:\n" + output)
 
 
 @dataclass
