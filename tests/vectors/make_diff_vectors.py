@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -33,20 +32,12 @@ from pcreceipt.config import GenerationSettings, RerankSettings, Settings
 from pcreceipt.receipts.diff import diff_responses, is_empty
 from pcreceipt.store.sqlite import SQLiteStore
 
+# the in-process chat model of the model reranker, shared with the Receipt size measurements
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from receipt_sizes import OverlapChat
+
 HERE = Path(__file__).resolve().parent / "diff"
 QUERY = "Why did we choose SQLite for the handler decision?"
-_WORD = re.compile(r"[^\W_]+")
-
-
-class OverlapChat:
-    """An in-process chat model for the model reranker: candidates ranked by words shared with the query."""
-
-    def complete(self, messages: list[dict[str, str]], *, model: str, settings: Any, timeout_seconds: float) -> str:
-        task = json.loads(messages[-1]["content"])
-        wanted = set(_WORD.findall(task["query"].lower()))
-        shared = {c["id"]: len(wanted & set(_WORD.findall(c["text"].lower()))) for c in task["candidates"]}
-        ranked = sorted(task["candidates"], key=lambda c: (-shared[c["id"]], c["id"]))
-        return json.dumps({"ranking": [c["id"] for c in ranked]})
 
 
 def code_files(shift: int) -> list[tuple[str, bytes]]:

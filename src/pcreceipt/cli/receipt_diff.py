@@ -25,7 +25,7 @@ from rich.text import Text
 
 from pcreceipt import gate
 from pcreceipt.cli.common import read_problem
-from pcreceipt.cli.receipt_view import plain
+from pcreceipt.cli.receipt_view import identity_label, plain
 from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
 
 receipt_app = typer.Typer(no_args_is_help=True, help="Work with saved Receipts.")
@@ -54,13 +54,8 @@ def _load(source: str, side: str) -> Any:
 # -- the human view --------------------------------------------------------------------------------
 
 
-def _identity(entry: Mapping[str, Any]) -> tuple[str, str]:
-    if "artifact_address" in entry:
-        address = entry["artifact_address"]
-        artifact = address["artifact"]
-        return address["scope_id"], f"{artifact['artifact_id']}@{artifact['revision']}"
-    code = entry["code_evidence"]
-    return code["scope_id"], f"{code['path']}:{code['start_line']}-{code['end_line']} #{code['snippet_sha256'][:12]}"
+def _label(entry: Mapping[str, Any]) -> tuple[str, str]:
+    return identity_label(entry, snippet=True)
 
 
 def _table(title: str, columns: Sequence[str], right: set[str]) -> Table:
@@ -77,11 +72,11 @@ def _signed(n: int) -> str:
 def selected_table(selected: Mapping[str, Any]) -> Table | None:
     rows: list[tuple[Any, ...]] = []
     for entry in selected["removed"]:
-        rows.append(("-", entry["rank"], "", entry["kind"], *_identity(entry), entry["rendered_bytes"]))
+        rows.append(("-", entry["rank"], "", entry["kind"], *_label(entry), entry["rendered_bytes"]))
     for entry in selected["added"]:
-        rows.append(("+", "", entry["rank"], entry["kind"], *_identity(entry), entry["rendered_bytes"]))
+        rows.append(("+", "", entry["rank"], entry["kind"], *_label(entry), entry["rendered_bytes"]))
     for entry in selected["moved"]:
-        rows.append(("~", entry["from"], entry["to"], entry["kind"], *_identity(entry), ""))
+        rows.append(("~", entry["from"], entry["to"], entry["kind"], *_label(entry), ""))
     if not rows:
         return None
     table = _table("Selected", ("", "A", "B", "kind", "scope", "identity", "bytes"), {"A", "B", "bytes"})
@@ -176,7 +171,7 @@ def items_table(items: Sequence[Mapping[str, Any]]) -> Table | None:
         return f"#{s['rank']} {s['rendered_bytes']}{' truncated' if s['truncated'] else ''}"
 
     for item in items:
-        table.add_row(*map(plain, (item["kind"], *_identity(item), side(item["a"]), side(item["b"]))))
+        table.add_row(*map(plain, (item["kind"], *_label(item), side(item["a"]), side(item["b"]))))
     return table
 
 

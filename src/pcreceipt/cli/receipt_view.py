@@ -23,13 +23,17 @@ def plain(value: object) -> Text:
     return Text(str(value))
 
 
-def _identity(item: Mapping[str, Any]) -> tuple[str, str]:
+def identity_label(item: Mapping[str, Any], *, snippet: bool = False) -> tuple[str, str]:
+    """(Scope, identity) of a selected item for people: ``art_…@revision`` or ``path:start-end``
+    (with ``snippet``, code also shows the start of its snippet hash, so two ranges that differ
+    only in their bytes stay apart)."""
     if "artifact_address" in item:
         address = item["artifact_address"]
         artifact = address["artifact"]
         return address["scope_id"], f"{artifact['artifact_id']}@{artifact['revision']}"
     code = item["code_evidence"]
-    return code["scope_id"], f"{code['path']}:{code['start_line']}-{code['end_line']}"
+    label = f"{code['path']}:{code['start_line']}-{code['end_line']}"
+    return code["scope_id"], f"{label} #{code['snippet_sha256'][:12]}" if snippet else label
 
 
 def selected_table(receipt: Mapping[str, Any]) -> Table:
@@ -37,7 +41,7 @@ def selected_table(receipt: Mapping[str, Any]) -> Table:
     for column in ("#", "kind", "scope", "identity", "bytes", "truncated"):
         table.add_column(column, justify="right" if column in {"#", "bytes"} else "left")
     for n, item in enumerate(receipt["selected"], 1):
-        scope, identity = _identity(item)
+        scope, identity = identity_label(item)
         table.add_row(
             *map(plain, (n, item["kind"], scope, identity, item["rendered_bytes"], "yes" if item["truncated"] else ""))
         )
