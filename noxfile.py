@@ -31,6 +31,22 @@ def _npm_ci(session: nox.Session) -> None:
     session.run("npm", "ci", "--prefix", "codegen/ts", "--include=dev", "--no-audit", "--no-fund", external=True)
 
 
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def _chromium(session: nox.Session) -> None:
+    """The Context Inspector's browser tests (tests/inspector) drive Debian's chromium: installed here
+    with apt-get when it is missing and this runs as root; otherwise a clear stop, never a skipped test."""
+    if os.access(CHROMIUM, os.X_OK):
+        return
+    if os.geteuid() == 0 and Path("/usr/bin/apt-get").is_file():
+        session.run("apt-get", "update", "-qq", external=True)
+        quiet = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True, env=quiet)
+        return
+    session.error(f"{CHROMIUM} is missing: install Debian's chromium (or set CHROMIUM to a Chromium executable)")
+
+
 # The steps: one command line each, written once. A session is its setup (_install, _npm_ci)
 # plus its steps; `ci` runs every check step in one environment.
 
@@ -101,6 +117,7 @@ def tests(session: nox.Session) -> None:
     """The test suite (pass pytest arguments after --)."""
     _install(session)
     _npm_ci(session)
+    _chromium(session)
     _tests_step(session, *session.posargs)
 
 
@@ -118,6 +135,7 @@ def ci(session: nox.Session) -> None:
     """Everything CI checks, in one environment: drift, contract breaks, lint, types, TypeScript, tests."""
     _install(session)
     _npm_ci(session)
+    _chromium(session)
     _generate_step(session, check=True)
     _contract_breaks_step(session)
     _lint_step(session)

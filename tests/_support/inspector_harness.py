@@ -50,7 +50,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 def require_browser() -> str:
     if Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK):
         return CHROMIUM
-    message = f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does: apt-get install -y chromium)"
+    message = f"{CHROMIUM} is missing: install Debian's chromium (as root, `nox -s ci` and `nox -s tests` do)"
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(message)
     pytest.skip(message)
