@@ -93,6 +93,13 @@ def test_variants_parse_as_request_overrides() -> None:
         parse_variant("query=x")
     with pytest.raises(ValueError, match="is not KEY=VALUE"):
         parse_variant("max_bytes")
+    # values the contract refuses are refused before any prepare, with the rule that refuses them
+    with pytest.raises(ValueError, match=r"^/max_bytes: maximum"):
+        parse_variant("max_bytes=99999")
+    with pytest.raises(ValueError, match=r"^/include_code: type"):
+        parse_variant("include_code=maybe")
+    with pytest.raises(ValueError, match=r"^/assembly"):
+        parse_variant('assembly={"sections": [{"family": "nonsense", "limit": 2}]}')
     names = [r.name for r in plan_runs(["http://a", "http://b"], ["max_bytes=1000"])]
     assert names == ["http://a max_bytes=1000", "http://b max_bytes=1000"]
     with pytest.raises(ValueError, match="repeated"):

@@ -22,6 +22,7 @@ from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, Invalid
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.evaluation.load import ArtifactExpectation, Case
 from pcreceipt.evaluation.metrics import HISTORY_FAMILIES
+from pcreceipt.gate import check_schema, format_violation
 
 T = TypeVar("T")
 VARIANT_KEYS = frozenset({"max_bytes", "include_code", "assembly", "explain"})
@@ -73,7 +74,18 @@ def parse_variant(text: str) -> dict[str, Any]:
             overrides[key] = json.loads(raw)
         except ValueError:
             overrides[key] = raw
+    _check_against_contract(overrides)
     return overrides
+
+
+def _check_against_contract(overrides: dict[str, Any]) -> None:
+    """A value the contract refuses (``max_bytes=99999``, ``include_code=maybe``) is refused now, not
+    answered 422 once per query. Only the request schema is checked: the assembly's entry cap is
+    the server's setting, so the server judges that."""
+    probe = {"scope_id": "scp_variantprobe", "query": "variant probe", **overrides}
+    for violation in check_schema("PrepareContextRequest", probe):
+        if violation.path.split("/")[1] in overrides:
+            raise ValueError(format_violation(violation.path, violation.rule, violation.message))
 
 
 def plan_runs(urls: Sequence[str], variants: Sequence[str]) -> list[Run]:
