@@ -112,3 +112,11 @@ def test_two_workers_share_one_store_and_stop_together(
     assert not [pid for pid in workers if _alive(pid)], output[-4000:]
     assert "Traceback" not in output
     assert output.count("serving http://127.0.0.1:") == 1  # the banner: once, from the parent
+
+
+def test_help_and_readme_name_the_workers_option(tmp_path: Path) -> None:
+    result = run([PCRECEIPT, "serve", "--help"], user_environment(tmp_path, {"COLUMNS": "160"}))
+    assert result.returncode == 0, result.stderr
+    assert "--workers" in result.stdout and "[default: 1]" in result.stdout
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "[--workers 1]" in readme
