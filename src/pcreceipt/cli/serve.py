@@ -10,11 +10,18 @@ Decisions:
   starts (tokens can be created while it runs) but says so on stderr.
 - uvicorn's own access log is off: it would log concrete paths and query strings. The
   server's access log (``pcreceipt.access``) logs route templates only, never a header.
+- ``--workers N`` (N > 1) serves from N processes by uvicorn's own multi-process mode
+  (``server.workers``). This process applies the migrations, creates the default Scope and
+  prints the banner once, before any worker starts; the workers only open the migrated store.
+  SIGINT or SIGTERM to this process stops every worker. ``--workers 1`` (the default) is the
+  single process it always was. Fewer than 1 is refused with one line (exit 2).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -24,8 +31,9 @@ from pcreceipt import __version__
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app
+from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, worker_options
 from pcreceipt.store import describe_store_url
-from pcreceipt.store.protocol import Store
+from pcreceipt.store.protocol import Store, StoreError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 DEFAULTS = Settings()
@@ -46,14 +54,22 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Worker processes serving requests (each on its own core).")
+    ] = 1,
 ) -> None:
     """Run the HTTP server."""
+    if workers < 1:
+        fail(f"--workers must be 1 or more (got {workers})")
     settings = local_settings(data_dir, config, host=host, port=port, require_tokens=require_tokens)
     if not is_loopback_name(settings.host) and not settings.require_tokens:
         fail(
             "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
             "(or set PCRECEIPT_REQUIRE_TOKENS=1) and create tokens with `pcreceipt token create`"
         )
+    if workers > 1:
+        _serve_workers(settings, config, workers)
+        return
     store = open_local_store(settings)
     try:
         app = create_app(settings, store=store)
@@ -70,6 +86,38 @@ def serve(
         )
     finally:
         store.close()
+
+
+def _serve_workers(settings: Settings, config: Path | None, workers: int) -> None:
+    """Migrations, the default Scope and the banner once here, then ``workers`` processes of
+    ``server.workers.worker_app`` (uvicorn's supervisor: it stops them all on SIGINT/SIGTERM)."""
+    store = open_local_store(settings)  # applies the migrations, before any worker opens the store
+    try:
+        try:
+            store.ensure_default_scope()
+        except StoreError as error:
+            fail(f"cannot create the default Scope ({describe_store_url(settings.resolved_store_url)}): {error}")
+        if settings.tokens_required and not _has_active_token(store):
+            typer.echo(
+                "warning: tokens are required but none is active; create one with "
+                "`pcreceipt token create --scope '*' --grant admin`",
+                err=True,
+            )
+    finally:
+        store.close()
+    typer.echo(startup_banner(settings) + f"\n  {'workers':<15}{workers}", err=True)
+    os.environ[WORKER_OPTIONS] = worker_options(settings, config)
+    logging.basicConfig(level=logging.INFO, format=WORKER_LOG_FORMAT)
+    uvicorn.run(
+        "pcreceipt.server.workers:worker_app",
+        factory=True,
+        workers=workers,
+        host=settings.host,
+        port=settings.port,
+        access_log=False,
+        server_header=False,
+        log_level="info",
+    )
 
 
 def startup_banner(settings: Settings) -> str:

@@ -84,10 +84,12 @@ def create_app(
     runtime: Preparer | None = None,
     handlers: Mapping[str, Handler] = HANDLERS,
     clock: Callable[[], datetime] = utc_clock,
+    ensure_default_scope: bool = True,
 ) -> Starlette:
     """The app over ``compose(settings)``. A store or runtime passed in belongs to the caller;
     what the composition made is closed on shutdown. ``clock`` (timezone-aware) dates statistics
-    and Working Note expiries."""
+    and Working Note expiries. ``ensure_default_scope=False`` leaves the default Scope to whoever
+    started the app (``pcreceipt serve --workers N`` creates it once, before its workers start)."""
     parts = compose(settings, store=store, preparer=runtime)
     try:
         services = Services(
@@ -111,7 +113,8 @@ def create_app(
     except BaseException:
         parts.close()
         raise
-    _ensure_default_scope(services.store)
+    if ensure_default_scope:
+        _ensure_default_scope(services.store)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
