@@ -1,15 +1,17 @@
 """Two stateless ``pcreceipt serve`` processes over ONE OceanBase database, as a deployment runs them.
 
 Both servers are the installed ``pcreceipt serve`` started together the way a user starts them (a
-fresh HOME each, ``PCRECEIPT_STORE_URL`` naming the same fresh database on the session's seekdb
-server, ``--require-tokens``, a free loopback port each). Nothing is shared between them but the
+fresh HOME each, ``PCRECEIPT_STORE_URL`` naming the same database on the session's seekdb server,
+which does not exist yet, so the two create and migrate it together; ``--require-tokens``; a free
+loopback port each). Nothing is shared between them but the
 database, so whatever one server wrote or decided must be what the other sees at once:
 
 - a memory written through A is read exactly and recalled by a prepare through B;
 - the same lifecycle change and the same replace sent to A and B at once have one winner and one
   409 loser (PowerContext's conflict codes);
 - a token revoked in the database is refused by both servers from the next request on;
-- the Default Scope, ensured by each server at its start, exists once;
+- the Default Scope, ensured by each server at its start, exists once, and so does every migration;
+- a Scope binding set through one server resolves through the other, and a clear is seen at once;
 - a prepare is counted once in the statistics, whichever server answers and whichever is asked.
 """
 
@@ -28,8 +30,10 @@ import httpx
 import pytest
 from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
 from _support.ports import free_port
-from _support.seekdb import oceanbase_url
 from _support.servers import assert_error
+
+from pcreceipt.store.oceanbase.schema import MIGRATIONS
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 
 READY_SECONDS = 120.0
 TIMEOUT = httpx.Timeout(60.0)
@@ -52,18 +56,11 @@ class Deployment:
 
 
 @pytest.fixture(scope="module")
-def deployment(seekdb_server: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+def deployment(seekdb_server: SeekdbServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """Both servers started at once on a database that does not exist yet: they create it, migrate it
+    and ensure the Default Scope together. The admin token is created afterwards, as an operator would."""
     workdir = tmp_path_factory.mktemp("multi-server")
-    database = {"PCRECEIPT_STORE_URL": oceanbase_url(workdir)}
-    admin_home = workdir / "admin-home"
-    admin_home.mkdir()
-    environment = user_environment(admin_home, database)
-    created = run(
-        [PCRECEIPT, "token", "create", "--scope", "*", "--grant", "admin", "--json"], environment, timeout=120
-    )
-    assert created.returncode == 0, created.stderr
-    token = json.loads(created.stdout)["token"]
-
+    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
     servers: list[ServerProcess] = []
     urls: list[str] = []
     try:
@@ -77,6 +74,14 @@ def deployment(seekdb_server: object, tmp_path_factory: pytest.TempPathFactory) 
         for server, url in zip(servers, urls, strict=True):
             if not server.wait_ready(url, READY_SECONDS):
                 pytest.fail(f"pcreceipt serve at {url} did not become ready:\n{server.stop()}")
+        admin_home = workdir / "admin-home"
+        admin_home.mkdir()
+        environment = user_environment(admin_home, database)
+        created = run(
+            [PCRECEIPT, "token", "create", "--scope", "*", "--grant", "admin", "--json"], environment, timeout=120
+        )
+        assert created.returncode == 0, created.stderr
+        token = json.loads(created.stdout)["token"]
         yield Deployment(urls=(urls[0], urls[1]), environment=environment, token=token)
     finally:
         for server in servers:
@@ -258,3 +263,35 @@ def test_oceanbase_stats_count_each_prepare_once_across_servers(deployment: Depl
             prepared = server.post("/v1/context/prepare", json={"scope_id": scope_id, "query": "statistics counted"})
             assert prepared.status_code == 200, prepared.text
             assert _preparations(a, scope_id) == _preparations(b, scope_id) == count
+
+
+def test_oceanbase_servers_started_together_migrate_once(deployment: Deployment, seekdb_server: SeekdbServer) -> None:
+    import pymysql  # the engine's driver
+
+    database = deployment.environment["PCRECEIPT_STORE_URL"].rsplit("/", 1)[1]
+    connection = pymysql.connect(
+        host=seekdb_server.host, port=seekdb_server.port, user=seekdb_server.user, password=seekdb_server.password
+    )
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT version FROM `{database}`.schema_migrations ORDER BY version")
+            versions = [row[0] for row in cursor.fetchall()]
+            cursor.execute(f"SELECT COUNT(*) FROM `{database}`.server_identity")
+            identities = cursor.fetchone()
+    finally:
+        connection.close()
+    assert versions == sorted(migration.version for migration in MIGRATIONS)  # each recorded once
+    assert identities == (1,)
+
+
+def test_oceanbase_a_binding_set_through_one_server_resolves_through_the_other(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        default = b.get("/v1/scopes/default").json()["scope_id"]
+        key = {"integration": "multi-server", "kind": "workspace", "external_id": uuid.uuid4().hex}
+        assert a.put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
+        resolved = b.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]})
+        assert resolved.status_code == 200 and resolved.json()["scope_id"] == scope_id
+        cleared = b.post("/v1/scope-bindings/clear", json={"key": key})
+        assert cleared.status_code == 200 and cleared.json()["cleared"] is True
+        assert a.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] == default
