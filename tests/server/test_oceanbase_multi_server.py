@@ -295,3 +295,22 @@ def test_oceanbase_a_binding_set_through_one_server_resolves_through_the_other(d
         cleared = b.post("/v1/scope-bindings/clear", json={"key": key})
         assert cleared.status_code == 200 and cleared.json()["cleared"] is True
         assert a.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] == default
+
+
+def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_positions(
+    deployment: Deployment,
+) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+
+        def capture(client: httpx.Client, n: int) -> httpx.Response:
+            request = {"scope_id": scope_id, "source_id": f"multi-{n}", "content": f"captured text {n}"}
+            return client.post("/v1/sources/content", json=request)
+
+        responses = _at_once(*(partial(capture, (a, b)[n % 2], n) for n in range(8)))
+        assert all(r.status_code == 202 for r in responses), [r.text for r in responses]
+        positions = sorted(int(r.json()["position"]) for r in responses)
+        assert positions == list(range(positions[0], positions[0] + 8)), positions
+        # a replay through the other server answers the position already taken
+        replay = capture(b, 0)
+        assert replay.status_code == 202 and replay.json()["position"] == responses[0].json()["position"]

@@ -4,7 +4,11 @@ Decisions:
 - Migrations (``pcreceipt.store.migrations``) are versioned in ``schema_migrations``; DDL
   cannot be transactional here (it commits implicitly), so every migration statement is
   idempotent (``IF NOT EXISTS``) and a version is recorded only after all its statements ran; a
-  database with an unknown version is refused.
+  database with an unknown version is refused. Servers opening one database at once migrate it
+  one after the other: ``migrate`` holds a named lock (``GET_LOCK``, a session lock that outlives
+  the implicit commits of DDL) while it reads the applied versions and runs the missing ones, so
+  a second server waits, then finds nothing left to do. Two servers migrating a fresh database
+  at once without it failed (error 1146) in the multi-server test.
 - Identifiers (ids, families, paths, hashes) are VARBINARY: byte-exact comparison and order
   like SQLite's BINARY collation, and no PAD SPACE (``'a' = 'a '`` in every MySQL collation).
 - Full text is indexed as hash words under a ``FULLTEXT`` index ``WITH PARSER space`` beside the
@@ -25,6 +29,8 @@ Decisions:
 
 from __future__ import annotations
 
+import hashlib
+
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
@@ -39,6 +45,7 @@ from pcreceipt.store.integrity import (
 )
 from pcreceipt.store.migrations import Migration, apply_missing
 from pcreceipt.store.oceanbase.connection import Conn
+from pcreceipt.store.protocol import StoreUnavailable
 
 FULLTEXT_PARSER = "space"
 _TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
@@ -360,7 +367,23 @@ def vector_table_ddl(table: str, dimensions: int) -> str:
     ) {_TABLE_OPTIONS}"""
 
 
-def migrate(conn: Conn) -> list[int]:
+MIGRATION_LOCK_SECONDS = 120
+
+
+def migrate(conn: Conn, database: str) -> list[int]:
+    """Apply the missing migrations of ``database`` under its migration lock (one server at a time);
+    StoreUnavailable when another server held the lock for ``MIGRATION_LOCK_SECONDS``."""
+    lock = "pcreceipt.migrate." + hashlib.sha256(database.encode()).hexdigest()[:32]  # names: at most 64 chars
+    acquired = conn.first("SELECT GET_LOCK(%s, %s)", (lock, MIGRATION_LOCK_SECONDS))
+    if acquired is None or acquired[0] != 1:
+        raise StoreUnavailable("another server is migrating this database; try again")
+    try:
+        return _migrate_locked(conn)
+    finally:
+        conn.run("SELECT RELEASE_LOCK(%s)", (lock,))
+
+
+def _migrate_locked(conn: Conn) -> list[int]:
     """Apply the missing migrations (idempotent statements; versions recorded after they ran)."""
     conn.run(
         """CREATE TABLE IF NOT EXISTS schema_migrations (
