@@ -125,6 +125,36 @@ def test_open_store_creates_a_missing_database(seekdb_server: SeekdbServer) -> N
         store.close()
 
 
+def test_stores_opened_at_once_on_a_missing_database_migrate_it_once(seekdb_server: SeekdbServer) -> None:
+    """Servers starting together on a new database: every open succeeds and each migration is recorded once."""
+    url = seekdb_server.url(f"together_{secrets.token_hex(4)}")
+    barrier = threading.Barrier(4)
+    opened: list[OceanBaseStore] = []
+    failures: list[BaseException] = []
+
+    def open_one() -> None:
+        barrier.wait(timeout=60)
+        try:
+            opened.append(OceanBaseStore(url))
+        except BaseException as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    try:
+        assert failures == [] and len(opened) == 4
+        versions = [migration.version for migration in OCEANBASE_MIGRATIONS]
+        assert all(store.applied_migrations() == versions for store in opened)
+        opened[0].ensure_default_scope()
+        assert opened[3].default_scope_id() == opened[1].ensure_default_scope()
+    finally:
+        for store in opened:
+            store.close()
+
+
 def test_index_ddl_and_session_settings(seekdb_server: SeekdbServer, database: str) -> None:
     store = OceanBaseStore(seekdb_server.url(database))
     try:

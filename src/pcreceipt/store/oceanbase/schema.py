@@ -4,7 +4,12 @@ Decisions:
 - Migrations (``pcreceipt.store.migrations``) are versioned in ``schema_migrations``; DDL
   cannot be transactional here (it commits implicitly), so every migration statement is
   idempotent (``IF NOT EXISTS``) and a version is recorded only after all its statements ran; a
-  database with an unknown version is refused.
+  database with an unknown version is refused. Servers opening one database at once migrate it
+  one after the other: ``migrate`` holds a named lock (``GET_LOCK``, a session lock that outlives
+  the implicit commits of DDL) while it reads the applied versions and runs the missing ones, so
+  a second server waits, then finds nothing left to do. A table the other server just created
+  can still be unknown to this session for a moment (error 1146, seen in the tests): the
+  idempotent migration is then run again after a short wait (up to 10 s).
 - Identifiers (ids, families, paths, hashes) are VARBINARY: byte-exact comparison and order
   like SQLite's BINARY collation, and no PAD SPACE (``'a' = 'a '`` in every MySQL collation).
 - Full text is indexed as hash words under a ``FULLTEXT`` index ``WITH PARSER space`` beside the
@@ -25,6 +30,11 @@ Decisions:
 
 from __future__ import annotations
 
+import hashlib
+import time
+
+from sqlalchemy import exc as sa_exc
+
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.integrity import (
     ATOMIC_LIFECYCLE_INCONSISTENT,
@@ -38,7 +48,8 @@ from pcreceipt.store.integrity import (
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
-from pcreceipt.store.oceanbase.connection import Conn
+from pcreceipt.store.oceanbase.connection import Conn, error_code
+from pcreceipt.store.protocol import StoreUnavailable
 
 FULLTEXT_PARSER = "space"
 _TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
@@ -360,7 +371,37 @@ def vector_table_ddl(table: str, dimensions: int) -> str:
     ) {_TABLE_OPTIONS}"""
 
 
-def migrate(conn: Conn) -> list[int]:
+MIGRATION_LOCK_SECONDS = 120
+UNSEEN_TABLE_ATTEMPTS = 40
+UNSEEN_TABLE_WAIT_SECONDS = 0.25
+_NO_SUCH_TABLE = 1146
+
+
+def migrate(conn: Conn, database: str) -> list[int]:
+    """Apply the missing migrations of ``database`` under its migration lock (one server at a time);
+    StoreUnavailable when another server held the lock for ``MIGRATION_LOCK_SECONDS``."""
+    lock = "pcreceipt.migrate." + hashlib.sha256(database.encode()).hexdigest()[:32]  # names: at most 64 chars
+    deadline = time.monotonic() + MIGRATION_LOCK_SECONDS
+    # the server may end one GET_LOCK wait early (it is bounded by the session's lock timeout too): ask again
+    while (conn.first("SELECT GET_LOCK(%s, %s)", (lock, MIGRATION_LOCK_SECONDS)) or (None,))[0] != 1:
+        if time.monotonic() >= deadline:
+            raise StoreUnavailable("another server is migrating this database; try again")
+        time.sleep(UNSEEN_TABLE_WAIT_SECONDS)
+    try:
+        for attempt in range(1, UNSEEN_TABLE_ATTEMPTS + 1):
+            try:
+                return _migrate_locked(conn)
+            except sa_exc.DBAPIError as error:
+                # a table another server just created may not be visible to this session yet
+                if error_code(error) != _NO_SUCH_TABLE or attempt == UNSEEN_TABLE_ATTEMPTS:
+                    raise
+                time.sleep(UNSEEN_TABLE_WAIT_SECONDS)
+        raise AssertionError("unreachable")
+    finally:
+        conn.run("SELECT RELEASE_LOCK(%s)", (lock,))
+
+
+def _migrate_locked(conn: Conn) -> list[int]:
     """Apply the missing migrations (idempotent statements; versions recorded after they ran)."""
     conn.run(
         """CREATE TABLE IF NOT EXISTS schema_migrations (

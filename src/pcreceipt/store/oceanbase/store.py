@@ -244,7 +244,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     def _migrate(self) -> None:
         """Apply the missing migrations (``oceanbase.schema``)."""
         with self._connection() as conn:
-            migrate(conn)
+            migrate(conn, self._settings.database)
 
     def applied_migrations(self) -> list[int]:
         """The schema versions recorded in this database, in order."""

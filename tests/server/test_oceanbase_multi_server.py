@@ -1,0 +1,316 @@
+"""Two stateless ``pcreceipt serve`` processes over ONE OceanBase database, as a deployment runs them.
+
+Both servers are the installed ``pcreceipt serve`` started together the way a user starts them (a
+fresh HOME each, ``PCRECEIPT_STORE_URL`` naming the same database on the session's seekdb server,
+which does not exist yet, so the two create and migrate it together; ``--require-tokens``; a free
+loopback port each). Nothing is shared between them but the
+database, so whatever one server wrote or decided must be what the other sees at once:
+
+- a memory written through A is read exactly and recalled by a prepare through B;
+- the same lifecycle change and the same replace sent to A and B at once have one winner and one
+  409 loser (PowerContext's conflict codes);
+- a token revoked in the database is refused by both servers from the next request on;
+- the Default Scope, ensured by each server at its start, exists once, and so does every migration;
+- a Scope binding set through one server resolves through the other, and a clear is seen at once;
+- a prepare is counted once in the statistics, whichever server answers and whichever is asked.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import httpx
+import pytest
+from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
+from _support.ports import free_port
+from _support.servers import assert_error
+
+from pcreceipt.store.oceanbase.schema import MIGRATIONS
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
+
+READY_SECONDS = 120.0
+TIMEOUT = httpx.Timeout(60.0)
+
+
+@dataclass(frozen=True)
+class Deployment:
+    urls: tuple[str, str]
+    environment: dict[str, str]  # a user's environment naming the shared database (for the token commands)
+    token: str  # an admin token on every Scope
+
+    def client(self, index: int, token: str | None = None) -> httpx.Client:
+        headers = {"Authorization": f"Bearer {token or self.token}"}
+        return httpx.Client(base_url=self.urls[index], headers=headers, timeout=TIMEOUT)
+
+    def token_command(self, *arguments: str) -> str:
+        done = run([PCRECEIPT, "token", *arguments], self.environment, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return str(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def deployment(seekdb_server: SeekdbServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """Both servers started at once on a database that does not exist yet: they create it, migrate it
+    and ensure the Default Scope together. The admin token is created afterwards, as an operator would."""
+    workdir = tmp_path_factory.mktemp("multi-server")
+    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
+    servers: list[ServerProcess] = []
+    urls: list[str] = []
+    try:
+        for name in ("a", "b"):  # both started before either is waited for: they start together
+            home = workdir / f"server-{name}"
+            home.mkdir()
+            port = free_port()
+            urls.append(f"http://127.0.0.1:{port}")
+            command = [PCRECEIPT, "serve", "--port", str(port), "--require-tokens"]
+            servers.append(ServerProcess(command, user_environment(home, database), cwd=home))
+        for server, url in zip(servers, urls, strict=True):
+            if not server.wait_ready(url, READY_SECONDS):
+                pytest.fail(f"pcreceipt serve at {url} did not become ready:\n{server.stop()}")
+        admin_home = workdir / "admin-home"
+        admin_home.mkdir()
+        environment = user_environment(admin_home, database)
+        created = run(
+            [PCRECEIPT, "token", "create", "--scope", "*", "--grant", "admin", "--json"], environment, timeout=120
+        )
+        assert created.returncode == 0, created.stderr
+        token = json.loads(created.stdout)["token"]
+        yield Deployment(urls=(urls[0], urls[1]), environment=environment, token=token)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _scope(client: httpx.Client) -> str:
+    request = {"title": f"multi {uuid.uuid4().hex[:8]}", "summary": "two servers", "idempotency_key": uuid.uuid4().hex}
+    response = client.post("/v1/scopes", json=request)
+    assert response.status_code == 201, response.text
+    return str(response.json()["scope_id"])
+
+
+def _memory(client: httpx.Client, scope_id: str, text: str) -> str:
+    response = client.post(
+        f"/v1/scopes/{scope_id}/artifacts", json={"family": "atomic-memory", "content": {"kind": "fact", "text": text}}
+    )
+    assert response.status_code == 201, response.text
+    return str(response.json()["artifact_id"])
+
+
+def _at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
+    """Run ``calls`` in threads released together by a barrier; their responses in call order."""
+    barrier = threading.Barrier(len(calls))
+
+    def released(call: Callable[[], httpx.Response]) -> httpx.Response:
+        barrier.wait(timeout=60)
+        return call()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(released, calls))
+
+
+def _one_winner(responses: list[httpx.Response], status: int, code: str) -> tuple[httpx.Response, dict[str, Any]]:
+    """Exactly one 200 and one ``status`` with PowerContext's ``code``; the winner and the loser's error."""
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [200, status], [r.text for r in responses]
+    winner = next(r for r in responses if r.status_code == 200)
+    loser = next(r for r in responses if r.status_code == status)
+    return winner, assert_error(loser, status, code)
+
+
+def test_oceanbase_what_one_server_writes_the_other_reads_and_recalls_at_once(deployment: Deployment) -> None:
+    text = f"The release train leaves on Thursdays from platform {uuid.uuid4().hex[:6]}."
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        memory = _memory(a, scope_id, text)
+
+        read = b.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}")
+        assert read.status_code == 200, read.text
+        assert read.json()["content"]["text"] == text and read.json()["revision"] == 1
+
+        prepared = b.post(
+            "/v1/context/prepare", json={"scope_id": scope_id, "query": "When does the release train leave?"}
+        )
+        assert prepared.status_code == 200, prepared.text
+        assert text in prepared.text
+
+        # and back the other way: a revision written through B is A's head at once
+        replaced = b.put(
+            f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}",
+            json={"content": {"kind": "fact", "text": "The release train leaves on Fridays."}},
+            headers={"If-Match": read.headers["ETag"]},
+        )
+        assert replaced.status_code == 200, replaced.text
+        head = a.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}")
+        assert head.status_code == 200 and head.json()["revision"] == 2
+        assert head.json()["content"]["text"] == "The release train leaves on Fridays."
+
+
+def test_oceanbase_a_lifecycle_race_across_servers_has_one_winner(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        for round_ in range(3):
+            memory = _memory(a, scope_id, f"forget me {round_}")
+            target = {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
+            request = {"scope_id": scope_id, "target": target, "state": "forgotten"}
+            responses = _at_once(
+                partial(a.post, "/v1/atomic-memory/lifecycle", json=request),
+                partial(b.post, "/v1/atomic-memory/lifecycle", json=request),
+            )
+            winner, error = _one_winner(responses, 409, "atomic_memory_changed")
+            assert winner.json()["changed"] is True and winner.json()["records"][0]["state_version"] == 1
+            assert error["details"]["reason"] == "stale_state_version"
+            for client in (a, b):
+                state = client.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}/state")
+                assert state.status_code == 200
+                assert (state.json()["state"], state.json()["state_version"]) == ("forgotten", 1)
+
+
+def test_oceanbase_a_merge_race_across_servers_has_one_winner(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        inputs = [
+            {
+                "artifact": {"family": "atomic-memory", "artifact_id": _memory(a, scope_id, text), "revision": 1},
+                "state_version": 0,
+            }
+            for text in ("left input", "right input")
+        ]
+        request = {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "both inputs"}}
+        responses = _at_once(
+            lambda: a.post("/v1/atomic-memory/merges", json=request),
+            lambda: b.post("/v1/atomic-memory/merges", json=request),
+        )
+        winner, error = _one_winner(responses, 409, "atomic_memory_changed")
+        assert error["details"]["reason"] in ("stale_state_version", "already_merged")
+        result = winner.json()["records"][-1]["artifact"]["artifact_id"]
+        listed = b.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory")
+        assert listed.status_code == 200
+        # two inputs and ONE merge result: the loser wrote nothing
+        assert sorted(item["artifact_id"] for item in listed.json()["items"]) == sorted(
+            [inputs[0]["artifact"]["artifact_id"], inputs[1]["artifact"]["artifact_id"], result]
+        )
+
+
+def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        memory = _memory(a, scope_id, "version one")
+        path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}"
+        etag = a.get(path).headers["ETag"]
+        responses = _at_once(
+            lambda: a.put(path, json={"content": {"kind": "fact", "text": "from A"}}, headers={"If-Match": etag}),
+            lambda: b.put(path, json={"content": {"kind": "fact", "text": "from B"}}, headers={"If-Match": etag}),
+        )
+        # the loser's If-Match is no longer the head's ETag: 412, whichever server it reached
+        winner, error = _one_winner(responses, 412, "revision_conflict")
+        assert error["details"] == {"provided_etag": etag, "current_etag": '"revision:2"'}, error
+        winning_text = winner.json()["content"]["text"]
+        for client in (a, b):
+            head = client.get(path)
+            assert head.json()["revision"] == 2 and head.json()["content"]["text"] == winning_text
+
+
+def test_oceanbase_a_revoked_token_fails_on_every_server_at_once(deployment: Deployment) -> None:
+    created = json.loads(deployment.token_command("create", "--scope", "*", "--grant", "read", "--json"))
+    token = created["token"]
+    for index in (0, 1):
+        with deployment.client(index, token) as client:
+            assert client.get("/v1/scopes").status_code == 200
+    deployment.token_command("revoke", created["token_id"])
+    for index in (0, 1):
+        with deployment.client(index, token) as client:
+            assert_error(client.get("/v1/scopes"), 401, "unauthorized")
+    # the admin token is untouched
+    with deployment.client(0) as a:
+        assert a.get("/v1/scopes").status_code == 200
+
+
+def test_oceanbase_servers_started_together_create_the_default_scope_once(deployment: Deployment) -> None:
+    seen = []
+    for index in (0, 1):
+        with deployment.client(index) as client:
+            default = client.get("/v1/scopes/default")
+            assert default.status_code == 200, default.text
+            listed = client.get("/v1/scopes", params={"limit": 100})
+            assert listed.status_code == 200, listed.text
+            defaults = [s["scope_id"] for s in listed.json()["items"] if s["title"] == "Default"]
+            assert defaults == [default.json()["scope_id"]]
+            seen.append(default.json()["scope_id"])
+    assert seen[0] == seen[1]
+
+
+def _preparations(client: httpx.Client, scope_id: str) -> int:
+    response = client.post(
+        "/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": "today"}
+    )
+    assert response.status_code == 200, response.text
+    return int(response.json()["recall"]["totals"]["preparations"])
+
+
+def test_oceanbase_stats_count_each_prepare_once_across_servers(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        _memory(a, scope_id, "Statistics are counted in the database.")
+        assert _preparations(a, scope_id) == _preparations(b, scope_id) == 0
+        for count, server in enumerate((a, b, b), start=1):
+            prepared = server.post("/v1/context/prepare", json={"scope_id": scope_id, "query": "statistics counted"})
+            assert prepared.status_code == 200, prepared.text
+            assert _preparations(a, scope_id) == _preparations(b, scope_id) == count
+
+
+def test_oceanbase_servers_started_together_migrate_once(deployment: Deployment, seekdb_server: SeekdbServer) -> None:
+    import pymysql  # the engine's driver
+
+    database = deployment.environment["PCRECEIPT_STORE_URL"].rsplit("/", 1)[1]
+    connection = pymysql.connect(
+        host=seekdb_server.host, port=seekdb_server.port, user=seekdb_server.user, password=seekdb_server.password
+    )
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT version FROM `{database}`.schema_migrations ORDER BY version")
+            versions = [row[0] for row in cursor.fetchall()]
+            cursor.execute(f"SELECT COUNT(*) FROM `{database}`.server_identity")
+            identities = cursor.fetchone()
+    finally:
+        connection.close()
+    assert versions == sorted(migration.version for migration in MIGRATIONS)  # each recorded once
+    assert identities == (1,)
+
+
+def test_oceanbase_a_binding_set_through_one_server_resolves_through_the_other(deployment: Deployment) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+        default = b.get("/v1/scopes/default").json()["scope_id"]
+        key = {"integration": "multi-server", "kind": "workspace", "external_id": uuid.uuid4().hex}
+        assert a.put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
+        resolved = b.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]})
+        assert resolved.status_code == 200 and resolved.json()["scope_id"] == scope_id
+        cleared = b.post("/v1/scope-bindings/clear", json={"key": key})
+        assert cleared.status_code == 200 and cleared.json()["cleared"] is True
+        assert a.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] == default
+
+
+def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_positions(
+    deployment: Deployment,
+) -> None:
+    with deployment.client(0) as a, deployment.client(1) as b:
+        scope_id = _scope(a)
+
+        def capture(client: httpx.Client, n: int) -> httpx.Response:
+            request = {"scope_id": scope_id, "source_id": f"multi-{n}", "content": f"captured text {n}"}
+            return client.post("/v1/sources/content", json=request)
+
+        responses = _at_once(*(partial(capture, (a, b)[n % 2], n) for n in range(8)))
+        assert all(r.status_code == 202 for r in responses), [r.text for r in responses]
+        positions = sorted(int(r.json()["position"]) for r in responses)
+        assert positions == list(range(positions[0], positions[0] + 8)), positions
+        # a replay through the other server answers the position already taken
+        replay = capture(b, 0)
+        assert replay.status_code == 202 and replay.json()["position"] == responses[0].json()["position"]
