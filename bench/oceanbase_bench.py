@@ -10,8 +10,11 @@ hybrid recall round of ``prepare`` asks the store for (``pcreceipt.prepare.recal
 family ``count_searchable``, ``search_vector`` and ``search_text`` (limits 16/8/8), then
 ``read_profile`` and ``query_code`` (limit 8), with a rotating set of English, Chinese and mixed
 questions and a fresh random query vector each time. Single calls are timed too. It also times the
-real ``prepare`` (FTS recall, builder, with and without a Receipt) on each engine. Prints p50
-and p99, load time and the seekdb process's RSS (after load and after the searches). Not a test.
+real ``prepare`` (FTS recall, builder, with and without a Receipt) on both engines, interleaved
+call by call so the machine's load hits both alike, and prints the OceanBase/SQLite ratio of the
+p50s and OceanBase's round trips per prepare (statements and connection checkouts, counted with
+SQLAlchemy's event hooks). Prints p50 and p99, load time and the seekdb process's RSS (after
+load and after the searches). Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
 English words, 23 Chinese words), so every English query word is in about 30% of the memories:
@@ -33,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from sqlalchemy import event
 from store_bench import memory_text, random_vector
 
 from pcreceipt.compose import compose
@@ -170,6 +174,62 @@ def timed(calls: int, call: Callable[[int], object]) -> list[float]:
     return samples
 
 
+class RoundTrips:
+    """Counts an OceanBase store's statements and pool checkouts (each checkout pings the server
+    first: ``pool_pre_ping``), through SQLAlchemy's event hooks."""
+
+    def __init__(self, store: OceanBaseStore) -> None:
+        self.statements = 0
+        self.checkouts = 0
+        engine = store._engine  # a benchmark's look inside the store
+        event.listen(engine, "before_cursor_execute", self._statement)
+        event.listen(engine.pool, "checkout", self._checkout)
+
+    def _statement(self, *_: object) -> None:
+        self.statements += 1
+
+    def _checkout(self, *_: object) -> None:
+        self.checkouts += 1
+
+
+def measure_prepares(
+    stores: dict[str, Store], scopes: dict[str, str], questions: Sequence[str], args: argparse.Namespace
+) -> None:
+    """The real prepare (FTS recall, builder; without and with a Receipt, ``include_code``) on every
+    engine, interleaved call by call so the machine's load hits both alike; then the ratios."""
+    runtimes = {name: compose(Settings(), store=store).runtime for name, store in stores.items()}
+    ocean = stores["oceanbase"]
+    assert isinstance(ocean, OceanBaseStore)
+    trips = RoundTrips(ocean)
+    for with_receipt in (False, True):
+        label = "prepare + Receipt" if with_receipt else "prepare"
+        requests = {
+            name: [
+                {"scope_id": scopes[name], "query": q, "include_code": True, "include_receipt": with_receipt}
+                for q in questions
+            ]
+            for name in stores
+        }
+        for number in range(10):  # warm-up: plan caches, page caches
+            for name, runtime in runtimes.items():
+                runtime.prepare(requests[name][number % len(questions)], request_id="0" * 16)
+        samples: dict[str, list[float]] = {name: [] for name in stores}
+        statements, checkouts = trips.statements, trips.checkouts
+        for number in range(args.prepares):
+            for name, runtime in runtimes.items():
+                started = time.perf_counter()
+                runtime.prepare(requests[name][number % len(questions)], request_id="0" * 16)
+                samples[name].append(time.perf_counter() - started)
+        for name in stores:
+            print(f"{name:<9} {label:<26} {percentiles(samples[name])}")
+        ratio = statistics.median(samples["oceanbase"]) / statistics.median(samples["sqlite"])
+        print(
+            f"          {label}: OceanBase/SQLite p50 {ratio:.2f}x; OceanBase round trips per prepare:"
+            f" {(trips.statements - statements) / args.prepares:.2f} statements"
+            f" + {(trips.checkouts - checkouts) / args.prepares:.2f} connection checkouts"
+        )
+
+
 def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], args: argparse.Namespace) -> None:
     rng = random.Random(args.seed + 1)
     vectors = [list(random_vector(rng, args.dim)) for _ in range(args.prepares)]
@@ -179,19 +239,6 @@ def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], ar
         args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n])
     )
     print(f"{name:<9} prepare-like search        {percentiles(samples)}")
-    runtime = compose(Settings(), store=store).runtime  # the real prepare: FTS recall, builder, Receipt
-    for with_receipt in (False, True):
-        requests = [
-            {"scope_id": scope_id, "query": q, "include_code": True, "include_receipt": with_receipt}
-            for q in questions
-        ]
-        for number in range(10):
-            runtime.prepare(requests[number % len(requests)], request_id="0" * 16)
-        prepares = timed(
-            args.prepares, lambda n, batch=requests: runtime.prepare(batch[n % len(batch)], request_id="0" * 16)
-        )
-        label = "prepare + Receipt" if with_receipt else "prepare"
-        print(f"{name:<9} {label:<26} {percentiles(prepares)}")
     single: list[tuple[str, Callable[[int], object]]] = [
         ("text any (16)", lambda n: store.search_text(scope_id, "atomic-memory", questions[n % len(questions)], 16)),
     ]
@@ -234,6 +281,7 @@ def main() -> None:
             scopes[name] = scope_id
             print(f"{name:<9} load {args.n} memories (+{2 * max(args.n // 100, 1)} others, 50 files): {seconds:.1f} s")
         print(f"seekdb RSS after load {server.rss_bytes() / 2**20:.0f} MiB")
+        measure_prepares(stores, scopes, texts.questions, args)
         for name, store in stores.items():
             measure(name, store, scopes[name], texts.questions, args)
         print(f"seekdb RSS after searches {server.rss_bytes() / 2**20:.0f} MiB")

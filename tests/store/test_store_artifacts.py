@@ -9,6 +9,7 @@ import pytest
 
 from pcreceipt.digests import canonical_digest
 from pcreceipt.store.protocol import (
+    HistoryFamily,
     InvalidRecord,
     NewArtifact,
     RecordNotFound,
@@ -165,6 +166,31 @@ def test_has_searchable_follows_searchable_heads(store: Store, scope_id: str) ->
         scope_id, head.ref.artifact_id, revision=1, state_version=head.state_version, state="forgotten"
     )
     assert store.has_searchable(scope_id, "atomic-memory") is False
+
+
+def test_has_searchable_many_answers_each_key_in_order(store: Store, scope_id: str) -> None:
+    other = store.create_scope(
+        title="other",
+        summary="",
+        idempotency_key="probe-other",
+        parent_scope_id=None,
+        context_references=[],
+        external_references=[],
+    )[0].scope_id
+    assert store.has_searchable_many([]) == []
+    store.create_artifact(scope_id, "atomic-memory", memory("in the first Scope"))
+    store.create_artifact(other, "experience", EXPERIENCE)
+    keys: list[tuple[str, HistoryFamily]] = [
+        (scope_id, "atomic-memory"),
+        (scope_id, "experience"),
+        (other, "experience"),
+        (other, "atomic-memory"),
+        ("scp_missing", "topic-memory"),
+        (scope_id, "atomic-memory"),
+    ]
+    expected = [store.has_searchable(s, f) for s, f in keys]
+    assert expected == [True, False, True, False, False, True]
+    assert store.has_searchable_many(keys) == expected
 
 
 def test_errors_never_carry_bodies(store: Store, scope_id: str) -> None:

@@ -198,6 +198,7 @@ class Recall:
         state = _RequestState()
         pool: dict[HistoryFamily, list[HistoryCandidate]] = {f: [] for f in plan.families}
         searchable = [f for f in plan.families if f != "profile"]
+        self._probe_heads(plan, searchable, state)
         code: list[CodeHit] = []
         checked_at = ""
 
@@ -304,6 +305,12 @@ class Recall:
             evidence.omit(family, "family_limit", cut)
             out[family] = merged
         return out
+
+    def _probe_heads(self, plan: RecallPlan, searchable: Sequence[HistoryFamily], state: _RequestState) -> None:
+        """Which (Scope, family) pairs the request may search have a searchable head: asked of the
+        store once, in one read, instead of once per pair as the rounds reach it."""
+        keys = list(dict.fromkeys((s, f) for f in searchable for s in family_scopes(f, plan.scope_ids)))
+        state.has_heads.update(zip(keys, self.store.has_searchable_many(keys), strict=True))
 
     def _has_heads(self, scope_id: str, family: HistoryFamily, state: _RequestState) -> bool:
         key = (scope_id, family)

@@ -179,14 +179,15 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
         statement = self._code_query(scope_id, query, limit * CODE_CANDIDATES_PER_HIT) if limit > 0 else None
         if statement is None:
             return []
-        with self._snapshot_reading() as conn:
-            current = self._first(conn, "SELECT fingerprint FROM current_workspaces WHERE scope_id = ?", (scope_id,))
-            if current is None:
-                return []
+        with self._reading() as conn:
+            # one statement: the ranked chunks and the current fingerprint from one consistent read
             rows = self._all(conn, *statement)
+            if not rows or rows[0][4] is None:
+                return []
             ranges = non_overlapping([(as_str(r[0]), as_str(r[1]), int(r[2]), int(r[3])) for r in rows], limit)
-            lines_by_file = {sha: self._blob_lines(conn, sha) for sha in {sha for _, sha, _, _ in ranges}}
-        fingerprint = as_str(current[0])
+            # blobs are content-addressed and never deleted: reading them after that statement is exact
+            lines_by_file = self._blobs_lines(conn, sorted({sha for _, sha, _, _ in ranges}))
+        fingerprint = as_str(rows[0][4])
         return [
             CodeHit(scope_id, fingerprint, path, sha, start, end, tuple(lines_by_file[sha][start - 1 : end]))
             for path, sha, start, end in ranges
@@ -226,6 +227,7 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
         lines = tuple(split_lines(bytes(row[0]))[start_line - 1 : end_line])
         return CodeHit(scope_id, fingerprint, path, file_sha256, start_line, end_line, lines)
 
-    def _blob_lines(self, conn: ConnT, sha: str) -> list[str]:
-        row = self._first(conn, "SELECT content FROM code_blobs WHERE file_sha256 = ?", (sha,))
-        return split_lines(bytes(row[0]))
+    def _blobs_lines(self, conn: ConnT, shas: Sequence[str]) -> dict[str, list[str]]:
+        """The lines of these blobs, read in one statement per batch (one round trip, not one per file)."""
+        rows = self._in_batches(conn, "SELECT file_sha256, content FROM code_blobs WHERE file_sha256", shas)
+        return {as_str(row[0]): split_lines(bytes(row[1])) for row in rows}

@@ -610,6 +610,20 @@ class StoreEngine(
             )
         return row is not None
 
+    def has_searchable_many(self, keys: Sequence[tuple[str, HistoryFamily]]) -> list[bool]:
+        """``has_searchable`` for each (scope_id, family), in order: one statement of existence
+        probes per batch (each probe one look-up of the partition index)."""
+        found: list[bool] = []
+        if not keys:
+            return found
+        probe = "EXISTS (SELECT 1 FROM search_docs WHERE scope_id = ? AND family = ?)"
+        with self._reading() as conn:
+            for first in range(0, len(keys), BATCH):
+                batch = keys[first : first + BATCH]
+                row = self._first(conn, "SELECT " + ", ".join([probe] * len(batch)), [v for key in batch for v in key])
+                found.extend(bool(value) for value in row)
+        return found
+
     def _require_searchable_head(self, conn: ConnT, ref: ArtifactRef, row: Any) -> None:
         """``put_embedding``'s check of its search-doc row (doc_id, revision, ...) against ``ref``:
         RecordNotFound for a revision that never existed, WriteConflict for one that is not the

@@ -176,8 +176,9 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
     @abstractmethod
     def _code_query(self, scope_id: str, query: str, candidates: int) -> tuple[str, list[Any]] | None:
         """The statement (and its parameters) ranking the Scope's code chunks for ``query``, best
-        first: rows of (path, file_sha256, start_line, end_line), at most ``candidates``; None when
-        the query has no terms."""
+        first: rows of (path, file_sha256, start_line, end_line, the fingerprint of the Scope's
+        current workspace), at most ``candidates``; None when the query has no terms. One
+        statement, so the chunks and the fingerprint come from one consistent read."""
 
     # -- helpers every flow uses
 

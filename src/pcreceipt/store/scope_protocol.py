@@ -1,5 +1,6 @@
-"""The store protocol's part for ``update_scope``, kept apart so ``pcreceipt.store.protocol`` can
-inherit it without an import cycle (the flow itself is ``pcreceipt.store.scope_update``)."""
+"""Parts of the store protocol kept apart so ``pcreceipt.store.protocol`` can inherit them without an
+import cycle: ``update_scope`` (the flow itself is ``pcreceipt.store.scope_update``) and the batched
+searchable-head probe recall asks once per prepare."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from pcreceipt.store.protocol import Scope
+    from pcreceipt.store.protocol import HistoryFamily, Scope
 
 
 class ScopeUpdating(Protocol):
@@ -25,4 +26,13 @@ class ScopeUpdating(Protocol):
         external_references: Sequence[Mapping[str, str]],
     ) -> Scope:
         """The Scope as updated, its version one more than ``expected_version``."""
+        ...
+
+
+class SearchProbing(Protocol):
+    """The store protocol's batched searchable-head probe (``pcreceipt.store.protocol.Store`` inherits it)."""
+
+    def has_searchable_many(self, keys: Sequence[tuple[str, HistoryFamily]]) -> list[bool]:
+        """``has_searchable`` for each (scope_id, family) of ``keys``, in order, in one read (one
+        round trip on a networked engine instead of one per key)."""
         ...

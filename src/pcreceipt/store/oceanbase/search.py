@@ -132,8 +132,22 @@ def compile_text_query(query: str, match: TextMatch, partition: str) -> TextQuer
     return TextQuery(tuple(patterns), plan.require_all, " ".join(anchors) if anchored and anchors else None)
 
 
+def required_words(anchor: str | None) -> str:
+    """A boolean-mode query requiring every (distinct) hash word of ``anchor``."""
+    return " ".join(f"+{word}" for word in (anchor or "").split())
+
+
 def ranked_sql(
-    compiled: TextQuery, table: str, key: str, columns: str, partition: Mapping[str, str], limit: int
+    compiled: TextQuery,
+    table: str,
+    key: str,
+    columns: str,
+    partition: Mapping[str, str],
+    limit: int,
+    *,
+    select: str | None = None,
+    join: str = "",
+    select_params: Sequence[Any] = (),
 ) -> tuple[str, list[Any]]:
     """The statement (qmark placeholders) and parameters ranking ``table``'s rows of one partition
     for a compiled query.
@@ -142,19 +156,32 @@ def ranked_sql(
     matched first, then by full-text relevance, then shorter first (bm25 favours short documents;
     this orders prefix-only matches, which have no relevance), then by ``key`` (insertion order).
     The anchor (``MATCH`` over the hash words) lets OceanBase start from its full-text index.
+
+    The statement returns ``columns``; with ``select`` it returns ``select`` instead, computed over
+    the ranked rows (``top``) and what ``join`` adds to them after the cut to ``limit``, in the
+    same order (``select_params`` bind ``select``'s placeholders; ``join`` has none): one statement,
+    so one round trip and one consistent read, instead of a second query for what the rows name.
     """
     located = " + ".join("(LOCATE(?, terms) > 0)" for _ in compiled.patterns)
     anchor = [] if compiled.anchor is None else [compiled.anchor]
     relevance = "MATCH(words) AGAINST (?)" if anchor else "0"
-    where = " AND ".join([*(f"{column} = ?" for column in partition), *(["MATCH(words) AGAINST (?)"] * len(anchor))])
+    found, candidates = "MATCH(words) AGAINST (?)", anchor
+    if compiled.require_all and anchor:  # only documents holding every anchor word: the index intersects
+        found, candidates = "MATCH(words) AGAINST (? IN BOOLEAN MODE)", [required_words(compiled.anchor)]
+    where = " AND ".join([*(f"{column} = ?" for column in partition), *([found] * len(candidates))])
     wanted = f"= {len(compiled.patterns)}" if compiled.require_all else "> 0"
-    sql = f"""SELECT {columns} FROM (
+    order = f"matched DESC, relevance DESC, token_count, {key}"
+    outer = columns if select is None else f"{columns}, matched, relevance, token_count, {key}"
+    sql = f"""SELECT {outer} FROM (
             SELECT {key}, {columns}, token_count, ({located}) AS matched, {relevance} AS relevance
             FROM {table}
             WHERE {where}
         ) ranked
         WHERE matched {wanted}
-        ORDER BY matched DESC, relevance DESC, token_count, {key}
+        ORDER BY {order}
         LIMIT ?"""
-    located_params = list(compiled.patterns)
-    return sql, [*located_params, *anchor, *partition.values(), *anchor, limit]
+    params = [*compiled.patterns, *anchor, *partition.values(), *candidates, limit]
+    if select is None:
+        return sql, params
+    top_order = ", ".join(f"top.{term}" for term in order.split(", "))
+    return f"SELECT {select} FROM ({sql}) top {join} ORDER BY {top_order}", [*select_params, *params]

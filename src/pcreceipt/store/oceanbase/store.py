@@ -94,6 +94,7 @@ from pcreceipt.store.rows import (
 from pcreceipt.store.text import searchable_text
 
 WRITE_ATTEMPTS = 3
+HIT_COLUMNS = "r.scope_id, r.family, r.artifact_id, r.revision, r.content"  # what ``hit_from_row`` reads
 T = TypeVar("T")
 
 
@@ -474,11 +475,17 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         if compiled is None:
             return []
         sql, params = ranked_sql(
-            compiled, "search_docs", "doc_id", "revision_pk", {"scope_id": scope_id, "family": family}, limit
+            compiled,
+            "search_docs",
+            "doc_id",
+            "revision_pk",
+            {"scope_id": scope_id, "family": family},
+            limit,
+            select=HIT_COLUMNS,
+            join="JOIN revisions r ON r.revision_pk = top.revision_pk",
         )
         with self._connection() as conn:
-            ranked = [int(row[0]) for row in self._all(conn, sql, params)]
-            return self._hits_by_revision(conn, ranked)
+            return [hit_from_row(row) for row in self._all(conn, sql, params)]
 
     @staticmethod
     def _hits_by_revision(conn: Conn, revision_pks: Sequence[int]) -> list[Hit]:
@@ -586,6 +593,9 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             "path, file_sha256, start_line, end_line",
             {"scope_id": scope_id},
             candidates,
+            select="top.path, top.file_sha256, top.start_line, top.end_line,"
+            " (SELECT fingerprint FROM current_workspaces WHERE scope_id = ?)",
+            select_params=[scope_id],
         )
 
     # -- maintenance

@@ -480,11 +480,12 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
                 SELECT rowid AS chunk_id, bm25(code_fts, {SEARCH_WEIGHTS}) AS score FROM code_fts
                 WHERE code_fts MATCH ? ORDER BY score LIMIT ?
             )
-            SELECT c.path, c.file_sha256, c.start_line, c.end_line
+            SELECT c.path, c.file_sha256, c.start_line, c.end_line,
+                   (SELECT fingerprint FROM current_workspaces WHERE scope_id = ?)
             FROM ranked JOIN code_chunks c ON c.chunk_id = ranked.chunk_id
             WHERE c.scope_id = ?
             ORDER BY ranked.score"""
-        return sql, [_within_partition(expression, scope_id), candidates, scope_id]
+        return sql, [_within_partition(expression, scope_id), candidates, scope_id, scope_id]
 
     # -- maintenance
 
