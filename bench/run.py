@@ -88,7 +88,8 @@ def run_scale(args: argparse.Namespace) -> int:
         "args": {k: str(v) for k, v in vars(args).items()},
     }
     queries = corpus_module.queries(args.queries)
-    return scale.main(args.scale, queries, args.warmup, args.restarts, args.out, meta, args.keep_data)
+    budget = float("inf") if args.scale_budget is None else args.scale_budget
+    return scale.main(args.scale, queries, args.warmup, args.restarts, args.out, meta, args.keep_data, budget)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -114,6 +115,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--scale", metavar="PLAN",
                         help="scale run instead (bench/scale.py): 1m = 100 Scopes of 10k + one of 100k, "
                              "or SCOPESxSIZE+BIG; options used: --queries, --warmup, --restarts, --out, --keep-data")
+    parser.add_argument("--scale-budget", type=float, default=None, metavar="SECONDS",
+                        help="--scale: start no new Scope's load after this many seconds (the figures are then "
+                             "those of the size reached; default: no limit)")
     parser.add_argument("--summarize", type=Path, metavar="REPORT",
                         help="only rewrite summary.md and latency.png (next to REPORT) from a report.json")
     return parser.parse_args(argv)

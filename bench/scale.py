@@ -6,11 +6,12 @@
    a custom plan is ``SCOPESxSIZE+BIG``, e.g. ``2x50+200`` for a smoke run). The big Scope holds
    the first BIG Atomic Memories of the corpus stream (``corpus.atomic_memories``), so the
    queries' targets are in it; the small Scopes hold the next ones, 10k each;
-2. the corpus is built before any server starts (it is CPU work of the client, kept out of
-   the load's time);
+2. each Scope's corpus is built just before its load (client CPU work, not counted in rows/s);
 3. a fresh ``pcreceipt serve`` (its own data directory and HOME) is loaded through the bulk
    ``import_artifacts`` operation (``loading.load_bulk``): the big Scope first, then the small
-   ones. rows/s = rows over the seconds spent in the import requests;
+   ones. rows/s = rows over the seconds spent in the import requests. ``--scale-budget SECONDS``
+   starts no new Scope after that time (on a crowded machine): the figures are then those of
+   the size reached, which the report states;
 4. the server is stopped (database size on disk measured), then restarted ``--restarts`` times:
    restart-to-ready (median) is the goal's figure;
 5. a second fresh server gets the first 1k Atomic Memories (the reference) and is restarted once;
@@ -26,6 +27,7 @@ average (``/proc/loadavg``) is recorded before and after. A benchmark, not a tes
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -33,7 +35,7 @@ import shutil
 import statistics
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -101,28 +103,39 @@ def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def scope_items(plan: Plan) -> tuple[list[corpus_module.Item], list[list[corpus_module.Item]]]:
+def scope_items(plan: Plan) -> Iterator[tuple[str, list[corpus_module.Item]]]:
+    """(label, items) per Scope, the big one first, each built only when it is next to load."""
     stream = corpus_module.atomic_memories(plan.total)
-    big = [next(stream) for _ in range(plan.big_n)]
-    small = [[next(stream) for _ in range(plan.small_n)] for _ in range(plan.small_scopes)]
-    return big, small
+    yield f"scale-big-{count_label(plan.big_n)}", list(itertools.islice(stream, plan.big_n))
+    for index in range(plan.small_scopes):
+        yield f"scale-{index:03d}", list(itertools.islice(stream, plan.small_n))
 
 
-async def load_scopes(base_url: str, scopes: Sequence[tuple[str, Sequence[corpus_module.Item]]]) -> dict[str, Any]:
-    """Each Scope created, then bulk-imported; rows/s over the import requests' seconds."""
+async def load_scopes(
+    base_url: str, scopes: Iterable[tuple[str, Sequence[corpus_module.Item]]], budget_s: float = float("inf")
+) -> dict[str, Any]:
+    """Each Scope created, then bulk-imported; rows/s over the import requests' seconds (building
+    the next Scope's corpus is not counted). No new Scope is started after ``budget_s`` seconds."""
     per_scope: list[dict[str, Any]] = []
     started = time.perf_counter()
+    complete = True
     async with httpx.AsyncClient(base_url=base_url, timeout=600) as http:
         for label, items in scopes:
+            if time.perf_counter() - started > budget_s:
+                complete = False
+                break
             scope_id = await create_scope(http, label)
             result = await load_bulk(http, scope_id, items)
             per_scope.append({"label": label, "scope_id": scope_id, **result})
-            print(f"  {label}: {result['rows']} rows at {result['rows_per_s']}/s", flush=True)
+            print(f"  {label}: {result['rows']} rows at {result['rows_per_s']}/s "
+                  f"(load average {load_average()})", flush=True)
     rows = sum(s["rows"] for s in per_scope)
     seconds = sum(s["seconds"] for s in per_scope)
     rates = [s["rows_per_s"] for s in per_scope[1:]] or [per_scope[0]["rows_per_s"]]
     return {
         "rows": rows,
+        "complete": complete,
+        "scopes_loaded": len(per_scope),
         "import_seconds": round(seconds, 3),
         "wall_seconds": round(time.perf_counter() - started, 3),
         "rows_per_s": round(rows / seconds, 1),
@@ -160,13 +173,9 @@ def restarts(server: Server, count: int) -> tuple[list[float], list[float | None
 
 
 def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, restart_count: int,
-              out_dir: Path, keep_data: bool = False) -> dict[str, Any]:
+              out_dir: Path, keep_data: bool = False, load_budget_s: float = float("inf")) -> dict[str, Any]:
     result: dict[str, Any] = {"plan": asdict(plan), "total_rows_planned": plan.total,
                               "load_average_before": load_average()}
-    print(f"[scale {plan.name}] building {plan.total} Atomic Memories", flush=True)
-    t0 = time.perf_counter()
-    big, small = scope_items(plan)
-    result["corpus_build_s"] = round(time.perf_counter() - t0, 1)
     spec = fresh_home_spec()
     data = Path(tempfile.mkdtemp(prefix="bench-scale-"))
     ref_data = Path(tempfile.mkdtemp(prefix="bench-scale-ref-"))
@@ -177,11 +186,13 @@ def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, r
     try:
         result["cold_start_s"] = round(server.start(), 3)
         print(f"[scale {plan.name}] loading (load average {load_average()})", flush=True)
-        scopes = [(f"scale-big-{plan.big_n}", big)] + [(f"scale-{i:03d}", items) for i, items in enumerate(small)]
-        loaded = asyncio.run(load_scopes(server.base_url, scopes))
+        scopes = scope_items(plan)
+        big_label, big = next(scopes)
+        loaded = asyncio.run(load_scopes(server.base_url, itertools.chain([(big_label, big)], scopes), load_budget_s))
         result["load"] = loaded
         result["rss_peak_load_mib"] = server.peak_rss_mb()
-        big_scope, small_scope = loaded["scopes"][0]["scope_id"], loaded["scopes"][1]["scope_id"]
+        big_scope = loaded["scopes"][0]["scope_id"]
+        small_scope = loaded["scopes"][min(1, len(loaded["scopes"]) - 1)]["scope_id"]
         print(f"[scale {plan.name}] {loaded['rows']} rows at {loaded['rows_per_s']}/s; "
               f"peak RSS {result['rss_peak_load_mib']} MiB", flush=True)
         server.stop()
@@ -203,8 +214,9 @@ def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, r
         targets = [
             Target(f"{count_label(plan.reference_n)} reference", reference.port,
                    ref_loaded["scopes"][0]["scope_id"]),
-            Target(f"{count_label(plan.total)} server, {count_label(plan.big_n)} Scope", server.port, big_scope),
-            Target(f"{count_label(plan.total)} server, {count_label(plan.small_n)} Scope", server.port, small_scope),
+            Target(f"{count_label(loaded['rows'])} server, {count_label(plan.big_n)} Scope", server.port, big_scope),
+            Target(f"{count_label(loaded['rows'])} server, {count_label(plan.small_n)} Scope", server.port,
+                   small_scope),
         ]
         seq = asyncio.run(sequential(targets, queries, warmup, budget_s=600))
         result["sequential"] = seq
@@ -263,7 +275,9 @@ def markdown(report: dict[str, Any]) -> str:
     load = r.get("load", {})
     lines += [
         "",
-        f"- load: {load.get('rows', 0):,} rows in {load.get('import_seconds')} s of import requests "
+        f"- load: {load.get('rows', 0):,} rows ({load.get('scopes_loaded')} Scopes; "
+        f"{'complete' if load.get('complete') else 'stopped by --scale-budget'}) "
+        f"in {load.get('import_seconds')} s of import requests "
         f"({load.get('rows_per_s')} rows/s; first and last small Scope "
         f"{load.get('small_scope_rows_per_s_first_last')} rows/s)",
         f"- database on disk: {r.get('data_dir_mib')} MiB ({r.get('database_files_mib')})",
@@ -285,9 +299,9 @@ def markdown(report: dict[str, Any]) -> str:
 
 
 def main(scale: str, queries: Sequence[corpus_module.Query], warmup: int, restart_count: int, out_dir: Path,
-         meta: dict[str, Any], keep_data: bool = False) -> int:
+         meta: dict[str, Any], keep_data: bool = False, load_budget_s: float = float("inf")) -> int:
     plan = parse_plan(scale)
-    result = run_scale(plan, queries, warmup, restart_count, out_dir, keep_data)
+    result = run_scale(plan, queries, warmup, restart_count, out_dir, keep_data, load_budget_s)
     report = {"meta": {**meta, "pid": os.getpid()}, "result": result,
               "goals": [{**vars(g), "met": g.met} for g in scale_goals(result)]}
     stem = f"scale-{plan.name.replace('+', '_')}"
