@@ -241,8 +241,9 @@ def _pools() -> _Pools:
 CYCLE = ("a", "a", "t", "a", "a", "e", "a", "a", "z", "a", "a", "a", "t", "a", "a", "e", "a", "a", "a", "a")
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE.split(text) if s]
+@cache
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s for s in _SENTENCE.split(text) if s)
 
 
 class _Stream:
@@ -335,6 +336,12 @@ class _Stream:
 def corpus(n: int) -> list[Item]:
     """The first ``n`` items of the stream (prefix-stable across sizes)."""
     return list(itertools.islice(_Stream(), n))
+
+
+def atomic_memories(n: int) -> Iterator[Item]:
+    """The first ``n`` Atomic Memories of the stream, lazily (``--scale`` loads only this family;
+    ``atomic_memories(1000)`` is a prefix of ``atomic_memories(100_000)``)."""
+    return itertools.islice((i for i in _Stream() if i.family == "atomic-memory"), n)
 
 
 # ------------------------------------------------------------------------------------- queries

@@ -74,6 +74,24 @@ def summarize(path: Path, goal_n: int) -> int:
     return 0
 
 
+def run_scale(args: argparse.Namespace) -> int:
+    import scale
+
+    scale.parse_plan(args.scale)  # refuse a bad plan before the corpus is built
+    args.out.mkdir(parents=True, exist_ok=True)
+    meta = {
+        "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "source": source_revision(),
+        "queries": args.queries,
+        "args": {k: str(v) for k, v in vars(args).items()},
+    }
+    queries = corpus_module.queries(args.queries)
+    budget = float("inf") if args.scale_budget is None else args.scale_budget
+    return scale.main(args.scale, queries, args.warmup, args.restarts, args.out, meta, args.keep_data, budget)
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="pcreceipt prepare benchmark (see the module docstring).")
     parser.add_argument("--n", default="1000,10000,100000", help="comma-separated corpus sizes [1000,10000,100000]")
@@ -94,6 +112,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--keep-data", action="store_true", help="keep the data directories (for experiments)")
     parser.add_argument("--goal-n", type=int, default=10000, help="N at which the goals are judged")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--scale", metavar="PLAN",
+                        help="scale run instead (bench/scale.py): 1m = 100 Scopes of 10k + one of 100k, "
+                             "or SCOPESxSIZE+BIG; options used: --queries, --warmup, --restarts, --out, --keep-data")
+    parser.add_argument("--scale-budget", type=float, default=None, metavar="SECONDS",
+                        help="--scale: start no new Scope's load after this many seconds (the figures are then "
+                             "those of the size reached; default: no limit)")
     parser.add_argument("--summarize", type=Path, metavar="REPORT",
                         help="only rewrite summary.md and latency.png (next to REPORT) from a report.json")
     return parser.parse_args(argv)
@@ -103,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.summarize:
         return summarize(args.summarize, args.goal_n)
+    if args.scale:
+        return run_scale(args)
     if args.quick:
         args.n, args.queries, args.concurrent_requests, args.profile_n = "1000", 100, 200, "1000"
     sizes = sorted({int(x) for x in args.n.split(",") if x.strip()})

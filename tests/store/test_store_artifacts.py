@@ -204,3 +204,33 @@ def test_errors_never_carry_bodies(store: Store, scope_id: str) -> None:
         )
     for error in (too_long.value, stale.value):
         assert "SECRET" not in str(error)
+
+
+def test_a_bulk_create_writes_what_single_creates_write(store: Store, scope_id: str) -> None:
+    """The bulk path (several plain artifacts in one call) against one create per artifact: the
+    same heads, digests, search rows and one lineage Source each; ids repeated inside one batch
+    are refused with nothing written."""
+    texts = ["bulk alpha harbour", "bulk beta harbour", "bulk gamma 港口 harbour"]
+    bulk = store.create_artifacts(scope_id, "atomic-memory", [NewArtifact(content=memory(t)) for t in texts])
+    singles = [store.create_artifact(scope_id, "atomic-memory", memory(f"single {t}")) for t in texts]
+    assert [r.ref.revision for r in bulk] == [1, 1, 1]
+    assert len({r.ref.artifact_id for r in bulk + singles}) == 6
+    for record, text in zip(bulk, texts, strict=True):
+        head = store.get_head(scope_id, "atomic-memory", record.ref.artifact_id)
+        assert head is not None and head.content == record.content == memory(text)
+        assert head.content_digest == canonical_digest(memory(text))
+        assert store.get_atomic_memory_head(scope_id, record.ref.artifact_id) is not None
+    hits = store.search_text(scope_id, "atomic-memory", "harbour", 10)
+    assert {hit.ref for hit in hits} == {r.ref for r in bulk + singles}
+    assert {hit.ref for hit in store.search_text(scope_id, "atomic-memory", "港口", 10)} >= {bulk[2].ref}
+    lineage = store.lineage_sources([r.ref for r in bulk + singles])
+    assert all(len(lineage[r.ref]) == 1 for r in bulk + singles)
+    twice = [
+        NewArtifact(content=memory("first"), artifact_id="dup"),
+        NewArtifact(content=memory("again"), artifact_id="dup"),
+    ]
+    with pytest.raises(WriteConflict):
+        store.create_artifacts(scope_id, "atomic-memory", twice)
+    assert store.get_head(scope_id, "atomic-memory", "dup") is None
+    assert store.count_searchable(scope_id, "atomic-memory") == 6
+    assert store.check_integrity() == []

@@ -59,7 +59,7 @@ from pcreceipt.store.rows import (
     to_json,
     vector_blob,
 )
-from pcreceipt.store.sqlite import vectors
+from pcreceipt.store.sqlite import bulk, vectors
 from pcreceipt.store.sqlite.connection import fts_integrity, open_connection, translated_errors
 from pcreceipt.store.sqlite.schema import CONSISTENCY_CHECKS, apply_migrations
 from pcreceipt.store.text import build_match, searchable_text, segment
@@ -277,6 +277,20 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
         now = utc_now()
         with self._write() as conn:
             self._require_scope(conn, scope_id)
+            if family not in ("profile", "prompt") and len(items) > 1:
+                records = bulk.insert_batch(
+                    conn,
+                    scope_id,
+                    family,
+                    items,
+                    prepared,
+                    now,
+                    _partition_token(scope_id, family),
+                    lambda c, doc_id, vector: self._store_vector(c, doc_id, scope_id, family, vector),
+                )
+                lineage = [(record.ref, row.content_json) for record, row in zip(records, prepared, strict=True)]
+                self._lineage_rows(conn, lineage, now)
+                return records
             return [
                 self._insert_new(conn, scope_id, family, item, content, now)
                 for item, content in zip(items, prepared, strict=True)
