@@ -139,7 +139,7 @@ def check_conservation(evidence: Evidence, build: Build, counts: Counter[tuple[s
     for (family, _), n in evidence.omissions.items():
         recall_cut[family] = recall_cut.get(family, 0) + n
     retrieved = evidence.retrieved
-    received: dict[str, int] = dict(build.received)
+    received: dict[str, int] = {family: count for family, count in build.received.items()}
     families = {*retrieved, *fates, *received, *(family for family, _ in counts)}
     for family in families:
         handed = retrieved.get(family, 0)
