@@ -14,9 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pcreceipt import gate
-from pcreceipt.digests import wire_bytes
+from pcreceipt.digests import wire_bytes, wire_dumps
 from pcreceipt.prepare import receipt as assembler
 from pcreceipt.prepare.reply import Prepared
 
@@ -131,3 +133,17 @@ async def test_the_reply_gate_still_refuses_a_receipt_nobody_asked_for(
             scope_id = await _scope(http)
             answer = await http.post("/v1/context/prepare", json={"scope_id": scope_id, "query": "SQLite"})
     assert answer.status_code == 500 and answer.json()["error"]["code"] == "internal_error"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=24,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_the_wire_serialiser_writes_what_the_standard_encoder_writes(value: Any) -> None:
+    """``wire_dumps`` skips the encoder's cycle bookkeeping; the text is the standard one."""
+    assert wire_dumps(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
