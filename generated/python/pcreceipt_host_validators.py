@@ -66,9 +66,11 @@ def wire_dumps(value: Any) -> str:
     """The exact JSON text the server sends: compact, UTF-8, keys in insertion order.
 
     Receipt byte budgets are measured on this serialisation, so a Receipt embedded in a response
-    occupies exactly ``len(wire_dumps(receipt).encode())`` bytes of the body.
+    occupies exactly ``len(wire_dumps(receipt).encode())`` bytes of the body. The values sent are
+    trees built for the reply, never cyclic, so the encoder skips its cycle bookkeeping (a quarter
+    to a third of the time of a Receipt's many small objects; the text is the same).
     """
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
 
 
 # -- from src/pcreceipt/prepare/render.py

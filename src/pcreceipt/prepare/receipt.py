@@ -129,14 +129,21 @@ def omitted_groups(evidence: Evidence, build: Build) -> tuple[list[dict[str, Any
 def check_conservation(evidence: Evidence, build: Build, counts: Counter[tuple[str, str]]) -> None:
     """Per family: handed over by retained rounds = selected + omissions (not_retrieved aside),
     and the builder received exactly what recall handed over minus recall's own cuts."""
-    selected: Counter[str] = Counter(item.kind for item in build.items)
+    fates: dict[str, int] = {}  # selected + omitted other than not_retrieved
+    for item in build.items:
+        fates[item.kind] = fates.get(item.kind, 0) + 1
+    for (family, reason), n in counts.items():
+        if reason != "not_retrieved":
+            fates[family] = fates.get(family, 0) + n
+    recall_cut: dict[str, int] = {}
+    for (family, _), n in evidence.omissions.items():
+        recall_cut[family] = recall_cut.get(family, 0) + n
+    retrieved = evidence.retrieved
     received: dict[str, int] = {family: count for family, count in build.received.items()}
-    families = set(evidence.retrieved) | set(selected) | {f for f, _ in counts} | set(received)
+    families = {*retrieved, *fates, *received, *(family for family, _ in counts)}
     for family in families:
-        omitted = sum(n for (f, r), n in counts.items() if f == family and r != "not_retrieved")
-        recall_cut = sum(n for (f, _), n in evidence.omissions.items() if f == family)
-        handed = evidence.retrieved[family]
-        if handed != selected[family] + omitted or received.get(family, 0) != handed - recall_cut:
+        handed = retrieved.get(family, 0)
+        if handed != fates.get(family, 0) or received.get(family, 0) != handed - recall_cut.get(family, 0):
             raise ReceiptFailure("conservation_violated", {"families": len(families)})
 
 
