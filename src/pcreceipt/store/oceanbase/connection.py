@@ -16,8 +16,8 @@ Decisions:
   deprecated in pymysql 2.2), so every connection of the pool is TLS or fails with 2026 (pymysql
   never falls back to plain text once a context is given). The context always checks the
   server's certificate (``CERT_REQUIRED``), against the CA file alone when one is given, else the
-  system's trusted CAs, and its host name unless ``verify_identity`` is off. A file that does not load is a ``StoreError``
-  naming the setting and the cause.
+  system's trusted CAs, and its host name unless ``verify_identity`` is off. A file that does not
+  load is a ``StoreError`` naming the setting and the cause.
 """
 
 from __future__ import annotations
