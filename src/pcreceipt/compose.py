@@ -33,7 +33,7 @@ _UNSET: Any = object()
 
 
 def _open_settings_store(settings: Settings) -> Store:
-    return open_store(settings.resolved_store_url)
+    return open_store(settings.resolved_store_url, tls=settings.resolved_store_tls)
 
 
 class Composition:

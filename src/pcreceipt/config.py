@@ -27,6 +27,7 @@ import platformdirs
 
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
+from pcreceipt.store import StoreTLS
 
 ASSEMBLY_MAX_ENTRIES_RANGE = (limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM, limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM)
 
@@ -133,6 +134,45 @@ class ExtractionSettings:
     max_memories: int = 16  # not a contract limit: memories one Source may yield
 
 
+@dataclass(frozen=True, slots=True)
+class StoreTLSSettings:
+    """TLS to an OceanBase store (``docs/deployment.md``, "TLS to the database").
+
+    ``enabled``: every connection to the database is TLS, or it fails (never a plain fallback);
+    the server's certificate is always checked against ``ca_file`` (else the system's trusted
+    CAs), and its host name against the store URL's host unless ``verify_identity`` is false.
+    ``cert_file`` (with ``key_file`` when the key is not in the same PEM) is a client certificate
+    for a database that asks for one.
+    """
+
+    enabled: bool = False
+    ca_file: Path | None = None
+    verify_identity: bool = True
+    cert_file: Path | None = None
+    key_file: Path | None = None
+
+    def check(self, store_url: str) -> None:
+        """SettingsError for a TLS setting that cannot work: a file that is missing or unreadable,
+        a key without a certificate, TLS files without ``enabled``, or TLS for a SQLite store."""
+        files = {"ca_file": self.ca_file, "cert_file": self.cert_file, "key_file": self.key_file}
+        if not self.enabled:
+            given = [name for name, path in files.items() if path is not None]
+            if given:
+                raise SettingsError(f"store_tls.{given[0]} is set but store_tls.enabled is not")
+            return
+        if not store_url.startswith("oceanbase://"):
+            raise SettingsError("store_tls.enabled applies to an oceanbase:// store URL only")
+        if self.key_file is not None and self.cert_file is None:
+            raise SettingsError("store_tls.key_file needs store_tls.cert_file")
+        for name, path in files.items():
+            if path is None:
+                continue
+            if not path.is_file():
+                raise SettingsError(f"store_tls.{name} {path} is not a file")
+            if not os.access(path, os.R_OK):
+                raise SettingsError(f"store_tls.{name} {path} is not readable")
+
+
 def default_data_dir() -> Path:
     """The per-user data directory (e.g. ``~/.local/share/pcreceipt`` on Linux)."""
     return Path(platformdirs.user_data_dir("pcreceipt"))
@@ -152,6 +192,7 @@ class Settings:
     rerank: RerankSettings = field(default_factory=RerankSettings)
     expansion: ExpansionSettings = field(default_factory=ExpansionSettings)
     extraction: ExtractionSettings = field(default_factory=ExtractionSettings)
+    store_tls: StoreTLSSettings = field(default_factory=StoreTLSSettings)
 
     @property
     def extraction_configured(self) -> bool:
@@ -162,6 +203,16 @@ class Settings:
     @property
     def resolved_store_url(self) -> str:
         return self.store_url or f"sqlite:///{self.data_dir / 'pcreceipt.db'}"
+
+    @property
+    def resolved_store_tls(self) -> StoreTLS | None:
+        """TLS to the database as the store opens it, or None when ``store_tls.enabled`` is off."""
+        tls = self.store_tls
+        if not tls.enabled:
+            return None
+        return StoreTLS(
+            ca_file=tls.ca_file, verify_identity=tls.verify_identity, cert_file=tls.cert_file, key_file=tls.key_file
+        )
 
     @property
     def tokens_required(self) -> bool:
@@ -200,6 +251,7 @@ class Settings:
             raise SettingsError("extraction.deadline_seconds must be positive")
         if extraction.timeout_seconds is not None and not extraction.timeout_seconds > 0:
             raise SettingsError("extraction.timeout_seconds must be positive")
+        self.store_tls.check(self.resolved_store_url)
         return self
 
 
@@ -209,6 +261,7 @@ _SECTIONS: Mapping[str, type[Any]] = {
     "rerank": RerankSettings,
     "expansion": ExpansionSettings,
     "extraction": ExtractionSettings,
+    "store_tls": StoreTLSSettings,
 }
 
 

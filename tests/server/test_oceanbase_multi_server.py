@@ -1,18 +1,21 @@
-"""Two stateless ``pcreceipt serve`` processes over ONE OceanBase database, as a deployment runs them.
+"""Three stateless ``pcreceipt serve`` processes over ONE OceanBase database, as a deployment runs them.
 
-Both servers are the installed ``pcreceipt serve`` started together the way a user starts them (a
+All three servers are the installed ``pcreceipt serve`` started together the way a user starts them (a
 fresh HOME each, ``PCRECEIPT_STORE_URL`` naming the same database on the session's seekdb server,
-which does not exist yet, so the two create and migrate it together; ``--require-tokens``; a free
+which does not exist yet, so the three create and migrate it together; ``--require-tokens``; a free
 loopback port each). Nothing is shared between them but the
 database, so whatever one server wrote or decided must be what the other sees at once:
 
-- a memory written through A is read exactly and recalled by a prepare through B;
-- the same lifecycle change and the same replace sent to A and B at once have one winner and one
-  409 loser (PowerContext's conflict codes);
+- a memory written through A is read exactly and recalled by a prepare through B; what each
+  server writes, the next one's prepare injects at once (its Receipt selects it);
+- the same lifecycle change, merge and replace sent to A, B and C at once have one winner and two
+  losers with PowerContext's conflict codes;
 - a token revoked in the database is refused by both servers from the next request on;
 - the Default Scope, ensured by each server at its start, exists once, and so does every migration;
 - a Scope binding set through one server resolves through the other, and a clear is seen at once;
-- a prepare is counted once in the statistics, whichever server answers and whichever is asked.
+- a prepare is counted once in the statistics, whichever server answers and whichever is asked;
+- capture positions, and bootstrap receipts (one per host event, whichever servers the host's
+  retries reach, its package's items in one order, and its delivery claimed once) stay unique.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -36,18 +40,25 @@ from pcreceipt.store.oceanbase.schema import MIGRATIONS
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 
 READY_SECONDS = 120.0
+SERVERS = ("a", "b", "c")
 TIMEOUT = httpx.Timeout(60.0)
 
 
 @dataclass(frozen=True)
 class Deployment:
-    urls: tuple[str, str]
+    urls: tuple[str, ...]
     environment: dict[str, str]  # a user's environment naming the shared database (for the token commands)
     token: str  # an admin token on every Scope
 
     def client(self, index: int, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token or self.token}"}
         return httpx.Client(base_url=self.urls[index], headers=headers, timeout=TIMEOUT)
+
+    @contextmanager
+    def clients(self) -> Iterator[list[httpx.Client]]:
+        """One admin client per server, in server order."""
+        with ExitStack() as stack:
+            yield [stack.enter_context(self.client(index)) for index in range(len(self.urls))]
 
     def token_command(self, *arguments: str) -> str:
         done = run([PCRECEIPT, "token", *arguments], self.environment, timeout=120)
@@ -57,14 +68,14 @@ class Deployment:
 
 @pytest.fixture(scope="module")
 def deployment(seekdb_server: SeekdbServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
-    """Both servers started at once on a database that does not exist yet: they create it, migrate it
+    """Three servers started at once on a database that does not exist yet: they create it, migrate it
     and ensure the Default Scope together. The admin token is created afterwards, as an operator would."""
     workdir = tmp_path_factory.mktemp("multi-server")
     database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
     servers: list[ServerProcess] = []
     urls: list[str] = []
     try:
-        for name in ("a", "b"):  # both started before either is waited for: they start together
+        for name in SERVERS:  # all started before any is waited for: they start together
             home = workdir / f"server-{name}"
             home.mkdir()
             port = free_port()
@@ -82,7 +93,7 @@ def deployment(seekdb_server: SeekdbServer, tmp_path_factory: pytest.TempPathFac
         )
         assert created.returncode == 0, created.stderr
         token = json.loads(created.stdout)["token"]
-        yield Deployment(urls=(urls[0], urls[1]), environment=environment, token=token)
+        yield Deployment(urls=tuple(urls), environment=environment, token=token)
     finally:
         for server in servers:
             server.stop()
@@ -115,13 +126,13 @@ def _at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
         return list(pool.map(released, calls))
 
 
-def _one_winner(responses: list[httpx.Response], status: int, code: str) -> tuple[httpx.Response, dict[str, Any]]:
-    """Exactly one 200 and one ``status`` with PowerContext's ``code``; the winner and the loser's error."""
+def _one_winner(responses: list[httpx.Response], status: int, code: str) -> tuple[httpx.Response, list[dict[str, Any]]]:
+    """Exactly one 200 and every other answer ``status`` with PowerContext's ``code``; the winner and
+    the losers' errors."""
     statuses = sorted(r.status_code for r in responses)
-    assert statuses == [200, status], [r.text for r in responses]
+    assert statuses == [200] + [status] * (len(responses) - 1), [r.text for r in responses]
     winner = next(r for r in responses if r.status_code == 200)
-    loser = next(r for r in responses if r.status_code == status)
-    return winner, assert_error(loser, status, code)
+    return winner, [assert_error(r, status, code) for r in responses if r.status_code == status]
 
 
 def test_oceanbase_what_one_server_writes_the_other_reads_and_recalls_at_once(deployment: Deployment) -> None:
@@ -153,66 +164,74 @@ def test_oceanbase_what_one_server_writes_the_other_reads_and_recalls_at_once(de
 
 
 def test_oceanbase_a_lifecycle_race_across_servers_has_one_winner(deployment: Deployment) -> None:
-    with deployment.client(0) as a, deployment.client(1) as b:
+    with deployment.clients() as servers:
+        a = servers[0]
         scope_id = _scope(a)
         for round_ in range(3):
             memory = _memory(a, scope_id, f"forget me {round_}")
             target = {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
             request = {"scope_id": scope_id, "target": target, "state": "forgotten"}
-            responses = _at_once(
-                partial(a.post, "/v1/atomic-memory/lifecycle", json=request),
-                partial(b.post, "/v1/atomic-memory/lifecycle", json=request),
-            )
-            winner, error = _one_winner(responses, 409, "atomic_memory_changed")
+            responses = _at_once(*(partial(c.post, "/v1/atomic-memory/lifecycle", json=request) for c in servers))
+            winner, errors = _one_winner(responses, 409, "atomic_memory_changed")
             assert winner.json()["changed"] is True and winner.json()["records"][0]["state_version"] == 1
-            assert error["details"]["reason"] == "stale_state_version"
-            for client in (a, b):
+            assert [error["details"]["reason"] for error in errors] == ["stale_state_version"] * 2
+            for client in servers:
                 state = client.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}/state")
                 assert state.status_code == 200
                 assert (state.json()["state"], state.json()["state_version"]) == ("forgotten", 1)
 
 
 def test_oceanbase_a_merge_race_across_servers_has_one_winner(deployment: Deployment) -> None:
-    with deployment.client(0) as a, deployment.client(1) as b:
+    with deployment.clients() as servers:
+        a = servers[0]
         scope_id = _scope(a)
-        inputs = [
-            {
-                "artifact": {"family": "atomic-memory", "artifact_id": _memory(a, scope_id, text), "revision": 1},
-                "state_version": 0,
-            }
-            for text in ("left input", "right input")
-        ]
-        request = {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": "both inputs"}}
-        responses = _at_once(
-            lambda: a.post("/v1/atomic-memory/merges", json=request),
-            lambda: b.post("/v1/atomic-memory/merges", json=request),
-        )
-        winner, error = _one_winner(responses, 409, "atomic_memory_changed")
-        assert error["details"]["reason"] in ("stale_state_version", "already_merged")
-        result = winner.json()["records"][-1]["artifact"]["artifact_id"]
-        listed = b.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory")
+        stored: list[str] = []  # every input and the one result of each round
+        for round_ in range(2):
+            inputs = [
+                {
+                    "artifact": {"family": "atomic-memory", "artifact_id": _memory(a, scope_id, text), "revision": 1},
+                    "state_version": 0,
+                }
+                for text in (f"left input {round_}", f"right input {round_}")
+            ]
+            request = {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": f"both {round_}"}}
+            responses = _at_once(*(partial(c.post, "/v1/atomic-memory/merges", json=request) for c in servers))
+            winner, errors = _one_winner(responses, 409, "atomic_memory_changed")
+            assert all(e["details"]["reason"] in ("stale_state_version", "already_merged") for e in errors), errors
+            result = winner.json()["records"][-1]["artifact"]["artifact_id"]
+            stored += [item["artifact"]["artifact_id"] for item in inputs] + [result]
+            for client in servers:
+                # both inputs merged into the ONE result; the losers wrote nothing
+                for item in inputs:
+                    address = item["artifact"]
+                    state = client.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{address['artifact_id']}/state")
+                    assert state.status_code == 200 and state.json()["state"] == "merged", state.text
+        listed = servers[2].get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100})
         assert listed.status_code == 200
-        # two inputs and ONE merge result: the loser wrote nothing
-        assert sorted(item["artifact_id"] for item in listed.json()["items"]) == sorted(
-            [inputs[0]["artifact"]["artifact_id"], inputs[1]["artifact"]["artifact_id"], result]
-        )
+        assert sorted(item["artifact_id"] for item in listed.json()["items"]) == sorted(stored)
 
 
 def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(deployment: Deployment) -> None:
-    with deployment.client(0) as a, deployment.client(1) as b:
+    with deployment.clients() as servers:
+        a = servers[0]
         scope_id = _scope(a)
         memory = _memory(a, scope_id, "version one")
         path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}"
         etag = a.get(path).headers["ETag"]
         responses = _at_once(
-            lambda: a.put(path, json={"content": {"kind": "fact", "text": "from A"}}, headers={"If-Match": etag}),
-            lambda: b.put(path, json={"content": {"kind": "fact", "text": "from B"}}, headers={"If-Match": etag}),
+            *(
+                partial(
+                    c.put, path, json={"content": {"kind": "fact", "text": f"from {n}"}}, headers={"If-Match": etag}
+                )
+                for n, c in zip(SERVERS, servers, strict=True)
+            )
         )
-        # the loser's If-Match is no longer the head's ETag: 412, whichever server it reached
-        winner, error = _one_winner(responses, 412, "revision_conflict")
-        assert error["details"] == {"provided_etag": etag, "current_etag": '"revision:2"'}, error
+        # a loser's If-Match is no longer the head's ETag: 412, whichever server it reached
+        winner, errors = _one_winner(responses, 412, "revision_conflict")
+        assert errors == [errors[0]] * 2
+        assert errors[0]["details"] == {"provided_etag": etag, "current_etag": '"revision:2"'}, errors
         winning_text = winner.json()["content"]["text"]
-        for client in (a, b):
+        for client in servers:
             head = client.get(path)
             assert head.json()["revision"] == 2 and head.json()["content"]["text"] == winning_text
 
@@ -220,11 +239,11 @@ def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(de
 def test_oceanbase_a_revoked_token_fails_on_every_server_at_once(deployment: Deployment) -> None:
     created = json.loads(deployment.token_command("create", "--scope", "*", "--grant", "read", "--json"))
     token = created["token"]
-    for index in (0, 1):
+    for index in range(len(SERVERS)):
         with deployment.client(index, token) as client:
             assert client.get("/v1/scopes").status_code == 200
     deployment.token_command("revoke", created["token_id"])
-    for index in (0, 1):
+    for index in range(len(SERVERS)):
         with deployment.client(index, token) as client:
             assert_error(client.get("/v1/scopes"), 401, "unauthorized")
     # the admin token is untouched
@@ -234,7 +253,7 @@ def test_oceanbase_a_revoked_token_fails_on_every_server_at_once(deployment: Dep
 
 def test_oceanbase_servers_started_together_create_the_default_scope_once(deployment: Deployment) -> None:
     seen = []
-    for index in (0, 1):
+    for index in range(len(SERVERS)):
         with deployment.client(index) as client:
             default = client.get("/v1/scopes/default")
             assert default.status_code == 200, default.text
@@ -243,7 +262,7 @@ def test_oceanbase_servers_started_together_create_the_default_scope_once(deploy
             defaults = [s["scope_id"] for s in listed.json()["items"] if s["title"] == "Default"]
             assert defaults == [default.json()["scope_id"]]
             seen.append(default.json()["scope_id"])
-    assert seen[0] == seen[1]
+    assert seen == [seen[0]] * len(SERVERS)
 
 
 def _preparations(client: httpx.Client, scope_id: str) -> int:
@@ -314,3 +333,84 @@ def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_
         # a replay through the other server answers the position already taken
         replay = capture(b, 0)
         assert replay.status_code == 202 and replay.json()["position"] == responses[0].json()["position"]
+
+
+def test_oceanbase_what_each_server_writes_the_next_one_injects_at_once(deployment: Deployment) -> None:
+    with deployment.clients() as servers:
+        scope_id = _scope(servers[0])
+        for n, writer in enumerate(servers):
+            reader = servers[(n + 1) % len(servers)]
+            marker = uuid.uuid4().hex[:8]
+            text = f"Deploy window {marker} opens at {n + 7} o'clock on the reporting cluster."
+            memory = _memory(writer, scope_id, text)
+            prepared = reader.post(
+                "/v1/context/prepare",
+                json={"scope_id": scope_id, "query": f"deploy window {marker}", "include_receipt": True},
+            )
+            assert prepared.status_code == 200, prepared.text
+            body = prepared.json()
+            assert text in body["content"]
+            selected = [item["artifact_address"]["artifact"] for item in body["receipt"]["selected"]]
+            assert {"family": "atomic-memory", "artifact_id": memory, "revision": 1} in selected
+
+
+def _curated(client: httpx.Client, scope_id: str, text: str) -> str:
+    """A memory tagged for the bootstrap package; its id."""
+    memory = _memory(client, scope_id, text)
+    path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}/tags"
+    tagged = client.put(
+        path, json={"tags": ["bootstrap-context"]}, headers={"If-Match": client.get(path).headers["ETag"]}
+    )
+    assert tagged.status_code == 200, tagged.text
+    return memory
+
+
+def test_oceanbase_bootstrap_receipts_stay_unique_and_ordered_across_servers(deployment: Deployment) -> None:
+    """A host retrying one session-start event against several servers gets one receipt: the same
+    id, the same items in the same order, the same content; its delivery is claimed once; and a
+    different event gets its own receipt."""
+    with deployment.clients() as servers:
+        scope_id = _scope(servers[0])
+        curated = [
+            _curated(servers[n % len(servers)], scope_id, f"Curated rule {n}: keep builds green.") for n in range(4)
+        ]
+        request = {
+            "scope_id": scope_id,
+            "enabled": True,
+            "profile": "powercontext.scope-bootstrap.v1",
+            "lifecycle": "startup",
+            "integration": "claude-code",
+            "max_bytes": 4096,
+            "event_id": f"session-{uuid.uuid4().hex[:8]}",
+        }
+        for _ in range(2):  # twice: the first time all race to create it, then all find it
+            responses = _at_once(*(partial(c.post, "/v1/context/bootstrap", json=request) for c in servers))
+            assert all(r.status_code == 200 for r in responses), [r.text for r in responses]
+            packages = [r.json() for r in responses]
+            assert {p["status"] for p in packages} == {"ready"}
+            assert len({p["receipt"]["receipt_id"] for p in packages}) == 1, packages
+            assert {p["receipt"]["state"] for p in packages} == {"pending"}
+            assert len({p["content"] for p in packages}) == 1
+            orders = [[item["artifact"]["artifact_id"] for item in p["items"]] for p in packages]
+            assert orders == [orders[0]] * len(servers) and sorted(orders[0]) == sorted(curated)
+        receipt_id = packages[0]["receipt"]["receipt_id"]
+
+        delivery = {"scope_id": scope_id, "receipt_id": receipt_id, "outcome": "injected"}
+        claims = _at_once(*(partial(c.post, "/v1/context/bootstrap/receipts", json=delivery) for c in servers))
+        winner, errors = _one_winner(claims, 422, "invalid_request")
+        assert winner.json() == {"receipt_id": receipt_id, "state": "injected"}
+        assert [e["details"]["violations"][0]["rule"] for e in errors] == ["bootstrap_receipt_claimed"] * 2
+        # the event once delivered is delivered, whichever server the host asks next
+        for client in servers:
+            again = client.post("/v1/context/bootstrap", json=request).json()
+            assert (again["status"], again["reason"]) == ("skipped", "already_delivered")
+            assert again["receipt"] == {"receipt_id": receipt_id, "state": "injected"}
+
+        # distinct events at once: one receipt each, none shared
+        events = [{**request, "event_id": f"session-{uuid.uuid4().hex[:8]}"} for _ in range(6)]
+        answers = _at_once(
+            *(partial(servers[n % len(servers)].post, "/v1/context/bootstrap", json=e) for n, e in enumerate(events))
+        )
+        assert all(r.status_code == 200 and r.json()["status"] == "ready" for r in answers), [r.text for r in answers]
+        receipts = {r.json()["receipt"]["receipt_id"] for r in answers}
+        assert len(receipts) == len(events) and receipt_id not in receipts

@@ -60,7 +60,7 @@ def open_local_store(settings: Settings) -> Store:
     """The store the settings name, opened (migrations applied), or one line and exit 2."""
     url = settings.resolved_store_url
     try:
-        return open_store(url)
+        return open_store(url, tls=settings.resolved_store_tls)
     except StoreURLError as error:
         fail(str(error))
     except StoreError as error:

@@ -15,6 +15,8 @@ Decisions:
   prints the banner once, before any worker starts; the workers only open the migrated store.
   SIGINT or SIGTERM to this process stops every worker. ``--workers 1`` (the default) is the
   single process it always was. Fewer than 1 is refused with one line (exit 2).
+- ``--store-tls*`` set the ``store_tls`` settings (TLS to an OceanBase store) for this run; a TLS
+  setting that cannot work (a missing file, TLS for SQLite) is one line and exit 2.
 """
 
 from __future__ import annotations
@@ -57,11 +59,51 @@ def serve(
     workers: Annotated[
         int, typer.Option("--workers", help="Worker processes serving requests (each on its own core).")
     ] = 1,
+    store_tls: Annotated[
+        bool | None,
+        typer.Option(
+            "--store-tls/--no-store-tls",
+            help="Connect to an OceanBase store over TLS only, checking its certificate.",
+            show_default=False,
+        ),
+    ] = None,
+    store_tls_ca: Annotated[
+        Path | None,
+        typer.Option(
+            "--store-tls-ca", help="CA certificates (PEM) the database's certificate must chain to.", show_default=False
+        ),
+    ] = None,
+    store_tls_verify_identity: Annotated[
+        bool | None,
+        typer.Option(
+            "--store-tls-verify-identity/--no-store-tls-verify-identity",
+            help="Check the database certificate's host name against the store URL's host [default: on].",
+            show_default=False,
+        ),
+    ] = None,
+    store_tls_cert: Annotated[
+        Path | None,
+        typer.Option("--store-tls-cert", help="A client certificate (PEM) for the database.", show_default=False),
+    ] = None,
+    store_tls_key: Annotated[
+        Path | None,
+        typer.Option("--store-tls-key", help="The client certificate's private key (PEM).", show_default=False),
+    ] = None,
 ) -> None:
     """Run the HTTP server."""
     if workers < 1:
         fail(f"--workers must be 1 or more (got {workers})")
-    settings = local_settings(data_dir, config, host=host, port=port, require_tokens=require_tokens)
+    tls = {
+        "enabled": store_tls,
+        "ca_file": store_tls_ca,
+        "verify_identity": store_tls_verify_identity,
+        "cert_file": store_tls_cert,
+        "key_file": store_tls_key,
+    }
+    given_tls = {name: value for name, value in tls.items() if value is not None} or None
+    settings = local_settings(
+        data_dir, config, host=host, port=port, require_tokens=require_tokens, store_tls=given_tls
+    )
     if not is_loopback_name(settings.host) and not settings.require_tokens:
         fail(
             "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "

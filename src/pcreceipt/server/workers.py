@@ -34,6 +34,17 @@ def worker_options(settings: Settings, config: Path | None) -> str:
         "host": settings.host,
         "port": settings.port,
         "require_tokens": settings.require_tokens,
+        "store_tls": {
+            name: str(value) if isinstance(value, Path) else value
+            for name, value in (
+                ("enabled", settings.store_tls.enabled),
+                ("ca_file", settings.store_tls.ca_file),
+                ("verify_identity", settings.store_tls.verify_identity),
+                ("cert_file", settings.store_tls.cert_file),
+                ("key_file", settings.store_tls.key_file),
+            )
+            if value is not None
+        },
     }
     return json.dumps({"config": None if config is None else str(config), "overrides": overrides})
 

@@ -8,11 +8,13 @@
   ``root@sys`` or ``root%40sys``; options such as ``?read_timeout=30`` are listed in
   ``pcreceipt.store.oceanbase.settings``).
 Any other scheme is refused with ``StoreURLError``, whose message names the scheme but never
-the rest of the URL (it may hold a password).
+the rest of the URL (it may hold a password). ``tls`` (``StoreTLS``) makes every OceanBase
+connection TLS with the server's certificate checked; it is refused for SQLite.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -28,8 +30,22 @@ class StoreURLError(PcreceiptError, ValueError):
     """The store URL names no engine this build can open."""
 
 
-def open_store(url: str) -> Store:
-    """The store a URL names."""
+@dataclass(frozen=True, slots=True)
+class StoreTLS:
+    """TLS to a database engine: required, the server's certificate checked against ``ca_file``
+    (None: the system's trusted CAs) and, with ``verify_identity``, its host name against the URL's
+    host; ``cert_file``/``key_file`` a client certificate. Built from ``config.StoreTLSSettings``."""
+
+    ca_file: Path | None = None
+    verify_identity: bool = True
+    cert_file: Path | None = None
+    key_file: Path | None = None
+
+
+def open_store(url: str, *, tls: StoreTLS | None = None) -> Store:
+    """The store a URL names (``tls``: TLS to an OceanBase database)."""
+    if tls is not None and not url.startswith(OCEANBASE_PREFIX):
+        raise StoreURLError("TLS to the database applies to an oceanbase:// store URL only")
     if url.startswith(SQLITE_PREFIX):
         path = Path(url[len(SQLITE_PREFIX) :])
         if not path.name:
@@ -42,7 +58,7 @@ def open_store(url: str) -> Store:
         try:
             from pcreceipt.store.oceanbase.store import OceanBaseStore
 
-            return OceanBaseStore(url)
+            return OceanBaseStore(url, tls=tls)
         except ModuleNotFoundError as error:
             if error.name not in ("sqlalchemy", "pymysql"):
                 raise

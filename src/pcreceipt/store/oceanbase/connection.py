@@ -12,10 +12,17 @@ Decisions:
   ``StoreUnavailable``; anything else a content-free ``StoreError`` naming the error code.
 - A write that loses a race on a unique key or a deadlock raises ``Retry``: the store runs the
   whole transaction again.
+- TLS (``settings.tls``): pymysql gets one ``ssl.SSLContext`` built here (its ``ssl`` dict form is
+  deprecated in pymysql 2.2), so every connection of the pool is TLS or fails with 2026 (pymysql
+  never falls back to plain text once a context is given). The context always checks the
+  server's certificate (``CERT_REQUIRED``), against the CA file alone when one is given, else the
+  system's trusted CAs, and its host name unless ``verify_identity`` is off. A file that does not
+  load is a ``StoreError`` naming the setting and the cause.
 """
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -26,6 +33,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.pool import NullPool
 
 from pcreceipt.errors import PcreceiptError
+from pcreceipt.store import StoreTLS
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
 from pcreceipt.store.protocol import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
@@ -52,6 +60,7 @@ _UNAVAILABLE_CODES = frozenset(
         6213,  # OceanBase: transaction killed
     }
 )
+_TLS_REFUSED = 2026  # pymysql: SSL required, the server's handshake offers none
 _DUPLICATE_KEY = 1062
 _DEADLOCK = 1213
 RETRYABLE_CODES = frozenset({_DUPLICATE_KEY, _DEADLOCK})
@@ -86,6 +95,8 @@ def translated_errors() -> Iterator[None]:
         label = str(code) if code is not None else type(error.orig).__name__
         if cause is not None:
             label = f"{label}, {type(cause).__name__}"
+        if code == _TLS_REFUSED:
+            label = f"{label}, TLS is required but the database server does not offer it"
         failure = kind(f"oceanbase engine error ({label})")
     except sa_exc.SQLAlchemyError as error:  # pool timeout, disconnect detected by the pool
         failure = StoreUnavailable(f"oceanbase engine unavailable ({type(error).__name__})")
@@ -135,6 +146,29 @@ def placeholders(count: int) -> str:
     return ", ".join(["%s"] * count)
 
 
+def tls_context(tls: StoreTLS) -> ssl.SSLContext:
+    """The client TLS context for ``tls``: the server's certificate always checked; StoreError when
+    a file does not load (named by its setting, with the cause's class and reason)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # certificate and host name checked by default
+    context.check_hostname = tls.verify_identity
+    context.verify_mode = ssl.CERT_REQUIRED
+    setting = "store_tls.ca_file"
+    try:
+        if tls.ca_file is not None:
+            context.load_verify_locations(cafile=str(tls.ca_file))  # this CA only, not the system's too
+        else:
+            context.load_default_certs(ssl.Purpose.SERVER_AUTH)
+        if tls.cert_file is not None:
+            setting = "store_tls.cert_file"
+            key = None if tls.key_file is None else str(tls.key_file)
+            context.load_cert_chain(str(tls.cert_file), keyfile=key)
+    except ssl.SSLError as error:
+        raise StoreError(f"{setting} does not load: {error.reason or type(error).__name__}") from None
+    except OSError as error:
+        raise StoreError(f"{setting} does not load: {error.strerror or type(error).__name__}") from None
+    return context
+
+
 def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bool = True) -> Engine:
     """A SQLAlchemy engine on the server (``database`` None: no database selected); ``pooled`` False
     for one-off connections."""
@@ -158,13 +192,16 @@ def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bo
         if pooled
         else {"poolclass": NullPool}
     )
+    connect_args: dict[str, Any] = {
+        "connect_timeout": settings.connect_timeout,
+        "read_timeout": settings.read_timeout,
+        "write_timeout": settings.write_timeout,
+    }
+    if settings.tls is not None:
+        connect_args["ssl"] = tls_context(settings.tls)
     engine = create_engine(
         url,
-        connect_args={
-            "connect_timeout": settings.connect_timeout,
-            "read_timeout": settings.read_timeout,
-            "write_timeout": settings.write_timeout,
-        },
+        connect_args=connect_args,
         isolation_level="AUTOCOMMIT",
         hide_parameters=True,
         logging_name="pcreceipt.oceanbase",

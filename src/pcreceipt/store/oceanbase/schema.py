@@ -380,6 +380,8 @@ _NO_SUCH_TABLE = 1146
 def migrate(conn: Conn, database: str) -> list[int]:
     """Apply the missing migrations of ``database`` under its migration lock (one server at a time);
     StoreUnavailable when another server held the lock for ``MIGRATION_LOCK_SECONDS``."""
+    if _fully_migrated(conn):
+        return []  # nothing to apply: no lock and no DDL (versions are only ever added)
     lock = "pcreceipt.migrate." + hashlib.sha256(database.encode()).hexdigest()[:32]  # names: at most 64 chars
     deadline = time.monotonic() + MIGRATION_LOCK_SECONDS
     # the server may end one GET_LOCK wait early (it is bounded by the session's lock timeout too): ask again
@@ -399,6 +401,22 @@ def migrate(conn: Conn, database: str) -> list[int]:
         raise AssertionError("unreachable")
     finally:
         conn.run("SELECT RELEASE_LOCK(%s)", (lock,))
+
+
+def _fully_migrated(conn: Conn) -> bool:
+    """Whether every migration is recorded already (False when ``schema_migrations`` is missing).
+
+    Read without the lock: a database whose versions are all recorded needs nothing, so a server
+    opening it (the usual start, and every start after a database restart) takes no named lock and
+    runs no DDL. Seen on this machine: right after a seekdb restart, the lock or a DDL statement
+    could wait past the read timeout, while plain reads and writes were served."""
+    try:
+        applied = set(applied_versions(conn))
+    except sa_exc.DBAPIError as error:
+        if error_code(error) != _NO_SUCH_TABLE:
+            raise
+        return False
+    return all(migration.version in applied for migration in MIGRATIONS)
 
 
 def _migrate_locked(conn: Conn) -> list[int]:

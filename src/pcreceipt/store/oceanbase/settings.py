@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from pcreceipt.store import OCEANBASE_DEFAULT_PORT, StoreURLError
+from pcreceipt.store import OCEANBASE_DEFAULT_PORT, StoreTLS, StoreURLError
 
 SCHEME = "oceanbase"
 DEFAULT_PORT = OCEANBASE_DEFAULT_PORT
@@ -50,6 +50,7 @@ class OceanBaseSettings:
     query_timeout: float = 30.0
     lock_timeout: float = 10.0
     pool_size: int = 8
+    tls: StoreTLS | None = None  # from the settings' ``store_tls``, never from the URL
 
 
 def parse_oceanbase_url(url: str) -> OceanBaseSettings:

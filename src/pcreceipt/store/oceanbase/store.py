@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import exc as sa_exc
 
+from pcreceipt.store import StoreTLS
 from pcreceipt.store.code import FileEntry
 from pcreceipt.store.engine import StoreEngine
 from pcreceipt.store.ids import utc_now
@@ -135,6 +136,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         *,
         vector_dimensions: int | None = None,
         create_database: bool = True,
+        tls: StoreTLS | None = None,
     ) -> None:
         """Connect, create the database when missing (``create_database``) and apply missing migrations.
 
@@ -143,6 +145,8 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         if vector_dimensions is not None and vector_dimensions < 1:
             raise InvalidRecord("vector_dimensions must be positive")
         self._settings = url if isinstance(url, OceanBaseSettings) else parse_oceanbase_url(url)
+        if tls is not None:
+            self._settings = replace(self._settings, tls=tls)
         self._vector_dimensions = vector_dimensions
         self._vector_tables: dict[tuple[str, int], str] = {}
         self._tables_lock = threading.Lock()
