@@ -31,7 +31,7 @@ from pcreceipt import __version__
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app
-from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_LOOP, WORKER_OPTIONS, worker_options
+from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, worker_options
 from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store, StoreError
 
@@ -117,7 +117,6 @@ def _serve_workers(settings: Settings, config: Path | None, workers: int) -> Non
         "pcreceipt.server.workers:worker_app",
         factory=True,
         workers=workers,
-        loop=WORKER_LOOP,
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
         host=settings.host,
         port=settings.port,

@@ -9,19 +9,10 @@ setting (``PCRECEIPT_*``, the config file) the workers read as the parent did, f
 environment they inherit. A worker opens the store the parent already migrated (its migration
 step finds nothing to apply), and does not create the default Scope again.
 Each worker logs with its process id, so a log shows which worker answered a request.
-
-The workers share the parent's listening socket, and each accepts connections in its own event
-loop. asyncio's loop accepts every connection waiting on the socket each time it wakes (up to the
-backlog), so a burst of connections (a client opening its keep-alive pool) lands on whichever
-worker woke first: measured with 4 keep-alive clients and 2 workers, one worker got all four in a
-third of the runs (bench/workers_bench.py). The workers' loop (``OneAcceptEventLoop``, handed to
-uvicorn as its ``loop``) accepts one connection per wake-up instead, so the other worker, woken
-by the same readiness, can take the next one.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -34,19 +25,6 @@ from pcreceipt.config import Settings, load_settings
 
 WORKER_OPTIONS = "_PCRECEIPT_SERVE_WORKER_OPTIONS"
 WORKER_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
-WORKER_LOOP = "pcreceipt.server.workers:OneAcceptEventLoop"
-"""uvicorn's ``loop`` option for the workers: an import string other than its own names is taken
-as the callable that makes the loop (here the class itself)."""
-
-
-class OneAcceptEventLoop(asyncio.SelectorEventLoop):
-    """asyncio's selector loop, except that a listening socket's readiness accepts one connection,
-    not every waiting one (the rest stay queued in the kernel for the next wake-up of any worker)."""
-
-    def _accept_connection(  # type: ignore[no-untyped-def]  # asyncio's private hook, positional as called
-        self, protocol_factory, sock, sslcontext=None, server=None, backlog=100, *rest
-    ) -> None:
-        super()._accept_connection(protocol_factory, sock, sslcontext, server, 1, *rest)  # type: ignore[misc]
 
 
 def worker_options(settings: Settings, config: Path | None) -> str:
