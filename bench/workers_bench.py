@@ -56,11 +56,6 @@ def workers_spec(workers: int) -> ServerSpec:
     return ServerSpec(f"workers={workers}", command, environment, lambda data: data)
 
 
-def set_autogroup_nice(pid: int, nice: int) -> None:
-    """The scheduling weight of ``pid``'s autogroup (its session; root may lower it below 0)."""
-    Path(f"/proc/{pid}/autogroup").write_text(str(nice))
-
-
 def server_pids(server: Server) -> tuple[int, list[int]]:
     """The parent and its worker processes (none with one worker: the parent serves)."""
     assert server.process is not None
@@ -209,7 +204,6 @@ async def measure(
     stagger_s: float,
     budget_s: float,
     quiet: tuple[float, float],
-    boost: int,
     work: Path,
 ) -> dict[str, object]:
     data = work / "data"
@@ -222,9 +216,6 @@ async def measure(
         scope_id, loaded = await load(one.base_url, "workers-bench", corpus_module.corpus(n), budget_s)
         two.start()
         time.sleep(2)  # ready means one worker is: give the second its start-up
-        if boost:
-            for pid in (one.process.pid, two.process.pid, os.getpid()):  # type: ignore[union-attr]
-                set_autogroup_nice(pid, boost)
         queries = corpus_module.queries()
         for server in servers:  # warm-up: every worker has answered prepares
             for index in range(4):
@@ -241,8 +232,6 @@ async def measure(
                 )
         load_after = os.getloadavg()
     finally:
-        if boost:
-            set_autogroup_nice(os.getpid(), 0)
         one.stop()
         two.stop()
     summaries = {name: summarise(got) for name, got in results.items()}
@@ -254,7 +243,6 @@ async def measure(
         "loaded": loaded,
         "clients": CLIENTS,
         "stagger_ms": stagger_s * 1000,
-        "autogroup_nice": boost,
         "cpus": os.cpu_count(),
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in load_after],
@@ -277,15 +265,12 @@ def main() -> None:
     parser.add_argument("--stagger-ms", type=float, default=0.0, help="delay between the clients' first requests")
     parser.add_argument("--quiet-cores", type=float, default=0.5, help="a quiet moment: other processes below this")
     parser.add_argument("--quiet-wait", type=float, default=0.0, help="seconds to wait for one before each round")
-    parser.add_argument(
-        "--boost", type=int, default=0, help="autogroup nice of the servers and the client (root; e.g. -10)"
-    )
     parser.add_argument("--budget", type=float, default=300.0, help="seconds for the corpus load at most")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pcreceipt-workers-bench-") as work:
         report = asyncio.run(
             measure(args.n, args.requests, args.blocks, args.stagger_ms / 1000, args.budget,
-                    (args.quiet_cores, args.quiet_wait), args.boost, Path(work))
+                    (args.quiet_cores, args.quiet_wait), Path(work))
         )
     print(json.dumps(report, indent=2))
 
