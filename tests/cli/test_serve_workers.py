@@ -120,3 +120,21 @@ def test_help_and_readme_name_the_workers_option(tmp_path: Path) -> None:
     assert "--workers" in result.stdout and "[default: 1]" in result.stdout
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert "[--workers 1]" in readme
+
+
+def test_workers_get_thirty_seconds_to_answer_the_liveness_ping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """uvicorn kills a worker that does not answer its supervisor's ping in time and starts another;
+    a new worker answers only once Python has started and imported the app, which took longer than
+    uvicorn's default 5 s on a loaded machine (every replacement was killed the same way)."""
+    from pcreceipt.cli import serve as serve_module
+    from pcreceipt.config import load_settings
+
+    captured: dict[str, Any] = {}
+    monkeypatch.setattr(serve_module.uvicorn, "run", lambda app, **options: captured.update(options, app=app))
+    monkeypatch.setenv(serve_module.WORKER_OPTIONS, "")  # _serve_workers sets it; undone after the test
+    settings = load_settings(environ={}, overrides={"data_dir": tmp_path / "data", "port": free_port()})
+    serve_module._serve_workers(settings, None, 2)
+    assert captured["app"] == "pcreceipt.server.workers:worker_app" and captured["workers"] == 2
+    assert captured["timeout_worker_healthcheck"] == serve_module.WORKER_HEALTHCHECK_SECONDS == 30

@@ -39,6 +39,11 @@ from pcreceipt.store.protocol import Store, StoreError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 DEFAULTS = Settings()
+WORKER_HEALTHCHECK_SECONDS = 30
+"""How long uvicorn's supervisor waits for a worker's answer to its liveness ping before it kills
+the worker and starts another (uvicorn's default is 5 s). A new worker answers only once Python
+has started and imported the app; on a loaded machine that took longer than 5 s, and every
+replacement was killed the same way, so no worker ever served."""
 
 
 def serve(
@@ -154,6 +159,7 @@ def _serve_workers(settings: Settings, config: Path | None, workers: int) -> Non
         "pcreceipt.server.workers:worker_app",
         factory=True,
         workers=workers,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
         host=settings.host,
         port=settings.port,
         access_log=False,
