@@ -416,7 +416,9 @@ def _fully_migrated(conn: Conn) -> bool:
         if error_code(error) != _NO_SUCH_TABLE:
             raise
         return False
-    return all(migration.version in applied for migration in MIGRATIONS)
+    # exactly the known versions: a version this runtime does not know (a newer schema) takes the
+    # locked path, whose check refuses it
+    return applied == {migration.version for migration in MIGRATIONS}
 
 
 def _migrate_locked(conn: Conn) -> list[int]:
