@@ -254,3 +254,18 @@ class PreparedContent(Protocol):
 
     @property
     def content_digest(self) -> str: ...
+
+
+def first_revisions(
+    scope_id: str, family: ArtifactFamily, ids: Sequence[str], prepared: Sequence[PreparedContent], now: str
+) -> list[RevisionRecord]:
+    """The records of revision 1 of artifacts a bulk write created, in the order of ``ids``."""
+    return [
+        RevisionRecord(
+            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=1),
+            content=row.content,
+            content_digest=row.content_digest,
+            created_at=now,
+        )
+        for artifact_id, row in zip(ids, prepared, strict=True)
+    ]

@@ -17,13 +17,12 @@ from pcreceipt.store.oceanbase.vectors import store_vectors
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
-    ArtifactRef,
     NewArtifact,
     RevisionRecord,
     StoreError,
     WriteConflict,
 )
-from pcreceipt.store.rows import BATCH, as_str
+from pcreceipt.store.rows import BATCH, as_str, first_revisions
 
 
 def insert_batch(
@@ -71,15 +70,7 @@ def insert_batch(
         if any(vector is not None for _, vector in vectors):
             doc_ids = _keys_by_artifact(conn, "SELECT artifact_id, doc_id FROM search_docs", scope_id, family, ids, "")
             store_vectors(conn, scope_id, family, vectors, doc_ids, revision_pks, prepared_tables)
-    return [
-        RevisionRecord(
-            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=1),
-            content=item.content,
-            content_digest=item.content_digest,
-            created_at=now,
-        )
-        for artifact_id, item in zip(ids, prepared, strict=True)
-    ]
+    return first_revisions(scope_id, family, ids, prepared, now)
 
 
 def _index_row(item: Prepared) -> tuple[bytes, str, int]:

@@ -16,27 +16,20 @@ from pcreceipt.store.ids import new_artifact_id
 from pcreceipt.store.protocol import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
-    ArtifactRef,
     NewArtifact,
     RevisionRecord,
     WriteConflict,
 )
-from pcreceipt.store.rows import BATCH, as_str, to_json
+from pcreceipt.store.rows import BATCH, PreparedContent, as_str, first_revisions, to_json
 from pcreceipt.store.text import searchable_text, segment
 
 if TYPE_CHECKING:
     from sqlite3 import Connection
 
 
-class PreparedRow(Protocol):
-    """What the store prepared for one write, outside the transaction."""
+class PreparedRow(PreparedContent, Protocol):
+    """What the store prepared for one write, outside the transaction: the content and its vector."""
 
-    @property
-    def content(self) -> dict[str, Any]: ...
-    @property
-    def content_json(self) -> str: ...
-    @property
-    def content_digest(self) -> str: ...
     @property
     def vector(self) -> Any: ...
 
@@ -96,15 +89,7 @@ def insert_batch(
         for artifact_id, row in zip(ids, prepared, strict=True):
             if row.vector is not None:
                 store_vector(conn, doc_ids[artifact_id], row.vector)
-    return [
-        RevisionRecord(
-            ref=ArtifactRef(scope_id=scope_id, family=family, artifact_id=artifact_id, revision=1),
-            content=row.content,
-            content_digest=row.content_digest,
-            created_at=now,
-        )
-        for artifact_id, row in zip(ids, prepared, strict=True)
-    ]
+    return first_revisions(scope_id, family, ids, prepared, now)
 
 
 def _placeholders(count: int) -> str:
