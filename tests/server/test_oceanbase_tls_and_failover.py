@@ -32,16 +32,15 @@ import pytest
 from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
 from _support.ports import free_port
 from _support.servers import assert_error
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 
 from pcreceipt.store import StoreTLS, open_store
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import StoreError
-
-x509 = pytest.importorskip("cryptography.x509", reason="cryptography makes the test certificates")
-from cryptography.hazmat.primitives import hashes, serialization  # noqa: E402
-from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
-from cryptography.x509.oid import NameOID  # noqa: E402
 
 SECONDS = 120.0
 DATABASES = ("tls_a", "tls_b", "failover", "graceful")  # made before TLS is switched on
@@ -247,12 +246,16 @@ def _wait(condition: Callable[[], bool], seconds: float) -> float:
     return time.monotonic() - started
 
 
-def test_a_server_survives_the_database_going_away_and_coming_back(tls_database: TlsDatabase, tmp_path: Path) -> None:
+def _serve_over_tls(tls_database: TlsDatabase, tmp_path: Path, database: str) -> tuple[ServerProcess, str]:
+    """`pcreceipt serve` on a free port over TLS to ``database`` (started, not yet ready), and its URL."""
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    environment = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": tls_database.url("failover")})
+    environment = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": tls_database.url(database)})
     command = [PCRECEIPT, "serve", "--port", str(port), "--store-tls", "--store-tls-ca", str(tls_database.pki.ca)]
-    served = ServerProcess(command, environment, cwd=tmp_path)
+    return ServerProcess(command, environment, cwd=tmp_path), f"http://127.0.0.1:{port}"
+
+
+def test_a_server_survives_the_database_going_away_and_coming_back(tls_database: TlsDatabase, tmp_path: Path) -> None:
+    served, url = _serve_over_tls(tls_database, tmp_path, "failover")
     try:
         assert served.wait_ready(url, SECONDS), served.stop()
         with httpx.Client(base_url=url, timeout=60) as client:
@@ -287,12 +290,8 @@ def test_a_server_survives_the_database_going_away_and_coming_back(tls_database:
 def test_sigterm_lets_a_write_in_flight_finish_then_stops(tls_database: TlsDatabase, tmp_path: Path) -> None:
     """A write held up in the database (its Scope's row lock taken by another session) when SIGTERM
     arrives is answered, and committed, before the server exits (by SIGTERM, once shut down)."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     database = "graceful"
-    environment = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": tls_database.url(database)})
-    command = [PCRECEIPT, "serve", "--port", str(port), "--store-tls", "--store-tls-ca", str(tls_database.pki.ca)]
-    served = ServerProcess(command, environment, cwd=tmp_path)
+    served, url = _serve_over_tls(tls_database, tmp_path, database)
     try:
         assert served.wait_ready(url, SECONDS), served.stop()
         with httpx.Client(base_url=url, timeout=60) as client:
