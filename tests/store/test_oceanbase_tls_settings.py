@@ -9,12 +9,17 @@ required of a database server that does not offer it.
 
 from __future__ import annotations
 
+import datetime
 import ssl
 from pathlib import Path
 from typing import Any
 
 import pytest
 from _support.commands import PCRECEIPT, run, user_environment
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from sqlalchemy import event
 
 from pcreceipt.config import SettingsError, StoreTLSSettings, load_settings
@@ -26,17 +31,11 @@ from pcreceipt.store.oceanbase.settings import parse_oceanbase_url
 from pcreceipt.store.protocol import StoreError
 
 OCEANBASE = "oceanbase://root@db.example:2881/pcreceipt"
-# a real CA certificate in PEM (Python's own test CA is not shipped; make one the standard library can read)
-x509 = pytest.importorskip("cryptography.x509", reason="cryptography makes the test certificates")
 
 
 def _pem_pair(directory: Path) -> tuple[Path, Path]:
-    """A self-signed certificate and its key, as PEM files."""
-    import datetime
-
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
+    """A self-signed certificate and its key, as PEM files (a real CA certificate the standard
+    library can read: Python's own test CA is not shipped)."""
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "tls settings test")])
