@@ -12,6 +12,7 @@ import json
 import os
 import re
 import signal
+import socket
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -122,19 +123,33 @@ def test_help_and_readme_name_the_workers_option(tmp_path: Path) -> None:
     assert "[--workers 1]" in readme
 
 
-def test_workers_get_thirty_seconds_to_answer_the_liveness_ping(
+def test_workers_share_one_tcp_listener_and_get_thirty_seconds_to_answer_the_liveness_ping(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """uvicorn kills a worker that does not answer its supervisor's ping in time and starts another;
     a new worker answers only once Python has started and imported the app, which took longer than
-    uvicorn's default 5 s on a loaded machine (every replacement was killed the same way)."""
+    uvicorn's default 5 s on a loaded machine (every replacement was killed the same way). The
+    socket the workers share is declared TCP (see ``tests/server/test_workers_listener.py``)."""
     from pcreceipt.cli import serve as serve_module
     from pcreceipt.config import load_settings
+    from pcreceipt.server import workers as workers_module
 
     captured: dict[str, Any] = {}
-    monkeypatch.setattr(serve_module.uvicorn, "run", lambda app, **options: captured.update(options, app=app))
+
+    class Supervisor:
+        def __init__(self, config: Any, sockets: list[socket.socket]) -> None:
+            captured.update(config=config, sockets=sockets)
+
+        def run(self) -> None:
+            captured["sockets"][0].getsockname()  # still open while the supervisor runs
+
+    monkeypatch.setattr(workers_module, "Multiprocess", Supervisor)
     monkeypatch.setenv(serve_module.WORKER_OPTIONS, "")  # _serve_workers sets it; undone after the test
-    settings = load_settings(environ={}, overrides={"data_dir": tmp_path / "data", "port": free_port()})
+    port = free_port()
+    settings = load_settings(environ={}, overrides={"data_dir": tmp_path / "data", "port": port})
     serve_module._serve_workers(settings, None, 2)
-    assert captured["app"] == "pcreceipt.server.workers:worker_app" and captured["workers"] == 2
-    assert captured["timeout_worker_healthcheck"] == serve_module.WORKER_HEALTHCHECK_SECONDS == 30
+    config, (listener,) = captured["config"], captured["sockets"]
+    assert config.app == "pcreceipt.server.workers:worker_app" and config.factory and config.workers == 2
+    assert config.timeout_worker_healthcheck == workers_module.WORKER_HEALTHCHECK_SECONDS == 30
+    assert listener.proto == socket.IPPROTO_TCP
+    assert listener.fileno() == -1  # closed once the supervisor returned

@@ -33,17 +33,12 @@ from pcreceipt import __version__
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app
-from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, worker_options
+from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, run_workers, worker_options
 from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store, StoreError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 DEFAULTS = Settings()
-WORKER_HEALTHCHECK_SECONDS = 30
-"""How long uvicorn's supervisor waits for a worker's answer to its liveness ping before it kills
-the worker and starts another (uvicorn's default is 5 s). A new worker answers only once Python
-has started and imported the app; on a loaded machine that took longer than 5 s, and every
-replacement was killed the same way, so no worker ever served."""
 
 
 def serve(
@@ -155,17 +150,7 @@ def _serve_workers(settings: Settings, config: Path | None, workers: int) -> Non
     typer.echo(startup_banner(settings) + f"\n  {'workers':<15}{workers}", err=True)
     os.environ[WORKER_OPTIONS] = worker_options(settings, config)
     logging.basicConfig(level=logging.INFO, format=WORKER_LOG_FORMAT)
-    uvicorn.run(
-        "pcreceipt.server.workers:worker_app",
-        factory=True,
-        workers=workers,
-        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
-        host=settings.host,
-        port=settings.port,
-        access_log=False,
-        server_header=False,
-        log_level="info",
-    )
+    run_workers(settings.host, settings.port, workers)
 
 
 def startup_banner(settings: Settings) -> str:

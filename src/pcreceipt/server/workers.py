@@ -9,6 +9,14 @@ setting (``PCRECEIPT_*``, the config file) the workers read as the parent did, f
 environment they inherit. A worker opens the store the parent already migrated (its migration
 step finds nothing to apply), and does not create the default Scope again.
 Each worker logs with its process id, so a log shows which worker answered a request.
+
+The listening socket is the parent's, shared by every worker (``tcp_listener``). uvicorn 0.54
+makes it with ``socket.socket(family)``, whose ``proto`` is 0, and connections accepted from it
+inherit that ``proto``; asyncio turns Nagle's algorithm off (``TCP_NODELAY``) only on connections
+whose ``proto`` is ``IPPROTO_TCP``. Left so, every keep-alive response after the first waited on
+the client's delayed ACK (about 40 ms on Linux): a worker spent most of a 4-client load idle
+(uvicorn issue 3149). ``run_workers`` re-declares the bound socket as TCP before the workers
+receive it, which is what ``pcreceipt serve`` without ``--workers`` already gets from asyncio.
 """
 
 from __future__ import annotations
@@ -16,15 +24,22 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
+from uvicorn.supervisors import Multiprocess
 
 from pcreceipt.config import Settings, load_settings
 
 WORKER_OPTIONS = "_PCRECEIPT_SERVE_WORKER_OPTIONS"
 WORKER_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
+WORKER_HEALTHCHECK_SECONDS = 30
+"""How long uvicorn's supervisor waits for a worker's liveness answer before it replaces the
+worker (uvicorn's default is 5 s). A new worker answers once Python has started and imported the
+app, which on a loaded 2-core machine took more than 5 s: every worker was killed before serving."""
 
 
 def worker_options(settings: Settings, config: Path | None) -> str:
@@ -65,3 +80,39 @@ def worker_app() -> Starlette:
         raise RuntimeError(f"{WORKER_OPTIONS} is not set: worker_app runs under `pcreceipt serve --workers N`")
     logging.basicConfig(level=logging.INFO, format=WORKER_LOG_FORMAT)
     return create_app(worker_settings(options), ensure_default_scope=False)
+
+
+def tcp_listener(bound: socket.socket) -> socket.socket:
+    """``bound`` (a listening TCP socket) re-declared with ``proto`` ``IPPROTO_TCP``: the same file
+    descriptor, address and inheritability, so that asyncio sets ``TCP_NODELAY`` on every
+    connection a worker accepts from it. A socket that is not TCP is returned as it is."""
+    if bound.family not in (socket.AF_INET, socket.AF_INET6) or bound.proto == socket.IPPROTO_TCP:
+        return bound
+    inheritable = bound.get_inheritable()
+    listener = socket.socket(bound.family, bound.type, socket.IPPROTO_TCP, fileno=bound.detach())
+    listener.set_inheritable(inheritable)
+    return listener
+
+
+def run_workers(host: str, port: int, workers: int) -> None:
+    """Serve ``worker_app`` from ``workers`` processes under uvicorn's supervisor, sharing one TCP
+    listener (``tcp_listener``). Returns when the supervisor has stopped every worker (SIGINT,
+    SIGTERM). The caller has set ``WORKER_OPTIONS``."""
+    config = uvicorn.Config(
+        "pcreceipt.server.workers:worker_app",
+        factory=True,
+        workers=workers,
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        host=host,
+        port=port,
+        access_log=False,
+        server_header=False,
+        log_level="info",
+    )
+    listener = tcp_listener(config.bind_socket())
+    try:
+        Multiprocess(config, sockets=[listener]).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listener.close()
