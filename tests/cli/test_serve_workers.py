@@ -151,5 +151,6 @@ def test_workers_share_one_tcp_listener_and_get_thirty_seconds_to_answer_the_liv
     config, (listener,) = captured["config"], captured["sockets"]
     assert config.app == "pcreceipt.server.workers:worker_app" and config.factory and config.workers == 2
     assert config.timeout_worker_healthcheck == workers_module.WORKER_HEALTHCHECK_SECONDS == 30
+    assert config.loop == "pcreceipt.server.accept:BalancedAcceptLoop"
     assert listener.proto == socket.IPPROTO_TCP
     assert listener.fileno() == -1  # closed once the supervisor returned

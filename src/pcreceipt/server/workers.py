@@ -33,6 +33,7 @@ from starlette.applications import Starlette
 from uvicorn.supervisors import Multiprocess
 
 from pcreceipt.config import Settings, load_settings
+from pcreceipt.server.accept import LOOP as BALANCED_ACCEPT_LOOP
 
 WORKER_OPTIONS = "_PCRECEIPT_SERVE_WORKER_OPTIONS"
 WORKER_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
@@ -96,12 +97,13 @@ def tcp_listener(bound: socket.socket) -> socket.socket:
 
 def run_workers(host: str, port: int, workers: int) -> None:
     """Serve ``worker_app`` from ``workers`` processes under uvicorn's supervisor, sharing one TCP
-    listener (``tcp_listener``). Returns when the supervisor has stopped every worker (SIGINT,
-    SIGTERM). The caller has set ``WORKER_OPTIONS``."""
+    listener (``tcp_listener``), each worker on a ``BalancedAcceptLoop``. Returns when the
+    supervisor has stopped every worker (SIGINT, SIGTERM). The caller has set ``WORKER_OPTIONS``."""
     config = uvicorn.Config(
         "pcreceipt.server.workers:worker_app",
         factory=True,
         workers=workers,
+        loop=BALANCED_ACCEPT_LOOP,
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
         host=host,
         port=port,
