@@ -63,6 +63,11 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
     INSERT_CURSOR_KEY: ClassVar[str]
     """Insert the ``cursor_keys`` row (key_slot 1, secret); an existing row stays (the first
     writer's key wins)."""
+    LINEAGE_SOURCES: ClassVar[str]
+    """The ``FROM`` item of a read of lineage Sources by their target revision: ``sources``, on
+    its ``sources_by_target`` index. SQLite names the index (``INDEXED BY``): without table
+    statistics its planner took the primary key's Scope prefix instead and read every Source of
+    the Scope, once per prepare (docs/decisions.md, "Lineage reads and SQLite's planner")."""
 
     # -- transactions
 

@@ -223,8 +223,8 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
                 key = (ref.scope_id, ref.family, ref.artifact_id, ref.revision)
                 rows = self._all(
                     conn,
-                    "SELECT source_position, source_id FROM sources WHERE scope_id = ? AND target_family = ?"
-                    " AND target_artifact_id = ? AND target_revision = ? AND origin = 'lineage'",
+                    f"SELECT source_position, source_id FROM {self.LINEAGE_SOURCES} WHERE scope_id = ?"
+                    " AND target_family = ? AND target_artifact_id = ? AND target_revision = ? AND origin = 'lineage'",
                     key,
                 )
                 rows += self._all(

@@ -119,7 +119,7 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
             for batch in batches(ids):
                 rows = self._all(
                     conn,
-                    "SELECT target_artifact_id, target_revision, source_position, tokens FROM sources"
+                    f"SELECT target_artifact_id, target_revision, source_position, tokens FROM {self.LINEAGE_SOURCES}"
                     " WHERE scope_id = ? AND origin = 'lineage' AND target_family = ? AND target_artifact_id IN"
                     f" ({placeholders(len(batch))})",
                     (scope_id, family, *batch),

@@ -129,6 +129,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             baseline_tokens = baseline_tokens + VALUES(baseline_tokens),
             recalled_tokens = recalled_tokens + VALUES(recalled_tokens)"""
     ATOMIC_KIND = "JSON_UNQUOTE(JSON_EXTRACT(r.content, '$.kind')) COLLATE utf8mb4_bin"
+    LINEAGE_SOURCES = "sources"
 
     def __init__(
         self,

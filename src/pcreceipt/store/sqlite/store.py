@@ -123,6 +123,7 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
             baseline_tokens = baseline_tokens + excluded.baseline_tokens,
             recalled_tokens = recalled_tokens + excluded.recalled_tokens"""
     ATOMIC_KIND = "json_extract(r.content, '$.kind')"
+    LINEAGE_SOURCES = "sources INDEXED BY sources_by_target"
 
     def __init__(self, path: Path, *, vector_dimensions: int | None = None) -> None:
         """Open (creating if needed) the database at ``path`` and apply missing migrations.
