@@ -37,6 +37,7 @@ class Worker:
         self.errors: list[dict[str, Any]] = []
         self.loop.set_exception_handler(lambda loop, context: self.errors.append(context))
         self.server: asyncio.AbstractServer | None = None
+        self.handlers = 0
         started = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(listener, started), daemon=True)
         self.thread.start()
@@ -46,10 +47,14 @@ class Worker:
         asyncio.set_event_loop(self.loop)
 
         async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            writer.write(self.name.encode() + b"\n")
-            await writer.drain()
-            await reader.read()  # until the client closes
-            writer.close()
+            self.handlers += 1
+            try:
+                writer.write(self.name.encode() + b"\n")
+                await writer.drain()
+                await reader.read()  # until the client closes
+            finally:
+                writer.close()
+                self.handlers -= 1
 
         async def start() -> None:
             self.server = await asyncio.start_server(answer, sock=listener)
@@ -71,7 +76,7 @@ class Worker:
 
         async def close() -> None:
             for _ in range(int(TIMEOUT_SECONDS / 0.01)):
-                if open_connections(self.server) == 0:
+                if open_connections(self.server) == 0 and self.handlers == 0:
                     break
                 await asyncio.sleep(0.01)
             assert self.server is not None
@@ -170,12 +175,15 @@ def test_the_private_asyncio_hooks_the_loop_relies_on_are_there() -> None:
     assert parameters[:6] == ["self", "protocol_factory", "sock", "sslcontext", "server", "backlog"]
 
     async def count() -> list[int]:
-        connected = asyncio.Event()
+        connected, finished = asyncio.Event(), asyncio.Event()
 
         async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             connected.set()
-            await reader.read()
-            writer.close()
+            try:
+                await reader.read()
+            finally:
+                writer.close()
+                finished.set()
 
         server = await asyncio.start_server(answer, "127.0.0.1", 0)
         seen = [open_connections(server)]
@@ -184,6 +192,8 @@ def test_the_private_asyncio_hooks_the_loop_relies_on_are_there() -> None:
         await asyncio.wait_for(connected.wait(), TIMEOUT_SECONDS)
         seen.append(open_connections(server))
         writer.close()
+        await writer.wait_closed()
+        await asyncio.wait_for(finished.wait(), TIMEOUT_SECONDS)
         server.close()
         await server.wait_closed()
         return seen
