@@ -5,21 +5,31 @@ Without table statistics (the engine never runs ``ANALYZE``) SQLite's planner ch
 a read of every Source in the Scope, once per prepare (the statistics of a comparable prepare) and
 once per revision listed. These tests record the statements the store really runs (SQLite's trace
 hook on the store's own connection) and ask SQLite for the plan of each.
+
+Without statistics the plans do not depend on how much data there is, so the next such trap
+would pass a plan test written for another statement. The growth test catches it by its effect:
+SQLite's virtual-machine steps (counted by the progress handler, deterministic, unlike a time)
+of each per-request operation on a Scope of 12 and one of 480 memories in the same database
+(docs/decisions.md, "Query plans at 100k").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from _support.engines import sqlite_only
 
-from pcreceipt.store.protocol import Store
+from pcreceipt.store.protocol import ArtifactRef, CapturedSource, NewArtifact, RevisionRecord, Scope, Store
 from pcreceipt.store.sqlite.store import SQLiteStore
+from pcreceipt.store.statistics import HIGH_WATERMARKS
 
+WHOLE_TABLE = re.compile(r"^SCAN (?!CONSTANT ROW|ranked$|knn$)\S+(?! VIRTUAL TABLE)(?:$| )")
+"""A plan step that reads a whole stored table (not a CTE's rows, not a full-text or vector table's own search)."""
 SCOPE_SCAN = re.compile(r"\bSEARCH (?:sources|s) USING PRIMARY KEY \(scope_id=\?\)$")
 """A plan step that reads the ``sources`` of the whole Scope (the primary key's first column only)."""
 
@@ -88,3 +98,156 @@ def test_listing_a_revisions_sources_reads_lineage_by_index(sqlite_store: SQLite
     assert plans
     for statement, steps in plans:
         assert not [step for step in steps if SCOPE_SCAN.search(step)], (statement, steps)
+
+
+# -- the work of per-request operations does not grow with the Scope
+
+SMALL, LARGE = 12, 480
+"""Atomic Memories in the two Scopes the growth test compares (40 times as many in the large one)."""
+GROWTH_LIMIT = 2.0
+"""How much more SQLite work (virtual machine steps) an operation may do on the large Scope than
+on the small one: a read of every row of the Scope would do about 40 times as much."""
+
+
+def vm_steps(store: SQLiteStore, operation: Callable[[], object]) -> int:
+    """SQLite virtual machine instructions (in hundreds) ``operation`` ran on this thread's connection.
+
+    Deterministic for the same data and plans, unlike a time; the progress handler counts them."""
+    conn: Any = store._connection()
+    ticks = [0]
+
+    def tick() -> int:
+        ticks[0] += 1
+        return 0
+
+    conn.set_progress_handler(tick, 100)
+    try:
+        operation()
+    finally:
+        conn.set_progress_handler(None, 100)
+    return ticks[0]
+
+
+def _fill(store: SQLiteStore, scope_id: str, count: int) -> list[RevisionRecord]:
+    """``count`` memories that share common words; ``marker0`` … ``marker3`` are in one memory each."""
+    items = [
+        NewArtifact(content={"kind": "fact", "text": f"shared words about sockets and files, item {n} marker{n}"})
+        for n in range(count)
+    ]
+    records = store.create_artifacts(scope_id, "atomic-memory", items)
+    store.replace_artifact_tags(scope_id, "atomic-memory", records[0].ref.artifact_id, {"rare": "rare"},
+                                precondition=lambda current: True)
+    for record in records[1:]:
+        store.replace_artifact_tags(scope_id, "atomic-memory", record.ref.artifact_id, {"common": "common"},
+                                    precondition=lambda current: True)
+    return records
+
+
+@dataclass
+class _Fixture:
+    """One Scope of the growth test and the records its operations work on."""
+
+    scope_id: str
+    records: list[RevisionRecord]
+    replaced: RevisionRecord
+    merged: ArtifactRef
+    extracted: ArtifactRef
+    middle: str
+
+
+def _scope_with(store: SQLiteStore, make_scope: Callable[..., Scope], count: int) -> _Fixture:
+    scope_id = make_scope().scope_id
+    store.capture_source(scope_id, CapturedSource(source_id="captured-1", content="notes about marker sockets",
+                                                  metadata=None))
+    (extracted,) = store.commit_extraction(
+        scope_id, after=0, through=1, extracted=1,
+        memories=[NewArtifact(content={"kind": "fact", "text": "extracted from the captured notes"})],
+    ) or []
+    records = _fill(store, scope_id, count)
+    replaced = store.replace_artifact(
+        scope_id, "atomic-memory", records[1].ref.artifact_id, {"kind": "fact", "text": "replaced marker1 text"},
+        expected_revision=1,
+    )
+    inputs = [(record.ref.artifact_id, 1, 0) for record in records[2:4]]
+    merged = store.merge_atomic_memories(scope_id, inputs, {"kind": "fact", "text": "merged marker2 and marker3"})
+    middle = sorted(record.ref.artifact_id for record in records)[count // 2]
+    return _Fixture(scope_id, records, replaced, merged[-1].ref, extracted.ref, middle)
+
+
+def _operations(store: SQLiteStore, f: _Fixture) -> dict[str, Callable[[], object]]:
+    """Per-request operations, each touching a fixed number of items whatever the Scope's size."""
+    scope_id, first = f.scope_id, f.records[0].ref
+    selected = [f.replaced.ref, f.merged, f.extracted, f.records[5].ref]
+    counter = iter(range(1_000_000))
+    return {
+        "record_preparation": lambda: store.record_preparation(
+            scope_id, "2026-03-01", ready=True, selected=selected, recalled_tokens=9
+        ),
+        "lineage_sources": lambda: store.lineage_sources(selected),
+        "search_text all": lambda: store.search_text(scope_id, "atomic-memory", "marker4", 16, match="all"),
+        "search_text any": lambda: store.search_text(scope_id, "atomic-memory", "marker4 marker5", 16, match="any"),
+        "has_searchable_many": lambda: store.has_searchable_many([(scope_id, "atomic-memory"), (scope_id, "profile")]),
+        "read_profile": lambda: store.read_profile(scope_id),
+        "get_scope": lambda: store.get_scope(scope_id),
+        "get_head": lambda: store.get_head(scope_id, "atomic-memory", first.artifact_id),
+        "get_revision": lambda: store.get_revision(scope_id, "atomic-memory", f.replaced.ref.artifact_id, 1),
+        "list_revisions": lambda: store.list_revisions(
+            scope_id, "atomic-memory", f.replaced.ref.artifact_id, through=2, limit=10
+        ),
+        "list_heads": lambda: store.list_heads(scope_id, "atomic-memory", limit=10, after=f.middle),
+        "atomic memory head": lambda: store.get_atomic_memory_head(scope_id, first.artifact_id),
+        "list_atomic_memory_heads": lambda: store.list_atomic_memory_heads(
+            scope_id, states=["active"], kind=None, limit=10, after=f.middle
+        ),
+        "artifact_tags": lambda: store.artifact_tags(scope_id, "atomic-memory", first.artifact_id),
+        "tagged_artifact_ids": lambda: store.tagged_artifact_ids(scope_id, "atomic-memory", ["rare"], "any"),
+        "capture_source": lambda: store.capture_source(
+            scope_id, CapturedSource(source_id=f"note-{next(counter)}", content="more notes", metadata=None)
+        ),
+        "pending_sources": lambda: store.pending_sources(scope_id, 5),
+        "flush_sources": lambda: store.flush_sources(scope_id, 5),
+        "create_artifacts": lambda: store.create_artifacts(
+            scope_id, "atomic-memory", [NewArtifact(content={"kind": "note", "text": f"new {n}"}) for n in range(3)]
+        ),
+        "create_artifact": lambda: store.create_artifact(scope_id, "atomic-memory", {"kind": "note", "text": "one"}),
+        "get_stats' Source high-water mark": lambda: store._connection().execute(
+            HIGH_WATERMARKS.format(marks="?"), (scope_id,)
+        ).fetchall(),
+    }
+
+
+@sqlite_only
+def test_per_request_work_does_not_grow_with_the_scope(
+    sqlite_store: SQLiteStore, make_scope: Callable[..., Scope]
+) -> None:
+    small = _scope_with(sqlite_store, make_scope, SMALL)
+    large = _scope_with(sqlite_store, make_scope, LARGE)
+    small_ops, large_ops = _operations(sqlite_store, small), _operations(sqlite_store, large)
+    grown = {}
+    for name in small_ops:
+        small_ops[name]()  # the first run of a statement prepares it; the fewest of the next three counts
+        large_ops[name]()  # (a write's commit now and then also merges full-text segments)
+        steps = tuple(min(vm_steps(sqlite_store, ops[name]) for _ in range(3)) for ops in (small_ops, large_ops))
+        if steps[1] > GROWTH_LIMIT * steps[0] + 5:
+            grown[name] = steps
+    assert not grown, grown
+
+
+@sqlite_only
+def test_no_per_request_statement_reads_a_whole_table(
+    sqlite_store: SQLiteStore, make_scope: Callable[..., Scope]
+) -> None:
+    operations = _operations(sqlite_store, _scope_with(sqlite_store, make_scope, SMALL))
+    with recorded(sqlite_store) as statements:
+        for operation in operations.values():
+            operation()
+    conn: Any = sqlite_store._connection()
+    scans = {}
+    for statement in dict.fromkeys(statements):
+        if not statement.lstrip().upper().startswith(("SELECT", "WITH", "UPDATE", "DELETE")) or "'main'." in statement:
+            continue  # writes of new rows, and the full-text and vector extensions' own statements
+        steps = [str(row[-1]) for row in conn.execute("EXPLAIN QUERY PLAN " + statement).fetchall()]
+        if any(WHOLE_TABLE.match(step) for step in steps):
+            scans[statement] = steps
+    assert len(statements) > 100
+    assert not scans, scans

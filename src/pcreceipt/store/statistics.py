@@ -30,6 +30,13 @@ from pcreceipt.store.rows import as_str, batches, placeholders
 ESTIMATOR = "character:weighted/1"
 """The estimator the counters were made with (its id and version), part of each row's key."""
 
+HIGH_WATERMARKS = (
+    "SELECT s.scope_id, (SELECT max(p.source_position) FROM sources p WHERE p.scope_id = s.scope_id)"
+    " FROM scopes s WHERE s.scope_id IN ({marks})"
+)
+"""Each Scope's highest Source position: one ``max`` per Scope, which both engines answer from the
+end of the primary key. (``max(...) ... GROUP BY scope_id`` read every Source of the Scope on SQLite.)"""
+
 _Identity = tuple[str, str, str, int]
 _SourceKey = tuple[str, int]
 
@@ -160,12 +167,9 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
         with self._snapshot_reading() as conn:
             for batch in batches(unique):
                 marks = placeholders(len(batch))
-                for scope_id, high in self._all(
-                    conn,
-                    f"SELECT scope_id, max(source_position) FROM sources WHERE scope_id IN ({marks}) GROUP BY scope_id",
-                    batch,
-                ):
-                    sources[as_str(scope_id)] = int(high)
+                for scope_id, high in self._all(conn, HIGH_WATERMARKS.format(marks=marks), batch):
+                    if high is not None:
+                        sources[as_str(scope_id)] = int(high)
                 for scope_id, cursor in self._all(
                     conn, f"SELECT scope_id, processed FROM source_cursors WHERE scope_id IN ({marks})", batch
                 ):
