@@ -6,7 +6,8 @@ by the reads after them, and blocks nest. On OceanBase the block checks out (and
 pooled connection for everything it runs, writes included (so a thread never holds two); a read
 that fails on the server leaves that connection to the next statement, a write that fails rolls
 back without touching the reads after it, and a connection the server dropped is replaced
-(pinged) at the next statement.
+(pinged) at the next statement. Inside a block, OceanBase tokenizes each (query, match) once,
+whatever the number of families it searches.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from _support.engines import oceanbase_only
 from sqlalchemy import event
 
+from pcreceipt.store import lexical
 from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import Store, StoreError, StoreUnavailable, WriteConflict
 
@@ -144,3 +146,30 @@ def test_a_pinned_connection_the_server_dropped_is_replaced_at_the_next_statemen
             assert int(conn.first("SELECT CONNECTION_ID()")[0]) != session
     assert counted[0] == 3  # the first pin, the killer, the replacement
     assert store.get_scope(scope_id) is not None
+
+
+@oceanbase_only
+def test_a_pinned_block_tokenizes_each_query_once(store: Store, scope_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed(store, scope_id)
+    families: list[Any] = ["atomic-memory", "topic-memory", "experience"]
+    searches = [(family, query, match) for query in ("WAL mode", "数据库 存储") for match in ("all", "any", "prefix")
+                for family in families]
+    expected = [store.search_text(scope_id, family, query, 8, match=match) for family, query, match in searches]
+    expected_code = store.query_code(scope_id, "WAL mode", 8)
+    folded: list[int] = []
+    real = lexical.word_tokens
+
+    def counted(texts: Any) -> Any:
+        folded.append(len(texts))
+        return real(texts)
+
+    monkeypatch.setattr(lexical, "word_tokens", counted)
+    with store.pinned_connection():
+        found = [store.search_text(scope_id, family, query, 8, match=match) for family, query, match in searches]
+        found_code = store.query_code(scope_id, "WAL mode", 8)
+    assert found == expected and found_code == expected_code
+    assert any(expected) and expected_code
+    assert len(folded) == 6  # two queries × three match modes; the code query reuses ("WAL mode", "any")
+    with store.pinned_connection():  # a new block starts afresh
+        store.search_text(scope_id, "atomic-memory", "WAL mode", 8)
+    assert len(folded) == 7

@@ -22,6 +22,8 @@ Decisions:
   ``pinned_connection`` block, where this thread's statements share one checkout (a prepare pays
   one ping instead of one per read). Reads and writes keep their own statements, snapshots and
   transactions, so nothing they return changes; the block only decides which connection runs them.
+  It also keeps each (query, match)'s tokenization for the text searches after it (a prepare
+  searches one query in several families and rounds).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from pcreceipt.store.oceanbase.connection import (
 )
 from pcreceipt.store.oceanbase.schema import CONSISTENCY_CHECKS, applied_versions, migrate, vector_table_ddl
 from pcreceipt.store.oceanbase.search import (
+    Folded,
     Prepared,
     compile_text_query,
     index_texts,
@@ -106,11 +109,13 @@ T = TypeVar("T")
 
 
 class _Pin(threading.local):
-    """This thread's ``pinned_connection`` state: whether a block is open, and its checked-out connection."""
+    """This thread's ``pinned_connection`` state: whether a block is open, its checked-out
+    connection, and the text queries it has compiled (their tokenization, per (query, match))."""
 
     def __init__(self) -> None:
         self.active = False
         self.raw: Connection | None = None
+        self.folded: Folded = {}
 
 
 class OceanBaseStore(StoreEngine[Conn, Prepared]):
@@ -232,7 +237,12 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             yield
         finally:
             self._pin.active = False
+            self._pin.folded = {}
             self._unpin()
+
+    def _folded(self) -> Folded | None:
+        """Where this block keeps its compiled queries' tokenization (none outside a block)."""
+        return self._pin.folded if self._pin.active else None
 
     def _unpin(self) -> None:
         """Return the pinned connection, if any; one that fails to go back is dropped (every result
@@ -542,7 +552,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         first, then OceanBase relevance; [] for a query without terms."""
         if limit <= 0 or family not in SEARCHABLE_FAMILIES:
             return []
-        compiled = compile_text_query(query, match, partition_key(scope_id, family))
+        compiled = compile_text_query(query, match, partition_key(scope_id, family), folded=self._folded())
         if compiled is None:
             return []
         sql, params = ranked_sql(
@@ -654,7 +664,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             )
 
     def _code_query(self, scope_id: str, query: str, candidates: int) -> tuple[str, list[Any]] | None:
-        compiled = compile_text_query(query, "any", partition_key(scope_id))
+        compiled = compile_text_query(query, "any", partition_key(scope_id), folded=self._folded())
         if compiled is None:
             return None
         return ranked_sql(
