@@ -1,6 +1,7 @@
 """OceanBase (seekdb) next to SQLite: prepare-like search latency at N atomic memories, plus seekdb's RSS.
 
-Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7]
+Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7] [--vocabulary wide]
+       [--baseline]
 
 Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.oceanbase.seekdb``), loads
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
@@ -12,9 +13,12 @@ family ``count_searchable``, ``search_vector`` and ``search_text`` (limits 16/8/
 questions and a fresh random query vector each time. Single calls are timed too. It also times the
 real ``prepare`` (FTS recall, builder, with and without a Receipt) on both engines, interleaved
 call by call so the machine's load hits both alike, and prints the OceanBase/SQLite ratio of the
-p50s and OceanBase's round trips per prepare (statements and connection checkouts, counted with
-SQLAlchemy's event hooks). Prints p50 and p99, load time and the seekdb process's RSS (after
-load and after the searches). Not a test.
+p50s and OceanBase's round trips per prepare (statements, connection checkouts and rollbacks on
+release, counted with SQLAlchemy's event hooks). ``--baseline`` adds a third engine to that
+interleaving, ``ob-before``: a second store on the same OceanBase database that reads as the store
+did before issue 17 pinned a prepare's reads to one connection (a checkout per read, a
+``ROLLBACK`` at each release), so one run gives the ratio before and after. Prints p50 and p99,
+load time and the seekdb process's RSS (after load and after the searches). Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
 English words, 23 Chinese words), so every English query word is in about 30% of the memories:
@@ -32,7 +36,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -175,21 +181,50 @@ def timed(calls: int, call: Callable[[int], object]) -> list[float]:
 
 
 class RoundTrips:
-    """Counts an OceanBase store's statements and pool checkouts (each checkout pings the server
-    first: ``pool_pre_ping``), through SQLAlchemy's event hooks."""
+    """Counts an OceanBase store's round trips through SQLAlchemy's event hooks: statements, pool
+    checkouts (each one pings the server first: ``pool_pre_ping``) and the ``ROLLBACK`` the driver
+    sends when a connection is released (none unless ``skip_autocommit_rollback`` is off)."""
 
     def __init__(self, store: OceanBaseStore) -> None:
         self.statements = 0
         self.checkouts = 0
+        self.rollbacks = 0
         engine = store._engine  # a benchmark's look inside the store
         event.listen(engine, "before_cursor_execute", self._statement)
         event.listen(engine.pool, "checkout", self._checkout)
+        dialect: Any = engine.dialect
+        sent = dialect.do_rollback
+
+        def do_rollback(dbapi_connection: Any) -> None:
+            if not (dialect.skip_autocommit_rollback and dialect.detect_autocommit_setting(dbapi_connection)):
+                self.rollbacks += 1
+            sent(dbapi_connection)
+
+        dialect.do_rollback = do_rollback
 
     def _statement(self, *_: object) -> None:
         self.statements += 1
 
     def _checkout(self, *_: object) -> None:
         self.checkouts += 1
+
+    def counts(self) -> tuple[int, int, int]:
+        return self.statements, self.checkouts, self.rollbacks
+
+
+class Unpinned:
+    """An OceanBase store as it was before reads were pinned (issue 17): every read checks out its
+    own connection, and every release sends a ``ROLLBACK``. For ``--baseline``."""
+
+    def __init__(self, store: OceanBaseStore) -> None:
+        self._store = store
+        store._engine.dialect.skip_autocommit_rollback = False  # a benchmark's look inside the store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def pinned_connection(self) -> AbstractContextManager[None]:
+        return nullcontext()
 
 
 def measure_prepares(
@@ -198,9 +233,11 @@ def measure_prepares(
     """The real prepare (FTS recall, builder; without and with a Receipt, ``include_code``) on every
     engine, interleaved call by call so the machine's load hits both alike; then the ratios."""
     runtimes = {name: compose(Settings(), store=store).runtime for name, store in stores.items()}
-    ocean = stores["oceanbase"]
-    assert isinstance(ocean, OceanBaseStore)
-    trips = RoundTrips(ocean)
+    trips = {}
+    for name, store in stores.items():
+        inner = store._store if isinstance(store, Unpinned) else store
+        if isinstance(inner, OceanBaseStore):
+            trips[name] = RoundTrips(inner)
     for with_receipt in (False, True):
         label = "prepare + Receipt" if with_receipt else "prepare"
         requests = {
@@ -214,7 +251,7 @@ def measure_prepares(
             for name, runtime in runtimes.items():
                 runtime.prepare(requests[name][number % len(questions)], request_id="0" * 16)
         samples: dict[str, list[float]] = {name: [] for name in stores}
-        statements, checkouts = trips.statements, trips.checkouts
+        before = {name: counter.counts() for name, counter in trips.items()}
         for number in range(args.prepares):
             for name, runtime in runtimes.items():
                 started = time.perf_counter()
@@ -222,12 +259,16 @@ def measure_prepares(
                 samples[name].append(time.perf_counter() - started)
         for name in stores:
             print(f"{name:<9} {label:<26} {percentiles(samples[name])}")
-        ratio = statistics.median(samples["oceanbase"]) / statistics.median(samples["sqlite"])
-        print(
-            f"          {label}: OceanBase/SQLite p50 {ratio:.2f}x; OceanBase round trips per prepare:"
-            f" {(trips.statements - statements) / args.prepares:.2f} statements"
-            f" + {(trips.checkouts - checkouts) / args.prepares:.2f} connection checkouts"
-        )
+        for name, counter in trips.items():
+            ratio = statistics.median(samples[name]) / statistics.median(samples["sqlite"])
+            statements, checkouts, rollbacks = (
+                (now - then) / args.prepares for now, then in zip(counter.counts(), before[name], strict=True)
+            )
+            print(
+                f"          {label}: {name}/sqlite p50 {ratio:.2f}x; round trips per prepare:"
+                f" {statements:.2f} statements + {checkouts:.2f} connection checkouts"
+                f" + {rollbacks:.2f} rollbacks on release = {statements + checkouts + rollbacks:.2f}"
+            )
 
 
 def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], args: argparse.Namespace) -> None:
@@ -267,6 +308,11 @@ def main() -> None:
     parser.add_argument("--prepares", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--vocabulary", choices=("bench", "wide"), default="bench")
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also time prepare on OceanBase as it read before issue 17's pinning (ob-before), interleaved",
+    )
     args = parser.parse_args()
     texts = Texts(args.vocabulary, args.seed)
     with tempfile.TemporaryDirectory(prefix="pcreceipt-ob-bench-") as workdir, start_seekdb(Path(workdir)) as server:
@@ -281,11 +327,15 @@ def main() -> None:
             scopes[name] = scope_id
             print(f"{name:<9} load {args.n} memories (+{2 * max(args.n // 100, 1)} others, 50 files): {seconds:.1f} s")
         print(f"seekdb RSS after load {server.rss_bytes() / 2**20:.0f} MiB")
-        measure_prepares(stores, scopes, texts.questions, args)
+        timed_stores = dict(stores)
+        if args.baseline:  # a second store on the same database, as OceanBase read before pinning
+            timed_stores["ob-before"] = Unpinned(OceanBaseStore(server.url("bench"), vector_dimensions=args.dim))
+            scopes["ob-before"] = scopes["oceanbase"]
+        measure_prepares(timed_stores, scopes, texts.questions, args)
         for name, store in stores.items():
             measure(name, store, scopes[name], texts.questions, args)
         print(f"seekdb RSS after searches {server.rss_bytes() / 2**20:.0f} MiB")
-        for store in stores.values():
+        for store in timed_stores.values():
             store.close()
 
 

@@ -31,6 +31,13 @@ sqlite_only = pytest.mark.parametrize("engine_name", ["sqlite"])
 """Parametrise a test over the SQLite engine only (for what only SQLite has: files, PRAGMAs, sqlite-vec)."""
 
 
+def oceanbase_only(test: Callable[..., None]) -> Callable[..., None]:
+    """Parametrise a test over the OceanBase engine only (for what only it has: its connection pool,
+    its optimizer's plans), with the session's seekdb server started first (shows as ``test_x[oceanbase]``)."""
+    marked = pytest.mark.parametrize("engine_name", ["oceanbase"])(test)
+    return pytest.mark.usefixtures("seekdb_server")(marked)
+
+
 def open_sqlite(workdir: Path, **options: object) -> Store:
     return SQLiteStore(workdir / "store.db", **options)  # type: ignore[arg-type]
 

@@ -11,6 +11,11 @@ would pass a plan test written for another statement. The growth test catches it
 SQLite's virtual-machine steps (counted by the progress handler, deterministic, unlike a time)
 of each per-request operation on a Scope of 12 and one of 480 memories in the same database
 (docs/decisions.md, "Query plans at 100k").
+
+OceanBase's optimizer takes ``sources_by_target`` for the same reads without a hint (its plans
+name the index: ``sources(sources_by_target)``), so its ``LINEAGE_SOURCES`` stays ``sources``; the
+last test records the statements it sends (SQLAlchemy's ``before_cursor_execute``) and keeps that so
+through ``EXPLAIN``.
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from _support.engines import sqlite_only
+from _support.engines import oceanbase_only, sqlite_only
+from sqlalchemy import event
 
+from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import ArtifactRef, CapturedSource, NewArtifact, RevisionRecord, Scope, Store
 from pcreceipt.store.sqlite.store import SQLiteStore
 from pcreceipt.store.statistics import HIGH_WATERMARKS
@@ -251,3 +258,60 @@ def test_no_per_request_statement_reads_a_whole_table(
             scans[statement] = steps
     assert len(statements) > 100
     assert not scans, scans
+# -- OceanBase: the same reads, planned by its optimizer
+
+LINEAGE_READ = re.compile(r"\bFROM sources\b.*\btarget_artifact_id\b", re.S)
+
+
+@contextmanager
+def recorded_oceanbase(store: OceanBaseStore) -> Iterator[list[tuple[str, Any]]]:
+    """The statements (with their parameters) the store sends while the block runs."""
+    statements: list[tuple[str, Any]] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        statements.append((statement, parameters))
+
+    event.listen(store._engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        event.remove(store._engine, "before_cursor_execute", record)
+
+
+def lineage_plans(store: OceanBaseStore, statements: list[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """OceanBase's plan (``EXPLAIN``'s text) of each lineage read among ``statements``."""
+    plans = []
+    with store._connection() as conn:
+        for statement, parameters in statements:
+            if LINEAGE_READ.search(statement):
+                rows = conn.raw.exec_driver_sql("EXPLAIN " + statement, parameters).all()
+                plans.append((statement, "\n".join(str(row[0]) for row in rows)))
+    return plans
+
+
+@pytest.fixture
+def oceanbase_store(store: Store) -> OceanBaseStore:
+    if not isinstance(store, OceanBaseStore):
+        pytest.fail("these tests are parametrised over OceanBase alone")
+    return store
+
+
+@oceanbase_only
+def test_oceanbase_reads_lineage_by_index(oceanbase_store: OceanBaseStore, scope_id: str) -> None:
+    written = [
+        oceanbase_store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": f"fact number {n}"})
+        for n in range(40)
+    ]
+    replaced = oceanbase_store.replace_artifact(
+        scope_id, "atomic-memory", written[0].ref.artifact_id, {"kind": "fact", "text": "fact zero, revised"},
+        expected_revision=1,
+    )
+    selected = [replaced.ref, *(record.ref for record in written[5:9])]
+    with recorded_oceanbase(oceanbase_store) as statements:
+        oceanbase_store.record_preparation(scope_id, "2026-03-01", ready=True, selected=selected, recalled_tokens=9)
+        found = oceanbase_store.lineage_sources([record.ref for record in written[:3]])
+    assert all(len(found[record.ref]) == 1 for record in written[1:3])
+    plans = lineage_plans(oceanbase_store, statements)
+    assert len(plans) >= 3  # the statistics' lineage reads and the listing's
+    for statement, plan in plans:
+        assert "sources(sources_by_target)" in plan, (statement, plan)

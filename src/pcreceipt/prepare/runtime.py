@@ -83,12 +83,13 @@ class PrepareRuntime:
         """Prepare for a gate-validated request body, in process (no authorisation step)."""
         plan = PreparePlan.from_request(request)
         try:
-            scope = self.store.get_scope(plan.scope_id)
+            with self.store.pinned_connection():  # the Scope read joins the run's reads on one connection
+                scope = self.store.get_scope(plan.scope_id)
+                if scope is None:
+                    raise NotFound("no such Scope")
+                return self.run(plan, scope, request_id=request_id)
         except StoreUnavailable:
             raise ServiceUnavailable("the store is unavailable") from None
-        if scope is None:
-            raise NotFound("no such Scope")
-        return self.run(plan, scope, request_id=request_id)
 
     def run(self, plan: PreparePlan, scope: Scope, *, request_id: str) -> Prepared:
         """The trip for ``plan`` over ``scope`` (the Scope ``plan.scope_id`` names, already read)."""
@@ -107,14 +108,18 @@ class PrepareRuntime:
         return frozenset((item.scope_id, item.artifact_id, item.revision) for item in items)
 
     def _run(self, plan: PreparePlan, scope: Scope, request_id: str) -> Prepared:
-        recall_plan = RecallPlan(
-            query=plan.query,
-            scope_ids=(scope.scope_id, *scope.context_references),
-            families=tuple(s.family for s in plan.build.sections),
-            include_code=plan.include_code,
-            excluded=self._bootstrap_exclusions(plan, scope),
-        )
-        result = self.recall.run(recall_plan)
+        # Every store read of the trip happens here, on one connection (``Store.pinned_connection``:
+        # one checkout, so one ping, on a pooled engine), returned before the build unless the
+        # caller's own block keeps it (the server's, for the statistics it writes after).
+        with self.store.pinned_connection():
+            recall_plan = RecallPlan(
+                query=plan.query,
+                scope_ids=(scope.scope_id, *scope.context_references),
+                families=tuple(s.family for s in plan.build.sections),
+                include_code=plan.include_code,
+                excluded=self._bootstrap_exclusions(plan, scope),
+            )
+            result = self.recall.run(recall_plan)
         evidence = result.evidence
         build_plan = plan.build
         if build_plan.markdown:  # history and code share the server's assembly_max_entries

@@ -98,8 +98,9 @@ def prepare_context(call: Call) -> Reply:
         raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
     check_prepare_after_scope(call.body, call.services.settings)
     plan = PreparePlan.from_request(call.body)
-    prepared = call.services.runtime.run(plan, call.scope, request_id=call.request_id)
-    record_prepare(call, plan, prepared)
+    with call.services.store.pinned_connection():  # the run's reads and the statistics share one connection
+        prepared = call.services.runtime.run(plan, call.scope, request_id=call.request_id)
+        record_prepare(call, plan, prepared)
     return Reply(200, prepared)
 
 

@@ -1,10 +1,12 @@
 """Parts of the store protocol kept apart so ``pcreceipt.store.protocol`` can inherit them without an
-import cycle: ``update_scope`` (the flow itself is ``pcreceipt.store.scope_update``) and the batched
-searchable-head probe recall asks once per prepare."""
+import cycle: ``update_scope`` (the flow itself is ``pcreceipt.store.scope_update``), the batched
+searchable-head probe recall asks once per prepare, and ``pinned_connection``, the block in which a
+prepare's reads share one connection."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -35,4 +37,17 @@ class SearchProbing(Protocol):
     def has_searchable_many(self, keys: Sequence[tuple[str, HistoryFamily]]) -> list[bool]:
         """``has_searchable`` for each (scope_id, family) of ``keys``, in order, in one read (one
         round trip on a networked engine instead of one per key)."""
+        ...
+
+
+class ConnectionPinning(Protocol):
+    """The store protocol's connection scope (``pcreceipt.store.protocol.Store`` inherits it)."""
+
+    def pinned_connection(self) -> AbstractContextManager[None]:
+        """A block whose statements on this thread share one connection (a networked engine checks
+        out, and pings, one pooled connection for all of them instead of one per read or write). It
+        changes no result: each read is still its own statement or snapshot and each write its own
+        transaction, and a statement that fails leaves the next one the connection, or a fresh one
+        when the failure lost it. Blocks nest (the inner one joins the outer); an engine with one
+        connection per thread may do nothing."""
         ...

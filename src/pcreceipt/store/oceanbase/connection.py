@@ -3,9 +3,13 @@
 Decisions:
 - SQLAlchemy Core over pymysql, one pooled ``Engine`` per store (``pool_pre_ping``, so a
   restarted server costs no error), sessions in autocommit mode with transactions opened and
-  closed explicitly. ``connect_timeout`` / ``read_timeout`` / ``write_timeout`` bound every
-  socket wait and ``ob_query_timeout`` / ``ob_trx_lock_timeout`` every statement and lock wait,
-  so a lost or hung server raises ``StoreUnavailable`` instead of hanging.
+  closed explicitly. So returning a connection to the pool sends nothing
+  (``skip_autocommit_rollback``; SQLAlchemy would otherwise send a ``ROLLBACK`` round trip at
+  every release): the store ends every transaction it opens itself (COMMIT, else ROLLBACK, else
+  the connection is invalidated), and the pool never resets on return.
+- ``connect_timeout`` / ``read_timeout`` / ``write_timeout`` bound every socket wait and
+  ``ob_query_timeout`` / ``ob_trx_lock_timeout`` every statement and lock wait, so a lost or
+  hung server raises ``StoreUnavailable`` instead of hanging.
 - The password lives only in SQLAlchemy's URL object (masked in its repr); every error is
   re-raised content-free (``from None``), so neither credentials nor bodies nor query text reach
   messages or logs. Connection-level failures (refused, lost, timed out, out of resources) are
@@ -203,6 +207,7 @@ def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bo
         url,
         connect_args=connect_args,
         isolation_level="AUTOCOMMIT",
+        skip_autocommit_rollback=True,
         hide_parameters=True,
         logging_name="pcreceipt.oceanbase",
         **pool,

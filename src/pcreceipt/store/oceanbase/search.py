@@ -42,7 +42,7 @@ from typing import Any
 from pcreceipt.store.lexical import phrase_patterns, token_string
 from pcreceipt.store.protocol import TextMatch
 from pcreceipt.store.rows import Vector
-from pcreceipt.store.text import match_plan, segment
+from pcreceipt.store.text import MatchPlan, match_plan, segment
 from pcreceipt.store.tokens import word_tokens
 
 TITLE_WEIGHT = 2  # the title (or path) counts twice the body, as SQLite's bm25 weights
@@ -105,15 +105,30 @@ def index_texts(partition: str, pairs: Sequence[tuple[str, str]]) -> list[IndexT
     ]
 
 
-def compile_text_query(query: str, match: TextMatch, partition: str) -> TextQuery | None:
-    """The engine-neutral match plan in this engine's terms for one partition; None when nothing can match."""
-    plan = match_plan(query, match)
+Folded = dict[tuple[str, str], tuple[MatchPlan | None, list[bytes | None]]]
+"""The match plan and ``LOCATE`` patterns of a (query, match) pair: what a partition does not change."""
+
+
+def compile_text_query(
+    query: str, match: TextMatch, partition: str, *, folded: Folded | None = None
+) -> TextQuery | None:
+    """The engine-neutral match plan in this engine's terms for one partition; None when nothing can
+    match. ``folded`` keeps the plan and its patterns of each (query, match) for the next partition
+    (a prepare searches the same query in several families: tokenizing it once is enough)."""
+    key = (query, match)
+    if folded is not None and key in folded:
+        plan, folds = folded[key]
+    else:
+        plan = match_plan(query, match)
+        folds = [] if plan is None else phrase_patterns(plan)
+        if folded is not None:
+            folded[key] = (plan, folds)
     if plan is None:
         return None
     patterns: list[bytes] = []
     anchors: list[str] = []
     anchored = True
-    for phrase, pattern in zip(plan.phrases, phrase_patterns(plan), strict=True):
+    for phrase, pattern in zip(plan.phrases, folds, strict=True):
         if pattern is None:  # a phrase of no index tokens matches nothing (as in FTS5)
             if plan.require_all:
                 return None

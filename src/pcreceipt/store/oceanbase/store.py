@@ -18,10 +18,17 @@ Decisions:
   ``singleton_key`` whose unique key is SQLite's partial unique index.
 - Bulk creation of plain artifacts (no profile, no prompt) writes a few multi-row statements
   instead of one round trip per artifact, with the same outcome as one ``create_artifact`` each.
+- Connections: each read or write checks one out of the pool (pinged first), except inside a
+  ``pinned_connection`` block, where this thread's statements share one checkout (a prepare pays
+  one ping instead of one per read). Reads and writes keep their own statements, snapshots and
+  transactions, so nothing they return changes; the block only decides which connection runs them.
+  It also keeps each (query, match)'s tokenization for the text searches after it (a prepare
+  searches one query in several families and rounds).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -30,6 +37,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection
 
 from pcreceipt.store import StoreTLS
 from pcreceipt.store.code import FileEntry
@@ -48,6 +56,7 @@ from pcreceipt.store.oceanbase.connection import (
 )
 from pcreceipt.store.oceanbase.schema import CONSISTENCY_CHECKS, applied_versions, migrate, vector_table_ddl
 from pcreceipt.store.oceanbase.search import (
+    Folded,
     Prepared,
     compile_text_query,
     index_texts,
@@ -97,6 +106,16 @@ from pcreceipt.store.text import searchable_text
 WRITE_ATTEMPTS = 3
 HIT_COLUMNS = "r.scope_id, r.family, r.artifact_id, r.revision, r.content"  # what ``hit_from_row`` reads
 T = TypeVar("T")
+
+
+class _Pin(threading.local):
+    """This thread's ``pinned_connection`` state: whether a block is open, its checked-out
+    connection, and the text queries it has compiled (their tokenization, per (query, match))."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.raw: Connection | None = None
+        self.folded: Folded = {}
 
 
 class OceanBaseStore(StoreEngine[Conn, Prepared]):
@@ -152,6 +171,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         self._vector_tables: dict[tuple[str, int], str] = {}
         self._tables_lock = threading.Lock()
         self._closed = False
+        self._pin = _Pin()
         if create_database:
             self._create_database()
         self._engine = make_engine(self._settings, self._settings.database)
@@ -178,11 +198,63 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             engine.dispose()
 
     @contextmanager
-    def _connection(self) -> Iterator[Conn]:
+    def _checkout(self) -> Iterator[Conn]:
+        """A connection of its own from the pool (pinged first), returned when the block ends."""
         if self._closed:
             raise StoreUnavailable("the store is closed")
         with translated_errors(), self._engine.connect() as raw:
             yield Conn(raw)
+
+    @contextmanager
+    def _connection(self) -> Iterator[Conn]:
+        """The connection of this thread's ``pinned_connection`` block when one is open, else a checkout."""
+        if not self._pin.active:
+            with self._checkout() as conn:
+                yield conn
+            return
+        if self._closed:
+            raise StoreUnavailable("the store is closed")
+        raw = self._pin.raw
+        if raw is None or raw.invalidated or raw.closed:
+            self._unpin()
+            with translated_errors():
+                raw = self._pin.raw = self._engine.connect()
+        with translated_errors():
+            yield Conn(raw)
+
+    @contextmanager
+    def pinned_connection(self) -> Iterator[None]:
+        """Every statement this thread runs in the block goes through one pooled connection: checked
+        out (and pinged) at the first, returned when the block ends. A connection lost in the block
+        (the pool invalidates it) is replaced at the next statement, pinged again. Writes use it too,
+        each still its own transaction, so a thread never holds two connections of the pool (which
+        could exhaust it). Re-entering on the same thread joins the outer block."""
+        if self._pin.active:
+            yield
+            return
+        self._pin.active = True
+        try:
+            yield
+        finally:
+            self._pin.active = False
+            self._pin.folded = {}
+            self._unpin()
+
+    def _folded(self) -> Folded | None:
+        """Where this block keeps its compiled queries' tokenization (none outside a block)."""
+        return self._pin.folded if self._pin.active else None
+
+    def _unpin(self) -> None:
+        """Return the pinned connection, if any; one that fails to go back is dropped (every result
+        read or written through it is already in hand, so the release cannot fail the caller)."""
+        raw, self._pin.raw = self._pin.raw, None
+        if raw is None:
+            return
+        try:
+            raw.close()
+        except (sa_exc.SQLAlchemyError, OSError):
+            with contextlib.suppress(sa_exc.SQLAlchemyError, OSError):
+                raw.invalidate()
 
     def _write(self, work: Callable[[Conn], T]) -> T:
         """Run ``work`` in one transaction: committed when it returns, rolled back on any error;
@@ -209,7 +281,11 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             except BaseException:
                 self._rollback(conn)
                 raise
-            conn.run("COMMIT")
+            try:
+                conn.run("COMMIT")
+            except BaseException:  # never hand the pool a connection with the transaction still open
+                self._rollback(conn)
+                raise
             return result
 
     @staticmethod
@@ -476,7 +552,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         first, then OceanBase relevance; [] for a query without terms."""
         if limit <= 0 or family not in SEARCHABLE_FAMILIES:
             return []
-        compiled = compile_text_query(query, match, partition_key(scope_id, family))
+        compiled = compile_text_query(query, match, partition_key(scope_id, family), folded=self._folded())
         if compiled is None:
             return []
         sql, params = ranked_sql(
@@ -588,7 +664,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             )
 
     def _code_query(self, scope_id: str, query: str, candidates: int) -> tuple[str, list[Any]] | None:
-        compiled = compile_text_query(query, "any", partition_key(scope_id))
+        compiled = compile_text_query(query, "any", partition_key(scope_id), folded=self._folded())
         if compiled is None:
             return None
         return ranked_sql(

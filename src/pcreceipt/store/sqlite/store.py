@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -202,6 +202,10 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
 
     def _reading(self) -> AbstractContextManager[Connection]:
         return self._read()
+
+    def pinned_connection(self) -> AbstractContextManager[None]:
+        """Nothing to do: every statement of a thread already runs on that thread's one connection."""
+        return nullcontext()
 
     def _snapshot_reading(self) -> AbstractContextManager[Connection]:
         return self._read()
