@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
@@ -28,6 +29,7 @@ from starlette.requests import Request
 from pcreceipt.errors import InvalidRequest, PcreceiptError, RequestTooLarge
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 MAX_DEPTH = 32
 
 BODY_RULES = {
@@ -50,7 +52,12 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         raise invalid("", "content_type", "The request body must be application/json.")
-    data = await _read_bounded(request, max_bytes)
+    return decode_json_body(await _read_bounded(request, max_bytes))
+
+
+def decode_json_body(data: bytes) -> Any:
+    """A body's bytes as the JSON value they hold, or a 422 ``ApiError`` (``read_json_body``'s
+    checks after reading)."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise invalid("", "utf8", "The request body must be UTF-8 without a byte order mark.")
     try:
@@ -63,7 +70,7 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
         raise invalid("", "duplicate_key", "An object in the request body repeats a key.") from None
     except (ValueError, RecursionError):
         raise invalid("", "json_syntax", "The request body is not valid JSON.") from None
-    broken = _scan(value)
+    broken = _scan(value, surrogates=_ESCAPED_SURROGATE.search(text) is not None)
     if broken is not None:
         raise invalid("", broken, BODY_RULES[broken][0].upper() + BODY_RULES[broken][1:] + ".")
     return value
@@ -100,11 +107,9 @@ class _DuplicateKey(PcreceiptError, ValueError):
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a repeated key collapsed into one entry
+        raise _DuplicateKey
     return out
 
 
@@ -112,24 +117,31 @@ def _no_constants(name: str) -> Any:
     raise ValueError(name)
 
 
-def _scan(value: Any) -> str | None:
+def _scan(value: Any, *, surrogates: bool = True) -> str | None:
     """The rule a decoded body breaks beyond JSON syntax (nesting depth, lone surrogates), or None.
 
-    Iterative, so a deeply nested body cannot exhaust the interpreter's stack.
+    ``surrogates=False`` says the JSON text had no ``\\u`` escape of a surrogate (``\\uD800`` to
+    ``\\uDFFF``, either case): strict UTF-8 cannot carry a surrogate, so only such an escape
+    can put one in a decoded string, and then only the nesting depth is checked (strings are
+    not visited). Iterative, so a deeply nested body cannot exhaust the interpreter's stack.
     """
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
         item, depth = pending.pop()
         if isinstance(item, str):
-            if _SURROGATE.search(item):
+            if surrogates and _SURROGATE.search(item):
                 return "lone_surrogate"
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
                 return "max_depth"
             if isinstance(item, dict):
-                if any(_SURROGATE.search(key) for key in item):
+                if surrogates and any(_SURROGATE.search(key) for key in item):
                     return "lone_surrogate"
-                pending.extend((child, depth + 1) for child in item.values())
+                children: Iterable[Any] = item.values()
             else:
-                pending.extend((child, depth + 1) for child in item)
+                children = item
+            if surrogates:
+                pending.extend((child, depth + 1) for child in children)
+            else:
+                pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return None
