@@ -40,7 +40,7 @@ def _reference(data: bytes) -> tuple[str, Any]:
         value = json.loads(text, object_pairs_hook=unique)
     except KeyError:
         return "refused", "duplicate_key"
-    broken = body._scan(value, surrogates=True)
+    broken = body._scan(value)
     return ("refused", broken) if broken is not None else ("ok", value)
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
@@ -70,7 +69,10 @@ def decode_json_body(data: bytes) -> Any:
         raise invalid("", "duplicate_key", "An object in the request body repeats a key.") from None
     except (ValueError, RecursionError):
         raise invalid("", "json_syntax", "The request body is not valid JSON.") from None
-    broken = _scan(value, surrogates=_ESCAPED_SURROGATE.search(text) is not None)
+    # Strict UTF-8 cannot carry a surrogate: only a \\u escape of one (\\uD800 to \\uDFFF, either
+    # case) can put one in a decoded string, so without one only the depth is checked.
+    surrogates = _ESCAPED_SURROGATE.search(text) is not None
+    broken = _scan(value) if surrogates else ("max_depth" if _too_deep(value) else None)
     if broken is not None:
         raise invalid("", broken, BODY_RULES[broken][0].upper() + BODY_RULES[broken][1:] + ".")
     return value
@@ -117,31 +119,41 @@ def _no_constants(name: str) -> Any:
     raise ValueError(name)
 
 
-def _scan(value: Any, *, surrogates: bool = True) -> str | None:
+def _scan(value: Any) -> str | None:
     """The rule a decoded body breaks beyond JSON syntax (nesting depth, lone surrogates), or None.
 
-    ``surrogates=False`` says the JSON text had no ``\\u`` escape of a surrogate (``\\uD800`` to
-    ``\\uDFFF``, either case): strict UTF-8 cannot carry a surrogate, so only such an escape
-    can put one in a decoded string, and then only the nesting depth is checked (strings are
-    not visited). Iterative, so a deeply nested body cannot exhaust the interpreter's stack.
+    Iterative, so a deeply nested body cannot exhaust the interpreter's stack.
     """
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
         item, depth = pending.pop()
         if isinstance(item, str):
-            if surrogates and _SURROGATE.search(item):
+            if _SURROGATE.search(item):
                 return "lone_surrogate"
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
                 return "max_depth"
             if isinstance(item, dict):
-                if surrogates and any(_SURROGATE.search(key) for key in item):
+                if any(_SURROGATE.search(key) for key in item):
                     return "lone_surrogate"
-                children: Iterable[Any] = item.values()
+                pending.extend((child, depth + 1) for child in item.values())
             else:
-                children = item
-            if surrogates:
-                pending.extend((child, depth + 1) for child in children)
-            else:
-                pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+                pending.extend((child, depth + 1) for child in item)
     return None
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether arrays and objects in a decoded body nest ``MAX_DEPTH`` deep or more: ``_scan``
+    without the strings (the decoder makes plain dicts and lists), for a text that cannot hold
+    a lone surrogate."""
+    if type(value) is not dict and type(value) is not list:
+        return False
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth >= MAX_DEPTH:
+            return True
+        for child in item.values() if type(item) is dict else item:
+            if type(child) is dict or type(child) is list:
+                pending.append((child, depth + 1))
+    return False
