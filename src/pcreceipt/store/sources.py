@@ -71,6 +71,12 @@ INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, s
                                         identity_digest, tokens, target_family, target_artifact_id, target_revision,
                                         created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_LINEAGE_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, source_id, origin, content,
+                                metadata, identity_digest, tokens, target_family, target_artifact_id,
+                                target_revision, created_at)
+                           VALUES (?, ?, ?, ?, 'lineage', NULL, NULL, ?, ?, ?, ?, ?, ?)"""
+"""``INSERT_SOURCE`` for a lineage Source with its constant columns in the statement (the rows of
+``SourceRecords._insert_lineage``), for a driver that binds a None dearly (SQLite's)."""
 _EXTRACTED_ORIGIN: SourceOrigin = "content"
 INSERT_EXTRACTION = """INSERT INTO source_extractions (scope_id, source_position, ordinal, family, artifact_id,
                                                        revision)
@@ -194,10 +200,16 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
             source_id = new_source_id()
             digest = lineage_identity_digest(ref.family, ref.artifact_id, ref.revision)
             rows.append(
-                (ref.scope_id, position, source_key(source_id), source_id, "lineage", None, None, digest,
+                (ref.scope_id, position, source_key(source_id), source_id, digest,
                  estimate_tokens(content_json), ref.family, ref.artifact_id, ref.revision, now)
             )  # fmt: skip
-        self._run_many(conn, INSERT_SOURCE, rows)
+        self._insert_lineage(conn, rows)
+
+    def _insert_lineage(self, conn: ConnT, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Insert lineage Sources given as ``INSERT_LINEAGE_SOURCE``'s bound values. Here through
+        ``INSERT_SOURCE`` with the constant columns bound too (a driver that rewrites a many-row
+        insert needs every value of its ``VALUES`` bound); the SQLite engine overrides this."""
+        self._run_many(conn, INSERT_SOURCE, [(*row[:4], "lineage", None, None, *row[4:]) for row in rows])
 
     def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None:
         """Every named Source is a content Source of the Scope (inside the caller's transaction)."""
