@@ -38,9 +38,43 @@ def query_digest(query: str) -> str:
     return sha256_digest(normalize_query(query).encode("utf-8"))
 
 
+_SAFE_INTEGER = 2**53 - 1  # RFC 8785 integers: what an IEEE 754 double holds exactly
+_SORTED_COMPACT = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
 def canonical_json(value: Any) -> bytes:
-    """RFC 8785 (JSON Canonicalization Scheme) bytes of a JSON value."""
+    """RFC 8785 (JSON Canonicalization Scheme) bytes of a JSON value.
+
+    A value made only of strings, safe integers, booleans, null, lists and objects with ASCII
+    keys (every stored content and digest input of the contract but one holding a float) has the
+    same canonical form as the standard library's sorted, compact, non-ASCII-preserving JSON:
+    RFC 8785 escapes exactly ``"``, ``\\`` and the C0 controls (the short forms, else ``\\u00xx``
+    in lowercase hex), as ``json.dumps`` does; it sorts keys by UTF-16 code units, which for
+    ASCII keys is the code point order ``sort_keys`` uses; integers are their decimal digits.
+    That form is computed in C; anything else (floats, non-ASCII keys, other types, lone
+    surrogates, which both refuse) goes through the ``rfc8785`` package.
+    """
+    if _plain(value):
+        text = _SORTED_COMPACT.encode(value)
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: rfc8785 raises its own error for it
+            pass
     return rfc8785.dumps(value)
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is in the subset where ``canonical_json``'s C form equals RFC 8785's."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return bool(-_SAFE_INTEGER <= value <= _SAFE_INTEGER)
+    if kind is dict:
+        return all(type(k) is str and k.isascii() and _plain(v) for k, v in value.items())
+    if kind is list or kind is tuple:
+        return all(_plain(v) for v in value)
+    return False
 
 
 def canonical_digest(value: Any) -> str:

@@ -32,7 +32,7 @@ import uvicorn
 from pcreceipt import __version__
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
-from pcreceipt.server.app import create_app
+from pcreceipt.server.app import create_app, freeze_startup_heap
 from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, run_workers, worker_options
 from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store, StoreError
@@ -123,6 +123,7 @@ def serve(
             )
         typer.echo(startup_banner(settings), err=True)
         logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+        freeze_startup_heap()
         uvicorn.run(
             app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info"
         )

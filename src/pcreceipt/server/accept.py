@@ -49,13 +49,13 @@ class BalancedAcceptLoop(asyncio.SelectorEventLoop):
         """How long a worker holding ``connections`` open connections leaves a new one to others."""
         return min(DEFERRAL_MAX_SECONDS, DEFERRAL_PER_CONNECTION_SECONDS * connections)
 
-    def _accept_connection(  # asyncio's private hook, called positionally
+    def _accept_connection(  # asyncio's private hook, always called positionally
         self,
         protocol_factory: Any,
         sock: socket.socket,
-        sslcontext: Any = None,
-        server: Any = None,
-        backlog: int = 100,
+        sslcontext: Any,
+        server: Any,
+        backlog: int,
         *rest: Any,
     ) -> None:
         delay = self.deferral_seconds(open_connections(server))

@@ -28,6 +28,7 @@ from starlette.requests import Request
 from pcreceipt.errors import InvalidRequest, PcreceiptError, RequestTooLarge
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 MAX_DEPTH = 32
 
 BODY_RULES = {
@@ -50,7 +51,12 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         raise invalid("", "content_type", "The request body must be application/json.")
-    data = await _read_bounded(request, max_bytes)
+    return decode_json_body(await _read_bounded(request, max_bytes))
+
+
+def decode_json_body(data: bytes) -> Any:
+    """A body's bytes as the JSON value they hold, or a 422 ``ApiError`` (``read_json_body``'s
+    checks after reading)."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise invalid("", "utf8", "The request body must be UTF-8 without a byte order mark.")
     try:
@@ -63,7 +69,10 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
         raise invalid("", "duplicate_key", "An object in the request body repeats a key.") from None
     except (ValueError, RecursionError):
         raise invalid("", "json_syntax", "The request body is not valid JSON.") from None
-    broken = _scan(value)
+    # Strict UTF-8 cannot carry a surrogate: only a \\u escape of one (\\uD800 to \\uDFFF, either
+    # case) can put one in a decoded string, so without one only the depth is checked.
+    surrogates = _ESCAPED_SURROGATE.search(text) is not None
+    broken = _scan(value) if surrogates else ("max_depth" if _too_deep(value) else None)
     if broken is not None:
         raise invalid("", broken, BODY_RULES[broken][0].upper() + BODY_RULES[broken][1:] + ".")
     return value
@@ -100,11 +109,9 @@ class _DuplicateKey(PcreceiptError, ValueError):
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a repeated key collapsed into one entry
+        raise _DuplicateKey
     return out
 
 
@@ -133,3 +140,20 @@ def _scan(value: Any) -> str | None:
             else:
                 pending.extend((child, depth + 1) for child in item)
     return None
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether arrays and objects in a decoded body nest ``MAX_DEPTH`` deep or more: ``_scan``
+    without the strings (the decoder makes plain dicts and lists), for a text that cannot hold
+    a lone surrogate."""
+    if type(value) is not dict and type(value) is not list:
+        return False
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth >= MAX_DEPTH:
+            return True
+        for child in item.values() if type(item) is dict else item:
+            if type(child) is dict or type(child) is list:
+                pending.append((child, depth + 1))
+    return False

@@ -74,13 +74,15 @@ def worker_settings(options: str) -> Settings:
 
 def worker_app() -> Starlette:
     """The app of one worker process (uvicorn calls this in each worker)."""
-    from pcreceipt.server.app import create_app
+    from pcreceipt.server.app import create_app, freeze_startup_heap
 
     options = os.environ.get(WORKER_OPTIONS)
     if options is None:
         raise RuntimeError(f"{WORKER_OPTIONS} is not set: worker_app runs under `pcreceipt serve --workers N`")
     logging.basicConfig(level=logging.INFO, format=WORKER_LOG_FORMAT)
-    return create_app(worker_settings(options), ensure_default_scope=False)
+    app = create_app(worker_settings(options), ensure_default_scope=False)
+    freeze_startup_heap()
+    return app
 
 
 def tcp_listener(bound: socket.socket) -> socket.socket:

@@ -156,9 +156,13 @@ def reused_scope(row: Sequence[Any], wanted: Scope) -> Scope:
     return existing
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def to_json(value: Any) -> str:
-    """The store's compact JSON text (UTF-8, no NaN)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """The store's compact JSON text (UTF-8, no NaN); one encoder made once (``json.dumps`` with
+    options builds a new one per call)."""
+    return _COMPACT.encode(value)
 
 
 def as_str(value: Any) -> str:

@@ -71,6 +71,12 @@ INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, s
                                         identity_digest, tokens, target_family, target_artifact_id, target_revision,
                                         created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_LINEAGE_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, source_id, origin, content,
+                                metadata, identity_digest, tokens, target_family, target_artifact_id,
+                                target_revision, created_at)
+                           VALUES (?, ?, ?, ?, 'lineage', NULL, NULL, ?, ?, ?, ?, ?, ?)"""
+"""``INSERT_SOURCE`` for a lineage Source with its constant columns in the statement (the rows of
+``SourceRecords._insert_lineage``), for a driver that binds a None dearly (SQLite's)."""
 _EXTRACTED_ORIGIN: SourceOrigin = "content"
 INSERT_EXTRACTION = """INSERT INTO source_extractions (scope_id, source_position, ordinal, family, artifact_id,
                                                        revision)
@@ -102,6 +108,20 @@ def identity_digest(origin: SourceOrigin, content: str, metadata: Mapping[str, A
     """What a replay must repeat: origin, content and metadata (absent metadata is ``{}``)."""
     payload = {"origin": origin, "content": content, "metadata": dict(metadata or {})}
     text = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_TEXT = json.JSONEncoder(ensure_ascii=False)
+
+
+def lineage_identity_digest(family: str, artifact_id: str, revision: int) -> str:
+    """``identity_digest("lineage", "", {"target": [family, artifact_id, revision]})``, the same
+    text written out around the three values (a bulk import records one per row: the generic
+    sorted ``json.dumps`` of a nested payload costs several times this)."""
+    if type(family) is not str or type(artifact_id) is not str or type(revision) is not int:
+        return identity_digest("lineage", "", {"target": [family, artifact_id, revision]})
+    target = _TEXT.encode(family) + "," + _TEXT.encode(artifact_id) + "," + int.__repr__(revision)
+    text = '{"content":"","metadata":{"target":[' + target + ']},"origin":"lineage"}'
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -178,13 +198,18 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
             position = next_position[ref.scope_id]
             next_position[ref.scope_id] = position + 1
             source_id = new_source_id()
-            target = [ref.family, ref.artifact_id, ref.revision]
-            digest = identity_digest("lineage", "", {"target": target})
+            digest = lineage_identity_digest(ref.family, ref.artifact_id, ref.revision)
             rows.append(
-                (ref.scope_id, position, source_key(source_id), source_id, "lineage", None, None, digest,
+                (ref.scope_id, position, source_key(source_id), source_id, digest,
                  estimate_tokens(content_json), ref.family, ref.artifact_id, ref.revision, now)
             )  # fmt: skip
-        self._run_many(conn, INSERT_SOURCE, rows)
+        self._insert_lineage(conn, rows)
+
+    def _insert_lineage(self, conn: ConnT, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Insert lineage Sources given as ``INSERT_LINEAGE_SOURCE``'s bound values. Here through
+        ``INSERT_SOURCE`` with the constant columns bound too (a driver that rewrites a many-row
+        insert needs every value of its ``VALUES`` bound); the SQLite engine overrides this."""
+        self._run_many(conn, INSERT_SOURCE, [(*row[:4], "lineage", None, None, *row[4:]) for row in rows])
 
     def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None:
         """Every named Source is a content Source of the Scope (inside the caller's transaction)."""

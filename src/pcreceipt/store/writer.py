@@ -50,11 +50,15 @@ class ArtifactWriter:
     def _try_embeddings(
         self, family: ArtifactFamily, contents: Sequence[Mapping[str, Any]]
     ) -> tuple[list[EmbeddingRow | None], InferenceError | None]:
-        """The rows (None where there is no vector) and the provider's error, if it failed."""
+        """The rows (None where there is no vector) and the provider's error, if it failed. The
+        texts are only worked out when there is an embedder to send them to (without one, every
+        write stores no vector and the store checks the content itself)."""
+        rows: list[EmbeddingRow | None] = [None] * len(contents)
+        if self.embedder is None or family not in SEARCHABLE_FAMILIES or not self.store.vector_search_available:
+            return rows, None
         texts = [embedding_text(family, c) for c in contents]
         wanted = [i for i, t in enumerate(texts) if t]
-        rows: list[EmbeddingRow | None] = [None] * len(contents)
-        if self.embedder is None or not wanted or not self.store.vector_search_available:
+        if not wanted:
             return rows, None
         try:
             vectors = self.embedder.embed([texts[i] or "" for i in wanted])

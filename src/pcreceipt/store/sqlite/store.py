@@ -59,6 +59,7 @@ from pcreceipt.store.rows import (
     to_json,
     vector_blob,
 )
+from pcreceipt.store.sources import INSERT_LINEAGE_SOURCE
 from pcreceipt.store.sqlite import bulk, vectors
 from pcreceipt.store.sqlite.connection import fts_integrity, open_connection, translated_errors
 from pcreceipt.store.sqlite.schema import CONSISTENCY_CHECKS, apply_migrations
@@ -267,6 +268,10 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
 
     def _first(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> Any:
         return conn.execute(sql, params).fetchone()
+
+    def _insert_lineage(self, conn: Connection, rows: Sequence[tuple[Any, ...]]) -> None:
+        """The constant columns in the statement: binding a None costs more than a row's other values."""
+        conn.executemany(INSERT_LINEAGE_SOURCE, rows)
 
     def _insert_id(self, conn: Connection, sql: str, params: Sequence[Any]) -> int:
         return int(cast(int, conn.execute(sql, params).lastrowid))
