@@ -16,6 +16,7 @@ OceanBase test errors with the reason (``SeekdbError``); nothing is skipped.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,25 @@ def raw_sql(engine: str, workdir: Path, sql: str, parameters: tuple[object, ...]
             return [tuple(row) for row in cursor.fetchall()]
     finally:
         conn.close()
+
+
+@contextmanager
+def pool_checkouts(store: Store) -> Iterator[list[int]]:
+    """How many connections an OceanBase store's pool hands out while the block runs (each one is
+    pinged): ``[count]``, read after the block."""
+    from sqlalchemy import event
+
+    from pcreceipt.store.oceanbase.store import OceanBaseStore
+
+    assert isinstance(store, OceanBaseStore)
+    pool = store._engine.pool
+    counted = [0]
+
+    def count(*_: object) -> None:
+        counted[0] += 1
+
+    event.listen(pool, "checkout", count)
+    try:
+        yield counted
+    finally:
+        event.remove(pool, "checkout", count)

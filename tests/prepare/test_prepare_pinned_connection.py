@@ -6,33 +6,15 @@ connection still fails alone: the other families' searches after it run on the s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from _support.engines import oceanbase_only
+from _support.engines import pool_checkouts as checkouts
 from _support.receipts import memory, prepare, runtime, scope, searches, settings, topic
-from sqlalchemy import event
 
 import pcreceipt.store.oceanbase.store as oceanbase_store
-from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import Store
-
-
-@contextmanager
-def checkouts(store: Store) -> Iterator[list[int]]:
-    assert isinstance(store, OceanBaseStore)
-    counted = [0]
-
-    def count(*_: object) -> None:
-        counted[0] += 1
-
-    event.listen(store._engine.pool, "checkout", count)
-    try:
-        yield counted
-    finally:
-        event.remove(store._engine.pool, "checkout", count)
 
 
 def seeded(store: Store) -> str:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from _support.engines import oceanbase_only
+from _support.engines import oceanbase_only, pool_checkouts
 from _support.servers import running
-from sqlalchemy import event
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
@@ -37,16 +36,8 @@ def test_an_http_prepare_checks_out_twice(engine_store: Store, http: httpx.Clien
         engine_store.create_artifact(scope.scope_id, "atomic-memory", {"kind": "fact", "text": text})
     body = {"scope_id": scope.scope_id, "query": "WAL mode", "include_receipt": True}
     assert http.post("/v1/context/prepare", json=body).status_code == 200  # warm: the app's first request
-    counted = [0]
-
-    def count(*_: object) -> None:
-        counted[0] += 1
-
-    event.listen(engine_store._engine.pool, "checkout", count)
-    try:
+    with pool_checkouts(engine_store) as counted:
         response = http.post("/v1/context/prepare", json=body)
-    finally:
-        event.remove(engine_store._engine.pool, "checkout", count)
     assert response.status_code == 200 and response.json()["status"] == "ready"
     assert counted[0] == 2
     today = datetime.now(UTC).date()

@@ -12,13 +12,11 @@ whatever the number of families it searches.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from _support.engines import oceanbase_only
-from sqlalchemy import event
+from _support.engines import pool_checkouts as checkouts
 
 from pcreceipt.store import lexical
 from pcreceipt.store.oceanbase.store import OceanBaseStore
@@ -69,23 +67,6 @@ def test_a_write_in_a_pinned_block_is_seen_by_the_reads_after_it(store: Store, s
         hits = store.search_text(scope_id, "atomic-memory", "zeppelin", 8)
         assert [hit.ref for hit in hits] == [written.ref]
         assert store.get_head(scope_id, "atomic-memory", written.ref.artifact_id) == written
-
-
-@contextmanager
-def checkouts(store: Store) -> Iterator[list[int]]:
-    """How many connections the store's pool hands out while the block runs (each one is pinged)."""
-    assert isinstance(store, OceanBaseStore)
-    counted = [0]
-
-    def count(*_: object) -> None:
-        counted[0] += 1
-
-    pool = store._engine.pool
-    event.listen(pool, "checkout", count)
-    try:
-        yield counted
-    finally:
-        event.remove(pool, "checkout", count)
 
 
 @oceanbase_only

@@ -63,6 +63,20 @@ def sources_plans(store: SQLiteStore, statements: list[str]) -> list[tuple[str, 
     return plans
 
 
+def lineage_scenario(store: Store, scope_id: str) -> tuple[list[RevisionRecord], list[ArtifactRef]]:
+    """40 memories, the first replaced once: the written records and a selection whose lineage
+    runs through that replace (the replaced revision and four untouched memories)."""
+    written = [
+        store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": f"fact number {n}"})
+        for n in range(40)
+    ]
+    replaced = store.replace_artifact(
+        scope_id, "atomic-memory", written[0].ref.artifact_id, {"kind": "fact", "text": "fact zero, revised"},
+        expected_revision=1,
+    )
+    return written, [replaced.ref, *(record.ref for record in written[5:9])]
+
+
 @pytest.fixture
 def sqlite_store(store: Store) -> SQLiteStore:
     if not isinstance(store, SQLiteStore):
@@ -72,15 +86,7 @@ def sqlite_store(store: Store) -> SQLiteStore:
 
 @sqlite_only
 def test_recording_a_prepare_reads_lineage_by_index(sqlite_store: SQLiteStore, scope_id: str) -> None:
-    written = [
-        sqlite_store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": f"fact number {n}"})
-        for n in range(40)
-    ]
-    replaced = sqlite_store.replace_artifact(
-        scope_id, "atomic-memory", written[0].ref.artifact_id, {"kind": "fact", "text": "fact zero, revised"},
-        expected_revision=1,
-    )
-    selected = [replaced.ref, *(record.ref for record in written[5:9])]
+    _, selected = lineage_scenario(sqlite_store, scope_id)
     with recorded(sqlite_store) as statements:
         sqlite_store.record_preparation(scope_id, "2026-03-01", ready=True, selected=selected, recalled_tokens=9)
     plans = sources_plans(sqlite_store, statements)
@@ -298,15 +304,7 @@ def oceanbase_store(store: Store) -> OceanBaseStore:
 
 @oceanbase_only
 def test_oceanbase_reads_lineage_by_index(oceanbase_store: OceanBaseStore, scope_id: str) -> None:
-    written = [
-        oceanbase_store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": f"fact number {n}"})
-        for n in range(40)
-    ]
-    replaced = oceanbase_store.replace_artifact(
-        scope_id, "atomic-memory", written[0].ref.artifact_id, {"kind": "fact", "text": "fact zero, revised"},
-        expected_revision=1,
-    )
-    selected = [replaced.ref, *(record.ref for record in written[5:9])]
+    written, selected = lineage_scenario(oceanbase_store, scope_id)
     with recorded_oceanbase(oceanbase_store) as statements:
         oceanbase_store.record_preparation(scope_id, "2026-03-01", ready=True, selected=selected, recalled_tokens=9)
         found = oceanbase_store.lineage_sources([record.ref for record in written[:3]])
