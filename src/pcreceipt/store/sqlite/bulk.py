@@ -53,18 +53,15 @@ def insert_batch(
     # The columns every row of the batch shares are written in the statement: binding a None per
     # row costs more than the rest of the row (the stored values are the same).
     lifecycle = "'active', 0" if family == "atomic-memory" else "NULL, NULL"
-    if all(item.prompt_key is None for item in items):
-        conn.executemany(
-            f"""INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, state, state_version)
-                VALUES (?, ?, ?, 1, NULL, {lifecycle})""",
-            [(scope_id, family, artifact_id) for artifact_id in ids],
-        )
-    else:
-        conn.executemany(
-            f"""INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, state, state_version)
-                VALUES (?, ?, ?, 1, ?, {lifecycle})""",
-            [(scope_id, family, artifact_id, item.prompt_key) for artifact_id, item in zip(ids, items, strict=True)],
-        )
+    prompted = any(item.prompt_key is not None for item in items)
+    conn.executemany(
+        f"""INSERT INTO artifacts (scope_id, family, artifact_id, head_revision, prompt_key, state, state_version)
+            VALUES (?, ?, ?, 1, {"?" if prompted else "NULL"}, {lifecycle})""",
+        [
+            (scope_id, family, artifact_id, *((item.prompt_key,) if prompted else ()))
+            for artifact_id, item in zip(ids, items, strict=True)
+        ],
+    )
     derived = to_json([])
     conn.executemany(
         """INSERT INTO revisions (scope_id, family, artifact_id, revision, content, content_digest, created_at,
