@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import queue
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
 
 READY_DATABASES = 4
 PREPARING_THREADS = 2
+PREPARE_ATTEMPTS = 2
 
 
 class _FreshDatabases:
@@ -46,15 +48,27 @@ class _FreshDatabases:
 
     def _fill(self) -> None:
         from pcreceipt.store.oceanbase.store import OceanBaseStore
+        from pcreceipt.store.protocol import StoreUnavailable
 
         while not self._stop.is_set():
             with self._lock:
                 name = f"t{os.getpid()}_{next(self._counter)}"
-            try:
-                OceanBaseStore(self._server.url(name)).close()
-                item: str | BaseException = name
-            except BaseException as error:
-                item = error
+            item: str | BaseException = name
+            for attempt in range(1, PREPARE_ATTEMPTS + 1):
+                try:
+                    OceanBaseStore(self._server.url(name)).close()
+                    item = name
+                    break
+                except StoreUnavailable as error:
+                    # the server could not serve this now (a lost session under load): said, then
+                    # tried again under a new name; a test taking this database fails on the last
+                    item = error
+                    print(f"preparing a fresh OceanBase database, attempt {attempt}: {error}", file=sys.__stderr__)
+                    with self._lock:
+                        name = f"t{os.getpid()}_{next(self._counter)}"
+                except BaseException as error:
+                    item = error
+                    break
             while not self._stop.is_set():
                 try:
                     self._ready.put(item, timeout=0.2)

@@ -56,8 +56,11 @@ def test_url_parsing(url: str, user: str, password: str, host: str, port: int, d
 
 
 def test_url_options() -> None:
-    settings = parse_oceanbase_url("oceanbase://u:p@h/d?connect_timeout=1.5&read_timeout=9&pool_size=2")
+    settings = parse_oceanbase_url(
+        "oceanbase://u:p@h/d?connect_timeout=1.5&read_timeout=9&pool_size=2&transaction_timeout=4"
+    )
     assert (settings.connect_timeout, settings.read_timeout, settings.pool_size) == (1.5, 9.0, 2)
+    assert settings.transaction_timeout == 4.0
     assert parse_oceanbase_url("oceanbase://u:p@h/d") == OceanBaseSettings("u", "p", "h", 2881, "d")
 
 
@@ -243,6 +246,7 @@ class Proxy:
         self._sockets: list[socket.socket] = []
         self._lock = threading.Lock()
         self._cut = False
+        self._silent = False
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -259,13 +263,29 @@ class Proxy:
                 for source, sink in ((client, upstream), (upstream, client)):
                     threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
+                if self._silent:
+                    return
                 sink.sendall(data)
+        if not self._silent:
+            with contextlib.suppress(OSError):
+                sink.shutdown(socket.SHUT_WR)
+
+    def freeze(self) -> None:
+        """Cut the clients off and leave the database server's side open and silent: a network
+        partition, where the database server is never told its clients are gone."""
+        with self._lock:
+            self._silent = self._cut = True
+            clients = self._sockets[0::2]
         with contextlib.suppress(OSError):
-            sink.shutdown(socket.SHUT_WR)
+            self._listener.shutdown(socket.SHUT_RDWR)
+        self._listener.close()
+        for sock in clients:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
 
     def cut(self) -> None:
         """Drop every connection and stop listening."""
@@ -357,3 +377,118 @@ def assert_no_canary(error: BaseException, caplog: pytest.LogCaptureFixture) -> 
         chained = chained.__cause__ or chained.__context__
     for text in texts:
         assert "Canary" not in text and CANARY_URL not in text
+
+
+def test_a_connection_lost_while_migrating_reports_the_loss_and_holds_no_lock(
+    seekdb_server: SeekdbServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The migration lock belongs to the session: when the session is lost mid-migration, the error
+    says so (not a follow-on error of the lock's release) and the next open takes the lock at once."""
+    from pcreceipt.store.oceanbase import schema
+
+    url = seekdb_server.url(f"lost_{secrets.token_hex(4)}")
+    migrate_locked = schema._migrate_locked
+
+    def killed_first(conn: Any) -> list[int]:
+        (session,) = conn.first("SELECT CONNECTION_ID()")
+        server_sql(seekdb_server, f"KILL {int(session)}")
+        return migrate_locked(conn)
+
+    monkeypatch.setattr(schema, "_migrate_locked", killed_first)
+    with pytest.raises(StoreUnavailable) as caught:
+        OceanBaseStore(url)
+    assert "PendingRollback" not in str(caught.value)
+    assert caught.value.__context__ is None or "PendingRollback" not in repr(caught.value.__context__)
+    monkeypatch.setattr(schema, "_migrate_locked", migrate_locked)
+    started = time.monotonic()
+    store = OceanBaseStore(url)
+    try:
+        assert store.applied_migrations() == [migration.version for migration in OCEANBASE_MIGRATIONS]
+        # far below MIGRATION_LOCK_SECONDS: the lost session's lock did not have to time out
+        assert time.monotonic() - started < schema.MIGRATION_WAIT_SECONDS / 4
+    finally:
+        store.close()
+
+
+def row_lock_is_held(server: SeekdbServer, database: str, table: str, where: str) -> bool:
+    """Whether another session holds a lock on the rows ``where`` (a 0.2 s wait for them times out)."""
+    conn = pymysql.connect(host=server.host, port=server.port, user="root", password="", database=database)
+    try:
+        with conn.cursor() as cursor:
+            cursor.execute("SET SESSION ob_trx_lock_timeout = 200000")
+            cursor.execute("START TRANSACTION")
+            try:
+                cursor.execute(f"SELECT 1 FROM {table} WHERE {where} FOR UPDATE")
+                return False
+            except pymysql.err.OperationalError as error:
+                assert error.args[0] == 1205, error
+                return True
+            finally:
+                conn.rollback()
+    finally:
+        conn.close()
+
+
+def test_a_migration_lock_whose_holder_was_lost_expires_with_its_lease(
+    seekdb_server: SeekdbServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server cut off while it holds the migration lock, the database server never told, blocks
+    the others for the lease (``MIGRATION_LEASE_SECONDS``), not for as long as the session lives."""
+    from pcreceipt.store.oceanbase import schema
+    from pcreceipt.store.oceanbase.connection import Conn, make_engine
+
+    name = f"lease_{secrets.token_hex(4)}"
+    server_sql(seekdb_server, f"CREATE DATABASE {name}")
+    monkeypatch.setattr(schema, "MIGRATION_LEASE_SECONDS", 4)
+    proxy = Proxy(seekdb_server.port)
+    engine = make_engine(parse_oceanbase_url(f"oceanbase://root:@127.0.0.1:{proxy.port}/{name}"), name, pooled=False)
+    try:
+        with engine.connect() as raw:
+            lock = schema._migration_lock(Conn(raw))
+            lock.__enter__()
+            assert row_lock_is_held(seekdb_server, name, "migration_lock", "name = 'migrate'")
+            proxy.freeze()  # the holder is gone, and the database server is never told
+            store = OceanBaseStore(seekdb_server.url(name))
+            try:
+                assert store.applied_migrations() == [migration.version for migration in OCEANBASE_MIGRATIONS]
+            finally:
+                store.close()
+            raw.invalidate()
+    finally:
+        engine.dispose()
+        proxy.cut()
+
+
+def test_the_row_locks_of_a_server_lost_mid_transaction_expire_with_transaction_timeout(
+    seekdb_server: SeekdbServer, database: str
+) -> None:
+    """A server cut off inside a write transaction, the database server never told, holds its
+    Scope's row lock only until ``transaction_timeout``; the database's own default is a day."""
+    proxy = Proxy(seekdb_server.port)
+    lost = OceanBaseStore(
+        f"oceanbase://root:@127.0.0.1:{proxy.port}/{database}?transaction_timeout=5&read_timeout=5&connect_timeout=2"
+    )
+    alive = OceanBaseStore(seekdb_server.url(database) + "?lock_timeout=0.5")
+    try:
+        scope_id = new_scope(alive)
+
+        def cut_while_locked(conn: Any) -> None:
+            lost._lock_scope(conn, scope_id)
+            proxy.freeze()
+            conn.first("SELECT 1")
+
+        with pytest.raises(StoreUnavailable):
+            lost._write(cut_while_locked)
+        assert row_lock_is_held(seekdb_server, database, "scopes", f"scope_id = '{scope_id}'")
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                alive.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": "after the lost writer"})
+                break
+            except StoreUnavailable:
+                assert time.monotonic() < deadline, "the lost writer's lock outlived transaction_timeout"
+        assert not row_lock_is_held(seekdb_server, database, "scopes", f"scope_id = '{scope_id}'")
+    finally:
+        lost.close()
+        alive.close()
+        proxy.cut()

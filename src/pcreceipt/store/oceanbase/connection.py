@@ -8,8 +8,9 @@ Decisions:
   every release): the store ends every transaction it opens itself (COMMIT, else ROLLBACK, else
   the connection is invalidated), and the pool never resets on return.
 - ``connect_timeout`` / ``read_timeout`` / ``write_timeout`` bound every socket wait and
-  ``ob_query_timeout`` / ``ob_trx_lock_timeout`` every statement and lock wait, so a lost or
-  hung server raises ``StoreUnavailable`` instead of hanging.
+  ``ob_query_timeout`` / ``ob_trx_lock_timeout`` / ``ob_trx_timeout`` every statement, lock wait
+  and transaction, so a lost or hung server raises ``StoreUnavailable`` instead of hanging, and
+  the locks of a server lost mid-transaction are freed within ``transaction_timeout``.
 - The password lives only in SQLAlchemy's URL object (masked in its repr); every error is
   re-raised content-free (``from None``), so neither credentials nor bodies nor query text reach
   messages or logs. Connection-level failures (refused, lost, timed out, out of resources) are
@@ -215,6 +216,7 @@ def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bo
     session_setup = (
         f"SET SESSION ob_query_timeout = {int(settings.query_timeout * 1_000_000)},"
         f" ob_trx_lock_timeout = {int(settings.lock_timeout * 1_000_000)},"
+        f" ob_trx_timeout = {int(settings.transaction_timeout * 1_000_000)},"
         " transaction_isolation = 'READ-COMMITTED', time_zone = '+00:00'"
     )
 

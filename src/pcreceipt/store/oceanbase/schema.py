@@ -5,9 +5,11 @@ Decisions:
   cannot be transactional here (it commits implicitly), so every migration statement is
   idempotent (``IF NOT EXISTS``) and a version is recorded only after all its statements ran; a
   database with an unknown version is refused. Servers opening one database at once migrate it
-  one after the other: ``migrate`` holds a named lock (``GET_LOCK``, a session lock that outlives
-  the implicit commits of DDL) while it reads the applied versions and runs the missing ones, so
-  a second server waits, then finds nothing left to do. A table the other server just created
+  one after the other: ``migrate`` holds the row of ``migration_lock`` (``FOR UPDATE``) in a
+  transaction on a session of its own, beside the session running the DDL (whose implicit
+  commits would end it), while it reads the applied versions and runs the missing ones, so a
+  second server waits, then finds nothing left to do. Not ``GET_LOCK``: on seekdb a named lock
+  outlives its session for minutes (``_migration_lock``). A table the other server just created
   can still be unknown to this session for a moment (error 1146, seen in the tests): the
   idempotent migration is then run again after a short wait (up to 10 s).
 - Identifiers (ids, families, paths, hashes) are VARBINARY: byte-exact comparison and order
@@ -30,8 +32,10 @@ Decisions:
 
 from __future__ import annotations
 
-import hashlib
 import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
+from typing import TypeVar
 
 from sqlalchemy import exc as sa_exc
 
@@ -50,6 +54,8 @@ from pcreceipt.store.integrity import (
 from pcreceipt.store.migrations import Migration, apply_missing
 from pcreceipt.store.oceanbase.connection import Conn, error_code
 from pcreceipt.store.protocol import StoreUnavailable
+
+T = TypeVar("T")
 
 FULLTEXT_PARSER = "space"
 _TABLE_OPTIONS = "DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin"
@@ -371,36 +377,75 @@ def vector_table_ddl(table: str, dimensions: int) -> str:
     ) {_TABLE_OPTIONS}"""
 
 
-MIGRATION_LOCK_SECONDS = 120
+#: how long a migrating server's lock outlives it when the database server is never told it is
+#: gone (the lock's transaction timeout); a closed session or a killed process frees it at once
+MIGRATION_LEASE_SECONDS = 120
+#: how long a server waits for another's migration: past the lease, so a lost holder's lock expires first
+MIGRATION_WAIT_SECONDS = 180
 UNSEEN_TABLE_ATTEMPTS = 40
 UNSEEN_TABLE_WAIT_SECONDS = 0.25
 _NO_SUCH_TABLE = 1146
+_LOCK_WAIT_TIMEOUT = 1205
+_LOCK_TABLE = """CREATE TABLE IF NOT EXISTS migration_lock (
+    name VARCHAR(64) NOT NULL PRIMARY KEY
+)"""
 
 
-def migrate(conn: Conn, database: str) -> list[int]:
-    """Apply the missing migrations of ``database`` under its migration lock (one server at a time);
-    StoreUnavailable when another server held the lock for ``MIGRATION_LOCK_SECONDS``."""
+def migrate(conn: Conn, lock_session: Callable[[], AbstractContextManager[Conn]]) -> list[int]:
+    """Apply the missing migrations on ``conn`` while holding the database's migration lock on a
+    session of its own (``lock_session``): one server at a time. StoreUnavailable when another
+    server held the lock for ``MIGRATION_WAIT_SECONDS``."""
     if _fully_migrated(conn):
         return []  # nothing to apply: no lock and no DDL (versions are only ever added)
-    lock = "pcreceipt.migrate." + hashlib.sha256(database.encode()).hexdigest()[:32]  # names: at most 64 chars
-    deadline = time.monotonic() + MIGRATION_LOCK_SECONDS
-    # the server may end one GET_LOCK wait early (it is bounded by the session's lock timeout too): ask again
-    while (conn.first("SELECT GET_LOCK(%s, %s)", (lock, MIGRATION_LOCK_SECONDS)) or (None,))[0] != 1:
-        if time.monotonic() >= deadline:
-            raise StoreUnavailable("another server is migrating this database; try again")
-        time.sleep(UNSEEN_TABLE_WAIT_SECONDS)
+    with lock_session() as holder, _migration_lock(holder):
+        return _until_seen(lambda: _migrate_locked(conn))
+
+
+def _until_seen(work: Callable[[], T]) -> T:
+    """Run idempotent ``work``, again after a short wait while a table another server just created
+    is not yet visible to this session (error 1146)."""
+    for attempt in range(1, UNSEEN_TABLE_ATTEMPTS + 1):
+        try:
+            return work()
+        except sa_exc.DBAPIError as error:
+            if error_code(error) != _NO_SUCH_TABLE or attempt == UNSEEN_TABLE_ATTEMPTS:
+                raise
+            time.sleep(UNSEEN_TABLE_WAIT_SECONDS)
+    raise AssertionError("unreachable")
+
+
+@contextmanager
+def _migration_lock(holder: Conn) -> Iterator[None]:
+    """Hold the row of ``migration_lock`` (``FOR UPDATE``, in a transaction of ``holder``'s session)
+    for the block. A row lock, not ``GET_LOCK``: measured on seekdb, a named lock outlived its
+    session (closed, killed, or its process killed) for minutes, over 400 s, while a row lock is
+    freed as the session ends, and when the database server is never told (a network partition)
+    as its transaction times out (``MIGRATION_LEASE_SECONDS``)."""
+
+    def lock_row() -> None:
+        holder.run(_LOCK_TABLE)
+        holder.run("INSERT IGNORE INTO migration_lock (name) VALUES ('migrate')")
+
+    _until_seen(lock_row)
+    holder.run(f"SET SESSION ob_trx_timeout = {MIGRATION_LEASE_SECONDS * 1_000_000}")
+    deadline = time.monotonic() + MIGRATION_WAIT_SECONDS
+    while True:  # each wait is bounded by the session's lock timeout: ask again until the deadline
+        holder.run("START TRANSACTION")
+        try:
+            holder.first("SELECT name FROM migration_lock WHERE name = 'migrate' FOR UPDATE")
+            break
+        except sa_exc.DBAPIError as error:
+            holder.run("ROLLBACK")
+            if error_code(error) != _LOCK_WAIT_TIMEOUT:
+                raise
+            if time.monotonic() >= deadline:
+                raise StoreUnavailable("another server is migrating this database; try again") from None
     try:
-        for attempt in range(1, UNSEEN_TABLE_ATTEMPTS + 1):
-            try:
-                return _migrate_locked(conn)
-            except sa_exc.DBAPIError as error:
-                # a table another server just created may not be visible to this session yet
-                if error_code(error) != _NO_SUCH_TABLE or attempt == UNSEEN_TABLE_ATTEMPTS:
-                    raise
-                time.sleep(UNSEEN_TABLE_WAIT_SECONDS)
-        raise AssertionError("unreachable")
+        yield
     finally:
-        conn.run("SELECT RELEASE_LOCK(%s)", (lock,))
+        if not holder.raw.invalidated:  # a lost session's lock went with it
+            with suppress(sa_exc.SQLAlchemyError):
+                holder.run("ROLLBACK")
 
 
 def _fully_migrated(conn: Conn) -> bool:

@@ -5,7 +5,11 @@ Decisions:
   percent-decoded and the user may be tenant-qualified (``root@sys``, or ``root%40sys``;
   ``#`` must be written ``%23``). The database is created when missing. Options (seconds):
   ``connect_timeout`` (5), ``read_timeout`` (60), ``write_timeout`` (60), ``query_timeout`` (30),
-  ``lock_timeout`` (10), and ``pool_size`` (8).
+  ``lock_timeout`` (10), ``transaction_timeout`` (60), and ``pool_size`` (8).
+- ``transaction_timeout`` (``ob_trx_timeout``) bounds every transaction, and so how long the row
+  locks of a server cut off mid-transaction outlive it when the database server is never told
+  (a network partition, a lost host); the database's own default is a day. A closed connection
+  or a killed process frees them at once (measured: docs/decisions.md).
 - ``StoreURLError`` messages never repeat any part of the URL (it may hold a password), and the
   settings' ``repr`` never shows the password.
 """
@@ -30,6 +34,7 @@ _OPTIONS: Mapping[str, tuple[type, float, float]] = {  # name: (type, minimum, d
     "write_timeout": (float, 0.1, 60.0),
     "query_timeout": (float, 0.1, 30.0),
     "lock_timeout": (float, 0.1, 10.0),
+    "transaction_timeout": (float, 0.1, 60.0),
     "pool_size": (int, 1, 8),
 }
 # MySQL / OceanBase error codes that mean "the engine cannot serve this now" (client-side
@@ -49,6 +54,7 @@ class OceanBaseSettings:
     write_timeout: float = 60.0
     query_timeout: float = 30.0
     lock_timeout: float = 10.0
+    transaction_timeout: float = 60.0
     pool_size: int = 8
     tls: StoreTLS | None = None  # from the settings' ``store_tls``, never from the URL
 

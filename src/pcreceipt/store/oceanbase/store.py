@@ -326,7 +326,17 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     def _migrate(self) -> None:
         """Apply the missing migrations (``oceanbase.schema``)."""
         with self._connection() as conn:
-            migrate(conn, self._settings.database)
+            migrate(conn, self._own_session)
+
+    @contextmanager
+    def _own_session(self) -> Iterator[Conn]:
+        """A session outside the pool, closed (its locks freed) when the block ends."""
+        engine = make_engine(self._settings, self._settings.database, pooled=False)
+        try:
+            with translated_errors(), engine.connect() as raw:
+                yield Conn(raw)
+        finally:
+            engine.dispose()
 
     def applied_migrations(self) -> list[int]:
         """The schema versions recorded in this database, in order."""
