@@ -209,3 +209,38 @@ def test_collected_git_workspace_indexes_end_to_end(store: Store, scope_id: str,
 def test_hostile_code_queries_never_raise(store: Store, scope_id: str, query: str) -> None:
     store.index_workspace(scope_id, [("src/a.py", b"x = 1\n")], skipped=0)
     assert len(store.query_code(scope_id, query, 3)) <= 3
+
+
+def test_the_current_code_read_is_one_statement_with_the_workspace(store: Store, scope_id: str) -> None:
+    """``query_current_code`` answers what ``get_workspace`` and ``query_code`` answer, in every case
+    (no workspace, nothing matched, matches, a query without terms), and on OceanBase in one
+    statement while a window matches or nothing does (the blobs of the hits are read apart)."""
+    assert store.query_current_code(scope_id, "retry_budget", 5) == (None, [])
+    app = numbered(100, 95, "retry_budget")
+    store.index_workspace(scope_id, [("src/app.py", app), ("README.md", b"# Retry policy\n")], skipped=1)
+    workspace = store.get_workspace(scope_id)
+    assert workspace is not None
+    for query in ("retry_budget", "policy", "nothing_matches_this", "the of"):
+        assert store.query_current_code(scope_id, query, 5) == (workspace, store.query_code(scope_id, query, 5))
+    found = store.query_current_code(scope_id, "retry_budget", 5)[1]
+    assert [(hit.path, hit.start_line) for hit in found][:1] == [("src/app.py", 61)]
+    if store.engine != "oceanbase":
+        return
+    from sqlalchemy import event
+
+    statements: list[str] = []
+
+    def record(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement)
+
+    engine = store._engine  # type: ignore[attr-defined]
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        store.query_current_code(scope_id, "nothing_matches_this", 5)
+        assert len(statements) == 1
+        store.query_current_code("scp_missing", "retry_budget", 5)
+        assert len(statements) == 2
+        store.query_current_code(scope_id, "retry_budget", 5)
+        assert len(statements) == 4  # the ranking with the workspace, then the hits' blobs
+    finally:
+        event.remove(engine, "before_cursor_execute", record)

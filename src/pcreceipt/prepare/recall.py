@@ -470,16 +470,15 @@ class Recall:
         """The code hits of the current Scope's workspace, and when that workspace was indexed."""
         scope_id = plan.scope_ids[0]
         with evidence.stage(STAGE["code"]):
-            workspace = self.store.get_workspace(scope_id)
-            if workspace is None:
-                evidence.search(0, "code", "none", "not_run")
-                return [], ""
             try:
-                hits = self.store.query_code(scope_id, plan.query, CODE_QUERY_LIMIT)
+                workspace, hits = self.store.query_current_code(scope_id, plan.query, CODE_QUERY_LIMIT)
             except StoreUnavailable:
                 raise
             except Exception:
                 evidence.search(0, "code", "code", "failed")
+                return [], ""
+            if workspace is None:
+                evidence.search(0, "code", "none", "not_run")
                 return [], ""
         evidence.search(0, "code", "code")
         evidence.candidates("code", len(hits))

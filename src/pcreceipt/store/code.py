@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pcreceipt.store import rules
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
@@ -156,42 +157,41 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
         with self._reading() as conn:
             row = self._first(
                 conn,
-                """SELECT w.scope_id, w.fingerprint, w.files, w.`lines`, w.skipped, w.indexed_at
+                """SELECT w.fingerprint, w.files, w.`lines`, w.skipped, w.indexed_at
                    FROM current_workspaces c
                    JOIN workspaces w ON w.scope_id = c.scope_id AND w.fingerprint = c.fingerprint
                    WHERE c.scope_id = ?""",
                 (scope_id,),
             )
-        if row is None:
-            return None
-        return Workspace(
-            scope_id=as_str(row[0]),
-            fingerprint=as_str(row[1]),
-            files=int(row[2]),
-            lines=int(row[3]),
-            skipped=int(row[4]),
-            indexed_at=as_str(row[5]),
-        )
+        return None if row is None else _workspace(scope_id, row)
 
     def query_code(self, scope_id: str, query: str, limit: int) -> list[CodeHit]:
         """Best-matching 40-line windows of the current workspace; a window overlapping a better
         hit in the same file is dropped, so hits never repeat lines."""
+        return self.query_current_code(scope_id, query, limit)[1]
+
+    def query_current_code(self, scope_id: str, query: str, limit: int) -> tuple[Workspace | None, list[CodeHit]]:
+        """The Scope's current workspace and ``query_code``'s hits in it, from one statement (the
+        workspace's row joined to the ranked windows: a row with no window when none matched, no
+        row when the Scope has no workspace); a query without terms reads the workspace alone."""
         statement = self._code_query(scope_id, query, limit * CODE_CANDIDATES_PER_HIT) if limit > 0 else None
         if statement is None:
-            return []
+            return self.get_workspace(scope_id), []
         with self._reading() as conn:
-            # one statement: the ranked chunks and the current fingerprint from one consistent read
+            # one statement: the ranked chunks and the current workspace from one consistent read
             rows = self._all(conn, *statement)
-            if not rows or rows[0][4] is None:
-                return []
-            ranges = non_overlapping([(as_str(r[0]), as_str(r[1]), int(r[2]), int(r[3])) for r in rows], limit)
+            if not rows:
+                return None, []
+            matched = [(as_str(r[0]), as_str(r[1]), int(r[2]), int(r[3])) for r in rows if r[0] is not None]
+            ranges = non_overlapping(matched, limit)
             # blobs are content-addressed and never deleted: reading them after that statement is exact
             lines_by_file = self._blobs_lines(conn, sorted({sha for _, sha, _, _ in ranges}))
-        fingerprint = as_str(rows[0][4])
-        return [
-            CodeHit(scope_id, fingerprint, path, sha, start, end, tuple(lines_by_file[sha][start - 1 : end]))
+        workspace = _workspace(scope_id, rows[0][4:9])
+        hits = [
+            CodeHit(scope_id, workspace.fingerprint, path, sha, start, end, tuple(lines_by_file[sha][start - 1 : end]))
             for path, sha, start, end in ranges
         ]
+        return workspace, hits
 
     def code_file(self, scope_id: str, fingerprint: str, path: str) -> CodeFile | None:
         """The file at ``path`` in the Scope's workspace ``fingerprint`` (any it ever indexed)."""
@@ -231,3 +231,16 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
         """The lines of these blobs, read in one statement per batch (one round trip, not one per file)."""
         rows = self._in_batches(conn, "SELECT file_sha256, content FROM code_blobs WHERE file_sha256", shas)
         return {as_str(row[0]): split_lines(bytes(row[1])) for row in rows}
+
+
+def _workspace(scope_id: str, row: Sequence[Any]) -> Workspace:
+    """A workspace from its (fingerprint, files, lines, skipped, indexed_at) columns."""
+    fingerprint, files, lines, skipped, indexed_at = row
+    return Workspace(
+        scope_id=scope_id,
+        fingerprint=as_str(fingerprint),
+        files=int(files),
+        lines=int(lines),
+        skipped=int(skipped),
+        indexed_at=as_str(indexed_at),
+    )

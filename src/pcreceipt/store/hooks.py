@@ -181,9 +181,10 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
     @abstractmethod
     def _code_query(self, scope_id: str, query: str, candidates: int) -> tuple[str, list[Any]] | None:
         """The statement (and its parameters) ranking the Scope's code chunks for ``query``, best
-        first: rows of (path, file_sha256, start_line, end_line, the fingerprint of the Scope's
-        current workspace), at most ``candidates``; None when the query has no terms. One
-        statement, so the chunks and the fingerprint come from one consistent read."""
+        first: rows of (path, file_sha256, start_line, end_line, then the Scope's current workspace:
+        fingerprint, files, lines, skipped, indexed_at), at most ``candidates``; one row whose chunk
+        columns are NULL when nothing matched, no row when the Scope has no current workspace; None
+        when the query has no terms. One statement, so chunks and workspace are one consistent read."""
 
     # -- helpers every flow uses
 

@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
-from pcreceipt.store.scope_protocol import ConnectionPinning, ScopeUpdating, SearchProbing
+from pcreceipt.store.scope_protocol import ConnectionPinning, CurrentCode, ScopeUpdating, SearchProbing
 
 HistoryFamily = limits.HistoryFamily
 ArtifactFamily = limits.ArtifactFamily
@@ -423,7 +423,7 @@ def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequ
 
 
 @runtime_checkable
-class Store(ScopeUpdating, SearchProbing, ConnectionPinning, Protocol):
+class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protocol):
     """What recall, exact reads and the write API need from an engine."""
 
     engine: str  # "sqlite" or "oceanbase"

@@ -1,7 +1,7 @@
 """Parts of the store protocol kept apart so ``pcreceipt.store.protocol`` can inherit them without an
 import cycle: ``update_scope`` (the flow itself is ``pcreceipt.store.scope_update``), the batched
-searchable-head probe recall asks once per prepare, and ``pinned_connection``, the block in which a
-prepare's reads share one connection."""
+searchable-head probe recall asks once per prepare, ``pinned_connection``, the block in which a
+prepare's reads share one connection, and ``query_current_code``, recall's one read of the code."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from pcreceipt.store.protocol import HistoryFamily, Scope
+    from pcreceipt.store.protocol import CodeHit, HistoryFamily, Scope, Workspace
 
 
 class ScopeUpdating(Protocol):
@@ -50,4 +50,13 @@ class ConnectionPinning(Protocol):
         transaction, and a statement that fails leaves the next one the connection, or a fresh one
         when the failure lost it. Blocks nest (the inner one joins the outer); an engine with one
         connection per thread may do nothing."""
+        ...
+
+
+class CurrentCode(Protocol):
+    """The store protocol's combined code read (``pcreceipt.store.protocol.Store`` inherits it)."""
+
+    def query_current_code(self, scope_id: str, query: str, limit: int) -> tuple[Workspace | None, list[CodeHit]]:
+        """``get_workspace`` and ``query_code`` together, from one consistent read (one statement
+        when a window matches, instead of two on a networked engine)."""
         ...

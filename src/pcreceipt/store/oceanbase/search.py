@@ -166,6 +166,7 @@ def ranked_sql(
     select: str | None = None,
     join: str = "",
     select_params: Sequence[Any] = (),
+    around: tuple[str, str, Sequence[Any]] | None = None,
 ) -> tuple[str, list[Any]]:
     """The statement (qmark placeholders) and parameters ranking ``table``'s rows of one partition
     for a compiled query.
@@ -179,6 +180,9 @@ def ranked_sql(
     the ranked rows (``top``) and what ``join`` adds to them after the cut to ``limit``, in the
     same order (``select_params`` bind ``select``'s placeholders; ``join`` has none): one statement,
     so one round trip and one consistent read, instead of a second query for what the rows name.
+    With ``around`` (a FROM clause, a condition on it and the condition's parameters) and ``select``,
+    the rows ``around`` names drive the statement instead, each joined to every ranked row: one of
+    them comes back, with NULLs for the ranked columns, even when nothing matched.
     """
     located = " + ".join("(LOCATE(?, terms) > 0)" for _ in compiled.patterns)
     anchor = [] if compiled.anchor is None else [compiled.anchor]
@@ -202,4 +206,10 @@ def ranked_sql(
     if select is None:
         return sql, params
     top_order = ", ".join(f"top.{term}" for term in order.split(", "))
+    if around is not None:
+        source, condition, around_params = around
+        return (
+            f"SELECT {select} FROM {source} LEFT JOIN ({sql}) top ON 1 = 1 WHERE {condition} ORDER BY {top_order}",
+            [*select_params, *params, *around_params],
+        )
     return f"SELECT {select} FROM ({sql}) top {join} ORDER BY {top_order}", [*select_params, *params]

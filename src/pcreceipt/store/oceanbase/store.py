@@ -685,8 +685,13 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
             {"scope_id": scope_id},
             candidates,
             select="top.path, top.file_sha256, top.start_line, top.end_line,"
-            " (SELECT fingerprint FROM current_workspaces WHERE scope_id = ?)",
-            select_params=[scope_id],
+            " w.fingerprint, w.files, w.`lines`, w.skipped, w.indexed_at",
+            around=(
+                "current_workspaces cw"
+                " JOIN workspaces w ON w.scope_id = cw.scope_id AND w.fingerprint = cw.fingerprint",
+                "cw.scope_id = ?",
+                [scope_id],
+            ),
         )
 
     # -- maintenance

@@ -496,19 +496,27 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
 
     def _code_query(self, scope_id: str, query: str, candidates: int) -> tuple[str, list[Any]] | None:
         """Rank by bm25 (the path weighted twice the body) inside FTS5, cut to ``candidates`` there,
-        then join the chunks (re-checking the Scope)."""
+        then join the chunks (re-checking the Scope), beside the Scope's current workspace: one row
+        with no chunk when nothing matched, none when the Scope has no workspace."""
         expression = build_match(query, ("path", "body"))
         if expression is None:
             return None
         sql = f"""WITH ranked AS (
                 SELECT rowid AS chunk_id, bm25(code_fts, {SEARCH_WEIGHTS}) AS score FROM code_fts
                 WHERE code_fts MATCH ? ORDER BY score LIMIT ?
+            ),
+            hits AS (
+                SELECT c.path, c.file_sha256, c.start_line, c.end_line, ranked.score
+                FROM ranked JOIN code_chunks c ON c.chunk_id = ranked.chunk_id
+                WHERE c.scope_id = ?
             )
-            SELECT c.path, c.file_sha256, c.start_line, c.end_line,
-                   (SELECT fingerprint FROM current_workspaces WHERE scope_id = ?)
-            FROM ranked JOIN code_chunks c ON c.chunk_id = ranked.chunk_id
-            WHERE c.scope_id = ?
-            ORDER BY ranked.score"""
+            SELECT hits.path, hits.file_sha256, hits.start_line, hits.end_line,
+                   w.fingerprint, w.files, w.lines, w.skipped, w.indexed_at
+            FROM current_workspaces cw
+            JOIN workspaces w ON w.scope_id = cw.scope_id AND w.fingerprint = cw.fingerprint
+            LEFT JOIN hits ON 1 = 1
+            WHERE cw.scope_id = ?
+            ORDER BY hits.score"""
         return sql, [_within_partition(expression, scope_id), candidates, scope_id, scope_id]
 
     # -- maintenance
