@@ -1,7 +1,7 @@
 """OceanBase (seekdb) next to SQLite: prepare-like search latency at N atomic memories, plus seekdb's RSS.
 
 Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7] [--vocabulary wide]
-       [--baseline]
+       [--baseline] [--baseline-code]
 
 Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.oceanbase.seekdb``), loads
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
@@ -17,7 +17,9 @@ p50s and OceanBase's round trips per prepare (statements, connection checkouts a
 release, counted with SQLAlchemy's event hooks). ``--baseline`` adds a third engine to that
 interleaving, ``ob-before``: a second store on the same OceanBase database that reads as the store
 did before issue 17 pinned a prepare's reads to one connection (a checkout per read, a
-``ROLLBACK`` at each release), so one run gives the ratio before and after. Prints p50 and p99,
+``ROLLBACK`` at each release), so one run gives the ratio before and after. ``--baseline-code``
+adds ``ob-2reads`` the same way: the same store, reading a prepare's code as before
+``Store.query_current_code`` (the workspace, then the ranking: two statements). Prints p50 and p99,
 load time and the seekdb process's RSS (after load and after the searches). Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
@@ -212,6 +214,21 @@ class RoundTrips:
         return self.statements, self.checkouts, self.rollbacks
 
 
+class SeparateCodeReads:
+    """An OceanBase store reading a prepare's code in two statements, the workspace and then the
+    ranking, as recall did before ``query_current_code``. For ``--baseline-code``."""
+
+    def __init__(self, store: OceanBaseStore) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def query_current_code(self, scope_id: str, query: str, limit: int) -> tuple[Any, list[Any]]:
+        workspace = self._store.get_workspace(scope_id)
+        return workspace, [] if workspace is None else self._store.query_code(scope_id, query, limit)
+
+
 class Unpinned:
     """An OceanBase store as it was before reads were pinned (issue 17): every read checks out its
     own connection, and every release sends a ``ROLLBACK``. For ``--baseline``."""
@@ -235,7 +252,7 @@ def measure_prepares(
     runtimes = {name: compose(Settings(), store=store).runtime for name, store in stores.items()}
     trips = {}
     for name, store in stores.items():
-        inner = store._store if isinstance(store, Unpinned) else store
+        inner = store._store if isinstance(store, Unpinned | SeparateCodeReads) else store
         if isinstance(inner, OceanBaseStore):
             trips[name] = RoundTrips(inner)
     for with_receipt in (False, True):
@@ -313,6 +330,11 @@ def main() -> None:
         action="store_true",
         help="also time prepare on OceanBase as it read before issue 17's pinning (ob-before), interleaved",
     )
+    parser.add_argument(
+        "--baseline-code",
+        action="store_true",
+        help="also time prepare on OceanBase reading the code in two statements (ob-2reads), interleaved",
+    )
     args = parser.parse_args()
     texts = Texts(args.vocabulary, args.seed)
     with tempfile.TemporaryDirectory(prefix="pcreceipt-ob-bench-") as workdir, start_seekdb(Path(workdir)) as server:
@@ -331,6 +353,10 @@ def main() -> None:
         if args.baseline:  # a second store on the same database, as OceanBase read before pinning
             timed_stores["ob-before"] = Unpinned(OceanBaseStore(server.url("bench"), vector_dimensions=args.dim))
             scopes["ob-before"] = scopes["oceanbase"]
+        if args.baseline_code:  # the same, reading a prepare's code in two statements
+            second = OceanBaseStore(server.url("bench"), vector_dimensions=args.dim)
+            timed_stores["ob-2reads"] = SeparateCodeReads(second)
+            scopes["ob-2reads"] = scopes["oceanbase"]
         measure_prepares(timed_stores, scopes, texts.questions, args)
         for name, store in stores.items():
             measure(name, store, scopes[name], texts.questions, args)
