@@ -385,7 +385,9 @@ MIGRATION_WAIT_SECONDS = 180
 UNSEEN_TABLE_ATTEMPTS = 40
 UNSEEN_TABLE_WAIT_SECONDS = 0.25
 _NO_SUCH_TABLE = 1146
-_LOCK_WAIT_TIMEOUT = 1205
+#: a bounded wait for the lock ran out: the lock wait timeout, or the statement's own timeout
+#: (OceanBase's 4012, or 1317 as the server reports it) when ``query_timeout`` is the shorter
+_WAITED_OUT = frozenset({1205, 4012, 1317})
 _LOCK_TABLE = """CREATE TABLE IF NOT EXISTS migration_lock (
     name VARCHAR(64) NOT NULL PRIMARY KEY
 )"""
@@ -435,17 +437,23 @@ def _migration_lock(holder: Conn) -> Iterator[None]:
             holder.first("SELECT name FROM migration_lock WHERE name = 'migrate' FOR UPDATE")
             break
         except sa_exc.DBAPIError as error:
-            holder.run("ROLLBACK")
-            if error_code(error) != _LOCK_WAIT_TIMEOUT:
+            _end_transaction(holder)
+            if error_code(error) not in _WAITED_OUT:
                 raise
             if time.monotonic() >= deadline:
                 raise StoreUnavailable("another server is migrating this database; try again") from None
     try:
         yield
     finally:
-        if not holder.raw.invalidated:  # a lost session's lock went with it
-            with suppress(sa_exc.SQLAlchemyError):
-                holder.run("ROLLBACK")
+        _end_transaction(holder)
+
+
+def _end_transaction(holder: Conn) -> None:
+    """Roll back ``holder``'s transaction, releasing its lock. A lost session's lock went with it,
+    and the loss, not a rollback that cannot run, is the error to report."""
+    if not holder.raw.invalidated:
+        with suppress(sa_exc.SQLAlchemyError):
+            holder.run("ROLLBACK")
 
 
 def _fully_migrated(conn: Conn) -> bool:
