@@ -168,15 +168,25 @@ class CodeWorkspaces(EngineHooks[ConnT, PreparedT]):
     def query_code(self, scope_id: str, query: str, limit: int) -> list[CodeHit]:
         """Best-matching 40-line windows of the current workspace; a window overlapping a better
         hit in the same file is dropped, so hits never repeat lines."""
-        return self.query_current_code(scope_id, query, limit)[1]
+        statement = self._code_statement(scope_id, query, limit)
+        return [] if statement is None else self._ranked_code(scope_id, statement, limit)[1]
 
     def query_current_code(self, scope_id: str, query: str, limit: int) -> tuple[Workspace | None, list[CodeHit]]:
         """The Scope's current workspace and ``query_code``'s hits in it, from one statement (the
         workspace's row joined to the ranked windows: a row with no window when none matched, no
         row when the Scope has no workspace); a query without terms reads the workspace alone."""
-        statement = self._code_query(scope_id, query, limit * CODE_CANDIDATES_PER_HIT) if limit > 0 else None
+        statement = self._code_statement(scope_id, query, limit)
         if statement is None:
             return self.get_workspace(scope_id), []
+        return self._ranked_code(scope_id, statement, limit)
+
+    def _code_statement(self, scope_id: str, query: str, limit: int) -> tuple[str, list[Any]] | None:
+        return self._code_query(scope_id, query, limit * CODE_CANDIDATES_PER_HIT) if limit > 0 else None
+
+    def _ranked_code(
+        self, scope_id: str, statement: tuple[str, list[Any]], limit: int
+    ) -> tuple[Workspace | None, list[CodeHit]]:
+        """Run ``_code_query``'s statement: the workspace and the non-overlapping hits it ranks."""
         with self._reading() as conn:
             # one statement: the ranked chunks and the current workspace from one consistent read
             rows = self._all(conn, *statement)
