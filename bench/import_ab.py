@@ -30,9 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import corpus as corpus_module
 import procstat
-from loading import import_batches
+from loading import import_bodies
 from rawhttp import RawConnection
 from servers import HOST, Server, ServerSpec
 
@@ -49,14 +48,6 @@ def variant_spec(name: str, src: Path) -> ServerSpec:
         return {**env, "HOME": str(home), "PYTHONPATH": str(src.resolve())}
 
     return ServerSpec(name, command, environment, lambda data: data)
-
-
-def bodies(count: int, skip: int) -> list[bytes]:
-    items = list(corpus_module.atomic_memories((skip + count) * 1000))[skip * 1000 :]
-    return [
-        json.dumps({"items": batch}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        for batch in import_batches(items)
-    ]
 
 
 def uptime() -> str:
@@ -78,7 +69,7 @@ def start_spy(server: Server, out: Path) -> subprocess.Popen[bytes]:
 async def run(
     variants: list[tuple[str, Path]], batches: int, warmup: int, skip: int, spy: Path | None = None
 ) -> dict[str, Any]:
-    loads = bodies(warmup + batches, skip)
+    loads = import_bodies(warmup + batches, skip)
     with tempfile.TemporaryDirectory(prefix="pcr-import-ab-") as tmp:
         servers = []
         try:

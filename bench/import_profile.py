@@ -32,16 +32,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-import corpus as corpus_module
-from loading import import_batches
-
-
-def _bodies(count: int, skip: int) -> list[bytes]:
-    items = list(corpus_module.atomic_memories((skip + count) * 1000))[skip * 1000 :]
-    return [
-        json.dumps({"items": batch}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        for batch in import_batches(items)
-    ]
+from loading import import_bodies
 
 
 def main() -> None:
@@ -75,7 +66,7 @@ def main() -> None:
     from pcreceipt.server.responses import reply_response
 
     total = args.warmup + args.batches + args.profile_batches
-    bodies = _bodies(total, 0)
+    bodies = import_bodies(total, 0)
     operation = BY_ID["import_artifacts"]
     with tempfile.TemporaryDirectory(prefix="pcr-import-profile-") as tmp:
         settings = load_settings(environ={}, overrides={"data_dir": Path(tmp)})

@@ -44,6 +44,16 @@ def import_batches(items: Iterable[corpus_module.Item]) -> Iterable[list[dict[st
             yield buffers[family]
 
 
+def import_bodies(count: int, skip: int) -> list[bytes]:
+    """``count`` request bodies of the bulk import (1000 Atomic Memories each, the scale corpus),
+    after the first ``skip`` batches' worth."""
+    items = list(corpus_module.atomic_memories((skip + count) * 1000))[skip * 1000 :]
+    return [
+        json.dumps({"items": batch}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        for batch in import_batches(items)
+    ]
+
+
 async def load_bulk(http: httpx.AsyncClient, scope_id: str, items: Sequence[corpus_module.Item]) -> dict[str, Any]:
     started = time.perf_counter()
     loaded = 0
