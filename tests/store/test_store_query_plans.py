@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from _support.engines import oceanbase_only, sqlite_only
@@ -77,11 +77,19 @@ def lineage_scenario(store: Store, scope_id: str) -> tuple[list[RevisionRecord],
     return written, [replaced.ref, *(record.ref for record in written[5:9])]
 
 
+T = TypeVar("T", bound=Store)
+
+
+def narrowed(store: Store, engine: type[T]) -> T:
+    """The store as the engine the test is parametrised over alone (``sqlite_only`` / ``oceanbase_only``)."""
+    if not isinstance(store, engine):
+        pytest.fail(f"these tests are parametrised over {engine.__name__} alone")
+    return store
+
+
 @pytest.fixture
 def sqlite_store(store: Store) -> SQLiteStore:
-    if not isinstance(store, SQLiteStore):
-        pytest.fail("these tests are parametrised over SQLite alone")
-    return store
+    return narrowed(store, SQLiteStore)
 
 
 @sqlite_only
@@ -297,9 +305,7 @@ def lineage_plans(store: OceanBaseStore, statements: list[tuple[str, Any]]) -> l
 
 @pytest.fixture
 def oceanbase_store(store: Store) -> OceanBaseStore:
-    if not isinstance(store, OceanBaseStore):
-        pytest.fail("these tests are parametrised over OceanBase alone")
-    return store
+    return narrowed(store, OceanBaseStore)
 
 
 @oceanbase_only
