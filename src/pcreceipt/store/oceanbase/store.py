@@ -188,12 +188,16 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     # -- connections and transactions
 
     def _create_database(self) -> None:
-        engine = make_engine(self._settings, None, pooled=False)
+        with self._own_session(None) as conn:
+            conn.run(f"CREATE DATABASE IF NOT EXISTS `{self._settings.database}` DEFAULT CHARACTER SET utf8mb4")
+
+    @contextmanager
+    def _own_session(self, database: str | None) -> Iterator[Conn]:
+        """A session outside the pool (on ``database``, or none), closed, its locks freed, when the block ends."""
+        engine = make_engine(self._settings, database, pooled=False)
         try:
             with translated_errors(), engine.connect() as raw:
-                raw.exec_driver_sql(
-                    f"CREATE DATABASE IF NOT EXISTS `{self._settings.database}` DEFAULT CHARACTER SET utf8mb4"
-                )
+                yield Conn(raw)
         finally:
             engine.dispose()
 
@@ -326,17 +330,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     def _migrate(self) -> None:
         """Apply the missing migrations (``oceanbase.schema``)."""
         with self._connection() as conn:
-            migrate(conn, self._own_session)
-
-    @contextmanager
-    def _own_session(self) -> Iterator[Conn]:
-        """A session outside the pool, closed (its locks freed) when the block ends."""
-        engine = make_engine(self._settings, self._settings.database, pooled=False)
-        try:
-            with translated_errors(), engine.connect() as raw:
-                yield Conn(raw)
-        finally:
-            engine.dispose()
+            migrate(conn, lambda: self._own_session(self._settings.database))
 
     def applied_migrations(self) -> list[int]:
         """The schema versions recorded in this database, in order."""
