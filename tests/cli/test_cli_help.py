@@ -14,13 +14,16 @@ import typer
 from typer.core import TyperOption
 from typer.testing import CliRunner
 
+from pcreceipt.cli import main as cli_main
 from pcreceipt.cli.main import app
 
 
 def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
     yield path, command
-    for name, sub in sorted(getattr(command, "commands", {}).items()):
-        yield from _commands(sub, (*path, name))
+    if hasattr(command, "list_commands"):  # a group; the root loads its commands on first use
+        context = typer.Context(command)
+        for name in sorted(command.list_commands(context)):
+            yield from _commands(command.get_command(context, name), (*path, name))
 
 
 COMMANDS = list(_commands(typer.main.get_command(app)))
@@ -66,3 +69,15 @@ def test_version() -> None:
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.stdout == f"pcreceipt {metadata.version('pcreceipt')}\n"
+
+
+def test_the_top_level_help_lists_each_command_with_its_own_help() -> None:
+    """``pcreceipt --help`` lists the commands without importing them (``cli.main.COMMANDS``):
+    the list is the root's, in order, and each listed help is the command's own."""
+    root = typer.main.get_command(app)
+    assert list(cli_main.COMMANDS) == root.list_commands(typer.Context(root))
+    loaded = {path[0]: command.help for path, command in COMMANDS if len(path) == 1}
+    assert {name: entry.help for name, entry in cli_main.COMMANDS.items()} == loaded
+    text = _help(())
+    for name in cli_main.COMMANDS:
+        assert re.search(rf"^│ {re.escape(name)} ", text, re.M), name

@@ -20,7 +20,6 @@ import annotated_types
 import typer
 from pydantic import BaseModel
 
-from pcreceipt import gate
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
 from pcreceipt.models import ArtifactCollectionItem, PrepareContextRequest
 
@@ -86,6 +85,8 @@ def print_json(value: Any) -> None:
 
 
 def _explain(error: ApiResponseError) -> str:
+    from pcreceipt import gate  # only an error needs it: a client command starts without the gate
+
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
     if error.code is None and error.status in (404, 405):
         lines.append("  the server does not serve this operation: is it another version of pcreceipt?")

@@ -12,8 +12,9 @@ import json
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.panel import Panel
 
@@ -92,3 +93,18 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
         print_content(response, console)
     print_receipt(response, console)
     return response
+
+
+def demo(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
+        ),
+    ] = None,
+    hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,
+) -> None:
+    """Seed a sample project on an embedded SQLite store, prepare context, and print its Receipt."""
+    response = run_demo(data_dir, show_content=not hide_content)
+    if "receipt" not in response:
+        raise typer.Exit(1)

@@ -1,58 +1,129 @@
-"""The pcreceipt command line."""
+"""The pcreceipt command line.
+
+Every command lives in its own module and is imported only when it runs (or its own ``--help``
+is asked for): ``pcreceipt --version`` and ``pcreceipt --help`` import typer and this module,
+not the contract's models, the gate, the client or the server (``LazyGroup``; a test checks
+the ``sys.modules`` of such a process). The top-level help lists each command with the one-line
+help kept in ``COMMANDS``; ``tests/cli/test_cli_help.py`` checks it against the command itself.
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
 import sys
-from importlib import metadata
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, NamedTuple
 
 import typer
 
-from pcreceipt import gate
 from pcreceipt.cli import helpstyle
-from pcreceipt.cli.code import code_app
-from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
-from pcreceipt.cli.context import context_app
-from pcreceipt.cli.evaluate import EvalGroup, eval_app
-from pcreceipt.cli.families import experience_app, profile_app, topic_app
-from pcreceipt.cli.host_validators import host_validators
-from pcreceipt.cli.importing import import_file
-from pcreceipt.cli.memory import memory_app
-from pcreceipt.cli.receipt_diff import receipt_app
-from pcreceipt.cli.reembed import reembed
-from pcreceipt.cli.scope import scope_app
-from pcreceipt.cli.seekdb import seekdb_app
-from pcreceipt.cli.serve import serve
-from pcreceipt.cli.token import token_app
-from pcreceipt.cli.verify import verify
-from pcreceipt.config import SettingsError
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context.")
-app.command("serve")(serve)
-app.command("import")(import_file)
-app.command("verify")(verify)
-app.command("reembed")(reembed)
-app.command("host-validators")(host_validators)
-for _name, _group in {
-    "scope": scope_app,
-    "memory": memory_app,
-    "topic": topic_app,
-    "experience": experience_app,
-    "profile": profile_app,
-    "code": code_app,
-    "context": context_app,
-    "token": token_app,
-    "seekdb": seekdb_app,
-    "receipt": receipt_app,
-}.items():
-    app.add_typer(_group, name=_name)
-app.add_typer(eval_app, name="eval", cls=EvalGroup)
+
+class Entry(NamedTuple):
+    """Where a command is defined (``module:attribute``, a function or a typer app) and its help."""
+
+    target: str
+    help: str
+
+
+COMMANDS: dict[str, Entry] = {
+    "serve": Entry("pcreceipt.cli.serve:serve", "Run the HTTP server."),
+    "import": Entry(
+        "pcreceipt.cli.importing:import_file",
+        "Import artifacts from a JSON Lines file (one CreateArtifactRequest per line).",
+    ),
+    "verify": Entry(
+        "pcreceipt.cli.verify:verify",
+        "Verify a saved prepare response with a Receipt: gate, digests, byte counts and citations (offline), and\n"
+        "with --server that every selected identity still reads back to the injected content. Exit 1 on any problem.",
+    ),
+    "reembed": Entry(
+        "pcreceipt.cli.reembed:reembed",
+        "Embed searchable artifacts that have no vector under the current embedding profile.",
+    ),
+    "host-validators": Entry(
+        "pcreceipt.cli.host_validators:host_validators",
+        "Print or write pcreceipt_host_validators.py: stdlib-only validators and recall diagnostic for host hooks.",
+    ),
+    "demo": Entry(
+        "pcreceipt.cli.demo:demo",
+        "Seed a sample project on an embedded SQLite store, prepare context, and print its Receipt.",
+    ),
+    "validate": Entry(
+        "pcreceipt.cli.validate:validate",
+        "Validate a prepare request or a PreparedContext response against the contract; exit 1 on violations.",
+    ),
+    "scope": Entry("pcreceipt.cli.scope:scope_app", "Scopes."),
+    "memory": Entry("pcreceipt.cli.memory:memory_app", "Atomic memories."),
+    "topic": Entry("pcreceipt.cli.families:topic_app", "Topic memories."),
+    "experience": Entry("pcreceipt.cli.families:experience_app", "Experiences."),
+    "profile": Entry("pcreceipt.cli.families:profile_app", "The Scope's profile snapshot."),
+    "code": Entry("pcreceipt.cli.code:code_app", "Code workspaces."),
+    "context": Entry("pcreceipt.cli.context:context_app", "Prepared context."),
+    "token": Entry("pcreceipt.cli.token:token_app", "API tokens (on the local store; no server needed)."),
+    "seekdb": Entry(
+        "pcreceipt.cli.seekdb:seekdb_app",
+        "A local loopback-only OceanBase-protocol server (seekdb) for PCRECEIPT_STORE_URL.",
+    ),
+    "receipt": Entry("pcreceipt.cli.receipt_diff:receipt_app", "Work with saved Receipts."),
+    "eval": Entry(
+        "pcreceipt.cli.evaluate:eval_app",
+        "Recall of labelled queries, from Receipts: pcreceipt eval INPUT.jsonl (see docs/eval.md).",
+    ),
+}
+
+
+def load_command(name: str) -> Any:
+    """The click command ``name`` as typer builds it (importing its module now)."""
+    module_name, _, attribute = COMMANDS[name].target.partition(":")
+    found = getattr(importlib.import_module(module_name), attribute)
+    command: Any
+    if isinstance(found, typer.Typer):
+        helpstyle.finish(found)
+        command = typer.main.get_group(found)
+    else:
+        single = typer.Typer(add_completion=False)
+        single.command(name, cls=helpstyle.Command)(found)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class LazyGroup(helpstyle.Group):
+    """The root group: commands are built on first use; its own help lists them from ``COMMANDS``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in COMMANDS:
+            return None
+        if cmd_name not in self.commands:
+            if self._listing:  # this group's own help: the name and its help are enough
+                return helpstyle.Command(name=cmd_name, help=COMMANDS[cmd_name].help)
+            self.commands[cmd_name] = load_command(cmd_name)
+        return self.commands[cmd_name]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+app = typer.Typer(
+    cls=LazyGroup, no_args_is_help=True, add_completion=False, help="pcreceipt: explainable prepared context."
+)
 
 
 def _print_version(value: bool) -> None:
     if value:
+        from importlib import metadata
+
         typer.echo(f"pcreceipt {metadata.version('pcreceipt')}")
         raise typer.Exit()
 
@@ -67,79 +138,18 @@ def _root(
     """pcreceipt: explainable prepared context."""
 
 
-@app.command()
-def demo(
-    data_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
-        ),
-    ] = None,
-    hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,
-) -> None:
-    """Seed a sample project on an embedded SQLite store, prepare context, and print its Receipt."""
-    from pcreceipt.cli.demo import run_demo
-
-    response = run_demo(data_dir, show_content=not hide_content)
-    if "receipt" not in response:
-        raise typer.Exit(1)
-
-
-def _read_json(source: str) -> Any:
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-@app.command()
-def validate(
-    source: Annotated[str, typer.Argument(help="A JSON file, or - for standard input.")],
-    kind: Annotated[
-        Literal["auto", "request", "response"], typer.Option(help="What the message is; auto guesses from its keys.")
-    ] = "auto",
-    max_bytes: Annotated[
-        int | None, typer.Option(help=f"The max_bytes the request sent, {MAX_BYTES_RANGE} (responses).")
-    ] = None,
-    include_receipt: Annotated[
-        bool | None, typer.Option("--include-receipt/--no-include-receipt", help="What the request said (responses).")
-    ] = None,
-    explain: Annotated[
-        bool | None, typer.Option("--explain/--no-explain", help="What the request said (responses).")
-    ] = None,
-    assembly_max_entries: Annotated[
-        int, typer.Option(help="The server's assembly_max_entries (requests).")
-    ] = gate.DEFAULT_ASSEMBLY_MAX_ENTRIES,
-) -> None:
-    """Validate a prepare request or a PreparedContext response against the contract; exit 1 on violations."""
-    check_max_bytes(max_bytes)
-    try:
-        message = _read_json(source)
-    except (OSError, ValueError) as exc:
-        typer.echo(f"error: cannot read {source}: {read_problem(exc)}", err=True)
-        raise typer.Exit(2) from None
-    if kind == "auto":
-        kind = "response" if isinstance(message, dict) and "schema" in message else "request"
-    if kind == "request":
-        violations = gate.check_prepare_request(message, assembly_max_entries=assembly_max_entries)
-    else:
-        violations = gate.check_prepared_context(
-            message, max_bytes=max_bytes, include_receipt=include_receipt, explain=explain
-        )
-    for violation in violations:
-        typer.echo(str(violation))
-    if violations:
-        typer.echo(f"invalid {kind}: {len(violations)} violation(s)")
-        raise typer.Exit(1)
-    typer.echo(f"valid {kind}")
-
-
 helpstyle.finish(app)
 
 
 def main() -> None:
     """The ``pcreceipt`` entry point. A setting found wrong only when a provider is built (an
-    ``api_key_env`` naming an unset variable, say) is one line and exit status 2, like the rest."""
+    ``api_key_env`` naming an unset variable, say) is one line and exit status 2, like the rest.
+    (``pcreceipt.config`` is looked up only then: a command that never loaded it raised none.)"""
     try:
         app()
-    except SettingsError as error:
+    except Exception as error:
+        config = sys.modules.get("pcreceipt.config")
+        if config is None or not isinstance(error, config.SettingsError):
+            raise
         typer.echo(f"error: {error}", err=True)
         raise SystemExit(2) from None
