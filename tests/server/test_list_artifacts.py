@@ -103,6 +103,7 @@ def test_memory_list_and_topic_list_show_what_is_stored_as_it_is(server_url: str
     )
     assert len(out("memory", "list", "--scope", scope, "--limit", "1").splitlines()) == 1
     as_json = json.loads(out("memory", "list", "--scope", scope, "--json"))
-    assert {item["artifact_id"] for item in as_json["items"]} == {kept, gone}
+    assert {item["artifact"]["artifact_id"] for item in as_json["items"]} == {kept, gone}
+    assert {item["state"] for item in as_json["items"]} == {"active", "forgotten"}
     (topic_line,) = out("topic", "list", "--scope", scope).splitlines()
     assert topic_line.endswith(f"  r1  {TOPIC['title']}")

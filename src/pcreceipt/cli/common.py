@@ -21,7 +21,7 @@ import typer
 from pydantic import BaseModel
 
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
-from pcreceipt.models import ArtifactCollectionItem, PrepareContextRequest
+from pcreceipt.models import PrepareContextRequest
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 T = TypeVar("T")
@@ -147,13 +147,3 @@ def one_line(text: str, width: int = 72) -> str:
 ListLimit = Annotated[
     int | None, typer.Option(help="Show at most this many [default: all].", min=1, show_default=False)
 ]
-
-
-async def listed_heads(client: AsyncClient, scope: str, family: str, limit: int | None) -> list[ArtifactCollectionItem]:
-    """A family's current heads in a Scope, page after page, at most ``limit`` (all when None)."""
-    items: list[ArtifactCollectionItem] = []
-    async for item in client.iter_artifacts(scope, family):
-        items.append(item)
-        if limit is not None and len(items) >= limit:
-            break
-    return items

@@ -13,14 +13,14 @@ from pcreceipt.cli.common import (
     ScopeOption,
     Token,
     Url,
-    listed_heads,
     one_line,
     print_json,
     run_client,
     wire,
 )
+from pcreceipt.cli.listing import interruptible, paged, print_listing
 from pcreceipt.client import AsyncClient, Versioned
-from pcreceipt.models import ArtifactCollectionItem, ArtifactCreated
+from pcreceipt.models import ArtifactCollectionItem, ArtifactCreated, limits
 
 topic_app = typer.Typer(no_args_is_help=True, help="Topic memories.")
 experience_app = typer.Typer(no_args_is_help=True, help="Experiences.")
@@ -50,17 +50,20 @@ def list_topics(
 ) -> None:
     """List the Scope's topic memories: id, revision and title."""
 
-    async def work(client: AsyncClient) -> list[ArtifactCollectionItem]:
-        return await listed_heads(client, scope, "topic-memory", limit)
+    async def work(client: AsyncClient) -> int:
+        async def page(size: int, cursor: str | None) -> tuple[list[ArtifactCollectionItem], Any]:
+            answer = await client.list_artifacts(scope, "topic-memory", limit=size, cursor=cursor)
+            return answer.items, answer.next_cursor
 
-    items = run_client(url, token, work)
-    if json_output:
-        print_json({"items": [wire(item) for item in items]})
-        return
-    if not items:
-        typer.echo("no topic memories")
-    for item in items:
-        typer.echo(f"{item.artifact_id}  r{item.revision}  {one_line(item.title or '')}")
+        items = paged(page, limits.LIST_ARTIFACTS_LIMIT_MAXIMUM, limit)
+        return await print_listing(items, _listed_topic, wire, json_output, "no topic memories")
+
+    with interruptible():
+        run_client(url, token, work)
+
+
+def _listed_topic(item: ArtifactCollectionItem) -> str:
+    return f"{item.artifact_id}  r{item.revision}  {one_line(item.title or '')}"
 
 
 @topic_app.command("add")

@@ -7,7 +7,6 @@ concurrent change is refused by the server instead of being overwritten.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 import typer
@@ -19,21 +18,23 @@ from pcreceipt.cli.common import (
     ScopeOption,
     Token,
     Url,
-    listed_heads,
     one_line,
     print_json,
     run_client,
     wire,
 )
+from pcreceipt.cli.listing import interruptible, paged, print_listing
 from pcreceipt.client import AsyncClient
 from pcreceipt.models import (
-    ArtifactCollectionItem,
     ArtifactRevision,
     AtomicMemoryMutationResponse,
+    AtomicMemoryRecord,
     AtomicMemoryStateView,
+    limits,
 )
 
 FAMILY = "atomic-memory"
+EVERY_STATE = list(limits.ATOMIC_MEMORY_STATE_ENUM)
 memory_app = typer.Typer(no_args_is_help=True, help="Atomic memories.")
 
 Kind = Annotated[str, typer.Option("--kind", help="What kind of memory, e.g. decision or fact.")]
@@ -44,6 +45,12 @@ Text = Annotated[str, typer.Argument(help="The memory text.")]
 def _input(state: AtomicMemoryStateView) -> dict[str, Any]:
     """The AtomicMemoryInput naming exactly the head and state version just read."""
     return {"artifact": wire(state.artifact), "state_version": state.state_version}
+
+
+def _listed(record: AtomicMemoryRecord) -> str:
+    data = wire(record)
+    artifact = data["artifact"]
+    return f"{artifact['artifact_id']}  r{artifact['revision']}  {data['state']:<9}  {one_line(data['text'])}"
 
 
 def _show_revision(revision: ArtifactRevision, state: AtomicMemoryStateView | None) -> str:
@@ -120,24 +127,17 @@ def list_(
 ) -> None:
     """List the Scope's memories: id, revision, lifecycle state and the start of the text."""
 
-    async def work(client: AsyncClient) -> list[tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]]:
-        items = await listed_heads(client, scope, FAMILY, limit)
+    async def work(client: AsyncClient) -> int:
+        async def page(size: int, cursor: str | None) -> tuple[list[AtomicMemoryRecord], Any]:
+            request = {"scope_id": scope, "states": EVERY_STATE, "limit": size, "cursor": cursor}
+            answer = await client.list_atomic_memories(request)
+            return answer.items, answer.next_cursor
 
-        async def detail(item: ArtifactCollectionItem) -> tuple[ArtifactCollectionItem, AtomicMemoryStateView, str]:
-            revision = await client.get_artifact_revision(scope, FAMILY, item.artifact_id, item.revision)
-            state = await client.get_atomic_memory_state(scope, item.artifact_id)
-            return item, state.value, str(wire(revision.content)["text"])
+        records = paged(page, limits.LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM, limit)
+        return await print_listing(records, _listed, wire, json_output, "no memories")
 
-        return list(await asyncio.gather(*(detail(item) for item in items)))
-
-    rows = run_client(url, token, work)
-    if json_output:
-        print_json({"items": [wire(item) for item, _, _ in rows]})
-        return
-    if not rows:
-        typer.echo("no memories")
-    for item, state, text in rows:
-        typer.echo(f"{item.artifact_id}  r{item.revision}  {state.state:<9}  {one_line(text)}")
+    with interruptible():
+        run_client(url, token, work)
 
 
 @memory_app.command("show")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, Token, Url, print_json, run_client, wire
+from pcreceipt.cli.listing import interruptible, paged, print_listing
 from pcreceipt.client import AsyncClient
 from pcreceipt.models import ScopeDescriptor, limits
 
@@ -58,12 +59,13 @@ def create(
 def list_(url: Url = DEFAULT_URL, token: Token = None, json_output: JsonOutput = False) -> None:
     """List every Scope."""
 
-    async def work(client: AsyncClient) -> list[ScopeDescriptor]:
-        return [scope async for scope in client.iter_scopes(page_size=limits.LIST_SCOPES_LIMIT_MAXIMUM)]
+    async def work(client: AsyncClient) -> int:
+        async def page(size: int, cursor: str | None) -> tuple[list[ScopeDescriptor], Any]:
+            answer = await client.list_scopes(limit=size, cursor=cursor)
+            return answer.items, answer.next_cursor
 
-    scopes = run_client(url, token, work)
-    if json_output:
-        print_json({"items": [wire(s) for s in scopes]})
-    else:
-        for scope in scopes:
-            typer.echo(describe(scope))
+        scopes = paged(page, limits.LIST_SCOPES_LIMIT_MAXIMUM)
+        return await print_listing(scopes, describe, wire, json_output, None)
+
+    with interruptible():
+        run_client(url, token, work)
