@@ -8,6 +8,10 @@ a host's own code called, in which order, with what, and what it got back. ``clo
 listening: from the host's side the server has gone away (connection refused), which is how a
 test stops "the server" mid-session without stopping the shared one.
 
+``hold_from(n)`` makes the relay keep every request after the first ``n`` waiting (unanswered)
+until ``release()``; ``holding`` is set when one is waiting. A test uses it to stop a client at
+a known point (a listing after its nth page) and act on it there, with no sleep.
+
 ``dead_url()`` is a loopback URL nothing listens on: a server that is not running.
 """
 
@@ -57,10 +61,15 @@ class Relay:
         self._upstream = (parts.hostname, parts.port)
         self._calls: list[Call] = []
         self._lock = threading.Lock()
+        self._received = 0
+        self._hold_after: int | None = None
+        self._released = threading.Event()
+        self.holding = threading.Event()
         relay = self
 
         class Handler(BaseHTTPRequestHandler):
             def _forward(self) -> None:
+                relay._admit()
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in _HOP}
@@ -95,6 +104,22 @@ class Relay:
         self._thread = threading.Thread(target=self._server.serve_forever, name="relay", daemon=True)
         self._thread.start()
 
+    def _admit(self) -> None:
+        with self._lock:
+            number, self._received = self._received, self._received + 1
+            held = self._hold_after is not None and number >= self._hold_after
+        if held:
+            self.holding.set()
+            self._released.wait(timeout=120)
+
+    def hold_from(self, count: int) -> None:
+        """Answer the next ``count`` requests, then keep the rest waiting until ``release()``."""
+        with self._lock:
+            self._hold_after = self._received + count
+
+    def release(self) -> None:
+        self._released.set()
+
     def _record(self, call: Call) -> None:
         with self._lock:
             self._calls.append(call)
@@ -114,6 +139,7 @@ class Relay:
             return list(self._calls[mark:])
 
     def close(self) -> None:
+        self.release()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=10)
