@@ -91,7 +91,7 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
     console.print(Panel(plain(DEMO_QUERY), title="query", expand=False))
     if show_content and response["content"] is not None:
         print_content(response, console)
-    print_receipt(response, console)
+    print_receipt(response, console, json_hint=False)
     return response
 
 

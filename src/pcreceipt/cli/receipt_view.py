@@ -5,6 +5,12 @@ Every value that comes from a response (identities, paths, enums, the content it
 rendered as a ``rich.text.Text``, never as a ``str``: rich reads a ``str`` as console markup
 (``[bold]``, ``[/]``, ``:emoji:``) and highlights it, so stored text would be altered, or crash
 the view with a MarkupError. ``plain`` is the one way to turn such a value into a renderable.
+
+Identities and Scope ids are printed whole, so they can be copied to read an item: when the
+Selected table does not fit the terminal (80 columns is too narrow for a Scope id and an
+artifact identity side by side), the summary and the Selected items are printed stacked, one
+value a line, without wrapping or cutting (a value wider than the terminal is left to the
+terminal to wrap), followed by a hint that ``--json`` prints the whole response.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -109,9 +116,31 @@ def stages_table(receipt: Mapping[str, Any]) -> Table:
     return table
 
 
-def receipt_renderable(response: Mapping[str, Any]) -> Group:
+def selected_fits(receipt: Mapping[str, Any], console: Console) -> bool:
+    """Whether the Selected table fits the console without wrapping or cutting a cell."""
+    unbounded = console.options.update_width(1_000_000)
+    return Measurement.get(console, unbounded, selected_table(receipt)).maximum <= console.width
+
+
+def selected_stacked(receipt: Mapping[str, Any]) -> Text:
+    """The Selected items for a narrow terminal: a line for each item, then its Scope and identity whole."""
+    lines = [Text("Selected (injection order)", style="italic")]
+    for n, item in enumerate(receipt["selected"], 1):
+        scope, identity = identity_label(item)
+        truncated = "  truncated" if item["truncated"] else ""
+        lines.append(plain(f"{n:>3}  {item['kind']}  {item['rendered_bytes']} bytes{truncated}"))
+        lines.append(plain(f"     scope     {scope}"))
+        lines.append(plain(f"     identity  {identity}"))
+    return Text("\n").join(lines)
+
+
+RECEIPT_TITLE = "PreparedContext Receipt v1"
+JSON_HINT = "hint: ids are printed whole above; --json prints the whole response as JSON"
+
+
+def summary_text(response: Mapping[str, Any]) -> Text:
     receipt = response["receipt"]
-    summary = Text.assemble(
+    return Text.assemble(
         ("status ", "bold"),
         str(response["status"]),
         ("   bytes ", "bold"),
@@ -130,8 +159,10 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
         ("content ", "bold"),
         str(receipt["content_digest"]),
     )
-    parts: list[Any] = [Panel(summary, title="PreparedContext Receipt v1", expand=False)]
-    parts.append(selected_table(receipt))
+
+
+def _after_selected(receipt: Mapping[str, Any]) -> list[Any]:
+    parts: list[Any] = []
     if receipt["omitted"]:
         parts.append(omitted_table(receipt))
     parts.append(retrieval_table(receipt))
@@ -139,7 +170,13 @@ def receipt_renderable(response: Mapping[str, Any]) -> Group:
     if rerank is not None:
         parts.append(rerank)
     parts.append(stages_table(receipt))
-    return Group(*parts)
+    return parts
+
+
+def receipt_renderable(response: Mapping[str, Any]) -> Group:
+    receipt = response["receipt"]
+    summary = Panel(summary_text(response), title=RECEIPT_TITLE, expand=False)
+    return Group(summary, selected_table(receipt), *_after_selected(receipt))
 
 
 def print_content(response: Mapping[str, Any], console: Console) -> None:
@@ -150,9 +187,20 @@ def print_content(response: Mapping[str, Any], console: Console) -> None:
     console.rule()
 
 
-def print_receipt(response: Mapping[str, Any], console: Console | None = None) -> None:
+def print_receipt(response: Mapping[str, Any], console: Console | None = None, *, json_hint: bool = True) -> None:
+    """The Receipt's view: tables when they fit, else stacked with identities whole (module docstring);
+    ``json_hint`` says whether the command has a ``--json`` to point at."""
     console = console or Console()
     if "receipt" not in response:
         console.print("[yellow]no Receipt: it was not requested, or it was dropped (see the server log)[/yellow]")
         return
-    console.print(receipt_renderable(response))
+    receipt = response["receipt"]
+    if selected_fits(receipt, console):
+        console.print(receipt_renderable(response))
+        return
+    console.rule(plain(RECEIPT_TITLE), align="left")
+    console.print(summary_text(response), soft_wrap=True)
+    console.print(selected_stacked(receipt), soft_wrap=True)
+    if json_hint:
+        console.print(plain(JSON_HINT), style="dim")
+    console.print(Group(*_after_selected(receipt)))
