@@ -232,6 +232,14 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/run.py", *session.posargs)
 
 
+@nox.session(python=PYTHON)
+def bench_cli(session: nox.Session) -> None:
+    """How long pcreceipt takes to start: --version, --help, scope list (pass bench/cli_startup.py options after --)."""
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench]")
+    session.run("python", "bench/cli_startup.py", *session.posargs)
+
+
 def _peer_executable(session: nox.Session) -> str:
     """PowerContext 1.4.1 in its own virtualenv (kept under .nox/ and reused), its CLI's path."""
     marker = PEER_VENV / ".installed"
