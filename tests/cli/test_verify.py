@@ -205,6 +205,11 @@ def test_identities_missing_from_the_server_fail(
     lines = [line for line in result.stdout.splitlines() if "exact_read" in line]
     assert len(lines) == len(genuine["receipt"]["selected"])
     assert all("no longer exists" in line for line in lines)
+    # read several at a time, reported in the selected items' order
+    assert [line.split(":")[0] for line in lines] == [
+        f"/receipt/selected/{index}/{'artifact_address' if 'artifact_address' in item else 'code_evidence'}"
+        for index, item in enumerate(genuine["receipt"]["selected"])
+    ]
     _content_free(result, genuine)
 
 

@@ -37,6 +37,7 @@ from pcreceipt.prepare.verify import (
 )
 
 READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
+READS_AT_ONCE = 8  # exact reads in flight against the server (a Receipt selects a few dozen items at most)
 
 
 # -- against a server ----------------------------------------------------------------------------
@@ -93,15 +94,19 @@ async def _check_code(
 
 
 async def verify_against_server(client: AsyncClient, offline: Offline) -> list[Finding]:
-    """The exact reads of checks 4–5 (``prepare.verify``), one selected item at a time."""
-    findings: list[Finding] = []
-    for index, item in enumerate(offline.selected):
+    """The exact reads of checks 4–5 (``prepare.verify``), ``READS_AT_ONCE`` selected items at a
+    time; the findings in the items' order."""
+    reads = asyncio.Semaphore(READS_AT_ONCE)
+
+    async def check(index: int, item: Mapping[str, Any]) -> list[Finding]:
         cited = offline.items[index] if offline.items is not None else None
-        if "artifact_address" in item:
-            findings += await _check_history(client, index, item, cited)
-        else:
-            findings += await _check_code(client, index, item, cited)
-    return findings
+        async with reads:
+            if "artifact_address" in item:
+                return await _check_history(client, index, item, cited)
+            return await _check_code(client, index, item, cited)
+
+    checked = await asyncio.gather(*(check(index, item) for index, item in enumerate(offline.selected)))
+    return [finding for findings in checked for finding in findings]
 
 
 # -- the command ---------------------------------------------------------------------------------
