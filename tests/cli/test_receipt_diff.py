@@ -17,8 +17,8 @@ DIFF_VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "diff"
 VECTORS = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(DIFF_VECTORS.glob("*.json"))}
 
 
-def run(*args: str) -> Result:
-    return CliRunner(env={"COLUMNS": "200"}).invoke(app, ["receipt", "diff", *args])
+def run(*args: str, columns: int = 200) -> Result:
+    return CliRunner(env={"COLUMNS": str(columns)}).invoke(app, ["receipt", "diff", *args])
 
 
 def saved(tmp_path: Path, name: str) -> tuple[str, str]:
@@ -61,6 +61,18 @@ def test_the_view_lists_each_selected_change(tmp_path: Path, name: str) -> None:
     want += [("~", str(e["from"]), str(e["to"]), _short(e)) for e in selected["moved"]]
     got = [(r[0], r[1], r[2], r[5].split(" #")[0]) for r in rows if len(r) == 7]
     assert got == want
+
+
+@pytest.mark.parametrize("name", ["added", "removed", "moved", "revision", "code"])
+def test_at_80_columns_the_view_keeps_identities_and_scope_ids_whole(tmp_path: Path, name: str) -> None:
+    result = run(*saved(tmp_path, name), columns=80)
+    assert result.exit_code == 0, result.stderr
+    selected = VECTORS[name]["expected"]["selected"]
+    entries = [*selected["removed"], *selected["added"], *selected["moved"]]
+    scopes = {(e.get("artifact_address") or e.get("code_evidence") or {})["scope_id"] for e in entries}
+    words = set(result.stdout.split())
+    assert {_short(e) for e in entries} | scopes <= words
+    assert "--json prints the whole diff" in result.stdout
 
 
 def test_the_view_shows_omitted_deltas(tmp_path: Path) -> None:

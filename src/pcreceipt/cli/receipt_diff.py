@@ -25,7 +25,7 @@ from rich.text import Text
 
 from pcreceipt import gate
 from pcreceipt.cli.common import read_problem
-from pcreceipt.cli.receipt_view import identity_label, plain
+from pcreceipt.cli.receipt_view import DIFF_JSON_HINT, identity_label, plain, print_parts
 from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
 
 receipt_app = typer.Typer(no_args_is_help=True, help="Work with saved Receipts.")
@@ -207,4 +207,4 @@ def diff(
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    Console().print(diff_renderable(result, (a, b)))
+    print_parts(Console(), diff_renderable(result, (a, b)).renderables, hint=DIFF_JSON_HINT)

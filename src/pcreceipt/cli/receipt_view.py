@@ -15,10 +15,10 @@ terminal to wrap), followed by a hint that ``--json`` prints the whole response.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
@@ -116,26 +116,46 @@ def stages_table(receipt: Mapping[str, Any]) -> Table:
     return table
 
 
-def selected_fits(receipt: Mapping[str, Any], console: Console) -> bool:
-    """Whether the Selected table fits the console without wrapping or cutting a cell."""
+WHOLE_COLUMNS = frozenset({"scope", "identity"})
+
+
+def fits(console: Console, renderable: Any) -> bool:
+    """Whether ``renderable`` fits the console's width without wrapping or cutting anything."""
     unbounded = console.options.update_width(1_000_000)
-    return Measurement.get(console, unbounded, selected_table(receipt)).maximum <= console.width
+    return Measurement.get(console, unbounded, renderable).maximum <= console.width
 
 
-def selected_stacked(receipt: Mapping[str, Any]) -> Text:
-    """The Selected items for a narrow terminal: a line for each item, then its Scope and identity whole."""
-    lines = [Text("Selected (injection order)", style="italic")]
-    for n, item in enumerate(receipt["selected"], 1):
-        scope, identity = identity_label(item)
-        truncated = "  truncated" if item["truncated"] else ""
-        lines.append(plain(f"{n:>3}  {item['kind']}  {item['rendered_bytes']} bytes{truncated}"))
-        lines.append(plain(f"     scope     {scope}"))
-        lines.append(plain(f"     identity  {identity}"))
+def stacked(table: Table) -> Text:
+    """A table's rows for a narrow terminal: each row's other cells on one line (``header value``),
+    then each of its ``WHOLE_COLUMNS`` on a line of its own, whole."""
+    columns = [(str(column.header), [str(cell) for cell in column.cells]) for column in table.columns]
+    lines = [Text(str(table.title or ""), style="italic")]
+    for row in range(table.row_count):
+        short = [f"{name} {cells[row]}".strip() for name, cells in columns if name not in WHOLE_COLUMNS and cells[row]]
+        lines.append(plain("  ".join(short)))
+        lines += [plain(f"    {name:<9} {cells[row]}") for name, cells in columns if name in WHOLE_COLUMNS]
     return Text("\n").join(lines)
+
+
+def print_parts(console: Console, parts: Sequence[Any], *, hint: str | None) -> None:
+    """Print ``parts`` one after the other; a table holding Scope ids or identities that does not fit
+    is printed ``stacked`` and unwrapped (the terminal wraps a line wider than itself), and then
+    ``hint``, if any, says where the whole values can be had."""
+    narrowed = False
+    for part in parts:
+        whole = isinstance(part, Table) and any(str(column.header) in WHOLE_COLUMNS for column in part.columns)
+        if whole and not fits(console, part):
+            console.print(stacked(part), soft_wrap=True)
+            narrowed = True
+        else:
+            console.print(part)
+    if narrowed and hint is not None:
+        console.print(plain(hint), style="dim")
 
 
 RECEIPT_TITLE = "PreparedContext Receipt v1"
 JSON_HINT = "hint: ids are printed whole above; --json prints the whole response as JSON"
+DIFF_JSON_HINT = "hint: ids are printed whole above; --json prints the whole diff as JSON"
 
 
 def summary_text(response: Mapping[str, Any]) -> Text:
@@ -173,12 +193,6 @@ def _after_selected(receipt: Mapping[str, Any]) -> list[Any]:
     return parts
 
 
-def receipt_renderable(response: Mapping[str, Any]) -> Group:
-    receipt = response["receipt"]
-    summary = Panel(summary_text(response), title=RECEIPT_TITLE, expand=False)
-    return Group(summary, selected_table(receipt), *_after_selected(receipt))
-
-
 def print_content(response: Mapping[str, Any], console: Console) -> None:
     """The injected content, exactly as the server sent it, under a titled rule: printed with
     soft wrapping (no line break added), since the default form's envelope is one long line."""
@@ -195,12 +209,11 @@ def print_receipt(response: Mapping[str, Any], console: Console | None = None, *
         console.print("[yellow]no Receipt: it was not requested, or it was dropped (see the server log)[/yellow]")
         return
     receipt = response["receipt"]
-    if selected_fits(receipt, console):
-        console.print(receipt_renderable(response))
-        return
-    console.rule(plain(RECEIPT_TITLE), align="left")
-    console.print(summary_text(response), soft_wrap=True)
-    console.print(selected_stacked(receipt), soft_wrap=True)
-    if json_hint:
-        console.print(plain(JSON_HINT), style="dim")
-    console.print(Group(*_after_selected(receipt)))
+    summary = Panel(summary_text(response), title=RECEIPT_TITLE, expand=False)
+    if fits(console, summary):
+        console.print(summary)
+    else:  # a digest does not fit in the panel: unframed, so it prints whole
+        console.rule(plain(RECEIPT_TITLE), align="left")
+        console.print(summary_text(response), soft_wrap=True)
+    parts = [selected_table(receipt), *_after_selected(receipt)]
+    print_parts(console, parts, hint=JSON_HINT if json_hint else None)
