@@ -120,7 +120,21 @@ def test_topic_list_and_scope_list_page_too(engine_store: Store, tmp_path: Path)
         mark = relay.mark()
         scopes = run([PCRECEIPT, "scope", "list", "--url", relay.url, "--json"], env)
         assert scopes.returncode == 0, scopes.stderr
+        # printed item by item, it reads exactly as the whole answer printed at once
+        assert scopes.stdout == json.dumps(json.loads(scopes.stdout), indent=2, ensure_ascii=False) + "\n"
         listed_scopes = json.loads(scopes.stdout)["items"]
         expected = [s.scope_id for s in engine_store.list_scopes(limit=1000, after=None)]
         assert [s["scope_id"] for s in listed_scopes] == expected
         assert len(relay.since(mark)) == math.ceil(len(expected) / limits.LIST_SCOPES_LIMIT_MAXIMUM)
+
+
+def test_an_empty_listing(tmp_path: Path, server_url: str) -> None:
+    env = user_environment(tmp_path)
+    scope = run([PCRECEIPT, "scope", "create", "--title", "Empty", "--summary", "s", "--url", server_url], env)
+    assert scope.returncode == 0, scope.stderr
+    listing = ["--scope", scope.stdout.strip(), "--url", server_url]
+    for family, empty in (("memory", "no memories"), ("topic", "no topic memories")):
+        text = run([PCRECEIPT, family, "list", *listing], env)
+        assert (text.returncode, text.stdout, text.stderr) == (0, f"{empty}\n", "")
+        as_json = run([PCRECEIPT, family, "list", *listing, "--json"], env)
+        assert (as_json.returncode, as_json.stdout) == (0, json.dumps({"items": []}, indent=2) + "\n")
