@@ -50,4 +50,6 @@ def test_a_client_command_imports_the_client_only(tmp_path: Path) -> None:
     assert {"pcreceipt.client", "pcreceipt.models", "pcreceipt.cli.common"} <= modules
     assert within(modules, SERVER_SIDE) == set()
     # (importlib.import_module, which loads the command's module, is not reported by -X importtime)
-    assert within(modules, ("pcreceipt.cli",)) <= {f"pcreceipt.cli{m}" for m in ("", ".main", ".helpstyle", ".common")}
+    assert within(modules, ("pcreceipt.cli",)) <= {
+        f"pcreceipt.cli{m}" for m in ("", ".main", ".helpstyle", ".common", ".listing")
+    }
