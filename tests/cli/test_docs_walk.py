@@ -250,3 +250,37 @@ def test_every_import_line_the_docs_show_is_valid_against_the_contract() -> None
     assert any(page == "README.md" for page, _, _ in lines)  # the page documenting `pcreceipt import`
     for page, number, line in lines:
         assert gate.check_schema_deep("CreateArtifactRequest", json.loads(line)) == [], f"{page}:{number}"
+
+
+HOST_DIRECTORIES = {
+    "Codex": "codex",
+    "Claude Code": "claude-code",
+    "WorkBuddy": "workbuddy",
+    "ZCode": "zcode",
+    "Kimi Code": "kimi-code",
+    "Pi": "pi",
+    "DSH": "dsh",
+    "OpenCode": "opencode",
+    "OpenClaw": "openclaw",
+    "Hermes": "hermes",
+}
+
+
+def test_hosts_md_names_the_token_setting_each_host_s_plugin_reads(powercontext_sdist: Path) -> None:
+    """Every name the token table of docs/hosts.md gives a host is in that host's own plugin code."""
+    page = (ROOT / "docs" / "hosts.md").read_text(encoding="utf-8")
+    table = page.split("| host | token setting |", 1)[1].split("\n\n", 1)[0]
+    rows = dict(re.findall(r"^\| ([A-Za-z ]+) \| (.+) \|$", table, flags=re.MULTILINE))
+    assert set(rows) == set(HOST_DIRECTORIES)
+    for host, setting in rows.items():
+        names = [n for n in re.findall(r"`([^`]+)`", setting) if not n.startswith(("Bearer", "pcr_", "$", "."))]
+        names = [n.split(":")[0].strip('"') for n in names]
+        assert names, host
+        plugin = powercontext_sdist / "integrations" / HOST_DIRECTORIES[host]
+        code = "\n".join(
+            path.read_text(encoding="utf-8", errors="replace")
+            for path in plugin.rglob("*")
+            if path.is_file() and path.suffix in {".py", ".ts", ".mjs", ".js", ".json"} and "test" not in path.name
+        )
+        missing = [name for name in names if name not in code]
+        assert missing == [], f"{host}: {missing} not in {plugin.relative_to(powercontext_sdist)}"
