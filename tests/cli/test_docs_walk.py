@@ -10,13 +10,17 @@ started as the page says.
 - Servers: a command ``pcreceipt serve ...`` (after ``$`` in a console block, or a line of a shell
   block) starts that server in the page's HOME; a page whose prose starts the server instead
   names it right before the block with ``<!-- docs-walk: server: COMMAND -->``, and the command
-  must be written in the page's text. Servers start first, in page order; the rest runs in one
-  bash process per page (variables carry over), with the directory holding ``pcreceipt`` first on
-  PATH (the README's one line).
-- What is checked: every command exits 0; in a console block, when the page shows an HTTP status
-  line the command prints the same status, an error envelope's ``code`` the same code, and a
-  success no error envelope at all; what a server command's block shows (but lines cut with ``…``)
-  is in what the server printed.
+  must be written in the page's text. A server starts where the page starts it; the commands
+  between servers run in one bash process (variables carry over to the next), with the directory
+  holding ``pcreceipt`` first on PATH (the README's one line). A block without a language that
+  opens with ``$`` or a command is a shell block too.
+- What is checked: every command exits 0; in a console block, every line the page shows after a
+  command is in what it printed (stdout and stderr, as a terminal shows them), in order, with
+  ``…`` standing for anything and what a run decides on its own (ids, digests, tokens, times,
+  cursors, table widths) named first (``VARYING``); an HTTP status line and an error envelope's
+  ``code`` must be the ones shown, and a success shows no error envelope; what a server command's
+  block shows (but lines cut with ``…``) is in what the server printed. The terminal is 120
+  columns wide (``COLUMNS``), as the pages' samples were printed.
 The install commands, seekdb and the multi-server deployment have tests of their own, named in
 the skip marks; docs/decisions.md ("The docs walk") says why.
 """
@@ -43,6 +47,8 @@ MARK = re.compile(r"^<!-- docs-walk: (skip|server|file): (.+?) -->$")
 FENCE = re.compile(r"^```(\w*)\s*$")
 SERVE = re.compile(r"^(?:[A-Z_]+=\S+\s+)*pcreceipt serve\b")
 PAGE_TIMEOUT = 600
+COLUMNS = "120"  # the terminal width the pages' samples were printed in
+SHELL_WORDS = ("pcreceipt ", "curl ", "nox ", "python3 ", ".venv/bin/", "npm ")
 
 
 @dataclass
@@ -112,9 +118,17 @@ def blocks(page: str) -> list[Block]:
         skip = next((reason for kind, reason in marks if kind == "skip"), None)
         servers = [command for kind, command in marks if kind == "server"]
         file = next((name for kind, name in marks if kind == "file"), None)
-        found.append(Block(start, fence.group(1), body, skip, servers, file))
+        found.append(Block(start, fence.group(1) or _untagged(body), body, skip, servers, file))
         marks = []
     return found
+
+
+def _untagged(body: str) -> str:
+    """A block without a language is a shell session when it reads like one."""
+    first = body.lstrip("\n").split("\n", 1)[0]
+    if first.startswith("$ "):
+        return "console"
+    return "sh" if first.startswith(SHELL_WORDS) else ""
 
 
 def _server_command(command: str) -> str | None:
@@ -163,8 +177,43 @@ def test_a_shell_block_without_a_mark_cannot_escape(tmp_path: Path) -> None:
     assert [(c.text, c.shown) for c in commands] == [("echo a \\\n  b", ["shown"])]
 
 
+# what a run decides on its own, named before the page's sample is compared with it
+VARYING = (
+    (re.compile(r"scp_[a-z0-9]{26}"), "<scope>"),
+    (re.compile(r"art_[0-9a-f]{32}"), "<artifact>"),
+    (re.compile(r"bcr_[0-9a-f]{32}"), "<delivery>"),
+    (re.compile(r"pcr_[0-9a-f]{16}_[A-Za-z0-9_-]+"), "<token>"),
+    (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
+    (re.compile(r"\b[0-9a-f]{16,64}\b"), "<hex>"),
+    (re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+Z"), "<time>"),
+    (re.compile(r'"next_cursor":"[^"]+"'), '"next_cursor":"<cursor>"'),
+    (re.compile(r"[\s\u2500-\u257f]+"), " "),  # spacing and table borders, whose widths follow the ids
+)
+
+
+def _flat(text: str) -> str:
+    for pattern, name in VARYING:
+        text = pattern.sub(name, text)
+    return text.strip()
+
+
+def _check_shown(where: str, shown: list[str], output: str) -> None:
+    """Every line the page shows is in what the command printed, in order; ``…`` stands for anything."""
+    printed = _flat(output)
+    position = 0
+    for line in shown:
+        if not line.strip():
+            continue
+        pieces = [re.escape(piece.strip()) for piece in _flat(line).split("…")]
+        found = re.compile(".*?".join(pieces)).search(printed, position)
+        missing = f"{where}: the page shows\n{line}\nwhich the run did not print (after what matched)"
+        assert found, f"{missing}:\n{output[-2500:]}"
+        position = found.end()
+
+
 def _check_console(page: str, command: Command, output: str) -> None:
     where = f"{page}:{command.block}: {command.text.splitlines()[0]}"
+    _check_shown(where, command.shown, output)
     shown = "\n".join(command.shown)
     status = re.search(r"^HTTP/1\.1 (\d{3})", shown, flags=re.MULTILINE)
     if status:
@@ -183,6 +232,32 @@ def _check_server(page: str, command: Command, output: str) -> None:
             assert line.strip() in output, f"{page}: `{command.text}` printed no {line.strip()!r}:\n{output[:1500]}"
 
 
+# the shell's variables, carried from one stretch of a page to the next (a server starts between them)
+STATE = ".docs-walk-state"
+SAVE_STATE = f"declare -p | grep -v '^declare -[a-zA-Z]*r' > {STATE}"
+
+
+def _run_stretch(page: str, stretch: list[Command], environment: dict[str, str], work: Path) -> list[str]:
+    """Commands in one bash process, after the variables the page set before; what each printed."""
+    lines = [f"[ -f {STATE} ] && source {STATE} 2>/dev/null"]
+    for number, command in enumerate(stretch):
+        walked = f"{{\n{command.text}\n}} 2>&1"  # what it prints on either stream, as a terminal shows it
+        lines += [f"printf '\\n@@walk {number}@@\\n'", walked, f"printf '\\n@@rc {number} %s@@\\n' $?"]
+    done = run("\n".join([*lines, SAVE_STATE]) + "\n", environment, cwd=work, timeout=PAGE_TIMEOUT)
+    output = done.stdout + done.stderr
+    printed_by = []
+    for number, command in enumerate(stretch):
+        part = re.search(rf"@@walk {number}@@\n(.*?)\n@@rc {number} (\d+)@@", done.stdout, flags=re.DOTALL)
+        assert part, f"{page}:{command.block}: `{command.text}` did not finish:\n{output[-3000:]}"
+        printed, status = part.group(1), int(part.group(2))
+        failed = f"{page}:{command.block}: `{command.text}` exited {status}"
+        assert status == 0, f"{failed}:\n{printed[-2000:]}\n{done.stderr[-2000:]}"
+        if command.shown:
+            _check_console(page, command, printed)
+        printed_by.append(printed)
+    return printed_by
+
+
 def walk(page: str, tmp_path: Path) -> list[tuple[Command, str]]:
     home = tmp_path / "home"
     work = tmp_path / "work"
@@ -191,39 +266,33 @@ def walk(page: str, tmp_path: Path) -> list[tuple[Command, str]]:
     path = str(Path(PCRECEIPT).parent)
     environment = user_environment(home)
     environment["PATH"] = f"{path}:{environment['PATH']}"
+    environment["COLUMNS"] = COLUMNS
     runnable = [block for block in blocks(page) if _runs(block)]
     assert runnable, f"{page} has nothing to walk"
+    commands = [
+        command
+        for block in runnable
+        for command in [Command(server, block=block.line) for server in block.servers] + block.commands()
+    ]
     servers: list[tuple[Command, ServerProcess]] = []
-    script: list[Command] = []
     printed_by: list[tuple[Command, str]] = []
-    for block in runnable:
-        started = [Command(command, block=block.line) for command in block.servers]
-        for command in started + block.commands():
-            serve = _server_command(command.text)
-            if serve is None:
-                script.append(command)
+    stretch: list[Command] = []
+    try:
+        for command in [*commands, None]:
+            serve = None if command is None else _server_command(command.text)
+            if command is not None and serve is None:
+                stretch.append(command)
                 continue
+            printed_by += zip(stretch, _run_stretch(page, stretch, environment, work), strict=True)
+            stretch = []
+            if command is None or serve is None:
+                break
             if any(serve == _server_command(earlier.text) for earlier, _ in servers):
                 continue  # the page names the running server again
             assert port_is_free(_port(serve)), f"{page}: port {_port(serve)} (the page's) is taken on this machine"
             process = ServerProcess(serve, environment, cwd=work)
             servers.append((command, process))
             assert process.wait_ready(f"http://127.0.0.1:{_port(serve)}", 60), process.stop()[-2000:]
-    try:
-        lines = []
-        for number, command in enumerate(script):
-            lines += [f"printf '\\n@@walk {number}@@\\n'", command.text, f"printf '\\n@@rc {number} %s@@\\n' $?"]
-        done = run("\n".join(lines) + "\n", environment, cwd=work, timeout=PAGE_TIMEOUT)
-        output = done.stdout + done.stderr
-        for number, command in enumerate(script):
-            part = re.search(rf"@@walk {number}@@\n(.*?)\n@@rc {number} (\d+)@@", done.stdout, flags=re.DOTALL)
-            assert part, f"{page}:{command.block}: `{command.text}` did not finish:\n{output[-3000:]}"
-            printed, status = part.group(1), int(part.group(2))
-            failed = f"{page}:{command.block}: `{command.text}` exited {status}"
-            assert status == 0, f"{failed}:\n{printed[-2000:]}\n{done.stderr[-2000:]}"
-            printed_by.append((command, printed))
-            if command.shown:
-                _check_console(page, command, printed)
     finally:
         for command, process in servers:
             printed = process.stop()
