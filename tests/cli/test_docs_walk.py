@@ -31,6 +31,7 @@ import json
 import re
 import shlex
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
 SHELLS = {"sh", "bash", "shell", "console"}
 RUN = SHELLS | {"python"}
-MARK = re.compile(r"^<!-- docs-walk: (skip|server|file): (.+?) -->$")
+MARK = re.compile(r"^<!-- docs-walk: (skip|server|file|output)(?:: (.+?))? -->$")
 FENCE = re.compile(r"^```(\w*)\s*$")
 SERVE = re.compile(r"^(?:[A-Z_]+=\S+\s+)*pcreceipt serve\b")
 PAGE_TIMEOUT = 600
@@ -66,6 +67,7 @@ class Block:
     skip: str | None = None
     servers: list[str] = field(default_factory=list)
     file: str | None = None  # the block is this file's content, written into the working directory
+    output: bool = False  # the block is what the block before it printed
 
     def commands(self) -> list[Command]:
         if self.file is not None:
@@ -103,7 +105,7 @@ def blocks(page: str) -> list[Block]:
         index += 1
         mark = MARK.match(line)
         if mark:
-            marks.append((mark.group(1), mark.group(2).strip()))
+            marks.append((mark.group(1), (mark.group(2) or "").strip()))
             continue
         fence = FENCE.match(line)
         if not fence:
@@ -118,7 +120,8 @@ def blocks(page: str) -> list[Block]:
         skip = next((reason for kind, reason in marks if kind == "skip"), None)
         servers = [command for kind, command in marks if kind == "server"]
         file = next((name for kind, name in marks if kind == "file"), None)
-        found.append(Block(start, fence.group(1) or _untagged(body), body, skip, servers, file))
+        output = any(kind == "output" for kind, _ in marks)
+        found.append(Block(start, fence.group(1) or _untagged(body), body, skip, servers, file, output))
         marks = []
     return found
 
@@ -152,6 +155,8 @@ def test_every_block_runs_or_says_why_not() -> None:
     for page in PAGES:
         text = (ROOT / page).read_text(encoding="utf-8")
         for block in blocks(page):
+            if block.output:
+                assert not _runs(block), f"{page}:{block.line}: an output block is not run"
             if block.file is not None:
                 assert block.skip is None, f"{page}:{block.line}: a file the walk writes is not skipped"
             elif block.language in RUN:
@@ -277,6 +282,7 @@ def walk(page: str, tmp_path: Path) -> list[tuple[Command, str]]:
     servers: list[tuple[Command, ServerProcess]] = []
     printed_by: list[tuple[Command, str]] = []
     stretch: list[Command] = []
+    outputs = _outputs(page)
     try:
         for command in [*commands, None]:
             serve = None if command is None else _server_command(command.text)
@@ -298,7 +304,21 @@ def walk(page: str, tmp_path: Path) -> list[tuple[Command, str]]:
             printed = process.stop()
             assert "Traceback" not in printed, printed[-3000:]
             _check_server(page, command, printed)
+    for block, shown in outputs:
+        printed = "\n".join(text for command, text in printed_by if command.block == block.line)
+        _check_shown(f"{page}:{block.line}: the output shown after it", shown, printed)
     return printed_by
+
+
+def _outputs(page: str) -> list[tuple[Block, list[str]]]:
+    """Each output block, with the runnable block right before it."""
+    found = blocks(page)
+    pairs = []
+    for before, block in pairwise(found):
+        if block.output:
+            assert _runs(before), f"{page}:{block.line}: an output block follows a block the walk runs"
+            pairs.append((before, block.body.splitlines()))
+    return pairs
 
 
 @pytest.mark.parametrize("page", [p for p in PAGES if any(_runs(b) for b in blocks(p))])
