@@ -41,7 +41,9 @@ def test_a_failed_prepare_clears_the_previous_result_and_lists_each_violation(
     page = watched.page
     open_inspector(page, server.url)
     prepare_in_page(page, seeded.scope_id, "How does the store use WAL?", include_code=True)
-    assert page.locator("#prepare-result .badge[data-verdict=ok]").count() >= 2  # the first result, verified
+    page.click("#selected-table tbody tr[data-index='0']")  # an item read back exactly beside the list
+    page.wait_for_selector("#drill .badge[data-verdict=ok]")
+    assert page.locator("#prepare-result .badge[data-verdict=ok]").count() >= 4  # the first result, verified
 
     page.fill("#query", "a new question the server refuses")
     body = _submit_failing(watched)
@@ -53,7 +55,7 @@ def test_a_failed_prepare_clears_the_previous_result_and_lists_each_violation(
     # nothing of the previous result is left on screen under the new query
     result = page.locator("#prepare-result")
     assert result.locator(".badge").count() == 0
-    assert result.locator("#verdicts, #content, #selected-table").count() == 0
+    assert result.locator("#verdicts, #content, #selected-table, #drill").count() == 0
     assert "verified" not in (result.text_content() or "")
     expect(page.locator("#prepare-status")).to_contain_text("Prepare failed: 422 invalid_request")
     assert page.locator("#prepare-error").text_content() == f"422 invalid_request: {error['message']}"
