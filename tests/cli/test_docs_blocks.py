@@ -3,7 +3,8 @@
 - README.md's demo sample against ``pcreceipt demo`` run now as a user runs it (fresh HOME, the
   command the README names), compared in everything a run does not decide on its own (receipt
   id, Scope and artifact ids, the content digest and stage timings are taken out);
-- docs/mcp.md's tool list against the generated MCP catalogue.
+- docs/mcp.md's tool list against the generated MCP catalogue;
+- docs/configuration.md against the variables the client commands read.
 """
 
 from __future__ import annotations
@@ -69,3 +70,12 @@ def test_the_mcp_tool_list_is_the_generated_catalogue() -> None:
     assert f"{len(names)} tools:" in shown and "remember_memory" in names
     # no count of this server's tools outside the block (PowerContext's own count may be quoted)
     assert re.findall(r"(?<!1\.4\.1's )\b\d+ tools\b", page.replace(shown, "")) == []
+
+
+def test_every_variable_the_commands_read_is_in_configuration_md() -> None:
+    """The client commands' own variables (typer ``envvar=``) are documented with the settings."""
+    sources = (ROOT / "src" / "pcreceipt" / "cli").glob("*.py")
+    read = {name for path in sources for name in re.findall(r'envvar="(PCRECEIPT_\w+)"', path.read_text("utf-8"))}
+    assert {"PCRECEIPT_URL", "PCRECEIPT_TOKEN"} <= read
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert {name for name in read if not re.search(rf"^\| {name} \|", page, flags=re.MULTILINE)} == set()
