@@ -152,6 +152,13 @@ def demo(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Rewrite the docs' generated blocks: README.md's demo sample (a real run), docs/mcp.md's tool list."""
+    _install(session, ".")
+    session.run("python", "codegen/docs_blocks.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def serve(session: nox.Session) -> None:
     """Run the server on 127.0.0.1:8000 with the per-user SQLite store."""
     _install(session, ".")

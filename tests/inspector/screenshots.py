@@ -26,6 +26,14 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 ROOT = HERE.parents[1]
 QUERY = "How does the store use WAL?"
+# one long memory: cut to fit at 1200 bytes and whole at 8000, so the comparison has a bytes row
+LONG_MEMORY = (
+    "decision",
+    "How the store uses WAL: the local store runs SQLite in WAL mode with one writer and many readers; "
+    "a passive checkpoint runs after every import batch, a full checkpoint only at shutdown, and the WAL "
+    "file is never deleted by hand. Readers never block the writer, and a reader that outlives many "
+    "checkpoints keeps the WAL from shrinking, so long read transactions are avoided in the server.",
+)
 
 
 def shoot(page: Page, path: Path) -> None:
@@ -39,7 +47,7 @@ def main(out: Path) -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
         for server in start_server():
-            seeded = seed(server.url)
+            seeded = seed(server.url, extra=(LONG_MEMORY,))
             with Api(server.url) as api:
                 small = api.prepare(seeded.scope_id, QUERY, include_code=True, max_bytes=1200)
                 saved = api.prepare(seeded.scope_id, QUERY, include_code=True)

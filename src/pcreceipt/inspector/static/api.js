@@ -16,10 +16,19 @@ export function usingToken() {
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message || `HTTP ${status}`);
+  /** error: the error envelope's `error` member when the answer had one (code, message, details, request_id). */
+  constructor(status, error) {
+    super(error?.message || `HTTP ${status}`);
     this.status = status;
-    this.code = code;
+    this.code = error?.code ?? null;
+    this.details = error?.details ?? null;
+    this.requestId = error?.request_id ?? null;
+  }
+
+  /** The violations the envelope's details carry (422), as given: objects with path, rule and any other member. */
+  get violations() {
+    const listed = this.details?.violations;
+    return Array.isArray(listed) ? listed : [];
   }
 }
 
@@ -66,8 +75,8 @@ export async function call(method, path, { query, body } = {}) {
       parsed = null;
     }
     if (!response.ok) {
-      const error = parsed && typeof parsed === "object" ? parsed.error : null;
-      throw new ApiError(response.status, error?.code ?? null, error?.message ?? null);
+      const error = parsed && typeof parsed === "object" && parsed.error && typeof parsed.error === "object" ? parsed.error : null;
+      throw new ApiError(response.status, error);
     }
     return { body: parsed, text };
   }

@@ -2,7 +2,7 @@
 
 import { ApiError, listScopes, prepare, setTokenPrompt, usingToken } from "./api.js";
 import { renderComparison } from "./compare.js";
-import { el, show } from "./dom.js";
+import { asText, card, el, show, table } from "./dom.js";
 import { drillPanel, showItem } from "./drill.js";
 import { readJsonFile } from "./files.js";
 import { renderResponse } from "./receipt-view.js";
@@ -17,6 +17,27 @@ const compared = { a: null, b: null };
 function describeError(error) {
   if (error instanceof ApiError) return `${error.status}${error.code ? ` ${error.code}` : ""}: ${error.message}`;
   return String(error?.message ?? error);
+}
+
+/** The violations an error envelope carries (a 422), one row each: path, rule, and any other member. */
+function violationsTable(violations) {
+  const rows = violations.map((v) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : { rule: v }));
+  const extra = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== "path" && key !== "rule");
+  const columns = ["path", "rule", ...extra];
+  const cells = rows.map((row) => columns.map((c) => el("code", {}, c === "path" ? asText(row.path ?? "") || "/" : asText(row[c] ?? ""))));
+  return table(columns, cells, { id: "prepare-violations", class: "violations-table" });
+}
+
+/** What a failed prepare leaves on screen: the error (each violation's path and rule), never the previous result. */
+function failureCard(error) {
+  const violations = error instanceof ApiError ? error.violations : [];
+  return card(
+    "Prepare failed",
+    el("p", { class: "error", id: "prepare-error" }, describeError(error)),
+    violations.length > 0 ? violationsTable(violations) : null,
+    error instanceof ApiError && error.requestId ? el("p", { class: "hint" }, "request id ", el("code", {}, asText(error.requestId))) : null,
+    el("p", { class: "hint" }, "No result is shown: the previous one was cleared."),
+  );
 }
 
 // ---- views
@@ -97,6 +118,8 @@ async function submitPrepare(event) {
   }
   status.textContent = "Preparing…";
   $("prepare-submit").disabled = true;
+  // the previous result is not this query's: it stays only until the answer comes, marked as previous
+  $("prepare-result").setAttribute("data-state", "previous");
   try {
     const { body } = await prepare(request);
     current = body;
@@ -108,7 +131,11 @@ async function submitPrepare(event) {
     };
     const validation = await renderResponse($("prepare-result"), body, { maxBytes: request.max_bytes, query: request.query, onSelect, drillPanel: panel });
     status.textContent = validation.ok ? "Prepared." : "Prepared, but the response breaks the contract (see below).";
+    $("prepare-result").setAttribute("data-state", "current");
   } catch (error) {
+    current = null;
+    show($("prepare-result"), failureCard(error));
+    $("prepare-result").setAttribute("data-state", "failed");
     status.textContent = `Prepare failed: ${describeError(error)}`;
   } finally {
     $("prepare-submit").disabled = false;

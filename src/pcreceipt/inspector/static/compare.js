@@ -71,6 +71,22 @@ function render(value) {
   return el("span", {}, asText(value));
 }
 
+/** bytes.items: one row per item on both sides, its identity spelled out and each measure as "A → B". */
+function bytesItems(items) {
+  if (!Array.isArray(items) || items.length === 0) return el("p", { class: "hint" }, "none");
+  const sides = (item) => [item?.a, item?.b].map((side) => (isPlainObject(side) ? side : {}));
+  const measures = [...new Set(items.flatMap((item) => sides(item).flatMap((side) => Object.keys(side))))];
+  const rest = (item) => Object.keys(isPlainObject(item) ? item : {}).filter((k) => !["a", "b", "kind", "artifact_address", "code_evidence"].includes(k));
+  const others = [...new Set(items.flatMap(rest))];
+  const rows = items.map((item) => {
+    const { scope, identity } = identityOf(item);
+    const [a, b] = sides(item);
+    const change = (name) => `${asText(a[name] ?? "–")} → ${asText(b[name] ?? "–")}`;
+    return [asText(item?.kind ?? ""), scope, identity, ...measures.map(change), ...others.map((k) => describe(item[k]))];
+  });
+  return table(["kind", "Scope", "identity", ...measures.map((m) => `${m} (A → B)`), ...others], rows, { class: "bytes-items" });
+}
+
 function summaryLine(selected) {
   const count = (list) => (Array.isArray(list) ? list.length : 0);
   return `From A to B: ${count(selected.added)} added, ${count(selected.removed)} removed, ${count(selected.moved)} moved (by exact identity).`;
@@ -99,6 +115,7 @@ export function renderComparison(container, a, b) {
     return null;
   }
   const selected = diff.selected ?? {};
+  const { items: _items, ...totals } = isPlainObject(diff.bytes) ? diff.bytes : {};
   container.append(
     card("Comparison", ...warnings, el("p", { id: "compare-summary" }, summaryLine(selected))),
     el(
@@ -111,7 +128,8 @@ export function renderComparison(container, a, b) {
         "div",
         { class: "compare-grid" },
         card("Omitted", el("div", { id: "diff-omitted" }, render(diff.omitted ?? []))),
-        card("Bytes", el("div", { id: "diff-bytes" }, render(diff.bytes ?? {}))),
+        card("Bytes", el("div", { id: "diff-bytes" }, render(totals))),
+        el("div", { class: "span-all" }, card("Bytes: items on both sides whose size changed", el("div", { id: "diff-bytes-items" }, bytesItems(diff.bytes?.items)))),
         el("div", { class: "span-all" }, card("Retrieval", el("div", { id: "diff-retrieval" }, render(diff.retrieval ?? {})))),
       ),
     ),
