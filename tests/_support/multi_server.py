@@ -84,10 +84,27 @@ def deployment(seekdb_server: SeekdbServer, workdir: Path, names: Sequence[str] 
         )
         assert created.returncode == 0, created.stderr
         token = json.loads(created.stdout)["token"]
-        yield Deployment(urls=tuple(urls), environment=environment, token=token)
+        started = Deployment(urls=tuple(urls), environment=environment, token=token)
+        _assert_one_deployment(started, servers)
+        yield started
     finally:
         for server in servers:
             server.stop()
+
+
+def _assert_one_deployment(started: Deployment, servers: list[ServerProcess]) -> None:
+    """Every URL is one of these processes over the one database: all alive, one server identity.
+
+    A port is chosen free before its server binds it; another test session on the machine can take
+    it meanwhile, and then the URL answers for a server that is not this deployment's."""
+    identities = set()
+    for index in range(len(started.urls)):
+        with started.client(index) as client:
+            info = client.get("/v1/server-info")
+            assert info.status_code == 200, info.text
+            identities.add(info.json()["server_id"])
+    assert all(server.process.poll() is None for server in servers), "a server exited: its port was taken"
+    assert len(identities) == 1, f"the URLs answer for different servers: {identities}"
 
 
 def at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:

@@ -713,7 +713,8 @@ def test_generated_bad_input_is_refused_in_the_envelope(
     def run(case: Any) -> None:
         count[0] += 1
         sent = case.call(base_url=tier.url, session=session)
-        response = httpx.Response(sent.status_code, headers=list(sent.headers.items()), content=sent.content)
+        headers = [(name, value) for name, values in sent.headers.items() for value in values]
+        response = httpx.Response(sent.status_code, headers=headers, content=sent.content)
         found = refusal_problems(response, CODES, secrets=(str(tier.workdir),))
         if found:
             problems.append(f"{sent.request.method} {sent.request.url}: {'; '.join(found)}")
