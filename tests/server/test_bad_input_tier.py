@@ -50,6 +50,7 @@ from _support.tiers import (
     bundled_operations,
     dump_difference,
     error_codes,
+    internal_text,
     refusal_problems,
     resolve,
     served_operations,
@@ -57,6 +58,9 @@ from _support.tiers import (
 )
 from hypothesis import HealthCheck, Phase, given, settings
 from jsonschema import Draft202012Validator
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult
 from schemathesis import GenerationMode
 from schemathesis.core import NOT_SET
 
@@ -210,7 +214,7 @@ def _record_delivery(tier: Tier) -> Base:
 def _topic(tier: Tier) -> Base:
     created = tier.http.post(
         f"/v1/scopes/{tier.scope_id}/artifacts",
-        json={"family": "topic-memory", "content": {"title": "Tier", "summary": "the tier", "body": "bad input"}},
+        json={"family": "topic-memory", "content": {"title": "Tier", "summary": "the tier", "detail": "bad input"}},
     )
     assert created.status_code == 201, created.text
     artifact = {"family": "topic-memory", "artifact_id": created.json()["artifact_id"], "revision": 1}
@@ -775,3 +779,64 @@ def _breaks_the_contract(operation: ServedOperation, case: Any) -> bool:
     if body is NOT_SET:
         return True
     return not (case.media_type in (None, "application/json") and _valid(operation.body, body))
+
+
+# --- MCP: the same operations as tools ----------------------------------------------------------
+
+
+def _tool_refusal_problems(result: CallToolResult, secrets: tuple[str, ...]) -> list[str]:
+    """Why an MCP tool result is not a proper refusal: an error result whose text names a 4xx and
+    carries the error envelope with a code of the closed set, and nothing internal."""
+    if not result.isError:
+        return [f"not an error: {str(result.structuredContent)[:200]}"]
+    (item,) = result.content
+    text = item.text if item.type == "text" else ""
+    status = re.search(r"HTTP error (\d{3}): ", text)
+    problems = [] if status and 400 <= int(status.group(1)) < 500 else [f"not a 4xx: {text[:200]}"]
+    # the tool's name is in the text by design ("Error calling tool '<name>'"): not internal
+    leaked = internal_text(text.split(" - ", 1)[-1], extra=secrets)
+    if leaked:
+        problems.append(f"internal text {leaked[:5]}")
+    try:
+        envelope = json.loads(text.split(" - ", 1)[1])
+    except (IndexError, ValueError):
+        return [*problems, f"no error envelope: {text[:200]}"]
+    if gate.check_schema("ErrorEnvelope", envelope) != [] or envelope["error"]["code"] not in CODES:
+        problems.append(f"not the error envelope of a closed code: {text[:200]}")
+    return problems
+
+
+@pytest.mark.anyio
+async def test_mcp_tools_refuse_bad_arguments_in_the_envelope_and_write_nothing(tier: Tier) -> None:
+    """Every MCP tool called with an unknown argument and none of its required ones, and
+    replace_artifact on a Topic Memory (PowerContext's tool takes Atomic Memory only): refused as
+    errors in the envelope, and the store unchanged."""
+    topic = _topic(tier).body["artifact"]
+    topic_etag = tier.etag(f"/v1/scopes/{tier.scope_id}/artifacts/topic-memory/{topic['artifact_id']}")
+    before = store_dump(tier.engine, tier.workdir)
+    problems = []
+    async with (
+        streamable_http_client(f"{tier.url}/mcp/") as (read, write, _),
+        ClientSession(read, write) as client,
+    ):
+        await client.initialize()
+        tools = (await client.list_tools()).tools
+        assert tools, "MCP serves no tool"
+        for tool in tools:
+            result = await client.call_tool(tool.name, {"pcreceipt_unknown": "1"})
+            problems += [
+                f"{tool.name} unknown argument: {p}" for p in _tool_refusal_problems(result, (str(tier.workdir),))
+            ]
+        replaced = await client.call_tool(
+            "replace_artifact",
+            {
+                "scope_id": tier.scope_id,
+                "family": "topic-memory",
+                "artifact_id": topic["artifact_id"],
+                "If-Match": topic_etag,
+                "content": {"title": "Replaced", "summary": "through MCP", "detail": "replaced"},
+            },
+        )
+        problems += [f"replace_artifact topic-memory: {p}" for p in _tool_refusal_problems(replaced, ())]
+    changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
+    assert not problems and not changed, "\n".join(problems) + (f"\nthe store changed: {changed}" if changed else "")
