@@ -221,6 +221,16 @@ def _topic(tier: Tier) -> Base:
     return Base(body={"scope_id": tier.scope_id, "artifact": artifact})
 
 
+def _flush(tier: Tier) -> Base:
+    """A Scope of its own whose pending Source is a remembered memory: no generation model needed
+    (a captured Source in the tier's Scope would make every flush there 503 inference_unavailable)."""
+    created = tier.http.post("/v1/scopes", json={"title": "flush", "summary": "flushed", "idempotency_key": "flush"})
+    scope_id = created.json()["scope_id"]
+    remembered = tier.http.post("/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": "flushed"})
+    assert remembered.status_code == 200, remembered.text
+    return Base(body={"scope_id": scope_id})
+
+
 def _key() -> dict[str, str]:
     return {"integration": "bad-input", "kind": "workspace", "external_id": uuid.uuid4().hex}
 
@@ -276,7 +286,7 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "prepare_context": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
     "prepare_bootstrap_context": lambda t: Base(body=_bootstrap_request(t, uuid.uuid4().hex)),
     "record_bootstrap_delivery": _record_delivery,
-    "flush_memory": lambda t: Base(body={"scope_id": t.scope_id}),
+    "flush_memory": _flush,
     "capture_content_source": lambda t: Base(
         body={"scope_id": t.scope_id, "source_id": uuid.uuid4().hex, "content": "captured by the tier"}, ok=202
     ),
@@ -296,8 +306,13 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "search_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
     "list_atomic_memories": lambda t: Base(body={"scope_id": t.scope_id, "states": ["active"], "limit": 20}),
     "list_memory_entries": lambda t: Base(body={"scope_id": t.scope_id, "include_inactive": True}),
+    # pcreceipt never held legacy Memory: a well-formed target is answered 404 artifact_not_found
     "get_memory_entry": lambda t: Base(
-        body={"scope_id": t.scope_id, "target": {"type": "atomic_memory", "artifact_id": t.memory()}}
+        body={
+            "scope_id": t.scope_id,
+            "target": {"type": "memory_entry", "family": "memory", "artifact_id": "mem_legacy", "entry_id": "e-1"},
+        },
+        ok=404,
     ),
     "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
     "get_topic_memory": _topic,
@@ -632,15 +647,18 @@ def test_bad_input_is_refused_in_the_envelope_and_writes_nothing(tier: Tier, ope
     before = store_dump(tier.engine, tier.workdir)
     problems = _check(tier, found)
     changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
-    # the valid request itself succeeds: each probe broke one thing only
+    # the valid request, set up afresh (a probe the server wrongly accepted may have used the first
+    # one's base), succeeds: each probe broke one thing only
+    fresh = BASES[operation.operation_id](tier)
     control = tier.http.request(
         operation.method,
-        _fill(operation, _path_values(tier, base)),
-        params=base.query,
-        headers=base.headers,
-        json=base.body,
+        _fill(operation, _path_values(tier, fresh)),
+        params=fresh.query,
+        headers=fresh.headers,
+        json=fresh.body,
     )
-    assert control.status_code == base.ok, control.text
+    if control.status_code != fresh.ok:
+        problems.append(f"control: the valid request answered {control.status_code}: {control.text[:300]}")
     assert not problems and not changed, "\n".join(problems) + (f"\nthe store changed: {changed}" if changed else "")
 
 
