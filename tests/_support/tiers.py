@@ -121,7 +121,7 @@ def refusal_problems(
     """Why ``response`` is not a proper refusal ([] when it is one).
 
     ``status``/``code``: the accepted statuses and codes (any 4xx, any code of ``codes`` when
-    empty); ``violation``: a JSON pointer an ``invalid_request``'s violations must name."""
+    empty); ``violation``: a JSON pointer an ``invalid_request``'s violations must name (``_names``)."""
     problems = []
     if not 400 <= response.status_code < 500:
         problems.append(f"status {response.status_code}, not a 4xx")
@@ -147,8 +147,8 @@ def refusal_problems(
     elif code and got not in code:
         problems.append(f"code {got!r}, expected {code}")
     if violation is not None and got == "invalid_request":
-        named = [v.get("path") for v in (body["error"].get("details") or {}).get("violations", [])]
-        if violation not in named:
+        named = (body["error"].get("details") or {}).get("violations", [])
+        if not any(_names(v, violation) for v in named):
             problems.append(f"violations {named} do not name {violation}")
     if response.status_code == 405 and "allow" not in response.headers:
         problems.append("405 without Allow")
@@ -158,6 +158,14 @@ def refusal_problems(
 #: Tables that are the server's, not any Scope's: the cursor-signing key is created on first need,
 #: whichever request needs it first (a refused listing's cursor check may).
 SERVER_TABLES = frozenset({"cursor_keys"})
+
+
+def _names(violation: Mapping[str, Any], pointer: str) -> bool:
+    """Whether ``violation`` is at ``pointer``, or at a union (``oneOf``/``anyOf``) containing it: a
+    value that matches no branch is reported where the branches part."""
+    path = str(violation.get("path"))
+    union = violation.get("rule") in ("oneOf", "anyOf") and pointer.startswith(path + "/")
+    return path == pointer or union
 
 
 def store_dump(engine: str, workdir: Path) -> dict[str, list[str]]:

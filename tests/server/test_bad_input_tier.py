@@ -375,16 +375,11 @@ def _one_past_number(schema: dict[str, Any]) -> list[tuple[str, int]]:
 
 
 def _branch(schema: dict[str, Any], value: Any) -> dict[str, Any] | None:
-    """The branch of a ``oneOf``/``anyOf`` that ``value`` takes (an object's ``const`` properties match)."""
-    for branch in [resolve(DOCUMENT, b) for b in schema.get("oneOf", []) + schema.get("anyOf", [])]:
-        if branch.get("type") == "null":
-            continue
-        if not isinstance(value, dict):
-            return branch
-        consts = {k: resolve(DOCUMENT, p).get("const") for k, p in branch.get("properties", {}).items()}
-        if all(value.get(k) == c for k, c in consts.items() if c is not None):
-            return branch
-    return None
+    """The branch of a ``oneOf``/``anyOf`` that ``value`` (valid) satisfies, null aside."""
+    branches = [resolve(DOCUMENT, b) for b in schema.get("oneOf", []) + schema.get("anyOf", [])]
+    if value is None:  # an absent optional property: its first non-null branch
+        return next((b for b in branches if b.get("type") != "null"), None)
+    return next((b for b in branches if b.get("type") != "null" and _valid(b, value)), None)
 
 
 def body_bounds(schema: Any, value: Any, pointer: str = "") -> Iterator[tuple[str, str, Any]]:
@@ -451,41 +446,23 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
         return Probe(name, **{**fields, **changes})
 
     found: list[Probe] = []
-    # path ids
+    # path ids: a NUL after an artifact id is an artifact that does not exist (PowerContext's 404)
     for parameter in operation.params("path"):
-        name, valid = parameter["name"], values[parameter["name"]]
-        expected_nul: dict[str, Any] = {"status": NOT_FOUND_OR_INVALID}
-        if name == "artifact_id":
-            expected_nul = {"status": (404,), "code": ("artifact_not_found",)}
-        broken = {
-            "slash": f"{valid}%2Fx",
-            "traversal": "..%2F..%2Fetc%2Fpasswd",
-            "nul": f"{valid}%00",
-            "non_utf8": f"{valid}%FF",
-        }
-        for kind, segment in broken.items():
-            expected = expected_nul if kind == "nul" else {"status": NOT_FOUND_OR_INVALID}
-            found.append(probe(f"path:{name}:{kind}", path=_fill(operation, {**values, name: segment}), **expected))
-        schema = parameter["schema"]
+        name, valid, schema = parameter["name"], values[parameter["name"]], parameter["schema"]
+        nul: dict[str, Any] = {"status": (404,), "code": ("artifact_not_found",)} if name == "artifact_id" else {}
+        broken = [
+            ("slash", f"{valid}%2Fx", {}),
+            ("traversal", "..%2F..%2Fetc%2Fpasswd", {}),
+            ("nul", f"{valid}%00", nul),
+            ("non_utf8", f"{valid}%FF", {}),
+        ]
         if schema.get("type") == "integer":
-            for rule, past in _one_past_number(schema):
-                found.append(
-                    probe(
-                        f"path:{name}:{rule}",
-                        path=_fill(operation, {**values, name: str(past)}),
-                        status=NOT_FOUND_OR_INVALID,
-                    )
-                )
-        else:  # an empty segment is another route, not an empty id: only the upper bound
-            for rule, past in _one_past_string(schema)[:1] if "maxLength" in schema else []:
-                segment = quote(past if rule != "maxLength" else (valid + "x" * len(past))[: len(past)], safe="")
-                found.append(
-                    probe(
-                        f"path:{name}:{rule}",
-                        path=_fill(operation, {**values, name: segment}),
-                        status=NOT_FOUND_OR_INVALID,
-                    )
-                )
+            broken += [(rule, str(past), {}) for rule, past in _one_past_number(schema)]
+        elif "maxLength" in schema:  # only the upper bound: an empty segment is another route, not an empty id
+            broken.append(("maxLength", quote((valid + "x" * schema["maxLength"])[: schema["maxLength"] + 1]), {}))
+        for kind, segment, expected in broken:
+            path_ = _fill(operation, {**values, name: segment})
+            found.append(probe(f"path:{name}:{kind}", path=path_, **{"status": NOT_FOUND_OR_INVALID, **expected}))
     # query
     for extra in ("pcreceipt_unknown=1", "tag_match=bad"):
         found.append(
@@ -494,7 +471,6 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
                 query=query + join + extra,
                 status=PARAMETER,
                 code=("invalid_request",),
-                violation=None,
             )
         )
     for parameter in operation.params("query"):
