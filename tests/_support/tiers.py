@@ -10,12 +10,15 @@ store dump that shows whether a request wrote anything.
   path, SQL, exception class name, the server's data directory, or the canary the request carried).
 - ``store_dump(engine, workdir)``: every row of every table of the store behind a tier's server,
   read on a connection of its own (the engine's own driver), to compare before and after.
+- request parts both tiers build: ``new_memory``, ``memory_input``, ``binding_key``,
+  ``bootstrap_request``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -226,3 +229,39 @@ def dump_difference(before: Mapping[str, list[str]], after: Mapping[str, list[st
         if old != new:
             changed[table] = {"gone": sorted(old - new)[:3], "new": sorted(new - old)[:3]}
     return changed
+
+
+# --- request parts both tiers build ---------------------------------------------------------------
+
+
+def new_memory(http: httpx.Client, scope_id: str, text: str) -> str:
+    """A new Atomic Memory (``text`` plus a unique suffix) in ``scope_id``; its id."""
+    created = http.post(
+        f"/v1/scopes/{scope_id}/artifacts",
+        json={"family": "atomic-memory", "content": {"kind": "fact", "text": f"{text} {uuid.uuid4().hex[:8]}"}},
+    )
+    assert created.status_code == 201, created.text
+    return str(created.json()["artifact_id"])
+
+
+def memory_input(memory: str) -> dict[str, Any]:
+    """A lifecycle target or merge input: revision 1 of ``memory`` at state version 0."""
+    return {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
+
+
+def binding_key(integration: str) -> dict[str, str]:
+    """A Scope binding key of its own."""
+    return {"integration": integration, "kind": "workspace", "external_id": uuid.uuid4().hex}
+
+
+def bootstrap_request(scope_id: str, event_id: str) -> dict[str, Any]:
+    """An enabled session-start bootstrap request for one host event."""
+    return {
+        "scope_id": scope_id,
+        "enabled": True,
+        "profile": "powercontext.scope-bootstrap.v1",
+        "lifecycle": "startup",
+        "integration": "claude-code",
+        "max_bytes": 4096,
+        "event_id": event_id,
+    }

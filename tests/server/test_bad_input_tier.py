@@ -47,10 +47,14 @@ from _support.engines import ENGINES, open_engine_store
 from _support.servers import CANARY, running
 from _support.tiers import (
     ServedOperation,
+    binding_key,
+    bootstrap_request,
     bundled_operations,
     dump_difference,
     error_codes,
     internal_text,
+    memory_input,
+    new_memory,
     refusal_problems,
     resolve,
     served_operations,
@@ -90,12 +94,7 @@ class Tier:
     file_sha256: str
 
     def memory(self, text: str = "tier memory", *, tags: list[str] | None = None) -> str:
-        created = self.http.post(
-            f"/v1/scopes/{self.scope_id}/artifacts",
-            json={"family": "atomic-memory", "content": {"kind": "fact", "text": f"{text} {uuid.uuid4().hex[:8]}"}},
-        )
-        assert created.status_code == 201, created.text
-        memory = str(created.json()["artifact_id"])
+        memory = new_memory(self.http, self.scope_id, text)
         if tags:
             path = f"/v1/scopes/{self.scope_id}/artifacts/atomic-memory/{memory}/tags"
             etag = self.http.get(path).headers["ETag"]
@@ -182,30 +181,14 @@ def _replace_tags(tier: Tier) -> Base:
     )
 
 
-def _input(memory: str) -> dict[str, Any]:
-    return {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
-
-
 def _update_scope(tier: Tier) -> Base:
     version = tier.http.get(f"/v1/scopes/{tier.scope_id}").json()["version"]
     return Base(body={"expected_version": version, "title": "bad input", "summary": "the tier's Scope"})
 
 
-def _bootstrap_request(tier: Tier, event_id: str) -> dict[str, Any]:
-    return {
-        "scope_id": tier.scope_id,
-        "enabled": True,
-        "profile": "powercontext.scope-bootstrap.v1",
-        "lifecycle": "startup",
-        "integration": "claude-code",
-        "max_bytes": 4096,
-        "event_id": event_id,
-    }
-
-
 def _record_delivery(tier: Tier) -> Base:
     tier.memory("curated", tags=["bootstrap-context"])
-    package = tier.http.post("/v1/context/bootstrap", json=_bootstrap_request(tier, uuid.uuid4().hex))
+    package = tier.http.post("/v1/context/bootstrap", json=bootstrap_request(tier.scope_id, uuid.uuid4().hex))
     assert package.status_code == 200 and package.json()["receipt"]["state"] == "pending", package.text
     receipt = package.json()["receipt"]["receipt_id"]
     return Base(body={"scope_id": tier.scope_id, "receipt_id": receipt, "outcome": "injected"})
@@ -229,10 +212,6 @@ def _flush(tier: Tier) -> Base:
     remembered = tier.http.post("/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": "flushed"})
     assert remembered.status_code == 200, remembered.text
     return Base(body={"scope_id": scope_id})
-
-
-def _key() -> dict[str, str]:
-    return {"integration": "bad-input", "kind": "workspace", "external_id": uuid.uuid4().hex}
 
 
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
@@ -264,12 +243,12 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "replace_artifact": _replace_artifact,
     "replace_artifact_tags": _replace_tags,
     "change_atomic_memory_lifecycle": lambda t: Base(
-        body={"scope_id": t.scope_id, "target": _input(t.memory()), "state": "forgotten"}
+        body={"scope_id": t.scope_id, "target": memory_input(t.memory()), "state": "forgotten"}
     ),
     "merge_atomic_memories": lambda t: Base(
         body={
             "scope_id": t.scope_id,
-            "inputs": [_input(t.memory()), _input(t.memory())],
+            "inputs": [memory_input(t.memory()), memory_input(t.memory())],
             "content": {"kind": "fact", "text": "merged"},
         }
     ),
@@ -280,11 +259,11 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         path={"fingerprint": t.fingerprint, "file_sha256": t.file_sha256},
         query={"path": "src/tier.py", "start_line": "1", "end_line": "2"},
     ),
-    "resolve_scope_binding": lambda t: Base(body={"binding_keys": [_key()]}),
-    "set_scope_binding": lambda t: Base(body={"key": _key(), "scope_id": t.scope_id}),
-    "clear_scope_binding": lambda t: Base(body={"key": _key()}),
+    "resolve_scope_binding": lambda t: Base(body={"binding_keys": [binding_key("bad-input")]}),
+    "set_scope_binding": lambda t: Base(body={"key": binding_key("bad-input"), "scope_id": t.scope_id}),
+    "clear_scope_binding": lambda t: Base(body={"key": binding_key("bad-input")}),
     "prepare_context": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
-    "prepare_bootstrap_context": lambda t: Base(body=_bootstrap_request(t, uuid.uuid4().hex)),
+    "prepare_bootstrap_context": lambda t: Base(body=bootstrap_request(t.scope_id, uuid.uuid4().hex)),
     "record_bootstrap_delivery": _record_delivery,
     "flush_memory": _flush,
     "capture_content_source": lambda t: Base(

@@ -31,7 +31,7 @@ import httpx
 import pytest
 from _support.multi_server import at_once, deployment, one_winner
 from _support.servers import assert_error, running
-from _support.tiers import bundled_operations
+from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input, new_memory
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
@@ -72,12 +72,7 @@ class Racers:
         return str(created.json()["scope_id"])
 
     def memory(self, scope_id: str, text: str = "race memory") -> str:
-        created = self.first.post(
-            f"/v1/scopes/{scope_id}/artifacts",
-            json={"family": "atomic-memory", "content": {"kind": "fact", "text": f"{text} {uuid.uuid4().hex[:8]}"}},
-        )
-        assert created.status_code == 201, created.text
-        return str(created.json()["artifact_id"])
+        return new_memory(self.first, scope_id, text)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "oceanbase"])
@@ -104,10 +99,6 @@ def _all(responses: list[httpx.Response], status: int = 200) -> list[dict[str, A
 
 def _memory_path(scope_id: str, memory: str, rest: str = "") -> str:
     return f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}{rest}"
-
-
-def _input(memory: str) -> dict[str, Any]:
-    return {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
 
 
 def _scopes_titled(client: httpx.Client, title: str) -> list[dict[str, Any]]:
@@ -218,7 +209,7 @@ def race_replace_artifact_tags(r: Racers) -> None:
 def race_change_atomic_memory_lifecycle(r: Racers) -> None:
     scope_id = r.scope()
     memory = r.memory(scope_id)
-    request = {"scope_id": scope_id, "target": _input(memory), "state": "forgotten"}
+    request = {"scope_id": scope_id, "target": memory_input(memory), "state": "forgotten"}
     winner, _ = one_winner(r.race("POST", "/v1/atomic-memory/lifecycle", request), 409, "atomic_memory_changed")
     assert winner.json()["changed"] is True
     state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
@@ -231,7 +222,7 @@ def race_merge_atomic_memories(r: Racers) -> None:
     bodies = [
         {
             "scope_id": scope_id,
-            "inputs": [_input(m) for m in inputs],
+            "inputs": [memory_input(m) for m in inputs],
             "content": {"kind": "fact", "text": f"merged by {n}"},
         }
         for n in range(K)
@@ -261,12 +252,8 @@ def race_index_code_workspace(r: Racers) -> None:
     assert {a["fingerprint"] for a in same} == {fingerprints[0]}
 
 
-def _key() -> dict[str, str]:
-    return {"integration": "race-tier", "kind": "workspace", "external_id": uuid.uuid4().hex}
-
-
 def race_set_scope_binding(r: Racers) -> None:
-    key, targets = _key(), [r.scope(f"bound {n}") for n in range(K)]
+    key, targets = binding_key("race-tier"), [r.scope(f"bound {n}") for n in range(K)]
     answers = _all(r.race("PUT", "/v1/scope-bindings", [{"key": key, "scope_id": t} for t in targets]))
     assert [a["scope_id"] for a in answers] == targets
     resolved = {
@@ -282,24 +269,12 @@ def race_clear_scope_binding(r: Racers) -> None:
     window between reading the binding and deleting it is narrow)."""
     scope_id = r.scope()
     for _ in range(CLEAR_ROUNDS):
-        key = _key()
+        key = binding_key("race-tier")
         assert r.first.put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
         answers = _all(r.race("POST", "/v1/scope-bindings/clear", {"key": key}))
         assert sorted(a["cleared"] for a in answers) == [False] * (K - 1) + [True], answers
         resolved = r.first.post("/v1/scope-bindings/resolve", json={"binding_keys": [key], "allow_default": False})
         assert_error(resolved, 404, "scope_not_found")
-
-
-def _bootstrap(scope_id: str, event_id: str) -> dict[str, Any]:
-    return {
-        "scope_id": scope_id,
-        "enabled": True,
-        "profile": "powercontext.scope-bootstrap.v1",
-        "lifecycle": "startup",
-        "integration": "claude-code",
-        "max_bytes": 4096,
-        "event_id": event_id,
-    }
 
 
 def _curated_scope(r: Racers) -> str:
@@ -314,14 +289,14 @@ def _curated_scope(r: Racers) -> str:
 
 def race_prepare_bootstrap_context(r: Racers) -> None:
     scope_id = _curated_scope(r)
-    answers = _all(r.race("POST", "/v1/context/bootstrap", _bootstrap(scope_id, uuid.uuid4().hex)))
+    answers = _all(r.race("POST", "/v1/context/bootstrap", bootstrap_request(scope_id, uuid.uuid4().hex)))
     assert {(a["status"], a["receipt"]["state"]) for a in answers} == {("ready", "pending")}
     assert len({a["receipt"]["receipt_id"] for a in answers}) == 1 and len({a["content"] for a in answers}) == 1
 
 
 def race_record_bootstrap_delivery(r: Racers) -> None:
     scope_id = _curated_scope(r)
-    package = r.first.post("/v1/context/bootstrap", json=_bootstrap(scope_id, uuid.uuid4().hex)).json()
+    package = r.first.post("/v1/context/bootstrap", json=bootstrap_request(scope_id, uuid.uuid4().hex)).json()
     receipt = package["receipt"]["receipt_id"]
     claim = {"scope_id": scope_id, "receipt_id": receipt, "outcome": "injected"}
     winner, _ = one_winner(r.race("POST", "/v1/context/bootstrap/receipts", claim), 422, "invalid_request")
