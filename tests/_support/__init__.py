@@ -9,6 +9,10 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``tokens``: token-mode servers, tokens issued straight into their store, ``pcreceipt serve`` as
   a real process.
 - ``commands``: running the installed ``pcreceipt`` script the way a new user does (fresh HOME).
+- ``multi_server``: several ``pcreceipt serve`` processes over one seekdb database, requests
+  released at once, and the one-winner check of a race.
+- ``tiers``: the bad-input and race tiers' parts: the served operations of an OpenAPI document, the
+  full check of a refusal, and a dump of every table of a store.
 - ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).

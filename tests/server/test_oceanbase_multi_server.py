@@ -21,82 +21,26 @@ database, so whatever one server wrote or decided must be what the other sees at
 from __future__ import annotations
 
 import json
-import threading
 import uuid
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import partial
-from typing import Any
 
 import httpx
 import pytest
-from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
-from _support.ports import free_port
+from _support.multi_server import SERVERS, Deployment, at_once, one_winner
+from _support.multi_server import deployment as start_deployment
 from _support.servers import assert_error
 
 from pcreceipt.store.oceanbase.schema import MIGRATIONS
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
-
-READY_SECONDS = 120.0
-SERVERS = ("a", "b", "c")
-TIMEOUT = httpx.Timeout(60.0)
-
-
-@dataclass(frozen=True)
-class Deployment:
-    urls: tuple[str, ...]
-    environment: dict[str, str]  # a user's environment naming the shared database (for the token commands)
-    token: str  # an admin token on every Scope
-
-    def client(self, index: int, token: str | None = None) -> httpx.Client:
-        headers = {"Authorization": f"Bearer {token or self.token}"}
-        return httpx.Client(base_url=self.urls[index], headers=headers, timeout=TIMEOUT)
-
-    @contextmanager
-    def clients(self) -> Iterator[list[httpx.Client]]:
-        """One admin client per server, in server order."""
-        with ExitStack() as stack:
-            yield [stack.enter_context(self.client(index)) for index in range(len(self.urls))]
-
-    def token_command(self, *arguments: str) -> str:
-        done = run([PCRECEIPT, "token", *arguments], self.environment, timeout=120)
-        assert done.returncode == 0, done.stderr
-        return str(done.stdout)
 
 
 @pytest.fixture(scope="module")
 def deployment(seekdb_server: SeekdbServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     """Three servers started at once on a database that does not exist yet: they create it, migrate it
     and ensure the Default Scope together. The admin token is created afterwards, as an operator would."""
-    workdir = tmp_path_factory.mktemp("multi-server")
-    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
-    servers: list[ServerProcess] = []
-    urls: list[str] = []
-    try:
-        for name in SERVERS:  # all started before any is waited for: they start together
-            home = workdir / f"server-{name}"
-            home.mkdir()
-            port = free_port()
-            urls.append(f"http://127.0.0.1:{port}")
-            command = [PCRECEIPT, "serve", "--port", str(port), "--require-tokens"]
-            servers.append(ServerProcess(command, user_environment(home, database), cwd=home))
-        for server, url in zip(servers, urls, strict=True):
-            if not server.wait_ready(url, READY_SECONDS):
-                pytest.fail(f"pcreceipt serve at {url} did not become ready:\n{server.stop()}")
-        admin_home = workdir / "admin-home"
-        admin_home.mkdir()
-        environment = user_environment(admin_home, database)
-        created = run(
-            [PCRECEIPT, "token", "create", "--scope", "*", "--grant", "admin", "--json"], environment, timeout=120
-        )
-        assert created.returncode == 0, created.stderr
-        token = json.loads(created.stdout)["token"]
-        yield Deployment(urls=tuple(urls), environment=environment, token=token)
-    finally:
-        for server in servers:
-            server.stop()
+    with start_deployment(seekdb_server, tmp_path_factory.mktemp("multi-server")) as started:
+        yield started
 
 
 def _scope(client: httpx.Client) -> str:
@@ -114,28 +58,7 @@ def _memory(client: httpx.Client, scope_id: str, text: str) -> str:
     return str(response.json()["artifact_id"])
 
 
-def _at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
-    """Run ``calls`` in threads released together by a barrier; their responses in call order."""
-    barrier = threading.Barrier(len(calls))
-
-    def released(call: Callable[[], httpx.Response]) -> httpx.Response:
-        barrier.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(released, calls))
-
-
-def _one_winner(responses: list[httpx.Response], status: int, code: str) -> tuple[httpx.Response, list[dict[str, Any]]]:
-    """Exactly one 200 and every other answer ``status`` with PowerContext's ``code``; the winner and
-    the losers' errors."""
-    statuses = sorted(r.status_code for r in responses)
-    assert statuses == [200] + [status] * (len(responses) - 1), [r.text for r in responses]
-    winner = next(r for r in responses if r.status_code == 200)
-    return winner, [assert_error(r, status, code) for r in responses if r.status_code == status]
-
-
-def test_oceanbase_what_one_server_writes_the_other_reads_and_recalls_at_once(deployment: Deployment) -> None:
+def test_oceanbase_what_one_server_writes_the_other_reads_and_recallsat_once(deployment: Deployment) -> None:
     text = f"The release train leaves on Thursdays from platform {uuid.uuid4().hex[:6]}."
     with deployment.client(0) as a, deployment.client(1) as b:
         scope_id = _scope(a)
@@ -163,7 +86,7 @@ def test_oceanbase_what_one_server_writes_the_other_reads_and_recalls_at_once(de
         assert head.json()["content"]["text"] == "The release train leaves on Fridays."
 
 
-def test_oceanbase_a_lifecycle_race_across_servers_has_one_winner(deployment: Deployment) -> None:
+def test_oceanbase_a_lifecycle_race_across_servers_hasone_winner(deployment: Deployment) -> None:
     with deployment.clients() as servers:
         a = servers[0]
         scope_id = _scope(a)
@@ -171,8 +94,8 @@ def test_oceanbase_a_lifecycle_race_across_servers_has_one_winner(deployment: De
             memory = _memory(a, scope_id, f"forget me {round_}")
             target = {"artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, "state_version": 0}
             request = {"scope_id": scope_id, "target": target, "state": "forgotten"}
-            responses = _at_once(*(partial(c.post, "/v1/atomic-memory/lifecycle", json=request) for c in servers))
-            winner, errors = _one_winner(responses, 409, "atomic_memory_changed")
+            responses = at_once(*(partial(c.post, "/v1/atomic-memory/lifecycle", json=request) for c in servers))
+            winner, errors = one_winner(responses, 409, "atomic_memory_changed")
             assert winner.json()["changed"] is True and winner.json()["records"][0]["state_version"] == 1
             assert [error["details"]["reason"] for error in errors] == ["stale_state_version"] * 2
             for client in servers:
@@ -181,7 +104,7 @@ def test_oceanbase_a_lifecycle_race_across_servers_has_one_winner(deployment: De
                 assert (state.json()["state"], state.json()["state_version"]) == ("forgotten", 1)
 
 
-def test_oceanbase_a_merge_race_across_servers_has_one_winner(deployment: Deployment) -> None:
+def test_oceanbase_a_merge_race_across_servers_hasone_winner(deployment: Deployment) -> None:
     with deployment.clients() as servers:
         a = servers[0]
         scope_id = _scope(a)
@@ -195,8 +118,8 @@ def test_oceanbase_a_merge_race_across_servers_has_one_winner(deployment: Deploy
                 for text in (f"left input {round_}", f"right input {round_}")
             ]
             request = {"scope_id": scope_id, "inputs": inputs, "content": {"kind": "fact", "text": f"both {round_}"}}
-            responses = _at_once(*(partial(c.post, "/v1/atomic-memory/merges", json=request) for c in servers))
-            winner, errors = _one_winner(responses, 409, "atomic_memory_changed")
+            responses = at_once(*(partial(c.post, "/v1/atomic-memory/merges", json=request) for c in servers))
+            winner, errors = one_winner(responses, 409, "atomic_memory_changed")
             assert all(e["details"]["reason"] in ("stale_state_version", "already_merged") for e in errors), errors
             result = winner.json()["records"][-1]["artifact"]["artifact_id"]
             stored += [item["artifact"]["artifact_id"] for item in inputs] + [result]
@@ -211,14 +134,14 @@ def test_oceanbase_a_merge_race_across_servers_has_one_winner(deployment: Deploy
         assert sorted(item["artifact_id"] for item in listed.json()["items"]) == sorted(stored)
 
 
-def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(deployment: Deployment) -> None:
+def test_oceanbase_a_replace_race_with_one_etag_across_servers_hasone_winner(deployment: Deployment) -> None:
     with deployment.clients() as servers:
         a = servers[0]
         scope_id = _scope(a)
         memory = _memory(a, scope_id, "version one")
         path = f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}"
         etag = a.get(path).headers["ETag"]
-        responses = _at_once(
+        responses = at_once(
             *(
                 partial(
                     c.put, path, json={"content": {"kind": "fact", "text": f"from {n}"}}, headers={"If-Match": etag}
@@ -227,7 +150,7 @@ def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(de
             )
         )
         # a loser's If-Match is no longer the head's ETag: 412, whichever server it reached
-        winner, errors = _one_winner(responses, 412, "revision_conflict")
+        winner, errors = one_winner(responses, 412, "revision_conflict")
         assert errors == [errors[0]] * 2
         assert errors[0]["details"] == {"provided_etag": etag, "current_etag": '"revision:2"'}, errors
         winning_text = winner.json()["content"]["text"]
@@ -236,7 +159,7 @@ def test_oceanbase_a_replace_race_with_one_etag_across_servers_has_one_winner(de
             assert head.json()["revision"] == 2 and head.json()["content"]["text"] == winning_text
 
 
-def test_oceanbase_a_revoked_token_fails_on_every_server_at_once(deployment: Deployment) -> None:
+def test_oceanbase_a_revoked_token_fails_on_every_serverat_once(deployment: Deployment) -> None:
     created = json.loads(deployment.token_command("create", "--scope", "*", "--grant", "read", "--json"))
     token = created["token"]
     for index in range(len(SERVERS)):
@@ -326,7 +249,7 @@ def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_
             request = {"scope_id": scope_id, "source_id": f"multi-{n}", "content": f"captured text {n}"}
             return client.post("/v1/sources/content", json=request)
 
-        responses = _at_once(*(partial(capture, (a, b)[n % 2], n) for n in range(8)))
+        responses = at_once(*(partial(capture, (a, b)[n % 2], n) for n in range(8)))
         assert all(r.status_code == 202 for r in responses), [r.text for r in responses]
         positions = sorted(int(r.json()["position"]) for r in responses)
         assert positions == list(range(positions[0], positions[0] + 8)), positions
@@ -335,7 +258,7 @@ def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_
         assert replay.status_code == 202 and replay.json()["position"] == responses[0].json()["position"]
 
 
-def test_oceanbase_what_each_server_writes_the_next_one_injects_at_once(deployment: Deployment) -> None:
+def test_oceanbase_what_each_server_writes_the_next_one_injectsat_once(deployment: Deployment) -> None:
     with deployment.clients() as servers:
         scope_id = _scope(servers[0])
         for n, writer in enumerate(servers):
@@ -384,7 +307,7 @@ def test_oceanbase_bootstrap_receipts_stay_unique_and_ordered_across_servers(dep
             "event_id": f"session-{uuid.uuid4().hex[:8]}",
         }
         for _ in range(2):  # twice: the first time all race to create it, then all find it
-            responses = _at_once(*(partial(c.post, "/v1/context/bootstrap", json=request) for c in servers))
+            responses = at_once(*(partial(c.post, "/v1/context/bootstrap", json=request) for c in servers))
             assert all(r.status_code == 200 for r in responses), [r.text for r in responses]
             packages = [r.json() for r in responses]
             assert {p["status"] for p in packages} == {"ready"}
@@ -396,8 +319,8 @@ def test_oceanbase_bootstrap_receipts_stay_unique_and_ordered_across_servers(dep
         receipt_id = packages[0]["receipt"]["receipt_id"]
 
         delivery = {"scope_id": scope_id, "receipt_id": receipt_id, "outcome": "injected"}
-        claims = _at_once(*(partial(c.post, "/v1/context/bootstrap/receipts", json=delivery) for c in servers))
-        winner, errors = _one_winner(claims, 422, "invalid_request")
+        claims = at_once(*(partial(c.post, "/v1/context/bootstrap/receipts", json=delivery) for c in servers))
+        winner, errors = one_winner(claims, 422, "invalid_request")
         assert winner.json() == {"receipt_id": receipt_id, "state": "injected"}
         assert [e["details"]["violations"][0]["rule"] for e in errors] == ["bootstrap_receipt_claimed"] * 2
         # the event once delivered is delivered, whichever server the host asks next
@@ -408,7 +331,7 @@ def test_oceanbase_bootstrap_receipts_stay_unique_and_ordered_across_servers(dep
 
         # distinct events at once: one receipt each, none shared
         events = [{**request, "event_id": f"session-{uuid.uuid4().hex[:8]}"} for _ in range(6)]
-        answers = _at_once(
+        answers = at_once(
             *(partial(servers[n % len(servers)].post, "/v1/context/bootstrap", json=e) for n, e in enumerate(events))
         )
         assert all(r.status_code == 200 and r.json()["status"] == "ready" for r in answers), [r.text for r in answers]

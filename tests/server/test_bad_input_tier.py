@@ -1,0 +1,815 @@
+"""The bad-input tier: every served operation, refused properly, and nothing written by a refusal.
+
+The operations are those of the document the server serves (``GET /openapi.json``; the test of
+coverage fails when the served document and the tier's parametrisation differ, or an operation
+lacks a valid request to break). Per operation, on SQLite and on OceanBase, one valid request
+(built by ``BASES``; sent last, it must succeed, so each probe breaks exactly one thing) is broken
+one way at a time:
+
+- every path id: an encoded slash (``%2F``), an encoded traversal (``..%2F..%2Fetc%2Fpasswd``), a
+  NUL (``%00``), a non-UTF-8 byte (``%FF``), one past its schema's bound;
+- the query: an unknown parameter, ``tag_match=bad``, and per declared parameter one past each
+  bound, a wrong type, a NUL and a non-UTF-8 byte;
+- the body: non-UTF-8 bytes, a raw NUL, wrong content types, a body declared one byte past the
+  server's limit (``Settings.max_body_bytes``), and one past every bound of the request schema
+  (maxLength, minLength, maxItems, minItems, maximum, minimum) on the valid body;
+- the route: another method on the operation's path, and an unknown sub-route.
+
+Every answer must be a 4xx in the error envelope with a code of the closed set the document
+declares, and show nothing internal (``_support.tiers.refusal_problems``); the store's every
+table is the same after the operation's probes as before (``store_dump``). Then schemathesis'
+negative mode (fixed seed, ``PCRECEIPT_BAD_INPUT_EXAMPLES`` per operation, default 6) generates
+more requests per operation with a body or query parameters against the SQLite server; those that
+break the path, query or body schema (``_breaks_the_contract``) are checked the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import re
+import socket
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import httpx
+import pytest
+import requests
+import schemathesis
+from _support.engines import ENGINES, open_engine_store
+from _support.servers import CANARY, running
+from _support.tiers import (
+    ServedOperation,
+    binding_key,
+    bootstrap_request,
+    bundled_operations,
+    dump_difference,
+    error_codes,
+    internal_text,
+    memory_input,
+    new_memory,
+    refusal_problems,
+    resolve,
+    served_operations,
+    store_dump,
+)
+from hypothesis import HealthCheck, Phase, given, settings
+from jsonschema import Draft202012Validator
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult
+from schemathesis import GenerationMode
+from schemathesis.core import NOT_SET
+
+from pcreceipt import gate
+from pcreceipt.config import Settings
+from pcreceipt.server.app import create_app
+
+OPERATIONS = bundled_operations()
+EXAMPLES = int(os.environ.get("PCRECEIPT_BAD_INPUT_EXAMPLES", "6"))
+DOCUMENT = gate.openapi_document()
+CODES = error_codes(DOCUMENT)
+SOURCE_FILE = b"def tier():\n    return 'bad input tier'\n"
+MIB = 1024 * 1024
+
+
+@dataclass
+class Tier:
+    """A server over a store of ``engine`` in ``workdir``, a Scope with a code workspace on it."""
+
+    engine: str
+    workdir: Path
+    settings: Settings
+    url: str
+    http: httpx.Client
+    scope_id: str
+    fingerprint: str
+    file_sha256: str
+
+    def memory(self, text: str = "tier memory", *, tags: list[str] | None = None) -> str:
+        memory = new_memory(self.http, self.scope_id, text)
+        if tags:
+            path = f"/v1/scopes/{self.scope_id}/artifacts/atomic-memory/{memory}/tags"
+            etag = self.http.get(path).headers["ETag"]
+            tagged = self.http.put(path, json={"tags": tags}, headers={"If-Match": etag})
+            assert tagged.status_code == 200, tagged.text
+        return memory
+
+    def etag(self, path: str) -> str:
+        return str(self.http.get(path).headers["ETag"])
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def tier(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tier]:
+    engine = str(request.param)
+    if engine == "oceanbase":
+        request.getfixturevalue("seekdb_server")
+    workdir = tmp_path_factory.mktemp(f"bad-input-{engine}")
+    store = open_engine_store(engine, workdir)
+    settings = Settings(data_dir=workdir)
+    try:
+        with running(create_app(settings, store=store)) as url, httpx.Client(base_url=url, timeout=60) as http:
+            created = http.post(
+                "/v1/scopes", json={"title": "bad input", "summary": "the tier's Scope", "idempotency_key": "tier"}
+            )
+            assert created.status_code == 201, created.text
+            scope_id = created.json()["scope_id"]
+            indexed = http.put(
+                f"/v1/scopes/{scope_id}/code",
+                json={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]},
+            )
+            assert indexed.status_code == 200, indexed.text
+            yield Tier(
+                engine,
+                workdir,
+                settings,
+                url,
+                http,
+                scope_id,
+                indexed.json()["fingerprint"],
+                hashlib.sha256(SOURCE_FILE).hexdigest(),
+            )
+    finally:
+        store.close()
+
+
+# --- one valid request per operation -------------------------------------------------------------
+
+
+@dataclass
+class Base:
+    """A valid request of one operation: path values, query, headers, JSON body, its success status."""
+
+    path: dict[str, str] = field(default_factory=dict)
+    query: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    body: Any = None
+    ok: int = 200
+
+
+def _memory_path(tier: Tier, memory: str, rest: str = "") -> str:
+    return f"/v1/scopes/{tier.scope_id}/artifacts/atomic-memory/{memory}{rest}"
+
+
+def _memory_base(tier: Tier, **options: Any) -> Base:
+    memory = tier.memory()
+    return Base(path={"family": "atomic-memory", "artifact_id": memory, "revision": "1"}, **options)
+
+
+def _replace_artifact(tier: Tier) -> Base:
+    memory = tier.memory()
+    return Base(
+        path={"family": "atomic-memory", "artifact_id": memory},
+        headers={"If-Match": tier.etag(_memory_path(tier, memory))},
+        body={"content": {"kind": "fact", "text": "replaced"}},
+    )
+
+
+def _replace_tags(tier: Tier) -> Base:
+    memory = tier.memory()
+    return Base(
+        path={"family": "atomic-memory", "artifact_id": memory},
+        headers={"If-Match": tier.etag(_memory_path(tier, memory, "/tags"))},
+        body={"tags": ["tier", "bad-input"]},
+    )
+
+
+def _update_scope(tier: Tier) -> Base:
+    version = tier.http.get(f"/v1/scopes/{tier.scope_id}").json()["version"]
+    return Base(body={"expected_version": version, "title": "bad input", "summary": "the tier's Scope"})
+
+
+def _record_delivery(tier: Tier) -> Base:
+    tier.memory("curated", tags=["bootstrap-context"])
+    package = tier.http.post("/v1/context/bootstrap", json=bootstrap_request(tier.scope_id, uuid.uuid4().hex))
+    assert package.status_code == 200 and package.json()["receipt"]["state"] == "pending", package.text
+    receipt = package.json()["receipt"]["receipt_id"]
+    return Base(body={"scope_id": tier.scope_id, "receipt_id": receipt, "outcome": "injected"})
+
+
+def _topic(tier: Tier) -> Base:
+    created = tier.http.post(
+        f"/v1/scopes/{tier.scope_id}/artifacts",
+        json={"family": "topic-memory", "content": {"title": "Tier", "summary": "the tier", "detail": "bad input"}},
+    )
+    assert created.status_code == 201, created.text
+    artifact = {"family": "topic-memory", "artifact_id": created.json()["artifact_id"], "revision": 1}
+    return Base(body={"scope_id": tier.scope_id, "artifact": artifact})
+
+
+def _flush(tier: Tier) -> Base:
+    """A Scope of its own whose pending Source is a remembered memory: no generation model needed
+    (a captured Source in the tier's Scope would make every flush there 503 inference_unavailable)."""
+    created = tier.http.post("/v1/scopes", json={"title": "flush", "summary": "flushed", "idempotency_key": "flush"})
+    scope_id = created.json()["scope_id"]
+    remembered = tier.http.post("/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": "flushed"})
+    assert remembered.status_code == 200, remembered.text
+    return Base(body={"scope_id": scope_id})
+
+
+#: Per operation id: a valid request on ``tier`` (setting up what it needs first).
+BASES: dict[str, Callable[[Tier], Base]] = {
+    "get_liveness": lambda t: Base(),
+    "get_readiness": lambda t: Base(),
+    "get_capabilities": lambda t: Base(),
+    "get_server_info": lambda t: Base(),
+    "list_scopes": lambda t: Base(query={"limit": "10"}),
+    "get_scope": lambda t: Base(),
+    "get_default_scope": lambda t: Base(),
+    "set_default_scope": lambda t: Base(body={"scope_id": t.http.get("/v1/scopes/default").json()["scope_id"]}),
+    "create_scope": lambda t: Base(
+        body={"title": "created", "summary": "by the tier", "idempotency_key": uuid.uuid4().hex}, ok=201
+    ),
+    "update_scope": _update_scope,
+    "create_artifact": lambda t: Base(
+        body={"family": "atomic-memory", "content": {"kind": "fact", "text": "created by the tier"}}, ok=201
+    ),
+    "import_artifacts": lambda t: Base(
+        body={"items": [{"family": "atomic-memory", "content": {"kind": "fact", "text": "imported"}}]}, ok=201
+    ),
+    "list_artifacts": lambda t: Base(path={"family": "atomic-memory"}, query={"limit": "10"}),
+    "get_artifact": _memory_base,
+    "get_artifact_revision": _memory_base,
+    "list_artifact_revisions": lambda t: _memory_base(t, query={"limit": "10"}),
+    "get_atomic_memory_state": _memory_base,
+    "get_artifact_tags": _memory_base,
+    "replace_artifact": _replace_artifact,
+    "replace_artifact_tags": _replace_tags,
+    "change_atomic_memory_lifecycle": lambda t: Base(
+        body={"scope_id": t.scope_id, "target": memory_input(t.memory()), "state": "forgotten"}
+    ),
+    "merge_atomic_memories": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "inputs": [memory_input(t.memory()), memory_input(t.memory())],
+            "content": {"kind": "fact", "text": "merged"},
+        }
+    ),
+    "get_code_workspace": lambda t: Base(),
+    "index_code_workspace": lambda t: Base(body={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]}),
+    "query_code": lambda t: Base(body={"operation": {"kind": "explore", "query": "tier"}}),
+    "read_code": lambda t: Base(
+        path={"fingerprint": t.fingerprint, "file_sha256": t.file_sha256},
+        query={"path": "src/tier.py", "start_line": "1", "end_line": "2"},
+    ),
+    "resolve_scope_binding": lambda t: Base(body={"binding_keys": [binding_key("bad-input")]}),
+    "set_scope_binding": lambda t: Base(body={"key": binding_key("bad-input"), "scope_id": t.scope_id}),
+    "clear_scope_binding": lambda t: Base(body={"key": binding_key("bad-input")}),
+    "prepare_context": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
+    "prepare_bootstrap_context": lambda t: Base(body=bootstrap_request(t.scope_id, uuid.uuid4().hex)),
+    "record_bootstrap_delivery": _record_delivery,
+    "flush_memory": _flush,
+    "capture_content_source": lambda t: Base(
+        body={"scope_id": t.scope_id, "source_id": uuid.uuid4().hex, "content": "captured by the tier"}, ok=202
+    ),
+    "capture_working_note": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "source_id": uuid.uuid4().hex,
+            "content": "a working note",
+            "session_id": "tier-session",
+            "note_kind": "inspection",
+        },
+        ok=202,
+    ),
+    "get_stats": lambda t: Base(body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "period": "today"}),
+    "remember_memory": lambda t: Base(body={"scope_id": t.scope_id, "kind": "fact", "text": "remembered"}),
+    "search_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory", "mode": "fts"}),
+    "search_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
+    "list_atomic_memories": lambda t: Base(body={"scope_id": t.scope_id, "states": ["active"], "limit": 20}),
+    "list_memory_entries": lambda t: Base(body={"scope_id": t.scope_id, "include_inactive": True}),
+    # pcreceipt never held legacy Memory: a well-formed target is answered 404 artifact_not_found
+    "get_memory_entry": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "target": {"type": "memory_entry", "family": "memory", "artifact_id": "mem_legacy", "entry_id": "e-1"},
+        },
+        ok=404,
+    ),
+    "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
+    "get_topic_memory": _topic,
+}
+
+
+# --- probes ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Probe:
+    """One broken request and what its refusal must be."""
+
+    name: str
+    method: str
+    path: str  # percent-encoded as sent
+    query: str = ""  # percent-encoded as sent
+    headers: dict[str, str] = field(default_factory=dict)
+    content: bytes | None = None
+    status: tuple[int, ...] = ()
+    code: tuple[str, ...] = ()
+    violation: str | None = None
+
+
+PARAMETER = (400, 422)  # a refused parameter: 400 under /v1/scopes/, 422 elsewhere (HOSTS.md §2.1)
+NOT_FOUND_OR_INVALID = (400, 404, 422)
+
+
+def _fill(operation: ServedOperation, values: dict[str, str]) -> str:
+    path = operation.path
+    for name, value in values.items():
+        path = path.replace("{" + name + "}", value)
+    return path
+
+
+def _path_values(tier: Tier, base: Base) -> dict[str, str]:
+    return {"scope_id": tier.scope_id, **base.path}
+
+
+def _one_past_string(schema: dict[str, Any]) -> list[tuple[str, str]]:
+    cases = []
+    if "maxLength" in schema:
+        cases.append(("maxLength", (CANARY * (schema["maxLength"] // len(CANARY) + 2))[: schema["maxLength"] + 1]))
+    if schema.get("minLength", 0) > 0:
+        cases.append(("minLength", "x" * (schema["minLength"] - 1)))
+    return cases
+
+
+def _one_past_number(schema: dict[str, Any]) -> list[tuple[str, int]]:
+    cases = []
+    if "maximum" in schema:
+        cases.append(("maximum", schema["maximum"] + 1))
+    if "exclusiveMaximum" in schema:
+        cases.append(("exclusiveMaximum", schema["exclusiveMaximum"]))
+    if "minimum" in schema:
+        cases.append(("minimum", schema["minimum"] - 1))
+    if "exclusiveMinimum" in schema:
+        cases.append(("exclusiveMinimum", schema["exclusiveMinimum"]))
+    return cases
+
+
+def _branch(schema: dict[str, Any], value: Any) -> dict[str, Any] | None:
+    """The branch of a ``oneOf``/``anyOf`` that ``value`` (valid) satisfies, null aside."""
+    branches = [resolve(DOCUMENT, b) for b in schema.get("oneOf", []) + schema.get("anyOf", [])]
+    if value is None:  # an absent optional property: its first non-null branch
+        return next((b for b in branches if b.get("type") != "null"), None)
+    return next((b for b in branches if b.get("type") != "null" and _valid(b, value)), None)
+
+
+def body_bounds(schema: Any, value: Any, pointer: str = "") -> Iterator[tuple[str, str, Any]]:
+    """(pointer, rule, one-past value) for every bound reachable in ``value`` (the valid body),
+    and for optional scalar properties ``value`` lacks."""
+    schema = resolve(DOCUMENT, schema)
+    if "oneOf" in schema or "anyOf" in schema:
+        branch = _branch(schema, value)
+        if branch is not None:
+            yield from body_bounds(
+                {**branch, **{k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}}, value, pointer
+            )
+        return
+    kind = schema.get("type")
+    if kind == "string" or (isinstance(value, str) and kind is None):
+        for rule, past in _one_past_string(schema):
+            yield pointer, rule, past
+    elif kind == "integer":
+        for rule, past in _one_past_number(schema):
+            yield pointer, rule, past
+    elif kind == "array" and isinstance(value, list):
+        if "maxItems" in schema and value:
+            yield pointer, "maxItems", [copy.deepcopy(value[0]) for _ in range(schema["maxItems"] + 1)]
+        if schema.get("minItems", 0) > 0:
+            yield pointer, "minItems", value[: schema["minItems"] - 1]
+        if value and "items" in schema:
+            yield from body_bounds(schema["items"], value[0], f"{pointer}/0")
+    elif kind == "object" and isinstance(value, dict):
+        for name, sub in schema.get("properties", {}).items():
+            if name in value:
+                yield from body_bounds(sub, value[name], f"{pointer}/{name}")
+            else:
+                sub = resolve(DOCUMENT, sub)
+                if sub.get("type") in ("string", "integer"):
+                    yield from body_bounds(sub, None, f"{pointer}/{name}")
+
+
+def _set(body: Any, pointer: str, value: Any) -> Any:
+    body = copy.deepcopy(body)
+    parts = pointer.split("/")[1:]
+    target = body
+    for part in parts[:-1]:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    if isinstance(target, list):
+        target[int(parts[-1])] = value
+    else:
+        target[parts[-1]] = value
+    return body
+
+
+def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
+    values = _path_values(tier, base)
+    path = _fill(operation, values)
+    query = urlencode(base.query)
+    headers = {**base.headers}
+    content = None if base.body is None else json.dumps(base.body).encode()
+    if content is not None:
+        headers["Content-Type"] = "application/json"
+    join = "&" if query else ""
+
+    def probe(name: str, **changes: Any) -> Probe:
+        fields: dict[str, Any] = {"method": operation.method, "path": path, "query": query, "headers": headers}
+        fields["content"] = content
+        return Probe(name, **{**fields, **changes})
+
+    found: list[Probe] = []
+    # path ids: a NUL after an artifact id is an artifact that does not exist (PowerContext's 404)
+    for parameter in operation.params("path"):
+        name, valid, schema = parameter["name"], values[parameter["name"]], parameter["schema"]
+        nul: dict[str, Any] = {"status": (404,), "code": ("artifact_not_found",)} if name == "artifact_id" else {}
+        broken = [
+            ("slash", f"{valid}%2Fx", {}),
+            ("traversal", "..%2F..%2Fetc%2Fpasswd", {}),
+            ("nul", f"{valid}%00", nul),
+            ("non_utf8", f"{valid}%FF", {}),
+        ]
+        if schema.get("type") == "integer":
+            broken += [(rule, str(past), {}) for rule, past in _one_past_number(schema)]
+        elif "maxLength" in schema:  # only the upper bound: an empty segment is another route, not an empty id
+            broken.append(("maxLength", quote((valid + "x" * schema["maxLength"])[: schema["maxLength"] + 1]), {}))
+        for kind, segment, expected in broken:
+            path_ = _fill(operation, {**values, name: segment})
+            found.append(probe(f"path:{name}:{kind}", path=path_, **{"status": NOT_FOUND_OR_INVALID, **expected}))
+    # query
+    for extra in ("pcreceipt_unknown=1", "tag_match=bad"):
+        found.append(
+            probe(
+                f"query:{extra}",
+                query=query + join + extra,
+                status=PARAMETER,
+                code=("invalid_request",),
+            )
+        )
+    for parameter in operation.params("query"):
+        name, schema = parameter["name"], parameter["schema"]
+        others = urlencode({k: v for k, v in base.query.items() if k != name})
+        sep = "&" if others else ""
+        pasts: list[tuple[str, Any]] = (
+            [*_one_past_number(schema), ("type", "abc")]
+            if schema.get("type") == "integer"
+            else _one_past_string(schema)
+        )
+        for rule, past in pasts:
+            found.append(
+                probe(
+                    f"query:{name}:{rule}",
+                    query=others + sep + urlencode({name: past}),
+                    status=PARAMETER,
+                    violation=f"/query/{name}",
+                )
+            )
+        # a NUL where the schema refuses it (a free-text filter may hold one); non-UTF-8 bytes are never text
+        if schema.get("type") == "integer" or not Draft202012Validator(schema).is_valid("x\x00"):
+            found.append(probe(f"query:{name}:nul", query=others + sep + f"{name}=x%00", status=PARAMETER))
+        found.append(probe(f"query:{name}:non_utf8", query=others + sep + f"{name}=x%FF", status=PARAMETER))
+    # body
+    if operation.body is not None:
+        limit = tier.settings.max_body_bytes
+        found += [
+            probe(
+                "body:non_utf8", content=b'{"scope_id": "\xff\xfe caf\xe9"}', status=(400,), code=("invalid_request",)
+            ),
+            probe("body:raw_nul", content=b'{"scope_id": "a\x00b"}', status=(400, 422)),
+            probe("body:text_plain", headers={**headers, "Content-Type": "text/plain"}, status=(400, 415, 422)),
+            probe(
+                "body:form",
+                headers={**headers, "Content-Type": "application/x-www-form-urlencoded"},
+                status=(400, 415, 422),
+            ),
+            probe(
+                "body:no_content_type",
+                headers={k: v for k, v in headers.items() if k != "Content-Type"},
+                status=(400, 415, 422),
+            ),
+            probe(
+                "body:declared_past_limit",
+                headers={**headers, "Content-Length": str(limit + 1)},
+                content=b"",
+                status=(413,),
+                code=("request_too_large",),
+            ),
+        ]
+        for pointer, rule, past in body_bounds(operation.body, base.body):
+            found.append(
+                probe(
+                    f"body:{pointer}:{rule}",
+                    content=json.dumps(_set(base.body, pointer, past)).encode(),
+                    status=(422,),
+                    code=("invalid_request",),
+                    violation=pointer,
+                )
+            )
+    # routes: a method no template of this path serves, and a sub-route no template matches
+    others = sorted(set(ROUTE_METHODS) - _routed(path))[:2]
+    found += [probe(f"route:method:{method}", method=method, status=(405,)) for method in others]
+    if not _routed(path + "/pcreceipt-unknown"):
+        found.append(probe("route:unknown_subroute", path=path + "/pcreceipt-unknown", status=(404,)))
+    return found
+
+
+ROUTE_METHODS = ("GET", "PUT", "POST", "DELETE", "PATCH")
+TEMPLATES = [
+    (re.compile("^" + re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(template)) + "$"), item)
+    for template, item in DOCUMENT["paths"].items()
+]
+
+
+def _routed(path: str) -> set[str]:
+    """The methods some template of the document serves at the concrete ``path``."""
+    return {m.upper() for pattern, item in TEMPLATES if pattern.match(path) for m in item if m.upper() in ROUTE_METHODS}
+
+
+def send(http: httpx.Client, probe: Probe) -> httpx.Response:
+    target = f"{http.base_url}".rstrip("/") + probe.path + (f"?{probe.query}" if probe.query else "")
+    if probe.name == "body:declared_past_limit":
+        return _declared(target, probe)
+    request = http.build_request(probe.method, target, headers=probe.headers, content=probe.content)
+    if "Content-Type" not in probe.headers:
+        request.headers.pop("Content-Type", None)
+    return http.send(request)
+
+
+def _declared(target: str, probe: Probe) -> httpx.Response:
+    """A request whose head declares a body past the limit, sent on a raw socket (no body follows)."""
+    url = httpx.URL(target)
+    head = f"{probe.method} {url.raw_path.decode()} HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "".join(
+        f"{k}: {v}\r\n" for k, v in probe.headers.items()
+    )
+    with socket.create_connection((url.host, url.port), timeout=10) as sock:
+        sock.sendall(head.encode() + b"Connection: close\r\n\r\n")
+        received = b""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            data = sock.recv(65536)
+            if not data:
+                break
+            received += data
+    status_line, _, rest = received.partition(b"\r\n")
+    raw_headers, _, body = rest.partition(b"\r\n\r\n")
+    parsed = [tuple(line.decode("latin-1").split(":", 1)) for line in raw_headers.split(b"\r\n") if b":" in line]
+    return httpx.Response(
+        int(status_line.split(b" ")[1]),
+        headers=[(k.strip(), v.strip()) for k, v in parsed],
+        content=body,
+        request=httpx.Request(probe.method, target),
+    )
+
+
+def _check(tier: Tier, probes_: list[Probe]) -> list[str]:
+    problems = []
+    for probe in probes_:
+        response = send(tier.http, probe)
+        found = refusal_problems(
+            response,
+            CODES,
+            status=probe.status,
+            code=probe.code,
+            violation=probe.violation,
+            secrets=(str(tier.workdir),),
+        )
+        if found:
+            target = probe.path + (f"?{probe.query}" if probe.query else "")
+            problems.append(f"{probe.name} {probe.method} {target}: {'; '.join(found)}")
+    return problems
+
+
+# --- tests ----------------------------------------------------------------------------------------
+
+
+def test_the_tier_covers_every_served_operation(tier: Tier) -> None:
+    served = served_operations(tier.http.get("/openapi.json").json())
+    assert [op.operation_id for op in served] == [op.operation_id for op in OPERATIONS]
+    assert sorted(BASES) == [op.operation_id for op in served], "an operation without a valid request to break"
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=[op.operation_id for op in OPERATIONS])
+def test_bad_input_is_refused_in_the_envelope_and_writes_nothing(tier: Tier, operation: ServedOperation) -> None:
+    base = BASES[operation.operation_id](tier)
+    found = probes(operation, tier, base)
+    assert len(found) >= 3, "every operation has cases"
+    before = store_dump(tier.engine, tier.workdir)
+    problems = _check(tier, found)
+    changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
+    # the valid request, set up afresh (a probe the server wrongly accepted may have used the first
+    # one's base), succeeds: each probe broke one thing only
+    fresh = BASES[operation.operation_id](tier)
+    control = tier.http.request(
+        operation.method,
+        _fill(operation, _path_values(tier, fresh)),
+        params=fresh.query,
+        headers=fresh.headers,
+        json=fresh.body,
+    )
+    if control.status_code != fresh.ok:
+        problems.append(f"control: the valid request answered {control.status_code}: {control.text[:300]}")
+    assert not problems and not changed, "\n".join(problems) + (f"\nthe store changed: {changed}" if changed else "")
+
+
+def test_unknown_routes_and_methods_answer_in_the_envelope(tier: Tier) -> None:
+    cases = [
+        Probe("unknown", "GET", "/v1/pcreceipt-unknown", status=(404,)),
+        Probe("unknown_post", "POST", "/v1/pcreceipt-unknown", content=b"{}", status=(404,)),
+        Probe("unknown_version", "GET", "/v2/scopes", status=(404,)),
+        Probe("scope_subroute", "GET", f"/v1/scopes/{tier.scope_id}/pcreceipt-unknown", status=(404,)),
+        Probe("traversal", "GET", "/v1/scopes/..%2F..%2Fetc%2Fpasswd/artifacts", status=(404,)),
+        Probe("delete_scope", "DELETE", f"/v1/scopes/{tier.scope_id}", status=(405,)),
+        Probe("patch_scopes", "PATCH", "/v1/scopes", status=(405,)),
+        Probe("get_prepare", "GET", "/v1/context/prepare", status=(405,)),
+    ]
+    before = store_dump(tier.engine, tier.workdir)
+    problems = _check(tier, cases)
+    assert dump_difference(before, store_dump(tier.engine, tier.workdir)) == {}
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("tier", ["sqlite"], indirect=True)
+def test_a_body_one_byte_past_the_limit_is_refused_and_one_at_it_is_read(tier: Tier) -> None:
+    """Real bytes: a body of exactly ``max_body_bytes`` reaches validation (refused for what it says,
+    not for its size); one byte more is 413 ``request_too_large``."""
+    limit = tier.settings.max_body_bytes
+    prefix = json.dumps({"scope_id": tier.scope_id, "kind": "fact", "text": "x"}).encode()[:-1]
+    at_limit = prefix + b" " * (limit - len(prefix) - 1) + b"}"
+    assert len(at_limit) == limit
+    path = "/v1/memory/remember"
+    before = store_dump(tier.engine, tier.workdir)
+    read = tier.http.post(path, content=at_limit, headers={"Content-Type": "application/json"})
+    assert read.status_code == 200, read.text[:300]  # whitespace is JSON: the body is a valid request
+    past = tier.http.post(path, content=at_limit + b" ", headers={"Content-Type": "application/json"})
+    problems = refusal_problems(past, CODES, status=(413,), code=("request_too_large",))
+    assert not problems, problems
+    changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
+    assert set(changed) >= {"artifacts"}  # the one at the limit was stored, and only it
+    assert len(changed["artifacts"]["new"]) == 1
+
+
+def test_the_default_body_limit_is_16_mib() -> None:
+    """The issue: the body limit becomes 16 MiB by default, and stays configurable."""
+    assert Settings().max_body_bytes == 16 * MIB
+    assert Settings(max_body_bytes=64 * 1024).max_body_bytes == 64 * 1024
+
+
+#: Operations with a body or query parameters, which generated values reliably break; an operation
+#: whose only input is its path ids has the targeted path probes above (a generated path id is
+#: mostly valid text, or not sendable as one segment).
+GENERATED = [op for op in OPERATIONS if op.params("query") or op.body is not None]
+
+
+@pytest.fixture(scope="module")
+def generated(tier: Tier) -> dict[str, Any]:
+    schema = schemathesis.openapi.from_url(f"{tier.url}/openapi.json")
+    return {result.ok().definition.raw["operationId"]: result.ok() for result in schema.get_all_operations()}
+
+
+@pytest.mark.parametrize("tier", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("operation", GENERATED, ids=[op.operation_id for op in GENERATED])
+def test_generated_bad_input_is_refused_in_the_envelope(
+    tier: Tier, generated: dict[str, Any], operation: ServedOperation
+) -> None:
+    """Schemathesis' negative mode on the operation (fixed seed): every answer a proper refusal."""
+    problems: list[str] = []
+    count = [0]
+    before = store_dump(tier.engine, tier.workdir)
+
+    @given(case=generated[operation.operation_id].as_strategy(generation_mode=GenerationMode.NEGATIVE))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate],
+    )
+    def run(case: Any) -> None:
+        if not _breaks_the_contract(operation, case):
+            return  # negative only in headers or cookies (a local-mode server reads no credential), or not at all
+        count[0] += 1
+        sent = case.call(base_url=tier.url, session=session)
+        headers = [(name, value) for name, values in sent.headers.items() for value in values]
+        response = httpx.Response(sent.status_code, headers=headers, content=sent.content)
+        found = refusal_problems(response, CODES, secrets=(str(tier.workdir),))
+        if found:
+            sent_body = (sent.request.body or b"")[:300]
+            problems.append(
+                f"{sent.request.method} {sent.request.url} headers={dict(sent.request.headers)} body={sent_body!r}: "
+                + "; ".join(found)
+            )
+
+    with requests.Session() as session:
+        run()
+    assert count[0] > 0, "no generated request broke the contract"
+    changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
+    assert not problems and not changed, "\n".join(problems[:20]) + (
+        f"\nthe store changed: {changed}" if changed else ""
+    )
+
+
+def _valid(schema: dict[str, Any], value: Any) -> bool:
+    return bool(Draft202012Validator({"components": DOCUMENT["components"], **schema}).is_valid(value))
+
+
+def _wire_valid(schema: dict[str, Any], raw: Any) -> bool:
+    """Whether a path or query value as sent (text) is valid for its parameter's schema."""
+    values = raw if isinstance(raw, list) else [raw]
+    if len(values) != 1:
+        return False
+    value = values[0]
+    if schema.get("type") == "integer":
+        try:
+            value = int(str(value), 10)
+        except ValueError:
+            return False
+    return isinstance(value, (str, int)) and _valid(schema, value)
+
+
+def _breaks_the_contract(operation: ServedOperation, case: Any) -> bool:
+    """Whether the generated ``case`` violates the operation's path, query or body schema (negative
+    mode also mutates headers only, and may draw a value that is valid after all)."""
+    for where, given_ in (("path", case.path_parameters or {}), ("query", case.query or {})):
+        declared = {p["name"]: p for p in operation.params(where)}
+        if set(given_) - set(declared):
+            return True
+        for name, parameter in declared.items():
+            if name not in given_:
+                if parameter.get("required"):
+                    return True
+            elif not _wire_valid(parameter["schema"], given_[name]):
+                return True
+    if operation.body is None:
+        return False
+    body = case.body
+    if body is NOT_SET:
+        return True
+    return not (case.media_type in (None, "application/json") and _valid(operation.body, body))
+
+
+# --- MCP: the same operations as tools ----------------------------------------------------------
+
+
+def _tool_refusal_problems(result: CallToolResult, secrets: tuple[str, ...]) -> list[str]:
+    """Why an MCP tool result is not a proper refusal: an error result whose text names a 4xx and
+    carries the error envelope with a code of the closed set, and nothing internal."""
+    if not result.isError:
+        return [f"not an error: {str(result.structuredContent)[:200]}"]
+    (item,) = result.content
+    text = item.text if item.type == "text" else ""
+    status = re.search(r"HTTP error (\d{3}): ", text)
+    problems = [] if status and 400 <= int(status.group(1)) < 500 else [f"not a 4xx: {text[:200]}"]
+    # the tool's name is in the text by design ("Error calling tool '<name>'"): not internal
+    leaked = internal_text(text.split(" - ", 1)[-1], extra=secrets)
+    if leaked:
+        problems.append(f"internal text {leaked[:5]}")
+    try:
+        envelope = json.loads(text.split(" - ", 1)[1])
+    except (IndexError, ValueError):
+        return [*problems, f"no error envelope: {text[:200]}"]
+    if gate.check_schema("ErrorEnvelope", envelope) != [] or envelope["error"]["code"] not in CODES:
+        problems.append(f"not the error envelope of a closed code: {text[:200]}")
+    return problems
+
+
+@pytest.mark.anyio
+async def test_mcp_tools_refuse_bad_arguments_in_the_envelope_and_write_nothing(tier: Tier) -> None:
+    """Every MCP tool called with an unknown argument and none of its required ones, and
+    replace_artifact on a Topic Memory (PowerContext's tool takes Atomic Memory only): refused as
+    errors in the envelope, and the store unchanged."""
+    topic = _topic(tier).body["artifact"]
+    topic_etag = tier.etag(f"/v1/scopes/{tier.scope_id}/artifacts/topic-memory/{topic['artifact_id']}")
+    before = store_dump(tier.engine, tier.workdir)
+    problems = []
+    async with (
+        streamable_http_client(f"{tier.url}/mcp/") as (read, write, _),
+        ClientSession(read, write) as client,
+    ):
+        await client.initialize()
+        tools = (await client.list_tools()).tools
+        assert tools, "MCP serves no tool"
+        for tool in tools:
+            result = await client.call_tool(tool.name, {"pcreceipt_unknown": "1"})
+            problems += [
+                f"{tool.name} unknown argument: {p}" for p in _tool_refusal_problems(result, (str(tier.workdir),))
+            ]
+        replaced = await client.call_tool(
+            "replace_artifact",
+            {
+                "scope_id": tier.scope_id,
+                "family": "topic-memory",
+                "artifact_id": topic["artifact_id"],
+                "If-Match": topic_etag,
+                "content": {"title": "Replaced", "summary": "through MCP", "detail": "replaced"},
+            },
+        )
+        problems += [f"replace_artifact topic-memory: {p}" for p in _tool_refusal_problems(replaced, ())]
+    changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
+    assert not problems and not changed, "\n".join(problems) + (f"\nthe store changed: {changed}" if changed else "")

@@ -1,0 +1,425 @@
+"""The race tier: K requests at once per state-changing served operation, decided by their writes.
+
+Two deployments: one server over a SQLite file (in process, on loopback), and three ``pcreceipt
+serve`` processes over one seekdb database (``_support.multi_server``), the K racers dealt over the
+three. Per state-changing operation of the served document (a method other than GET that the
+contract does not mark read-only), the outcome PowerContext 1.4.1 gives:
+
+- one winner where 1.4.1 has one (create with one key and other parameters, a conditional write on
+  one base revision or ETag, lifecycle, merge, a bootstrap receipt's claim, clear_scope_binding's
+  ``cleared: true``, a Source id captured with other content): exactly one success, every other
+  answer 1.4.1's conflict code, and what is stored afterwards is the winner's write;
+- all succeed where 1.4.1 is idempotent or serialises (the same create or capture replayed, Scope
+  bindings and the default Scope (last write wins), a workspace index, remember, flush, prepare):
+  they all agree, and what is stored is one of the writes whole (never a mixture, never a loss).
+
+``test_every_state_changing_operation_has_a_race`` fails when such an operation has neither a case
+in ``RACES`` nor a reason in ``NO_RACE``.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import httpx
+import pytest
+from _support.multi_server import at_once, deployment, one_winner
+from _support.servers import assert_error, running
+from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input, new_memory
+
+from pcreceipt.config import Settings
+from pcreceipt.server.app import create_app
+
+K = 8
+CLEAR_ROUNDS = 8
+OPERATIONS = bundled_operations()
+
+
+@dataclass
+class Racers:
+    """K clients (spread over the deployment's servers) and the first one for set-up and checks."""
+
+    name: str
+    clients: list[httpx.Client]
+
+    @property
+    def first(self) -> httpx.Client:
+        return self.clients[0]
+
+    def race(
+        self, method: str, path: str, bodies: list[Any] | Any, headers: dict[str, str] | None = None
+    ) -> list[httpx.Response]:
+        """Every client sends ``method path`` at once, client i with ``bodies[i]`` (or all the same body)."""
+        each = bodies if isinstance(bodies, list) else [bodies] * len(self.clients)
+        return at_once(
+            *(
+                partial(client.request, method, path, json=body, headers=headers)
+                for client, body in zip(self.clients, each, strict=True)
+            )
+        )
+
+    def scope(self, title: str = "race") -> str:
+        created = self.first.post(
+            "/v1/scopes", json={"title": title, "summary": "the race tier", "idempotency_key": uuid.uuid4().hex}
+        )
+        assert created.status_code == 201, created.text
+        return str(created.json()["scope_id"])
+
+    def memory(self, scope_id: str, text: str = "race memory") -> str:
+        return new_memory(self.first, scope_id, text)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "oceanbase"])
+def racers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Racers]:
+    workdir = tmp_path_factory.mktemp(f"race-{request.param}")
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            url = stack.enter_context(running(create_app(Settings(data_dir=workdir))))
+            clients = [stack.enter_context(httpx.Client(base_url=url, timeout=60)) for _ in range(K)]
+        else:
+            started = stack.enter_context(deployment(request.getfixturevalue("seekdb_server"), workdir))
+            clients = stack.enter_context(started.clients(K))
+        yield Racers(str(request.param), clients)
+
+
+def _statuses(responses: list[httpx.Response]) -> list[int]:
+    return sorted(r.status_code for r in responses)
+
+
+def _all(responses: list[httpx.Response], status: int = 200) -> list[dict[str, Any]]:
+    assert _statuses(responses) == [status] * len(responses), [r.text[:300] for r in responses]
+    return [r.json() for r in responses]
+
+
+def _memory_path(scope_id: str, memory: str, rest: str = "") -> str:
+    return f"/v1/scopes/{scope_id}/artifacts/atomic-memory/{memory}{rest}"
+
+
+def _scopes_titled(client: httpx.Client, title: str) -> list[dict[str, Any]]:
+    listed = client.get("/v1/scopes", params={"query": title, "query_field": "title", "limit": 100})
+    assert listed.status_code == 200, listed.text
+    return [s for s in listed.json()["items"] if s["title"] == title]
+
+
+# --- the races ------------------------------------------------------------------------------------
+
+
+def race_create_scope_same_key(r: Racers) -> None:
+    title = f"same key {uuid.uuid4().hex[:8]}"
+    request = {"title": title, "summary": "replayed", "idempotency_key": uuid.uuid4().hex}
+    answers = _all(r.race("POST", "/v1/scopes", request), 201)
+    assert len({a["scope_id"] for a in answers}) == 1, answers
+    assert [s["scope_id"] for s in _scopes_titled(r.first, title)] == [answers[0]["scope_id"]]
+
+
+def race_create_scope_same_key_other_parameters(r: Racers) -> None:
+    key, stem = uuid.uuid4().hex, f"other parameters {uuid.uuid4().hex[:8]}"
+    bodies = [{"title": f"{stem} {n}", "summary": "raced", "idempotency_key": key} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", "/v1/scopes", bodies), 409, "scope_idempotency_conflict", success=201)
+    stored = r.first.get(f"/v1/scopes/{winner.json()['scope_id']}")
+    assert stored.json()["title"] == winner.json()["title"]
+    titles = [f"{stem} {n}" for n in range(K)]
+    assert [s["title"] for t in titles for s in _scopes_titled(r.first, t)] == [winner.json()["title"]]
+
+
+def race_update_scope(r: Racers) -> None:
+    scope_id = r.scope()
+    bodies = [{"expected_version": 1, "title": f"updated by {n}", "summary": "raced"} for n in range(K)]
+    winner, _ = one_winner(r.race("PUT", f"/v1/scopes/{scope_id}", bodies), 409, "scope_version_conflict")
+    stored = r.first.get(f"/v1/scopes/{scope_id}").json()
+    assert (stored["version"], stored["title"]) == (2, winner.json()["title"])
+
+
+def race_set_default_scope(r: Racers) -> None:
+    targets = [r.scope(f"default {n}") for n in range(K)]
+    answers = _all(r.race("PUT", "/v1/scopes/default", [{"scope_id": t} for t in targets]))
+    assert [a["scope_id"] for a in answers] == targets  # each racer's write answered as its own
+    final = r.first.get("/v1/scopes/default").json()["scope_id"]
+    assert final in targets  # the last write wins whole
+    assert {c.get("/v1/scopes/default").json()["scope_id"] for c in r.clients} == {final}
+
+
+def race_create_artifact(r: Racers) -> None:
+    scope_id = r.scope()
+    bodies = [{"family": "atomic-memory", "content": {"kind": "fact", "text": f"created by {n}"}} for n in range(K)]
+    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
+    created = {a["artifact_id"] for a in answers}
+    assert len(created) == K
+    listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
+    assert {item["artifact_id"] for item in listed["items"]} == created
+
+
+def race_create_profile(r: Racers) -> None:
+    """The Scope's one profile: each create is its next revision, none lost, none shared."""
+    scope_id = r.scope()
+    bodies = [{"family": "profile", "content": {"content": f"profile by {n}"}} for n in range(K)]
+    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
+    assert len({a["artifact_id"] for a in answers}) == 1
+    assert sorted(a["revision"] for a in answers) == list(range(1, K + 1))
+    last = max(answers, key=lambda a: a["revision"])
+    head = r.first.get(f"/v1/scopes/{scope_id}/artifacts/profile/{last['artifact_id']}").json()
+    assert head["revision"] == K
+    assert head["content"]["content"] == bodies[answers.index(last)]["content"]["content"]
+
+
+def race_import_artifacts(r: Racers) -> None:
+    scope_id = r.scope()
+    bodies = [
+        {
+            "items": [
+                {"family": "atomic-memory", "content": {"kind": "fact", "text": f"import {n}.{i}"}} for i in range(2)
+            ]
+        }
+        for n in range(K)
+    ]
+    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts/import", bodies), 201)
+    created = {c["artifact_id"] for a in answers for c in a["created"]}
+    assert len(created) == 2 * K
+    listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
+    assert {item["artifact_id"] for item in listed["items"]} == created
+
+
+def race_replace_artifact(r: Racers) -> None:
+    scope_id = r.scope()
+    path = _memory_path(scope_id, r.memory(scope_id))
+    etag = r.first.get(path).headers["ETag"]
+    bodies = [{"content": {"kind": "fact", "text": f"replaced by {n}"}} for n in range(K)]
+    winner, errors = one_winner(r.race("PUT", path, bodies, {"If-Match": etag}), 412, "revision_conflict")
+    assert all(e["details"]["current_etag"] == '"revision:2"' for e in errors), errors
+    head = r.first.get(path).json()
+    assert (head["revision"], head["content"]["text"]) == (2, winner.json()["content"]["text"])
+
+
+def race_replace_artifact_tags(r: Racers) -> None:
+    scope_id = r.scope()
+    path = _memory_path(scope_id, r.memory(scope_id), "/tags")
+    etag = r.first.get(path).headers["ETag"]
+    bodies = [{"tags": [f"tag-{n}", "raced"]} for n in range(K)]
+    winner, _ = one_winner(r.race("PUT", path, bodies, {"If-Match": etag}), 412, "tag_precondition_failed")
+    stored = r.first.get(path)
+    assert stored.json()["tags"] == winner.json()["tags"] and stored.headers["ETag"] == winner.headers["ETag"]
+
+
+def race_change_atomic_memory_lifecycle(r: Racers) -> None:
+    scope_id = r.scope()
+    memory = r.memory(scope_id)
+    request = {"scope_id": scope_id, "target": memory_input(memory), "state": "forgotten"}
+    winner, _ = one_winner(r.race("POST", "/v1/atomic-memory/lifecycle", request), 409, "atomic_memory_changed")
+    assert winner.json()["changed"] is True
+    state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+    assert (state["state"], state["state_version"]) == ("forgotten", 1)
+
+
+def race_merge_atomic_memories(r: Racers) -> None:
+    scope_id = r.scope()
+    inputs = [r.memory(scope_id, "left"), r.memory(scope_id, "right")]
+    bodies = [
+        {
+            "scope_id": scope_id,
+            "inputs": [memory_input(m) for m in inputs],
+            "content": {"kind": "fact", "text": f"merged by {n}"},
+        }
+        for n in range(K)
+    ]
+    winner, _ = one_winner(r.race("POST", "/v1/atomic-memory/merges", bodies), 409, "atomic_memory_changed")
+    result = winner.json()["records"][-1]
+    assert result["text"] == winner.json()["records"][-1]["text"] and result["state"] == "active"
+    for memory in inputs:
+        state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+        assert (state["state"], state["merged_into_id"]) == ("merged", result["artifact"]["artifact_id"])
+    listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
+    assert sorted(i["artifact_id"] for i in listed["items"]) == sorted([*inputs, result["artifact"]["artifact_id"]])
+
+
+def race_index_code_workspace(r: Racers) -> None:
+    scope_id = r.scope()
+    bodies = [
+        {"files": [{"path": f"src/racer_{n}.py", "content": f"def racer_{n}():\n    return {n}\n"}]} for n in range(K)
+    ]
+    answers = _all(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies))
+    fingerprints = [a["fingerprint"] for a in answers]
+    assert len(set(fingerprints)) == K  # every write indexed whole, as its own workspace
+    current = r.first.get(f"/v1/scopes/{scope_id}/code").json()
+    assert current["fingerprint"] in fingerprints and current["files"] == 1  # one write, not a mixture
+    # the same files from every racer: one fingerprint
+    same = _all(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies[0]))
+    assert {a["fingerprint"] for a in same} == {fingerprints[0]}
+
+
+def race_set_scope_binding(r: Racers) -> None:
+    key, targets = binding_key("race-tier"), [r.scope(f"bound {n}") for n in range(K)]
+    answers = _all(r.race("PUT", "/v1/scope-bindings", [{"key": key, "scope_id": t} for t in targets]))
+    assert [a["scope_id"] for a in answers] == targets
+    resolved = {
+        c.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] for c in r.clients
+    }
+    assert len(resolved) == 1 and resolved <= set(targets)  # the last write wins whole, for every server
+    same = _all(r.race("PUT", "/v1/scope-bindings", {"key": key, "scope_id": targets[0]}))
+    assert {a["scope_id"] for a in same} == {targets[0]}
+
+
+def race_clear_scope_binding(r: Racers) -> None:
+    """One clear removes the binding and says so; the others find nothing (several rounds: the
+    window between reading the binding and deleting it is narrow)."""
+    scope_id = r.scope()
+    for _ in range(CLEAR_ROUNDS):
+        key = binding_key("race-tier")
+        assert r.first.put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
+        answers = _all(r.race("POST", "/v1/scope-bindings/clear", {"key": key}))
+        assert sorted(a["cleared"] for a in answers) == [False] * (K - 1) + [True], answers
+        resolved = r.first.post("/v1/scope-bindings/resolve", json={"binding_keys": [key], "allow_default": False})
+        assert_error(resolved, 404, "scope_not_found")
+
+
+def _curated_scope(r: Racers) -> str:
+    scope_id = r.scope()
+    path = _memory_path(scope_id, r.memory(scope_id, "Curated: keep builds green."), "/tags")
+    tagged = r.first.put(
+        path, json={"tags": ["bootstrap-context"]}, headers={"If-Match": r.first.get(path).headers["ETag"]}
+    )
+    assert tagged.status_code == 200, tagged.text
+    return scope_id
+
+
+def race_prepare_bootstrap_context(r: Racers) -> None:
+    scope_id = _curated_scope(r)
+    answers = _all(r.race("POST", "/v1/context/bootstrap", bootstrap_request(scope_id, uuid.uuid4().hex)))
+    assert {(a["status"], a["receipt"]["state"]) for a in answers} == {("ready", "pending")}
+    assert len({a["receipt"]["receipt_id"] for a in answers}) == 1 and len({a["content"] for a in answers}) == 1
+
+
+def race_record_bootstrap_delivery(r: Racers) -> None:
+    scope_id = _curated_scope(r)
+    package = r.first.post("/v1/context/bootstrap", json=bootstrap_request(scope_id, uuid.uuid4().hex)).json()
+    receipt = package["receipt"]["receipt_id"]
+    claim = {"scope_id": scope_id, "receipt_id": receipt, "outcome": "injected"}
+    winner, _ = one_winner(r.race("POST", "/v1/context/bootstrap/receipts", claim), 422, "invalid_request")
+    assert winner.json() == {"receipt_id": receipt, "state": "injected"}
+
+
+def _capture_races(r: Racers, path: str, extra: dict[str, Any]) -> None:
+    scope_id = r.scope()
+    source_id = uuid.uuid4().hex
+    same = {"scope_id": scope_id, "source_id": source_id, "content": "the same content", **extra}
+    answers = _all(r.race("POST", path, same), 202)
+    assert len({a["position"] for a in answers}) == 1  # replays of one Source: one position
+    other_id = uuid.uuid4().hex
+    bodies = [{**same, "source_id": other_id, "content": f"content {n}"} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", path, bodies), 409, "source_conflict", success=202)
+    # the stored Source is the winner's: its replay is accepted at its position, any other content refused
+    won = json.loads(winner.request.content)
+    replay = r.first.post(path, json=won)
+    assert replay.status_code == 202 and replay.json()["position"] == winner.json()["position"], replay.text
+    lost = next(body for body in bodies if body != won)
+    assert_error(r.first.post(path, json=lost), 409, "source_conflict")
+    # distinct Sources at once: unique, consecutive positions
+    distinct = [{**same, "source_id": uuid.uuid4().hex, "content": f"distinct {n}"} for n in range(K)]
+    positions = sorted(a["position"] for a in _all(r.race("POST", path, distinct), 202))
+    assert positions == list(range(positions[0], positions[0] + K))
+
+
+def race_capture_content_source(r: Racers) -> None:
+    _capture_races(r, "/v1/sources/content", {})
+
+
+def race_capture_working_note(r: Racers) -> None:
+    _capture_races(r, "/v1/sources/working-notes", {"session_id": "race-session", "note_kind": "inspection"})
+
+
+def race_remember_memory(r: Racers) -> None:
+    scope_id = r.scope()
+    request = {"scope_id": scope_id, "kind": "fact", "text": "The same memory, remembered at once."}
+    answers = _all(r.race("POST", "/v1/memory/remember", request))
+    artifacts = {a["records"][0]["artifact"]["artifact_id"] for a in answers}
+    assert len(artifacts) == K and all(a["changed"] for a in answers)  # 1.4.1 does not de-duplicate
+    listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
+    assert {item["artifact_id"] for item in listed["items"]} == artifacts
+
+
+def race_flush_memory(r: Racers) -> None:
+    """Flushes at once advance the Scope's cursor over each pending Source once: the processed
+    windows are disjoint and cover the Scope's Sources; a flush afterwards is idle. (The Sources are
+    remembered memories, which need no generation model: the deployments run none.)"""
+    scope_id = r.scope()
+    for n in range(3):
+        remembered = r.first.post(
+            "/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": f"kept {n}"}
+        )
+        assert remembered.status_code == 200, remembered.text
+    answers = _all(r.race("POST", "/v1/memory/flush", {"scope_id": scope_id}))
+    high = {a["high_watermark"] for a in answers}
+    assert high == {3}, answers
+    windows = sorted((a["previous_cursor"], a["current_cursor"]) for a in answers if a["status"] == "processed")
+    covered = [position for start, end in windows for position in range(start + 1, end + 1)]
+    assert covered == [1, 2, 3], answers  # each Source in exactly one processed window
+    after = r.first.post("/v1/memory/flush", json={"scope_id": scope_id}).json()
+    assert (after["status"], after["current_cursor"]) == ("idle", 3)
+
+
+def race_prepare_context(r: Racers) -> None:
+    scope_id = r.scope()
+    r.memory(scope_id, "The race tier prepares at once.")
+    answers = _all(r.race("POST", "/v1/context/prepare", {"scope_id": scope_id, "query": "race tier prepares"}))
+    assert len({a["content"] for a in answers}) == 1 and answers[0]["status"] == "ready"
+    stats = r.first.post("/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": "today"})
+    assert stats.json()["recall"]["totals"]["preparations"] == K  # every prepare counted, once
+
+
+#: Per state-changing operation, its race cases.
+RACES: dict[str, list[Callable[[Racers], None]]] = {
+    "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
+    "update_scope": [race_update_scope],
+    "set_default_scope": [race_set_default_scope],
+    "create_artifact": [race_create_artifact, race_create_profile],
+    "import_artifacts": [race_import_artifacts],
+    "replace_artifact": [race_replace_artifact],
+    "replace_artifact_tags": [race_replace_artifact_tags],
+    "change_atomic_memory_lifecycle": [race_change_atomic_memory_lifecycle],
+    "merge_atomic_memories": [race_merge_atomic_memories],
+    "index_code_workspace": [race_index_code_workspace],
+    "set_scope_binding": [race_set_scope_binding],
+    "clear_scope_binding": [race_clear_scope_binding],
+    "prepare_bootstrap_context": [race_prepare_bootstrap_context],
+    "record_bootstrap_delivery": [race_record_bootstrap_delivery],
+    "capture_content_source": [race_capture_content_source],
+    "capture_working_note": [race_capture_working_note],
+    "remember_memory": [race_remember_memory],
+    "flush_memory": [race_flush_memory],
+    "prepare_context": [race_prepare_context],
+}
+
+#: Operations sent with POST that read only (a body carries their parameters): nothing to race.
+NO_RACE = {
+    "get_stats": "a read: statistics of a selection",
+    "get_memory_entry": "a read: one memory entry",
+    "get_topic_memory": "a read: one Topic Memory",
+    "list_atomic_memories": "a read: a listing",
+    "list_memory_entries": "a read: a listing",
+    "search_topic_memory": "a read: a search",
+}
+
+CASES = [
+    pytest.param(case, id=f"{operation}-{case.__name__.removeprefix('race_')}")
+    for operation, cases in RACES.items()
+    for case in cases
+]
+
+
+def test_every_state_changing_operation_has_a_race() -> None:
+    changing = {op.operation_id for op in OPERATIONS if op.state_changing}
+    served = {op.operation_id for op in OPERATIONS}
+    assert set(RACES) | set(NO_RACE) <= served, "a race or exclusion names no served operation"
+    assert not set(RACES) & set(NO_RACE)
+    assert changing - set(NO_RACE) - set(RACES) == set(), "a state-changing operation without a race"
+    assert set(NO_RACE) <= changing, "an exclusion the contract already marks read-only or GET"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_racing_requests_are_decided_by_their_writes(racers: Racers, case: Callable[[Racers], None]) -> None:
+    case(racers)
