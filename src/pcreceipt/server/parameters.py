@@ -5,8 +5,12 @@ Decisions:
   (``schemas/openapi.json``); references are resolved against the contract's ``$defs``.
 - Values arrive as text. A parameter whose schema is an integer must be plain decimal digits
   (optionally signed) and is converted before the schema check; anything else stays a string.
-- A query parameter given twice is refused (which value counts would be a guess); query
-  parameters the operation does not declare are ignored, as HTTP servers customarily do.
+- The query is checked as strictly as a body, on every operation: a parameter the operation
+  does not declare (violation ``/query``, ``additionalProperties``: the name is the client's and is
+  never echoed) or one given twice (``duplicate_parameter``: which value counts would be a guess)
+  is 422 ``invalid_request``, as PowerContext 1.4.1 answers its listings' unknown or repeated
+  parameters, and only once every declared parameter is valid (PowerContext checks the declared
+  values first).
 - A missing required *header* is not refused here: its meaning belongs to the operation
   (a missing ``If-Match`` on replace is 428 precondition_required, not 422).
 - Violations point at ``/<location>/<name>`` (e.g. ``/query/limit``) and carry the schema
@@ -136,14 +140,19 @@ def parse_parameters(
     """The operation's parameters, typed and validated; ``InvalidRequest`` (422) on any violation."""
     out = Parameters(path={}, query={}, headers={})
     violations: list[dict[str, str]] = []
-    for spec in parameter_specs(operation):
+    strict: list[dict[str, str]] = []  # the query's own shape: a parameter not declared, or repeated
+    specs = parameter_specs(operation)
+    declared = {spec.name for spec in specs if spec.location == "query"}
+    if any(name not in declared for name in query):
+        strict.append({"path": "/query", "rule": "additionalProperties"})
+    for spec in specs:
         raw: str | None
         if spec.location == "path":
             raw = path_params.get(spec.name)
         elif spec.location == "query":
             values = query.getlist(spec.name)
             if len(values) > 1:
-                violations.append(_violation("query", spec.name, "duplicate_parameter"))
+                strict.append(_violation("query", spec.name, "duplicate_parameter"))
                 continue
             raw = values[0] if values else None
         else:
@@ -165,4 +174,8 @@ def parse_parameters(
         if operation.path.startswith(SCOPED_RESOURCES) and any(v["path"].startswith("/query/") for v in violations):
             raise BadRequest("A query parameter is invalid.", details)
         raise InvalidRequest("A request parameter is invalid.", details)
+    if strict:
+        raise InvalidRequest(
+            "The query names a parameter the operation does not declare, or one twice.", {"violations": strict[:64]}
+        )
     return out
