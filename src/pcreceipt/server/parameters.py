@@ -4,10 +4,12 @@ Decisions:
 - The schemas come from ``gate.openapi_document()``, so a parameter's bounds live in one place
   (``schemas/openapi.json``); references are resolved against the contract's ``$defs``.
 - Values arrive as text. A parameter whose schema is an integer must be plain decimal digits
-  (optionally signed) and is converted before the schema check; anything else stays a string.
+  (optionally signed) and is converted before the schema check; a query parameter whose schema
+  is an array is the parameter repeated (``tag=a&tag=b``), checked as the list of its values;
+  anything else stays a string.
 - The query is checked as strictly as a body, on every operation: a parameter the operation
   does not declare (violation ``/query``, ``additionalProperties``: the name is the client's and is
-  never echoed) or one given twice (``duplicate_parameter``: which value counts would be a guess)
+  never echoed) or one given twice that is not a list (``duplicate_parameter``: which value counts would be a guess)
   is 422 ``invalid_request``, as PowerContext 1.4.1 answers its listings' unknown or repeated
   parameters, and only once every declared parameter is valid (PowerContext checks the declared
   values first).
@@ -49,6 +51,7 @@ class ParameterSpec:
     location: Location
     required: bool
     integer: bool
+    array: bool
     default: Any
     validator: Any
 
@@ -110,6 +113,7 @@ def parameter_specs(operation: Operation) -> tuple[ParameterSpec, ...]:
                 location=parameter["in"],
                 required=bool(parameter.get("required", False)),
                 integer=resolved.get("type") == "integer",
+                array=resolved.get("type") == "array",
                 default=resolved.get("default"),
                 validator=compiled,
             )
@@ -128,10 +132,16 @@ def _check(spec: ParameterSpec, raw: str) -> tuple[Any, str | None]:
         if not _INTEGER.match(raw):
             return None, "type"
         value = int(raw)
+    broken = _broken_rule(spec, value)
+    return (value, None) if broken is None else (None, broken)
+
+
+def _broken_rule(spec: ParameterSpec, value: Any) -> str | None:
+    """The schema keyword ``value`` breaks first, or None when it is valid."""
     if spec.validator.is_valid(value):
-        return value, None
+        return None
     error = next(iter(spec.validator.iter_errors(value)))
-    return None, str(error.schema_path[-1]) if error.schema_path else "schema"
+    return str(error.schema_path[-1]) if error.schema_path else "schema"
 
 
 def parse_parameters(
@@ -149,6 +159,14 @@ def parse_parameters(
         raw: str | None
         if spec.location == "path":
             raw = path_params.get(spec.name)
+        elif spec.location == "query" and spec.array:  # a list: the parameter repeated, in order
+            listed = query.getlist(spec.name)
+            broken = _broken_rule(spec, listed) if listed else None
+            if broken is not None:
+                violations.append(_violation("query", spec.name, broken))
+            elif listed:
+                out.query[spec.name] = listed
+            continue
         elif spec.location == "query":
             values = query.getlist(spec.name)
             if len(values) > 1:
