@@ -12,6 +12,10 @@ destructive; POST is neither; an operation's own ``x-pcreceipt-mcp`` (``read_onl
 ``destructive``, ``idempotent``) overrides these. ``openWorldHint`` is false: every tool works on
 this server's own store. A read-only tool is idempotent and not destructive.
 
+An operation's ``x-pcreceipt-mcp.only`` names the one value its tool takes for an argument
+(``replace_artifact``: ``family`` ``atomic-memory``): that argument's schema is a ``const``, and the
+server refuses any other value before the operation runs (``pcreceipt.server.tool_calls``).
+
 Output: the success body's definition (with the definitions it references) as ``outputSchema``;
 ``get_artifact`` and ``replace_artifact`` answer ``{artifact, etag, status_code}``, because a
 tool result has no headers to carry the content ETag that a later ``If-Match`` needs.
@@ -112,6 +116,9 @@ def _input_schema(api: dict[str, Any], op: dict[str, Any], definitions: dict[str
     for name, schema in body_fields.items():
         properties[name] = schema
         arguments[name] = {"in": "body", "name": name}
+    for argument, value in op.get(EXTENSION, {}).get("only", {}).items():
+        described = properties[argument].get("description")
+        properties[argument] = {**({"description": described} if described else {}), "const": value}
     required += body_schema.get("required", [])
     schema: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False}
     if required:
@@ -151,7 +158,8 @@ def _output_schema(op: dict[str, Any], definitions: dict[str, Any]) -> dict[str,
 
 
 def _annotations(method: str, op: dict[str, Any]) -> dict[str, Any]:
-    hints = {**METHOD_HINTS[method], **op.get(EXTENSION, {})}
+    declared = {key: value for key, value in op.get(EXTENSION, {}).items() if key != "only"}
+    hints = {**METHOD_HINTS[method], **declared}
     if hints["read_only"]:  # a read changes nothing, so repeating it changes nothing either
         hints["destructive"], hints["idempotent"] = False, True
     return {

@@ -181,9 +181,9 @@ def _dump(body: Body) -> Any:
 
 
 def _framework_detail(response: httpx.Response) -> str | None:
-    """The reason of an answer without the error envelope (an unknown route or method answers
-    ``{"detail": "Not Found"}`` as FastAPI does; a host reads such a 404 as a server of another
-    version), or None."""
+    """The reason of an answer without the error envelope, or None: what a FastAPI server (such
+    as PowerContext) answers for an unknown route or method, ``{"detail": "Not Found"}``; pcreceipt
+    answers those in the envelope."""
     try:
         body = json.loads(response.content)
     except ValueError:

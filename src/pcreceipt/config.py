@@ -185,7 +185,7 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000  # not a contract limit: the default TCP port
     assembly_max_entries: int = limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT
-    max_body_bytes: int = 8 * 1024 * 1024
+    max_body_bytes: int = 16 * 1024 * 1024  # PowerContext 1.4.1's max_request_body_bytes
     require_tokens: bool = False
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     generation: GenerationSettings = field(default_factory=GenerationSettings)

@@ -19,8 +19,9 @@ families, one per layer, each defined next to the code that raises it:
   ``revision_conflict``), ``TagPreconditionFailed`` (412 ``tag_precondition_failed``),
   ``PreconditionRequired``, ``RequestTooLarge``, ``ServiceUnavailable`` (``storage_unavailable``),
   ``CodeIndexMissing``, ``InferenceUnavailable``, the code query's 422s, ``UnsupportedCapability``
-  and ``InternalError``. An unknown route or method is not an ``ApiError``: it answers the
-  framework's bare ``{"detail": ...}`` (``pcreceipt.server.app``).
+  and ``InternalError``. An unknown route is ``RouteNotFound`` (404 ``not_found``) and a wrong
+  method ``MethodNotAllowed`` (405 ``invalid_request`` with ``Allow``): every answer of the server
+  is in the envelope (``pcreceipt.server.app``).
 - ``SettingsError`` (``pcreceipt.config``): a setting is missing or out of range.
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
@@ -41,6 +42,10 @@ Messages are fixed, content-free sentences: never a body, a query, a credential 
 from __future__ import annotations
 
 from typing import Any, ClassVar
+
+#: The violation rules of a request no route takes: an unknown path, a wrong method.
+ROUTE_RULE = "route"
+METHOD_RULE = "method"
 
 
 class PcreceiptError(Exception):
@@ -65,6 +70,17 @@ class ApiError(PcreceiptError):
 
 class InvalidRequest(ApiError):
     code, status = "invalid_request", 422
+
+
+class MethodNotAllowed(InvalidRequest):
+    """405 ``invalid_request``: the path is served, not with this method (``Allow`` names the
+    methods it is); the violation is ``{path: "", rule: "method"}``."""
+
+    status = 405
+
+    def __init__(self, allow: str) -> None:
+        details = {"violations": [{"path": "", "rule": METHOD_RULE}]}
+        super().__init__("The path is not served with this method.", details, {"Allow": allow})
 
 
 class InvalidScopeRelationship(InvalidRequest):
@@ -132,6 +148,16 @@ class ReferenceNotFound(NotFound):
     ``not_found``)."""
 
     code = "not_found"
+
+
+class RouteNotFound(NotFound):
+    """A path no operation is served at (PowerContext's generic ``not_found``), in the envelope with
+    the violation ``{path: "", rule: "route"}``."""
+
+    code = "not_found"
+
+    def __init__(self) -> None:
+        super().__init__("No operation is served at this path.", {"violations": [{"path": "", "rule": ROUTE_RULE}]})
 
 
 class CodeWorkspaceNotFound(NotFound):

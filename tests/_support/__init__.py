@@ -16,6 +16,7 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).
+- ``races``: calls released together (``at_once``), for the race tests of the store and the servers.
 - ``vectors``: the Python executor of the contract vectors (``tests/vectors``).
 - ``relay``: a recording HTTP relay between an official host's code and ``pcreceipt serve``.
 - ``pyhosts``: the Python official hosts' plugins (from PowerContext 1.4.1's sdist) run as their

@@ -14,18 +14,17 @@ its conflict code in the error envelope.
 from __future__ import annotations
 
 import json
-import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
 
+from _support import races
 from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
 from _support.ports import free_port
 from _support.servers import assert_error
@@ -109,14 +108,7 @@ def _assert_one_deployment(started: Deployment, servers: list[ServerProcess]) ->
 
 def at_once(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
     """Run ``calls`` in threads released together by a barrier; their responses in call order."""
-    barrier = threading.Barrier(len(calls))
-
-    def released(call: Callable[[], httpx.Response]) -> httpx.Response:
-        barrier.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(released, calls))
+    return cast(list[httpx.Response], races.at_once(calls))
 
 
 def one_winner(

@@ -60,3 +60,34 @@ def assert_request_id(response: httpx.Response) -> str:
     request_id = response.headers.get(REQUEST_ID_HEADER, "")
     assert len(request_id) == 16 and all(c in "0123456789abcdef" for c in request_id), request_id
     return request_id
+
+
+def raw_exchange(url: str, head: bytes, chunks: Iterator[bytes] | None = None, timeout: float = 5.0) -> bytes:
+    """Send ``head`` (and ``chunks`` as they come) on a raw socket; return the response head and body read so far."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(head)
+        for chunk in chunks or iter(()):
+            try:
+                sock.sendall(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+        received = b""
+        deadline = time.monotonic() + timeout
+        while b"\r\n\r\n" not in received or not received.rstrip().endswith(b"}"):
+            try:
+                data = sock.recv(65536)
+            except (TimeoutError, ConnectionResetError):
+                break
+            if not data or time.monotonic() > deadline:
+                break
+            received += data
+    return received
+
+
+def status_and_envelope(raw: bytes) -> tuple[int, dict[str, Any]]:
+    """The status and the JSON body of a raw response (which carries a request id)."""
+    head, _, body = raw.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    assert b"x-powercontext-request-id" in head.lower()
+    return status, json.loads(body)

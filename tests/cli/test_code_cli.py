@@ -39,8 +39,8 @@ def test_code_status_search_and_read(server_url: str, tmp_path: Path) -> None:
 
 
 def test_a_route_the_server_lacks_says_so(server_url: str) -> None:
-    """A bare framework 404 (no error code) reads as a server of another version."""
+    """A 404 of a path the server serves nothing at reads as a server of another version."""
     result = CliRunner().invoke(app, ["code", "status", "--scope", "s", "--url", server_url + "/elsewhere"])
     assert result.exit_code == 1
-    assert "error: unknown_error (HTTP 404): Not Found" in result.stderr
+    assert "error: not_found (HTTP 404): No operation is served at this path." in result.stderr
     assert "does not serve this operation" in result.stderr

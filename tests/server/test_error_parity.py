@@ -1,7 +1,7 @@
 """Error and route parity with PowerContext 1.4.1 (W1, W14), over a real loopback server.
 
-- An unknown route or method answers what a FastAPI server answers, without the error envelope
-  (hosts classify a 404 without ``error.code`` as a server of another version).
+- An unknown route is 404 ``not_found`` and a wrong method 405 ``invalid_request`` with ``Allow``,
+  in the error envelope like every other answer.
 - Every Scope-bound operation answers 404 ``scope_not_found`` for a Scope that does not exist.
 - ``GET /openapi.json`` declares every operation pcreceipt serves at PowerContext's path and
   method under PowerContext's operationId, as DSH's doctor reads it.
@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from _support.servers import CANARY, assert_error, assert_request_id, running
+from _support.servers import CANARY, assert_error, running
 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
@@ -126,13 +126,12 @@ def http(tmp_path: Path) -> Iterator[httpx.Client]:
         store.close()
 
 
-def _bare(response: httpx.Response, status: int, detail: str) -> None:
-    """The framework's answer: exactly ``{"detail": ...}``, compact, no error code; a request id."""
-    assert response.status_code == status, response.text
-    assert response.content == json.dumps({"detail": detail}, separators=(",", ":")).encode()
+def _unrouted(response: httpx.Response, status: int, code: str, rule: str) -> None:
+    """A request no route takes is answered in the error envelope like every other: PowerContext's
+    code, the violation naming why (``route`` or ``method``), a request id, nothing echoed."""
+    error = assert_error(response, status, code)
+    assert error["details"] == {"violations": [{"path": "", "rule": rule}]}
     assert response.headers["content-type"] == "application/json"
-    assert_request_id(response)
-    assert CANARY not in response.text
 
 
 @pytest.mark.parametrize(
@@ -143,10 +142,11 @@ def _bare(response: httpx.Response, status: int, detail: str) -> None:
         ("GET", "/v1/scopes/a/b/c/d/e/f/g/h"),
         ("GET", "/nowhere"),
         ("POST", "/mcp/tools"),
+        ("GET", f"/inspector/{CANARY}.js"),
     ],
 )
-def test_an_unknown_route_is_the_bare_framework_404(http: httpx.Client, method: str, path: str) -> None:
-    _bare(http.request(method, path, json={"x": CANARY}), 404, "Not Found")
+def test_an_unknown_route_is_404_not_found_in_the_envelope(http: httpx.Client, method: str, path: str) -> None:
+    _unrouted(http.request(method, path, json={"x": CANARY}), 404, "not_found", "route")
 
 
 @pytest.mark.parametrize(
@@ -156,14 +156,15 @@ def test_an_unknown_route_is_the_bare_framework_404(http: httpx.Client, method: 
         ("GET", "/v1/context/prepare", {"POST"}),
         ("POST", "/health/live", {"GET", "HEAD"}),
         ("PATCH", "/v1/scopes/default", {"GET", "PUT"}),
+        ("DELETE", f"/v1/scopes/{MISSING}", {"GET", "PUT"}),
         ("GET", "/mcp/", {"POST"}),
     ],
 )
-def test_a_wrong_method_is_the_bare_framework_405_with_allow(
+def test_a_wrong_method_is_405_invalid_request_in_the_envelope_with_allow(
     http: httpx.Client, method: str, path: str, allowed: set[str]
 ) -> None:
     response = http.request(method, path)
-    _bare(response, 405, "Method Not Allowed")
+    _unrouted(response, 405, "invalid_request", "method")
     assert set(response.headers["allow"].replace(" ", "").split(",")) >= allowed
 
 
@@ -259,7 +260,7 @@ def test_the_served_document_declares_every_operation_served(http: httpx.Client)
     for operation in OPERATIONS:
         assert declared.get(operation.operation_id) == (operation.method, operation.path), operation.operation_id
         served = http.request(operation.method, operation.path.replace("{", "x").replace("}", ""))
-        assert served.json() != {"detail": "Not Found"}, operation.operation_id  # routed, whatever it answers
+        assert not _took_no_route(served), operation.operation_id  # routed, whatever it answers
     assert set(declared) == {op.operation_id for op in OPERATIONS}
 
 
@@ -305,3 +306,9 @@ def test_powercontext_operations_are_at_powercontexts_paths(
     served = set(DSH_DOCTOR_CORE) & set(ours)
     assert sorted(set(_doctor_missing(document, reference)) & served) == []
     assert set(_doctor_missing(document, reference)) == set(DSH_DOCTOR_CORE) - served
+
+
+def _took_no_route(response: httpx.Response) -> bool:
+    body = response.json() if response.content else {}
+    violations = ((body.get("error") or {}).get("details") or {}).get("violations", [])
+    return any(v["rule"] in ("route", "method") for v in violations)

@@ -161,6 +161,38 @@ async def test_memory_write_search_and_the_artifact_cycle_with_its_etag(server: 
     assert first["content"]["text"] == text
 
 
+async def test_replace_artifact_writes_atomic_memory_only(server: McpServer) -> None:
+    """The tool's schema takes family atomic-memory only (as PowerContext 1.4.1's tool), and the
+    server holds it: a Topic Memory replaced over MCP is refused before anything is written (422
+    invalid_request, rule const at /path/family), its If-Match right and its content valid; over
+    HTTP the same replace is the operation's own and commits revision 2."""
+    scope = server.granted
+    topic = {"title": "MCP family", "summary": "Which families MCP replaces.", "detail": "Atomic only."}
+    made = httpx.post(
+        f"{server.url}/v1/scopes/{scope}/artifacts",
+        json={"family": "topic-memory", "content": topic},
+        headers=auth(server.writer),
+    )
+    assert made.status_code == 201, made.text
+    artifact_id = made.json()["artifact_id"]
+    address = {"scope_id": scope, "family": "topic-memory", "artifact_id": artifact_id}
+    changed = {**topic, "detail": "Replaced over MCP."}
+    async with session(server.url + "/mcp", server.writer) as client:
+        schema = next(t for t in (await client.list_tools()).tools if t.name == "replace_artifact").inputSchema
+        assert schema["properties"]["family"]["const"] == "atomic-memory"
+        head = structured(await client.call_tool("get_artifact", address))  # reading any family stays open
+        assert head["etag"] == '"revision:1"'
+        refused = await client.call_tool("replace_artifact", {**address, "If-Match": head["etag"], "content": changed})
+    text = error_text(refused, 422, "invalid_request")
+    envelope = json.loads(text.split(" - ", 1)[1])
+    assert envelope["error"]["details"]["violations"] == [{"path": "/path/family", "rule": "const"}]
+    path = f"{server.url}/v1/scopes/{scope}/artifacts/topic-memory/{artifact_id}"
+    unchanged = httpx.get(path, headers=auth(server.writer))
+    assert unchanged.headers["etag"] == '"revision:1"' and unchanged.json()["content"] == topic
+    over_http = httpx.put(path, json={"content": changed}, headers={**auth(server.writer), "If-Match": '"revision:1"'})
+    assert over_http.status_code == 200 and over_http.json()["revision"] == 2
+
+
 async def test_lifecycle_merge_and_capture(server: McpServer) -> None:
     scope = server.granted
     async with session(server.url + "/mcp", server.writer) as client:

@@ -13,6 +13,7 @@ database, so whatever one server wrote or decided must be what the other sees at
 - a token revoked in the database is refused by both servers from the next request on;
 - the Default Scope, ensured by each server at its start, exists once, and so does every migration;
 - a Scope binding set through one server resolves through the other, and a clear is seen at once;
+  concurrent clears of one binding through the three servers tell exactly one caller it cleared it;
 - a prepare is counted once in the statistics, whichever server answers and whichever is asked;
 - capture positions, and bootstrap receipts (one per host event, whichever servers the host's
   retries reach, its package's items in one order, and its delivery claimed once) stay unique.
@@ -237,6 +238,28 @@ def test_oceanbase_a_binding_set_through_one_server_resolves_through_the_other(d
         cleared = b.post("/v1/scope-bindings/clear", json={"key": key})
         assert cleared.status_code == 200 and cleared.json()["cleared"] is True
         assert a.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] == default
+
+
+def test_oceanbase_concurrent_clears_of_one_binding_through_three_servers_clear_it_once(deployment: Deployment) -> None:
+    """Eight clears of one bound key, spread over the three servers and released together, on
+    several rounds: exactly one caller is told ``cleared: true`` (PowerContext 1.4.1's answer), the
+    seven others ``cleared: false``, and the key resolves to the default afterwards everywhere."""
+    with deployment.clients() as servers:
+        scope_id = _scope(servers[0])
+        default = servers[1].get("/v1/scopes/default").json()["scope_id"]
+        for round_number in range(4):
+            key = {"integration": "multi-server", "kind": "session", "external_id": uuid.uuid4().hex}
+            assert (
+                servers[round_number % 3].put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code
+                == 200
+            )
+            clears = [partial(servers[n % 3].post, "/v1/scope-bindings/clear", json={"key": key}) for n in range(8)]
+            responses = at_once(*clears)
+            assert [r.status_code for r in responses] == [200] * 8, [r.text for r in responses]
+            assert sorted(r.json()["cleared"] for r in responses) == [False] * 7 + [True], round_number
+            for client in servers:
+                resolved = client.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]})
+                assert resolved.json()["scope_id"] == default
 
 
 def test_oceanbase_captures_through_both_servers_at_once_get_unique_consecutive_positions(

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
+from typing import cast
 
 import httpx
 import pytest
 from _support.engines import raw_sql
+from _support.races import at_once
 from _support.servers import assert_error, running
 
 from pcreceipt.config import Settings
@@ -154,3 +158,24 @@ def test_the_default_key_is_powercontexts(served: tuple[httpx.Client, SQLiteStor
     default = http.get("/v1/scopes/default").json()
     body = {"title": "Default", "summary": "Default context", "idempotency_key": DEFAULT_SCOPE_KEY}
     assert http.post("/v1/scopes", json=body).json() == default
+
+
+def test_concurrent_clears_through_three_servers_on_one_sqlite_file_clear_once(tmp_path: Path) -> None:
+    """Three servers over one SQLite file, eight clears of one bound key spread over them and released
+    together, on several rounds: exactly one caller is told ``cleared: true``, as PowerContext 1.4.1
+    answers (the same race over OceanBase: ``test_oceanbase_multi_server.py``)."""
+    with ExitStack() as stack:
+        clients = []
+        for _ in range(3):
+            store = SQLiteStore(tmp_path / "store.db")
+            stack.callback(store.close)
+            url = stack.enter_context(running(create_app(Settings(data_dir=tmp_path), store=store)))
+            clients.append(stack.enter_context(httpx.Client(base_url=url, timeout=60)))
+        scope_id = _scope(clients[0], "Races")
+        for round_number in range(4):
+            key = {**SESSION, "external_id": f"race-{round_number}"}
+            assert clients[1].put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
+            clears = [partial(clients[n % 3].post, "/v1/scope-bindings/clear", json={"key": key}) for n in range(8)]
+            responses = cast(list[httpx.Response], at_once(clears))
+            assert [r.status_code for r in responses] == [200] * 8
+            assert sorted(r.json()["cleared"] for r in responses) == [False] * 7 + [True], round_number

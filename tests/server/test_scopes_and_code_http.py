@@ -207,6 +207,22 @@ def test_read_ranges_and_their_errors(http: httpx.Client) -> None:
     assert error["details"]["violations"] == [{"path": "/expected_fingerprint", "rule": "required"}]
 
 
+def test_integers_written_with_a_fraction_are_integers(http: httpx.Client) -> None:
+    """JSON Schema's integer takes 1.0 (the schema gate passes it): a limit or a line range written
+    so answers as the plain integer does, never a 500 (found by the schemathesis fuzz)."""
+    scope, fingerprint = _indexed(http)
+    plain = _query(http, scope, {"operation": {"kind": "explore", "query": "handler_42", "limit": 1}})
+    written = _query(http, scope, {"operation": {"kind": "explore", "query": "handler_42", "limit": 1.0}})
+    assert written.status_code == 200 and written.json()["items"] == plain.json()["items"]
+    assert len(plain.json()["items"]) == 1
+    operation = {"kind": "read", "path": "src/app.py", "file_sha256": _sha(SOURCE), "start_line": 2, "end_line": 3}
+    floats = {**operation, "start_line": 2.0, "end_line": 3.0}
+    answers = [_query(http, scope, {"operation": o, "expected_fingerprint": fingerprint}) for o in (operation, floats)]
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json()["items"] == answers[1].json()["items"]
+    assert answers[1].json()["items"][0]["start_line"] == 2
+
+
 def test_max_bytes_bounds_the_answer(http: httpx.Client) -> None:
     scope, fingerprint = _indexed(http)
     for max_bytes in (700, 1200, 3000, 16000):

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
 import sqlean  # type: ignore[import-untyped]
 from _support.engines import StoreOpener, sqlite_only
+from _support.races import at_once
 
 from pcreceipt.store.bindings import DEFAULT_SCOPE_KEY, DEFAULT_SCOPE_SUMMARY, DEFAULT_SCOPE_TITLE
 from pcreceipt.store.protocol import BindingKey, RecordNotFound, Scope, Store
@@ -117,6 +119,21 @@ def test_binding_upsert_and_clear(store: Store, make_scope: Callable[..., Scope]
     assert store.clear_scope_binding(WORKSPACE) is False
     assert store.bound_scope_id([WORKSPACE]) is None
     assert store.get_scope(b.scope_id) == b  # clearing a binding leaves the Scope
+
+
+def test_concurrent_clears_of_one_binding_tell_exactly_one_caller_it_cleared(
+    open_store: StoreOpener, make_scope: Callable[..., Scope]
+) -> None:
+    """Eight clears of one bound key from four store objects (four pools, four connections at least;
+    for SQLite four handles on one file), released together, over several rounds: exactly one is
+    told it cleared the binding, whatever the others read before their delete."""
+    stores = [open_store() for _ in range(4)]
+    for round_number in range(5):
+        key = BindingKey("claude-code", "session", f"race-{round_number}")
+        stores[0].set_scope_binding(key, make_scope().scope_id)
+        answers = at_once([partial(stores[n % 4].clear_scope_binding, key) for n in range(8)])
+        assert sorted(answers) == [False] * 7 + [True], round_number  # type: ignore[type-var]
+        assert all(store.bound_scope_id([key]) is None for store in stores)
 
 
 def test_keys_match_exactly(store: Store, make_scope: Callable[..., Scope]) -> None:

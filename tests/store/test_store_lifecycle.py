@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Any
 
 import pytest
+from _support.races import at_once
 
 from pcreceipt.store.protocol import (
     ArtifactRef,
@@ -271,3 +273,60 @@ def test_forgetting_a_forgotten_memory_at_its_state_version_changes_nothing(stor
     result = heads[-1].ref.artifact_id
     store.change_lifecycle(scope_id, result, revision=1, state_version=0, state="retired")
     assert store.change_lifecycle(scope_id, result, revision=1, state_version=1, state="retired") == []
+
+
+def test_lifecycle_and_replace_races_across_store_objects_have_one_winner(
+    open_store: Any, scope_id: str, store: Store
+) -> None:
+    """Four store objects (four pools on OceanBase, four handles on one SQLite file), two threads
+    each, all forgetting one memory, then all replacing another at revision 1: one changed, seven
+    conflicts with the winner's values, on every round."""
+    stores = [store, *(open_store() for _ in range(3))]
+    for round_number in range(3):
+        forgotten = create(store, scope_id, f"forget race {round_number}").ref.artifact_id
+        replaced = create(store, scope_id, f"replace race {round_number}").ref.artifact_id
+        forgets = [
+            partial(s.change_lifecycle, scope_id, forgotten, revision=1, state_version=0, state="forgotten")
+            for s in stores * 2
+        ]
+        conflicts = [o for o in at_once(forgets, caught=(WriteConflict,)) if isinstance(o, WriteConflict)]
+        assert len(conflicts) == 7 and {c.reason for c in conflicts} == {"stale_state_version"}, round_number
+        assert head(store, scope_id, forgotten).state_version == 1
+        replaces = [
+            partial(s.replace_artifact, scope_id, "atomic-memory", replaced, memory("new"), expected_revision=1)
+            for s in stores * 2
+        ]
+        conflicts = [o for o in at_once(replaces, caught=(WriteConflict,)) if isinstance(o, WriteConflict)]
+        assert len(conflicts) == 7 and {c.reason for c in conflicts} == {"stale_revision"}, round_number
+        assert {c.current_revision for c in conflicts} == {2}
+
+
+def test_a_head_move_or_state_change_built_on_a_stale_read_is_refused_by_the_write(store: Store, scope_id: str) -> None:
+    """The writes themselves decide: a head move from a revision that is no longer the head, or a
+    lifecycle change from a state version that is no longer current, changes no row and is a
+    conflict carrying the current values, whatever the caller read before (what keeps a writer
+    that reads outside the Scope's lock from reporting a change it did not make)."""
+    from pcreceipt.store.engine import StoreEngine
+
+    assert isinstance(store, StoreEngine)
+    record = create(store, scope_id, "Stale reads")
+    artifact_id = record.ref.artifact_id
+    store.replace_artifact(scope_id, "atomic-memory", artifact_id, memory("second"), expected_revision=1)
+    store.change_lifecycle(scope_id, artifact_id, revision=2, state_version=0, state="forgotten")
+    engine: Any = store
+    with pytest.raises(WriteConflict) as moved:  # built on a read of head 1: the move to 2 finds no row at 1
+        engine._transact(
+            lambda conn: engine._append_revision(
+                conn, scope_id, "atomic-memory", artifact_id, 2, None, "2026-01-01T00:00:00Z", prompt_key=None
+            )
+        )
+    assert (moved.value.reason, moved.value.current_revision) == ("stale_revision", 2)
+    with pytest.raises(WriteConflict) as changed:
+        # built on a read of state_version 0: the change to version 1 finds no row at version 0
+        engine._transact(
+            lambda conn: engine._set_state(conn, scope_id, artifact_id, "forgotten", 1, merged_into_id=None)
+        )
+    assert (changed.value.reason, changed.value.current_state_version) == ("stale_state_version", 1)
+    current = head(store, scope_id, artifact_id)
+    assert (current.ref.revision, current.state, current.state_version) == (2, "forgotten", 1)
+    assert store.check_integrity() == []

@@ -995,6 +995,14 @@ LIST_ARTIFACTS_LIMIT_DEFAULT: Final = 50
 LIST_ARTIFACTS_CURSOR_MIN_LENGTH: Final = 1
 LIST_ARTIFACTS_CURSOR_MAX_LENGTH: Final = 4096
 
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}/get/parameters/4/schema
+LIST_ARTIFACTS_TAG_MIN_ITEMS: Final = 1
+LIST_ARTIFACTS_TAG_MAX_ITEMS: Final = 16
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}/get/parameters/4/schema/items
+LIST_ARTIFACTS_TAG_ITEMS_MIN_LENGTH: Final = 1
+LIST_ARTIFACTS_TAG_ITEMS_MAX_LENGTH: Final = 64
+
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}/get/parameters/3/schema
 GET_ARTIFACT_IF_NONE_MATCH_MIN_LENGTH: Final = 1
 GET_ARTIFACT_IF_NONE_MATCH_MAX_LENGTH: Final = 64

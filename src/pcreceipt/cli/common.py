@@ -21,6 +21,7 @@ import typer
 from pydantic import BaseModel
 
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
+from pcreceipt.errors import METHOD_RULE, ROUTE_RULE
 from pcreceipt.models import PrepareContextRequest
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -84,11 +85,17 @@ def print_json(value: Any) -> None:
     typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def _unrouted(error: ApiResponseError) -> bool:
+    """Whether the server took no route for the request (its violation ``route`` or ``method``)."""
+    violations = (error.details or {}).get("violations", [])
+    return any(v.get("rule") in (ROUTE_RULE, METHOD_RULE) for v in violations if isinstance(v, dict))
+
+
 def _explain(error: ApiResponseError) -> str:
     from pcreceipt import gate  # only an error needs it: a client command starts without the gate
 
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
-    if error.code is None and error.status in (404, 405):
+    if error.status in (404, 405) and (error.code is None or _unrouted(error)):
         lines.append("  the server does not serve this operation: is it another version of pcreceipt?")
     details = error.details or {}
     if details.get("reason"):

@@ -25,6 +25,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from pcreceipt.digests import wire_bytes
+from pcreceipt.errors import RouteNotFound
+
 PREFIX = "/inspector"
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -75,7 +78,10 @@ def load_assets() -> dict[str, Asset]:
 
 
 def _not_found() -> Response:
-    return Response(b"Not Found", status_code=404, media_type="text/plain; charset=utf-8", headers=SECURITY_HEADERS)
+    """A name the Inspector does not serve: the server's 404 envelope (``RouteNotFound``), with the
+    Inspector's headers."""
+    body = wire_bytes(RouteNotFound().envelope())
+    return Response(body, status_code=404, media_type="application/json", headers=SECURITY_HEADERS)
 
 
 def routes() -> list[BaseRoute]:

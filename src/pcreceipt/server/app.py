@@ -3,12 +3,13 @@
 ``create_app`` builds one route per path of the generated operation table
 (``pcreceipt._gen.operations.OPERATIONS``) and refuses to start when an operation has no
 handler, so an operation added to the schema cannot go unserved. ``GET /openapi.json`` returns
-the bundled document, serialised once so every response is byte-identical. Unknown routes and
-wrong methods answer as a FastAPI server does, without the error envelope: 404
-``{"detail":"Not Found"}`` and 405 ``{"detail":"Method Not Allowed"}`` with ``Allow`` (hosts take a
-404 without ``error.code`` on a compatibility path for a server of another version;
-``api.middleware`` adds the request id to every response). A server bound to loopback also requires a loopback ``Host``
-header (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
+the bundled document, serialised once so every response is byte-identical. Every answer is in
+the error envelope, unknown routes and wrong methods included (``store_errors.routing_error``: 404
+``not_found``, 405 ``invalid_request`` with ``Allow``; ``api.middleware`` adds the request id to
+every response). Operation paths are matched on the raw, still percent-encoded path and each
+parameter decoded once (``endpoint.EncodedPathRoute``), so an encoded slash stays inside its id.
+A server bound to loopback also requires a loopback ``Host`` header
+(``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
 MCP is served at ``/mcp`` and ``/mcp/`` (``server.mcp_server``): one tool per operation of the
 generated catalogue, each call answered by the operation's own endpoint.
 The Context Inspector (``pcreceipt.inspector``) is served at ``/inspector/``: static files only.
@@ -45,7 +46,8 @@ from pcreceipt.server.endpoint import operation_routes
 from pcreceipt.server.exchange import Handler, Services, utc_clock
 from pcreceipt.server.handlers import HANDLERS
 from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
-from pcreceipt.server.responses import JSON, json_response
+from pcreceipt.server.responses import JSON, error_response
+from pcreceipt.server.store_errors import routing_error
 from pcreceipt.store.protocol import Store
 
 OPENAPI_PATH = "/openapi.json"
@@ -63,10 +65,12 @@ def _openapi_endpoint() -> Route:
 
 
 async def _routing_error(request: Request, exc: Exception) -> Response:
-    """The framework's own answer to a request no route takes: ``{"detail": <reason>}`` with the
-    status and headers routing chose (404; 405 with ``Allow``), compact JSON, no error envelope."""
+    """The answer to a request no route takes, in the error envelope like every other answer: 404
+    ``not_found`` for a path nothing is served at, 405 ``invalid_request`` with routing's ``Allow``
+    for a served path and another method (any other status the framework raises: ``invalid_request``
+    at that status)."""
     assert isinstance(exc, HTTPException)
-    return json_response(exc.status_code, {"detail": exc.detail}, exc.headers)
+    return error_response(routing_error(exc.status_code, exc.headers or {}))
 
 
 def _ensure_default_scope(store: Store) -> None:

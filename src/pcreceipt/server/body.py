@@ -8,7 +8,9 @@ Decisions:
 - Only ``application/json`` (any parameters, e.g. ``charset=utf-8``) is accepted. Besides being
   the contract's only media type, it makes a cross-origin browser request need a CORS preflight,
   which this server never grants: a web page cannot post memories to a loopback server.
-- The bytes must be strict UTF-8 (no BOM); the JSON must be RFC 8259 (no NaN/Infinity) with
+- The bytes must be strict UTF-8 (no BOM), else 400 ``invalid_request`` (rule ``utf8``): bytes
+  that are not text are refused before any JSON is parsed, with the status PowerContext 1.4.1
+  answers a body it cannot decode. The JSON must be RFC 8259 (no NaN/Infinity) with
   no duplicate keys (two parsers could otherwise disagree on the value), no nesting deeper than
   ``MAX_DEPTH`` (the contract's deepest message is far shallower) and no lone surrogate
   escapes (``"\\ud800"`` decodes to a string that is not Unicode text and cannot be stored,
@@ -25,11 +27,12 @@ from typing import Any
 
 from starlette.requests import Request
 
-from pcreceipt.errors import InvalidRequest, PcreceiptError, RequestTooLarge
+from pcreceipt.errors import BadRequest, InvalidRequest, PcreceiptError, RequestTooLarge
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 MAX_DEPTH = 32
+_UTF8 = {"violations": [{"path": "", "rule": "utf8"}]}
 
 BODY_RULES = {
     "content_type": "the body is application/json",
@@ -47,7 +50,7 @@ def invalid(path: str, rule: str, message: str) -> InvalidRequest:
 
 
 async def read_json_body(request: Request, max_bytes: int) -> Any:
-    """The request's JSON body, or an ``ApiError`` (413 over the limit, 422 otherwise)."""
+    """The request's JSON body, or an ``ApiError`` (413 over the limit, 400 not UTF-8, 422 otherwise)."""
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         raise invalid("", "content_type", "The request body must be application/json.")
@@ -55,14 +58,14 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
 
 
 def decode_json_body(data: bytes) -> Any:
-    """A body's bytes as the JSON value they hold, or a 422 ``ApiError`` (``read_json_body``'s
-    checks after reading)."""
+    """A body's bytes as the JSON value they hold, or a 400 (not UTF-8) or 422 ``ApiError``
+    (``read_json_body``'s checks after reading)."""
     if data.startswith(b"\xef\xbb\xbf"):
-        raise invalid("", "utf8", "The request body must be UTF-8 without a byte order mark.")
+        raise BadRequest("The request body must be UTF-8 without a byte order mark.", _UTF8)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise invalid("", "utf8", "The request body is not valid UTF-8.") from None
+        raise BadRequest("The request body is not valid UTF-8.", _UTF8) from None
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants)
     except _DuplicateKey:

@@ -136,7 +136,7 @@ def _within(path: str, prefix: str) -> bool:
 
 
 def _explore(store: Store, files: _Files, operation: Mapping[str, Any]) -> list[dict[str, Any]]:
-    limit = operation.get("limit", limits.CODE_SEARCH_OPERATION_LIMIT_DEFAULT)
+    limit = int(operation.get("limit", limits.CODE_SEARCH_OPERATION_LIMIT_DEFAULT))  # JSON's 1.0 is an integer
     prefix = operation.get("path_prefix", "")
     wanted = limits.CODE_SEARCH_OPERATION_LIMIT_MAXIMUM if prefix else limit
     hits = [hit for hit in store.query_code(files.scope_id, operation["query"], wanted) if _within(hit.path, prefix)]
@@ -153,7 +153,7 @@ def _explore(store: Store, files: _Files, operation: Mapping[str, Any]) -> list[
 
 
 def _read(files: _Files, operation: Mapping[str, Any]) -> dict[str, Any]:
-    start, end = operation["start_line"], operation["end_line"]
+    start, end = int(operation["start_line"]), int(operation["end_line"])  # JSON's 1.0 is an integer
     if end < start or end - start >= READ_MAX_LINES:
         raise _invalid(
             "/operation/end_line", "line_range", "end_line is at least start_line and below start_line + 200."

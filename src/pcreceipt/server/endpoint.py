@@ -17,11 +17,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Iterable, Mapping
+from urllib.parse import unquote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import Match, Route
+from starlette.types import Scope
 
 from pcreceipt.errors import InternalError, ScopeNotFound
 from pcreceipt.models import Operation
@@ -107,6 +109,29 @@ def _require_own_scope(call: Call) -> None:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
 
 
+class EncodedPathRoute(Route):
+    """A route matched against the raw path, still percent-encoded, each parameter then decoded
+    exactly once (as PowerContext matches its Scope resources): ``/v1/scopes/a%2Fb`` is the Scope
+    ``a/b``, not a path with one more segment that no route takes. A request without a raw path
+    (or one that is not ASCII, which HTTP never sends) is matched as Starlette matches it."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        raw = scope.get("raw_path")
+        if scope["type"] != "http" or not isinstance(raw, bytes) or scope.get("root_path"):
+            return super().matches(scope)
+        try:
+            encoded = raw.decode("ascii")
+        except UnicodeDecodeError:
+            return super().matches(scope)
+        match, child = super().matches({**scope, "path": encoded})
+        if match is not Match.NONE:
+            child["path_params"] = {
+                name: unquote(value) if isinstance(value, str) else value
+                for name, value in child.get("path_params", {}).items()
+            }
+        return match, child
+
+
 def _specificity(path: str) -> tuple[int, ...]:
     """Sort key putting literal segments before templated ones, so ``/x/query`` wins over ``/x/{id}``."""
     return tuple(1 if segment.startswith("{") else 0 for segment in path.strip("/").split("/"))
@@ -124,5 +149,6 @@ def operation_routes(
     routes = []
     for path in sorted(by_path, key=lambda p: (_specificity(p), p)):
         endpoint = PathEndpoint(by_path[path], handlers, services)
-        routes.append(Route(path, endpoint.handle, methods=[op.method for op in by_path[path]]))
+        route = EncodedPathRoute if "{" in path else Route
+        routes.append(route(path, endpoint.handle, methods=[op.method for op in by_path[path]]))
     return routes

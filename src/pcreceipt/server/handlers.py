@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from pcreceipt import gate
 from pcreceipt.errors import (
     ArtifactNotFound,
+    BadRequest,
     CodeRangeNotFound,
     CodeWorkspaceNotFound,
     InvalidCursor,
@@ -40,6 +41,7 @@ from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.server.tags import TAG_HANDLERS
 from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
 from pcreceipt.store.protocol import (
+    ArtifactFamily,
     ArtifactRef,
     RecordNotFound,
     RevisionRecord,
@@ -48,6 +50,7 @@ from pcreceipt.store.protocol import (
     Store,
     WriteConflict,
 )
+from pcreceipt.store.tags import InvalidTag, normalize_tags, tag_key
 
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
@@ -55,6 +58,7 @@ _T = TypeVar("_T")
 ATOMIC_MEMORY_SCHEMA = "powercontext.atomic-memory.v1"
 READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 HEALTH_PROBE_SCOPE = "__health__"
+TAGGED_SCAN = 200  # not a contract limit: how many heads one read of a tag-filtered listing takes
 
 
 def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
@@ -274,14 +278,52 @@ def _etag_listed(header: str, etag: str) -> bool:
     return "*" in candidates or etag in candidates
 
 
+def _listing_tags(call: Call) -> tuple[list[str], str] | None:
+    """``list_artifacts``' tag filter (``tag`` repeated, ``tag_match`` all or any), or None. A
+    ``tag_match`` without a tag is 422 (PowerContext answers it so); a refused tag is 400 at
+    ``/query/tag/<i>``, as any bad query parameter under ``/v1/scopes/``."""
+    tags, match = call.query.get("tag"), call.query.get("tag_match")
+    if tags is None:
+        if match is not None:
+            raise _invalid("/query/tag_match", "requires_tag", "tag_match needs at least one tag.")
+        return None
+    try:
+        normalize_tags(tags)
+    except InvalidTag as refused:
+        details = {"violations": [{"path": f"/query/tag/{refused.index}", "rule": refused.rule}]}
+        raise BadRequest("A filter tag is refused.", details) from None
+    return list(tags), match or "all"
+
+
+def _tagged_heads(
+    store: Store, scope_id: str, family: ArtifactFamily, tagged: set[str], *, limit: int, after: str | None
+) -> list[RevisionRecord]:
+    """Up to ``limit`` heads after ``after`` whose artifact is in ``tagged``, read in pages."""
+    found: list[RevisionRecord] = []
+    while len(found) < limit and tagged:
+        heads = store.list_heads(scope_id, family, limit=TAGGED_SCAN, after=after)
+        found.extend(head for head in heads if head.ref.artifact_id in tagged)
+        if len(heads) < TAGGED_SCAN:
+            break
+        after = heads[-1].ref.artifact_id
+    return found[:limit]
+
+
 def list_artifacts(call: Call) -> Reply:
     scope_id, family = call.path["scope_id"], call.path["family"]
     limit = int(call.query["limit"])
     cursor = call.query.get("cursor")
+    tag_filter = _listing_tags(call)
     bound = {"listing": "artifacts", "scope": scope_id, "family": family}
+    if tag_filter is not None:  # a cursor continues the listing with the same filter only
+        bound["filters"] = filters_digest({"tags": sorted({tag_key(t) for t in tag_filter[0]}), "match": tag_filter[1]})
     after = decode_cursor(*_signing(call), cursor, **bound) if cursor is not None else None
     store = _store(call)
-    heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
+    if tag_filter is None:
+        heads = store.list_heads(scope_id, family, limit=limit + 1, after=after)
+    else:
+        tagged = store.tagged_artifact_ids(scope_id, family, *tag_filter)
+        heads = _tagged_heads(store, scope_id, family, tagged, limit=limit + 1, after=after)
     page = heads[:limit]
     more = len(heads) > limit
     next_cursor = encode_cursor(*_signing(call), page[-1].ref.artifact_id, **bound) if more else None

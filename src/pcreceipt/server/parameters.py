@@ -4,9 +4,15 @@ Decisions:
 - The schemas come from ``gate.openapi_document()``, so a parameter's bounds live in one place
   (``schemas/openapi.json``); references are resolved against the contract's ``$defs``.
 - Values arrive as text. A parameter whose schema is an integer must be plain decimal digits
-  (optionally signed) and is converted before the schema check; anything else stays a string.
-- A query parameter given twice is refused (which value counts would be a guess); query
-  parameters the operation does not declare are ignored, as HTTP servers customarily do.
+  (optionally signed) and is converted before the schema check; a query parameter whose schema
+  is an array is the parameter repeated (``tag=a&tag=b``), checked as the list of its values;
+  anything else stays a string.
+- The query is checked as strictly as a body, on every operation: a parameter the operation
+  does not declare (violation ``/query``, ``additionalProperties``: the name is the client's and is
+  never echoed) or one given twice that is not a list (``duplicate_parameter``: which value counts would be a guess)
+  is 422 ``invalid_request``, as PowerContext 1.4.1 answers its listings' unknown or repeated
+  parameters, and only once every declared parameter is valid (PowerContext checks the declared
+  values first).
 - A missing required *header* is not refused here: its meaning belongs to the operation
   (a missing ``If-Match`` on replace is 428 precondition_required, not 422).
 - Violations point at ``/<location>/<name>`` (e.g. ``/query/limit``) and carry the schema
@@ -45,6 +51,7 @@ class ParameterSpec:
     location: Location
     required: bool
     integer: bool
+    array: bool
     default: Any
     validator: Any
 
@@ -106,6 +113,7 @@ def parameter_specs(operation: Operation) -> tuple[ParameterSpec, ...]:
                 location=parameter["in"],
                 required=bool(parameter.get("required", False)),
                 integer=resolved.get("type") == "integer",
+                array=resolved.get("type") == "array",
                 default=resolved.get("default"),
                 validator=compiled,
             )
@@ -124,10 +132,16 @@ def _check(spec: ParameterSpec, raw: str) -> tuple[Any, str | None]:
         if not _INTEGER.match(raw):
             return None, "type"
         value = int(raw)
+    broken = _broken_rule(spec, value)
+    return (value, None) if broken is None else (None, broken)
+
+
+def _broken_rule(spec: ParameterSpec, value: Any) -> str | None:
+    """The schema keyword ``value`` breaks first, or None when it is valid."""
     if spec.validator.is_valid(value):
-        return value, None
+        return None
     error = next(iter(spec.validator.iter_errors(value)))
-    return None, str(error.schema_path[-1]) if error.schema_path else "schema"
+    return str(error.schema_path[-1]) if error.schema_path else "schema"
 
 
 def parse_parameters(
@@ -136,14 +150,27 @@ def parse_parameters(
     """The operation's parameters, typed and validated; ``InvalidRequest`` (422) on any violation."""
     out = Parameters(path={}, query={}, headers={})
     violations: list[dict[str, str]] = []
-    for spec in parameter_specs(operation):
+    strict: list[dict[str, str]] = []  # the query's own shape: a parameter not declared, or repeated
+    specs = parameter_specs(operation)
+    declared = {spec.name for spec in specs if spec.location == "query"}
+    if any(name not in declared for name in query):
+        strict.append({"path": "/query", "rule": "additionalProperties"})
+    for spec in specs:
         raw: str | None
         if spec.location == "path":
             raw = path_params.get(spec.name)
+        elif spec.location == "query" and spec.array:  # a list: the parameter repeated, in order
+            listed = query.getlist(spec.name)
+            broken = _broken_rule(spec, listed) if listed else None
+            if broken is not None:
+                violations.append(_violation("query", spec.name, broken))
+            elif listed:
+                out.query[spec.name] = listed
+            continue
         elif spec.location == "query":
             values = query.getlist(spec.name)
             if len(values) > 1:
-                violations.append(_violation("query", spec.name, "duplicate_parameter"))
+                strict.append(_violation("query", spec.name, "duplicate_parameter"))
                 continue
             raw = values[0] if values else None
         else:
@@ -165,4 +192,8 @@ def parse_parameters(
         if operation.path.startswith(SCOPED_RESOURCES) and any(v["path"].startswith("/query/") for v in violations):
             raise BadRequest("A query parameter is invalid.", details)
         raise InvalidRequest("A request parameter is invalid.", details)
+    if strict:
+        raise InvalidRequest(
+            "The query names a parameter the operation does not declare, or one twice.", {"violations": strict[:64]}
+        )
     return out

@@ -14,6 +14,7 @@ Decisions (``docs/decisions.md``, "Error and route parity"):
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from pcreceipt.errors import (
@@ -26,8 +27,10 @@ from pcreceipt.errors import (
     InvalidMemoryState,
     InvalidRequest,
     InvalidScopeRelationship,
+    MethodNotAllowed,
     ReferenceNotFound,
     RevisionConflict,
+    RouteNotFound,
     ScopeIdempotencyConflict,
     ScopeNotFound,
     ScopeVersionConflict,
@@ -84,6 +87,14 @@ def not_found(kind: str) -> ApiError:
     if kind == "reference":
         return ReferenceNotFound("A named Source or artifact revision does not exist in the Scope.")
     return ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
+
+
+def routing_error(status: int, headers: Mapping[str, str]) -> ApiError:
+    """The envelope's error for a request routing refused: 405 when the path is served with other
+    methods (``Allow`` kept), else 404 (Starlette's routing raises no other status)."""
+    if status == 405:
+        return MethodNotAllowed(headers.get("Allow") or headers.get("allow") or "")
+    return RouteNotFound()
 
 
 def conflict(exc: WriteConflict, *, operation_id: str) -> Conflict:

@@ -5,8 +5,12 @@ Arguments go where the catalogue says (path, query, header or body field). Value
 HTTP client would write them (an integer in decimal, a boolean as ``true``/``false``, a list as a
 repeated query parameter; null leaves the parameter out). An argument the catalogue does not know
 goes into the body, where the body check refuses it like any undeclared field; an operation without
-a body refuses it here, with the same ``invalid_request`` shape. The request is built as an ASGI
-scope with the MCP request's own request id, its ``Authorization`` header and its client address.
+a body refuses it here, with the same ``invalid_request`` shape. A parameter argument whose schema is
+a ``const`` (the catalogue's ``x-pcreceipt-mcp.only``: ``replace_artifact`` writes Atomic Memory
+only, as PowerContext 1.4.1's tool does) with any other value is refused here too, before the
+operation runs: 422 ``invalid_request``, rule ``const`` at ``/path/family``; nothing is written.
+The request is built as an ASGI scope with the MCP request's own request id, its ``Authorization``
+header and its client address.
 
 Results (``docs/decisions.md``, "MCP"):
 - A 2xx answer: its JSON as ``structuredContent`` and the same JSON (compact, as HTTP sends it) as
@@ -116,6 +120,10 @@ def split_arguments(spec: ToolSpec, arguments: Mapping[str, Any]) -> HttpRequest
                 request.body[target["name"] if target else argument] = value
             continue
         location, name = target["in"], target["name"]
+        only = spec.input_schema["properties"].get(argument, {})
+        if "const" in only and value != only["const"]:
+            violations.append(_violation(location, name, "const"))  # the tool takes only that value
+            continue
         if value is None:
             continue  # null: the parameter is not sent
         if location == "query" and isinstance(value, list):

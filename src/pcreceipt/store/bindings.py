@@ -19,6 +19,9 @@ Decisions:
   is checked to exist when a binding or the default is set (``RecordNotFound``), and resolution
   reports a target that does not exist instead of falling back (the server answers 409).
 - Keys match exactly (byte for byte, no trimming or case folding), as PowerContext's do.
+- ``clear_scope_binding`` says whether *its* delete removed the row (the statement's affected
+  rows), never what a read before it saw: concurrent clears of one key, through any number of
+  servers, tell exactly one caller ``cleared``.
 - ``list_scopes``' filters (``filtered_scopes``) are applied in Python to Scopes read in
   scope_id order, ``SCAN_BATCH`` at a time, with the bindings of each batch read in one
   statement: the query is a literal, case-sensitive substring test on the text itself, the same
@@ -208,14 +211,13 @@ class ScopeBindings(EngineHooks[ConnT, PreparedT]):
         self._transact(work)
 
     def clear_scope_binding(self, key: BindingKey) -> bool:
-        """Remove the binding of ``key``; whether it had one."""
-        where = " FROM scope_bindings WHERE integration = ? AND kind = ? AND external_id = ?"
+        """Remove the binding of ``key``; whether this call removed it (the delete's own row count:
+        of concurrent clears of one binding exactly one is told it cleared it)."""
         params = (key.integration, key.kind, key.external_id)
-
-        def work(conn: ConnT) -> bool:
-            if self._first(conn, "SELECT 1" + where, params) is None:
-                return False
-            self._run(conn, "DELETE" + where, params)
-            return True
-
-        return self._transact(work)
+        return bool(
+            self._transact(
+                lambda conn: self._affected(
+                    conn, "DELETE FROM scope_bindings WHERE integration = ? AND kind = ? AND external_id = ?", params
+                )
+            )
+        )

@@ -211,13 +211,19 @@ class StoreEngine(
         *,
         prompt_key: str | None,
     ) -> RevisionRecord:
-        """Move the head to a new revision; the old revision leaves the search index."""
-        self._unindex(conn, scope_id, family, artifact_id)
-        self._run(
+        """Move the head from ``revision - 1`` to ``revision``; the old revision leaves the search
+        index. The move is conditional on the head it replaces: a head another writer moved first
+        is a WriteConflict decided by this update's own row count, whatever was read before it."""
+        moved = self._affected(
             conn,
-            "UPDATE artifacts SET head_revision = ? WHERE scope_id = ? AND family = ? AND artifact_id = ?",
-            (revision, scope_id, family, artifact_id),
+            "UPDATE artifacts SET head_revision = ? WHERE scope_id = ? AND family = ? AND artifact_id = ?"
+            " AND head_revision = ?",
+            (revision, scope_id, family, artifact_id, revision - 1),
         )
+        if moved != 1:
+            current = self._head_revision(conn, scope_id, family, artifact_id)
+            raise WriteConflict("stale revision", reason="stale_revision", current_revision=current)
+        self._unindex(conn, scope_id, family, artifact_id)
         return self._add_revision(conn, scope_id, family, artifact_id, revision, prepared, now, prompt_key=prompt_key)
 
     def _add_revision(
@@ -474,13 +480,23 @@ class StoreEngine(
         *,
         merged_into_id: str | None,
     ) -> None:
-        """Record a lifecycle change; a memory that is no longer active leaves the search index."""
-        self._run(
+        """Record a lifecycle change from ``state_version - 1``; a memory that is no longer active
+        leaves the search index. Conditional on the state version it replaces: a change another
+        writer made first is a WriteConflict decided by this update's own row count."""
+        changed = self._affected(
             conn,
             """UPDATE artifacts SET state = ?, state_version = ?, merged_into_id = ?
-               WHERE scope_id = ? AND family = 'atomic-memory' AND artifact_id = ?""",
-            (state, state_version, merged_into_id, scope_id, artifact_id),
+               WHERE scope_id = ? AND family = 'atomic-memory' AND artifact_id = ? AND state_version = ?""",
+            (state, state_version, merged_into_id, scope_id, artifact_id, state_version - 1),
         )
+        if changed != 1:
+            current = self._require_atomic_view(conn, scope_id, artifact_id)
+            raise WriteConflict(
+                "stale state_version",
+                reason="stale_state_version",
+                current_revision=current.revision,
+                current_state_version=current.state_version,
+            )
         if state != "active":
             self._unindex(conn, scope_id, "atomic-memory", artifact_id)
 

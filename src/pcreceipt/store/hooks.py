@@ -7,9 +7,9 @@ statement helpers every flow uses. The core's operations are built on it: ``engi
 
 - transactions over its handle ``ConnT``: ``_transact`` (one write transaction, maybe retried),
   ``_reading`` (a read), ``_snapshot_reading`` (a read-only snapshot);
-- statement hooks: ``_run``, ``_run_many``, ``_all``, ``_first``, ``_insert_id``. Every
-  statement the core passes is written with qmark (``?``) placeholders and no literal ``?`` or
-  ``%``; an engine whose driver uses another style translates it here;
+- statement hooks: ``_run``, ``_affected`` (a write's own row count), ``_run_many``, ``_all``,
+  ``_first``, ``_insert_id``. Every statement the core passes is written with qmark (``?``)
+  placeholders and no literal ``?`` or ``%``; an engine whose driver uses another style translates it here;
 - ``_lock_scope``: serialise the Scope's writers for this transaction (an engine whose write
   transactions are already serial only checks the Scope exists when ``required``);
 - statements keyed differently per engine: ``_scope_by_key`` / ``_insert_scope`` (the
@@ -89,6 +89,11 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
     @abstractmethod
     def _run(self, conn: ConnT, sql: str, params: Sequence[Any] = ()) -> None:
         """Execute one statement."""
+
+    @abstractmethod
+    def _affected(self, conn: ConnT, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one INSERT, UPDATE or DELETE and return how many rows it wrote: what a write
+        decided under concurrency is read from this, never from a read before it."""
 
     @abstractmethod
     def _run_many(self, conn: ConnT, sql: str, rows: Sequence[Sequence[Any]]) -> None:

@@ -169,15 +169,10 @@ class ServiceRecords(EngineHooks[ConnT, PreparedT]):
         where = " WHERE scope_id = ? AND receipt_id = ?"
         if not self._lock_scope(conn, scope_id, required=False):
             return None, False
-        before = self._first(conn, _RECEIPT_SELECT + where, (scope_id, receipt_id))
-        if before is None:
-            return None, False
-        if as_str(before[4]) != "pending":
-            return _receipt(before), False
-        self._run(
+        claimed = self._affected(
             conn,
             "UPDATE bootstrap_receipts SET state = ?" + where + " AND state = 'pending'",
             (outcome, scope_id, receipt_id),
         )
         after = self._first(conn, _RECEIPT_SELECT + where, (scope_id, receipt_id))
-        return _receipt(after), True
+        return (None, False) if after is None else (_receipt(after), claimed == 1)

@@ -4,9 +4,10 @@ entry goes stale loudly if the peer stops doing it), what pcreceipt must answer 
 
 Only these kinds of entry belong here: a PowerContext bug that issue 14 (and HOSTS.md) name and
 that pcreceipt does not copy, an inconsistency of PowerContext's where issue 14 names the code
-pcreceipt answers, and a pcreceipt extension the issue keeps. Everything else must match.
-(The 405 Hermes's ``GET /v1/stats`` gets is a PowerContext quirk issue 14 says pcreceipt
-matches: it is an ordinary case in ``test_errors.py``, not an entry here.)
+pcreceipt answers, a pcreceipt extension the issue keeps, and an answer an issue decided
+(the envelope on unknown routes and methods: docs/decisions.md, "Every answer in the envelope").
+Everything else must match. (The 405 Hermes's ``GET /v1/stats`` gets is a PowerContext quirk
+issue 14 says pcreceipt matches: its status and ``Allow`` still match; only the envelope differs.)
 """
 
 from __future__ import annotations
@@ -51,6 +52,39 @@ ALLOWANCES: dict[str, Allowance] = {
         reason="issue 14: `include_receipt` stays pcreceipt's extension (PowerContext's closed request refuses it)",
     ),
 }
+
+
+def _unrouted(status: int, code: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda ours: (
+        ours["status"] == status
+        and ours.get("envelope") is True
+        and ours.get("code") == code
+        and (status != 405 or bool(ours.get("allow")))
+    )
+
+
+_IN_THE_ENVELOPE = (
+    "issue 'every answer in the envelope' (docs/decisions.md): pcreceipt answers an unknown route or method "
+    'in the error envelope, where PowerContext 1.4.1 answers FastAPI\'s bare {"detail": ...}; same status, '
+    "same Allow; hosts' version_mismatch rule only looks at the four probe paths, which pcreceipt serves"
+)
+for _name, _status in (
+    ("route.unknown-get", 404),
+    ("route.unknown-post", 404),
+    ("route.root", 404),
+    ("route.unknown-under-a-scope", 404),
+    ("route.prepare-get", 405),
+    ("route.prepare-delete", 405),
+    ("route.capture-get", 405),
+    ("route.stats-get-as-hermes-sends-it", 405),
+):
+    _code = "not_found" if _status == 404 else "invalid_request"
+    ALLOWANCES[_name] = Allowance(
+        peer={"status": _status, "envelope": False},
+        requirement=f"{_status} in the error envelope with code {_code} (and the same Allow on a 405)",
+        check=_unrouted(_status, _code),
+        reason=_IN_THE_ENVELOPE,
+    )
 
 
 def peer_matches(entry: Allowance, peer: dict[str, Any]) -> bool:

@@ -1,5 +1,6 @@
 """The same bad request gets the same answer from both servers: the same HTTP status, the error
-envelope or none (an unknown route or method is the framework's bare ``{"detail": ...}``), the same
+envelope or none (PowerContext answers an unknown route or method with the framework's bare
+``{"detail": ...}``; pcreceipt in the envelope, an allowance), the same
 ``error.code``, the same ``Allow`` on a 405, and where a case says so the same ``details`` keys
 (``_support.pcdiff.outcome``). A few good requests that sit next to the bad ones (a replayed
 create or capture, an idle flush, the disabled bootstrap) are compared too, by status and fields.
@@ -65,7 +66,7 @@ def _prepare_raw(side: Side, body: Any) -> httpx.Response:
     return side.http.post("/v1/context/prepare", json=body)
 
 
-# --- routes and methods (no envelope) -----------------------------------------------------------
+# --- routes and methods (PowerContext: no envelope) ---------------------------------------------
 
 case("route.unknown-get")(lambda s: s.http.get("/v1/no-such-route"))
 case("route.unknown-post")(lambda s: s.http.post("/v1/no-such-route", json={}))
@@ -432,6 +433,11 @@ case("list-scopes.unknown-query-field")(
     lambda s: s.http.get("/v1/scopes", params={"query": "main", "query_field": "colour"})
 )
 case("list-scopes.bad-cursor", details=True)(lambda s: s.http.get("/v1/scopes", params={"cursor": "not-a-cursor"}))
+case("get-scope.encoded-slash")(lambda s: s.http.get("/v1/scopes/..%2F..%2Fetc%2Fpasswd"))
+case("list-scopes.unknown-parameter")(lambda s: s.http.get("/v1/scopes", params={"unknown": "1"}))
+case("list-artifacts.unknown-parameter")(
+    lambda s: s.http.get(f"/v1/scopes/{s.ids['main']}/artifacts/atomic-memory", params={"unknown": "1"})
+)
 
 # --- Scope bindings and the default Scope ---------------------------------------------------------
 

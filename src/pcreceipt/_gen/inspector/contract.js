@@ -6788,7 +6788,7 @@ var OPERATIONS = [
     operationId: "list_artifacts",
     method: "GET",
     path: "/v1/scopes/{scope_id}/artifacts/{family}",
-    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }, { name: "tag", location: "query", required: false }, { name: "tag_match", location: "query", required: false }],
     requestBody: null,
     success: [{ status: 200, model: "ArtifactPage" }],
     scope: { access: "read", source: "path", references: false }

@@ -372,6 +372,9 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     def _run(self, conn: Conn, sql: str, params: Sequence[Any] = ()) -> None:
         conn.run(dialect(sql), params)
 
+    def _affected(self, conn: Conn, sql: str, params: Sequence[Any] = ()) -> int:
+        return int(conn.run(dialect(sql), params).rowcount)
+
     def _run_many(self, conn: Conn, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         conn.many(dialect(sql), rows)
 

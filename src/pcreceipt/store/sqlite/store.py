@@ -260,6 +260,9 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
     def _run(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> None:
         conn.execute(sql, params)
 
+    def _affected(self, conn: Connection, sql: str, params: Sequence[Any] = ()) -> int:
+        return int(conn.execute(sql, params).rowcount)
+
     def _run_many(self, conn: Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         conn.executemany(sql, rows)
 
