@@ -73,7 +73,9 @@ class PathEndpoint:
             return error_response(api_error(exc, operation_id=operation.operation_id, request_id=request_id))
 
     async def _call(self, operation: Operation, request: Request, request_id: str, principal: Principal) -> Call:
-        parameters = parse_parameters(operation, request.path_params, request.query_params, request.headers)
+        parameters = parse_parameters(
+            operation, request.path_params, request.query_params, request.headers, request.scope["query_string"]
+        )
         body = None
         if operation.request_model is not None:
             body = await read_json_body(request, self.services.settings.max_body_bytes)

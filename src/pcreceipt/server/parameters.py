@@ -25,6 +25,7 @@ Decisions:
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -144,15 +145,35 @@ def _broken_rule(spec: ParameterSpec, value: Any) -> str | None:
     return str(error.schema_path[-1]) if error.schema_path else "schema"
 
 
+def not_utf8(query_string: bytes) -> set[str]:
+    """The names of the query parameters one of whose values is not UTF-8 once percent-decoded (the
+    parsed query holds U+FFFD there, which no client sent)."""
+    names: set[str] = set()
+    for pair in query_string.split(b"&"):
+        name, _, value = pair.partition(b"=")
+        try:
+            urllib.parse.unquote_to_bytes(value.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            names.add(urllib.parse.unquote_plus(name.decode("latin-1"), errors="replace"))
+    return names
+
+
 def parse_parameters(
-    operation: Operation, path_params: Mapping[str, str], query: QueryParams, headers: Headers
+    operation: Operation,
+    path_params: Mapping[str, str],
+    query: QueryParams,
+    headers: Headers,
+    query_string: bytes = b"",
 ) -> Parameters:
-    """The operation's parameters, typed and validated; ``InvalidRequest`` (422) on any violation."""
+    """The operation's parameters, typed and validated; ``InvalidRequest`` (422) on any violation
+    (``BadRequest``, 400, for a declared query value under ``/v1/scopes/``, as PowerContext 1.4.1)."""
     out = Parameters(path={}, query={}, headers={})
     violations: list[dict[str, str]] = []
     strict: list[dict[str, str]] = []  # the query's own shape: a parameter not declared, or repeated
     specs = parameter_specs(operation)
     declared = {spec.name for spec in specs if spec.location == "query"}
+    # a declared value that is not UTF-8 (an undeclared name is refused below, its name not echoed)
+    violations += [_violation("query", name, "utf8") for name in sorted(not_utf8(query_string) & declared)]
     if any(name not in declared for name in query):
         strict.append({"path": "/query", "rule": "additionalProperties"})
     for spec in specs:
