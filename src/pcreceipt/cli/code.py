@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
 from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.client import AsyncClient
@@ -30,7 +31,7 @@ code_app = typer.Typer(no_args_is_help=True, help="Code workspaces.")
 @code_app.command("index")
 def index(
     scope: ScopeOption,
-    path: Annotated[Path, typer.Argument(help="The workspace directory.", exists=True, file_okay=False)],
+    path: Annotated[Path, typer.Argument(help="The workspace directory.", callback=paths.input_dir)],
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,

@@ -21,6 +21,7 @@ import typer
 from pydantic import BaseModel
 
 from pcreceipt import gate
+from pcreceipt.cli import paths
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
 from pcreceipt.models import ArtifactCollectionItem, PrepareContextRequest
 
@@ -29,7 +30,12 @@ T = TypeVar("T")
 
 Url = Annotated[
     str,
-    typer.Option("--url", envvar="PCRECEIPT_URL", help="The server's base URL (HOST:PORT means http://HOST:PORT)."),
+    typer.Option(
+        "--url",
+        envvar="PCRECEIPT_URL",
+        help="The server's base URL (HOST:PORT means http://HOST:PORT).",
+        callback=paths.server_url,
+    ),
 ]
 Token = Annotated[
     str | None, typer.Option("--token", envvar="PCRECEIPT_TOKEN", help="A bearer token.", show_default=False)

@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from pcreceipt.cli import helpstyle
+from pcreceipt.cli import helpstyle, paths
 from pcreceipt.cli.common import DEFAULT_URL, Token, Url, checked_server_url, run_client
 from pcreceipt.client import AsyncClient
 
@@ -55,7 +55,12 @@ def _fail(message: str) -> typer.Exit:
 def run(
     source: Annotated[
         Path,
-        typer.Argument(metavar="INPUT.jsonl", help="The labelled queries, one JSON object a line.", show_default=False),
+        typer.Argument(
+            metavar="INPUT.jsonl",
+            help="The labelled queries, one JSON object a line.",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ],
     url: Annotated[
         list[str] | None,
@@ -64,6 +69,7 @@ def run(
             envvar="PCRECEIPT_URL",
             help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].",
             show_default=False,
+            callback=paths.server_urls,
         ),
     ] = None,
     variant: Annotated[
@@ -73,7 +79,9 @@ def run(
         ),
     ] = None,
     token: Token = None,
-    out: Annotated[Path, typer.Option("--out", help="The report directory.")] = Path("eval-report"),
+    out: Annotated[Path, typer.Option("--out", help="The report directory.", callback=paths.directory)] = Path(
+        "eval-report"
+    ),
     concurrency: Annotated[int, typer.Option("--concurrency", help="Prepares at once.", min=1, max=64)] = 4,
     retries: Annotated[
         int, typer.Option("--retries", help="Retries of a prepare that did not complete.", min=0, max=10)
@@ -190,7 +198,9 @@ def run(
 
 @eval_app.command("sample")
 def sample(
-    out: Annotated[Path, typer.Option("--out", help="Where to write sample.jsonl.")] = Path("eval-sample"),
+    out: Annotated[Path, typer.Option("--out", help="Where to write sample.jsonl.", callback=paths.directory)] = Path(
+        "eval-sample"
+    ),
     url: Url = DEFAULT_URL,
     token: Token = None,
 ) -> None:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.config import Settings, SettingsError, default_data_dir, load_settings, prepare_data_dir
 from pcreceipt.store import StoreURLError, describe_store_url, open_store
 from pcreceipt.store.protocol import Store, StoreError
@@ -35,9 +36,13 @@ DataDirOption = Annotated[
         "--data-dir",
         help=f"Data directory [default: {_home_relative(default_data_dir())}].",
         show_default=False,
+        callback=paths.directory,
     ),
 ]
-ConfigOption = Annotated[Path | None, typer.Option("--config", help="A TOML config file.", show_default=False)]
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option("--config", help="A TOML config file.", show_default=False, callback=paths.input_file),
+]
 
 
 def fail(message: str) -> NoReturn:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from pcreceipt import gate
-from pcreceipt.cli import helpstyle
+from pcreceipt.cli import helpstyle, paths
 from pcreceipt.cli.code import code_app
 from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
 from pcreceipt.cli.context import context_app
@@ -72,7 +72,10 @@ def demo(
     data_dir: Annotated[
         Path | None,
         typer.Option(
-            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
+            "--data-dir",
+            help="Keep the demo store here (default: a temporary directory).",
+            show_default=False,
+            callback=paths.directory,
         ),
     ] = None,
     hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,
@@ -92,7 +95,9 @@ def _read_json(source: str) -> Any:
 
 @app.command()
 def validate(
-    source: Annotated[str, typer.Argument(help="A JSON file, or - for standard input.")],
+    source: Annotated[
+        str, typer.Argument(help="A JSON file, or - for standard input.", callback=paths.input_file_or_stdin)
+    ],
     kind: Annotated[
         Literal["auto", "request", "response"], typer.Option(help="What the message is; auto guesses from its keys.")
     ] = "auto",

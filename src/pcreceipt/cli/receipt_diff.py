@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pcreceipt import gate
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import read_problem
 from pcreceipt.cli.receipt_view import identity_label, plain
 from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
@@ -192,8 +193,22 @@ def diff_renderable(diff: Mapping[str, Any], names: tuple[str, str]) -> Group:
 
 @receipt_app.command("diff")
 def diff(
-    a: Annotated[str, typer.Argument(metavar="A.json", help="The first saved prepare response (with a Receipt).")],
-    b: Annotated[str, typer.Argument(metavar="B.json", help="The second saved prepare response (with a Receipt).")],
+    a: Annotated[
+        str,
+        typer.Argument(
+            metavar="A.json",
+            help="The first saved prepare response (with a Receipt).",
+            callback=paths.input_file,
+        ),
+    ],
+    b: Annotated[
+        str,
+        typer.Argument(
+            metavar="B.json",
+            help="The second saved prepare response (with a Receipt).",
+            callback=paths.input_file,
+        ),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON (docs/receipt-diff.md).")] = False,
 ) -> None:
     """What changed from A to B: selected items added, removed or moved (by exact identity), omitted count

@@ -27,6 +27,7 @@ from typing import Annotated
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.local import fail
 from pcreceipt.config import Settings
 from pcreceipt.store.oceanbase import seekdb
@@ -44,6 +45,7 @@ DataDir = Annotated[
         "--data-dir",
         help="seekdb's directory [default: the seekdb folder of the pcreceipt data dir].",
         show_default=False,
+        callback=paths.directory,
     ),
 ]
 

@@ -30,6 +30,7 @@ import typer
 import uvicorn
 
 from pcreceipt import __version__
+from pcreceipt.cli import paths
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app, freeze_startup_heap
@@ -70,7 +71,10 @@ def serve(
     store_tls_ca: Annotated[
         Path | None,
         typer.Option(
-            "--store-tls-ca", help="CA certificates (PEM) the database's certificate must chain to.", show_default=False
+            "--store-tls-ca",
+            help="CA certificates (PEM) the database's certificate must chain to.",
+            show_default=False,
+            callback=paths.input_file,
         ),
     ] = None,
     store_tls_verify_identity: Annotated[
@@ -83,11 +87,21 @@ def serve(
     ] = None,
     store_tls_cert: Annotated[
         Path | None,
-        typer.Option("--store-tls-cert", help="A client certificate (PEM) for the database.", show_default=False),
+        typer.Option(
+            "--store-tls-cert",
+            help="A client certificate (PEM) for the database.",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ] = None,
     store_tls_key: Annotated[
         Path | None,
-        typer.Option("--store-tls-key", help="The client certificate's private key (PEM).", show_default=False),
+        typer.Option(
+            "--store-tls-key",
+            help="The client certificate's private key (PEM).",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ] = None,
 ) -> None:
     """Run the HTTP server."""

@@ -23,6 +23,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
 from pcreceipt.models import limits
@@ -121,7 +122,12 @@ def _fail(findings: Sequence[Finding]) -> None:
 
 def verify(
     response_file: Annotated[
-        str, typer.Argument(metavar="RESPONSE.json", help="A saved prepare response, or - for standard input.")
+        str,
+        typer.Argument(
+            metavar="RESPONSE.json",
+            help="A saved prepare response, or - for standard input.",
+            callback=paths.input_file_or_stdin,
+        ),
     ],
     max_bytes: Annotated[
         int | None,
@@ -137,6 +143,7 @@ def verify(
             "--server",
             help="Also exact-read every selected identity from this server (http://HOST:PORT; HOST:PORT works too).",
             show_default=False,
+            callback=paths.server_url,
         ),
     ] = None,
     token: Token = None,
