@@ -103,7 +103,13 @@ def output_file_problem(path: Path) -> str | None:
 def _checked(problem: Callable[[Path], str | None], value: Any) -> Any:
     if value is None:
         return None
-    found = problem(Path(value).expanduser())
+    path = Path(value).expanduser()
+    try:
+        found = problem(path)
+    except PermissionError:  # a directory on the way we may not search
+        found = f"permission denied: cannot reach {path}"
+    except OSError as exc:
+        found = f"cannot reach {path}: {exc.strerror or type(exc).__name__}"
     if found is not None:
         raise typer.BadParameter(found)
     return value
