@@ -103,7 +103,10 @@ def _explain(error: ApiResponseError) -> str:
         lines.append(f"  current: {', '.join(current)}")
     for violation in details.get("violations", []):
         rule = str(violation.get("rule"))
-        lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, gate.describe_rule(rule)))
+        described = gate.describe_rule(rule)
+        if violation.get("property"):
+            described += f": {violation['property']}"
+        lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, described))
     if error.request_id:
         lines.append(f"  request id: {error.request_id}")
     return "\n".join(lines)
