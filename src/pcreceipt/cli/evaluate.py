@@ -16,6 +16,7 @@ import asyncio
 import json
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -183,6 +184,11 @@ def run(
             err=True,
         )
         raise typer.Exit(2)
+    refused = [q for entry in report["runs"] for q in entry["queries"] if q["error"] is not None]
+    if refused:
+        scope_of = {case.id: case.scope_id for case in cases}
+        typer.echo(f"error: {_refusals(refused, scope_of)}; the report counts them as errors", err=True)
+        raise typer.Exit(2)
     failed = False
     key_of = {"recall": "recall_at_injected", "precision": "precision"}
     for metric, threshold in thresholds.items():
@@ -194,6 +200,16 @@ def run(
                 failed = True
     if failed:
         raise typer.Exit(1)
+
+
+def _refusals(queries: list[dict[str, Any]], scope_of: dict[str, str]) -> str:
+    """The prepares the server refused, in words: how many, with which error codes, and for an
+    unknown Scope which Scopes (the usual cause: the set was written for another server)."""
+    codes = Counter(str(q["error"].get("code") or f"HTTP {q['error'].get('status')}") for q in queries)
+    shown = ", ".join(f"{code} ×{n}" for code, n in sorted(codes.items()))
+    missing = sorted({scope_of[q["id"]] for q in queries if q["error"].get("code") == "scope_not_found"})
+    scopes = f"; no such Scope on the server: {', '.join(missing[:5])}{', …' if len(missing) > 5 else ''}"
+    return f"the server refused {len(queries)} prepare(s) ({shown}){scopes if missing else ''}"
 
 
 @eval_app.command("sample")
