@@ -43,7 +43,7 @@ def _creatable(path: Path) -> str | None:
     if not ancestor.is_dir():
         return f"{ancestor} is a file, not a directory"
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        return f"permission denied: cannot create anything in {ancestor}"
+        return f"{path} cannot be created: {ancestor} is not writable (permission denied or read-only)"
     return None
 
 
@@ -85,7 +85,7 @@ def directory_problem(path: Path) -> str | None:
     if not path.is_dir():
         return f"{path} is a file, not a directory"
     if not os.access(path, os.W_OK | os.X_OK):
-        return f"permission denied: cannot write in {path}"
+        return f"{path} is not writable (permission denied or read-only)"
     return None
 
 
@@ -96,7 +96,7 @@ def output_file_problem(path: Path) -> str | None:
     if not path.exists():
         return directory_problem(path.parent)
     if not os.access(path, os.W_OK):
-        return f"permission denied: cannot write {path}"
+        return f"{path} is not writable (permission denied or read-only)"
     return None
 
 
