@@ -91,7 +91,7 @@ def _main() -> None:
     scratch = Path(os.environ.get("TMPDIR", "/tmp"))
     results = []
     for number, case in enumerate(request["cases"]):
-        out, err = scratch / f".forked-cli-{os.getpid()}-{number}.out", scratch / f".forked-cli-{os.getpid()}-{number}.err"
+        out, err = (scratch / f".forked-cli-{os.getpid()}-{number}.{name}" for name in ("out", "err"))
         pid = os.fork()
         if pid == 0:
             _child(entry, case["argv"], out, err, case.get("as_nobody", False))

@@ -57,7 +57,7 @@ def file_problem(path: Path) -> str | None:
         with path.open("rb"):
             pass
     except PermissionError:
-        return f"permission denied: cannot read {path}"
+        return f"cannot read {path}: permission denied"
     except OSError as exc:
         return f"cannot read {path}: {exc.strerror or type(exc).__name__}"
     return None
@@ -72,7 +72,7 @@ def input_dir_problem(path: Path) -> str | None:
     try:
         os.listdir(path)
     except PermissionError:
-        return f"permission denied: cannot list {path}"
+        return f"cannot list {path}: permission denied"
     except OSError as exc:
         return f"cannot list {path}: {exc.strerror or type(exc).__name__}"
     return None
@@ -107,7 +107,7 @@ def _checked(problem: Callable[[Path], str | None], value: Any) -> Any:
     try:
         found = problem(path)
     except PermissionError:  # a directory on the way we may not search
-        found = f"permission denied: cannot reach {path}"
+        found = f"cannot reach {path}: permission denied"
     except OSError as exc:
         found = f"cannot reach {path}: {exc.strerror or type(exc).__name__}"
     if found is not None:
