@@ -113,7 +113,7 @@ def _one_line_error(result: Result, *needles: str) -> None:
     assert "Traceback" not in result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("receipt diff: ")
+    assert lines[0].startswith("error: receipt diff: ")
     for needle in needles:
         assert needle in lines[0]
 

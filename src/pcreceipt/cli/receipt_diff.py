@@ -34,7 +34,7 @@ receipt_app = typer.Typer(no_args_is_help=True, help="Work with saved Receipts."
 
 def _load(source: str, side: str) -> Any:
     def fail(problem: str) -> typer.Exit:
-        typer.echo(f"receipt diff: {side} ({source}): {problem}", err=True)
+        typer.echo(f"error: receipt diff: {side} ({source}): {problem}", err=True)
         return typer.Exit(2)
 
     try:
@@ -217,7 +217,7 @@ def diff(
     try:
         result = diff_responses(response_a, response_b)
     except ReceiptDiffError as error:
-        typer.echo(f"receipt diff: {error}", err=True)
+        typer.echo(f"error: receipt diff: {error}", err=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))

@@ -9,7 +9,8 @@ of the path and line range for code) before handing what came back to those chec
 
 Every problem is one line, printed as ``validate`` prints a violation (``gate.format_violation``):
 ``path: check — what failed``, with a JSON Pointer into the response, never a value from the
-response or the store. Exit status 0 when everything holds, 1 otherwise.
+response or the store. Exit status 0 when everything holds, 1 otherwise; 2, with one ``error:``
+line, when the file cannot be read as JSON (as for every command's unreadable input).
 """
 
 from __future__ import annotations
@@ -156,8 +157,8 @@ def verify(
     try:
         response = _read(response_file)
     except (OSError, ValueError) as exc:
-        typer.echo(f"verify: cannot read {response_file}: {read_problem(exc)}", err=True)
-        raise typer.Exit(1) from None
+        typer.echo(f"error: cannot read {response_file}: {read_problem(exc)}", err=True)
+        raise typer.Exit(2) from None
     offline = verify_offline(response, max_bytes=max_bytes)
     findings = list(offline.findings)
     if server is not None and offline.selected:
