@@ -20,8 +20,8 @@ import typer
 
 from pcreceipt.cli import paths
 from pcreceipt.config import Settings, SettingsError, default_data_dir, load_settings, prepare_data_dir
-from pcreceipt.store import StoreURLError, describe_store_url, open_store
-from pcreceipt.store.protocol import Store, StoreAccessDenied, StoreError
+from pcreceipt.store import StoreAccessDenied, StoreURLError, describe_store_url, open_store
+from pcreceipt.store.protocol import Store, StoreError
 
 
 def _home_relative(path: Path) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from pcreceipt.errors import PcreceiptError
-from pcreceipt.store.protocol import Store
+from pcreceipt.store.protocol import Store, StoreUnavailable
 
 SQLITE_SCHEME = "sqlite:"
 SQLITE_FORMS = "sqlite:///absolute/path.db, or sqlite:relative/path.db for a path under the current directory"
@@ -32,6 +32,11 @@ OCEANBASE_DEFAULT_PORT = 2881
 
 class StoreURLError(PcreceiptError, ValueError):
     """The store URL names no engine this build can open."""
+
+
+class StoreAccessDenied(StoreUnavailable):
+    """The database refused the store URL's credentials (MySQL 1045) or the user's access to the
+    database (1044): what to check is the URL's user and password, not the network."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,11 +109,6 @@ class StoreUnavailable(StoreError):
     """The engine cannot serve now (closed, unreachable, busy, out of resources, newer schema)."""
 
 
-class StoreAccessDenied(StoreUnavailable):
-    """The database refused the store URL's credentials (MySQL 1045) or the user's access to the
-    database (1044): what to check is the URL's user and password, not the network."""
-
-
 class VectorSearchUnavailable(StoreError):
     """The engine has no vector search (e.g. the SQLite vector extension cannot be loaded).
 

@@ -38,9 +38,9 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.pool import NullPool
 
 from pcreceipt.errors import PcreceiptError
-from pcreceipt.store import StoreTLS
+from pcreceipt.store import StoreAccessDenied, StoreTLS
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
-from pcreceipt.store.protocol import StoreAccessDenied, StoreError, StoreUnavailable
+from pcreceipt.store.protocol import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
 
 # MySQL / OceanBase error codes that mean "the engine cannot serve this now" (client-side
