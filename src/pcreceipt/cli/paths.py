@@ -27,12 +27,14 @@ import socket
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
 from pcreceipt.client import BadServerURL
 from pcreceipt.client import server_url as normalised_url
+
+V = TypeVar("V", Path | None, str | None)
 
 
 def _creatable(path: Path) -> str | None:
@@ -100,7 +102,7 @@ def output_file_problem(path: Path) -> str | None:
     return None
 
 
-def _checked(problem: Callable[[Path], str | None], value: Any) -> Any:
+def _checked(problem: Callable[[Path], str | None], value: V) -> V:
     if value is None:
         return None
     path = Path(value).expanduser()
