@@ -29,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import typer
 
 from pcreceipt.client import BadServerURL
@@ -167,16 +168,13 @@ def _proxied(url: str) -> bool:
 
 
 def url_problem(text: str) -> tuple[str, str | None]:
-    """The normalised URL and why it names no server we can talk to (None when it may)."""
+    """The normalised URL and why it names no server we can talk to (None when it may): what
+    ``client.server_url`` refuses (scheme, host, port), or a host name that does not resolve."""
     try:
         url = normalised_url(text)
     except BadServerURL as error:
         return text, str(error)
-    import httpx
-
     parsed = httpx.URL(url)
-    if parsed.port is not None and not 1 <= parsed.port <= 65535:
-        return url, f"port {parsed.port} is out of range (1-65535) in {text!r}"
     host = parsed.host
     try:
         ipaddress.ip_address(host)
