@@ -157,12 +157,16 @@ def _filler(param: Any, root: Path) -> str:
     return "1" if _annotation(param) is int else "x"
 
 
-def _argv(target: Param, value: str, root: Path) -> list[str]:
+def _argv(target: Param, value: str | None, root: Path) -> list[str]:
+    """The command line of ``target``'s command with ``value`` for it (None: left out) and a value
+    that passes for every other required parameter."""
     command = dict(COMMANDS)[target.command]
     options: list[str] = []
     arguments: list[str] = []
     for param in command.params:
         if param is target.param:
+            if value is None:
+                continue
             given = value
         elif param.required:
             given = _filler(param, root)
@@ -226,3 +230,40 @@ def test_runs_as_an_unprivileged_user_meet_permission_denied(scratch: Path, tmp_
         # typer's own Path check says "is not readable" before ours runs
         assert "is not readable" in outcome.stderr or "permission denied" in outcome.stderr, outcome
     assert os.stat(scratch / "locked.json").st_mode & 0o777 == 0
+
+
+ENVIRONMENT_PATHS = [
+    ("PCRECEIPT_DATA_DIR", "{root}/file.json", "not a directory"),
+    ("PCRECEIPT_DATA_DIR", "{root}/file.json/sub", "not a directory"),
+    ("PCRECEIPT_CONFIG", "{root}/dir", "is a directory"),
+    ("PCRECEIPT_STORE_URL", "sqlite://{root}/dir", "which is a directory, not a database file"),
+    ("PCRECEIPT_STORE_URL", "sqlite://{root}/file.json/x.db", "file.json is a file"),
+    ("PCRECEIPT_URL", "127.0.0.1:99999", "out of range"),
+    ("PCRECEIPT_URL", "http://pcreceipt-test.invalid:8000", "does not resolve"),
+]
+
+
+def _reading(variable: str, root: Path) -> list[list[str]]:
+    """The commands that read ``variable``."""
+    if variable == "PCRECEIPT_URL":
+        return [_argv(p, None, root) for p in URL_PARAMS if p.param.envvar == "PCRECEIPT_URL"]
+    local = [["token", "list"], ["serve", "--port", "1"]]
+    if variable == "PCRECEIPT_DATA_DIR":
+        return [*local, ["reembed"], ["seekdb", "status"], ["seekdb", "stop"], ["seekdb", "start"]]
+    return local if variable == "PCRECEIPT_STORE_URL" else [*local, ["reembed"]]
+
+
+@pytest.mark.parametrize(("variable", "value", "expected"), ENVIRONMENT_PATHS)
+def test_a_bad_path_or_url_in_the_environment_is_one_line(
+    scratch: Path, tmp_path: Path, variable: str, value: str, expected: str
+) -> None:
+    """The same values through ``PCRECEIPT_*``, for every command that reads the variable (the local
+    commands, seekdb's default directory, the client commands' URL): one line, exit 2."""
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = user_environment(home, {variable: value.format(root=scratch), "TMPDIR": str(tmp_path)})
+    outcomes = run_many([{"argv": argv} for argv in _reading(variable, scratch)], environment)
+    for outcome in outcomes:
+        errors = [line for line in outcome.stderr.splitlines() if line.startswith("error:")]
+        assert outcome.status == 2 and len(errors) == 1 and expected in errors[0].lower(), outcome
+        assert "Traceback" not in outcome.stdout + outcome.stderr, outcome

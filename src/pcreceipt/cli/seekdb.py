@@ -57,7 +57,13 @@ def default_data_dir() -> Path:
 
 
 def _resolve(data_dir: Path | None) -> Path:
-    return (data_dir or default_data_dir()).expanduser().resolve()
+    """The directory, absolute; one line and exit 2 when it cannot be one (a file in the way, say).
+    ``--data-dir`` is checked as it is parsed; this catches the default (``PCRECEIPT_DATA_DIR``)."""
+    directory = (data_dir or default_data_dir()).expanduser().resolve()
+    problem = paths.directory_problem(directory)
+    if problem is not None:
+        fail(f"the seekdb data directory: {problem}")
+    return directory
 
 
 def _store_url_line(server: seekdb.SeekdbServer) -> str:

@@ -70,8 +70,13 @@ def open_store(url: str, *, tls: StoreTLS | None = None) -> Store:
         raise StoreURLError("TLS to the database applies to an oceanbase:// store URL only")
     if url.startswith(SQLITE_SCHEME):
         path = sqlite_path(url)
+        if path.is_dir():
+            raise StoreURLError(f"the sqlite store URL names {path}, which is a directory, not a database file")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            in_the_way = next(p for p in (path.parent, *path.parent.parents) if p.exists() and not p.is_dir())
+            raise StoreURLError(f"cannot create {path.parent} for the sqlite store: {in_the_way} is a file") from None
         except OSError as error:
             raise StoreURLError(
                 f"cannot create {path.parent} for the sqlite store: {error.strerror or type(error).__name__}"
