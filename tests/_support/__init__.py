@@ -9,6 +9,7 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``tokens``: token-mode servers, tokens issued straight into their store, ``pcreceipt serve`` as
   a real process.
 - ``commands``: running the installed ``pcreceipt`` script the way a new user does (fresh HOME).
+- ``forked_cli``: many runs of that script's entry point, one forked process each, the import paid once.
 - ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
   (``powercontext_models``; registered by the root ``conftest.py``).
