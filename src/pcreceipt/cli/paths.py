@@ -50,35 +50,31 @@ def _creatable(path: Path) -> str | None:
     return None
 
 
-def file_problem(path: Path) -> str | None:
-    """Why ``path`` is not a file we can read, or None."""
+def _readable(path: Path, *, directory: bool) -> str | None:
+    """Why ``path`` is not a file we can read (a directory we can list), or None."""
     if not path.exists():
         return f"{path} does not exist"
-    if path.is_dir():
-        return f"{path} is a directory, not a file"
+    if path.is_dir() != directory:
+        return f"{path} is a file, not a directory" if directory else f"{path} is a directory, not a file"
     try:
-        with path.open("rb"):
-            pass
-    except PermissionError:
-        return f"cannot read {path}: permission denied"
+        if directory:
+            os.listdir(path)
+        else:
+            path.open("rb").close()
     except OSError as exc:
-        return f"cannot read {path}: {exc.strerror or type(exc).__name__}"
+        why = "permission denied" if isinstance(exc, PermissionError) else exc.strerror or type(exc).__name__
+        return f"cannot {'list' if directory else 'read'} {path}: {why}"
     return None
+
+
+def file_problem(path: Path) -> str | None:
+    """Why ``path`` is not a file we can read, or None."""
+    return _readable(path, directory=False)
 
 
 def input_dir_problem(path: Path) -> str | None:
     """Why ``path`` is not a directory we can list, or None."""
-    if not path.exists():
-        return f"{path} does not exist"
-    if not path.is_dir():
-        return f"{path} is a file, not a directory"
-    try:
-        os.listdir(path)
-    except PermissionError:
-        return f"cannot list {path}: permission denied"
-    except OSError as exc:
-        return f"cannot list {path}: {exc.strerror or type(exc).__name__}"
-    return None
+    return _readable(path, directory=True)
 
 
 def directory_problem(path: Path) -> str | None:

@@ -191,24 +191,16 @@ def diff_renderable(diff: Mapping[str, Any], names: tuple[str, str]) -> Group:
     return Group(*parts)
 
 
+def _saved_response(metavar: str, which: str) -> Any:
+    return typer.Argument(
+        metavar=metavar, help=f"The {which} saved prepare response (with a Receipt).", callback=paths.input_file
+    )
+
+
 @receipt_app.command("diff")
 def diff(
-    a: Annotated[
-        str,
-        typer.Argument(
-            metavar="A.json",
-            help="The first saved prepare response (with a Receipt).",
-            callback=paths.input_file,
-        ),
-    ],
-    b: Annotated[
-        str,
-        typer.Argument(
-            metavar="B.json",
-            help="The second saved prepare response (with a Receipt).",
-            callback=paths.input_file,
-        ),
-    ],
+    a: Annotated[str, _saved_response("A.json", "first")],
+    b: Annotated[str, _saved_response("B.json", "second")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON (docs/receipt-diff.md).")] = False,
 ) -> None:
     """What changed from A to B: selected items added, removed or moved (by exact identity), omitted count
