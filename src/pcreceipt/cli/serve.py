@@ -8,6 +8,10 @@ Decisions:
   requests with a valid bearer token (``pcreceipt token create``), so it never serves a
   network without authorisation. A server that requires tokens while none is active still
   starts (tokens can be created while it runs) but says so on stderr.
+- The listening socket is made and bound here (``server.workers.bind_listener``) before the
+  store is opened or the banner printed, then handed to uvicorn (or its supervisor with
+  ``--workers``): a taken port, an address not on this machine or a host that does not resolve is
+  one line and exit 2, never a banner followed by uvicorn's bind error.
 - uvicorn's own access log is off: it would log concrete paths and query strings. The
   server's access log (``pcreceipt.access``) logs route templates only, never a header.
 - ``--workers N`` (N > 1) serves from N processes by uvicorn's own multi-process mode
