@@ -150,7 +150,7 @@ class BadServerURL(ClientError, ValueError):
 
 def server_url(url: str) -> str:
     """The server's base URL from what the user typed: ``host:port`` gets ``http://`` in front;
-    raises BadServerURL (with a message for the user) for another scheme or no host."""
+    raises BadServerURL (with a message for the user) for another scheme, no host or a port out of range."""
     text = url.strip()
     if "://" not in text:
         text = f"http://{text}"
@@ -162,6 +162,8 @@ def server_url(url: str) -> str:
         raise BadServerURL(f"{url!r} is not an http:// or https:// URL; give one like http://127.0.0.1:8000")
     if not parsed.host:
         raise BadServerURL(f"{url!r} names no host; give one like http://127.0.0.1:8000")
+    if parsed.port is not None and not 1 <= parsed.port <= 65535:  # not a contract limit: TCP ports
+        raise BadServerURL(f"port {parsed.port} in {url!r} is out of range (1-65535)")
     return text.rstrip("/")
 
 

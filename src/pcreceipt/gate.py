@@ -77,9 +77,13 @@ class Violation:
     rule: str
     message: str
     """What is wrong, in words (no path, no rule id, no submitted value)."""
+    property: str | None = None
+    """For ``required``/``additionalProperties``/``unevaluatedProperties``: the property's name (a
+    safe one only, see ``_SAFE_NAME``), so an error names the field, not only the object."""
 
     def as_dict(self) -> dict[str, str]:
-        return {"path": self.path, "rule": self.rule}
+        named = {"property": self.property} if self.property is not None else {}
+        return {"path": self.path, "rule": self.rule, **named}
 
     def __str__(self) -> str:
         return format_violation(self.path, self.rule, self.message)
@@ -125,12 +129,14 @@ def pointer(parts: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _describe(error: Any) -> tuple[str, str]:
-    """(rule, message) of a jsonschema_rs error, without echoing any instance value."""
+def _describe(error: Any) -> list[tuple[str, str, str | None]]:
+    """(rule, message, property) of a jsonschema_rs error, without echoing any instance value: one
+    per property for an object with several unknown ones."""
     keyword = str(error.schema_path[-1]) if error.schema_path else "schema"
     kind = error.kind
     if isinstance(kind, jsonschema_rs.ValidationErrorKind.Required):
-        return keyword, f"missing required property {kind.property!r}"
+        name = kind.property if isinstance(kind.property, str) and _SAFE_NAME.match(kind.property) else None
+        return [(keyword, f"missing required property {kind.property!r}", name)]
     if isinstance(
         kind,
         (
@@ -139,10 +145,13 @@ def _describe(error: Any) -> tuple[str, str]:
         ),
     ):
         names = [n for n in getattr(kind, "unexpected", []) if isinstance(n, str)]
-        shown = ", ".join(repr(n) for n in names if _SAFE_NAME.match(n)) or "an unexpected key"
-        return keyword, f"unknown property {shown}"
+        safe = [n for n in names if _SAFE_NAME.match(n)]
+        named: list[tuple[str, str, str | None]] = [(keyword, f"unknown property {n!r}", n) for n in safe]
+        if len(safe) < len(names) or not names:  # a key that is not a plain name is never echoed
+            named.append((keyword, "unknown property (an unexpected key)", None))
+        return named
     described = _DESCRIPTIONS.get(type(kind).__name__)
-    return keyword, described(kind) if described is not None else f"violates {keyword}"
+    return [(keyword, described(kind) if described is not None else f"violates {keyword}", None)]
 
 
 def _count(n: Any, noun: str) -> str:
@@ -254,9 +263,8 @@ def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ())
             return []
     out = []
     for error in compiled.iter_errors(instance):
-        rule, message = _describe(error)
         path = pointer([*base, *error.instance_path])
-        out.append(Violation(path, rule, message))
+        out += [Violation(path, rule, message, name) for rule, message, name in _describe(error)]
     return out
 
 

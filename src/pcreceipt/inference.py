@@ -452,7 +452,9 @@ def _api_key(api_key_env: str | None, environ: Mapping[str, str] | None, section
     env = os.environ if environ is None else environ
     key = env.get(api_key_env)
     if not key:
-        raise SettingsError(f"{section}.api_key_env names an environment variable that is not set")
+        raise SettingsError(
+            f"{section}.api_key_env names the environment variable {api_key_env}, which is not set (or is empty)"
+        )
     return key
 
 

@@ -73,7 +73,8 @@ def test_the_demo_prints_stored_text_as_it_is(monkeypatch: pytest.MonkeyPatch) -
 
 def test_import_of_a_directory_is_one_line(cli: CliRunner, scope: str, tmp_path: Path) -> None:
     result = run(cli, "import", "--scope", scope, str(tmp_path), code=2)
-    assert result.stderr == f"error: cannot import {tmp_path}: it is a directory, not a file\n"
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: Invalid value for 'FILE': {tmp_path} is a directory, not a file; see "), line
 
 
 def test_import_of_a_file_that_is_not_utf8_is_one_line(cli: CliRunner, scope: str, tmp_path: Path) -> None:
@@ -111,9 +112,11 @@ def test_url_without_a_scheme_means_http(server_url: str) -> None:
 def test_url_with_another_scheme_is_one_line() -> None:
     result = CliRunner(env={"PCRECEIPT_URL": None}).invoke(app, ["scope", "list", "--url", "ftp://127.0.0.1:1"])
     assert result.exit_code == 2
-    assert result.stderr == (
-        "error: --url: 'ftp://127.0.0.1:1' is not an http:// or https:// URL; give one like http://127.0.0.1:8000\n"
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(
+        "error: Invalid value for '--url' (env var: 'PCRECEIPT_URL'): 'ftp://127.0.0.1:1' is not an "
     )
+    assert "http:// or https:// URL; give one like http://127.0.0.1:8000" in line
 
 
 def test_verify_server_without_a_scheme_means_http(cli: CliRunner, scope: str, server_url: str, tmp_path: Path) -> None:
@@ -165,6 +168,13 @@ def test_a_bad_choice_is_worded_without_pydantic() -> None:
 def test_a_server_violation_is_described(cli: CliRunner, scope: str) -> None:
     result = run(cli, "memory", "add", "--scope", scope, "--kind", " ", "text", code=1)
     assert "  /content/kind: pattern — does not have the required form" in result.stderr
+
+
+def test_a_server_violation_names_the_missing_property(cli: CliRunner, scope: str, tmp_path: Path) -> None:
+    assembly = tmp_path / "assembly.json"
+    assembly.write_text(json.dumps({"format": "markdown", "sections": [{"family": "memory"}]}), encoding="utf-8")
+    result = run(cli, "context", "prepare", "--scope", scope, "--query", "q", "--assembly", str(assembly), code=1)
+    assert "  /assembly/sections/0: required — lacks a required property: limit" in result.stderr.splitlines()
 
 
 @pytest.mark.parametrize(

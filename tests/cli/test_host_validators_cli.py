@@ -38,8 +38,15 @@ def test_it_writes_into_a_directory_or_a_path(tmp_path: Path) -> None:
     assert (fresh / "pcreceipt_host_validators.py").read_text(encoding="utf-8") == written.read_text(encoding="utf-8")
     blocked = tmp_path / "plain-file"
     blocked.write_text("x", encoding="utf-8")
-    result = CliRunner().invoke(app, ["host-validators", "-o", str(blocked / "sub")])
-    assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output
+    for target in (blocked, blocked / "sub"):  # the file in the way is what the error names, and why
+        result = CliRunner().invoke(app, ["host-validators", "-o", str(target)])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(
+            f"error: Invalid value for '--output' / '-o': {blocked} is a file, not a directory; "
+            "a path ending in .py names the file itself"
+        ), line
+    assert blocked.read_text(encoding="utf-8") == "x"
 
 
 def test_the_written_file_runs_in_a_fresh_venv_without_pcreceipt(tmp_path: Path) -> None:

@@ -9,13 +9,15 @@ traceback, and never the database password.
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
 from _support.commands import DEFAULT_PORT, PCRECEIPT, ServerProcess, run, user_environment
-from _support.ports import port_is_free
+from _support.ports import free_port, port_is_free
 
 from pcreceipt.config import load_settings
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 
 UNREACHABLE = "oceanbase://root:pa55-CANARY@127.0.0.1:1/pcreceipt"
 
@@ -64,11 +66,23 @@ def test_serve_with_no_flags_in_a_fresh_home_starts_and_says_what_it_serves(tmp_
     assert "Traceback" not in output
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_on_a_taken_port_is_one_line_and_no_banner(tmp_path: Path, workers: str) -> None:
+    """The socket is bound before anything says the server serves (decisions: "serve binds first")."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run([PCRECEIPT, "serve", "--port", str(port), "--workers", workers], user_environment(tmp_path))
+    line = _one_error_line(result, f"error: cannot listen on 127.0.0.1:{port}: the port is already in use")
+    assert "serving" not in result.stdout + result.stderr and "startup complete" not in result.stdout + line
+
+
 def test_serve_with_a_data_dir_that_is_a_file_says_so(tmp_path: Path) -> None:
     in_the_way = tmp_path / "not-a-dir"
     in_the_way.write_text("x")
     result = run([PCRECEIPT, "serve", "--data-dir", str(in_the_way)], user_environment(tmp_path))
-    _one_error_line(result, "error: the data directory", "is not a directory")
+    _one_error_line(result, f"error: Invalid value for '--data-dir': {in_the_way} is a file, not a directory")
     assert in_the_way.read_text() == "x"
 
 
@@ -119,9 +133,11 @@ def test_a_setting_its_type_cannot_hold_is_refused(tmp_path: Path, variable: str
 def test_a_provider_key_variable_that_is_not_set_is_one_line(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[embedding]\nbase_url = "http://127.0.0.1:9/v1"\napi_key_env = "PCR_TEST_UNSET_KEY"\n')
-    for command in (["serve", "--port", "1"], ["reembed"]):
+    for command in (["serve", "--port", str(free_port())], ["reembed"]):
         result = run([PCRECEIPT, *command, "--config", str(config)], user_environment(tmp_path))
-        _one_error_line(result, "embedding.api_key_env names an environment variable that is not set")
+        _one_error_line(
+            result, "embedding.api_key_env names the environment variable PCR_TEST_UNSET_KEY, which is not set"
+        )
 
 
 def test_a_config_file_that_cannot_be_read_says_why(tmp_path: Path) -> None:
@@ -133,5 +149,38 @@ def test_a_config_file_that_cannot_be_read_says_why(tmp_path: Path) -> None:
     _one_error_line(run([PCRECEIPT, "token", "list", "--config", str(broken)], env), "is not valid TOML")
     _one_error_line(run([PCRECEIPT, "token", "list", "--config", str(latin)], env), "is not UTF-8 text")
     _one_error_line(
-        run([PCRECEIPT, "token", "list", "--config", str(tmp_path / "none.toml")], env), "No such file or directory"
+        run([PCRECEIPT, "token", "list", "--config", str(tmp_path / "none.toml")], env), "none.toml does not exist"
     )
+
+
+def test_a_sqlite_store_url_with_three_slashes_is_absolute_and_without_them_relative(tmp_path: Path) -> None:
+    """docs/configuration.md's forms (docs/decisions.md): the path is the URL's, as in file:///."""
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    absolute = tmp_path / "abs" / "x.db"
+    for url, expected in (
+        (f"sqlite://{absolute}", absolute),  # sqlite:///tmp/.../x.db
+        (f"sqlite:///{tmp_path / 'sqlalchemy.db'}", tmp_path / "sqlalchemy.db"),  # SQLAlchemy's four slashes
+        ("sqlite:rel/x.db", cwd / "rel" / "x.db"),
+    ):
+        result = run([PCRECEIPT, "token", "list"], user_environment(tmp_path, {"PCRECEIPT_STORE_URL": url}), cwd=cwd)
+        assert result.returncode == 0, (url, result.stderr)
+        assert expected.is_file(), url
+    assert sorted(p.relative_to(cwd).as_posix() for p in cwd.rglob("*.db")) == ["rel/x.db"]
+    refused = run(
+        [PCRECEIPT, "token", "list"], user_environment(tmp_path, {"PCRECEIPT_STORE_URL": "sqlite://host/x.db"}), cwd=cwd
+    )
+    _one_error_line(refused, "error: a sqlite store URL names no host", "sqlite:///absolute/path.db")
+
+
+def test_a_refused_oceanbase_login_says_what_to_check(seekdb_server: SeekdbServer, tmp_path: Path) -> None:
+    """MySQL's 1045 in words, naming the URL's user (what the database refused), never its password."""
+    url = f"oceanbase://pcreceipt_nobody:pa55-CANARY@127.0.0.1:{seekdb_server.port}/pcreceipt"
+    result = run([PCRECEIPT, "token", "list"], user_environment(tmp_path, {"PCRECEIPT_STORE_URL": url}), timeout=120)
+    line = _one_error_line(
+        result,
+        f"error: cannot open the store (OceanBase 127.0.0.1:{seekdb_server.port}/pcreceipt): oceanbase engine error "
+        "(1045, access denied: the server refused the user and password); the URL gives user 'pcreceipt_nobody': "
+        "check the user and password in PCRECEIPT_STORE_URL",
+    )
+    assert "CANARY" not in result.stdout + line

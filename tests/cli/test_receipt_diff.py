@@ -125,14 +125,17 @@ def _one_line_error(result: Result, *needles: str) -> None:
     assert "Traceback" not in result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("receipt diff: ")
+    assert lines[0].startswith("error: receipt diff: ")
     for needle in needles:
         assert needle in lines[0]
 
 
 def test_a_missing_file(tmp_path: Path) -> None:
     a, _ = saved(tmp_path, "added")
-    _one_line_error(run(a, str(tmp_path / "nope.json")), "B (", "no such file")
+    result = run(a, str(tmp_path / "nope.json"))
+    assert result.exit_code == 2 and "Traceback" not in result.stdout + result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: Invalid value for 'B.json': {tmp_path / 'nope.json'} does not exist; see ")
 
 
 def test_a_file_that_is_not_json(tmp_path: Path) -> None:

@@ -20,17 +20,20 @@ def test_serve_freezes_the_start_up_heap_before_uvicorn_runs(tmp_path: Path, mon
 
     seen: dict[str, Any] = {}
 
-    def run(app: Any, **options: Any) -> None:
-        seen.update(frozen=gc.get_freeze_count(), app=app)
+    def run(server: Any, sockets: Any = None) -> None:
+        seen.update(frozen=gc.get_freeze_count(), app=server.config.app, sockets=sockets)
+        server.started = True
 
     gc.unfreeze()
-    monkeypatch.setattr(serve_module.uvicorn, "run", run)
+    monkeypatch.setattr(serve_module.uvicorn.Server, "run", run)
     try:
         result = CliRunner().invoke(cli_app, ["serve", "--data-dir", str(tmp_path / "data"), "--port", "18999"])
     finally:
         gc.unfreeze()
     assert result.exit_code == 0, result.output
     assert seen["app"] is not None and seen["frozen"] > 10_000  # the modules, the app and its composition
+    (listener,) = seen["sockets"]  # bound by serve before uvicorn runs, and closed after
+    assert listener.fileno() == -1
 
 
 def test_building_an_app_freezes_nothing(tmp_path: Path) -> None:

@@ -141,14 +141,16 @@ def test_workers_share_one_tcp_listener_and_get_thirty_seconds_to_answer_the_liv
             captured.update(config=config, sockets=sockets)
 
         def run(self) -> None:
-            captured["sockets"][0].getsockname()  # still open while the supervisor runs
+            captured["port"] = captured["sockets"][0].getsockname()[1]  # still open while the supervisor runs
 
     monkeypatch.setattr(workers_module, "Multiprocess", Supervisor)
     monkeypatch.setenv(serve_module.WORKER_OPTIONS, "")  # _serve_workers sets it; undone after the test
     port = free_port()
     settings = load_settings(environ={}, overrides={"data_dir": tmp_path / "data", "port": port})
-    serve_module._serve_workers(settings, None, 2)
+    bound = workers_module.bind_listener(settings.host, port)
+    serve_module._serve_workers(settings, None, 2, bound)
     config, (listener,) = captured["config"], captured["sockets"]
+    assert captured["port"] == port  # the socket serve bound, before the banner
     assert config.app == "pcreceipt.server.workers:worker_app" and config.factory and config.workers == 2
     assert config.timeout_worker_healthcheck == workers_module.WORKER_HEALTHCHECK_SECONDS == 30
     assert config.loop == "pcreceipt.server.accept:BalancedAcceptLoop"

@@ -223,4 +223,5 @@ def test_a_response_without_a_receipt_or_not_json_fails(tmp_path: Path, genuine:
     assert "receipt_missing" in _verify(_save(tmp_path, plain), code=1).stdout
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
-    _verify(str(broken), code=1)
+    (line,) = _verify(str(broken), code=2).stderr.splitlines()  # unreadable input: one error line, exit 2
+    assert line.startswith(f"error: cannot read {broken}: it is not JSON (line 1, column 2"), line

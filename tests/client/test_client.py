@@ -94,7 +94,9 @@ async def test_a_base_url_without_a_scheme_means_http(server_url: str) -> None:
         assert (await bare.get_readiness()).status == "ready"
 
 
-@pytest.mark.parametrize("url", ["ftp://127.0.0.1:8000", "http://", "http://[::1"])
+@pytest.mark.parametrize(
+    "url", ["ftp://127.0.0.1:8000", "http://", "http://[::1", "127.0.0.1:99999", "http://127.0.0.1:0"]
+)
 def test_a_base_url_that_names_no_http_server_is_refused(url: str) -> None:
     with pytest.raises(BadServerURL):
         AsyncClient(url)

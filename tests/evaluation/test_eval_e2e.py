@@ -120,57 +120,50 @@ def test_the_readme_comparison_of_two_budgets_on_the_shipped_set(
         assert f"]({plot})" in markdown
 
 
-def test_the_ci_gate_and_http_errors(served: tuple[str, dict[str, str], Path], sample: Path) -> None:
+def _eval(env: dict[str, str], home: Path, source: Path, out: str, *extra: str) -> Any:
+    command = ["pcreceipt", "eval", str(source), "--variant", "max_bytes=1000", "--out", out, *extra]
+    return run(command, env, cwd=home, timeout=120)
+
+
+def test_the_ci_gate(served: tuple[str, dict[str, str], Path], sample: Path) -> None:
     _, env, home = served
     gated = sample.with_name("gated.jsonl")
-    unknown = {"id": "unknown-scope", "scope_id": "scp_nobody_made_this", "query": "anything", "expected": ["art_x"]}
-    gated.write_text("".join(sample.read_text().splitlines(keepends=True)[:12]) + json.dumps(unknown) + "\n")
-    failing = run(
-        [
-            "pcreceipt",
-            "eval",
-            str(gated),
-            "--variant",
-            "max_bytes=1000",
-            "--out",
-            "gated",
-            "--fail-under",
-            "recall=1.01",
-        ],
-        env,
-        cwd=home,
-        timeout=120,
-    )
+    gated.write_text("".join(sample.read_text().splitlines(keepends=True)[:12]))
+    failing = _eval(env, home, gated, "gated", "--fail-under", "recall=1.01")
     assert failing.returncode == 1, failing.stderr
     assert "Traceback" not in failing.stderr
     assert failing.stderr.strip().splitlines()[-1].startswith("fail-under: max_bytes=1000: recall ")
     assert failing.stderr.strip().endswith("is below 1.01")
     report = json.loads((home / "gated" / "report.json").read_text())
+    reached = report["summary"]["recall_at_injected"]["mean"]
+    passing = _eval(env, home, gated, "gated", "--fail-under", f"recall={reached - 0.001:.3f}")
+    assert passing.returncode == 0, passing.stderr
+    assert "fail-under" not in passing.stderr
+
+
+def test_a_query_on_a_scope_the_server_lacks_is_one_error_line(
+    served: tuple[str, dict[str, str], Path], sample: Path
+) -> None:
+    """Exit 2 after the report is written (decisions: "eval: refused prepares"), not 0."""
+    _, env, home = served
+    unknown = {"id": "unknown-scope", "scope_id": "scp_nobody_made_this", "query": "anything", "expected": ["art_x"]}
+    mixed = sample.with_name("mixed.jsonl")
+    mixed.write_text("".join(sample.read_text().splitlines(keepends=True)[:3]) + json.dumps(unknown) + "\n")
+    result = _eval(env, home, mixed, "mixed", "--fail-under", "recall=0")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert line == (
+        "error: the server refused 1 prepare(s) (scope_not_found ×1); no such Scope on the server: "
+        "scp_nobody_made_this; the report counts them as errors"
+    )
+    report = json.loads((home / "mixed" / "report.json").read_text())
     # the unknown Scope is an HTTP error: recorded once, never retried, counted as injecting nothing
     assert report["summary"]["errors"] == {"http_404": 1}
     (failed,) = [q for q in report["queries"] if q["error"] is not None]
     assert failed["id"] == "unknown-scope" and failed["attempts"] == 1 and failed["recall"] == 0.0
     assert failed["error"]["status"] == 404 and failed["error"]["kind"] == "http"
-    assert "unknown-scope" in (home / "gated" / "report.md").read_text()
-    reached = report["summary"]["recall_at_injected"]["mean"]
-    passing = run(
-        [
-            "pcreceipt",
-            "eval",
-            str(gated),
-            "--variant",
-            "max_bytes=1000",
-            "--out",
-            "gated",
-            "--fail-under",
-            f"recall={reached - 0.001:.3f}",
-        ],
-        env,
-        cwd=home,
-        timeout=120,
-    )
-    assert passing.returncode == 0, passing.stderr
-    assert "fail-under" not in passing.stderr
+    assert "unknown-scope" in (home / "mixed" / "report.md").read_text()
 
 
 def test_a_port_nobody_listens_on_is_one_error_after_bounded_retries(tmp_path: Path, sample: Path) -> None:

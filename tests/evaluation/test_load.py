@@ -122,7 +122,9 @@ def test_a_missing_file_and_a_bad_gate_are_one_line_each(tmp_path: Path) -> None
     runner = CliRunner()
     missing = runner.invoke(app, ["eval", str(tmp_path / "nope.jsonl"), "--url", "127.0.0.1:9"])
     assert (missing.exit_code == 2 and missing.exception is None) or isinstance(missing.exception, SystemExit)
-    assert missing.stderr.strip() == f"error: {tmp_path / 'nope.jsonl'}: cannot read it: no such file"
+    assert missing.stderr.startswith(
+        f"error: Invalid value for 'INPUT.jsonl': {tmp_path / 'nope.jsonl'} does not exist"
+    )
     source = tmp_path / "in.jsonl"
     source.write_text(line() + "\n")
     for gate in ("recall", "recall=high", "speed=0.5"):
@@ -137,6 +139,5 @@ def test_a_missing_file_and_a_bad_gate_are_one_line_each(tmp_path: Path) -> None
     in_the_way.write_text("")
     blocked = runner.invoke(app, ["eval", str(source), "--out", str(in_the_way / "report")])
     assert blocked.exit_code == 2
-    assert blocked.stderr.strip().splitlines() == [
-        f"error: --out {in_the_way / 'report'}: cannot create the directory: Not a directory"
-    ]
+    (blocked_line,) = blocked.stderr.strip().splitlines()
+    assert blocked_line.startswith(f"error: Invalid value for '--out': {in_the_way} is a file, not a directory")

@@ -159,6 +159,20 @@ def test_not_retrieved_counts_for_an_expected_family_and_for_unknown_artifacts()
     assert unknown["classes"]["not_retrieved_expected_family"]
 
 
+def test_the_report_words_not_retrieved_as_queries_and_other_omissions_as_items() -> None:
+    """A Receipt counts not_retrieved once per prepare (no candidate at all), so "not_retrieved 2"
+    would read as two items: the report says what the sum is."""
+    omitted = [
+        {"family": "experience", "reason": "not_retrieved", "count": 1},
+        {"family": "atomic-memory", "reason": "duplicate", "count": 3},
+    ]
+    records = [query_metrics(case(["art_a"], id=i), response([history("art_a")], omitted)) for i in "abc"]
+    run = {"name": "default", "summary": summarize(records), "queries": records}
+    markdown = render_markdown({"input": "in.jsonl", "runs": [run], "comparisons": []}, [])
+    assert "| experience | not_retrieved | no candidate at all in 3 of 3 queries |" in markdown
+    assert "| atomic-memory | duplicate | 9 item(s) left out |" in markdown
+
+
 def test_errors_inject_nothing_and_a_dropped_receipt_is_counted_not_guessed() -> None:
     failed = query_metrics(case(["art_a"]), None, {"kind": "http", "status": 404, "code": "scope_not_found"})
     dropped = dict(response([history("art_a")]))

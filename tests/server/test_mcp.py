@@ -291,7 +291,9 @@ async def test_the_official_client_cannot_start_without_a_token(server: McpServe
 async def test_bad_arguments_are_error_results_never_500(server: McpServer) -> None:
     scope = server.granted
     async with session(server.url + "/mcp/", server.admin) as client:
-        error_text(await client.call_tool("search_memory", {"scope_id": scope}), 422, "invalid_request")
+        missing = error_text(await client.call_tool("search_memory", {"scope_id": scope}), 422, "invalid_request")
+        violations = json.loads(missing.split(" - ", 1)[1])["error"]["details"]["violations"]
+        assert {"path": "", "rule": "required", "property": "query"} in violations
         error_text(await client.call_tool("search_memory", {"scope_id": scope, "query": ""}), 422, "invalid_request")
         error_text(
             await client.call_tool("search_memory", {"scope_id": scope, "query": "q", "limit": "x"}),

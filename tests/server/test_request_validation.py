@@ -76,7 +76,7 @@ async def test_a_body_must_be_declared_json(http: httpx.AsyncClient) -> None:
     ("body", "expected"),
     [
         (_prepare(unknown=CANARY), ("", "additionalProperties")),
-        (_prepare(**{CANARY: 1}), ("", "additionalProperties")),
+        (_prepare(**{f"{CANARY} key": 1}), ("", "additionalProperties")),  # not a plain name: never echoed
         (_prepare(max_bytes=40000), ("/max_bytes", "maximum")),
         (_prepare(max_bytes=511), ("/max_bytes", "minimum")),
         (_prepare(max_bytes=True), ("/max_bytes", "type")),
@@ -112,6 +112,26 @@ async def test_prepare_requests_against_the_contract(
 ) -> None:
     error = assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
     assert expected in _violations(error)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"scope_id": "s"}, {"path": "", "rule": "required", "property": "query"}),
+        (_prepare(max_byte=100), {"path": "", "rule": "additionalProperties", "property": "max_byte"}),
+        (
+            _prepare(assembly={"format": "markdown", "sections": [{"family": "memory"}]}),
+            {"path": "/assembly/sections/0", "rule": "required", "property": "limit"},
+        ),
+    ],
+    ids=["missing_query", "misspelt_max_bytes", "nested_missing_limit"],
+)
+async def test_a_missing_or_unknown_property_is_named(
+    http: httpx.AsyncClient, body: dict[str, object], expected: dict[str, str]
+) -> None:
+    """The violation says which property (``property``), not only the object that lacks or has it."""
+    error = assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
+    assert expected in error["details"]["violations"]
 
 
 OVER_THE_CAP = {

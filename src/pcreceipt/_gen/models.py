@@ -4401,3 +4401,7 @@ class Violation(ContractModel):
     """
     The rule's identifier: a JSON Schema keyword or a named semantic rule.
     """
+    property: Annotated[str | None, Field(pattern="^[A-Za-z0-9_.-]{1,64}$")] = None
+    """
+    For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """

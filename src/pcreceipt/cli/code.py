@@ -14,11 +14,13 @@ indexing replaces the Scope's workspace, so a wrong path would otherwise silentl
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import DEFAULT_URL, JsonOutput, ScopeOption, Token, Url, print_json, run_client, wire
 from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.client import AsyncClient
@@ -30,7 +32,7 @@ code_app = typer.Typer(no_args_is_help=True, help="Code workspaces.")
 @code_app.command("index")
 def index(
     scope: ScopeOption,
-    path: Annotated[Path, typer.Argument(help="The workspace directory.", exists=True, file_okay=False)],
+    path: Annotated[Path, typer.Argument(help="The workspace directory.", callback=paths.input_dir)],
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,
@@ -88,15 +90,19 @@ def status(scope: ScopeOption, url: Url = DEFAULT_URL, token: Token = None, json
 
 
 def _print_items(result: CodeQueryResult) -> None:
+    """Each range with the file version and workspace fingerprint in full: what ``code read`` takes."""
     data = wire(result)
+    if data["items"]:
+        typer.echo(f"workspace fingerprint {data['fingerprint']} (code read --fingerprint)")
     for item in data["items"]:
-        typer.echo(f"{item['path']}:{item['start_line']}-{item['end_line']} (file {item['file_sha256'][:12]})")
+        typer.echo(f"{item['path']}:{item['start_line']}-{item['end_line']} (--file {item['file_sha256']})")
         for line in item["content"].splitlines():
             typer.echo(f"    {line}")
     if data["status"] == "partial":
         typer.echo("(cut to fit --max-bytes)")
 
 
+SHA256 = re.compile(r"[0-9a-f]{64}")
 MaxBytes = Annotated[int, typer.Option("--max-bytes", help="The most bytes the answer may take (512 to 32768).")]
 
 
@@ -135,6 +141,14 @@ def read(
     max_bytes: MaxBytes = limits.CODE_QUERY_REQUEST_MAX_BYTES_DEFAULT,
 ) -> None:
     """Read a line range of a file of the current workspace."""
+    for option, value in (("--file", file_sha256), ("--fingerprint", fingerprint)):
+        if not SHA256.fullmatch(value):
+            typer.echo(
+                f"error: {option} takes a full sha256, 64 hex digits as `pcreceipt code search` prints it; "
+                f"got {value!r} ({len(value)} characters)",
+                err=True,
+            )
+            raise typer.Exit(2)
     start, _, end = lines.partition("-")
     if not (start.isdigit() and end.isdigit()):
         typer.echo("error: LINES is START-END, e.g. 10-40", err=True)

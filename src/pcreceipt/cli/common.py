@@ -20,6 +20,7 @@ import annotated_types
 import typer
 from pydantic import BaseModel
 
+from pcreceipt.cli import paths
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
 from pcreceipt.errors import METHOD_RULE, ROUTE_RULE
 from pcreceipt.models import PrepareContextRequest
@@ -29,7 +30,12 @@ T = TypeVar("T")
 
 Url = Annotated[
     str,
-    typer.Option("--url", envvar="PCRECEIPT_URL", help="The server's base URL (HOST:PORT means http://HOST:PORT)."),
+    typer.Option(
+        "--url",
+        envvar="PCRECEIPT_URL",
+        help="The server's base URL (HOST:PORT means http://HOST:PORT).",
+        callback=paths.server_url,
+    ),
 ]
 Token = Annotated[
     str | None, typer.Option("--token", envvar="PCRECEIPT_TOKEN", help="A bearer token.", show_default=False)
@@ -105,7 +111,10 @@ def _explain(error: ApiResponseError) -> str:
         lines.append(f"  current: {', '.join(current)}")
     for violation in details.get("violations", []):
         rule = str(violation.get("rule"))
-        lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, gate.describe_rule(rule)))
+        described = gate.describe_rule(rule)
+        if violation.get("property"):
+            described += f": {violation['property']}"
+        lines.append("  " + gate.format_violation(str(violation.get("path") or ""), rule, described))
     if error.request_id:
         lines.append(f"  request id: {error.request_id}")
     return "\n".join(lines)

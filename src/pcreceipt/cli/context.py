@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import (
     DEFAULT_URL,
     MAX_BYTES_DEFAULT,
@@ -43,7 +44,13 @@ def prepare(
     ] = MAX_BYTES_DEFAULT,
     include_code: Annotated[bool, typer.Option("--include-code", help="Add code evidence.")] = False,
     assembly: Annotated[
-        Path | None, typer.Option("--assembly", help="A JSON file holding a ContextAssembly.", show_default=False)
+        Path | None,
+        typer.Option(
+            "--assembly",
+            help="A JSON file holding a ContextAssembly.",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ] = None,
     include_receipt: Annotated[bool, typer.Option("--include-receipt", help="Ask for a Receipt.")] = False,
     show_content: Annotated[bool, typer.Option("--show-content", help="Also print the injected content.")] = False,

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 import pcreceipt
+from pcreceipt.cli import paths
 from pcreceipt.cli.receipt_view import plain, print_content, print_receipt
 from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.compose import compose
@@ -99,7 +100,10 @@ def demo(
     data_dir: Annotated[
         Path | None,
         typer.Option(
-            "--data-dir", help="Keep the demo store here (default: a temporary directory).", show_default=False
+            "--data-dir",
+            help="Keep the demo store here (default: a temporary directory).",
+            show_default=False,
+            callback=paths.directory,
         ),
     ] = None,
     hide_content: Annotated[bool, typer.Option("--hide-content", help="Print only the Receipt.")] = False,

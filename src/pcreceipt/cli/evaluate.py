@@ -16,6 +16,7 @@ import asyncio
 import json
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from pcreceipt.cli import helpstyle
+from pcreceipt.cli import helpstyle, paths
 from pcreceipt.cli.common import DEFAULT_URL, Token, Url, checked_server_url, run_client
 from pcreceipt.client import AsyncClient
 
@@ -55,7 +56,12 @@ def _fail(message: str) -> typer.Exit:
 def run(
     source: Annotated[
         Path,
-        typer.Argument(metavar="INPUT.jsonl", help="The labelled queries, one JSON object a line.", show_default=False),
+        typer.Argument(
+            metavar="INPUT.jsonl",
+            help="The labelled queries, one JSON object a line.",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ],
     url: Annotated[
         list[str] | None,
@@ -64,6 +70,7 @@ def run(
             envvar="PCRECEIPT_URL",
             help=f"A server URL; give two to compare servers [default: {DEFAULT_URL}].",
             show_default=False,
+            callback=paths.server_urls,
         ),
     ] = None,
     variant: Annotated[
@@ -73,7 +80,9 @@ def run(
         ),
     ] = None,
     token: Token = None,
-    out: Annotated[Path, typer.Option("--out", help="The report directory.")] = Path("eval-report"),
+    out: Annotated[Path, typer.Option("--out", help="The report directory.", callback=paths.directory)] = Path(
+        "eval-report"
+    ),
     concurrency: Annotated[int, typer.Option("--concurrency", help="Prepares at once.", min=1, max=64)] = 4,
     retries: Annotated[
         int, typer.Option("--retries", help="Retries of a prepare that did not complete.", min=0, max=10)
@@ -175,6 +184,11 @@ def run(
             err=True,
         )
         raise typer.Exit(2)
+    refused = [q for entry in report["runs"] for q in entry["queries"] if q["error"] is not None]
+    if refused:
+        scope_of = {case.id: case.scope_id for case in cases}
+        typer.echo(f"error: {_refusals(refused, scope_of)}; the report counts them as errors", err=True)
+        raise typer.Exit(2)
     failed = False
     key_of = {"recall": "recall_at_injected", "precision": "precision"}
     for metric, threshold in thresholds.items():
@@ -188,9 +202,21 @@ def run(
         raise typer.Exit(1)
 
 
+def _refusals(queries: list[dict[str, Any]], scope_of: dict[str, str]) -> str:
+    """The prepares the server refused, in words: how many, with which error codes, and for an
+    unknown Scope which Scopes (the usual cause: the set was written for another server)."""
+    codes = Counter(str(q["error"].get("code") or f"HTTP {q['error'].get('status')}") for q in queries)
+    shown = ", ".join(f"{code} ×{n}" for code, n in sorted(codes.items()))
+    missing = sorted({scope_of[q["id"]] for q in queries if q["error"].get("code") == "scope_not_found"})
+    scopes = f"; no such Scope on the server: {', '.join(missing[:5])}{', …' if len(missing) > 5 else ''}"
+    return f"the server refused {len(queries)} prepare(s) ({shown}){scopes if missing else ''}"
+
+
 @eval_app.command("sample")
 def sample(
-    out: Annotated[Path, typer.Option("--out", help="Where to write sample.jsonl.")] = Path("eval-sample"),
+    out: Annotated[Path, typer.Option("--out", help="Where to write sample.jsonl.", callback=paths.directory)] = Path(
+        "eval-sample"
+    ),
     url: Url = DEFAULT_URL,
     token: Token = None,
 ) -> None:

@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from pcreceipt.cli import paths
+
 FILE_NAME = "pcreceipt_host_validators.py"
 
 
@@ -30,6 +32,7 @@ def host_validators(
             help=f"Write the file here instead of printing it: a path ending in .py is the file; any other path is a "
             f"directory (created when missing) that gets {FILE_NAME}.",
             show_default=False,
+            callback=paths.py_file_or_directory,
         ),
     ] = None,
 ) -> None:

@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from pcreceipt import gate
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import (
     DEFAULT_URL,
     JsonOutput,
@@ -95,7 +96,9 @@ def batches(items: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
 
 def import_file(
     scope: ScopeOption,
-    file: Annotated[Path, typer.Argument(help="A JSON Lines file of CreateArtifactRequest objects.")],
+    file: Annotated[
+        Path, typer.Argument(help="A JSON Lines file of CreateArtifactRequest objects.", callback=paths.input_file)
+    ],
     url: Url = DEFAULT_URL,
     token: Token = None,
     json_output: JsonOutput = False,

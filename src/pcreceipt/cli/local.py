@@ -4,7 +4,8 @@ They read the same settings as ``pcreceipt serve`` (``--data-dir``, ``--config``
 and open the same store. Every failure of the environment is one line on stderr and exit
 status 2: a setting out of range, a data directory that is a file or cannot be written, a store
 URL this build cannot open, a database that does not answer (named by ``host:port/database``
-and the cause class, never the user or the password).
+and the cause class, never the password; the user only when the database refused the login,
+since it is then what to check).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
+from urllib.parse import unquote, urlsplit
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.config import Settings, SettingsError, default_data_dir, load_settings, prepare_data_dir
-from pcreceipt.store import StoreURLError, describe_store_url, open_store
+from pcreceipt.store import StoreAccessDenied, StoreURLError, describe_store_url, open_store
 from pcreceipt.store.protocol import Store, StoreError
 
 
@@ -35,9 +38,13 @@ DataDirOption = Annotated[
         "--data-dir",
         help=f"Data directory [default: {_home_relative(default_data_dir())}].",
         show_default=False,
+        callback=paths.directory,
     ),
 ]
-ConfigOption = Annotated[Path | None, typer.Option("--config", help="A TOML config file.", show_default=False)]
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option("--config", help="A TOML config file.", show_default=False, callback=paths.input_file),
+]
 
 
 def fail(message: str) -> NoReturn:
@@ -63,8 +70,21 @@ def open_local_store(settings: Settings) -> Store:
         return open_store(url, tls=settings.resolved_store_tls)
     except StoreURLError as error:
         fail(str(error))
+    except StoreAccessDenied as error:
+        fail(f"cannot open the store ({describe_store_url(url)}): {error}; {_check_credentials(url)}")
     except StoreError as error:
         fail(f"cannot open the store ({describe_store_url(url)}): {error}")
+
+
+def _check_credentials(url: str) -> str:
+    """What to check when the database refuses the login: the URL's user (named: it is what the
+    database refused, and not a secret) and password (never shown)."""
+    try:
+        user = unquote(urlsplit(url).username or "")
+    except ValueError:
+        user = ""
+    named = f"user {user!r}" if user else "no user"
+    return f"the URL gives {named}: check the user and password in PCRECEIPT_STORE_URL"
 
 
 @contextmanager

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pcreceipt import gate
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import read_problem
 from pcreceipt.cli.receipt_view import DIFF_JSON_HINT, identity_label, plain, print_parts
 from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
@@ -33,7 +34,7 @@ receipt_app = typer.Typer(no_args_is_help=True, help="Work with saved Receipts."
 
 def _load(source: str, side: str) -> Any:
     def fail(problem: str) -> typer.Exit:
-        typer.echo(f"receipt diff: {side} ({source}): {problem}", err=True)
+        typer.echo(f"error: receipt diff: {side} ({source}): {problem}", err=True)
         return typer.Exit(2)
 
     try:
@@ -190,10 +191,16 @@ def diff_renderable(diff: Mapping[str, Any], names: tuple[str, str]) -> Group:
     return Group(*parts)
 
 
+def _saved_response(metavar: str, which: str) -> Any:
+    return typer.Argument(
+        metavar=metavar, help=f"The {which} saved prepare response (with a Receipt).", callback=paths.input_file
+    )
+
+
 @receipt_app.command("diff")
 def diff(
-    a: Annotated[str, typer.Argument(metavar="A.json", help="The first saved prepare response (with a Receipt).")],
-    b: Annotated[str, typer.Argument(metavar="B.json", help="The second saved prepare response (with a Receipt).")],
+    a: Annotated[str, _saved_response("A.json", "first")],
+    b: Annotated[str, _saved_response("B.json", "second")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON (docs/receipt-diff.md).")] = False,
 ) -> None:
     """What changed from A to B: selected items added, removed or moved (by exact identity), omitted count
@@ -202,7 +209,7 @@ def diff(
     try:
         result = diff_responses(response_a, response_b)
     except ReceiptDiffError as error:
-        typer.echo(f"receipt diff: {error}", err=True)
+        typer.echo(f"error: receipt diff: {error}", err=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False))

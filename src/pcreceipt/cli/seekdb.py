@@ -27,6 +27,7 @@ from typing import Annotated
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.local import fail
 from pcreceipt.config import Settings
 from pcreceipt.store.oceanbase import seekdb
@@ -44,6 +45,7 @@ DataDir = Annotated[
         "--data-dir",
         help="seekdb's directory [default: the seekdb folder of the pcreceipt data dir].",
         show_default=False,
+        callback=paths.directory,
     ),
 ]
 
@@ -55,7 +57,13 @@ def default_data_dir() -> Path:
 
 
 def _resolve(data_dir: Path | None) -> Path:
-    return (data_dir or default_data_dir()).expanduser().resolve()
+    """The directory, absolute; one line and exit 2 when it cannot be one (a file in the way, say).
+    ``--data-dir`` is checked as it is parsed; this catches the default (``PCRECEIPT_DATA_DIR``)."""
+    directory = (data_dir or default_data_dir()).expanduser().resolve()
+    problem = paths.directory_problem(directory)
+    if problem is not None:
+        fail(f"the seekdb data directory: {problem}")
+    return directory
 
 
 def _store_url_line(server: seekdb.SeekdbServer) -> str:

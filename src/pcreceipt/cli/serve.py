@@ -8,6 +8,10 @@ Decisions:
   requests with a valid bearer token (``pcreceipt token create``), so it never serves a
   network without authorisation. A server that requires tokens while none is active still
   starts (tokens can be created while it runs) but says so on stderr.
+- The listening socket is made and bound here (``server.workers.bind_listener``) before the
+  store is opened or the banner printed, then handed to uvicorn (or its supervisor with
+  ``--workers``): a taken port, an address not on this machine or a host that does not resolve is
+  one line and exit 2, never a banner followed by uvicorn's bind error.
 - uvicorn's own access log is off: it would log concrete paths and query strings. The
   server's access log (``pcreceipt.access``) logs route templates only, never a header.
 - ``--workers N`` (N > 1) serves from N processes by uvicorn's own multi-process mode
@@ -21,19 +25,24 @@ Decisions:
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import os
+import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from pcreceipt import __version__
+from pcreceipt.cli import paths
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app, freeze_startup_heap
-from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, run_workers, worker_options
+from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, bind_listener, run_workers, worker_options
 from pcreceipt.store import describe_store_url
 from pcreceipt.store.protocol import Store, StoreError
 
@@ -70,7 +79,10 @@ def serve(
     store_tls_ca: Annotated[
         Path | None,
         typer.Option(
-            "--store-tls-ca", help="CA certificates (PEM) the database's certificate must chain to.", show_default=False
+            "--store-tls-ca",
+            help="CA certificates (PEM) the database's certificate must chain to.",
+            show_default=False,
+            callback=paths.input_file,
         ),
     ] = None,
     store_tls_verify_identity: Annotated[
@@ -83,11 +95,21 @@ def serve(
     ] = None,
     store_tls_cert: Annotated[
         Path | None,
-        typer.Option("--store-tls-cert", help="A client certificate (PEM) for the database.", show_default=False),
+        typer.Option(
+            "--store-tls-cert",
+            help="A client certificate (PEM) for the database.",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ] = None,
     store_tls_key: Annotated[
         Path | None,
-        typer.Option("--store-tls-key", help="The client certificate's private key (PEM).", show_default=False),
+        typer.Option(
+            "--store-tls-key",
+            help="The client certificate's private key (PEM).",
+            show_default=False,
+            callback=paths.input_file,
+        ),
     ] = None,
 ) -> None:
     """Run the HTTP server."""
@@ -109,9 +131,30 @@ def serve(
             "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
             "(or set PCRECEIPT_REQUIRE_TOKENS=1) and create tokens with `pcreceipt token create`"
         )
-    if workers > 1:
-        _serve_workers(settings, config, workers)
-        return
+    listener = _listen(settings)
+    with listener:
+        if workers > 1:
+            _serve_workers(settings, config, workers, listener)
+        else:
+            _serve_one(settings, listener)
+
+
+def _listen(settings: Settings) -> socket.socket:
+    """The server's socket, bound before the banner says where it serves (one line when it cannot be)."""
+    try:
+        return bind_listener(settings.host, settings.port)
+    except OSError as error:
+        why = {
+            errno.EADDRINUSE: "the port is already in use (another server?); choose another with --port",
+            errno.EADDRNOTAVAIL: "the address is not one of this machine's; check --host",
+            errno.EACCES: "permission denied (ports below 1024 need privileges); choose another with --port",
+        }.get(error.errno or 0, error.strerror or type(error).__name__)
+        if isinstance(error, socket.gaierror):
+            why = f"the host name does not resolve ({error.strerror}); check --host"
+        fail(f"cannot listen on {settings.host}:{settings.port}: {why}")
+
+
+def _serve_one(settings: Settings, listener: socket.socket) -> None:
     store = open_local_store(settings)
     try:
         app = create_app(settings, store=store)
@@ -124,14 +167,20 @@ def serve(
         typer.echo(startup_banner(settings), err=True)
         logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
         freeze_startup_heap()
-        uvicorn.run(
-            app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info"
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app, host=settings.host, port=settings.port, access_log=False, server_header=False, log_level="info"
+            )
         )
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a user stops it
+            server.run(sockets=[listener])
+        if not server.started:
+            raise typer.Exit(STARTUP_FAILURE)
     finally:
         store.close()
 
 
-def _serve_workers(settings: Settings, config: Path | None, workers: int) -> None:
+def _serve_workers(settings: Settings, config: Path | None, workers: int, listener: socket.socket) -> None:
     """Migrations, the default Scope and the banner once here, then ``workers`` processes of
     ``server.workers.worker_app`` (uvicorn's supervisor: it stops them all on SIGINT/SIGTERM)."""
     store = open_local_store(settings)  # applies the migrations, before any worker opens the store
@@ -151,7 +200,7 @@ def _serve_workers(settings: Settings, config: Path | None, workers: int) -> Non
     typer.echo(startup_banner(settings) + f"\n  {'workers':<15}{workers}", err=True)
     os.environ[WORKER_OPTIONS] = worker_options(settings, config)
     logging.basicConfig(level=logging.INFO, format=WORKER_LOG_FORMAT)
-    run_workers(settings.host, settings.port, workers)
+    run_workers(listener, workers)
 
 
 def startup_banner(settings: Settings) -> str:

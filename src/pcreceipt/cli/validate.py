@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from pcreceipt import gate
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
 
 
@@ -19,7 +20,9 @@ def _read_json(source: str) -> Any:
 
 
 def validate(
-    source: Annotated[str, typer.Argument(help="A JSON file, or - for standard input.")],
+    source: Annotated[
+        str, typer.Argument(help="A JSON file, or - for standard input.", callback=paths.input_file_or_stdin)
+    ],
     kind: Annotated[
         Literal["auto", "request", "response"], typer.Option(help="What the message is; auto guesses from its keys.")
     ] = "auto",

@@ -9,7 +9,8 @@ of the path and line range for code) before handing what came back to those chec
 
 Every problem is one line, printed as ``validate`` prints a violation (``gate.format_violation``):
 ``path: check — what failed``, with a JSON Pointer into the response, never a value from the
-response or the store. Exit status 0 when everything holds, 1 otherwise.
+response or the store. Exit status 0 when everything holds, 1 otherwise; 2, with one ``error:``
+line, when the file cannot be read as JSON (as for every command's unreadable input).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pcreceipt.cli import paths
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
 from pcreceipt.models import limits
@@ -126,7 +128,12 @@ def _fail(findings: Sequence[Finding]) -> None:
 
 def verify(
     response_file: Annotated[
-        str, typer.Argument(metavar="RESPONSE.json", help="A saved prepare response, or - for standard input.")
+        str,
+        typer.Argument(
+            metavar="RESPONSE.json",
+            help="A saved prepare response, or - for standard input.",
+            callback=paths.input_file_or_stdin,
+        ),
     ],
     max_bytes: Annotated[
         int | None,
@@ -142,6 +149,7 @@ def verify(
             "--server",
             help="Also exact-read every selected identity from this server (http://HOST:PORT; HOST:PORT works too).",
             show_default=False,
+            callback=paths.server_url,
         ),
     ] = None,
     token: Token = None,
@@ -154,8 +162,8 @@ def verify(
     try:
         response = _read(response_file)
     except (OSError, ValueError) as exc:
-        typer.echo(f"verify: cannot read {response_file}: {read_problem(exc)}", err=True)
-        raise typer.Exit(1) from None
+        typer.echo(f"error: cannot read {response_file}: {read_problem(exc)}", err=True)
+        raise typer.Exit(2) from None
     offline = verify_offline(response, max_bytes=max_bytes)
     findings = list(offline.findings)
     if server is not None and offline.selected:

@@ -159,9 +159,10 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
         lines += _table(["a", "b", "pairs", "b better", "b worse", "same", "recall diff", "bytes diff"], rows)
     lines += ["## Omitted (all queries)", ""]
     for run in runs:
-        rows = [[g["family"], g["reason"], g["count"]] for g in run["summary"]["omitted"]]
+        queries = run["summary"]["queries"]
+        rows = [[g["family"], g["reason"], _omitted_count(g, queries)] for g in run["summary"]["omitted"]]
         if rows:
-            lines += [f"**{run['name']}**", "", *_table(["family", "reason", "count"], rows)]
+            lines += [f"**{run['name']}**", "", *_table(["family", "reason", "how many"], rows)]
     if plots:
         lines += ["## Plots", ""] + [f"![{Path(p).stem}]({p})" for p in plots] + [""]
     lines += ["## Queries", ""]
@@ -187,6 +188,14 @@ def render_markdown(report: Mapping[str, Any], plots: Sequence[str]) -> str:
         lines += [f"**{run['name']}**", ""]
         lines += _table(["id", "found", "recall", "ranks", "bytes", "notes"], rows)
     return "\n".join(lines)
+
+
+def _omitted_count(group: Mapping[str, Any], queries: int) -> str:
+    """An omission group's count in words: items left out, except ``not_retrieved``, which a Receipt
+    counts once per prepare (the family had no candidate at all), so its sum is a number of queries."""
+    if group["reason"] == "not_retrieved":
+        return f"no candidate at all in {group['count']} of {queries} queries"
+    return f"{group['count']} item(s) left out"
 
 
 def write_report(out: Path, report: Mapping[str, Any], plots: Sequence[str]) -> tuple[Path, Path]:

@@ -97,10 +97,28 @@ def tcp_listener(bound: socket.socket) -> socket.socket:
     return listener
 
 
-def run_workers(host: str, port: int, workers: int) -> None:
-    """Serve ``worker_app`` from ``workers`` processes under uvicorn's supervisor, sharing one TCP
-    listener (``tcp_listener``), each worker on a ``BalancedAcceptLoop``. Returns when the
-    supervisor has stopped every worker (SIGINT, SIGTERM). The caller has set ``WORKER_OPTIONS``."""
+def bind_listener(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (as uvicorn binds one: ``SO_REUSEADDR``, inheritable),
+    made before anything says the server is serving; raises OSError (a taken port, an address
+    not on this machine, a privileged port) for the caller to say in one line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except BaseException:
+        listener.close()
+        raise
+    listener.set_inheritable(True)
+    return listener
+
+
+def run_workers(listener: socket.socket, workers: int) -> None:
+    """Serve ``worker_app`` from ``workers`` processes under uvicorn's supervisor, sharing
+    ``listener`` (``bind_listener``, re-declared by ``tcp_listener``), each worker on a
+    ``BalancedAcceptLoop``. Returns when the supervisor has stopped every worker (SIGINT, SIGTERM).
+    The caller has set ``WORKER_OPTIONS``."""
+    host, port = listener.getsockname()[:2]
     config = uvicorn.Config(
         "pcreceipt.server.workers:worker_app",
         factory=True,
@@ -113,7 +131,7 @@ def run_workers(host: str, port: int, workers: int) -> None:
         server_header=False,
         log_level="info",
     )
-    listener = tcp_listener(config.bind_socket())
+    listener = tcp_listener(listener)
     try:
         Multiprocess(config, sockets=[listener]).run()
     except KeyboardInterrupt:

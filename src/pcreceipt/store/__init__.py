@@ -1,8 +1,11 @@
 """Storage engines behind one protocol (``pcreceipt.store.protocol``) and the URL that picks one.
 
 ``open_store(url)``:
-- ``sqlite:///path/to.db`` opens the embedded SQLite engine (the file's directory is created
-  when missing; ``sqlite:////abs/path.db`` is absolute, as in SQLAlchemy);
+- ``sqlite:///path/to.db`` opens the embedded SQLite engine on the file ``/path/to.db`` (the
+  file's directory is created when missing). The path is the URL's, as in ``file:///``: with the
+  three slashes it is absolute (SQLAlchemy's ``sqlite:////path/to.db`` names the same file); a
+  path relative to the current directory is written without them, ``sqlite:data/x.db`` (or
+  ``sqlite:./x.db``, ``sqlite:~/x.db``); ``sqlite://host/...`` is refused (``sqlite_path``);
 - ``oceanbase://user:password@host:port/database`` opens the OceanBase engine (the database is
   created when missing; user and password are percent-decoded, so a tenant-qualified user is
   ``root@sys`` or ``root%40sys``; options such as ``?read_timeout=30`` are listed in
@@ -19,15 +22,21 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from pcreceipt.errors import PcreceiptError
-from pcreceipt.store.protocol import Store
+from pcreceipt.store.protocol import Store, StoreUnavailable
 
-SQLITE_PREFIX = "sqlite:///"
+SQLITE_SCHEME = "sqlite:"
+SQLITE_FORMS = "sqlite:///absolute/path.db, or sqlite:relative/path.db for a path under the current directory"
 OCEANBASE_PREFIX = "oceanbase://"
 OCEANBASE_DEFAULT_PORT = 2881
 
 
 class StoreURLError(PcreceiptError, ValueError):
     """The store URL names no engine this build can open."""
+
+
+class StoreAccessDenied(StoreUnavailable):
+    """The database refused the store URL's credentials (MySQL 1045) or the user's access to the
+    database (1044): what to check is the URL's user and password, not the network."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,15 +51,36 @@ class StoreTLS:
     key_file: Path | None = None
 
 
+def sqlite_path(url: str) -> Path:
+    """The file a ``sqlite:`` URL names, absolute (see the module docstring)."""
+    rest = url[len(SQLITE_SCHEME) :]
+    if rest.startswith("//"):
+        if not rest.startswith("///"):
+            raise StoreURLError(f"a sqlite store URL names no host; write {SQLITE_FORMS}")
+        rest = "/" + rest.lstrip("/")
+    path = Path(rest).expanduser()
+    if not rest or not path.name or rest.endswith("/"):
+        raise StoreURLError(f"a sqlite store URL names a file: {SQLITE_FORMS}")
+    return path if path.is_absolute() else Path.cwd() / path
+
+
 def open_store(url: str, *, tls: StoreTLS | None = None) -> Store:
     """The store a URL names (``tls``: TLS to an OceanBase database)."""
     if tls is not None and not url.startswith(OCEANBASE_PREFIX):
         raise StoreURLError("TLS to the database applies to an oceanbase:// store URL only")
-    if url.startswith(SQLITE_PREFIX):
-        path = Path(url[len(SQLITE_PREFIX) :])
-        if not path.name:
-            raise StoreURLError("a sqlite store URL names a file: sqlite:///path/to/file.db")
-        path.parent.mkdir(parents=True, exist_ok=True)
+    if url.startswith(SQLITE_SCHEME):
+        path = sqlite_path(url)
+        if path.is_dir():
+            raise StoreURLError(f"the sqlite store URL names {path}, which is a directory, not a database file")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            in_the_way = next(p for p in (path.parent, *path.parent.parents) if p.exists() and not p.is_dir())
+            raise StoreURLError(f"cannot create {path.parent} for the sqlite store: {in_the_way} is a file") from None
+        except OSError as error:
+            raise StoreURLError(
+                f"cannot create {path.parent} for the sqlite store: {error.strerror or type(error).__name__}"
+            ) from None
         from pcreceipt.store.sqlite import SQLiteStore
 
         return SQLiteStore(path)
@@ -68,7 +98,7 @@ def open_store(url: str, *, tls: StoreTLS | None = None) -> Store:
     except ValueError:
         scheme = "(unparsable)"
     raise StoreURLError(
-        f"unsupported store URL scheme {scheme!r}: use sqlite:///path/to/file.db"
+        f"unsupported store URL scheme {scheme!r}: use sqlite:///absolute/path/to/file.db"
         " or oceanbase://user:password@host:port/database"
     )
 
@@ -79,8 +109,11 @@ def describe_store_url(url: str) -> str:
     ``SQLite /path/to/file.db``, ``OceanBase host:port/database``, or the scheme alone when the
     URL does not parse.
     """
-    if url.startswith(SQLITE_PREFIX):
-        return f"SQLite {url[len(SQLITE_PREFIX) :]}"
+    if url.startswith(SQLITE_SCHEME):
+        try:
+            return f"SQLite {sqlite_path(url)}"
+        except StoreURLError:
+            return "a sqlite store URL that names no file"
     try:
         parts = urlsplit(url)
         port = parts.port

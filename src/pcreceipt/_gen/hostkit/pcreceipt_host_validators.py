@@ -456,9 +456,13 @@ class Violation:
     rule: str
     message: str
     """What is wrong, in words (no path, no rule id, no submitted value)."""
+    property: str | None = None
+    """For ``required``/``additionalProperties``/``unevaluatedProperties``: the property's name (a
+    safe one only, see ``_SAFE_NAME``), so an error names the field, not only the object."""
 
     def as_dict(self) -> dict[str, str]:
-        return {"path": self.path, "rule": self.rule}
+        named = {"property": self.property} if self.property is not None else {}
+        return {"path": self.path, "rule": self.rule, **named}
 
     def __str__(self) -> str:
         return format_violation(self.path, self.rule, self.message)

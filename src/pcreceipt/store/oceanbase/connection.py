@@ -38,7 +38,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.pool import NullPool
 
 from pcreceipt.errors import PcreceiptError
-from pcreceipt.store import StoreTLS
+from pcreceipt.store import StoreAccessDenied, StoreTLS
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
 from pcreceipt.store.protocol import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
@@ -65,6 +65,10 @@ _UNAVAILABLE_CODES = frozenset(
         6213,  # OceanBase: transaction killed
     }
 )
+_ACCESS_DENIED = {
+    1044: "access denied: the user may not use this database",
+    1045: "access denied: the server refused the user and password",
+}
 _TLS_REFUSED = 2026  # pymysql: SSL required, the server's handshake offers none
 _DUPLICATE_KEY = 1062
 _DEADLOCK = 1213
@@ -102,6 +106,9 @@ def translated_errors() -> Iterator[None]:
             label = f"{label}, {type(cause).__name__}"
         if code == _TLS_REFUSED:
             label = f"{label}, TLS is required but the database server does not offer it"
+        if code in _ACCESS_DENIED:
+            kind = StoreAccessDenied
+            label = f"{label}, {_ACCESS_DENIED[code]}"
         failure = kind(f"oceanbase engine error ({label})")
     except sa_exc.SQLAlchemyError as error:  # pool timeout, disconnect detected by the pool
         failure = StoreUnavailable(f"oceanbase engine unavailable ({type(error).__name__})")

@@ -1,0 +1,118 @@
+"""Many ``pcreceipt`` invocations, each a real process, without paying the import each time.
+
+``run_many(cases, env)`` starts ONE process the way a user's shell would (the virtualenv's
+interpreter, ``env`` from ``commands.user_environment``) that imports the installed ``pcreceipt``
+console script's entry point once, then forks a child per case. The child does what the script
+does: ``sys.argv`` is the command line, standard input is empty, the entry point runs, and an
+exception nobody caught prints Python's traceback and exits 1, as the interpreter does. A case may
+ask to run as an unprivileged user (``as_nobody``): how a test run by root meets "permission
+denied" (root reads and writes whatever the mode bits say). A child still running after
+``timeout`` seconds is killed and reported with exit status -9.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+NOBODY = 65534
+
+
+@dataclass(frozen=True)
+class Outcome:
+    argv: list[str]
+    status: int
+    stdout: str
+    stderr: str
+
+
+def run_many(cases: Sequence[Mapping[str, Any]], env: Mapping[str, str], timeout: float = 20) -> list[Outcome]:
+    """Each case is ``{"argv": [...], "as_nobody": bool}``; outcomes in the same order."""
+    request = json.dumps({"cases": list(cases), "timeout": timeout})
+    done = subprocess.run(
+        [sys.executable, __file__],
+        input=request,
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        timeout=60 + timeout * len(cases),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return [Outcome(**row) for row in json.loads(done.stdout)]
+
+
+def _child(entry: Any, argv: list[str], out: Path, err: Path, as_nobody: bool) -> None:
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
+    os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the child's own stdin
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    if as_nobody and os.geteuid() == 0:
+        os.setgroups([])
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+    sys.argv = ["pcreceipt", *argv]
+    status = 1
+    try:
+        entry()
+        status = 0
+    except SystemExit as exit_:
+        code = exit_.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+        if isinstance(code, str):
+            print(code, file=sys.stderr)
+    except BaseException:  # what the interpreter does with an uncaught exception
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+
+def _main() -> None:
+    request = json.load(sys.stdin)
+    (point,) = [e for e in metadata.entry_points(group="console_scripts") if e.name == "pcreceipt"]
+    entry = point.load()
+    scratch = Path(os.environ.get("TMPDIR", "/tmp"))
+    results = []
+    for number, case in enumerate(request["cases"]):
+        out, err = (scratch / f".forked-cli-{os.getpid()}-{number}.{name}" for name in ("out", "err"))
+        pid = os.fork()
+        if pid == 0:
+            _child(entry, case["argv"], out, err, case.get("as_nobody", False))
+        deadline = time.monotonic() + request["timeout"]
+        status = -9
+        while True:
+            done, wait_status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(wait_status)
+                break
+            if time.monotonic() > deadline:
+                os.killpg(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                break
+            time.sleep(0.005)
+        texts = [path.read_text(encoding="utf-8", errors="replace") for path in (out, err)]
+        out.unlink()
+        err.unlink()
+        results.append({"argv": case["argv"], "status": status, "stdout": texts[0], "stderr": texts[1]})
+    json.dump(results, sys.stdout)
+
+
+if __name__ == "__main__":
+    _main()
