@@ -16,8 +16,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
+
+import typer
 
 PCRECEIPT = str(Path(sys.executable).with_name("pcreceipt"))
 DEFAULT_PORT = 8000
@@ -84,3 +87,13 @@ class ServerProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.output = self.process.communicate()[0]
         return self.output
+
+
+def command_tree(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every click command and group below ``command`` (the root too), with its path of names; the
+    root loads its commands on first use, so groups are walked through ``list_commands``/``get_command``."""
+    yield path, command
+    if hasattr(command, "list_commands"):
+        context = typer.Context(command)
+        for name in sorted(command.list_commands(context)):
+            yield from command_tree(command.get_command(context, name), (*path, name))

@@ -88,6 +88,16 @@ def _main() -> None:
     request = json.load(sys.stdin)
     (point,) = [e for e in metadata.entry_points(group="console_scripts") if e.name == "pcreceipt"]
     entry = point.load()
+    # The commands load their modules on first use; a child that turns into `nobody` may not read the
+    # interpreter's own library (here under /root), so every module is imported before the forks.
+    import importlib
+    import pkgutil
+
+    import pcreceipt
+
+    for module in pkgutil.walk_packages(pcreceipt.__path__, "pcreceipt."):
+        if not module.name.endswith(".__main__"):  # that one runs the command line
+            importlib.import_module(module.name)
     scratch = Path(os.environ.get("TMPDIR", "/tmp"))
     results = []
     for number, case in enumerate(request["cases"]):

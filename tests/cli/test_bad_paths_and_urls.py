@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 import typer
-from _support.commands import user_environment
+from _support.commands import command_tree, user_environment
 from _support.forked_cli import run_many
 
 from pcreceipt.cli import paths
@@ -51,15 +51,7 @@ class Param:
         return getattr(self.param.callback, "__wrapped__", self.param.callback)
 
 
-def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
-    if hasattr(command, "commands"):
-        for name, sub in command.commands.items():
-            yield from _commands(sub, (*path, name))
-    else:
-        yield path, command
-
-
-COMMANDS = list(_commands(typer.main.get_command(app)))
+COMMANDS = [(path, c) for path, c in command_tree(typer.main.get_command(app)) if not hasattr(c, "list_commands")]
 PARAMS = [Param(path, param) for path, command in COMMANDS for param in command.params]
 
 

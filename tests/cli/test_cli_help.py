@@ -4,29 +4,20 @@ placeholder, usage lines a person can type, and ``pcreceipt --version``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from enum import Enum
 from importlib import metadata
 from typing import Any
 
 import pytest
 import typer
+from _support.commands import command_tree
 from typer.core import TyperOption
 from typer.testing import CliRunner
 
 from pcreceipt.cli import main as cli_main
 from pcreceipt.cli.main import app
 
-
-def _commands(command: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
-    yield path, command
-    if hasattr(command, "list_commands"):  # a group; the root loads its commands on first use
-        context = typer.Context(command)
-        for name in sorted(command.list_commands(context)):
-            yield from _commands(command.get_command(context, name), (*path, name))
-
-
-COMMANDS = list(_commands(typer.main.get_command(app)))
+COMMANDS = list(command_tree(typer.main.get_command(app)))
 
 
 def _help(path: tuple[str, ...]) -> str:

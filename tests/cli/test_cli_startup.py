@@ -51,5 +51,5 @@ def test_a_client_command_imports_the_client_only(tmp_path: Path) -> None:
     assert within(modules, SERVER_SIDE) == set()
     # (importlib.import_module, which loads the command's module, is not reported by -X importtime)
     assert within(modules, ("pcreceipt.cli",)) <= {
-        f"pcreceipt.cli{m}" for m in ("", ".main", ".helpstyle", ".common", ".listing")
+        f"pcreceipt.cli{m}" for m in ("", ".main", ".helpstyle", ".common", ".listing", ".paths")
     }
