@@ -202,7 +202,9 @@ class Settings:
 
     @property
     def resolved_store_url(self) -> str:
-        return self.store_url or f"sqlite:///{self.data_dir / 'pcreceipt.db'}"
+        # sqlite:///X names the absolute path /X, so a relative data directory is made absolute
+        # against the current directory first (``--data-dir demo-store`` is ./demo-store).
+        return self.store_url or f"sqlite:///{(self.data_dir / 'pcreceipt.db').absolute()}"
 
     @property
     def resolved_store_tls(self) -> StoreTLS | None:

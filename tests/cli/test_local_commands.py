@@ -173,6 +173,19 @@ def test_a_sqlite_store_url_with_three_slashes_is_absolute_and_without_them_rela
     _one_error_line(refused, "error: a sqlite store URL names no host", "sqlite:///absolute/path.db")
 
 
+def test_a_relative_data_dir_is_under_the_current_directory(tmp_path: Path) -> None:
+    """``--data-dir demo-store`` (docs/receipt-diff.md) is ./demo-store for every command, never /demo-store."""
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    env = user_environment(tmp_path)
+    demo = run([PCRECEIPT, "demo", "--data-dir", "demo-store", "--hide-content"], env, cwd=cwd)
+    assert demo.returncode == 0, demo.stderr
+    listed = run([PCRECEIPT, "token", "list", "--data-dir", "demo-store"], env, cwd=cwd)
+    assert listed.returncode == 0, listed.stderr
+    assert sorted(p.relative_to(cwd).as_posix() for p in cwd.rglob("*.db")) == ["demo-store/pcreceipt.db"]
+    assert not Path("/demo-store").exists()
+
+
 def test_a_refused_oceanbase_login_says_what_to_check(seekdb_server: SeekdbServer, tmp_path: Path) -> None:
     """MySQL's 1045 in words, naming the URL's user (what the database refused), never its password."""
     url = f"oceanbase://pcreceipt_nobody:pa55-CANARY@127.0.0.1:{seekdb_server.port}/pcreceipt"
