@@ -2,8 +2,9 @@
 
 Runs in-process against a real SQLite file (a temporary directory unless ``--data-dir`` is
 given): two Scopes (one referencing the other), atomic memories, topic memories, experiences,
-a profile, and pcreceipt's own source as the code workspace. It then prints the prepared
-content and a human view of its Receipt.
+a profile, and a small code workspace (the sample service's files, shipped in the same JSON
+so the demo prints the same Receipt whatever version of pcreceipt runs it). It then prints the
+prepared content and a human view of its Receipt.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ import typer
 from rich.console import Console
 from rich.panel import Panel
 
-import pcreceipt
 from pcreceipt.cli import paths
 from pcreceipt.cli.receipt_view import plain, print_content, print_receipt
-from pcreceipt.cli.workspace import collect_workspace
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings
 from pcreceipt.store.protocol import Store
@@ -66,8 +65,8 @@ def seed(store: Store) -> str:
     store.create_artifact(
         project.scope_id, "profile", {"content": project_data["profile"], "restored_from_revision": None}
     )
-    collected = collect_workspace(Path(pcreceipt.__file__).resolve().parent)
-    store.index_workspace(project.scope_id, collected.files, collected.skipped)
+    workspace = sorted((path, text.encode("utf-8")) for path, text in project_data["workspace"].items())
+    store.index_workspace(project.scope_id, workspace, 0)
     return project.scope_id
 
 
