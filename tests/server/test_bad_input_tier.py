@@ -25,7 +25,6 @@ break the path, query or body schema (``_breaks_the_contract``) are checked the 
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import os
@@ -43,8 +42,9 @@ import httpx
 import pytest
 import requests
 import schemathesis
+from _support.bounds import body_bounds, one_past_number, one_past_string, set_pointer, valid, wire_valid
 from _support.engines import ENGINES, open_engine_store
-from _support.servers import CANARY, running
+from _support.servers import running
 from _support.tiers import (
     ServedOperation,
     binding_key,
@@ -56,7 +56,6 @@ from _support.tiers import (
     memory_input,
     new_memory,
     refusal_problems,
-    resolve,
     served_operations,
     store_dump,
 )
@@ -331,84 +330,6 @@ def _path_values(tier: Tier, base: Base) -> dict[str, str]:
     return {"scope_id": tier.scope_id, **base.path}
 
 
-def _one_past_string(schema: dict[str, Any]) -> list[tuple[str, str]]:
-    cases = []
-    if "maxLength" in schema:
-        cases.append(("maxLength", (CANARY * (schema["maxLength"] // len(CANARY) + 2))[: schema["maxLength"] + 1]))
-    if schema.get("minLength", 0) > 0:
-        cases.append(("minLength", "x" * (schema["minLength"] - 1)))
-    return cases
-
-
-def _one_past_number(schema: dict[str, Any]) -> list[tuple[str, int]]:
-    cases = []
-    if "maximum" in schema:
-        cases.append(("maximum", schema["maximum"] + 1))
-    if "exclusiveMaximum" in schema:
-        cases.append(("exclusiveMaximum", schema["exclusiveMaximum"]))
-    if "minimum" in schema:
-        cases.append(("minimum", schema["minimum"] - 1))
-    if "exclusiveMinimum" in schema:
-        cases.append(("exclusiveMinimum", schema["exclusiveMinimum"]))
-    return cases
-
-
-def _branch(schema: dict[str, Any], value: Any) -> dict[str, Any] | None:
-    """The branch of a ``oneOf``/``anyOf`` that ``value`` (valid) satisfies, null aside."""
-    branches = [resolve(DOCUMENT, b) for b in schema.get("oneOf", []) + schema.get("anyOf", [])]
-    if value is None:  # an absent optional property: its first non-null branch
-        return next((b for b in branches if b.get("type") != "null"), None)
-    return next((b for b in branches if b.get("type") != "null" and _valid(b, value)), None)
-
-
-def body_bounds(schema: Any, value: Any, pointer: str = "") -> Iterator[tuple[str, str, Any]]:
-    """(pointer, rule, one-past value) for every bound reachable in ``value`` (the valid body),
-    and for optional scalar properties ``value`` lacks."""
-    schema = resolve(DOCUMENT, schema)
-    if "oneOf" in schema or "anyOf" in schema:
-        branch = _branch(schema, value)
-        if branch is not None:
-            yield from body_bounds(
-                {**branch, **{k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}}, value, pointer
-            )
-        return
-    kind = schema.get("type")
-    if kind == "string" or (isinstance(value, str) and kind is None):
-        for rule, past in _one_past_string(schema):
-            yield pointer, rule, past
-    elif kind == "integer":
-        for rule, past in _one_past_number(schema):
-            yield pointer, rule, past
-    elif kind == "array" and isinstance(value, list):
-        if "maxItems" in schema and value:
-            yield pointer, "maxItems", [copy.deepcopy(value[0]) for _ in range(schema["maxItems"] + 1)]
-        if schema.get("minItems", 0) > 0:
-            yield pointer, "minItems", value[: schema["minItems"] - 1]
-        if value and "items" in schema:
-            yield from body_bounds(schema["items"], value[0], f"{pointer}/0")
-    elif kind == "object" and isinstance(value, dict):
-        for name, sub in schema.get("properties", {}).items():
-            if name in value:
-                yield from body_bounds(sub, value[name], f"{pointer}/{name}")
-            else:
-                sub = resolve(DOCUMENT, sub)
-                if sub.get("type") in ("string", "integer"):
-                    yield from body_bounds(sub, None, f"{pointer}/{name}")
-
-
-def _set(body: Any, pointer: str, value: Any) -> Any:
-    body = copy.deepcopy(body)
-    parts = pointer.split("/")[1:]
-    target = body
-    for part in parts[:-1]:
-        target = target[int(part)] if isinstance(target, list) else target[part]
-    if isinstance(target, list):
-        target[int(parts[-1])] = value
-    else:
-        target[parts[-1]] = value
-    return body
-
-
 def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
     values = _path_values(tier, base)
     path = _fill(operation, values)
@@ -444,7 +365,7 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
             ("non_utf8", f"{valid}%FF", {}),
         ]
         if schema.get("type") == "integer":
-            broken += [(rule, str(past), {}) for rule, past in _one_past_number(schema)]
+            broken += [(rule, str(past), {}) for rule, past in one_past_number(schema)]
         elif "maxLength" in schema:  # only the upper bound: an empty segment is another route, not an empty id
             broken.append(("maxLength", quote((valid + "x" * schema["maxLength"])[: schema["maxLength"] + 1]), {}))
         for kind, segment, expected in broken:
@@ -465,9 +386,7 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
         others = urlencode({k: v for k, v in base.query.items() if k != name})
         sep = "&" if others else ""
         pasts: list[tuple[str, Any]] = (
-            [*_one_past_number(schema), ("type", "abc")]
-            if schema.get("type") == "integer"
-            else _one_past_string(schema)
+            [*one_past_number(schema), ("type", "abc")] if schema.get("type") == "integer" else one_past_string(schema)
         )
         for rule, past in pasts:
             found.append(
@@ -513,7 +432,7 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
             found.append(
                 probe(
                     f"body:{pointer}:{rule}",
-                    content=json.dumps(_set(base.body, pointer, past)).encode(),
+                    content=json.dumps(set_pointer(base.body, pointer, past)).encode(),
                     status=(422,),
                     code=("invalid_request",),
                     violation=pointer,
@@ -724,24 +643,6 @@ def test_generated_bad_input_is_refused_in_the_envelope(
     )
 
 
-def _valid(schema: dict[str, Any], value: Any) -> bool:
-    return bool(Draft202012Validator({"components": DOCUMENT["components"], **schema}).is_valid(value))
-
-
-def _wire_valid(schema: dict[str, Any], raw: Any) -> bool:
-    """Whether a path or query value as sent (text) is valid for its parameter's schema."""
-    values = raw if isinstance(raw, list) else [raw]
-    if len(values) != 1:
-        return False
-    value = values[0]
-    if schema.get("type") == "integer":
-        try:
-            value = int(str(value), 10)
-        except ValueError:
-            return False
-    return isinstance(value, (str, int)) and _valid(schema, value)
-
-
 def _breaks_the_contract(operation: ServedOperation, case: Any) -> bool:
     """Whether the generated ``case`` violates the operation's path, query or body schema (negative
     mode also mutates headers only, and may draw a value that is valid after all)."""
@@ -753,14 +654,14 @@ def _breaks_the_contract(operation: ServedOperation, case: Any) -> bool:
             if name not in given_:
                 if parameter.get("required"):
                     return True
-            elif not _wire_valid(parameter["schema"], given_[name]):
+            elif not wire_valid(parameter["schema"], given_[name]):
                 return True
     if operation.body is None:
         return False
     body = case.body
     if body is NOT_SET:
         return True
-    return not (case.media_type in (None, "application/json") and _valid(operation.body, body))
+    return not (case.media_type in (None, "application/json") and valid(operation.body, body))
 
 
 # --- MCP: the same operations as tools ----------------------------------------------------------
