@@ -7,6 +7,7 @@ taken from the renderer; the store-backed cases run on both engines.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -208,3 +209,32 @@ def test_verify_accepts_a_snippet_the_stored_detail_gives_and_no_other(store: St
         assert history_findings(0, selected, cited, read) == []
         other = {**read, "content": {**read["content"], "detail": "Queues drain in order."}}
         assert [f.check for f in history_findings(0, selected, cited, other)] == ["body"]
+
+
+def test_verify_accepts_a_topic_with_a_snippet_cut_anywhere(store: Store) -> None:
+    """A Topic Memory cut to fit may end anywhere: in its summary, in the text between the summary
+    and the snippet (``\\n\\nSnippet: `` or ``","snippet":"``), or in the snippet. Each such cut of
+    the body the stored revision renders to is accepted; a cut of another body is not (the soak
+    found the middle case refused)."""
+    project = scope(store)
+    detail = "The cache warms on the first request after a deploy."
+    add_topic(store, project.scope_id, "Cache", "How the cache behaves.", detail)
+    plain, markdown = both_forms(store, project.scope_id, "deploy")
+    for response in (plain, markdown):
+        (selected,) = response["receipt"]["selected"]
+        (cited,) = parse_content(response["content"])
+        artifact = selected["artifact_address"]["artifact"]
+        read = {
+            "scope_id": project.scope_id,
+            "family": "topic-memory",
+            "artifact_id": artifact["artifact_id"],
+            "revision": 1,
+            "content": {"title": "Cache", "summary": "How the cache behaves.", "detail": detail},
+        }
+        cut_selected = {**selected, "truncated": True}
+        assert "Snippet: " in cited.body or '"snippet":"' in cited.body
+        for end in range(1, len(cited.body)):
+            cut = dataclasses.replace(cited, body=cited.body[:end] + "…", truncated=True)
+            assert history_findings(0, cut_selected, cut, read) == [], (cited.form, cited.body[:end])
+        wrong = dataclasses.replace(cited, body="Title: Queues…", truncated=True)
+        assert [f.check for f in history_findings(0, cut_selected, wrong, read)] == ["body"]

@@ -123,15 +123,17 @@ def _shows_a_detail_snippet(item: CitedItem, stored: Mapping[str, Any], truncate
     """Whether a Topic Memory's body is its title and summary followed by a snippet its stored
     detail can give: a run of the compacted detail, whole or a window with ``…`` where it was
     cut, at most ``SNIPPET_MAX_CHARS``. Which query chose it is not in the response, so that is
-    all a reader can check; a cut body is checked up to where its snippet begins."""
+    all a reader can check; a cut body is checked up to where its snippet begins, and one cut
+    before that is a prefix of what comes before the snippet."""
     envelope = item.form == "envelope"
     opening = (
         envelope_content("topic-memory", stored, "")[: -len('"}')]
         if envelope
         else "".join(markdown_units(markdown_body("topic-memory", stored, "")))
     )
-    if truncated:
-        return item.body.endswith(TRUNCATION_MARK) and item.body[:-1].startswith(opening)
+    if truncated:  # cut in the snippet, or before it begins (in the summary or the text leading to it)
+        cut = item.body[: -len(TRUNCATION_MARK)]
+        return item.body.endswith(TRUNCATION_MARK) and (cut.startswith(opening) or opening.startswith(cut))
     if not item.body.startswith(opening) or not isinstance(detail := stored.get("detail"), str):
         return False
     shown = item.body[len(opening) :]
