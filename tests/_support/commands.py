@@ -50,6 +50,13 @@ def run(command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None =
     return subprocess.run(argv, env=dict(env), cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
 
 
+def sigint_as_a_terminal_sends_it() -> None:
+    """A child's SIGINT disposition as a terminal's foreground job has it (``preexec_fn``): a test
+    run started in the background by a shell without job control inherits SIGINT *ignored*, and a
+    Python child would then never see Ctrl-C. Tests that send SIGINT start the child with this."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class ServerProcess:
     """A server command running until ``stop``; ``output`` holds its stdout and stderr afterwards."""
 
@@ -63,6 +70,7 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             text=True,
             start_new_session=True,
+            preexec_fn=sigint_as_a_terminal_sends_it,
         )
         self.output = ""
 

@@ -17,6 +17,7 @@ a known point (a listing after its nth page) and act on it there, with no sleep.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import threading
@@ -91,7 +92,8 @@ class Relay:
                 self.send_header("Content-Length", str(len(answer)))
                 self.send_header("Connection", "close")
                 self.end_headers()
-                self.wfile.write(answer)
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client left (Ctrl-C tests)
+                    self.wfile.write(answer)
 
             do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = _forward
 

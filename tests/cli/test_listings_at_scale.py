@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from _support.commands import PCRECEIPT, run, user_environment
+from _support.commands import PCRECEIPT, run, sigint_as_a_terminal_sends_it, user_environment
 from _support.relay import Relay
 from _support.servers import running
 
@@ -86,7 +86,14 @@ def test_memory_list_of_20000_pages_prints_all_in_order_and_stops_on_ctrl_c(
     assert len(calls) == math.ceil(MEMORIES / PAGE)  # pages, not memories
 
     relay.hold_from(3)  # three pages answered, then the listing waits on the fourth
-    process = subprocess.Popen(listing, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        listing,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=sigint_as_a_terminal_sends_it,
+    )
     try:
         assert relay.holding.wait(timeout=120), "the listing never asked for its fourth page"
         os.kill(process.pid, signal.SIGINT)
@@ -96,7 +103,7 @@ def test_memory_list_of_20000_pages_prints_all_in_order_and_stops_on_ctrl_c(
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 130
+    assert process.returncode == 130, stderr
     assert stderr == "interrupted\n"  # one line, no traceback
     assert [line.split("  ")[0] for line in stdout.splitlines()] == ids[: 3 * PAGE]
 
