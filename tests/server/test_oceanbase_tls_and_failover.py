@@ -42,6 +42,8 @@ from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import StoreError
 
+pytestmark = pytest.mark.oceanbase  # starts seekdb servers of its own (TLS, restarts)
+
 SECONDS = 120.0
 DATABASES = ("tls_a", "tls_b", "failover", "graceful")  # made before TLS is switched on
 
