@@ -48,7 +48,7 @@ class _FreshDatabases:
 
     def _fill(self) -> None:
         from pcreceipt.store.oceanbase.store import OceanBaseStore
-        from pcreceipt.store.protocol import StoreUnavailable
+        from pcreceipt.store.records import StoreUnavailable
 
         while not self._stop.is_set():
             with self._lock:

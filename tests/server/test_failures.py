@@ -19,7 +19,7 @@ from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.app import create_app
 from pcreceipt.server.exchange import Call, Reply
 from pcreceipt.server.handlers import HANDLERS
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 from pcreceipt.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.anyio

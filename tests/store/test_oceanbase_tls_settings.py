@@ -28,7 +28,7 @@ from pcreceipt.store import StoreTLS, StoreURLError, open_store
 from pcreceipt.store.oceanbase.connection import make_engine
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.oceanbase.settings import parse_oceanbase_url
-from pcreceipt.store.protocol import StoreError
+from pcreceipt.store.records import StoreError
 
 OCEANBASE = "oceanbase://root@db.example:2881/pcreceipt"
 

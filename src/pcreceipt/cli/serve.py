@@ -44,7 +44,8 @@ from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app, freeze_startup_heap
 from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, bind_listener, run_workers, worker_options
 from pcreceipt.store import describe_store_url
-from pcreceipt.store.protocol import Store, StoreError
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 DEFAULTS = Settings()

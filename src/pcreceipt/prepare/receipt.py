@@ -36,7 +36,7 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin
 from pcreceipt.prepare.evidence import Evidence, RerankConfigEvidence
 from pcreceipt.prepare.render import Citation, HistoryCitation
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 SCHEMA = "powercontext.prepared-context-receipt.v1"
 POLICY = "powercontext.prepared-context-receipt.v1"

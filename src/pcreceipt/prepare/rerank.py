@@ -28,7 +28,7 @@ from pcreceipt.config import GenerationSettings, RerankSettings
 from pcreceipt.digests import sha256_digest
 from pcreceipt.inference import ChatClient, InferenceError
 from pcreceipt.prepare.evidence import PromptIdentity, RerankConfigEvidence, RerankFallback, RerankOutcome
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 SETTINGS_ALLOWLIST = "pcreceipt.rerank-settings.v1"
 RERANK_PROMPT_KEY = "memory.rerank"

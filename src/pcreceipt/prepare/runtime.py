@@ -40,7 +40,8 @@ from pcreceipt.prepare.recall import Recall, RecallPlan
 from pcreceipt.prepare.receipt import CheckedReceipt, ReceiptFailure, assemble_receipt
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.prepare.rerank import Reranker
-from pcreceipt.store.protocol import Scope, Store, StoreUnavailable
+from pcreceipt.store.protocol import RecallReads
+from pcreceipt.store.records import Scope, StoreUnavailable
 from pcreceipt.store.service import receipt_cutoff
 
 PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
@@ -59,7 +60,7 @@ class PrepareRuntime:
 
     def __init__(
         self,
-        store: Store,
+        store: RecallReads,
         settings: Settings,
         *,
         embedder: Embedder | None,

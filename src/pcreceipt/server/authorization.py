@@ -55,7 +55,7 @@ from pcreceipt.models import Operation
 from pcreceipt.server import resolution
 from pcreceipt.server.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.exchange import Call, Services
-from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
+from pcreceipt.store.records import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
 
 BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
 INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'

@@ -35,7 +35,8 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, MIN_TRUNCATED_BODY_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.render import BODY_PREFIX, METADATA_INDENT, SEPARATOR, TRUST_TEXT, markdown_units, utf8_size
 from pcreceipt.server.records import served_content
-from pcreceipt.store.protocol import BootstrapItem, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BootstrapItem, Scope
 
 BOOTSTRAP_TAG = "bootstrap-context"
 BOOTSTRAP_HEADING = "# PowerContext bootstrap context"

@@ -40,14 +40,14 @@ from pcreceipt.server.statistics import STATISTICS_HANDLERS, record_prepare
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.server.tags import TAG_HANDLERS
 from pcreceipt.server.topic_memory import TOPIC_MEMORY_HANDLERS
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
     RecordNotFound,
     RevisionRecord,
     ScopeFilters,
     SourceRef,
-    Store,
     WriteConflict,
 )
 from pcreceipt.store.tags import InvalidTag, normalize_tags, tag_key

@@ -35,7 +35,8 @@ from pcreceipt.server import records
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
-from pcreceipt.store.protocol import AtomicMemoryHead, Hit, LifecycleState, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import AtomicMemoryHead, Hit, LifecycleState
 from pcreceipt.store.tags import InvalidTag, normalize_tags
 
 ATOMIC_MEMORY: Final = "atomic-memory"

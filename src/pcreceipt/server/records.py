@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from pcreceipt.digests import canonical_digest, sha256_hex
-from pcreceipt.store.protocol import ArtifactRef, AtomicMemoryHead, CodeHit, RevisionRecord, Scope, Workspace
+from pcreceipt.store.records import ArtifactRef, AtomicMemoryHead, CodeHit, RevisionRecord, Scope, Workspace
 
 SOURCE_TYPE = "content"
 """A lineage Source is a Content Source to PowerContext's readers (its ``source_type``)."""

@@ -35,7 +35,8 @@ from pcreceipt.server import bootstrap
 from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BootstrapItem, BootstrapReceipt
 from pcreceipt.store.service import receipt_cutoff
 
 BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]

@@ -38,7 +38,7 @@ from typing import Any
 from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
 from pcreceipt.models import limits
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import CapturedSource, RecordNotFound, SourceIdentityConflict
+from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
 
 SOURCE_NAME = limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM[0]
 ACCEPTED = limits.CAPTURE_CONTENT_SOURCE_RESPONSE_STATUS_ENUM[0]

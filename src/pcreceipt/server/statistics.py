@@ -32,7 +32,8 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import ArtifactRef, RecallDay, Scope, ScopeCounts, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, RecallDay, Scope, ScopeCounts
 from pcreceipt.store.sources import estimate_tokens
 
 log = logging.getLogger("pcreceipt.server")

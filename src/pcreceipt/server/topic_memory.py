@@ -25,7 +25,7 @@ from pcreceipt.server.exchange import Call, Handler, Reply
 from pcreceipt.server.memory import RRF_K
 from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.lexical import matched_phrases
-from pcreceipt.store.protocol import Hit
+from pcreceipt.store.records import Hit
 
 TOPIC_MEMORY: Final = "topic-memory"
 TOPIC_FTS, _TOPIC_VECTOR, DETAIL_FTS, _DETAIL_VECTOR = limits.TOPIC_MEMORY_MATCHED_BY_ENUM
