@@ -26,6 +26,7 @@ from starlette.routing import Match, Route
 from starlette.types import Scope
 
 from pcreceipt.errors import InternalError, ScopeNotFound
+from pcreceipt.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.server.authorization import authenticate, authorize, own_scope
 from pcreceipt.server.body import read_json_body
@@ -77,9 +78,10 @@ class PathEndpoint:
             operation, request.path_params, request.query_params, request.headers, request.scope["query_string"]
         )
         body = None
+        deferred: tuple[Violation, ...] = ()
         if operation.request_model is not None:
             body = await read_json_body(request, self.services.settings.max_body_bytes)
-            check_request_body(operation, body, self.services)
+            deferred = check_request_body(operation, body, self.services)
         return Call(
             operation=operation,
             request_id=request_id,
@@ -89,6 +91,7 @@ class PathEndpoint:
             body=body,
             services=self.services,
             principal=principal,
+            deferred_violations=deferred,
         )
 
     def _serve(self, call: Call) -> Reply:

@@ -29,7 +29,7 @@ from pcreceipt.errors import (
 from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server import code_query, records, resolution
-from pcreceipt.server.checks import CONTENT_DEFINITIONS, check_prepare_after_scope
+from pcreceipt.server.checks import CONTENT_DEFINITIONS, report_deferred
 from pcreceipt.server.cursor import decode_cursor, encode_cursor, filters_digest
 from pcreceipt.server.cursor import signing as _signing
 from pcreceipt.server.exchange import Call, Handler, Reply
@@ -100,7 +100,7 @@ def prepare_context(call: Call) -> Reply:
     is counted in the Scope's statistics (``statistics.record_prepare``, which never fails it)."""
     if call.scope is None:
         raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
-    check_prepare_after_scope(call.body, call.services.settings)
+    report_deferred(call)
     plan = PreparePlan.from_request(call.body)
     with call.services.store.pinned_connection():  # the run's reads and the statistics share one connection
         prepared = call.services.runtime.run(plan, call.scope, request_id=call.request_id)
