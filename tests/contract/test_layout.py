@@ -90,3 +90,14 @@ def test_prepare_reads_the_store_through_its_role_only() -> None:
     assert holders == []
     runtime = (ROOT / "src/pcreceipt/prepare/runtime.py").read_text(encoding="utf-8")
     assert "store: RecallReads" in runtime
+
+
+def test_prepare_raises_no_http_errors() -> None:
+    """``prepare/`` speaks in its own and the store's errors; what a client is answered is decided
+    in one place (``pcreceipt.server.store_errors.api_error``), so no API error is imported here."""
+    imported = set()
+    for path in sorted((ROOT / "src/pcreceipt/prepare").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "pcreceipt.errors":
+                imported.update(alias.name for alias in node.names)
+    assert imported == {"PcreceiptError"}

@@ -50,12 +50,12 @@ from typing import Any
 from starlette.datastructures import Headers
 
 from pcreceipt import gate
-from pcreceipt.errors import Forbidden, ServiceUnavailable, Unauthorized
+from pcreceipt.errors import Forbidden, Unauthorized
 from pcreceipt.models import Operation
 from pcreceipt.server import resolution
 from pcreceipt.server.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.exchange import Call, Services
-from pcreceipt.store.records import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
+from pcreceipt.store.records import ALL_SCOPES, GrantAccess, Scope
 
 BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
 INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'
@@ -151,10 +151,7 @@ def _scope_creation_links(body: Mapping[str, Any]) -> list[str]:
 
 
 def _local_scope(call: Call, scope_id: str) -> Scope | None:
-    try:
-        return call.services.store.get_scope(scope_id)
-    except StoreUnavailable:
-        raise ServiceUnavailable("the store is unavailable") from None
+    return call.services.store.get_scope(scope_id)  # StoreUnavailable: answered by store_errors.api_error
 
 
 def authorize(principal: Principal, call: Call) -> Scope | None:
