@@ -43,7 +43,7 @@ from pcreceipt.store.protocol import RecallReads
 from pcreceipt.store.records import RecordNotFound, Scope
 from pcreceipt.store.service import receipt_cutoff
 
-PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
+PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 DEGRADED_REASONS = limits.DEGRADATION_REASON_ENUM
 log = logging.getLogger("pcreceipt.receipt")
 

@@ -55,7 +55,7 @@ from pcreceipt.store.tags import InvalidTag, normalize_tags, tag_key
 log = logging.getLogger("pcreceipt.server")
 _T = TypeVar("_T")
 
-ATOMIC_MEMORY_SCHEMA = "powercontext.atomic-memory.v1"
+ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
 READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 HEALTH_PROBE_SCOPE = "__health__"
 TAGGED_SCAN = 200  # not a contract limit: how many heads one read of a tag-filtered listing takes
