@@ -27,7 +27,7 @@ families, one per layer, each defined next to the code that raises it:
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
   ``ApiResponseError``, ``InvalidResponseError``).
 - ``StoreError`` (``pcreceipt.store.records``): what a store engine raises (not found, write
-  conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.store_errors``
+  conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.http.store_errors``
   maps them to ``ApiError``. ``StoreURLError`` (``pcreceipt.store``): a store URL that names no
   engine; ``SeekdbError`` (``pcreceipt.store.oceanbase.seekdb``): a local seekdb that cannot be run.
 - ``ReceiptFailure`` (``pcreceipt.prepare.receipt``) and ``ExpansionFailed``

@@ -94,10 +94,37 @@ def test_prepare_reads_the_store_through_its_role_only() -> None:
 
 def test_prepare_raises_no_http_errors() -> None:
     """``prepare/`` speaks in its own and the store's errors; what a client is answered is decided
-    in one place (``pcreceipt.server.store_errors.api_error``), so no API error is imported here."""
+    in one place (``pcreceipt.server.http.store_errors.api_error``), so no API error is imported here."""
     imported = set()
     for path in sorted((ROOT / "src/pcreceipt/prepare").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "pcreceipt.errors":
                 imported.update(alias.name for alias in node.names)
     assert imported == {"PcreceiptError"}
+
+
+def _package_imports(package: str) -> dict[str, set[str]]:
+    return {
+        path.relative_to(ROOT).as_posix(): _imports(path)
+        for path in sorted((ROOT / "src/pcreceipt" / package).rglob("*.py"))
+    }
+
+
+def test_the_server_machinery_never_imports_the_handlers() -> None:
+    """``server/http`` is below ``server/handlers``: the machinery serves any handler table."""
+    found = {
+        name: sorted(m for m in imported if m.startswith("pcreceipt.server.handlers"))
+        for name, imported in _package_imports("server/http").items()
+    }
+    assert len(found) > 10
+    assert {name: m for name, m in found.items() if m} == {}
+
+
+def test_prepare_imports_nothing_of_the_server() -> None:
+    """``prepare/`` (the bootstrap package's builder too) sits below the server."""
+    found = {
+        name: sorted(m for m in imported if m.startswith("pcreceipt.server"))
+        for name, imported in _package_imports("prepare").items()
+    }
+    assert "src/pcreceipt/prepare/bootstrap.py" in found
+    assert {name: m for name, m in found.items() if m} == {}

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from pcreceipt.config import EmbeddingSettings, Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.server.memory import fuse
+from pcreceipt.server.handlers.memory import fuse
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, Hit
 

@@ -83,7 +83,7 @@ class PrepareRuntime:
         """Prepare for a gate-validated request body, in process (no authorisation step).
         ``RecordNotFound`` (kind ``scope``) when the Scope does not exist; a store that cannot be
         reached raises its ``StoreUnavailable``. What an HTTP client is answered for either is
-        decided in one place, ``pcreceipt.server.store_errors.api_error``."""
+        decided in one place, ``pcreceipt.server.http.store_errors.api_error``."""
         plan = PreparePlan.from_request(request)
         with self.store.pinned_connection():  # the Scope read joins the run's reads on one connection
             scope = self.store.get_scope(plan.scope_id)

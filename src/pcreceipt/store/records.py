@@ -405,3 +405,13 @@ def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequ
             raise InvalidRecord("a grant is read, write or admin")
         if not grant.scope_id.strip() or len(grant.scope_id) > limits.SCOPE_ID_MAX_LENGTH:
             raise InvalidRecord("a grant names a Scope id or *")
+
+
+def served_content(record: RevisionRecord) -> dict[str, Any]:
+    """The content as PowerContext serves it: an atomic memory's carries ``creation``, the merge
+    it came from (a merge result's revision 1, which derives from its inputs) or null."""
+    content = dict(record.content)
+    if record.ref.family == "atomic-memory":
+        merged = [d.artifact_id for d in record.derived_from]
+        content["creation"] = {"type": "merge", "input_artifact_ids": merged} if merged else None
+    return content

@@ -51,7 +51,7 @@ from pcreceipt.errors import (
     UnsupportedCapability,
 )
 from pcreceipt.models import limits
-from pcreceipt.server.exchange import Call, Reply
+from pcreceipt.server.http.exchange import Call, Reply
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import CodeFile, Workspace

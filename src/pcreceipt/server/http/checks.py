@@ -19,8 +19,8 @@ from pcreceipt.config import Settings
 from pcreceipt.errors import InvalidRequest
 from pcreceipt.models import Operation, limits
 from pcreceipt.prepare.reply import RECEIPT_KEY, Prepared
-from pcreceipt.server.exchange import Call, Reply, Services
-from pcreceipt.server.responses import declared_response, response_definition
+from pcreceipt.server.http.exchange import Call, Reply, Services
+from pcreceipt.server.http.responses import declared_response, response_definition
 
 MAX_VIOLATIONS = limits.ERROR_DETAILS_VIOLATIONS_MAX_ITEMS
 

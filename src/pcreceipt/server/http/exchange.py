@@ -17,7 +17,7 @@ from pcreceipt.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.runtime import Preparer
-from pcreceipt.server.credentials import LOCAL, Principal
+from pcreceipt.server.http.credentials import LOCAL, Principal
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import Scope
 from pcreceipt.store.writer import ArtifactWriter

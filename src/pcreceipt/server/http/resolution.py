@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pcreceipt.errors import ScopeBindingTargetMissing, ScopeNotFound
-from pcreceipt.server.exchange import Call
+from pcreceipt.server.http.exchange import Call
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import BindingKey, Scope
 
