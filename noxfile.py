@@ -75,6 +75,28 @@ def _tests_step(session: nox.Session, *pytest_args: str, env: dict[str, str] | N
     session.run("pytest", *pytest_args, env=env)
 
 
+QUICK = "not oceanbase and not browser and not hosts and not venv"
+"""The quick tier: what needs neither seekdb, a browser, the hosts nor virtualenv builds."""
+
+
+def _workers() -> str:
+    """pytest-xdist workers: ``PCRECEIPT_TEST_WORKERS``, else 4 (most tests wait on a server or a
+    database, so 4 keep 2 cores busy; each worker has its own servers and its own seekdb)."""
+    return os.environ.get("PCRECEIPT_TEST_WORKERS", "4")
+
+
+def _tiered_tests_step(
+    session: nox.Session, marks: str | None, *pytest_args: str, env: dict[str, str] | None = None
+) -> None:
+    """The selected tests in two passes: everything not ``serial`` on several workers (a file's tests
+    stay on one worker, so a module's servers start once), then the ``serial`` ones alone (fixed
+    ports, signals). A selection with no serial test is fine (pytest's exit 5)."""
+    both = f"({marks}) and " if marks else ""
+    parallel = ["-n", _workers(), "--dist", "loadfile"]
+    session.run("pytest", "-m", f"{both}not serial", *parallel, *pytest_args, env=env)
+    session.run("pytest", "-m", f"{both}serial", *pytest_args, env=env, success_codes=[0, 5])
+
+
 @nox.session(python=PYTHON)
 def generate(session: nox.Session) -> None:
     """Regenerate generated/ from schemas/ (`-- --check` fails on drift instead)."""
@@ -141,7 +163,18 @@ def ci(session: nox.Session) -> None:
     _lint_step(session)
     _typecheck_step(session)
     _ts_step(session)
-    _tests_step(session, *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
+    _tiered_tests_step(session, None, *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
+
+
+@nox.session(python=PYTHON)
+def quick(session: nox.Session) -> None:
+    """The fast tier while you work: lint, types, and every test that needs neither seekdb, a browser,
+    the hosts nor virtualenv builds, on several workers (pass pytest arguments after --)."""
+    _install(session)
+    _npm_ci(session)
+    _lint_step(session)
+    _typecheck_step(session)
+    _tiered_tests_step(session, QUICK, *session.posargs)
 
 
 @nox.session(python=PYTHON)

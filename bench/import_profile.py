@@ -48,9 +48,9 @@ def main() -> None:
     from pcreceipt.models import BY_ID
 
     try:
-        from pcreceipt.server.body import decode_json_body
+        from pcreceipt.server.http.body import decode_json_body
     except ImportError:  # a tree from before the decoding had its own function (run with PYTHONPATH=old/src)
-        from pcreceipt.server import body as body_module
+        from pcreceipt.server.http import body as body_module
 
         def decode_json_body(data: bytes) -> Any:
             value = json.loads(data.decode("utf-8"), object_pairs_hook=body_module._unique_keys,
@@ -59,11 +59,11 @@ def main() -> None:
                 raise ValueError("the body breaks a body rule")
             return value
 
-    from pcreceipt.server.checks import check_reply, check_request_body
-    from pcreceipt.server.endpoint import PathEndpoint
-    from pcreceipt.server.exchange import Call, Services
     from pcreceipt.server.handlers import HANDLERS
-    from pcreceipt.server.responses import reply_response
+    from pcreceipt.server.http.checks import check_reply, check_request_body
+    from pcreceipt.server.http.endpoint import PathEndpoint
+    from pcreceipt.server.http.exchange import Call, Services
+    from pcreceipt.server.http.responses import reply_response
 
     total = args.warmup + args.batches + args.profile_batches
     bodies = import_bodies(total, 0)

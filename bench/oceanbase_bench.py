@@ -51,7 +51,8 @@ from pcreceipt.compose import compose
 from pcreceipt.config import Settings
 from pcreceipt.store.oceanbase.seekdb import start_seekdb
 from pcreceipt.store.oceanbase.store import OceanBaseStore
-from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import EmbeddingRow, HistoryFamily, NewArtifact, TextMatch
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"

@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Callable
 from pathlib import Path
 
-from pcreceipt.store.protocol import EmbeddingRow, NewArtifact, TextMatch
+from pcreceipt.store.records import EmbeddingRow, NewArtifact, TextMatch
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"

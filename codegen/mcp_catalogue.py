@@ -14,7 +14,7 @@ this server's own store. A read-only tool is idempotent and not destructive.
 
 An operation's ``x-pcreceipt-mcp.only`` names the one value its tool takes for an argument
 (``replace_artifact``: ``family`` ``atomic-memory``): that argument's schema is a ``const``, and the
-server refuses any other value before the operation runs (``pcreceipt.server.tool_calls``).
+server refuses any other value before the operation runs (``pcreceipt.server.http.tool_calls``).
 
 Output: the success body's definition (with the definitions it references) as ``outputSchema``;
 ``get_artifact`` and ``replace_artifact`` answer ``{artifact, etag, status_code}``, because a

@@ -12,6 +12,13 @@
 
 - ``--hosts`` collects ``tests/hosts`` (the official hosts' own code, ``nox -s hosts``); without it
   that folder is left out, so ``nox -s ci`` does not run it twice.
+- The tiers' marks (``pyproject.toml`` lists them; tests/README.md says how the sessions use them)
+  are set here where they follow from what a test uses: ``oceanbase`` for every test that takes
+  ``seekdb_server`` or is parametrised with ``"oceanbase"`` (an engine, a tier), ``browser`` under
+  ``tests/inspector``, ``hosts`` under ``tests/hosts`` and ``tests/compat/live``. ``venv``,
+  ``serial`` and an ``oceanbase`` that no fixture shows (a test starting seekdb itself) are written
+  on the test. A test that reaches the session's seekdb server without the mark is an error
+  (``_support.seekdb``), so the quick tier cannot start seekdb unnoticed.
 
 Helpers live in ``_support`` (see its ``__init__``).
 """
@@ -35,6 +42,8 @@ from pcreceipt.server.app import create_app
 pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
 
 HOST_TESTS = Path(__file__).parent / "hosts"
+LIVE_TESTS = Path(__file__).parent / "compat" / "live"
+BROWSER_TESTS = Path(__file__).parent / "inspector"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,6 +59,24 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     if not config.getoption("--hosts") and collection_path.is_relative_to(HOST_TESTS):
         return True
     return None
+
+
+def _parametrised_with(item: pytest.Item, value: str) -> bool:
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and any(isinstance(v, str) and v == value for v in callspec.params.values())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tier marks that follow from a test's place and fixtures (see the module's docstring)."""
+    for item in items:
+        path = Path(item.path)
+        if path.is_relative_to(HOST_TESTS) or path.is_relative_to(LIVE_TESTS):
+            item.add_marker(pytest.mark.hosts)
+        if path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+        fixtures = getattr(item, "fixturenames", ())
+        if "seekdb_server" in fixtures or _parametrised_with(item, "oceanbase"):
+            item.add_marker(pytest.mark.oceanbase)
 
 
 @pytest.fixture(scope="session")

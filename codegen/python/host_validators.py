@@ -6,7 +6,7 @@ The file holds, in this order:
 
 - the contract facts the rules use (``limits``: from codegen/facts.py, never typed here);
 - the gate's semantic rules, extracted verbatim (by name, with the ast module) from
-  src/pcreceipt/gate.py and the modules it reads (digests, prepare/render, store/protocol,
+  src/pcreceipt/gate.py and the modules it reads (digests, prepare/render, store/records,
   prepare/citations): one source for the server and the hosts. Three mechanical rewrites keep
   the code running on Python 3.9 (``zip(..., strict=True)`` -> ``zip(...)`` where the lengths
   are already known equal, ``dataclass(slots=True)`` -> ``dataclass()``, a ``pairwise``
@@ -98,7 +98,7 @@ SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "ascii_json",
         ),
     ),
-    ("src/pcreceipt/store/protocol.py", ("HISTORY_FAMILIES",)),
+    ("src/pcreceipt/store/records.py", ("HISTORY_FAMILIES",)),
     (
         "src/pcreceipt/prepare/citations.py",
         (

@@ -25,7 +25,8 @@ from pcreceipt.prepare.extraction import Extractor, prompt_source_for
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
 from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
 from pcreceipt.store import open_store
-from pcreceipt.store.protocol import ArtifactRef, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef
 from pcreceipt.store.writer import ArtifactWriter
 
 StoreOpener = Callable[[Settings], Store]

@@ -26,8 +26,8 @@ families, one per layer, each defined next to the code that raises it:
 - ``InferenceError`` (``pcreceipt.inference``): a provider call failed; ``kind`` says how.
 - ``ClientError`` (``pcreceipt.client``): the Python client's errors (``TransportError``,
   ``ApiResponseError``, ``InvalidResponseError``).
-- ``StoreError`` (``pcreceipt.store.protocol``): what a store engine raises (not found, write
-  conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.store_errors``
+- ``StoreError`` (``pcreceipt.store.records``): what a store engine raises (not found, write
+  conflict, invalid record, unavailable, no vector search); ``pcreceipt.server.http.store_errors``
   maps them to ``ApiError``. ``StoreURLError`` (``pcreceipt.store``): a store URL that names no
   engine; ``SeekdbError`` (``pcreceipt.store.oceanbase.seekdb``): a local seekdb that cannot be run.
 - ``ReceiptFailure`` (``pcreceipt.prepare.receipt``) and ``ExpansionFailed``

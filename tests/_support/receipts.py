@@ -22,7 +22,8 @@ from pcreceipt.digests import wire_bytes
 from pcreceipt.inference import ChatClient, HttpEmbedder
 from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.rerank import Reranker
-from pcreceipt.store.protocol import Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import Scope
 from pcreceipt.store.writer import ArtifactWriter
 
 

@@ -48,7 +48,7 @@ class _FreshDatabases:
 
     def _fill(self) -> None:
         from pcreceipt.store.oceanbase.store import OceanBaseStore
-        from pcreceipt.store.protocol import StoreUnavailable
+        from pcreceipt.store.records import StoreUnavailable
 
         while not self._stop.is_set():
             with self._lock:
@@ -127,9 +127,29 @@ def current() -> SeekdbServer | None:
     return _server
 
 
+_RUNNING: list[pytest.Item] = []
+"""The test being run (set around each test), so ``seekdb_server`` can check its mark."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[object]:
+    _RUNNING.append(item)
+    try:
+        return (yield)
+    finally:
+        _RUNNING.pop()
+
+
 @pytest.fixture(scope="session")
 def seekdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeekdbServer]:
-    """One loopback-only seekdb server for the whole session, stopped at the end."""
+    """One loopback-only seekdb server for the whole session, stopped at the end.
+
+    Started for a test marked ``oceanbase`` only: a test reaching it some way the root conftest
+    does not see (``request.getfixturevalue`` without an ``"oceanbase"`` parameter) fails here
+    and says to mark it, so ``-m "not oceanbase"`` (the quick tier) never starts seekdb."""
+    test = _RUNNING[-1] if _RUNNING else None
+    if test is not None and test.get_closest_marker("oceanbase") is None:
+        raise RuntimeError(f"{test.nodeid} starts the seekdb server but is not marked oceanbase: mark it")
     server = start_seekdb(tmp_path_factory.mktemp("seekdb"))
     set_seekdb_server(server)
     try:

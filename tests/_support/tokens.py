@@ -20,8 +20,9 @@ import httpx
 from _support.servers import CANARY, REQUEST_ID_HEADER, assert_error, assert_request_id, running
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.server.credentials import new_token
-from pcreceipt.store.protocol import GrantAccess, Scope, Store, TokenGrant
+from pcreceipt.server.http.credentials import new_token
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import GrantAccess, Scope, TokenGrant
 from pcreceipt.store.sqlite import SQLiteStore
 
 __all__ = [

@@ -33,12 +33,13 @@ import shlex
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
 from _support.ports import port_is_free
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]  # the pages serve on 8000, 8765 and 8766
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
@@ -321,7 +322,14 @@ def _outputs(page: str) -> list[tuple[Block, list[str]]]:
     return pairs
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if any(_runs(b) for b in blocks(p))])
+def _walked(page: str) -> Any:
+    """A page to walk, marked ``oceanbase`` when a block it runs starts seekdb or names an OceanBase URL."""
+    run = [b for b in blocks(page) if _runs(b)]
+    seekdb = any("seekdb start" in b.body or "oceanbase://" in b.body for b in run)
+    return pytest.param(page, marks=[pytest.mark.oceanbase] if seekdb else [])
+
+
+@pytest.mark.parametrize("page", [_walked(p) for p in PAGES if any(_runs(b) for b in blocks(p))])
 def test_the_page_runs_as_written(page: str, tmp_path: Path) -> None:
     walk(page, tmp_path)
 

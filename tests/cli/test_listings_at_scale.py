@@ -27,7 +27,8 @@ from _support.servers import running
 from pcreceipt.config import Settings
 from pcreceipt.models import limits
 from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import NewArtifact, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import NewArtifact
 
 MEMORIES = 20_000
 BATCH = 1_000

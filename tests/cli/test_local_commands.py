@@ -49,6 +49,7 @@ def test_token_list_in_a_fresh_home_uses_the_per_user_store(tmp_path: Path) -> N
     assert json.loads(as_json.stdout) == {"items": []}
 
 
+@pytest.mark.serial  # the documented default port, 8000
 def test_serve_with_no_flags_in_a_fresh_home_starts_and_says_what_it_serves(tmp_path: Path) -> None:
     assert port_is_free(DEFAULT_PORT), "port 8000 (the documented default) is taken on this machine"
     env = user_environment(tmp_path)

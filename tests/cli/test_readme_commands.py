@@ -23,7 +23,7 @@ import pytest
 from _support.commands import DEFAULT_PORT, ServerProcess, run, user_environment
 from _support.ports import port_is_free
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.venv, pytest.mark.serial]  # fresh virtualenvs; serves on 8000
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -22,6 +22,8 @@ from _support.commands import PCRECEIPT, ServerProcess, run, user_environment
 
 from pcreceipt.store.oceanbase import seekdb
 
+pytestmark = pytest.mark.oceanbase  # starts seekdb through `pcreceipt seekdb start`
+
 START_TIMEOUT = seekdb.READY_TIMEOUT_SECONDS + 60
 
 

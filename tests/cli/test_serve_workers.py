@@ -132,7 +132,7 @@ def test_workers_share_one_tcp_listener_and_get_thirty_seconds_to_answer_the_liv
     socket the workers share is declared TCP (see ``tests/server/test_workers_listener.py``)."""
     from pcreceipt.cli import serve as serve_module
     from pcreceipt.config import load_settings
-    from pcreceipt.server import workers as workers_module
+    from pcreceipt.server.http import workers as workers_module
 
     captured: dict[str, Any] = {}
 
@@ -151,8 +151,8 @@ def test_workers_share_one_tcp_listener_and_get_thirty_seconds_to_answer_the_liv
     serve_module._serve_workers(settings, None, 2, bound)
     config, (listener,) = captured["config"], captured["sockets"]
     assert captured["port"] == port  # the socket serve bound, before the banner
-    assert config.app == "pcreceipt.server.workers:worker_app" and config.factory and config.workers == 2
+    assert config.app == "pcreceipt.server.http.workers:worker_app" and config.factory and config.workers == 2
     assert config.timeout_worker_healthcheck == workers_module.WORKER_HEALTHCHECK_SECONDS == 30
-    assert config.loop == "pcreceipt.server.accept:BalancedAcceptLoop"
+    assert config.loop == "pcreceipt.server.http.accept:BalancedAcceptLoop"
     assert listener.proto == socket.IPPROTO_TCP
     assert listener.fileno() == -1  # closed once the supervisor returned

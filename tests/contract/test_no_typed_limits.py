@@ -10,7 +10,9 @@ The scan reads every hand-written module under src/pcreceipt (everything but ``_
   word the contract names it by (``MAX_VIOLATIONS = 64`` is ``ERROR_DETAILS_VIOLATIONS_MAX_ITEMS``,
   ``CAPS = {"selected": 32}`` is ``PREPARED_CONTEXT_RECEIPT_SELECTED_MAX_ITEMS``);
 - a ``Literal[...]`` or a tuple, list, set or frozenset of strings whose values equal a contract
-  enumeration is flagged.
+  enumeration is flagged;
+- a string literal equal to an identifier the contract states (a schema or policy id such as
+  ``powercontext.prepared-context.v1``, as a const, a default or an enumeration's value) is flagged.
 
 An unrelated use is exempted on its own line, with a reason a reviewer reads:
 ``# not a contract limit: <why>`` (numbers) or ``# not a contract vocabulary: <why>``. The only
@@ -74,6 +76,22 @@ def limit_word(constant: str) -> str:
 
 def words(name: str) -> set[str]:
     return {w.upper() for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])", name) if w}
+
+
+SCHEMA_ID = re.compile(r"^(powercontext|pcreceipt)\.[a-z0-9.-]+\.v[0-9]+$")
+
+
+def contract_identifiers() -> dict[str, list[str]]:
+    """Every schema or policy id the contract states (``powercontext.….v1``), with the constants
+    that hold it."""
+    out: dict[str, list[str]] = {}
+    for name, value in vars(limits).items():
+        if not name.isupper():
+            continue
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str) and SCHEMA_ID.match(item):
+                out.setdefault(item, []).append(name)
+    return out
 
 
 def contract_vocabularies() -> dict[frozenset[str], list[str]]:
@@ -177,6 +195,7 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
     """The typed contract limits and vocabularies of one module's source."""
     numbers = contract_numbers()
     vocabularies = contract_vocabularies()
+    identifiers = contract_identifiers()
     tree = ast.parse(source)
     lines = source.splitlines()
     exempt = {i + 1 for i, text in enumerate(lines) if EXEMPTION.search(text)}
@@ -194,6 +213,11 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
             if value >= DISTINCTIVE_FROM or word_named:
                 names = ", ".join(word_named or numbers[value])
                 findings.append(Finding(path, line, f"{value!r} is a contract limit ({names}): use limits.…"))
+        typed_id = isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in identifiers
+        if typed_id and line not in exempt and not _inside_literal_value(tree, node):
+            text = str(node.value)  # type: ignore[attr-defined]
+            names = ", ".join(identifiers[text])
+            findings.append(Finding(path, line, f"{text!r} is a contract identifier ({names}): use limits.…"))
         if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal"):
             inner = node.slice
             values = _strings(inner) if isinstance(inner, ast.Tuple) else None
@@ -212,6 +236,16 @@ def _inside_literal(tree: ast.AST, target: ast.AST) -> bool:
     for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal") and node.slice is target:
             return True
+    return False
+
+
+def _inside_literal_value(tree: ast.AST, target: ast.AST) -> bool:
+    """Whether ``target`` is one of the values of a ``Literal[...]`` (the vocabulary check's part)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal"):
+            inner = node.slice
+            if inner is target or (isinstance(inner, ast.Tuple) and any(e is target for e in inner.elts)):
+                return True
     return False
 
 
@@ -237,7 +271,7 @@ def test_no_hand_written_module_types_a_contract_limit_or_vocabulary() -> None:
 
 def test_the_scan_sees_every_module() -> None:
     names = {p.relative_to(SRC).as_posix() for p in hand_written_modules()}
-    assert {"gate.py", "config.py", "prepare/receipt.py", "server/handlers.py"} <= names
+    assert {"gate.py", "config.py", "prepare/receipt.py", "server/handlers/artifacts.py"} <= names
     assert not any(name.startswith("_gen/") for name in names)
 
 
@@ -286,6 +320,15 @@ def test_http_status_codes_are_not_limits() -> None:
 def test_unit_factors_are_not_limits_but_a_bare_thousand_is() -> None:
     snippet = "elapsed = seconds * 1000\nBUFFER = 4 * 1024 * 1024\nBATCH = 1000\n"
     assert [f.line for f in scan(snippet)] == [3]
+
+
+def test_a_typed_schema_id_is_flagged() -> None:
+    """A schema id typed by hand (five were, before the scan read strings)."""
+    source = 'SCHEMA = "powercontext.prepared-context-receipt.v1"\nOTHER = "powercontext.not-ours.v1"\n'
+    found = scan(source)
+    assert [f.line for f in found] == [1]
+    assert "PREPARED_CONTEXT_RECEIPT_SCHEMA_CONST" in found[0].what
+    assert scan('KEY = "powercontext.prepared-context.v1"  # not a contract vocabulary: a test\n') == []
 
 
 def test_a_redeclared_vocabulary_is_flagged() -> None:

@@ -30,7 +30,7 @@ from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import BuildInput, BuildPlan, HistoryCandidate, SectionPlan
 from pcreceipt.prepare.evidence import Evidence
 from pcreceipt.prepare.receipt import assemble_receipt
-from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
 ROOT = Path(__file__).resolve().parents[2]
 TSC = ROOT / "codegen" / "ts" / "node_modules" / "typescript" / "bin" / "tsc"

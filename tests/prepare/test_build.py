@@ -26,7 +26,7 @@ from pcreceipt.prepare.build_types import (
 )
 from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.render import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
-from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
 History = dict[HistoryFamily, list[HistoryCandidate]]
 MARK = "…"

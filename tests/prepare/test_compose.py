@@ -14,7 +14,7 @@ from pcreceipt.config import EmbeddingSettings, GenerationSettings, RerankSettin
 from pcreceipt.inference import ChatClient, HttpEmbedder, InferenceError
 from pcreceipt.prepare.rerank import LexicalReranker, ModelReranker
 from pcreceipt.prepare.runtime import PrepareRuntime
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.records import StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore
 
 

@@ -15,9 +15,9 @@ from _support.servers import running
 from pcreceipt import gate
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.server.credentials import new_token
-from pcreceipt.server.resolution import NO_SCOPE_MESSAGE
-from pcreceipt.store.protocol import TokenGrant
+from pcreceipt.server.http.credentials import new_token
+from pcreceipt.server.http.resolution import NO_SCOPE_MESSAGE
+from pcreceipt.store.records import TokenGrant
 from pcreceipt.store.sqlite import SQLiteStore
 
 

@@ -15,7 +15,7 @@ from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryC
 from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
 from pcreceipt.prepare.receipt import ReceiptFailure, assemble_receipt
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 RECEIPT_ID = "1b4e28ba-2fa1-4d2c-883f-0016d3cca427"
 QUERY = "  Why did we choose SQLite?  "

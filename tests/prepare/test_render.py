@@ -29,7 +29,7 @@ from pcreceipt.prepare.render import (
     markdown_item,
     markdown_units,
 )
-from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
 SCOPE = "scp_611kr2f3j4ys34xq5fdrca8t6c"
 OTHER = "scp_5e2d9fahn8mhcr5nrzcr0jn9xr"

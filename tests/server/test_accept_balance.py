@@ -1,4 +1,4 @@
-"""The workers' event loop (``server.accept.BalancedAcceptLoop``) on real loopback sockets.
+"""The workers' event loop (``server.http.accept.BalancedAcceptLoop``) on real loopback sockets.
 
 Each "worker" here is a ``BalancedAcceptLoop`` in its own thread serving its own duplicate of one
 listening socket, which is what the worker processes of ``serve --workers N`` have: one kernel
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from pcreceipt.server import accept
-from pcreceipt.server.accept import BalancedAcceptLoop, open_connections
+from pcreceipt.server.http import accept
+from pcreceipt.server.http.accept import BalancedAcceptLoop, open_connections
 
 TIMEOUT_SECONDS = 30.0
 LONG_DEFERRAL_SECONDS = 30.0

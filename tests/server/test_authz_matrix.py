@@ -46,9 +46,9 @@ from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
-from pcreceipt.server.tags import tag_etag, tag_set
+from pcreceipt.server.handlers.tags import tag_etag, tag_set
 from pcreceipt.store.code import file_sha256
-from pcreceipt.store.protocol import BootstrapReceipt, CapturedSource
+from pcreceipt.store.records import BootstrapReceipt, CapturedSource
 from pcreceipt.store.sqlite import SQLiteStore
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"

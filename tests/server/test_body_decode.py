@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.errors import InvalidRequest
-from pcreceipt.server import body
-from pcreceipt.server.body import MAX_DEPTH, decode_json_body
+from pcreceipt.server.http import body
+from pcreceipt.server.http.body import MAX_DEPTH, decode_json_body
 
 # Any code point, lone surrogates included (json.dumps writes them as \\uXXXX escapes).
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF), max_size=12)

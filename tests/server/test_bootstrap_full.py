@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 from pcreceipt.cli.main import app as cli_app
 from pcreceipt.config import ExpansionSettings, Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BootstrapItem, BootstrapReceipt
 from pcreceipt.store.tags import normalize_tags
 
 BOOTSTRAP = "/v1/context/bootstrap"

@@ -1,4 +1,4 @@
-"""The signed list cursor (``pcreceipt.server.cursor``): what it continues, and that nothing else passes."""
+"""The signed list cursor (``pcreceipt.server.http.cursor``): what it continues, and that nothing else passes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pcreceipt.errors import CursorExpired, InvalidCursor
-from pcreceipt.server.cursor import CURSOR_TTL_SECONDS, decode_cursor, encode_cursor
+from pcreceipt.server.http.cursor import CURSOR_TTL_SECONDS, decode_cursor, encode_cursor
 
 SECRET = b"k" * 32
 NOW = datetime(2026, 5, 1, tzinfo=UTC)

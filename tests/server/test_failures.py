@@ -17,9 +17,9 @@ from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.app import create_app
-from pcreceipt.server.exchange import Call, Reply
 from pcreceipt.server.handlers import HANDLERS
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
+from pcreceipt.server.http.exchange import Call, Reply
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreUnavailable, WriteConflict
 from pcreceipt.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.anyio

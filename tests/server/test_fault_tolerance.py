@@ -22,7 +22,7 @@ from _support.tokens import assert_error, issue, make_scope, running, serve_subp
 from pcreceipt import gate
 from pcreceipt.config import EmbeddingSettings, GenerationSettings, RerankSettings, Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.records import StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore
 
 ATOMIC = "powercontext.atomic-memory.v1"

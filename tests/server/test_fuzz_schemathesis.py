@@ -37,8 +37,8 @@ from schemathesis.specs.openapi.checks import (
 
 from pcreceipt import gate
 from pcreceipt.models import OPERATIONS
-from pcreceipt.server.authorization import requires_token
-from pcreceipt.server.responses import response_definition
+from pcreceipt.server.http.authorization import requires_token
+from pcreceipt.server.http.responses import response_definition
 
 EXAMPLES = int(os.environ.get("PCRECEIPT_FUZZ_EXAMPLES", "10"))
 CHECKS = [status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance]

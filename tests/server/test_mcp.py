@@ -27,7 +27,7 @@ from mcp.types import CallToolResult
 from pcreceipt import gate
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
-from pcreceipt.server.mcp_server import INSTRUCTIONS, SERVER_NAME
+from pcreceipt.server.http.mcp_server import INSTRUCTIONS, SERVER_NAME
 from pcreceipt.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.anyio

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from pcreceipt.config import EmbeddingSettings, Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.server.memory import fuse
-from pcreceipt.store.protocol import ArtifactRef, Hit, Store
+from pcreceipt.server.handlers.memory import fuse
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, Hit
 
 REMEMBER = "/v1/memory/remember"
 SEARCH = "/v1/memory/search"

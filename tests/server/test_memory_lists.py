@@ -19,7 +19,7 @@ from _support.servers import assert_error, running
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
-from pcreceipt.server.cursor import CURSOR_TTL_SECONDS
+from pcreceipt.server.http.cursor import CURSOR_TTL_SECONDS
 from pcreceipt.store.protocol import Store
 
 LIST = "/v1/atomic-memory/list"

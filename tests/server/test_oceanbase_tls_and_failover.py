@@ -40,7 +40,9 @@ from cryptography.x509.oid import NameOID
 from pcreceipt.store import StoreTLS, open_store
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer, start_seekdb
 from pcreceipt.store.oceanbase.store import OceanBaseStore
-from pcreceipt.store.protocol import StoreError
+from pcreceipt.store.records import StoreError
+
+pytestmark = pytest.mark.oceanbase  # starts seekdb servers of its own (TLS, restarts)
 
 SECONDS = 120.0
 DATABASES = ("tls_a", "tls_b", "failover", "graceful")  # made before TLS is switched on

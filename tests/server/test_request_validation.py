@@ -10,6 +10,8 @@ import httpx
 import pytest
 from _support.servers import CANARY, assert_error
 
+from pcreceipt import gate
+
 pytestmark = pytest.mark.anyio
 
 PREPARE = "/v1/context/prepare"
@@ -149,6 +151,26 @@ async def test_an_assembly_over_the_cap_is_refused_after_the_scope_is_found(
     body = {"scope_id": scope_id, "query": "q", "assembly": OVER_THE_CAP}
     error = assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
     assert ("/assembly/sections", "assembly_max_entries") in _violations(error)
+
+
+async def test_the_request_gate_runs_once_per_prepare(
+    http: httpx.AsyncClient, scope_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One pass of the request gate per prepare, also when a rule waits for the Scope lookup (the
+    server runs in this process, so the gate's function can be counted)."""
+    calls: list[object] = []
+    real = gate.check_prepare_request
+
+    def counted(body: object, **options: object) -> list[gate.Violation]:
+        calls.append(body)
+        return real(body, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gate, "check_prepare_request", counted)
+    assert (await http.post(PREPARE, json={"scope_id": scope_id, "query": "q"})).status_code == 200
+    assert len(calls) == 1
+    body = {"scope_id": scope_id, "query": "q", "assembly": OVER_THE_CAP}
+    assert_error(await http.post(PREPARE, json=body), 422, "invalid_request")
+    assert len(calls) == 2
 
 
 async def test_a_2731_character_cjk_query_over_8192_bytes_is_accepted(http: httpx.AsyncClient, scope_id: str) -> None:

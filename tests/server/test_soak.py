@@ -43,7 +43,7 @@ from pcreceipt.prepare.render import (
     markdown_units,
 )
 from pcreceipt.prepare.verify import history_findings
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 SECONDS = float(os.environ.get("PCRECEIPT_SOAK_SECONDS", "4"))
 CLIENTS = int(os.environ.get("PCRECEIPT_SOAK_CLIENTS", "4"))

@@ -13,8 +13,8 @@ from _support.tokens import make_scope
 from typer.testing import CliRunner
 
 from pcreceipt.cli.main import app
-from pcreceipt.server.credentials import Principal, grants_allow, includes, new_token, token_digest, verify_token
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, TokenGrant, WriteConflict
+from pcreceipt.server.http.credentials import Principal, grants_allow, includes, new_token, token_digest, verify_token
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, TokenGrant, WriteConflict
 from pcreceipt.store.sqlite import SQLiteStore
 from pcreceipt.store.sqlite import schema as sqlite_schema
 from pcreceipt.store.sqlite.schema import MIGRATIONS, apply_migrations

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from pcreceipt.server.workers import tcp_listener
+from pcreceipt.server.http.workers import tcp_listener
 
 TIMEOUT_SECONDS = 60
 
@@ -59,7 +59,7 @@ def _accepted_in_a_spawned_worker(listener: socket.socket) -> tuple[int, int]:
 
 
 def _uvicorn_bound(host: str = "127.0.0.1") -> socket.socket:
-    return uvicorn.Config("pcreceipt.server.workers:worker_app", factory=True, host=host, port=0).bind_socket()
+    return uvicorn.Config("pcreceipt.server.http.workers:worker_app", factory=True, host=host, port=0).bind_socket()
 
 
 @pytest.mark.parametrize("wrapped", [True, False], ids=["tcp_listener", "as_uvicorn_binds_it"])

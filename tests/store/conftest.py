@@ -13,7 +13,8 @@ from collections.abc import Callable
 import pytest
 from _support.engines import ENGINES, OPENERS, StoreOpener
 
-from pcreceipt.store.protocol import Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import Scope
 
 _OPENERS: dict[str, Callable[..., Store]] = OPENERS
 __all__ = ["ENGINES"]

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from pcreceipt.store import open_store
-from pcreceipt.store.protocol import CapturedSource
+from pcreceipt.store.records import CapturedSource
 from pcreceipt.store.sqlite import SQLiteStore
 
 

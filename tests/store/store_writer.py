@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from pcreceipt.store import open_store
-from pcreceipt.store.protocol import EmbeddingRow, NewArtifact, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import EmbeddingRow, NewArtifact
 from pcreceipt.store.sqlite import SQLiteStore
 
 BATCH = 50

@@ -32,7 +32,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
-from pcreceipt.store.protocol import EmbeddingRow, HistoryFamily, NewArtifact, Store, TextMatch
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import EmbeddingRow, HistoryFamily, NewArtifact, TextMatch
 
 PROFILE = "parity-8d"
 MEMORIES: dict[str, str] = {

@@ -23,12 +23,12 @@ from cryptography.x509.oid import NameOID
 from sqlalchemy import event
 
 from pcreceipt.config import SettingsError, StoreTLSSettings, load_settings
-from pcreceipt.server.workers import worker_options, worker_settings
+from pcreceipt.server.http.workers import worker_options, worker_settings
 from pcreceipt.store import StoreTLS, StoreURLError, open_store
 from pcreceipt.store.oceanbase.connection import make_engine
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.oceanbase.settings import parse_oceanbase_url
-from pcreceipt.store.protocol import StoreError
+from pcreceipt.store.records import StoreError
 
 OCEANBASE = "oceanbase://root@db.example:2881/pcreceipt"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pcreceipt.store.protocol import ArtifactFamily, NewArtifact
+from pcreceipt.store.records import ArtifactFamily, NewArtifact
 from pcreceipt.store.sqlite import SQLiteStore
 
 CONTENTS: dict[str, Any] = {

@@ -8,14 +8,8 @@ from typing import Any
 import pytest
 
 from pcreceipt.digests import canonical_digest
-from pcreceipt.store.protocol import (
-    HistoryFamily,
-    InvalidRecord,
-    NewArtifact,
-    RecordNotFound,
-    Store,
-    WriteConflict,
-)
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import HistoryFamily, InvalidRecord, NewArtifact, RecordNotFound, WriteConflict
 
 CREATED_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
 ARTIFACT_ID = re.compile(r"art_[0-9a-f]{32}")

@@ -14,7 +14,8 @@ from _support.engines import StoreOpener, sqlite_only
 from _support.races import at_once
 
 from pcreceipt.store.bindings import DEFAULT_SCOPE_KEY, DEFAULT_SCOPE_SUMMARY, DEFAULT_SCOPE_TITLE
-from pcreceipt.store.protocol import BindingKey, RecordNotFound, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BindingKey, RecordNotFound, Scope
 from pcreceipt.store.sqlite import SQLiteStore
 from pcreceipt.store.sqlite import schema as sqlite_schema
 

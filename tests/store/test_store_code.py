@@ -10,7 +10,8 @@ import pytest
 
 from pcreceipt.cli.workspace import MAX_FILE_BYTES, collect_workspace
 from pcreceipt.store.code import chunk_ranges, file_sha256, split_lines, workspace_fingerprint
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import InvalidRecord, RecordNotFound
 
 EXPECTED_FILES = [
     ".gitignore",

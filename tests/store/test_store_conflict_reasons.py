@@ -8,7 +8,8 @@ from typing import Any, get_args
 import pytest
 
 from pcreceipt import gate
-from pcreceipt.store.protocol import ConflictReason, EmbeddingRow, Scope, Store, TokenGrant, WriteConflict
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ConflictReason, EmbeddingRow, Scope, TokenGrant, WriteConflict
 
 
 def memory(text: str) -> dict[str, Any]:

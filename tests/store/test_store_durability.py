@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from _support.engines import StoreOpener, oceanbase_url, raw_sql, sqlite_only
 
-from pcreceipt.store.protocol import Store, StoreUnavailable
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore
 
 WRITER = Path(__file__).with_name("store_writer.py")

@@ -13,7 +13,8 @@ import pytest
 import sqlean  # type: ignore[import-untyped]
 from _support.engines import raw_sql, sqlite_only
 
-from pcreceipt.store.protocol import CapturedSource, InvalidRecord, NewArtifact, RecordNotFound, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import CapturedSource, InvalidRecord, NewArtifact, RecordNotFound
 from pcreceipt.store.sources import estimate_tokens
 from pcreceipt.store.sqlite import SQLiteStore
 from pcreceipt.store.sqlite import schema as sqlite_schema

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pcreceipt.store.protocol import RevisionRecord, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import RevisionRecord, Scope
 
 TOPIC = {"title": "Deploys", "summary": "How we deploy", "detail": "Blue-green behind the load balancer."}
 PROFILE = {"content": "Prefers small reviews"}

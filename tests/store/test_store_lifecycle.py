@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from _support.races import at_once
 
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     ArtifactRef,
     AtomicMemoryHead,
     InvalidRecord,
     RecordNotFound,
     RevisionRecord,
-    Store,
     WriteConflict,
 )
 

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from pcreceipt.store.protocol import CapturedSource, RecordNotFound, RefusedReference, SourceRef, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import CapturedSource, RecordNotFound, RefusedReference, SourceRef
 
 
 def fact(text: str) -> dict[str, str]:

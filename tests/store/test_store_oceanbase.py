@@ -23,7 +23,8 @@ from pcreceipt.store.oceanbase.schema import MIGRATIONS as OCEANBASE_MIGRATIONS
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings, parse_oceanbase_url
 from pcreceipt.store.oceanbase.store import OceanBaseStore
-from pcreceipt.store.protocol import EmbeddingRow, Store, StoreError, StoreUnavailable
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import EmbeddingRow, StoreError, StoreUnavailable
 
 CANARY = "Canary-Pa55:w0rd@#/?"  # every URL-special character, percent-encoded in URLs
 CANARY_URL = "Canary-Pa55%3Aw0rd%40%23%2F%3F"

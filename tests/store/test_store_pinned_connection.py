@@ -20,7 +20,8 @@ from _support.engines import pool_checkouts as checkouts
 
 from pcreceipt.store import lexical
 from pcreceipt.store.oceanbase.store import OceanBaseStore
-from pcreceipt.store.protocol import Store, StoreError, StoreUnavailable, WriteConflict
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreError, StoreUnavailable, WriteConflict
 
 FILES = [("src/wal.py", b"def enable_wal():\n    return 'wal mode for sqlite'\n")]
 

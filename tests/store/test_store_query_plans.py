@@ -31,7 +31,8 @@ from _support.engines import oceanbase_only, sqlite_only
 from sqlalchemy import event
 
 from pcreceipt.store.oceanbase.store import OceanBaseStore
-from pcreceipt.store.protocol import ArtifactRef, CapturedSource, NewArtifact, RevisionRecord, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, CapturedSource, NewArtifact, RevisionRecord, Scope
 from pcreceipt.store.sqlite.store import SQLiteStore
 from pcreceipt.store.statistics import HIGH_WATERMARKS
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.store.protocol import BindingKey, Scope, ScopeFilters, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BindingKey, Scope, ScopeFilters
 
 
 def _scope(store: Store, key: str, title: str, summary: str, **links: object) -> str:

@@ -13,7 +13,8 @@ from _support.engines import StoreOpener
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, Scope
 from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 MakeScope = Callable[..., Scope]

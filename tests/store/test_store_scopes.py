@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Scope, Store, WriteConflict
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, Scope, WriteConflict
 
 SCOPE_ID = re.compile(r"scp_[a-z2-7]{26}")
 

@@ -12,7 +12,8 @@ import pytest
 import sqlean  # type: ignore[import-untyped]
 from _support.engines import StoreOpener, open_engine_store
 
-from pcreceipt.store.protocol import BootstrapReceipt, BootstrapReceiptState, RecordNotFound, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BootstrapReceipt, BootstrapReceiptState, RecordNotFound, Scope
 from pcreceipt.store.sqlite import SQLiteStore
 from pcreceipt.store.sqlite import schema as sqlite_schema
 

@@ -18,7 +18,8 @@ from _support.engines import oceanbase_url, raw_sql, sqlite_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     CapturedSource,
     FlushWindow,
     InvalidRecord,
@@ -26,7 +27,6 @@ from pcreceipt.store.protocol import (
     RecordNotFound,
     Scope,
     SourceIdentityConflict,
-    Store,
 )
 from pcreceipt.store.sources import estimate_tokens
 from pcreceipt.store.sqlite import SQLiteStore

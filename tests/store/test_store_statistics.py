@@ -7,7 +7,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from pcreceipt.store.protocol import ArtifactRef, RecallDay, RevisionRecord, Scope, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, RecallDay, RevisionRecord, Scope
 from pcreceipt.store.rows import to_json
 from pcreceipt.store.sources import estimate_tokens
 

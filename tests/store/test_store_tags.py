@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.store.protocol import RecordNotFound, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import RecordNotFound
 from pcreceipt.store.tags import InvalidTag, TagsChanged, normalize_tags
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, Store, TokenGrant, WriteConflict
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, TokenGrant, WriteConflict
 
 DIGEST_A = "a" * 64
 DIGEST_B = "b" * 64

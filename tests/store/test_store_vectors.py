@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from _support.engines import sqlite_only
 
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     EmbeddingRow,
     InvalidRecord,
     NewArtifact,
     RecordNotFound,
     RevisionRecord,
-    Store,
     StoreError,
     VectorSearchUnavailable,
     WriteConflict,

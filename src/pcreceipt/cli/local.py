@@ -21,7 +21,8 @@ import typer
 from pcreceipt.cli import paths
 from pcreceipt.config import Settings, SettingsError, default_data_dir, load_settings, prepare_data_dir
 from pcreceipt.store import StoreAccessDenied, StoreURLError, describe_store_url, open_store
-from pcreceipt.store.protocol import Store, StoreError
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreError
 
 
 def _home_relative(path: Path) -> str:

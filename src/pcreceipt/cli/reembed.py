@@ -19,7 +19,7 @@ import typer
 
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.compose import compose
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.records import StoreUnavailable
 
 #: What each provider error class means for a backfill (no URL, no provider message).
 FAILURES = {

@@ -8,14 +8,14 @@ Decisions:
   requests with a valid bearer token (``pcreceipt token create``), so it never serves a
   network without authorisation. A server that requires tokens while none is active still
   starts (tokens can be created while it runs) but says so on stderr.
-- The listening socket is made and bound here (``server.workers.bind_listener``) before the
+- The listening socket is made and bound here (``server.http.workers.bind_listener``) before the
   store is opened or the banner printed, then handed to uvicorn (or its supervisor with
   ``--workers``): a taken port, an address not on this machine or a host that does not resolve is
   one line and exit 2, never a banner followed by uvicorn's bind error.
 - uvicorn's own access log is off: it would log concrete paths and query strings. The
   server's access log (``pcreceipt.access``) logs route templates only, never a header.
 - ``--workers N`` (N > 1) serves from N processes by uvicorn's own multi-process mode
-  (``server.workers``). This process applies the migrations, creates the default Scope and
+  (``server.http.workers``). This process applies the migrations, creates the default Scope and
   prints the banner once, before any worker starts; the workers only open the migrated store.
   SIGINT or SIGTERM to this process stops every worker. ``--workers 1`` (the default) is the
   single process it always was. Fewer than 1 is refused with one line (exit 2).
@@ -42,9 +42,10 @@ from pcreceipt.cli import paths
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.server.app import create_app, freeze_startup_heap
-from pcreceipt.server.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, bind_listener, run_workers, worker_options
+from pcreceipt.server.http.workers import WORKER_LOG_FORMAT, WORKER_OPTIONS, bind_listener, run_workers, worker_options
 from pcreceipt.store import describe_store_url
-from pcreceipt.store.protocol import Store, StoreError
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreError
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 DEFAULTS = Settings()
@@ -182,7 +183,7 @@ def _serve_one(settings: Settings, listener: socket.socket) -> None:
 
 def _serve_workers(settings: Settings, config: Path | None, workers: int, listener: socket.socket) -> None:
     """Migrations, the default Scope and the banner once here, then ``workers`` processes of
-    ``server.workers.worker_app`` (uvicorn's supervisor: it stops them all on SIGINT/SIGTERM)."""
+    ``server.http.workers.worker_app`` (uvicorn's supervisor: it stops them all on SIGINT/SIGTERM)."""
     store = open_local_store(settings)  # applies the migrations, before any worker opens the store
     try:
         try:

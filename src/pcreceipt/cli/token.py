@@ -21,8 +21,8 @@ from typing import Annotated, Literal
 import typer
 
 from pcreceipt.cli.local import ConfigOption, DataDirOption, local_store
-from pcreceipt.server.credentials import new_token
-from pcreceipt.store.protocol import ALL_SCOPES, RecordNotFound, StoreError, TokenGrant, TokenRecord
+from pcreceipt.server.http.credentials import new_token
+from pcreceipt.store.records import ALL_SCOPES, RecordNotFound, StoreError, TokenGrant, TokenRecord
 
 token_app = typer.Typer(no_args_is_help=True, help="API tokens (on the local store; no server needed).")
 

@@ -7,7 +7,7 @@ ship in the wheel; nothing is fetched from anywhere else. ``routes`` serves them
 - ``GET /inspector`` redirects (308) to ``/inspector/``; ``GET /inspector/`` is ``index.html``;
   ``GET /inspector/<name>`` is one of the listed assets, anything else a 404 of its own.
 - The assets are public (no token): they hold no data. The API calls the page makes carry the
-  token the user typed, and are authorised as every other call (``server.authorization``).
+  token the user typed, and are authorised as every other call (``server.http.authorization``).
 - Every Inspector response carries ``SECURITY_HEADERS``: a Content-Security-Policy that allows
   only this origin's scripts, styles and connections (no inline script or style, no eval, no
   framing, no forms posting anywhere, no ``<base>``), ``nosniff`` and ``no-referrer``.

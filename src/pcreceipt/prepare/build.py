@@ -81,7 +81,7 @@ from pcreceipt.prepare.render import (
     utf8_prefix,
     utf8_size,
 )
-from pcreceipt.store.protocol import ArtifactRef, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, HistoryFamily
 
 _CITABLE_ARTIFACT_ID = re.compile(r"[\x21-\x7e]{1,128}")
 _MARK_BYTES = utf8_size(TRUNCATION_MARK)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pcreceipt.models import limits
-from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
 if TYPE_CHECKING:
     from pcreceipt.prepare.render import Citation

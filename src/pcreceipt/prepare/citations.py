@@ -46,7 +46,7 @@ from pcreceipt.prepare.render import (
     ascii_json,
     envelope_dumps,
 )
-from pcreceipt.store.protocol import HISTORY_FAMILIES, HistoryFamily
+from pcreceipt.store.records import HISTORY_FAMILIES, HistoryFamily
 
 Form = Literal["envelope", "markdown", "code"]
 _TITLE_FAMILY = {title: family for family, title in SECTION_TITLES.items()}

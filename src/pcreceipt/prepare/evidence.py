@@ -24,7 +24,7 @@ from opentelemetry import trace
 from pcreceipt.digests import canonical_digest
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import EvidenceFamily
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 SearchMode = limits.SearchMode
 SearchOutcome = limits.SearchGroupOutcome

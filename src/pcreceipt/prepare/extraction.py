@@ -33,7 +33,7 @@ from pcreceipt.config import ExtractionSettings, GenerationSettings
 from pcreceipt.inference import ChatClient, InferenceError
 from pcreceipt.models import limits
 from pcreceipt.prepare.rerank import PromptSource, ResolvedPrompt, resolve_prompt
-from pcreceipt.store.protocol import InvalidRecord, PendingSource, RevisionRecord
+from pcreceipt.store.records import InvalidRecord, PendingSource, RevisionRecord
 from pcreceipt.store.text import normalize_atomic_text
 from pcreceipt.store.writer import ArtifactWriter
 

@@ -31,7 +31,7 @@ from pcreceipt.prepare.build_types import (
     SectionPlan,
     ShowField,
 )
-from pcreceipt.store.protocol import HistoryFamily
+from pcreceipt.store.records import HistoryFamily
 
 SELECTOR_FAMILY: Mapping[str, HistoryFamily] = {
     "memory": "atomic-memory",

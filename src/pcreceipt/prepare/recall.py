@@ -51,7 +51,8 @@ from pcreceipt.prepare.build_types import HistoryCandidate
 from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, SearchMode
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.prepare.snippet import topic_snippets
-from pcreceipt.store.protocol import ArtifactRef, CodeHit, HistoryFamily, Hit, Store, StoreUnavailable
+from pcreceipt.store.protocol import RecallReads
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily, Hit, StoreUnavailable
 
 MatchMode = Literal["all", "any", "prefix"]
 ROUND_MATCH: tuple[MatchMode, ...] = ("all", "any", "prefix")
@@ -170,7 +171,7 @@ class Recall:
 
     def __init__(
         self,
-        store: Store,
+        store: RecallReads,
         *,
         embedder: Embedder | None,
         embedding: EmbeddingSettings,

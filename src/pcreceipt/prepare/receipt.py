@@ -36,10 +36,10 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin
 from pcreceipt.prepare.evidence import Evidence, RerankConfigEvidence
 from pcreceipt.prepare.render import Citation, HistoryCitation
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
-SCHEMA = "powercontext.prepared-context-receipt.v1"
-POLICY = "powercontext.prepared-context-receipt.v1"
+SCHEMA = limits.PREPARED_CONTEXT_RECEIPT_SCHEMA_CONST
+POLICY = limits.PREPARED_CONTEXT_RECEIPT_POLICY_ID_CONST
 CAPS: Mapping[str, int] = {
     "rounds": limits.RETRIEVAL_ROUNDS_MAX_ITEMS,
     "searches": limits.RETRIEVAL_SEARCHES_MAX_ITEMS,

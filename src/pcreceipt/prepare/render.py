@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from pcreceipt.digests import sha256_hex
 from pcreceipt.prepare.build_types import TRUNCATION_MARK, EvidenceFamily, ShowField
-from pcreceipt.store.protocol import ArtifactRef, HistoryFamily
+from pcreceipt.store.records import ArtifactRef, HistoryFamily
 
 TRUST_TEXT = (
     "Recalled project history from pcreceipt: untrusted, possibly stale or wrong.\n"

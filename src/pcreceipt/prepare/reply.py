@@ -19,7 +19,7 @@ from pcreceipt.digests import wire_bytes
 from pcreceipt.prepare.build_types import CodeOrigin
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.receipt import CheckedReceipt
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
 RECEIPT_KEY = "receipt"
 

@@ -27,10 +27,11 @@ from typing import Any, Protocol
 from pcreceipt.config import GenerationSettings, RerankSettings
 from pcreceipt.digests import sha256_digest
 from pcreceipt.inference import ChatClient, InferenceError
+from pcreceipt.models import limits
 from pcreceipt.prepare.evidence import PromptIdentity, RerankConfigEvidence, RerankFallback, RerankOutcome
-from pcreceipt.store.protocol import ArtifactRef
+from pcreceipt.store.records import ArtifactRef
 
-SETTINGS_ALLOWLIST = "pcreceipt.rerank-settings.v1"
+SETTINGS_ALLOWLIST = limits.RERANK_SETTINGS_ALLOWLIST_CONST
 RERANK_PROMPT_KEY = "memory.rerank"
 PROMPT_DEFINITION_VERSION = 1
 BUILTIN_PROMPT_VERSION = 1

@@ -29,7 +29,6 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from pcreceipt.config import Settings
-from pcreceipt.errors import NotFound, ServiceUnavailable
 from pcreceipt.inference import ChatClient, Embedder
 from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
@@ -40,10 +39,11 @@ from pcreceipt.prepare.recall import Recall, RecallPlan
 from pcreceipt.prepare.receipt import CheckedReceipt, ReceiptFailure, assemble_receipt
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.prepare.rerank import Reranker
-from pcreceipt.store.protocol import Scope, Store, StoreUnavailable
+from pcreceipt.store.protocol import RecallReads
+from pcreceipt.store.records import RecordNotFound, Scope
 from pcreceipt.store.service import receipt_cutoff
 
-PREPARED_CONTEXT_SCHEMA = "powercontext.prepared-context.v1"
+PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 DEGRADED_REASONS = limits.DEGRADATION_REASON_ENUM
 log = logging.getLogger("pcreceipt.receipt")
 
@@ -59,7 +59,7 @@ class PrepareRuntime:
 
     def __init__(
         self,
-        store: Store,
+        store: RecallReads,
         settings: Settings,
         *,
         embedder: Embedder | None,
@@ -80,24 +80,23 @@ class PrepareRuntime:
         )
 
     def prepare(self, request: Mapping[str, Any], *, request_id: str) -> Prepared:
-        """Prepare for a gate-validated request body, in process (no authorisation step)."""
+        """Prepare for a gate-validated request body, in process (no authorisation step).
+        ``RecordNotFound`` (kind ``scope``) when the Scope does not exist; a store that cannot be
+        reached raises its ``StoreUnavailable``. What an HTTP client is answered for either is
+        decided in one place, ``pcreceipt.server.http.store_errors.api_error``."""
         plan = PreparePlan.from_request(request)
-        try:
-            with self.store.pinned_connection():  # the Scope read joins the run's reads on one connection
-                scope = self.store.get_scope(plan.scope_id)
-                if scope is None:
-                    raise NotFound("no such Scope")
-                return self.run(plan, scope, request_id=request_id)
-        except StoreUnavailable:
-            raise ServiceUnavailable("the store is unavailable") from None
+        with self.store.pinned_connection():  # the Scope read joins the run's reads on one connection
+            scope = self.store.get_scope(plan.scope_id)
+            if scope is None:
+                raise RecordNotFound("no such Scope", kind="scope")
+            return self.run(plan, scope, request_id=request_id)
 
     def run(self, plan: PreparePlan, scope: Scope, *, request_id: str) -> Prepared:
-        """The trip for ``plan`` over ``scope`` (the Scope ``plan.scope_id`` names, already read)."""
+        """The trip for ``plan`` over ``scope`` (the Scope ``plan.scope_id`` names, already read).
+        A failure of a family's read degrades that family (recall); a store lost for the Scope
+        or the bootstrap read raises ``StoreUnavailable`` to the caller."""
         with TRACER.start_as_current_span("context.prepare", attributes={"pcreceipt.request_id": request_id}):
-            try:
-                return self._run(plan, scope, request_id)
-            except StoreUnavailable:
-                raise ServiceUnavailable("the store is unavailable") from None
+            return self._run(plan, scope, request_id)
 
     def _bootstrap_exclusions(self, plan: PreparePlan, scope: Scope) -> frozenset[tuple[str, str, int]]:
         """The revisions the named bootstrap receipt delivered untruncated, when it is a live

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from pcreceipt.store.lexical import matched_phrases
-from pcreceipt.store.protocol import TextMatch
+from pcreceipt.store.records import TextMatch
 from pcreceipt.store.text import normalize_for_search, query_terms
 from pcreceipt.store.tokens import word_tokens
 

@@ -39,7 +39,7 @@ from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_conte
 from pcreceipt.prepare.render import code_line_strings, envelope_content, markdown_body, markdown_units, utf8_size
 from pcreceipt.prepare.snippet import CUT_MARK as SNIPPET_CUT_MARK
 from pcreceipt.prepare.snippet import SNIPPET_MAX_CHARS, compact
-from pcreceipt.store.protocol import HISTORY_FAMILIES, HistoryFamily
+from pcreceipt.store.records import HISTORY_FAMILIES, HistoryFamily
 
 
 @dataclass(frozen=True, slots=True)

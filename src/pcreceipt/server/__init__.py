@@ -1,18 +1,13 @@
-"""The HTTP server: one small module per job.
+"""The HTTP server, in two parts, assembled by ``app``.
 
-- ``app``: ``create_app``, the Starlette app serving every operation of the operation table.
-- ``middleware``: request id, access log and the last-resort 500, around everything.
-- ``endpoint``: the one endpoint every operation goes through; routes from the operation table.
-- ``body``: reading and decoding a request body (size limit, UTF-8, JSON, surrogates).
-- ``parameters``: path, query and header parameters checked against their OpenAPI schemas.
-- ``exchange``: the ``Call`` a handler receives and the ``Reply`` it returns.
-- ``checks``: request bodies and replies against the contract (the gate as the server applies it).
-- ``handlers``: one function per operation, keyed by operation id.
-- ``records``: store records rendered as contract objects; ETags.
-- ``cursor``: the signed, expiring cursors of every listing.
-- ``store_errors``: store exceptions mapped to API errors.
-- ``credentials``: bearer tokens (made, stored as digests, verified in constant time) and grants.
-- ``authorization``: the mode, who is asking (401) and whether they may touch every Scope the
-  request touches (403); ``docs/security.md``.
-- ``responses``: JSON and error responses, and each reply's declared response definition.
+- ``app``: ``create_app``, the Starlette app serving every operation of the operation table with
+  the handlers of ``handlers.HANDLERS``.
+- ``http``: the machinery between the wire and a handler: the one endpoint, middleware, request
+  parameters and bodies, the request and reply gates, cursors, credentials and authorisation,
+  responses, the error translation, the MCP transport, ``serve --workers``.
+- ``handlers``: one function per operation, one module per resource (Scopes, artifacts, memory,
+  topic memory, tags, Sources, code, statistics, service, health), and the registry.
+
+``http`` imports nothing of ``handlers``; a new operation is its schema, its store method and its
+handler (``docs/architecture.md``).
 """

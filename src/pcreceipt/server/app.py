@@ -10,7 +10,7 @@ every response). Operation paths are matched on the raw, still percent-encoded p
 parameter decoded once (``endpoint.EncodedPathRoute``), so an encoded slash stays inside its id.
 A server bound to loopback also requires a loopback ``Host`` header
 (``api.middleware.LoopbackHostMiddleware``: no DNS-rebinding access from web pages).
-MCP is served at ``/mcp`` and ``/mcp/`` (``server.mcp_server``): one tool per operation of the
+MCP is served at ``/mcp`` and ``/mcp/`` (``server.http.mcp_server``): one tool per operation of the
 generated catalogue, each call answered by the operation's own endpoint.
 The Context Inspector (``pcreceipt.inspector``) is served at ``/inspector/``: static files only.
 At its first start on a database the server creates the default Scope (``Default``,
@@ -42,12 +42,12 @@ from pcreceipt.digests import wire_bytes
 from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer
-from pcreceipt.server.endpoint import operation_routes
-from pcreceipt.server.exchange import Handler, Services, utc_clock
 from pcreceipt.server.handlers import HANDLERS
-from pcreceipt.server.middleware import LoopbackHostMiddleware, RequestContextMiddleware
-from pcreceipt.server.responses import JSON, error_response
-from pcreceipt.server.store_errors import routing_error
+from pcreceipt.server.http.endpoint import operation_routes
+from pcreceipt.server.http.exchange import Handler, Services, utc_clock
+from pcreceipt.server.http.middleware import LoopbackHostMiddleware, RequestContextMiddleware
+from pcreceipt.server.http.responses import JSON, error_response
+from pcreceipt.server.http.store_errors import routing_error
 from pcreceipt.store.protocol import Store
 
 OPENAPI_PATH = "/openapi.json"
@@ -119,7 +119,7 @@ def create_app(
             extractor=parts.extractor,
         )
         # imported here: the SDK takes about a second to import, which every CLI command would pay
-        from pcreceipt.server.mcp_server import Mcp
+        from pcreceipt.server.http.mcp_server import Mcp
 
         mcp = Mcp(services, handlers)
         routes = [

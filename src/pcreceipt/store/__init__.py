@@ -22,7 +22,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from pcreceipt.errors import PcreceiptError
-from pcreceipt.store.protocol import Store, StoreUnavailable
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import StoreUnavailable
 
 SQLITE_SCHEME = "sqlite:"
 SQLITE_FORMS = "sqlite:///absolute/path.db, or sqlite:relative/path.db for a path under the current directory"

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import GrantAccess, RecordNotFound, TokenGrant, TokenRecord, WriteConflict, check_token
+from pcreceipt.store.records import GrantAccess, RecordNotFound, TokenGrant, TokenRecord, WriteConflict, check_token
 from pcreceipt.store.rows import as_opt_str, as_str
 
 

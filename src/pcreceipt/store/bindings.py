@@ -37,7 +37,7 @@ from typing import ClassVar
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import new_scope_id, utc_now
-from pcreceipt.store.protocol import BindingKey, Scope, ScopeFilters
+from pcreceipt.store.records import BindingKey, Scope, ScopeFilters
 from pcreceipt.store.rows import SCOPE_SELECT, as_str, requested_scope, scope_from_row
 
 DEFAULT_SCOPE_TITLE = "Default"

@@ -27,7 +27,7 @@ from typing import Any
 from pcreceipt.store import rules
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import CodeFile, CodeHit, Workspace
+from pcreceipt.store.records import CodeFile, CodeHit, Workspace
 from pcreceipt.store.rows import as_str
 
 CHUNK_LINES = 40

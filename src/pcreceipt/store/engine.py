@@ -29,7 +29,7 @@ from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,

@@ -28,13 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from pcreceipt.store.protocol import (
-    ArtifactFamily,
-    EmbeddingRow,
-    NewArtifact,
-    RevisionRecord,
-    Scope,
-)
+from pcreceipt.store.records import ArtifactFamily, EmbeddingRow, NewArtifact, RevisionRecord, Scope
 from pcreceipt.store.rows import PreparedContent, batches, placeholders
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pcreceipt.store.protocol import TextMatch
+from pcreceipt.store.records import TextMatch
 from pcreceipt.store.text import MatchPlan, match_plan, segment
 from pcreceipt.store.tokens import word_tokens
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.records import StoreUnavailable
 
 
 @dataclass(frozen=True, slots=True)

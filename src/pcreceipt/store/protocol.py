@@ -1,7 +1,9 @@
-"""The one storage protocol behind recall, exact reads and writes.
+"""The storage protocol behind recall, exact reads and writes, as roles.
 
-Engines (SQLite, OceanBase) implement ``Store``; nothing above this module knows which engine
-it talks to. The protocol speaks in contract terms (Scopes, artifact revisions, heads,
+Engines (SQLite, OceanBase) implement ``Store``, the union of the role protocols below, each one
+part of the job (Scopes, artifacts, code, tokens, Sources, statistics, and ``RecallReads``: what a
+prepare reads). The records they speak in are ``pcreceipt.store.records``. Nothing above this
+module knows which engine it talks to. The protocol speaks in contract terms (Scopes, artifact revisions, heads,
 lifecycle states, code workspaces) and never in engine terms (rowids, FTS tables, indexes).
 
 Rules every engine keeps:
@@ -22,417 +24,127 @@ Rules every engine keeps:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
-
-from pcreceipt.errors import PcreceiptError
-from pcreceipt.models import limits
-from pcreceipt.store.scope_protocol import ConnectionPinning, CurrentCode, ScopeUpdating, SearchProbing
-
-HistoryFamily = limits.HistoryFamily
-ArtifactFamily = limits.ArtifactFamily
-LifecycleState = limits.AtomicMemoryState
-TextMatch = Literal["all", "any", "prefix"]
-"""How full-text query terms combine: every term, any term, or any term or term prefix."""
-GrantAccess = Literal["read", "write", "admin"]
-"""What a token may do in a Scope; each level includes the ones before it (admin ⊇ write ⊇ read)."""
-
-GRANT_ACCESS: tuple[GrantAccess, ...] = ("read", "write", "admin")
-ALL_SCOPES = "*"
-"""The grant target that stands for every Scope, present and future."""
-
-HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
-SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
-
-
-class StoreError(PcreceiptError):
-    """Base of the store's errors. Messages never carry artifact bodies or query text."""
-
-
-class RecordNotFound(StoreError):
-    """The Scope, artifact, revision or token named does not exist; ``kind`` says which (the API
-    answers ``scope_not_found`` or ``artifact_not_found`` by it; ``reference``, a merge's artifact
-    reference naming a revision the Scope lacks, is ``not_found``)."""
-
-    def __init__(self, message: str, *, kind: Literal["scope", "artifact", "token", "reference"]):
-        super().__init__(message)
-        self.kind = kind
-
-
-ConflictReason = limits.ConflictReason
-"""Which conflict a ``WriteConflict`` is; the API sends it as ``error.details.reason`` (the
-closed enum ``ConflictReason`` of schemas/common.schema.json)."""
-
-
-class WriteConflict(StoreError):
-    """A write that was valid against an earlier state; ``reason`` says which conflict it is."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        reason: ConflictReason,
-        current_revision: int | None = None,
-        current_state_version: int | None = None,
-    ):
-        super().__init__(message)
-        self.reason: ConflictReason = reason
-        self.current_revision = current_revision
-        self.current_state_version = current_state_version
-
-
-class InvalidRecord(StoreError):
-    """A write or read the store can never accept (bad ids, content, vectors or ranges)."""
-
-
-class RefusedReference(InvalidRecord):
-    """A merge's ``source_refs[index]`` or ``artifact_refs[index]`` (``field``) is refused; ``rule``
-    says why: ``source_not_found`` (no such content Source in the Scope), ``source_not_eligible`` (a
-    Working Note or another write's lineage Source, which cannot be evidence of a new revision) or
-    ``merge_input_revision`` (another revision of a merge input)."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        field: Literal["source_refs", "artifact_refs"],
-        index: int,
-        rule: Literal["source_not_found", "source_not_eligible", "merge_input_revision"],
-    ):
-        super().__init__(message)
-        self.field = field
-        self.index = index
-        self.rule = rule
-
-
-class StoreUnavailable(StoreError):
-    """The engine cannot serve now (closed, unreachable, busy, out of resources, newer schema)."""
-
-
-class VectorSearchUnavailable(StoreError):
-    """The engine has no vector search (e.g. the SQLite vector extension cannot be loaded).
-
-    Recall treats it as "fall back to full text". Writes never raise it: an embedding given to a
-    write is then not stored, and the artifact is backfilled once vectors are available.
-    """
-
-
-@dataclass(frozen=True, slots=True)
-class Scope:
-    scope_id: str
-    title: str
-    summary: str
-    parent_scope_id: str | None
-    context_references: tuple[str, ...]
-    external_references: tuple[Mapping[str, str], ...]
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class ArtifactRef:
-    """An exact revision within a Scope (the Receipt's ArtifactAddress)."""
-
-    scope_id: str
-    family: ArtifactFamily
-    artifact_id: str
-    revision: int
-
-    def reference(self) -> dict[str, Any]:
-        """The contract's ArtifactReference: the revision without its Scope."""
-        return {"family": self.family, "artifact_id": self.artifact_id, "revision": self.revision}
-
-    def address(self) -> dict[str, Any]:
-        """The contract's ArtifactAddress: the reference qualified by its Scope."""
-        return {"scope_id": self.scope_id, "artifact": self.reference()}
-
-
-@dataclass(frozen=True, slots=True)
-class SourceRef:
-    """A Source a write names as its evidence: its type and id, as the request gave them."""
-
-    source_type: str
-    source_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class RevisionRecord:
-    """One immutable revision, as stored."""
-
-    ref: ArtifactRef
-    content: Mapping[str, Any]
-    content_digest: str
-    created_at: str | None
-    derived_from: tuple[ArtifactRef, ...] = ()
-    prompt_key: str | None = None
-    source_refs: tuple[SourceRef, ...] = ()
-    """Source evidence the write named itself (a merge's ``source_refs``), in the order given."""
-    lineage_artifacts: tuple[ArtifactRef, ...] = ()
-    """The artifact lineage the write named itself (a merge's inputs, then its ``artifact_refs``,
-    each exact revision once); empty when the lineage is implied (``derived_from``, the previous
-    revision)."""
-
-
-@dataclass(frozen=True, slots=True)
-class AtomicMemoryHead:
-    """The head of an atomic memory: its current revision and lifecycle."""
-
-    ref: ArtifactRef
-    kind: str
-    text: str
-    state: LifecycleState
-    state_version: int
-    merged_into_id: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """One search hit: an exact revision and its content, in rank order within its list."""
-
-    ref: ArtifactRef
-    content: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Workspace:
-    scope_id: str
-    fingerprint: str
-    files: int
-    lines: int
-    skipped: int
-    indexed_at: str
-
-
-@dataclass(frozen=True, slots=True)
-class CodeHit:
-    """A line range of an indexed file; ``lines`` are the range's text lines without newlines."""
-
-    scope_id: str
-    fingerprint: str
-    path: str
-    file_sha256: str
-    start_line: int
-    end_line: int
-    lines: tuple[str, ...] = field(repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class CodeFile:
-    """One file of an indexed workspace: its path, the sha256 of its bytes, and the bytes."""
-
-    path: str
-    file_sha256: str
-    data: bytes = field(repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class EmbeddingRow:
-    """A vector to store beside an artifact revision, with the profile that produced it."""
-
-    profile: str
-    vector: Sequence[float]
-
-
-@dataclass(frozen=True, slots=True)
-class NewArtifact:
-    """One artifact to create (see ``Store.create_artifact`` for the fields' rules)."""
-
-    content: Mapping[str, Any]
-    prompt_key: str | None = None
-    artifact_id: str | None = None
-    embedding: EmbeddingRow | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TokenGrant:
-    """One grant of a token: ``access`` on ``scope_id`` (a Scope id, or ``ALL_SCOPES``)."""
-
-    scope_id: str
-    access: GrantAccess
-
-
-@dataclass(frozen=True, slots=True)
-class TokenRecord:
-    """A stored API token: never the token itself, only its SHA-256 hex digest."""
-
-    token_id: str
-    name: str | None
-    token_sha256: str = field(repr=False)
-    grants: tuple[TokenGrant, ...]
-    created_at: str
-    revoked_at: str | None = None
-
-
-BootstrapReceiptState = limits.BootstrapDeliveryReceiptState
-"""A bootstrap delivery receipt's state: pending, injected, skipped or failed."""
-
-
-@dataclass(frozen=True, slots=True)
-class BootstrapReceipt:
-    """A stored bootstrap delivery receipt: content-free. ``event_key`` is the SHA-256 hex of the
-    host event's identity (Scope, integration, lifecycle, event id), never the event id itself;
-    ``request_digest`` covers the package-shaping request fields."""
-
-    receipt_id: str
-    scope_id: str
-    event_key: str
-    request_digest: str
-    state: BootstrapReceiptState
-    created_at: str
-    items: tuple[BootstrapItem, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class BootstrapItem:
-    """One item a ready bootstrap package delivered: its Scope-qualified revision, the digest of
-    that revision's content and whether its body was cut (content-free)."""
-
-    scope_id: str
-    family: str
-    artifact_id: str
-    revision: int
-    content_digest: str
-    truncated: bool
-
-
-class SourceIdentityConflict(StoreError):
-    """A Source id of the Scope is already taken by a Source with other content or metadata."""
-
-
-SourceOrigin = Literal["content", "working_note", "lineage"]
-"""How a Source came to be: captured content, a captured Working Note, or the lineage record of an
-artifact write (its text is the revision's content; the revision is its target)."""
-
-
-@dataclass(frozen=True, slots=True)
-class CapturedSource:
-    """A Source a caller captures (``Store.capture_source``). ``metadata`` is stored as given
-    (None when absent); for a Working Note it holds the note's kind, session and expiry."""
-
-    source_id: str
-    content: str
-    metadata: Mapping[str, Any] | None
-    working_note: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class FlushWindow:
-    """What one flush did: the cursor before and after, the highest position, and whether the
-    window held Sources that need extraction (then the cursor did not move)."""
-
-    previous_cursor: int
-    current_cursor: int
-    high_watermark: int
-    needs_extraction: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PendingSource:
-    """A Source past the extraction cursor: its position, origin and id; ``content`` and
-    ``metadata`` as captured (None for a lineage Source, which stores no text)."""
-
-    position: int
-    origin: SourceOrigin
-    source_id: str
-    content: str | None
-    metadata: Mapping[str, Any] | None
-
-
-@dataclass(frozen=True, slots=True)
-class SourceWindow:
-    """The Sources past a Scope's extraction cursor (at most the window asked for), in position order."""
-
-    cursor: int
-    high_watermark: int
-    sources: tuple[PendingSource, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RecallDay:
-    """A Scope's prepare counters of one UTC day (``YYYY-MM-DD``)."""
-
-    day: str
-    preparations: int
-    ready_preparations: int
-    comparable_preparations: int
-    baseline_tokens: int
-    recalled_tokens: int
-
-
-@dataclass(frozen=True, slots=True)
-class ScopeCounts:
-    """One Scope's stored counts: its highest Source position, the extraction cursor, artifacts
-    per family, atomic memories per (kind, state), and the prepare counters of the days asked for."""
-
-    sources: int
-    processed: int
-    artifacts: tuple[tuple[str, int], ...]
-    memories: tuple[tuple[str, str, int], ...]
-    recall: tuple[RecallDay, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BindingKey:
-    """A host-owned key a Scope is bound to; matched exactly (``pcreceipt.store.bindings``)."""
-
-    integration: str
-    kind: str
-    external_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class ScopeFilters:
-    """``list_scopes``' filters; every one given must hold (``pcreceipt.store.bindings``).
-
-    ``query`` is a literal, case-sensitive substring of ``query_field`` (the two come together);
-    ``external_reference_kind`` and ``binding_*`` ask for one reference or binding with that
-    kind or integration (and, with ``external_reference_value`` / ``binding_external_id``
-    queries, the same reference or binding must hold the substring).
-    """
-
-    query: str | None = None
-    query_field: limits.ScopeQueryField | None = None
-    parent_scope_id: str | None = None
-    external_reference_kind: str | None = None
-    binding_integration: str | None = None
-    binding_kind: str | None = None
-
-
-MAX_TOKEN_GRANTS = 1024  # not a contract limit: tokens are not in the contract
-
-
-def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]) -> None:
-    """``InvalidRecord`` unless the token can be stored: an id of 1–64 printable ASCII, a
-    64-hex digest, a name of at most 200 characters, and 1–1024 grants with a known access
-    level, a non-blank target of at most 256 characters, and no target twice."""
-    if not (1 <= len(token_id) <= 64 and token_id.isascii() and token_id.isprintable() and " " not in token_id):
-        raise InvalidRecord("a token id is 1 to 64 printable ASCII characters")
-    if len(token_sha256) != 64 or any(c not in "0123456789abcdef" for c in token_sha256):
-        raise InvalidRecord("a token digest is 64 lowercase hex digits")
-    if name is not None and len(name) > 200:  # not a contract limit: tokens are not in the contract
-        raise InvalidRecord("a token name is at most 200 characters")
-    if not 1 <= len(grants) <= MAX_TOKEN_GRANTS:
-        raise InvalidRecord("a token has 1 to 1024 grants")
-    targets = [grant.scope_id for grant in grants]
-    if len(set(targets)) != len(targets):
-        raise InvalidRecord("a token grants each Scope once")
-    for grant in grants:
-        if grant.access not in GRANT_ACCESS:
-            raise InvalidRecord("a grant is read, write or admin")
-        if not grant.scope_id.strip() or len(grant.scope_id) > limits.SCOPE_ID_MAX_LENGTH:
-            raise InvalidRecord("a grant names a Scope id or *")
-
-
-@runtime_checkable
-class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protocol):
-    """What recall, exact reads and the write API need from an engine."""
+from contextlib import AbstractContextManager
+from typing import Any, Protocol, runtime_checkable
+
+from pcreceipt.store.records import (
+    ArtifactFamily,
+    ArtifactRef,
+    AtomicMemoryHead,
+    BindingKey,
+    BootstrapItem,
+    BootstrapReceipt,
+    BootstrapReceiptState,
+    CapturedSource,
+    CodeFile,
+    CodeHit,
+    EmbeddingRow,
+    FlushWindow,
+    HistoryFamily,
+    Hit,
+    LifecycleState,
+    NewArtifact,
+    RevisionRecord,
+    Scope,
+    ScopeCounts,
+    ScopeFilters,
+    SourceRef,
+    SourceWindow,
+    TextMatch,
+    TokenGrant,
+    TokenRecord,
+    Workspace,
+)
+
+
+class StoreLifecycle(Protocol):
+    """The store as a whole: its engine, its identity, closing, the integrity check."""
 
     engine: str  # "sqlite" or "oceanbase"
-    vector_search_available: bool
 
-    # -- lifecycle of the store itself
     def close(self) -> None: ...
 
-    # -- Scopes
+    def server_id(self) -> str:
+        """The deployment's identity: generated once, when the store's schema was created, and the
+        same for every server on this database."""
+        ...
+
+    def cursor_secret(self) -> bytes:
+        """The key that signs list cursors: 32 random bytes, created at its first use and the
+        same for every server on this database; never served."""
+        ...
+
+    def check_integrity(self) -> list[str]:
+        """Problems found in the stored data (content-free descriptions); empty when consistent:
+        every head has its revisions, exactly the searchable heads are indexed, vectors belong to
+        searchable heads, and the current workspaces' chunks are indexed."""
+        ...
+
+
+class ScopeLookup(Protocol):
+    """One Scope by id (recall and the write API both read it)."""
+
+    def get_scope(self, scope_id: str) -> Scope | None: ...
+
+
+class RecallReads(ScopeLookup, Protocol):
+    """What a prepare reads, and all it reads (``pcreceipt.prepare`` takes this, not ``Store``): bounded
+    searches over searchable heads, the profile, the current code, bootstrap exclusions, one pinned
+    connection for them all."""
+
+    vector_search_available: bool
+
+    def pinned_connection(self) -> AbstractContextManager[None]:
+        """A block whose statements on this thread share one connection (a networked engine checks
+        out, and pings, one pooled connection for all of them instead of one per read or write). It
+        changes no result: each read is still its own statement or snapshot and each write its own
+        transaction, and a statement that fails leaves the next one the connection, or a fresh one
+        when the failure lost it. Blocks nest (the inner one joins the outer); an engine with one
+        connection per thread may do nothing."""
+        ...
+
+    def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
+        """Whether the family has any searchable head in the Scope (an existence check, O(1) with
+        the engine's index; recall asks it before searching a family whose reader needs a head)."""
+        ...
+
+    def has_searchable_many(self, keys: Sequence[tuple[str, HistoryFamily]]) -> list[bool]:
+        """``has_searchable`` for each (scope_id, family) of ``keys``, in order, in one read (one
+        round trip on a networked engine instead of one per key)."""
+        ...
+
+    def search_text(
+        self, scope_id: str, family: HistoryFamily, query: str, limit: int, *, match: TextMatch = "any"
+    ) -> list[Hit]:
+        """Searchable heads matching the query's terms (combined per ``match``), best first. Stop words
+        and punctuation are not terms; a query without terms finds nothing."""
+        ...
+
+    def search_vector(
+        self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
+    ) -> list[Hit]:
+        """Nearest searchable heads by cosine distance; [] when the profile has no vectors yet.
+        InvalidRecord when the vector's dimension is not the profile's."""
+        ...
+
+    def read_profile(self, scope_id: str) -> Hit | None:
+        """The Scope's committed profile snapshot, if any."""
+        ...
+
+    def query_current_code(self, scope_id: str, query: str, limit: int) -> tuple[Workspace | None, list[CodeHit]]:
+        """``get_workspace`` and ``query_code`` together, from one consistent read (one statement
+        when a window matches, instead of two on a networked engine)."""
+        ...
+
+    def bootstrap_exclusions(self, scope_id: str, receipt_id: str, *, since: str) -> list[BootstrapItem]:
+        """The Atomic Memory items delivered untruncated by ``receipt_id`` when it is a receipt of
+        ``scope_id`` recorded ``injected`` and created at or after ``since``; [] otherwise."""
+        ...
+
+
+class Scopes(ScopeLookup, Protocol):
+    """Creating, listing and updating Scopes; the default Scope and Scope bindings (``pcreceipt.store.bindings``)."""
+
     def create_scope(
         self,
         *,
@@ -446,8 +158,6 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         """Create a Scope, or return the one created with the same idempotency key (created=False)."""
         ...
 
-    def get_scope(self, scope_id: str) -> Scope | None: ...
-
     def list_scopes(
         self,
         *,
@@ -460,7 +170,20 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         only those in ``among`` when it is given."""
         ...
 
-    # -- the default Scope and Scope bindings (``pcreceipt.store.bindings``)
+    def update_scope(
+        self,
+        scope_id: str,
+        *,
+        expected_version: int,
+        title: str,
+        summary: str,
+        parent_scope_id: str | None,
+        context_references: Sequence[str],
+        external_references: Sequence[Mapping[str, str]],
+    ) -> Scope:
+        """The Scope as updated, its version one more than ``expected_version``."""
+        ...
+
     def ensure_default_scope(self) -> str:
         """The default Scope's id; creates ``Default`` (idempotency key ``powercontext.default-scope.v1``)
         and points the default at it when no default is set. Exactly one Scope is created however
@@ -487,7 +210,10 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         """Remove the binding of ``key``; whether there was one."""
         ...
 
-    # -- artifacts
+
+class Artifacts(Protocol):
+    """Artifact revisions and heads, lifecycle, merges, tags (``pcreceipt.store.tags``) and embeddings."""
+
     def create_artifact(
         self,
         scope_id: str,
@@ -601,26 +327,10 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         revision of an input."""
         ...
 
-    # -- search (bounded, rank order, searchable heads only)
-    def search_text(
-        self, scope_id: str, family: HistoryFamily, query: str, limit: int, *, match: TextMatch = "any"
-    ) -> list[Hit]:
-        """Searchable heads matching the query's terms (combined per ``match``), best first. Stop words
-        and punctuation are not terms; a query without terms finds nothing."""
-        ...
-
-    def search_vector(
-        self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
-    ) -> list[Hit]:
-        """Nearest searchable heads by cosine distance; [] when the profile has no vectors yet.
-        InvalidRecord when the vector's dimension is not the profile's."""
-        ...
-
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:
         """How many searchable heads the family has in the Scope (0 means no searchable head)."""
         ...
 
-    # -- artifact tags (``pcreceipt.store.tags``)
     def artifact_tags(self, scope_id: str, family: ArtifactFamily, artifact_id: str) -> list[str] | None:
         """The artifact's tags (display text, in the UTF-8 order of their keys); None when the
         artifact does not exist. Tags belong to the logical artifact, whatever its revision or state."""
@@ -645,15 +355,6 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         any of them (``any``), compared by key (NFC, case folded), whatever their lifecycle state."""
         ...
 
-    def has_searchable(self, scope_id: str, family: HistoryFamily) -> bool:
-        """Whether the family has any searchable head in the Scope (an existence check, O(1) with
-        the engine's index; recall asks it before searching a family whose reader needs a head)."""
-        ...
-
-    def read_profile(self, scope_id: str) -> Hit | None:
-        """The Scope's committed profile snapshot, if any."""
-        ...
-
     def artifacts_missing_embedding(self, profile: str, limit: int) -> list[RevisionRecord]:
         """Searchable heads without a vector for ``profile`` (for backfill)."""
         ...
@@ -663,7 +364,10 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         not exist; WriteConflict when it is not (or no longer) a searchable head."""
         ...
 
-    # -- code workspaces
+
+class CodeWorkspaces(Protocol):
+    """Indexing a code workspace and reading it back exactly."""
+
     def index_workspace(self, scope_id: str, files: Sequence[tuple[str, bytes]], skipped: int) -> Workspace:
         """Replace the Scope's current workspace with these (path, bytes) files. Earlier file
         contents stay readable by exact read (content-addressed)."""
@@ -687,7 +391,10 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         InvalidRecord when the range is not 1-based, ordered and at most 200 lines."""
         ...
 
-    # -- API tokens (authorisation; the token itself is never stored, only its digest)
+
+class Tokens(Protocol):
+    """API tokens (the token itself is never stored, only its digest)."""
+
     def create_token(
         self, *, token_id: str, token_sha256: str, name: str | None, grants: Sequence[TokenGrant]
     ) -> TokenRecord:
@@ -708,16 +415,9 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         return it. RecordNotFound when no token has that id."""
         ...
 
-    # -- server identity and bootstrap receipts
-    def server_id(self) -> str:
-        """The deployment's identity: generated once, when the store's schema was created, and the
-        same for every server on this database."""
-        ...
 
-    def cursor_secret(self) -> bytes:
-        """The key that signs list cursors: 32 random bytes, created at its first use and the
-        same for every server on this database; never served."""
-        ...
+class BootstrapReceipts(Protocol):
+    """Bootstrap delivery receipts."""
 
     def bootstrap_receipt_for_event(self, event_key: str) -> BootstrapReceipt | None:
         """The receipt stored for a host event, or None."""
@@ -735,16 +435,14 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         is, whether this call moved it). (None, False) when the Scope holds no such receipt."""
         ...
 
-    def bootstrap_exclusions(self, scope_id: str, receipt_id: str, *, since: str) -> list[BootstrapItem]:
-        """The Atomic Memory items delivered untruncated by ``receipt_id`` when it is a receipt of
-        ``scope_id`` recorded ``injected`` and created at or after ``since``; [] otherwise."""
-        ...
-
     def purge_bootstrap_receipts(self, before: str) -> int:
         """Delete the receipts (and their items) created before ``before``; how many."""
         ...
 
-    # -- Sources (``pcreceipt.store.sources``) and statistics (``pcreceipt.store.statistics``)
+
+class Sources(Protocol):
+    """Captured Sources and their extraction (``pcreceipt.store.sources``)."""
+
     def capture_source(self, scope_id: str, source: CapturedSource, *, replay_only: bool = False) -> int | None:
         """Store the Source at the Scope's next position and return it; a Source already stored
         under its id with the same content and metadata returns its position (nothing written).
@@ -779,6 +477,10 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         RecordNotFound when the Scope does not exist."""
         ...
 
+
+class Statistics(Protocol):
+    """Per-Scope counters (``pcreceipt.store.statistics``)."""
+
     def record_preparation(
         self, scope_id: str, day: str, *, ready: bool, selected: Sequence[ArtifactRef], recalled_tokens: int
     ) -> None:
@@ -792,9 +494,19 @@ class Store(ScopeUpdating, SearchProbing, ConnectionPinning, CurrentCode, Protoc
         to ``last_day`` (both included, ``YYYY-MM-DD``)."""
         ...
 
-    # -- maintenance
-    def check_integrity(self) -> list[str]:
-        """Problems found in the stored data (content-free descriptions); empty when consistent:
-        every head has its revisions, exactly the searchable heads are indexed, vectors belong to
-        searchable heads, and the current workspaces' chunks are indexed."""
-        ...
+
+@runtime_checkable
+class Store(
+    StoreLifecycle,
+    RecallReads,
+    Scopes,
+    Artifacts,
+    CodeWorkspaces,
+    Tokens,
+    BootstrapReceipts,
+    Sources,
+    Statistics,
+    Protocol,
+):
+    """Everything an engine implements: the union of the roles above. Code that needs one role takes
+    that role (``pcreceipt.prepare`` takes ``RecallReads``); the server and the CLI hold a ``Store``."""

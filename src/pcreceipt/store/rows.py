@@ -20,7 +20,7 @@ from typing import Any, Protocol, cast
 
 from pcreceipt.digests import canonical_digest
 from pcreceipt.store import rules
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
     AtomicMemoryHead,

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pcreceipt.models import limits
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
     ConflictReason,

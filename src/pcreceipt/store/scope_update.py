@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING
 from pcreceipt.models import limits
 from pcreceipt.store import rules
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreError
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreError
 from pcreceipt.store.rows import SCOPE_SELECT, scope_from_row, to_json
 
 if TYPE_CHECKING:
-    from pcreceipt.store.protocol import Scope
+    from pcreceipt.store.records import Scope
 
 Relationship = limits.ErrorDetailsRelationship
 RelationshipIssue = limits.ErrorDetailsIssue

@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
-from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, BootstrapReceiptState, StoreUnavailable
+from pcreceipt.store.records import BootstrapItem, BootstrapReceipt, BootstrapReceiptState, StoreUnavailable
 from pcreceipt.store.rows import as_str
 
 RECEIPT_RETENTION = timedelta(days=30)  # PowerContext's retention of bootstrap receipts

@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     ArtifactRef,
     CapturedSource,
     FlushWindow,

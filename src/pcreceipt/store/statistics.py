@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
-from pcreceipt.store.protocol import ArtifactRef, RecallDay, ScopeCounts
+from pcreceipt.store.records import ArtifactRef, RecallDay, ScopeCounts
 from pcreceipt.store.rows import as_str, batches, placeholders
 
 ESTIMATOR = "character:weighted/1"

@@ -26,7 +26,7 @@ from typing import Literal
 from pcreceipt.models import limits
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import InvalidRecord, RecordNotFound, StoreError
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreError
 from pcreceipt.store.rows import as_str
 
 TagRule = Literal["tag_whitespace", "tag_character", "tag_key_length", "tag_duplicate"]

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.models import limits
-from pcreceipt.store.protocol import ArtifactFamily, InvalidRecord, TextMatch
+from pcreceipt.store.records import ArtifactFamily, InvalidRecord, TextMatch
 
 ATOMIC_TEXT_MAX_BYTES = limits.ATOMIC_MEMORY_CONTENT_TEXT_MAX_LENGTH
 MAX_QUERY_TERMS = 32

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.inference import Embedder, InferenceError, InferenceErrorKind
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,
@@ -22,7 +23,6 @@ from pcreceipt.store.protocol import (
     NewArtifact,
     RevisionRecord,
     SourceRef,
-    Store,
 )
 from pcreceipt.store.text import normalize_content, searchable_text
 

@@ -165,7 +165,7 @@ def ascii_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
-# -- from src/pcreceipt/store/protocol.py
+# -- from src/pcreceipt/store/records.py
 
 
 HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM

@@ -14,7 +14,7 @@ from pcreceipt.store.ids import new_artifact_id
 from pcreceipt.store.oceanbase.connection import Conn, placeholders
 from pcreceipt.store.oceanbase.search import Prepared
 from pcreceipt.store.oceanbase.vectors import store_vectors
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     NewArtifact,

@@ -40,7 +40,7 @@ from sqlalchemy.pool import NullPool
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.store import StoreAccessDenied, StoreTLS
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
-from pcreceipt.store.protocol import StoreError, StoreUnavailable
+from pcreceipt.store.records import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
 
 # MySQL / OceanBase error codes that mean "the engine cannot serve this now" (client-side

@@ -53,7 +53,7 @@ from pcreceipt.store.integrity import (
 )
 from pcreceipt.store.migrations import Migration, apply_missing
 from pcreceipt.store.oceanbase.connection import Conn, error_code
-from pcreceipt.store.protocol import StoreUnavailable
+from pcreceipt.store.records import StoreUnavailable
 
 T = TypeVar("T")
 

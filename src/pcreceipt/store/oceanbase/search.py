@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.store.lexical import phrase_patterns, token_string
-from pcreceipt.store.protocol import TextMatch
+from pcreceipt.store.records import TextMatch
 from pcreceipt.store.rows import Vector
 from pcreceipt.store.text import MatchPlan, match_plan, segment
 from pcreceipt.store.tokens import word_tokens

@@ -72,7 +72,8 @@ from pcreceipt.store.oceanbase.vectors import (
     vector_problems,
     vector_table_name,
 )
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,
@@ -84,7 +85,6 @@ from pcreceipt.store.protocol import (
     RecordNotFound,
     RevisionRecord,
     Scope,
-    Store,
     StoreError,
     StoreUnavailable,
     TextMatch,

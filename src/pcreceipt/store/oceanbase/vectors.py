@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from pcreceipt.store.oceanbase.connection import Conn
 from pcreceipt.store.oceanbase.search import sha
-from pcreceipt.store.protocol import InvalidRecord, StoreError
+from pcreceipt.store.records import InvalidRecord, StoreError
 from pcreceipt.store.rows import MAX_VECTOR_HITS, Vector, as_str
 
 KNN_OVERSAMPLING = 4  # HNSW candidates per wanted hit, before keeping the (Scope, family) partition's

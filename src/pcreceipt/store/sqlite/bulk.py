@@ -13,13 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pcreceipt.store.ids import new_artifact_id
-from pcreceipt.store.protocol import (
-    SEARCHABLE_FAMILIES,
-    ArtifactFamily,
-    NewArtifact,
-    RevisionRecord,
-    WriteConflict,
-)
+from pcreceipt.store.records import SEARCHABLE_FAMILIES, ArtifactFamily, NewArtifact, RevisionRecord, WriteConflict
 from pcreceipt.store.rows import BATCH, PreparedContent, as_str, first_revisions, to_json
 from pcreceipt.store.text import searchable_text, segment
 

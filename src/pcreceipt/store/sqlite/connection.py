@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 import sqlean  # type: ignore[import-untyped]
 
-from pcreceipt.store.protocol import InvalidRecord, StoreError, StoreUnavailable
+from pcreceipt.store.records import InvalidRecord, StoreError, StoreUnavailable
 
 if TYPE_CHECKING:
     from sqlite3 import Connection

@@ -41,7 +41,7 @@ Decisions:
 - Extractions (migration 7, ``store.sources``): ``source_extractions`` names, per content Source
   position, the Atomic Memory revisions a flush extracted from it (primary key (Scope, position,
   ordinal), so one Source's memories are written once).
-- Cursor keys (migration 8, ``server.cursor``): one row holding the key that signs list cursors.
+- Cursor keys (migration 8, ``server.http.cursor``): one row holding the key that signs list cursors.
 - Artifact tags (migration 9, ``store.tags``) on logical identity; bootstrap receipt items
   (migration 10, ``store.service``): the revisions each ready bootstrap package delivered.
 - Named lineage (migration 11): ``revision_lineage`` holds,

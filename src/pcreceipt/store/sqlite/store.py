@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from pcreceipt.store.code import FileEntry
 from pcreceipt.store.engine import StoreEngine
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import (
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
     ArtifactRef,
@@ -43,7 +44,6 @@ from pcreceipt.store.protocol import (
     RecordNotFound,
     RevisionRecord,
     Scope,
-    Store,
     StoreUnavailable,
     TextMatch,
     VectorSearchUnavailable,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from pcreceipt.store.protocol import InvalidRecord
+from pcreceipt.store.records import InvalidRecord
 from pcreceipt.store.rows import MAX_VECTOR_HITS, Vector
 
 if TYPE_CHECKING:

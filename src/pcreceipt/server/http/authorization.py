@@ -24,7 +24,7 @@ Decisions (``docs/security.md``):
 - Operations whose Scope comes out of a lookup (``x-pcreceipt-scope`` source ``resolved``:
   ``resolve_scope_binding``, ``get_default_scope``) need read on the Scope they resolve to,
   checked before the lookup for an explicit id and after it for a bound or default one
-  (``server.resolution``). Setting or clearing a binding and setting the default need admin on
+  (``server.http.resolution``). Setting or clearing a binding and setting the default need admin on
   ``*`` (access ``admin``, source ``none``, like creating a Scope): bindings and the default are
   shared server state that routes every host's prepares and captures, so no per-Scope grant may
   change them.
@@ -50,12 +50,12 @@ from typing import Any
 from starlette.datastructures import Headers
 
 from pcreceipt import gate
-from pcreceipt.errors import Forbidden, ServiceUnavailable, Unauthorized
+from pcreceipt.errors import Forbidden, Unauthorized
 from pcreceipt.models import Operation
-from pcreceipt.server import resolution
-from pcreceipt.server.credentials import LOCAL, Principal, verify_token
-from pcreceipt.server.exchange import Call, Services
-from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess, Scope, StoreUnavailable
+from pcreceipt.server.http import resolution
+from pcreceipt.server.http.credentials import LOCAL, Principal, verify_token
+from pcreceipt.server.http.exchange import Call, Services
+from pcreceipt.store.records import ALL_SCOPES, GrantAccess, Scope
 
 BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
 INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'
@@ -151,10 +151,7 @@ def _scope_creation_links(body: Mapping[str, Any]) -> list[str]:
 
 
 def _local_scope(call: Call, scope_id: str) -> Scope | None:
-    try:
-        return call.services.store.get_scope(scope_id)
-    except StoreUnavailable:
-        raise ServiceUnavailable("the store is unavailable") from None
+    return call.services.store.get_scope(scope_id)  # StoreUnavailable: answered by store_errors.api_error
 
 
 def authorize(principal: Principal, call: Call) -> Scope | None:

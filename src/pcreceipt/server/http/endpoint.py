@@ -26,16 +26,17 @@ from starlette.routing import Match, Route
 from starlette.types import Scope
 
 from pcreceipt.errors import InternalError, ScopeNotFound
+from pcreceipt.gate import Violation
 from pcreceipt.models import Operation
-from pcreceipt.server.authorization import authenticate, authorize, own_scope
-from pcreceipt.server.body import read_json_body
-from pcreceipt.server.checks import check_reply, check_request_body
-from pcreceipt.server.credentials import LOCAL, Principal
-from pcreceipt.server.exchange import Call, Handler, Reply, Services
-from pcreceipt.server.middleware import request_id_of
-from pcreceipt.server.parameters import parse_parameters
-from pcreceipt.server.responses import error_response, reply_response
-from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE, api_error
+from pcreceipt.server.http.authorization import authenticate, authorize, own_scope
+from pcreceipt.server.http.body import read_json_body
+from pcreceipt.server.http.checks import check_reply, check_request_body
+from pcreceipt.server.http.credentials import LOCAL, Principal
+from pcreceipt.server.http.exchange import Call, Handler, Reply, Services
+from pcreceipt.server.http.middleware import request_id_of
+from pcreceipt.server.http.parameters import parse_parameters
+from pcreceipt.server.http.responses import error_response, reply_response
+from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE, api_error
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -77,9 +78,10 @@ class PathEndpoint:
             operation, request.path_params, request.query_params, request.headers, request.scope["query_string"]
         )
         body = None
+        deferred: tuple[Violation, ...] = ()
         if operation.request_model is not None:
             body = await read_json_body(request, self.services.settings.max_body_bytes)
-            check_request_body(operation, body, self.services)
+            deferred = check_request_body(operation, body, self.services)
         return Call(
             operation=operation,
             request_id=request_id,
@@ -89,6 +91,7 @@ class PathEndpoint:
             body=body,
             services=self.services,
             principal=principal,
+            deferred_violations=deferred,
         )
 
     def _serve(self, call: Call) -> Reply:

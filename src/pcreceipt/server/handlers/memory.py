@@ -1,5 +1,5 @@
 """The handlers of the hosts' memory tools: ``remember_memory``, ``search_memory`` and
-``search_atomic_memory`` (registered in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
+``search_atomic_memory`` (registered in ``server.handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
 
 Decisions (``docs/decisions.md``, "Memory over HTTP"):
 - Remember creates a new active Atomic Memory through the artifact writer (embedded when an
@@ -18,7 +18,7 @@ Decisions (``docs/decisions.md``, "Memory over HTTP"):
   of the Scope it matches, keeps the admitted ones and ranks those from 1. A refused filter tag
   is 422 at its index; an empty ``tags`` list filters nothing.
 - ``list_atomic_memories`` and ``list_memory_entries`` are one listing of heads in artifact id
-  order (states, kind, tags; signed cursors of ``server.cursor``, bound to every filter).
+  order (states, kind, tags; signed cursors of ``server.http.cursor``, bound to every filter).
   ``get_memory_entry``: a citation is 422 ``legacy_memory_operation_unsupported``, a target 404
   (nothing was ever migrated from legacy Memory collections).
 """
@@ -31,11 +31,12 @@ from typing import Any, Final, cast
 from pcreceipt.errors import ArtifactNotFound, InferenceUnavailable, InvalidRequest, LegacyMemoryOperationUnsupported
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import limits
-from pcreceipt.server import records
-from pcreceipt.server.cursor import decode_cursor, encode_cursor, signing
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
-from pcreceipt.store.protocol import AtomicMemoryHead, Hit, LifecycleState, Store
+from pcreceipt.server.handlers import records
+from pcreceipt.server.http.cursor import decode_cursor, encode_cursor, signing
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import AtomicMemoryHead, Hit, LifecycleState
 from pcreceipt.store.tags import InvalidTag, normalize_tags
 
 ATOMIC_MEMORY: Final = "atomic-memory"

@@ -1,7 +1,7 @@
 """The event loop of ``serve --workers N``'s workers: it leaves a new connection to a less busy
 worker when there is one.
 
-Every worker watches the one listening socket the parent bound (``server.workers``). When
+Every worker watches the one listening socket the parent bound (``server.http.workers``). When
 connections arrive, the kernel wakes each worker that is waiting, and asyncio's own loop accepts
 every connection queued at that moment. A client that opens its keep-alive pool in a burst (four
 connections within a millisecond) therefore landed on one worker far more often than chance
@@ -31,7 +31,7 @@ from typing import Any
 
 DEFERRAL_PER_CONNECTION_SECONDS = 0.001
 DEFERRAL_MAX_SECONDS = 0.004
-LOOP = "pcreceipt.server.accept:BalancedAcceptLoop"
+LOOP = "pcreceipt.server.http.accept:BalancedAcceptLoop"
 """uvicorn's ``loop`` option for the workers: an import string other than uvicorn's own loop names
 is the callable that makes the loop (here the class)."""
 

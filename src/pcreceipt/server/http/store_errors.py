@@ -36,7 +36,7 @@ from pcreceipt.errors import (
     ScopeVersionConflict,
     ServiceUnavailable,
 )
-from pcreceipt.store.protocol import (
+from pcreceipt.store.records import (
     ConflictReason,
     InvalidRecord,
     RecordNotFound,

@@ -51,9 +51,10 @@ from pcreceipt.errors import (
     UnsupportedCapability,
 )
 from pcreceipt.models import limits
-from pcreceipt.server.exchange import Call, Reply
+from pcreceipt.server.http.exchange import Call, Reply
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import CodeFile, Store, Workspace
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import CodeFile, Workspace
 
 ANSWERED = limits.CODE_STATUS_OPERATIONS_ITEMS_ENUM
 NEEDS_FINGERPRINT = frozenset({"callers", "callees", "impact", "affected_tests", "impact_changes", "read"})

@@ -43,12 +43,12 @@ import pcreceipt
 from pcreceipt import gate
 from pcreceipt.errors import ApiError
 from pcreceipt.models import OPERATIONS
-from pcreceipt.server.authorization import authenticate_bearer
-from pcreceipt.server.body import read_bounded
-from pcreceipt.server.endpoint import PathEndpoint
-from pcreceipt.server.exchange import Handler, Services
-from pcreceipt.server.responses import error_response
-from pcreceipt.server.tool_calls import ToolSpec, call_tool, error_result
+from pcreceipt.server.http.authorization import authenticate_bearer
+from pcreceipt.server.http.body import read_bounded
+from pcreceipt.server.http.endpoint import PathEndpoint
+from pcreceipt.server.http.exchange import Handler, Services
+from pcreceipt.server.http.responses import error_response
+from pcreceipt.server.http.tool_calls import ToolSpec, call_tool, error_result
 
 MCP_PATHS = ("/mcp", "/mcp/")
 ENVELOPE_ALLOWANCE = 64 * 1024  # JSON-RPC framing around one call's arguments

@@ -1,5 +1,5 @@
 """The enabled bootstrap package: which memories are eligible and how the package is rendered
-(used by ``service_handlers.prepare_bootstrap_context``).
+(used by ``server.handlers.service.prepare_bootstrap_context``).
 
 Decisions (``docs/decisions.md``, "Full bootstrap"):
 - Eligible: active Atomic Memory tagged ``bootstrap-context`` (compared by key, so any case),
@@ -34,8 +34,8 @@ from pcreceipt.digests import canonical_digest, sha256_digest
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, MIN_TRUNCATED_BODY_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.render import BODY_PREFIX, METADATA_INDENT, SEPARATOR, TRUST_TEXT, markdown_units, utf8_size
-from pcreceipt.server.records import served_content
-from pcreceipt.store.protocol import BootstrapItem, Scope, Store
+from pcreceipt.store.protocol import Artifacts
+from pcreceipt.store.records import BootstrapItem, Scope, served_content
 
 BOOTSTRAP_TAG = "bootstrap-context"
 BOOTSTRAP_HEADING = "# PowerContext bootstrap context"
@@ -76,7 +76,7 @@ def _secret(kind: object) -> bool:
     return any(marker in compact for marker in SECRET_MARKERS)
 
 
-def eligible(store: Store, scope: Scope, readable: Callable[[str], bool]) -> list[Candidate]:
+def eligible(store: Artifacts, scope: Scope, readable: Callable[[str], bool]) -> list[Candidate]:
     """The tagged memories a package offers, in delivery order; a referenced Scope the caller may
     not read is skipped."""
     found: list[Candidate] = []
@@ -179,7 +179,7 @@ def package_digest(content: str) -> str:
     return sha256_digest(content.encode("utf-8"))
 
 
-def rebuild(store: Store, items: Sequence[BootstrapItem], max_bytes: int) -> Package | None:
+def rebuild(store: Artifacts, items: Sequence[BootstrapItem], max_bytes: int) -> Package | None:
     """A pending receipt's package again, from the revisions it named; None when one is gone or
     its content digest changed (the receipt then fails, as PowerContext's does)."""
     candidates: list[Candidate] = []

@@ -1,5 +1,5 @@
 """The handlers of the service operations: capabilities, server info and the bootstrap package
-(registered in ``handlers.HANDLERS``; the memory flush is with the Sources, ``server.sources``).
+(registered in ``server.handlers.HANDLERS``; the memory flush is with the Sources, ``server.handlers.sources``).
 
 Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flush"):
 - Capabilities say what this runtime really does: Memory extraction exactly when a generation
@@ -10,7 +10,7 @@ Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flus
 - Server info: ``server_id`` is the store's (one per database); the package and API versions are
   pcreceipt's own; no PowerContext feature group is claimed, since none is implemented whole.
 - Bootstrap (``docs/decisions.md``, "Full bootstrap"): a disabled request is ``skipped``/``disabled``;
-  an enabled one offers the Scope's active memories tagged ``bootstrap-context`` (``server.bootstrap``):
+  an enabled one offers the Scope's active memories tagged ``bootstrap-context`` (``prepare.bootstrap``):
   ``ready`` with a pending, stored receipt, or ``empty``/``no_eligible_context``. pcreceipt has no
   Handoffs, so a requested Handoff is a 404. A request naming a host event keeps one stored
   receipt for it, as PowerContext 1.4.1 does: a retry must repeat the shaping fields (else 422),
@@ -31,11 +31,12 @@ from typing import Any
 from pcreceipt import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import limits
-from pcreceipt.server import bootstrap
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.server.store_errors import SCOPE_NOT_FOUND_MESSAGE
+from pcreceipt.prepare import bootstrap
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.protocol import BootstrapItem, BootstrapReceipt, Store
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BootstrapItem, BootstrapReceipt
 from pcreceipt.store.service import receipt_cutoff
 
 BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]

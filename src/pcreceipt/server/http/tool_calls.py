@@ -38,8 +38,8 @@ from starlette.responses import Response
 
 from pcreceipt.digests import wire_bytes
 from pcreceipt.errors import InternalError, InvalidRequest
-from pcreceipt.server.endpoint import PathEndpoint
-from pcreceipt.server.middleware import new_request_id
+from pcreceipt.server.http.endpoint import PathEndpoint
+from pcreceipt.server.http.middleware import new_request_id
 
 log = logging.getLogger("pcreceipt.server")
 JSON = b"application/json"

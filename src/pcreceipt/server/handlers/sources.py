@@ -1,5 +1,5 @@
 """The handlers of the Source operations: ``capture_content_source``, ``capture_working_note`` and
-``flush_memory`` (registered in ``handlers.HANDLERS``). Storage is ``store.sources``.
+``flush_memory`` (registered in ``server.handlers.HANDLERS``). Storage is ``store.sources``.
 
 Decisions (``docs/decisions.md``, "Capture, flush and statistics"):
 - A capture answers 202 with PowerContext's receipt: ``accepted``, the Source (``content``, the
@@ -37,8 +37,8 @@ from typing import Any
 
 from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
 from pcreceipt.models import limits
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import CapturedSource, RecordNotFound, SourceIdentityConflict
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
 
 SOURCE_NAME = limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM[0]
 ACCEPTED = limits.CAPTURE_CONTENT_SOURCE_RESPONSE_STATUS_ENUM[0]

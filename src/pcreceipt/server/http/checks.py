@@ -19,8 +19,8 @@ from pcreceipt.config import Settings
 from pcreceipt.errors import InvalidRequest
 from pcreceipt.models import Operation, limits
 from pcreceipt.prepare.reply import RECEIPT_KEY, Prepared
-from pcreceipt.server.exchange import Call, Reply, Services
-from pcreceipt.server.responses import declared_response, response_definition
+from pcreceipt.server.http.exchange import Call, Reply, Services
+from pcreceipt.server.http.responses import declared_response, response_definition
 
 MAX_VIOLATIONS = limits.ERROR_DETAILS_VIOLATIONS_MAX_ITEMS
 
@@ -34,24 +34,22 @@ CONTENT_DEFINITIONS: Mapping[str, str] = {
 """The content definition of each artifact family (replace checks the body against the path's family)."""
 
 
-AFTER_SCOPE_RULES = frozenset({"assembly_max_entries"})
-"""Prepare rules checked only once the Scope is known to exist: PowerContext answers an unknown
-Scope (404) before an assembly whose section limits exceed the server's entry cap (422)."""
+DEFERRED_RULES: Mapping[str, frozenset[str]] = {"prepare_context": frozenset({"assembly_max_entries"})}
+"""Per operation, the request rules reported only once its Scope is known to exist: PowerContext
+answers an unknown Scope (404) before an assembly whose section limits exceed the server's entry
+cap (422). The gate still runs once: ``check_request_body`` keeps these violations on the call and
+the handler reports them (``report_deferred``) after the Scope lookup."""
 
 
 def check_prepare_request(body: Any, settings: Settings) -> list[gate.Violation]:
-    """The prepare request gate, with the server's assembly_max_entries, less the rules the
-    handler checks after the Scope lookup (``check_prepare_after_scope``)."""
-    violations = gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
-    return [v for v in violations if v.rule not in AFTER_SCOPE_RULES]
+    """The prepare request gate, with the server's assembly_max_entries."""
+    return gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
 
 
-def check_prepare_after_scope(body: Any, settings: Settings) -> None:
-    """``InvalidRequest`` (422) for the prepare rules that come after the Scope lookup."""
-    violations = gate.check_prepare_request(body, assembly_max_entries=settings.assembly_max_entries)
-    late = [v for v in violations if v.rule in AFTER_SCOPE_RULES]
-    if late:
-        details = {"violations": [v.as_dict() for v in late[:MAX_VIOLATIONS]]}
+def report_deferred(call: Call) -> None:
+    """``InvalidRequest`` (422) for the violations ``check_request_body`` deferred until the Scope was known."""
+    if call.deferred_violations:
+        details = {"violations": [v.as_dict() for v in call.deferred_violations[:MAX_VIOLATIONS]]}
         raise InvalidRequest("The request body does not match the contract.", details)
 
 
@@ -114,17 +112,22 @@ REPLY_CHECKS: Mapping[str, ReplyCheck] = {"prepare_context": check_prepared_cont
 """Operations whose reply needs more than its schema (the rest are checked against their response definition)."""
 
 
-def check_request_body(operation: Operation, body: Any, services: Services) -> None:
-    """``InvalidRequest`` (422) with the violations of ``body`` against the operation's request definition."""
+def check_request_body(operation: Operation, body: Any, services: Services) -> tuple[gate.Violation, ...]:
+    """``InvalidRequest`` (422) with the violations of ``body`` against the operation's request
+    definition; the violations of its ``DEFERRED_RULES``, when those are all, are returned for the
+    handler to report after its Scope lookup (the gate runs once either way)."""
     special = REQUEST_CHECKS.get(operation.operation_id)
     assert operation.request_model is not None
     if special is not None:
         violations = special(body, services.settings)
     else:
         violations = gate.check_schema(operation.request_model, body)
-    if violations:
-        details = {"violations": [v.as_dict() for v in violations[:MAX_VIOLATIONS]]}
+    later = DEFERRED_RULES.get(operation.operation_id, frozenset())
+    now = [v for v in violations if v.rule not in later]
+    if now:
+        details = {"violations": [v.as_dict() for v in now[:MAX_VIOLATIONS]]}
         raise InvalidRequest("The request body does not match the contract.", details)
+    return tuple(violations)
 
 
 def check_reply(call: Call, reply: Reply) -> list[gate.Violation]:

@@ -1,5 +1,5 @@
 """The handlers of artifact tags: ``get_artifact_tags`` and ``replace_artifact_tags``
-(registered in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
+(registered in ``server.handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
 
 Decisions (``docs/decisions.md``, "Artifact tags and tag filters"):
 - The answer is ``{scope_id, target: {type: artifact, family, artifact_id}, tags, tag_digest}``;
@@ -23,8 +23,8 @@ from typing import Any
 
 from pcreceipt.digests import canonical_digest, canonical_json
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, PreconditionRequired, TagPreconditionFailed
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.tags import InvalidTag, TagsChanged, normalize_tags
 
 TARGET_TYPE = "artifact"

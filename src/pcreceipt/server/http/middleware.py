@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pcreceipt.config import is_loopback_name
 from pcreceipt.errors import Forbidden, InternalError
-from pcreceipt.server.responses import error_response
+from pcreceipt.server.http.responses import error_response
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
 UNMATCHED_ROUTE = "<unmatched>"

@@ -31,7 +31,7 @@ from pcreceipt.errors import CursorExpired, InvalidCursor
 from pcreceipt.models import limits
 
 if TYPE_CHECKING:
-    from pcreceipt.server.exchange import Call
+    from pcreceipt.server.http.exchange import Call
 
 CURSOR_TTL_SECONDS = 3600  # not a contract limit: how long this server honours its cursors
 """How long a cursor continues its listing (PowerContext 1.4.1's cursors live an hour too)."""

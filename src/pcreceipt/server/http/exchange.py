@@ -13,11 +13,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pcreceipt.config import Settings
+from pcreceipt.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.runtime import Preparer
-from pcreceipt.server.credentials import LOCAL, Principal
-from pcreceipt.store.protocol import Scope, Store
+from pcreceipt.server.http.credentials import LOCAL, Principal
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import Scope
 from pcreceipt.store.writer import ArtifactWriter
 
 
@@ -48,7 +50,9 @@ class Call:
     ``scope``: for an operation that reads its Scope's references (``scope_references``:
     prepare), the Scope as ``authorization.authorize`` read it, once, for the handler (None when
     it does not exist); for an operation whose Scope is resolved (source ``resolved``), the
-    Scope it resolved to; None for every other operation."""
+    Scope it resolved to; None for every other operation. ``deferred_violations``: what the
+    request gate found that the handler reports after its Scope lookup
+    (``checks.DEFERRED_RULES``)."""
 
     operation: Operation
     request_id: str
@@ -59,6 +63,7 @@ class Call:
     services: Services
     principal: Principal = LOCAL
     scope: Scope | None = None
+    deferred_violations: tuple[Violation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

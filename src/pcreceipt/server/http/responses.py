@@ -14,7 +14,7 @@ from pcreceipt.digests import wire_bytes
 from pcreceipt.errors import ApiError
 from pcreceipt.models import Operation
 from pcreceipt.prepare.reply import Prepared
-from pcreceipt.server.exchange import Reply
+from pcreceipt.server.http.exchange import Reply
 
 JSON = "application/json"
 

@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pcreceipt.errors import ScopeBindingTargetMissing, ScopeNotFound
-from pcreceipt.server.exchange import Call
-from pcreceipt.store.protocol import BindingKey, Scope, Store
+from pcreceipt.server.http.exchange import Call
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import BindingKey, Scope
 
 NO_SCOPE_MESSAGE = "No such Scope."
 NOTHING_BOUND_MESSAGE = "No binding key is bound and the default Scope was not allowed."

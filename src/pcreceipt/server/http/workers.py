@@ -33,7 +33,7 @@ from starlette.applications import Starlette
 from uvicorn.supervisors import Multiprocess
 
 from pcreceipt.config import Settings, load_settings
-from pcreceipt.server.accept import LOOP as BALANCED_ACCEPT_LOOP
+from pcreceipt.server.http.accept import LOOP as BALANCED_ACCEPT_LOOP
 
 WORKER_OPTIONS = "_PCRECEIPT_SERVE_WORKER_OPTIONS"
 WORKER_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"
@@ -120,7 +120,7 @@ def run_workers(listener: socket.socket, workers: int) -> None:
     The caller has set ``WORKER_OPTIONS``."""
     host, port = listener.getsockname()[:2]
     config = uvicorn.Config(
-        "pcreceipt.server.workers:worker_app",
+        "pcreceipt.server.http.workers:worker_app",
         factory=True,
         workers=workers,
         loop=BALANCED_ACCEPT_LOOP,

@@ -1,5 +1,5 @@
 """The Topic Memory reads of the hosts' tools: ``search_topic_memory`` and ``get_topic_memory``
-(registered in ``handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
+(registered in ``server.handlers.HANDLERS``), in PowerContext 1.4.1's shapes.
 
 Decisions (``docs/decisions.md``, "Memory listings, signed cursors and the rest of W9"):
 - Search is full text over the Scope's searchable (active) Topic Memory heads, in PowerContext's
@@ -21,11 +21,11 @@ from typing import Any, Final
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest
 from pcreceipt.models import limits
 from pcreceipt.prepare.snippet import topic_snippets
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.server.memory import RRF_K
-from pcreceipt.server.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.server.handlers.memory import RRF_K
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.lexical import matched_phrases
-from pcreceipt.store.protocol import Hit
+from pcreceipt.store.records import Hit
 
 TOPIC_MEMORY: Final = "topic-memory"
 TOPIC_FTS, _TOPIC_VECTOR, DETAIL_FTS, _DETAIL_VECTOR = limits.TOPIC_MEMORY_MATCHED_BY_ENUM

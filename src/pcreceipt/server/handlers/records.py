@@ -11,7 +11,15 @@ from typing import Any
 from urllib.parse import quote
 
 from pcreceipt.digests import canonical_digest, sha256_hex
-from pcreceipt.store.protocol import ArtifactRef, AtomicMemoryHead, CodeHit, RevisionRecord, Scope, Workspace
+from pcreceipt.store.records import (
+    ArtifactRef,
+    AtomicMemoryHead,
+    CodeHit,
+    RevisionRecord,
+    Scope,
+    Workspace,
+    served_content,
+)
 
 SOURCE_TYPE = "content"
 """A lineage Source is a Content Source to PowerContext's readers (its ``source_type``)."""
@@ -59,16 +67,6 @@ def scope_descriptor(scope: Scope) -> dict[str, Any]:
 
 Lineage = Mapping[ArtifactRef, Sequence[str]]
 """The lineage Source ids of each revision served (``Store.lineage_sources``)."""
-
-
-def served_content(record: RevisionRecord) -> dict[str, Any]:
-    """The content as PowerContext serves it: an atomic memory's carries ``creation``, the merge
-    it came from (a merge result's revision 1, which derives from its inputs) or null."""
-    content = dict(record.content)
-    if record.ref.family == "atomic-memory":
-        merged = [d.artifact_id for d in record.derived_from]
-        content["creation"] = {"type": "merge", "input_artifact_ids": merged} if merged else None
-    return content
 
 
 def lineage_artifacts(record: RevisionRecord) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Statistics: ``get_stats`` (registered in ``handlers.HANDLERS``) and the counting of prepares.
+"""Statistics: ``get_stats`` (registered in ``server.handlers.HANDLERS``) and the counting of prepares.
 
 Decisions (``docs/decisions.md``, "Capture, flush and statistics"):
 - ``record_prepare`` runs in the prepare handler after the answer is built: every prepare past
@@ -31,8 +31,9 @@ from pcreceipt.errors import ScopeNotFound
 from pcreceipt.models import limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
-from pcreceipt.server.exchange import Call, Handler, Reply
-from pcreceipt.store.protocol import ArtifactRef, RecallDay, Scope, ScopeCounts, Store
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, RecallDay, Scope, ScopeCounts
 from pcreceipt.store.sources import estimate_tokens
 
 log = logging.getLogger("pcreceipt.server")

@@ -23,7 +23,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from pcreceipt.store.protocol import ALL_SCOPES, GrantAccess, Store, TokenRecord
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ALL_SCOPES, GrantAccess, TokenRecord
 
 TOKEN_PREFIX = "pcr_"
 _TOKEN = re.compile(r"^pcr_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$")

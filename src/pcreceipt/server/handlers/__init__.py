@@ -1,0 +1,52 @@
+"""One handler per operation of the contract, one module per resource, keyed by operation id
+(``HANDLERS``, the registry ``create_app`` serves).
+
+Handlers run in a worker thread with a validated ``Call`` (parameters and body already checked
+against the contract, ``server.http``) and return a ``Reply`` whose body the server gates before
+sending. They speak to the store in contract terms and let store errors propagate
+(``server.http.store_errors`` maps them). Checks that need the stored state or one operation's
+parameters live next to the operation they belong to; body and reply checks are in
+``server.http.checks``. Each module's ``…HANDLERS`` lists its operations; an operation id in two
+modules is refused here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
+from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
+from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
+from pcreceipt.server.handlers.tags import TAG_HANDLERS
+from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
+from pcreceipt.server.http.exchange import Handler
+
+_PARTS: tuple[Mapping[str, Handler], ...] = (
+    context.HANDLERS,
+    scopes.HANDLERS,
+    artifacts.HANDLERS,
+    code.HANDLERS,
+    {"query_code": code_query.query_code},
+    health.HANDLERS,
+    SERVICE_HANDLERS,
+    SOURCE_HANDLERS,
+    MEMORY_HANDLERS,
+    TOPIC_MEMORY_HANDLERS,
+    TAG_HANDLERS,
+    STATISTICS_HANDLERS,
+)
+
+
+def _registry(parts: tuple[Mapping[str, Handler], ...]) -> dict[str, Handler]:
+    merged: dict[str, Handler] = {}
+    for part in parts:
+        twice = set(merged) & set(part)
+        if twice:
+            raise RuntimeError(f"operations with two handlers: {sorted(twice)}")
+        merged.update(part)
+    return merged
+
+
+HANDLERS: Mapping[str, Handler] = _registry(_PARTS)
