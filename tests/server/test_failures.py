@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 from _support.servers import CANARY, assert_error
@@ -176,12 +178,19 @@ async def test_any_operation_reply_is_gated(serve: Serve, caplog: pytest.LogCapt
 async def test_access_log_holds_route_templates_only(
     server_url: str, scope_id: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    def lines() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.name == "pcreceipt.access"]
+
     with caplog.at_level(logging.INFO, logger="pcreceipt.access"):
         async with httpx.AsyncClient(base_url=server_url) as http:
             await http.get(f"/v1/scopes/{scope_id}", params={"q": CANARY})
             await http.post("/v1/context/prepare", json={"scope_id": scope_id, "query": CANARY})
-    lines = [r.getMessage() for r in caplog.records if r.name == "pcreceipt.access"]
+        # the line is written once the response is sent, so the client can read it first
+        deadline = time.monotonic() + 30
+        while len(lines()) < 2 and time.monotonic() < deadline:
+            await anyio.sleep(0.01)
+    printed = lines()
     # an undeclared query parameter is refused (422), and neither it nor the path's id is logged
-    assert any(line.startswith("GET /v1/scopes/{scope_id} 422 ") for line in lines)
-    assert any(line.startswith("POST /v1/context/prepare 200 ") for line in lines)
-    assert all(scope_id not in line and CANARY not in line for line in lines)
+    assert any(line.startswith("GET /v1/scopes/{scope_id} 422 ") for line in printed)
+    assert any(line.startswith("POST /v1/context/prepare 200 ") for line in printed), printed
+    assert all(scope_id not in line and CANARY not in line for line in printed)
