@@ -10,7 +10,9 @@ path. A response parsed with these models is checked exactly as the official cli
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
+import os
 import subprocess
 import sys
 import tarfile
@@ -58,11 +60,25 @@ def download_sdist(directory: Path) -> Path:
     return sdist
 
 
+def shared_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist archive, downloaded once per test run: pytest-xdist's workers share the run's
+    root temporary directory and take turns under a lock, so only the first one runs pip."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    shared = root / "powercontext-archive"
+    shared.mkdir(exist_ok=True)
+    with (root / "powercontext-archive.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = sorted(shared.glob("powercontext-*.tar.gz"))
+        return found[0] if found else download_sdist(shared)
+
+
 @pytest.fixture(scope="session")
 def powercontext_sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The unpacked 1.4.1 sdist's root directory (``integrations/``, ``openapi/``, ``src/`` …), once per session."""
+    """The unpacked 1.4.1 sdist's root directory (``integrations/``, ``openapi/``, ``src/`` …), once per
+    session (each worker unpacks its own copy, so a test may build inside it)."""
     directory = tmp_path_factory.mktemp("powercontext-sdist")
-    with tarfile.open(download_sdist(directory)) as archive:
+    with tarfile.open(shared_archive(tmp_path_factory)) as archive:
         archive.extractall(directory, filter="data")
     (root,) = (path for path in directory.iterdir() if path.is_dir())
     return root
@@ -77,6 +93,7 @@ def powercontext_models(powercontext_sdist: Path) -> Iterator[ModuleType]:
 @pytest.fixture(scope="session")
 def powercontext_openapi(powercontext_sdist: Path) -> dict[str, Any]:
     """PowerContext 1.4.1's ``openapi/powercontext.yaml``, parsed."""
-    loaded = yaml.safe_load((powercontext_sdist / OPENAPI).read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, when PyYAML has it: seconds faster
+    loaded = yaml.load((powercontext_sdist / OPENAPI).read_text(encoding="utf-8"), Loader=loader)
     assert isinstance(loaded, dict)
     return loaded

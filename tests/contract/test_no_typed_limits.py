@@ -200,6 +200,7 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
     lines = source.splitlines()
     exempt = {i + 1 for i, text in enumerate(lines) if EXEMPTION.search(text)}
     statuses = _status_uses(tree) | _unit_factors(tree)
+    in_literals = _literal_parts(tree)
     named = _named_numbers(tree)
     findings: list[Finding] = []
     for node in ast.walk(tree):
@@ -214,7 +215,7 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
                 names = ", ".join(word_named or numbers[value])
                 findings.append(Finding(path, line, f"{value!r} is a contract limit ({names}): use limits.…"))
         typed_id = isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in identifiers
-        if typed_id and line not in exempt and not _inside_literal_value(tree, node):
+        if typed_id and line not in exempt and id(node) not in in_literals:
             text = str(node.value)  # type: ignore[attr-defined]
             names = ", ".join(identifiers[text])
             findings.append(Finding(path, line, f"{text!r} is a contract identifier ({names}): use limits.…"))
@@ -224,7 +225,7 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
             if values in vocabularies and line not in exempt:
                 names = ", ".join(vocabularies[values])
                 findings.append(Finding(path, line, f"Literal[...] redeclares {names}: use the limits alias"))
-        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and not _inside_literal(tree, node):
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and id(node) not in in_literals:
             values = _strings(node)
             if values in vocabularies and line not in exempt:
                 names = ", ".join(vocabularies[values])
@@ -232,21 +233,18 @@ def scan(source: str, path: str = "<snippet>") -> list[Finding]:
     return findings
 
 
-def _inside_literal(tree: ast.AST, target: ast.AST) -> bool:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal") and node.slice is target:
-            return True
-    return False
-
-
-def _inside_literal_value(tree: ast.AST, target: ast.AST) -> bool:
-    """Whether ``target`` is one of the values of a ``Literal[...]`` (the vocabulary check's part)."""
+def _literal_parts(tree: ast.AST) -> set[int]:
+    """ids of the nodes inside a ``Literal[...]``: its slice and the slice's values (the vocabulary
+    check reads those as a whole, so neither a value nor the tuple is checked again)."""
+    out: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("Literal"):
-            inner = node.slice
-            if inner is target or (isinstance(inner, ast.Tuple) and any(e is target for e in inner.elts)):
-                return True
-    return False
+            out.add(id(node.slice))
+            if isinstance(node.slice, ast.Tuple):
+                out.update(id(e) for e in node.slice.elts)
+            else:
+                out.add(id(node.slice))
+    return out
 
 
 def hand_written_modules() -> Iterator[Path]:
