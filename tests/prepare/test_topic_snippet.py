@@ -15,7 +15,7 @@ from _support.receipts import prepare, runtime, scope
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.prepare.citations import parse_content
+from pcreceipt.prepare.citations import CitedItem, parse_content
 from pcreceipt.prepare.render import TRUST_TEXT
 from pcreceipt.prepare.snippet import detail_chunks, excerpt, topic_snippets
 from pcreceipt.prepare.verify import history_findings
@@ -188,24 +188,33 @@ def test_an_excerpt_is_a_run_of_the_compacted_text_within_480_characters(text: s
         assert shown == flat
 
 
-def test_verify_accepts_a_snippet_the_stored_detail_gives_and_no_other(store: Store) -> None:
-    """``pcreceipt verify --server`` (check 3): the exact revision renders to the body with a
-    snippet only when that snippet is a run of its compacted detail."""
+CACHE_DETAIL = "The cache warms on the first request after a deploy."
+
+
+def cache_topic_items(store: Store) -> list[tuple[dict[str, Any], CitedItem, dict[str, Any]]]:
+    """One topic whose detail the query matches, prepared in both forms: per form, its selected
+    entry, its item in the content and the exact read a server answers for it."""
     project = scope(store)
-    detail = "The cache warms on the first request after a deploy."
-    add_topic(store, project.scope_id, "Cache", "How the cache behaves.", detail)
-    plain, markdown = both_forms(store, project.scope_id, "deploy")
-    for response in (plain, markdown):
+    add_topic(store, project.scope_id, "Cache", "How the cache behaves.", CACHE_DETAIL)
+    items = []
+    for response in both_forms(store, project.scope_id, "deploy"):
         (selected,) = response["receipt"]["selected"]
         (cited,) = parse_content(response["content"])
-        artifact = selected["artifact_address"]["artifact"]
         read = {
             "scope_id": project.scope_id,
             "family": "topic-memory",
-            "artifact_id": artifact["artifact_id"],
+            "artifact_id": selected["artifact_address"]["artifact"]["artifact_id"],
             "revision": 1,
-            "content": {"title": "Cache", "summary": "How the cache behaves.", "detail": detail},
+            "content": {"title": "Cache", "summary": "How the cache behaves.", "detail": CACHE_DETAIL},
         }
+        items.append((selected, cited, read))
+    return items
+
+
+def test_verify_accepts_a_snippet_the_stored_detail_gives_and_no_other(store: Store) -> None:
+    """``pcreceipt verify --server`` (check 3): the exact revision renders to the body with a
+    snippet only when that snippet is a run of its compacted detail."""
+    for selected, cited, read in cache_topic_items(store):
         assert history_findings(0, selected, cited, read) == []
         other = {**read, "content": {**read["content"], "detail": "Queues drain in order."}}
         assert [f.check for f in history_findings(0, selected, cited, other)] == ["body"]
@@ -216,21 +225,7 @@ def test_verify_accepts_a_topic_with_a_snippet_cut_anywhere(store: Store) -> Non
     and the snippet (``\\n\\nSnippet: `` or ``","snippet":"``), or in the snippet. Each such cut of
     the body the stored revision renders to is accepted; a cut of another body is not (the soak
     found the middle case refused)."""
-    project = scope(store)
-    detail = "The cache warms on the first request after a deploy."
-    add_topic(store, project.scope_id, "Cache", "How the cache behaves.", detail)
-    plain, markdown = both_forms(store, project.scope_id, "deploy")
-    for response in (plain, markdown):
-        (selected,) = response["receipt"]["selected"]
-        (cited,) = parse_content(response["content"])
-        artifact = selected["artifact_address"]["artifact"]
-        read = {
-            "scope_id": project.scope_id,
-            "family": "topic-memory",
-            "artifact_id": artifact["artifact_id"],
-            "revision": 1,
-            "content": {"title": "Cache", "summary": "How the cache behaves.", "detail": detail},
-        }
+    for selected, cited, read in cache_topic_items(store):
         cut_selected = {**selected, "truncated": True}
         assert "Snippet: " in cited.body or '"snippet":"' in cited.body
         for end in range(1, len(cited.body)):
