@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from _support import seekdb
-from _support.seekdb import oceanbase_database, oceanbase_url
+from _support.seekdb import oceanbase_connection, oceanbase_url
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.sqlite import SQLiteStore
 
@@ -103,26 +103,9 @@ def raw_sql(engine: str, workdir: Path, sql: str, parameters: tuple[object, ...]
             return [tuple(row) for row in conn.execute(sql, parameters).fetchall()]
         finally:
             conn.close()
-    server = seekdb.current()
-    if server is None:
-        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
-    import pymysql
-
-    conn = pymysql.connect(
-        host=server.host,
-        port=server.port,
-        user=server.user,
-        password=server.password,
-        database=oceanbase_database(workdir),
-        charset="utf8mb4",
-        autocommit=True,
-    )
-    try:
-        with conn.cursor() as cursor:
-            cursor.execute(sql, parameters)
-            return [tuple(row) for row in cursor.fetchall()]
-    finally:
-        conn.close()
+    with oceanbase_connection(workdir) as conn, conn.cursor() as cursor:
+        cursor.execute(sql, parameters)
+        return [tuple(row) for row in cursor.fetchall()]
 
 
 @contextmanager

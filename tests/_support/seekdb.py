@@ -14,7 +14,9 @@ import queue
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,6 +114,30 @@ def oceanbase_database(workdir: Path) -> str:
         if database is None:
             database = _databases[workdir] = _fresh.take()
     return database
+
+
+@contextmanager
+def oceanbase_connection(workdir: Path) -> Iterator[Any]:
+    """A direct pymysql connection (autocommit) to ``workdir``'s database on the session's server,
+    bypassing the store: for tests that inspect or damage what a store wrote."""
+    import pymysql
+
+    server = current()
+    if server is None:
+        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
+    conn = pymysql.connect(
+        host=server.host,
+        port=server.port,
+        user=server.user,
+        password=server.password,
+        database=oceanbase_database(workdir),
+        charset="utf8mb4",
+        autocommit=True,
+    )
+    try:
+        yield conn
+    finally:
+        conn.close()
 
 
 def oceanbase_url(workdir: Path, **query: object) -> str:

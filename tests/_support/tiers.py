@@ -26,8 +26,7 @@ from typing import Any
 
 import httpx
 
-from _support import seekdb
-from _support.seekdb import oceanbase_database
+from _support.seekdb import oceanbase_connection
 from _support.servers import CANARY, REQUEST_ID_HEADER
 from pcreceipt import gate
 
@@ -196,29 +195,12 @@ def _sqlite_dump(workdir: Path) -> Iterator[tuple[str, list[str]]]:
 
 
 def _oceanbase_dump(workdir: Path) -> Iterator[tuple[str, list[str]]]:
-    import pymysql
-
-    server = seekdb.current()
-    if server is None:
-        raise RuntimeError("no seekdb server: request the seekdb_server fixture first")
-    conn = pymysql.connect(
-        host=server.host,
-        port=server.port,
-        user=server.user,
-        password=server.password,
-        database=oceanbase_database(workdir),
-        charset="utf8mb4",
-        autocommit=True,
-    )
-    try:
-        with conn.cursor() as cursor:
-            cursor.execute("SHOW FULL TABLES WHERE Table_type = 'BASE TABLE'")
-            tables = sorted(row[0] for row in cursor.fetchall())
-            for table in tables:
-                cursor.execute(f"SELECT * FROM `{table}`")
-                yield table, sorted(repr(tuple(row)) for row in cursor.fetchall())
-    finally:
-        conn.close()
+    with oceanbase_connection(workdir) as conn, conn.cursor() as cursor:
+        cursor.execute("SHOW FULL TABLES WHERE Table_type = 'BASE TABLE'")
+        tables = sorted(row[0] for row in cursor.fetchall())
+        for table in tables:
+            cursor.execute(f"SELECT * FROM `{table}`")
+            yield table, sorted(repr(tuple(row)) for row in cursor.fetchall())
 
 
 def dump_difference(before: Mapping[str, list[str]], after: Mapping[str, list[str]]) -> dict[str, Any]:
@@ -254,14 +236,16 @@ def binding_key(integration: str) -> dict[str, str]:
     return {"integration": integration, "kind": "workspace", "external_id": uuid.uuid4().hex}
 
 
-def bootstrap_request(scope_id: str, event_id: str) -> dict[str, Any]:
-    """An enabled session-start bootstrap request for one host event."""
-    return {
+def bootstrap_request(scope_id: str, event_id: str | None = None, **fields: Any) -> dict[str, Any]:
+    """An enabled session-start bootstrap request for one host event (``fields`` change or add keys)."""
+    request: dict[str, Any] = {
         "scope_id": scope_id,
         "enabled": True,
         "profile": "powercontext.scope-bootstrap.v1",
         "lifecycle": "startup",
         "integration": "claude-code",
         "max_bytes": 4096,
-        "event_id": event_id,
     }
+    if event_id is not None:
+        request["event_id"] = event_id
+    return {**request, **fields}

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from _support.servers import assert_error, running
+from _support.tiers import bootstrap_request
 from _support.tokens import auth, issue, make_scope, token_server
 from typer.testing import CliRunner
 
@@ -66,15 +67,7 @@ def remember(http: httpx.Client, scope_id: str, text: str, kind: str = "fact", t
 
 
 def request(scope_id: str, **fields: Any) -> dict[str, Any]:
-    return {
-        "scope_id": scope_id,
-        "enabled": True,
-        "profile": "powercontext.scope-bootstrap.v1",
-        "lifecycle": "startup",
-        "integration": "claude-code",
-        "max_bytes": 4096,
-        **fields,
-    }
+    return bootstrap_request(scope_id, **fields)
 
 
 def package(http: httpx.Client, body: dict[str, Any]) -> dict[str, Any]:

@@ -31,6 +31,7 @@ import pytest
 from _support.multi_server import SERVERS, Deployment, at_once, one_winner
 from _support.multi_server import deployment as start_deployment
 from _support.servers import assert_error
+from _support.tiers import bootstrap_request
 
 from pcreceipt.store.oceanbase.schema import MIGRATIONS
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
@@ -320,15 +321,7 @@ def test_oceanbase_bootstrap_receipts_stay_unique_and_ordered_across_servers(dep
         curated = [
             _curated(servers[n % len(servers)], scope_id, f"Curated rule {n}: keep builds green.") for n in range(4)
         ]
-        request = {
-            "scope_id": scope_id,
-            "enabled": True,
-            "profile": "powercontext.scope-bootstrap.v1",
-            "lifecycle": "startup",
-            "integration": "claude-code",
-            "max_bytes": 4096,
-            "event_id": f"session-{uuid.uuid4().hex[:8]}",
-        }
+        request = bootstrap_request(scope_id, f"session-{uuid.uuid4().hex[:8]}")
         for _ in range(2):  # twice: the first time all race to create it, then all find it
             responses = at_once(*(partial(c.post, "/v1/context/bootstrap", json=request) for c in servers))
             assert all(r.status_code == 200 for r in responses), [r.text for r in responses]
