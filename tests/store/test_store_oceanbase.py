@@ -16,7 +16,7 @@ from typing import Any
 
 import pymysql
 import pytest
-from _support.engines import oceanbase_database
+from _support.seekdb import oceanbase_database
 
 from pcreceipt.store import StoreURLError, open_store
 from pcreceipt.store.oceanbase.schema import MIGRATIONS as OCEANBASE_MIGRATIONS

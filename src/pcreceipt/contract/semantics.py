@@ -1,27 +1,22 @@
-"""The contract gate: compiled JSON Schema validators plus the rules JSON Schema cannot say.
+"""The contract rules JSON Schema cannot say, for prepare requests, PreparedContext responses and
+their Receipts: each with a stable rule id (``SEMANTIC_RULES``) that the TypeScript package's
+``semantic-rules.ts`` (this module's port) and the shared vectors use too.
 
-Every request body is checked before it is used and every response before it is sent. A
-violation is reported as a JSON Pointer, a rule id (a JSON Schema keyword or one of
-``SEMANTIC_RULES``) and a message built from schema names only, never from submitted values,
-so violations are safe to log and to return.
+Every check here assumes its input already passed the JSON Schema check; ``contract.gate`` runs
+the schema first and these after, and is what callers use. A violation is a JSON Pointer and a
+rule id with a message built from the rule table, never from a submitted value.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from itertools import pairwise
 from typing import Any
 
-import jsonschema_rs
-
-from pcreceipt.digests import sha256_digest, utf8, wire_dumps
+from pcreceipt.contract.content import CitedItem, ContentFormError, parse_content
+from pcreceipt.contract.digests import sha256_digest, utf8, wire_dumps
 from pcreceipt.models import limits
-from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_content
 
 RECEIPT_MAX_BYTES = limits.PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM
 DEFAULT_MAX_BYTES = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
@@ -66,7 +61,6 @@ SEMANTIC_RULES: dict[str, str] = {
 
 CODE_IDENTITY_FIELDS = ("scope_id", "fingerprint", "path", "file_sha256", "start_line", "end_line")
 CODE_CITED_FIELDS = (*CODE_IDENTITY_FIELDS, "snippet_sha256")
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,37 +83,6 @@ class Violation:
         return format_violation(self.path, self.rule, self.message)
 
 
-# What a schema keyword means when only the rule id is known (a server's error details carry a
-# JSON Pointer and a rule id, not the limits).
-SCHEMA_RULES: dict[str, str] = {
-    "minLength": "is too short",
-    "maxLength": "is too long",
-    "minimum": "is too small",
-    "maximum": "is too large",
-    "exclusiveMinimum": "is too small",
-    "exclusiveMaximum": "is too large",
-    "minItems": "has too few items",
-    "maxItems": "has too many items",
-    "pattern": "does not have the required form",
-    "format": "is not in the required format",
-    "required": "lacks a required property",
-    "additionalProperties": "has a property the contract does not define",
-    "unevaluatedProperties": "has a property the contract does not define",
-    "type": "has the wrong type",
-    "enum": "is not one of the allowed values",
-    "const": "is not the required value",
-    "oneOf": "matches none of the allowed forms",
-    "anyOf": "matches none of the allowed forms",
-    "not": "has a form that is not allowed here",
-    "uniqueItems": "repeats an item",
-}
-
-
-def describe_rule(rule: str) -> str:
-    """What a rule id means, for a violation known only by its path and rule."""
-    return SEMANTIC_RULES.get(rule) or SCHEMA_RULES.get(rule) or "breaks a rule of the contract"
-
-
 def format_violation(path: str, rule: str, description: str) -> str:
     """One violation as one line, the way every command prints it: ``path: rule — description``."""
     return f"{path or '/'}: {rule} — {description}"
@@ -127,156 +90,6 @@ def format_violation(path: str, rule: str, description: str) -> str:
 
 def pointer(parts: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def _describe(error: Any) -> list[tuple[str, str, str | None]]:
-    """(rule, message, property) of a jsonschema_rs error, without echoing any instance value: one
-    per property for an object with several unknown ones."""
-    keyword = str(error.schema_path[-1]) if error.schema_path else "schema"
-    kind = error.kind
-    if isinstance(kind, jsonschema_rs.ValidationErrorKind.Required):
-        name = kind.property if isinstance(kind.property, str) and _SAFE_NAME.match(kind.property) else None
-        return [(keyword, f"missing required property {kind.property!r}", name)]
-    if isinstance(
-        kind,
-        (
-            jsonschema_rs.ValidationErrorKind.AdditionalProperties,
-            jsonschema_rs.ValidationErrorKind.UnevaluatedProperties,
-        ),
-    ):
-        names = [n for n in getattr(kind, "unexpected", []) if isinstance(n, str)]
-        safe = [n for n in names if _SAFE_NAME.match(n)]
-        named: list[tuple[str, str, str | None]] = [(keyword, f"unknown property {n!r}", n) for n in safe]
-        if len(safe) < len(names) or not names:  # a key that is not a plain name is never echoed
-            named.append((keyword, "unknown property (an unexpected key)", None))
-        return named
-    described = _DESCRIPTIONS.get(type(kind).__name__)
-    return [(keyword, described(kind) if described is not None else f"violates {keyword}", None)]
-
-
-def _count(n: Any, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _listed(values: Any, limit: int = 8) -> str:
-    shown = [json.dumps(v, ensure_ascii=False) for v in list(values)[:limit]]
-    return ", ".join(shown) + (", …" if len(list(values)) > limit else "")
-
-
-# Descriptions of JSON Schema failures, from the schema's own limits (never the submitted value).
-_DESCRIPTIONS: dict[str, Any] = {
-    "MinLength": lambda k: f"must be at least {_count(k.limit, 'character')} long",
-    "MaxLength": lambda k: f"must be at most {_count(k.limit, 'character')} long",
-    "Minimum": lambda k: f"must be at least {k.limit}",
-    "Maximum": lambda k: f"must be at most {k.limit}",
-    "ExclusiveMinimum": lambda k: f"must be greater than {k.limit}",
-    "ExclusiveMaximum": lambda k: f"must be less than {k.limit}",
-    "MinItems": lambda k: f"must hold at least {_count(k.limit, 'item')}",
-    "MaxItems": lambda k: f"must hold at most {_count(k.limit, 'item')}",
-    "MinProperties": lambda k: f"must hold at least {_count(k.limit, 'property')}",
-    "MaxProperties": lambda k: f"must hold at most {_count(k.limit, 'property')}",
-    "Type": lambda k: f"must be of type {' or '.join(str(t) for t in k.types)}",
-    "Enum": lambda k: f"must be one of {_listed(k.options)}",
-    "Constant": lambda k: f"must be {json.dumps(k.expected_value, ensure_ascii=False)}",
-    "Pattern": lambda k: f"must match the pattern {k.pattern}",
-    "Format": lambda k: f"must be a valid {k.format}",
-    "UniqueItems": lambda k: "must not repeat an item",
-    "OneOfNotValid": lambda k: "matches none of the allowed forms",
-    "OneOfMultipleValid": lambda k: "matches more than one of the allowed forms",
-    "AnyOf": lambda k: "matches none of the allowed forms",
-    "Not": lambda k: "has a form that is not allowed here",
-    "FalseSchema": lambda k: "is not allowed here",
-    "MultipleOf": lambda k: f"must be a multiple of {k.multiple_of}",
-}
-
-
-@cache
-def contract_document() -> dict[str, Any]:
-    text = resources.files("pcreceipt._gen").joinpath("contract.schema.json").read_text(encoding="utf-8")
-    return dict(json.loads(text))
-
-
-@cache
-def openapi_document() -> dict[str, Any]:
-    text = resources.files("pcreceipt._gen").joinpath("openapi.json").read_text(encoding="utf-8")
-    return dict(json.loads(text))
-
-
-@cache
-def mcp_catalogue() -> dict[str, Any]:
-    """The MCP tool catalogue generated from the OpenAPI document (``codegen/mcp_catalogue.py``):
-    ``tools`` (name, method, path, description, inputSchema, outputSchema, annotations, arguments,
-    body, etag_envelope) and ``excluded_operations``."""
-    text = resources.files("pcreceipt._gen").joinpath("mcp_tools.json").read_text(encoding="utf-8")
-    return dict(json.loads(text))
-
-
-@cache
-def validator(definition: str) -> Any:
-    """A compiled validator for one definition of the contract, or a subschema of one given as
-    ``Definition/json/pointer`` (cached per process)."""
-    doc = contract_document()
-    if definition.split("/", 1)[0] not in doc["$defs"]:
-        raise KeyError(definition)
-    schema = {"$schema": doc["$schema"], "$ref": f"#/$defs/{definition}", "$defs": doc["$defs"]}
-    return jsonschema_rs.validator_for(schema, validate_formats=True)
-
-
-def discriminated_branch(definition: str, instance: Any) -> str | None:
-    """For a ``oneOf`` definition with a ``discriminator``, the branch (``Definition/oneOf/i``)
-    whose discriminator property is the ``const`` ``instance`` carries; otherwise None."""
-    schema = contract_document()["$defs"][definition]
-    name = schema.get("discriminator", {}).get("propertyName")
-    if name is None or not isinstance(instance, dict):
-        return None
-    for i, branch in enumerate(schema.get("oneOf", [])):
-        if branch.get("properties", {}).get(name, {}).get("const", object()) == instance.get(name):
-            return f"{definition}/oneOf/{i}"
-    return None
-
-
-def check_schema_deep(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
-    """``check_schema``, but where a discriminated ``oneOf`` fails for an instance that names one
-    of its branches (an artifact request whose ``family`` is known), the violations of that
-    branch: ``/content/text: minLength`` rather than ``/: oneOf``."""
-    violations = check_schema(definition, instance, base)
-    schema = contract_document()["$defs"][definition]
-    name = schema.get("discriminator", {}).get("propertyName")
-    if not violations or name is None or not isinstance(instance, dict) or name not in instance:
-        return violations
-    branch = discriminated_branch(definition, instance)
-    if branch is None:
-        known = [b["properties"][name]["const"] for b in schema["oneOf"]]
-        return [Violation(pointer([*base, name]), "oneOf", f"must be one of {_listed(known)}")]
-    return check_schema(branch, instance, base) or violations
-
-
-def check_schema(definition: str, instance: Any, base: Sequence[str | int] = ()) -> list[Violation]:
-    """Schema violations of ``instance`` against one contract definition."""
-    compiled = validator(definition)
-    try:
-        if compiled.is_valid(instance):
-            return []
-    except UnicodeEncodeError:  # a lone surrogate: validate the text as UTF-8 carries it (U+FFFD)
-        instance = well_formed(instance)
-        if compiled.is_valid(instance):
-            return []
-    out = []
-    for error in compiled.iter_errors(instance):
-        path = pointer([*base, *error.instance_path])
-        out += [Violation(path, rule, message, name) for rule, message, name in _describe(error)]
-    return out
-
-
-def well_formed(value: Any) -> Any:
-    """``value`` with every lone surrogate in its strings and keys replaced by U+FFFD."""
-    if isinstance(value, str):
-        return utf8(value).decode("utf-8")
-    if isinstance(value, list):
-        return [well_formed(v) for v in value]
-    if isinstance(value, dict):
-        return {well_formed(k): well_formed(v) for k, v in value.items()}
-    return value
 
 
 def _v(path: Sequence[str | int], rule: str) -> Violation:
@@ -288,10 +101,11 @@ def _v(path: Sequence[str | int], rule: str) -> Violation:
 # Requests
 
 
-def check_prepare_request(request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES) -> list[Violation]:
-    violations = check_schema("PrepareContextRequest", request)
-    if violations:
-        return violations
+def check_request_semantics(
+    request: Mapping[str, Any], *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES
+) -> list[Violation]:
+    """The request rules beyond its schema. Assumes the request is schema-valid."""
+    violations: list[Violation] = []
     assembly = request.get("assembly")
     if assembly is not None:
         sections = assembly.get("sections", [])
@@ -313,21 +127,16 @@ def _strictly_sorted(keys: list[tuple[Any, ...]]) -> bool:
     return all(a < b for a, b in pairwise(keys))
 
 
-def check_prepared_context(
-    response: Any,
+def check_response_semantics(
+    response: Mapping[str, Any],
     *,
     max_bytes: int | None = None,
     include_receipt: bool | None = None,
     explain: bool | None = None,
 ) -> list[Violation]:
-    """Schema and semantic rules of a PreparedContext.
-
-    ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
-    (a host validator knows max_bytes; the server knows all three).
-    """
-    violations = check_schema("PreparedContext", response)
-    if violations or not isinstance(response, Mapping):
-        return violations
+    """The PreparedContext rules beyond its schema (and its Receipt's, with the content it cites).
+    Assumes the response is schema-valid."""
+    violations: list[Violation] = []
     content = response["content"]
     content_bytes = response["content_bytes"]
     if content is not None and len(utf8(content)) != content_bytes:
@@ -363,7 +172,7 @@ def _cites(item: CitedItem, selected: Mapping[str, Any], current_scope: str | No
 
 
 def check_cited(content: str | None, selected: Sequence[Mapping[str, Any]]) -> list[Violation]:
-    """A Receipt's ``selected`` against the items its content cites (``prepare.citations``): the
+    """A Receipt's ``selected`` against the items its content cites (``contract.content``): the
     same identities in the same order, each item's ``rendered_bytes`` and ``truncated``. The
     current Scope, which a short ``artifact_ref`` names, is the Scope selected for the first one."""
     try:
@@ -392,24 +201,6 @@ def check_cited(content: str | None, selected: Sequence[Mapping[str, Any]]) -> l
     return out
 
 
-def check_receipt(
-    receipt: Any, *, content: str | None, content_bytes: int, max_bytes: int | None, serialised: bytes | None = None
-) -> list[Violation]:
-    """A standalone Receipt against the response it will be attached to (used before attaching).
-
-    ``serialised``: the Receipt's wire bytes when the caller already has them (they are what the
-    byte budget is measured on; otherwise they are computed here)."""
-    violations = check_schema("PreparedContextReceipt", receipt)
-    if violations:
-        return violations
-    if (content is None) != (receipt["content_digest"] is None):
-        violations.append(_v(["content_digest"], "receipt_content_digest"))
-        return violations
-    return check_receipt_semantics(
-        receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes, serialised=serialised
-    )
-
-
 def receipt_linkage(
     receipt: Mapping[str, Any],
     *,
@@ -428,6 +219,24 @@ def receipt_linkage(
     if content is not None and receipt["content_digest"] != sha256_digest(utf8(content)):
         out.append(_v([*b, "content_digest"], "receipt_content_digest"))
     return out
+
+
+def check_standalone_receipt_semantics(
+    receipt: Mapping[str, Any],
+    *,
+    content: str | None,
+    content_bytes: int,
+    max_bytes: int | None,
+    serialised: bytes | None = None,
+) -> list[Violation]:
+    """A Receipt not yet attached against the response it will be attached to: its content digest
+    is null exactly when the content is, then ``check_receipt_semantics``. Assumes the Receipt is
+    schema-valid."""
+    if (content is None) != (receipt["content_digest"] is None):
+        return [_v(["content_digest"], "receipt_content_digest")]
+    return check_receipt_semantics(
+        receipt, content=content, content_bytes=content_bytes, max_bytes=max_bytes, serialised=serialised
+    )
 
 
 def check_receipt_semantics(

@@ -22,9 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from pcreceipt.errors import PcreceiptError
-from pcreceipt.prepare.build_types import EvidenceFamily
-from pcreceipt.prepare.render import (
+from pcreceipt.contract.forms import (
     BODY_PREFIX,
     CODE_BEGIN,
     CODE_CAUTION,
@@ -35,6 +33,7 @@ from pcreceipt.prepare.render import (
     CONTEXT_BEGIN,
     CONTEXT_END,
     ENVELOPE_TRUST,
+    HISTORY_FAMILIES,
     METADATA_INDENT,
     SECTION_TITLES,
     SEPARATOR,
@@ -43,10 +42,14 @@ from pcreceipt.prepare.render import (
     TEXT_HEADING,
     TRUST_TEXT,
     UNASSESSED_CONFIDENCE,
+    HistoryFamily,
     ascii_json,
     envelope_dumps,
 )
-from pcreceipt.store.records import HISTORY_FAMILIES, HistoryFamily
+from pcreceipt.errors import PcreceiptError
+from pcreceipt.models import limits
+
+EvidenceFamily = limits.EvidenceFamily
 
 Form = Literal["envelope", "markdown", "code"]
 _TITLE_FAMILY = {title: family for family, title in SECTION_TITLES.items()}

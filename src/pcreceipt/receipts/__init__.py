@@ -1,1 +1,0 @@
-"""Working with saved Receipts: the diff of two prepare responses (``diff.diff_responses``)."""
