@@ -32,7 +32,7 @@ def in_process(data: Path, scope_id: str, queries: Sequence[corpus_module.Query]
     of the receipt variant also gives, per query kind, how many recall rounds ran and the
     runtime's own stage timings.
     """
-    from pcreceipt import gate
+    from pcreceipt.contract import gate
 
     parts, runtime = open_runtime(data)
     timings: dict[bool, dict[str, list[float]]] = {v: defaultdict(list) for v in (False, True)}

@@ -80,7 +80,7 @@ async def http_phase(data: Path, n: int, queries: Sequence[corpus_module.Query],
 
 def in_process_phase(data: Path, scope_id: str, queries: Sequence[corpus_module.Query], warmup: int) -> tuple:
     """Both variants per query (order alternating); returns the summary and the kept assembler inputs."""
-    from pcreceipt import gate
+    from pcreceipt.contract import gate
     from pcreceipt.prepare import runtime as runtime_module
 
     captured: list[dict[str, Any]] = []
@@ -145,8 +145,8 @@ def best_of(repeat: int, fn: Callable[[], Any]) -> float:
 
 def time_parts(kwargs: dict[str, Any], timed: Callable[[str, Callable[[], Any]], Any]) -> int:
     """Each part of the Receipt path on one kept input; returns the Receipt's size in bytes."""
-    from pcreceipt import gate
-    from pcreceipt.digests import wire_bytes
+    from pcreceipt.contract import gate
+    from pcreceipt.contract.digests import wire_bytes
     from pcreceipt.prepare import receipt as receipt_module
     from pcreceipt.prepare.plan import PreparePlan
     from pcreceipt.prepare.reply import Prepared

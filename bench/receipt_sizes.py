@@ -34,7 +34,7 @@ from typing import Any
 
 from pcreceipt.compose import compose
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.store.sqlite import SQLiteStore
 
 MODEL_BASE_URL = "http://127.0.0.1:9/v1"  # never called: the model is OverlapChat, in process

@@ -35,10 +35,10 @@ from typing import Any
 import corpus as corpus_module
 from receipt_sizes import MODEL_BASE_URL, OverlapChat
 
-from pcreceipt import gate
 from pcreceipt.compose import compose
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.store.sqlite import SQLiteStore
 
 BUDGET = gate.RECEIPT_MAX_BYTES

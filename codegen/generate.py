@@ -645,7 +645,9 @@ def generate(root: Path) -> None:
         api_path.write_text(dump_json(api), encoding="utf-8")
         run_datamodel_codegen(api_path, pkg / "models.py")
     ts_versions = generate_ts(node, out, api, strip_limits_extension(schema_doc))
-    host_header = header("#", "schemas/*.json and src/pcreceipt/gate.py (with what it reads)", "codegen/generate.py")
+    host_header = header(
+        "#", "schemas/*.json and src/pcreceipt/contract/gate.py (with what it reads)", "codegen/generate.py"
+    )
     host_text = render_host_validators(schema_doc, {f.name: f.value for f in contract_facts(api)}, host_header)
     for folder in (out / "python", pkg / "hostkit"):  # hostkit/: shipped in the wheel, not a module of it
         folder.mkdir(parents=True)

@@ -1,22 +1,23 @@
-"""The hand-written half of pcreceipt_host_validators.py: a JSON Schema evaluator, the public API
-and the recall diagnostic. codegen/python/host_validators.py inlines it into the generated file.
+"""The hand-written half of pcreceipt_host_validators.py: a JSON Schema evaluator and the public
+API. codegen/python/host_validators.py inlines it into the generated file.
 
 Standard library only, Python 3.9+. The block between the ``host-kit: imports`` markers is for
-linters and tests only: the generator drops it and puts the gate's own rule code (extracted from
-src/pcreceipt/gate.py and the modules it reads) in the generated file instead, so the names it
-imports are defined there. ``DEFS`` and ``PATTERNS`` are filled in by the generator from schemas/.
+linters and tests only: the generator drops it and puts the contract layer's own code (extracted
+by name from src/pcreceipt/contract/: the gate's semantic rules, the content reader, the recall
+diagnostic) in the generated file instead, so the names it imports are defined there. ``DEFS``
+and ``PATTERNS`` are filled in by the generator from schemas/.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Union
+from typing import Any
 
 # host-kit: imports (dropped by the generator)
-from pcreceipt.gate import (
+from pcreceipt.contract.diagnostic import Request, request_facts
+from pcreceipt.contract.gate import (
     DEFAULT_ASSEMBLY_MAX_ENTRIES,
-    DEFAULT_MAX_BYTES,
     SCHEMA_RULES,
     Violation,
     check_prepare_request,
@@ -187,9 +188,6 @@ def check_schema(definition: str, instance: Any, base: Any = ()) -> list[Violati
 
 # -- the public API ------------------------------------------------------------------------------
 
-# What a host passes as ``request``: the body it sent, its max_bytes, or None.
-Request = Union[Mapping[str, Any], int, None]  # noqa: UP007 (evaluated at run time, on Python 3.9 too)
-
 
 def _result(violations: list[Violation]) -> dict[str, Any]:
     """{ok, violations: [{path, rule}]}, duplicates merged, in the order found (the TypeScript
@@ -200,21 +198,6 @@ def _result(violations: list[Violation]) -> dict[str, Any]:
         if entry not in out:
             out.append(entry)
     return {"ok": not out, "violations": out}
-
-
-def _request_facts(request: Request) -> tuple[int | None, bool]:
-    """(max_bytes, explain) of what the host sent: a request body (its max_bytes, or the
-    contract's default when it sent none), a bare max_bytes (the TypeScript signature) or None
-    (max_bytes not known and not checked)."""
-    if request is None:
-        return None, False
-    if isinstance(request, int) and not isinstance(request, bool) and request >= 0:
-        return request, False
-    if isinstance(request, Mapping):
-        max_bytes = request.get("max_bytes", DEFAULT_MAX_BYTES)
-        if isinstance(max_bytes, int) and not isinstance(max_bytes, bool) and max_bytes >= 0:
-            return max_bytes, request.get("explain") is True
-    raise TypeError("request must be the prepare request body sent, its max_bytes, or None")
 
 
 def validate_prepared_context_for(
@@ -234,7 +217,7 @@ def validate_prepared_context(response: Any, request: Request = None) -> dict[st
     """The strict default check of a prepare response for a host that did not ask for a Receipt:
     a receipt key fails (receipt_requires_flag), so does a reason unless the request set explain.
     ``request``: the body the host sent (or its max_bytes); content_bytes must not exceed it."""
-    max_bytes, explain = _request_facts(request)
+    max_bytes, explain = request_facts(request)
     return validate_prepared_context_for(response, max_bytes=max_bytes, include_receipt=False, explain=explain)
 
 
@@ -242,7 +225,7 @@ def validate_prepared_context_with_receipt(response: Any, request: Request = Non
     """For a host that sent include_receipt: true: the same rules, then the optional receipt (its
     schema and every Receipt rule). A response without a receipt is still valid: the server drops
     a Receipt it cannot build within its byte budget."""
-    max_bytes, explain = _request_facts(request)
+    max_bytes, explain = request_facts(request)
     return validate_prepared_context_for(response, max_bytes=max_bytes, include_receipt=True, explain=explain)
 
 
@@ -251,56 +234,3 @@ def validate_prepare_context_request(
 ) -> dict[str, Any]:
     """A prepare request body, with the server's assembly_max_entries."""
     return _result(check_prepare_request(request, assembly_max_entries=assembly_max_entries))
-
-
-def recall_diagnostic(response: Any, request: Request = None) -> dict[str, Any] | None:
-    """A body-free record of an empty or truncated recall, for a host's log; None otherwise.
-
-    Empty: status "empty", or a Receipt that selected nothing. Truncated: the Receipt says an
-    item was cut to fit. The record holds identifiers and counts only (docs/hosts.md):
-    receipt_id, content_digest, status, empty, truncated, selected, used_bytes,
-    requested_max_bytes, omitted [{family, reason, count}] and fallbacks (search and rerank
-    groups whose fallback_reason is not "none"). Never the content, the query or any body.
-    Without a Receipt (not asked for, or dropped by the server) only an empty recall is reported,
-    with the counts the response itself gives (requested_max_bytes: the max_bytes the request
-    stated, else None; fallbacks: None, unknown). A response that fails the JSON Schema of
-    PreparedContext gives None (validate it first). codegen/ts/templates/recall-diagnostic.ts is
-    the same function for TypeScript hosts.
-    """
-    _request_facts(request)  # a wrong request is a TypeError here too
-    if check_schema("PreparedContext", response):
-        return None
-    receipt = response.get("receipt")
-    stated = request.get("max_bytes") if isinstance(request, Mapping) else request
-    if receipt is None:
-        if response["status"] != "empty":
-            return None
-        return {
-            "receipt_id": None,
-            "content_digest": None,
-            "status": response["status"],
-            "empty": True,
-            "truncated": False,
-            "selected": 0,
-            "used_bytes": response["content_bytes"],
-            "requested_max_bytes": stated,
-            "omitted": [],
-            "fallbacks": None,
-        }
-    empty = response["status"] == "empty" or not receipt["selected"]
-    if not empty and not receipt["truncated"]:
-        return None
-    retrieval = receipt["retrieval"]
-    groups = [*retrieval["searches"], *retrieval["reranks"]]
-    return {
-        "receipt_id": receipt["receipt_id"],
-        "content_digest": receipt["content_digest"],
-        "status": response["status"],
-        "empty": empty,
-        "truncated": receipt["truncated"],
-        "selected": len(receipt["selected"]),
-        "used_bytes": receipt["used_bytes"],
-        "requested_max_bytes": receipt["requested_max_bytes"],
-        "omitted": [{"family": g["family"], "reason": g["reason"], "count": g["count"]} for g in receipt["omitted"]],
-        "fallbacks": sum(1 for g in groups if g["fallback_reason"] != "none"),
-    }

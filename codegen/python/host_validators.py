@@ -1,21 +1,20 @@
 """pcreceipt_host_validators.py: one stdlib-only Python file for the hosts that run their hooks
 with a plain ``python3`` (Codex, Claude Code, WorkBuddy), generated from schemas/ and from the
-gate's own source.
+contract layer's own source (src/pcreceipt/contract/).
 
 The file holds, in this order:
 
 - the contract facts the rules use (``limits``: from codegen/facts.py, never typed here);
-- the gate's semantic rules, extracted verbatim (by name, with the ast module) from
-  src/pcreceipt/gate.py and the modules it reads (digests, prepare/render, store/records,
-  prepare/citations): one source for the server and the hosts. Three mechanical rewrites keep
+- the contract layer's rule code, extracted verbatim (by name, with the ast module) from
+  src/pcreceipt/contract/ (digests, forms, content, semantics, gate, diagnostic) and from nothing
+  else: one source for the server and the hosts. Three mechanical rewrites keep
   the code running on Python 3.9 (``zip(..., strict=True)`` -> ``zip(...)`` where the lengths
   are already known equal, ``dataclass(slots=True)`` -> ``dataclass()``, a ``pairwise``
   fallback); the generator fails if anything else would need one;
 - the prepare messages' JSON Schema, annotation-stripped, with each ``pattern`` translated to an
   equivalent Python regular expression (ECMA-262 semantics, as jsonschema-rs and ajv use);
 - codegen/python/host_kit.py: a JSON Schema 2020-12 evaluator for exactly the keywords that
-  schema uses (the generator fails on any other keyword), the public API and the recall
-  diagnostic.
+  schema uses (the generator fails on any other keyword) and the public API.
 
 Used by generate.py (``render_host_validators``).
 """
@@ -69,12 +68,13 @@ SUPPORTED = frozenset(
 ANNOTATIONS = frozenset(
     {"description", "title", "default", "examples", "$comment", "deprecated", "x-pcreceipt-limits", "discriminator"}
 )
-# The gate's rule code, by module (in dependency order) and top-level name.
+# The contract layer's code, by module (in dependency order) and top-level name.
 SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("src/pcreceipt/digests.py", ("utf8", "sha256_digest", "wire_dumps")),
+    ("src/pcreceipt/contract/digests.py", ("utf8", "sha256_digest", "wire_dumps")),
     (
-        "src/pcreceipt/prepare/render.py",
+        "src/pcreceipt/contract/forms.py",
         (
+            "HISTORY_FAMILIES",
             "TRUST_TEXT",
             "SEPARATOR",
             "CONTEXT_BEGIN",
@@ -98,9 +98,8 @@ SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "ascii_json",
         ),
     ),
-    ("src/pcreceipt/store/records.py", ("HISTORY_FAMILIES",)),
     (
-        "src/pcreceipt/prepare/citations.py",
+        "src/pcreceipt/contract/content.py",
         (
             "Form",
             "_TITLE_FAMILY",
@@ -125,7 +124,7 @@ SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "src/pcreceipt/gate.py",
+        "src/pcreceipt/contract/semantics.py",
         (
             "RECEIPT_MAX_BYTES",
             "DEFAULT_MAX_BYTES",
@@ -134,21 +133,29 @@ SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "CODE_IDENTITY_FIELDS",
             "CODE_CITED_FIELDS",
             "Violation",
-            "SCHEMA_RULES",
-            "describe_rule",
             "format_violation",
             "pointer",
-            "well_formed",
             "_v",
-            "check_prepare_request",
+            "check_request_semantics",
             "_strictly_sorted",
-            "check_prepared_context",
+            "check_response_semantics",
             "_cites",
             "check_cited",
             "receipt_linkage",
             "check_receipt_semantics",
         ),
     ),
+    (
+        "src/pcreceipt/contract/gate.py",
+        (
+            "SCHEMA_RULES",
+            "describe_rule",
+            "well_formed",
+            "check_prepare_request",
+            "check_prepared_context",
+        ),
+    ),
+    ("src/pcreceipt/contract/diagnostic.py", ("Request", "request_facts", "recall_diagnostic")),
 )
 INPUTS = (*(path for path, _ in SOURCES), "codegen/python/host_kit.py", "codegen/python/host_validators.py")
 

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from _support.servers import CANARY
 from _support.tiers import resolve
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 DOCUMENT = gate.openapi_document()
 

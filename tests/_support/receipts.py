@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from _support.fakes import FakeInference
-from pcreceipt import gate
 from pcreceipt.compose import Composition, compose
 from pcreceipt.config import (
     EmbeddingSettings,
@@ -18,9 +17,10 @@ from pcreceipt.config import (
     RerankSettings,
     Settings,
 )
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.content import parse_content
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.inference import ChatClient, HttpEmbedder
-from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import Scope

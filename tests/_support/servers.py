@@ -14,7 +14,7 @@ import httpx
 import uvicorn
 from starlette.applications import Starlette
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
 CANARY = "CANARY-5e1f-never-echo"

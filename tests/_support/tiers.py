@@ -28,7 +28,7 @@ import httpx
 
 from _support.seekdb import oceanbase_connection
 from _support.servers import CANARY, REQUEST_ID_HEADER
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 METHODS = ("get", "put", "post", "delete", "patch")
 

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 VECTOR_ROOT = Path(__file__).resolve().parents[1] / "vectors"
-# tests/vectors/diff/ holds the receipt diff vectors (tests/receipts/test_diff.py), not contract vectors.
+# tests/vectors/diff/ holds the receipt diff vectors (tests/contract/test_diff.py), not contract vectors.
 DIFF_VECTORS = VECTOR_ROOT / "diff"
 
 

@@ -41,16 +41,19 @@ def test_run_takes_the_scale_option() -> None:
 
 
 def result(rows_per_s: float, ratios: dict[str, float], rss: float, restart: float) -> dict:
-    return {"load": {"rows_per_s": rows_per_s}, "p50_ratio_to_reference": ratios, "rss_peak_mib": rss,
-            "restart_s": restart}
+    return {
+        "load": {"rows_per_s": rows_per_s},
+        "p50_ratio_to_reference": ratios,
+        "rss_peak_mib": rss,
+        "restart_s": restart,
+    }
 
 
 def test_goals_are_judged_on_the_worst_scope_and_each_limit() -> None:
     met = {g.name: g.met for g in scale.scale_goals(result(10_000, {"a": 1.2, "b": 5.0}, 500, 5.0))}
     assert met == {"load_rows_s": True, "p50_ratio": True, "rss": True, "restart": True}
     missed = scale.scale_goals(result(9_999, {"a": 1.2, "b": 5.01}, 500.1, 5.01))
-    assert {g.name: g.met for g in missed} == {"load_rows_s": False, "p50_ratio": False, "rss": False,
-                                               "restart": False}
+    assert {g.name: g.met for g in missed} == {"load_rows_s": False, "p50_ratio": False, "rss": False, "restart": False}
     assert next(g for g in missed if g.name == "p50_ratio").value == 5.01
     unknown = scale.scale_goals({"p50_ratio_to_reference": {}})
     assert all(g.met is None for g in unknown)

@@ -13,8 +13,15 @@ from pathlib import Path
 import pytest
 from _support.commands import PCRECEIPT, user_environment
 
-HEAVY = ("pcreceipt.gate", "pcreceipt._gen.models", "pcreceipt.models", "pcreceipt.server", "pcreceipt.store")
-SERVER_SIDE = ("pcreceipt.gate", "pcreceipt.server", "pcreceipt.store", "pcreceipt.prepare", "uvicorn", "starlette")
+HEAVY = ("pcreceipt.contract.gate", "pcreceipt._gen.models", "pcreceipt.models", "pcreceipt.server", "pcreceipt.store")
+SERVER_SIDE = (
+    "pcreceipt.contract.gate",
+    "pcreceipt.server",
+    "pcreceipt.store",
+    "pcreceipt.prepare",
+    "uvicorn",
+    "starlette",
+)
 
 
 def imported(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:

@@ -301,8 +301,8 @@ def walk(page: str, tmp_path: Path) -> list[tuple[Command, str]]:
             servers.append((command, process))
             assert process.wait_ready(f"http://127.0.0.1:{_port(serve)}", 60), process.stop()[-2000:]
     finally:
-        for command, process in servers:
-            printed = process.stop()
+        stopped = [(command, process.stop()) for command, process in servers]  # every one, before a check fails
+        for command, printed in stopped:
             assert "Traceback" not in printed, printed[-3000:]
             _check_server(page, command, printed)
     for block, shown in outputs:
@@ -335,7 +335,7 @@ def test_the_page_runs_as_written(page: str, tmp_path: Path) -> None:
 
 
 def test_every_import_line_the_docs_show_is_valid_against_the_contract() -> None:
-    from pcreceipt import gate
+    from pcreceipt.contract import gate
 
     lines = [
         (page, block.line, line)

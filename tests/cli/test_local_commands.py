@@ -13,8 +13,8 @@ import socket
 from pathlib import Path
 
 import pytest
-from _support.commands import DEFAULT_PORT, PCRECEIPT, ServerProcess, run, user_environment
-from _support.ports import free_port, port_is_free
+from _support.commands import PCRECEIPT, run, user_environment
+from _support.ports import free_port
 
 from pcreceipt.config import load_settings
 from pcreceipt.store.oceanbase.seekdb import SeekdbServer
@@ -47,24 +47,6 @@ def test_token_list_in_a_fresh_home_uses_the_per_user_store(tmp_path: Path) -> N
     assert (tmp_path / ".local" / "share" / "pcreceipt" / "pcreceipt.db").is_file()
     as_json = run([PCRECEIPT, "token", "list", "--json"], env)
     assert json.loads(as_json.stdout) == {"items": []}
-
-
-@pytest.mark.serial  # the documented default port, 8000
-def test_serve_with_no_flags_in_a_fresh_home_starts_and_says_what_it_serves(tmp_path: Path) -> None:
-    assert port_is_free(DEFAULT_PORT), "port 8000 (the documented default) is taken on this machine"
-    env = user_environment(tmp_path)
-    server = ServerProcess([PCRECEIPT, "serve"], env)
-    try:
-        ready = server.wait_ready(f"http://127.0.0.1:{DEFAULT_PORT}", timeout=60)
-    finally:
-        output = server.stop()
-    assert ready, output
-    data_dir = tmp_path / ".local" / "share" / "pcreceipt"
-    assert f"serving http://127.0.0.1:{DEFAULT_PORT}" in output
-    assert f"store          SQLite {data_dir / 'pcreceipt.db'}" in output
-    assert f"data directory {data_dir}" in output
-    assert "authorisation  local single-user (loopback, no token)" in output
-    assert "Traceback" not in output
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -100,7 +82,8 @@ def test_an_unwritable_data_dir_is_one_line(tmp_path: Path, command: list[str]) 
 def test_an_unreachable_oceanbase_names_host_port_and_cause_never_the_password(
     tmp_path: Path, command: list[str]
 ) -> None:
-    env = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": UNREACHABLE})
+    # serve binds its port first: a free one, not the default (the serial tests' 8000)
+    env = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": UNREACHABLE, "PCRECEIPT_PORT": str(free_port())})
     result = run([PCRECEIPT, *command], env)
     line = _one_error_line(result, "OceanBase 127.0.0.1:1/pcreceipt", "ConnectionRefusedError")
     assert "CANARY" not in result.stdout + result.stderr

@@ -10,7 +10,7 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.digests import canonical_digest, canonical_json, sha256_digest
+from pcreceipt.contract.digests import canonical_digest, canonical_json, sha256_digest
 
 ANY_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF), max_size=10)
 KEYS = ANY_TEXT | st.text(st.characters(min_codepoint=0, max_codepoint=0x7F), max_size=6)

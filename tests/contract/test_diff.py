@@ -1,4 +1,4 @@
-"""The receipt diff core (pcreceipt.receipts.diff) on the shared vectors and its invariants."""
+"""The receipt diff core (pcreceipt.contract.diff) on the shared vectors and its invariants."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt import gate
-from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
+from pcreceipt.contract import gate
+from pcreceipt.contract.diff import ReceiptDiffError, diff_responses, is_empty
 
 DIFF_VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "diff"
 VECTORS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(DIFF_VECTORS.glob("*.json"))]

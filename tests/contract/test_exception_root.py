@@ -39,7 +39,12 @@ def defined_exceptions(modules: list[ModuleType] | None = None) -> list[type[Bas
 
 def test_the_scan_finds_every_family() -> None:
     modules = {module.__name__ for module in every_module()}
-    assert {"pcreceipt.gate", "pcreceipt.store.sqlite", "pcreceipt.server.app", "pcreceipt.cli.main"} <= modules
+    assert {
+        "pcreceipt.contract.gate",
+        "pcreceipt.store.sqlite",
+        "pcreceipt.server.app",
+        "pcreceipt.cli.main",
+    } <= modules
     names = {cls.__qualname__ for cls in defined_exceptions()}
     families = {"ApiError", "SettingsError", "InferenceError", "ClientError", "StoreError", "StoreURLError"}
     assert families | {"SeekdbError", "ReceiptFailure"} <= names

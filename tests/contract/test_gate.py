@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 READY = {"schema": "powercontext.prepared-context.v1", "status": "ready", "content": "ab", "content_bytes": 2}
 

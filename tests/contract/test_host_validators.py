@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_ts_parity import _edge_cases, _ts_verdicts
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
@@ -463,3 +463,14 @@ def test_no_body_ever_reaches_a_diagnostic() -> None:
                 bodies.append(code["path"])
         assert not any(body in text for body in bodies), case["id"]
         assert list(case["expected"]) == DIAGNOSTIC_KEYS
+
+
+def test_the_contract_layer_gives_the_shared_diagnostics() -> None:
+    """The host file carries ``contract.diagnostic``'s code: the package's own function gives every
+    shared case's record too, so the Python counterpart of recall-diagnostic.ts is tested as such."""
+    from pcreceipt.contract.diagnostic import recall_diagnostic
+
+    cases = _diagnostic_cases()["cases"]
+    assert cases
+    for case in cases:
+        assert recall_diagnostic(_case_data(case), case["request"]) == case["expected"], case["id"]

@@ -49,7 +49,7 @@ def test_the_generated_python_is_private_to_the_package() -> None:
         name
         for name in _hand_written()
         if name.startswith("src/pcreceipt/")
-        and name not in ("src/pcreceipt/models.py", "src/pcreceipt/gate.py")
+        and name not in ("src/pcreceipt/models.py", "src/pcreceipt/contract/gate.py")
         and any(
             line.lstrip().startswith(("from pcreceipt._gen", "import pcreceipt._gen"))
             for line in (ROOT / name).read_text(encoding="utf-8").splitlines()
@@ -128,3 +128,54 @@ def test_prepare_imports_nothing_of_the_server() -> None:
     }
     assert "src/pcreceipt/prepare/bootstrap.py" in found
     assert {name: m for name, m in found.items() if m} == {}
+
+
+# What the contract layer may import of pcreceipt: itself, the generated facts, the error root.
+CONTRACT_MAY_IMPORT = ("pcreceipt.contract", "pcreceipt.models", "pcreceipt.errors")
+# TypeScript templates that port no Python module: the package's barrel and the declaration of the
+# ajv code generated at build time.
+NOT_PORTS = {"index.ts", "schema-validators.d.ts"}
+COUNTERPART = "// Python counterpart: "
+
+
+def test_the_contract_layer_imports_nothing_above_it() -> None:
+    """``contract/`` (the gate, the reader of a rendered content, the wire constants of the forms,
+    digests, the diagnostic and the diff) imports nothing of prepare, the store, the server or the
+    CLI; ``prepare/`` imports it, never the reverse."""
+    found = _package_imports("contract")
+    assert {"src/pcreceipt/contract/gate.py", "src/pcreceipt/contract/content.py"} <= found.keys()
+    above = {
+        name: sorted(m for m in imported if not m.startswith(CONTRACT_MAY_IMPORT)) for name, imported in found.items()
+    }
+    assert {name: m for name, m in above.items() if m} == {}
+    render = _imports(ROOT / "src/pcreceipt/prepare/render.py")
+    assert "pcreceipt.contract.forms" in render
+    assert not (ROOT / "src/pcreceipt/gate.py").exists() and not (ROOT / "src/pcreceipt/prepare/citations.py").exists()
+
+
+def test_each_typescript_port_has_exactly_one_python_counterpart_in_the_contract_layer() -> None:
+    """Every hand-written TypeScript module of the host package names, on its first line, the one
+    module of ``contract/`` it ports; no two name the same one."""
+    templates = sorted((ROOT / "codegen/ts/templates").glob("*.ts"))
+    ports = [p for p in templates if p.name not in NOT_PORTS]
+    assert len(ports) >= 5
+    named = {}
+    for path in ports:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith(COUNTERPART), path.name
+        named[path.name] = first.removeprefix(COUNTERPART)
+    assert all(n.startswith("src/pcreceipt/contract/") and (ROOT / n).is_file() for n in named.values()), named
+    assert len(set(named.values())) == len(named), named
+
+
+def test_the_host_kit_generator_reads_only_the_contract_layer() -> None:
+    """The Python hosts' file is built from ``contract/`` alone (and the hand-written host kit)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "codegen" / "python"))
+    try:
+        import host_validators
+    finally:
+        sys.path.remove(str(ROOT / "codegen" / "python"))
+    paths = [path for path, _ in host_validators.SOURCES]
+    assert paths and all(path.startswith("src/pcreceipt/contract/") for path in paths), paths

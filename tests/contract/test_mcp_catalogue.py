@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.models import OPERATIONS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -269,7 +269,7 @@ def test_no_hand_written_module_types_a_contract_limit_or_vocabulary() -> None:
 
 def test_the_scan_sees_every_module() -> None:
     names = {p.relative_to(SRC).as_posix() for p in hand_written_modules()}
-    assert {"gate.py", "config.py", "prepare/receipt.py", "server/handlers/artifacts.py"} <= names
+    assert {"contract/gate.py", "config.py", "prepare/receipt.py", "server/handlers/artifacts.py"} <= names
     assert not any(name.startswith("_gen/") for name in names)
 
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from openapi_spec_validator import validate as validate_openapi
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"

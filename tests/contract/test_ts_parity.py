@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from _support.vectors import VECTOR_ROOT, load_vectors, verdict
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import BuildInput, BuildPlan, HistoryCandidate, SectionPlan
 from pcreceipt.prepare.evidence import Evidence

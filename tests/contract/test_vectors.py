@@ -12,7 +12,7 @@ import jsonschema_rs
 import pytest
 from _support.vectors import VECTOR_ROOT, contract_vector_files, load_vectors, verdict
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 VECTORS = load_vectors()
 

@@ -32,7 +32,7 @@ from _support.receipts import (
     topic,
 )
 
-from pcreceipt.digests import sha256_hex, wire_bytes
+from pcreceipt.contract.digests import sha256_hex, wire_bytes
 from pcreceipt.store.protocol import Store
 
 # -- empty, ready, truncated, deduplicated ---------------------------------------------------------

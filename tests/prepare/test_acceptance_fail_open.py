@@ -34,8 +34,8 @@ from _support.receipts import (
 )
 
 from pcreceipt.config import RerankSettings
-from pcreceipt.digests import wire_bytes
-from pcreceipt.prepare.citations import parse_content
+from pcreceipt.contract.content import parse_content
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.prepare.rerank import RerankResult
 from pcreceipt.store.protocol import Store
 

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pcreceipt.contract.content import parse_content
+from pcreceipt.contract.forms import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import (
     DEFAULT_FAMILIES,
@@ -24,8 +26,6 @@ from pcreceipt.prepare.build_types import (
     HistoryCandidate,
     SectionPlan,
 )
-from pcreceipt.prepare.citations import parse_content
-from pcreceipt.prepare.render import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
 from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
 History = dict[HistoryFamily, list[HistoryCandidate]]

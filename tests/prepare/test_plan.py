@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.models import ContextAssembly, PrepareContextRequest
 from pcreceipt.prepare.build_types import DEFAULT_FAMILIES, DEFAULT_FAMILY_LIMITS, ENTRY_LIMIT
 from pcreceipt.prepare.plan import PreparePlan

@@ -38,9 +38,7 @@ def test_a_prepare_checks_out_one_connection(store: Store) -> None:
 
 
 @oceanbase_only
-def test_a_family_failing_on_the_pinned_connection_fails_alone(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_family_failing_on_the_pinned_connection_fails_alone(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     project = seeded(store)
     rt = runtime(store, settings())
     expected = prepare(rt, project, "WAL mode", include_receipt=True)

@@ -12,8 +12,8 @@ import pytest
 from _support.receipts import CountingStore, memory, scope
 from _support.servers import running
 
-from pcreceipt import gate
 from pcreceipt.config import Settings
+from pcreceipt.contract import gate
 from pcreceipt.server.app import create_app
 from pcreceipt.server.http.credentials import new_token
 from pcreceipt.server.http.resolution import NO_SCOPE_MESSAGE

@@ -23,8 +23,8 @@ from _support.receipts import settings as make_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.digests import wire_bytes
-from pcreceipt.prepare.citations import parse_content
+from pcreceipt.contract.content import parse_content
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.store.sqlite import SQLiteStore
 
 WORDS = ["sqlite", "receipt", "budget", "scope", "vector", "merge", "数据库", "检索", "alpha", "beta", "gamma"]

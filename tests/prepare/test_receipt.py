@@ -8,11 +8,11 @@ import unicodedata
 
 import pytest
 
-from pcreceipt import gate
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.content import parse_content
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
-from pcreceipt.prepare.citations import parse_content
 from pcreceipt.prepare.evidence import Evidence, PromptIdentity, RerankCall, RerankConfigEvidence
 from pcreceipt.prepare.receipt import ReceiptFailure, assemble_receipt
 from pcreceipt.store.records import ArtifactRef

@@ -1,6 +1,6 @@
 """The rendered forms, byte for byte: HOSTS.md §3.5's examples re-derived through the builder, the
 expected text written here from the rules (json.dumps, the markers, the Markdown layout) rather
-than with the renderer; and the reader (``prepare.citations``) against the renderer."""
+than with the renderer; and the reader (``contract.content``) against the renderer."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pcreceipt.contract.content import ContentFormError, parse_content
+from pcreceipt.contract.forms import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import Build, BuildInput, BuildPlan, HistoryCandidate, SectionPlan
-from pcreceipt.prepare.citations import ContentFormError, parse_content
 from pcreceipt.prepare.render import (
-    CODE_CAUTION,
-    CODE_HEADING,
-    TRUST_TEXT,
     CodeCitation,
     HistoryCitation,
     Layout,

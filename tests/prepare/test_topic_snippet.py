@@ -15,8 +15,8 @@ from _support.receipts import prepare, runtime, scope
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.prepare.citations import CitedItem, parse_content
-from pcreceipt.prepare.render import TRUST_TEXT
+from pcreceipt.contract.content import CitedItem, parse_content
+from pcreceipt.contract.forms import TRUST_TEXT
 from pcreceipt.prepare.snippet import detail_chunks, excerpt, topic_snippets
 from pcreceipt.prepare.verify import history_findings
 from pcreceipt.store.protocol import Store

@@ -67,8 +67,8 @@ from mcp.types import CallToolResult
 from schemathesis import GenerationMode
 from schemathesis.core import NOT_SET
 
-from pcreceipt import gate
 from pcreceipt.config import Settings
+from pcreceipt.contract import gate
 from pcreceipt.server.app import create_app
 
 OPERATIONS = bundled_operations()

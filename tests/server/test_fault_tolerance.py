@@ -19,8 +19,8 @@ from _support.fakes import FakeInference
 from _support.ports import free_port
 from _support.tokens import assert_error, issue, make_scope, running, serve_subprocess
 
-from pcreceipt import gate
 from pcreceipt.config import EmbeddingSettings, GenerationSettings, RerankSettings, Settings
+from pcreceipt.contract import gate
 from pcreceipt.server.app import create_app
 from pcreceipt.store.records import StoreUnavailable
 from pcreceipt.store.sqlite import SQLiteStore

@@ -5,7 +5,7 @@ negative mode (schema-violating). Half the requests use an existing Scope (so wr
 can succeed), a sixth carry no token (401). Every response must:
 - never be a 5xx;
 - carry the request id header, and, on a 4xx, the error envelope (401s with ``WWW-Authenticate``);
-- on a 2xx with a body, pass ``pcreceipt.gate`` for the response definition the document declares
+- on a 2xx with a body, pass ``pcreceipt.contract.gate`` for the response definition the document declares
   (the PreparedContext rules for prepare);
 - pass schemathesis' own conformance checks (declared status, content type, headers, schema).
 
@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.http.authorization import requires_token
 from pcreceipt.server.http.responses import response_definition

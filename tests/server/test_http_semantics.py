@@ -8,7 +8,7 @@ import httpx
 import pytest
 from _support.servers import CANARY, assert_error, assert_request_id
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 pytestmark = pytest.mark.anyio
 

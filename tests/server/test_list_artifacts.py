@@ -9,9 +9,9 @@ import pytest
 from _support.servers import assert_error
 from typer.testing import CliRunner
 
-from pcreceipt import gate
 from pcreceipt.cli.main import app
 from pcreceipt.client import AsyncClient
+from pcreceipt.contract import gate
 
 pytestmark = pytest.mark.anyio
 TOPIC = {"title": "Storage [bold]engine[/bold]", "summary": "Why SQLite", "detail": "It is embedded."}

@@ -24,8 +24,8 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
-from pcreceipt import gate
 from pcreceipt.config import Settings
+from pcreceipt.contract import gate
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.http.mcp_server import INSTRUCTIONS, SERVER_NAME
 from pcreceipt.store.sqlite import SQLiteStore

@@ -10,11 +10,11 @@ import httpx
 import pytest
 from _support.servers import assert_request_id
 
-from pcreceipt import gate
 from pcreceipt.client import AsyncClient
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import wire_bytes
+from pcreceipt.contract.forms import TRUST_TEXT
 from pcreceipt.models import HistorySelectedItem
-from pcreceipt.prepare.render import TRUST_TEXT
 
 pytestmark = pytest.mark.anyio
 

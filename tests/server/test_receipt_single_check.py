@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt import gate
-from pcreceipt.digests import wire_bytes, wire_dumps
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import wire_bytes, wire_dumps
 from pcreceipt.prepare import receipt as assembler
 from pcreceipt.prepare.reply import Prepared
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from _support.servers import CANARY, assert_error
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 
 pytestmark = pytest.mark.anyio
 

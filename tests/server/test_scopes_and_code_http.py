@@ -13,7 +13,7 @@ import pytest
 from _support.servers import CANARY, assert_error, running
 
 from pcreceipt.config import Settings
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import BudgetTooSmall
 from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers import code_query

@@ -2,7 +2,7 @@
 token-mode server, then everything checked that can be checked exactly.
 
 Per prepare: no 5xx; the response and its Receipt pass the gate (which reads the content's items
-back, ``prepare.citations``, and holds each to its selected entry: identity, order,
+back, ``contract.content``, and holds each to its selected entry: identity, order,
 ``rendered_bytes``, truncation); the Receipt is present. Per selected item n:
 - history: the exact revision the Receipt names is read back (it must exist), and the item's text
   in ``content`` is what the renderer makes of that revision (``render.envelope_item`` or
@@ -32,9 +32,9 @@ import httpx
 import pytest
 from _support.tokens import TokenServer, make_scope, token_server
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
+from pcreceipt.contract.content import CitedItem, parse_content
 from pcreceipt.prepare.build_types import TRUNCATION_MARK
-from pcreceipt.prepare.citations import CitedItem, parse_content
 from pcreceipt.prepare.render import (
     envelope_content,
     envelope_item,

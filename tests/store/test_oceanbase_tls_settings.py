@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from _support.commands import PCRECEIPT, run, user_environment
+from _support.ports import free_port
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -199,7 +200,8 @@ def test_serve_with_a_missing_ca_file_is_one_line(tmp_path: Path) -> None:
 def test_serve_with_a_ca_file_that_is_not_pem_is_one_line(tmp_path: Path) -> None:
     junk = tmp_path / "ca.pem"
     junk.write_text("not a certificate\n")
-    environment = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": OCEANBASE})
+    # serve binds its port before it opens the store: a free one, not the default (the serial tests' 8000)
+    environment = user_environment(tmp_path, {"PCRECEIPT_STORE_URL": OCEANBASE, "PCRECEIPT_PORT": str(free_port())})
     done = run([PCRECEIPT, "serve", "--store-tls", "--store-tls-ca", str(junk)], environment, timeout=60)
     assert done.returncode == 2
     (line,) = done.stderr.strip().splitlines()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pcreceipt.digests import canonical_digest
+from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import HistoryFamily, InvalidRecord, NewArtifact, RecordNotFound, WriteConflict
 

@@ -7,7 +7,7 @@ from typing import Any, get_args
 
 import pytest
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ConflictReason, EmbeddingRow, Scope, TokenGrant, WriteConflict
 

@@ -92,7 +92,10 @@ def test_writes_in_a_pinned_block_run_on_its_connection(store: Store, scope_id: 
         written = store.create_artifact(scope_id, "atomic-memory", {"kind": "fact", "text": "one more"})
         with pytest.raises(WriteConflict):  # a failed write: its transaction rolled back, the block goes on
             store.replace_artifact(
-                scope_id, "atomic-memory", written.ref.artifact_id, {"kind": "fact", "text": "stale"},
+                scope_id,
+                "atomic-memory",
+                written.ref.artifact_id,
+                {"kind": "fact", "text": "stale"},
                 expected_revision=7,
             )
         assert store.get_head(scope_id, "atomic-memory", written.ref.artifact_id) == written
@@ -134,8 +137,12 @@ def test_a_pinned_connection_the_server_dropped_is_replaced_at_the_next_statemen
 def test_a_pinned_block_tokenizes_each_query_once(store: Store, scope_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     seed(store, scope_id)
     families: list[Any] = ["atomic-memory", "topic-memory", "experience"]
-    searches = [(family, query, match) for query in ("WAL mode", "数据库 存储") for match in ("all", "any", "prefix")
-                for family in families]
+    searches = [
+        (family, query, match)
+        for query in ("WAL mode", "数据库 存储")
+        for match in ("all", "any", "prefix")
+        for family in families
+    ]
     expected = [store.search_text(scope_id, family, query, 8, match=match) for family, query, match in searches]
     expected_code = store.query_code(scope_id, "WAL mode", 8)
     folded: list[int] = []

@@ -72,7 +72,10 @@ def lineage_scenario(store: Store, scope_id: str) -> tuple[list[RevisionRecord],
         for n in range(40)
     ]
     replaced = store.replace_artifact(
-        scope_id, "atomic-memory", written[0].ref.artifact_id, {"kind": "fact", "text": "fact zero, revised"},
+        scope_id,
+        "atomic-memory",
+        written[0].ref.artifact_id,
+        {"kind": "fact", "text": "fact zero, revised"},
         expected_revision=1,
     )
     return written, [replaced.ref, *(record.ref for record in written[5:9])]
@@ -157,11 +160,13 @@ def _fill(store: SQLiteStore, scope_id: str, count: int) -> list[RevisionRecord]
         for n in range(count)
     ]
     records = store.create_artifacts(scope_id, "atomic-memory", items)
-    store.replace_artifact_tags(scope_id, "atomic-memory", records[0].ref.artifact_id, {"rare": "rare"},
-                                precondition=lambda current: True)
+    store.replace_artifact_tags(
+        scope_id, "atomic-memory", records[0].ref.artifact_id, {"rare": "rare"}, precondition=lambda current: True
+    )
     for record in records[1:]:
-        store.replace_artifact_tags(scope_id, "atomic-memory", record.ref.artifact_id, {"common": "common"},
-                                    precondition=lambda current: True)
+        store.replace_artifact_tags(
+            scope_id, "atomic-memory", record.ref.artifact_id, {"common": "common"}, precondition=lambda current: True
+        )
     return records
 
 
@@ -179,15 +184,25 @@ class _Fixture:
 
 def _scope_with(store: SQLiteStore, make_scope: Callable[..., Scope], count: int) -> _Fixture:
     scope_id = make_scope().scope_id
-    store.capture_source(scope_id, CapturedSource(source_id="captured-1", content="notes about marker sockets",
-                                                  metadata=None))
-    (extracted,) = store.commit_extraction(
-        scope_id, after=0, through=1, extracted=1,
-        memories=[NewArtifact(content={"kind": "fact", "text": "extracted from the captured notes"})],
-    ) or []
+    store.capture_source(
+        scope_id, CapturedSource(source_id="captured-1", content="notes about marker sockets", metadata=None)
+    )
+    (extracted,) = (
+        store.commit_extraction(
+            scope_id,
+            after=0,
+            through=1,
+            extracted=1,
+            memories=[NewArtifact(content={"kind": "fact", "text": "extracted from the captured notes"})],
+        )
+        or []
+    )
     records = _fill(store, scope_id, count)
     replaced = store.replace_artifact(
-        scope_id, "atomic-memory", records[1].ref.artifact_id, {"kind": "fact", "text": "replaced marker1 text"},
+        scope_id,
+        "atomic-memory",
+        records[1].ref.artifact_id,
+        {"kind": "fact", "text": "replaced marker1 text"},
         expected_revision=1,
     )
     inputs = [(record.ref.artifact_id, 1, 0) for record in records[2:4]]
@@ -232,9 +247,9 @@ def _operations(store: SQLiteStore, f: _Fixture) -> dict[str, Callable[[], objec
             scope_id, "atomic-memory", [NewArtifact(content={"kind": "note", "text": f"new {n}"}) for n in range(3)]
         ),
         "create_artifact": lambda: store.create_artifact(scope_id, "atomic-memory", {"kind": "note", "text": "one"}),
-        "get_stats' Source high-water mark": lambda: store._connection().execute(
-            HIGH_WATERMARKS.format(marks="?"), (scope_id,)
-        ).fetchall(),
+        "get_stats' Source high-water mark": lambda: (
+            store._connection().execute(HIGH_WATERMARKS.format(marks="?"), (scope_id,)).fetchall()
+        ),
     }
 
 
@@ -273,6 +288,8 @@ def test_no_per_request_statement_reads_a_whole_table(
             scans[statement] = steps
     assert len(statements) > 100
     assert not scans, scans
+
+
 # -- OceanBase: the same reads, planned by its optimizer
 
 LINEAGE_READ = re.compile(r"\bFROM sources\b.*\btarget_artifact_id\b", re.S)

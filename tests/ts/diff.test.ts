@@ -1,5 +1,5 @@
 // The receipt diff vectors (tests/vectors/diff/) through the compiled package's diffReceipts: the
-// same JSON text as pcreceipt's Python diff (tests/receipts/test_diff.py), byte for byte.
+// same JSON text as pcreceipt's Python diff (tests/contract/test_diff.py), byte for byte.
 
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";

@@ -6,8 +6,8 @@
 Each vector is one JSON file: ``id``, ``description``, ``source`` (``real`` when both sides are
 real prepares; ``edited`` when one side is a real response edited by hand, named in the
 description, for a change a single in-process run cannot easily produce), the two saved
-responses ``a`` and ``b`` and the ``expected`` diff (``pcreceipt.receipts.diff.diff_responses``).
-tests/receipts/test_diff.py and tests/ts/diff.test.ts run every vector through the Python and the
+responses ``a`` and ``b`` and the ``expected`` diff (``pcreceipt.contract.diff.diff_responses``).
+tests/contract/test_diff.py and tests/ts/diff.test.ts run every vector through the Python and the
 TypeScript implementation and compare the JSON text byte for byte.
 
 The real prepares run in process on a fresh SQLite store with server-assigned ids, like
@@ -29,7 +29,7 @@ from typing import Any
 
 from pcreceipt.compose import compose
 from pcreceipt.config import GenerationSettings, RerankSettings, Settings
-from pcreceipt.receipts.diff import diff_responses, is_empty
+from pcreceipt.contract.diff import diff_responses, is_empty
 from pcreceipt.store.sqlite import SQLiteStore
 
 # the in-process chat model of the model reranker, shared with the Receipt size measurements

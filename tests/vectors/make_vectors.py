@@ -3,7 +3,7 @@
 Each vector is one JSON file: an id, a description, the kind of message (``request`` or
 ``response``), what the request said (``context``), the message (``data``), the expected
 verdict (``valid``) and the expected violations as (JSON Pointer, rule id). A rule id is a JSON
-Schema keyword or one of ``pcreceipt.gate.SEMANTIC_RULES``. An invalid vector breaks exactly one
+Schema keyword or one of ``pcreceipt.contract.semantics.SEMANTIC_RULES``. An invalid vector breaks exactly one
 rule of a valid base message.
 
 Run ``python tests/vectors/make_vectors.py`` after changing the contract; the test suite fails
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pcreceipt.prepare.render import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
+from pcreceipt.contract.forms import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
 
 HERE = Path(__file__).resolve().parent
 RECEIPT_ID = "3f2b8c1e-9a4d-4c7e-8b21-5d6e7f809a1b"

@@ -1,5 +1,6 @@
+// Python counterpart: src/pcreceipt/contract/content.py
 // Reading a rendered content back: the items it cites, in order, each with its exact text.
-// A port of pcreceipt's Python reader (src/pcreceipt/prepare/citations.py): the same three
+// A port of pcreceipt's Python reader (src/pcreceipt/contract/content.py): the same three
 // forms (the JSON envelope or the Markdown text, then optionally the code block; or the code
 // block alone), the same canonical-JSON checks, the same items. The strings below are
 // pcreceipt's renderer's (src/pcreceipt/prepare/render.py); tests/contract/test_ts_citations.py

@@ -1,8 +1,9 @@
+// Python counterpart: src/pcreceipt/contract/diagnostic.py
 // The host-side diagnostic of an empty or truncated recall: a record a host can log that says why
 // an agent got nothing, or less than it asked for, without one byte of what was recalled. The
-// same function as recall_diagnostic in pcreceipt_host_validators.py (the Python hosts' file):
-// the same fields, the same values on the same response (tests/contract/diagnostic_cases.json
-// holds both to it).
+// same function as pcreceipt's Python recall_diagnostic, which the Python hosts' file
+// (pcreceipt_host_validators.py) carries too: the same fields, the same values on the same
+// response (tests/contract/diagnostic_cases.json holds all of them to it).
 
 import { PreparedContext as responseSchema } from "./schema-validators.js";
 import type { OmittedGroup, PrepareContextRequest, PreparedContext } from "./types.js";

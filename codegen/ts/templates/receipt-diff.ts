@@ -1,7 +1,8 @@
+// Python counterpart: src/pcreceipt/contract/diff.py
 // The diff of two saved prepare responses that carry a Receipt: what was added, removed or moved
 // in `selected` (by exact identity), the omitted count deltas by (family, reason), the retrieval
 // path and rerank configuration changes, and byte use. A port of pcreceipt's Python
-// `pcreceipt.receipts.diff.diff_responses` (docs/receipt-diff.md): the shared vectors in
+// `pcreceipt.contract.diff.diff_responses` (docs/receipt-diff.md): the shared vectors in
 // tests/vectors/diff/ hold both to the same output, and `JSON.stringify(diff, null, 2)` is byte
 // for byte Python's `json.dumps(diff, indent=2, ensure_ascii=False)` (no floats in the output;
 // every list in a stated order over integers and the contract's ASCII enums and digests).

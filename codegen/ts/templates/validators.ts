@@ -1,3 +1,4 @@
+// Python counterpart: src/pcreceipt/contract/gate.py
 // Validators of the prepare messages: the JSON Schema check (ajv standalone code compiled at
 // generation time, ./schema-validators.js) and then the semantic rules (./semantic-rules.ts),
 // in that order, exactly as pcreceipt's Python gate does. Each returns {ok, violations}: a

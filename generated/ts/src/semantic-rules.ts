@@ -1,8 +1,9 @@
 // Generated from codegen/ts/templates/semantic-rules.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
+// Python counterpart: src/pcreceipt/contract/semantics.py
 // The contract rules JSON Schema cannot say, for prepare requests and PreparedContext responses.
-// A line-for-line port of the semantic half of pcreceipt's Python gate (src/pcreceipt/gate.py):
+// A line-for-line port of pcreceipt's Python semantic rules (src/pcreceipt/contract/semantics.py):
 // same rule ids, same JSON Pointer paths, and the same "schema first, then semantics" order, so
 // the TypeScript and Python verdicts agree (tests/contract/test_ts_parity.py holds them to it).
 // Every function here assumes its input already passed the JSON Schema check. No I/O, no

@@ -1,6 +1,7 @@
 // Generated from codegen/ts/templates/validators.ts by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
+// Python counterpart: src/pcreceipt/contract/gate.py
 // Validators of the prepare messages: the JSON Schema check (ajv standalone code compiled at
 // generation time, ./schema-validators.js) and then the semantic rules (./semantic-rules.ts),
 // in that order, exactly as pcreceipt's Python gate does. Each returns {ok, violations}: a

@@ -98,7 +98,7 @@ def _unrouted(error: ApiResponseError) -> bool:
 
 
 def _explain(error: ApiResponseError) -> str:
-    from pcreceipt import gate  # only an error needs it: a client command starts without the gate
+    from pcreceipt.contract import gate  # only an error needs it: a client command starts without the gate
 
     lines = [f"error: {error.code or 'unknown_error'} (HTTP {error.status}): {error.message or 'no error body'}"]
     if error.status in (404, 405) and (error.code is None or _unrouted(error)):

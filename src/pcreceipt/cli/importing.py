@@ -24,7 +24,6 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from pcreceipt import gate
 from pcreceipt.cli import paths
 from pcreceipt.cli.common import (
     DEFAULT_URL,
@@ -38,6 +37,7 @@ from pcreceipt.cli.common import (
     wire,
 )
 from pcreceipt.client import ApiResponseError, AsyncClient
+from pcreceipt.contract import gate
 from pcreceipt.models import ArtifactReference, limits
 
 BATCH_MAX_ITEMS = limits.IMPORT_ARTIFACTS_REQUEST_ITEMS_MAX_ITEMS

@@ -1,6 +1,6 @@
 """``pcreceipt receipt diff A.json B.json [--json]``: what changed between two saved prepare responses.
 
-The diff is ``pcreceipt.receipts.diff.diff_responses`` (docs/receipt-diff.md); ``--json`` prints it
+The diff is ``pcreceipt.contract.diff.diff_responses`` (docs/receipt-diff.md); ``--json`` prints it
 as ``json.dumps(diff, indent=2, ensure_ascii=False)``, the same text the TypeScript package's
 ``diffReceipts`` gives with ``JSON.stringify(diff, null, 2)``. Without ``--json`` it is a compact
 rich view in the style of the Receipt view (cli/receipt_view.py): every value from a response is
@@ -23,11 +23,11 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from pcreceipt import gate
 from pcreceipt.cli import paths
 from pcreceipt.cli.common import read_problem
 from pcreceipt.cli.receipt_view import DIFF_JSON_HINT, identity_label, plain, print_parts
-from pcreceipt.receipts.diff import ReceiptDiffError, diff_responses, is_empty
+from pcreceipt.contract import gate
+from pcreceipt.contract.diff import ReceiptDiffError, diff_responses, is_empty
 
 receipt_app = typer.Typer(no_args_is_help=True, help="Work with saved Receipts.")
 

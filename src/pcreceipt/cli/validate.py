@@ -9,9 +9,9 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from pcreceipt import gate
 from pcreceipt.cli import paths
 from pcreceipt.cli.common import MAX_BYTES_RANGE, check_max_bytes, read_problem
+from pcreceipt.contract import gate
 
 
 def _read_json(source: str) -> Any:

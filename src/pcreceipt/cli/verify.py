@@ -27,8 +27,8 @@ import typer
 from pcreceipt.cli import paths
 from pcreceipt.cli.common import MAX_BYTES_RANGE, Token, check_max_bytes, checked_server_url, read_problem, wire
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, TransportError
+from pcreceipt.contract.content import CitedItem
 from pcreceipt.models import limits
-from pcreceipt.prepare.citations import CitedItem
 from pcreceipt.prepare.verify import (
     Finding,
     Offline,

@@ -29,11 +29,10 @@ from typing import Any
 
 import numpy as np
 
+from pcreceipt.contract.forms import HISTORY_FAMILIES
 from pcreceipt.evaluation.load import ArtifactExpectation, Case, CodeExpectation, Expectation
-from pcreceipt.models import limits
 
 BUDGET_REASONS = frozenset({"below_min_bytes", "no_fitting_truncation"})
-HISTORY_FAMILIES = limits.HISTORY_FAMILY_ENUM
 CLASSES = ("budget_omission", "not_retrieved_expected_family", "inference_fallback", "expansion_ran")
 SEED = 16
 RESAMPLES = 2000  # not a contract limit: bootstrap resamples

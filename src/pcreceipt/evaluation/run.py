@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pcreceipt.client import ApiResponseError, AsyncClient, ClientError, InvalidResponseError, TransportError
+from pcreceipt.contract.forms import HISTORY_FAMILIES
+from pcreceipt.contract.gate import check_schema, format_violation
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.evaluation.load import ArtifactExpectation, Case
-from pcreceipt.evaluation.metrics import HISTORY_FAMILIES
-from pcreceipt.gate import check_schema, format_violation
 
 T = TypeVar("T")
 VARIANT_KEYS = frozenset({"max_bytes", "include_code", "assembly", "explain"})

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import RouteNotFound
 
 PREFIX = "/inspector"

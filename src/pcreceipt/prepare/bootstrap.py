@@ -30,10 +30,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from pcreceipt.digests import canonical_digest, sha256_digest
+from pcreceipt.contract.digests import canonical_digest, sha256_digest
+from pcreceipt.contract.forms import BODY_PREFIX, METADATA_INDENT, SEPARATOR, TRUST_TEXT
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, MIN_TRUNCATED_BODY_BYTES, TRUNCATION_MARK
-from pcreceipt.prepare.render import BODY_PREFIX, METADATA_INDENT, SEPARATOR, TRUST_TEXT, markdown_units, utf8_size
+from pcreceipt.prepare.render import markdown_units, utf8_size
 from pcreceipt.store.protocol import Artifacts
 from pcreceipt.store.records import BootstrapItem, Scope, served_content
 

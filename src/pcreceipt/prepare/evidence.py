@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from opentelemetry import trace
 
-from pcreceipt.digests import canonical_digest
+from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import EvidenceFamily
 from pcreceipt.store.records import ArtifactRef

@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from typing import Any, Literal
 
-from pcreceipt import gate
-from pcreceipt.digests import query_digest, sha256_digest, wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import query_digest, sha256_digest, wire_bytes
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import Build, BuiltItem, CodeOrigin

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.prepare.build_types import CodeOrigin
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.receipt import CheckedReceipt

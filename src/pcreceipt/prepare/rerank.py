@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pcreceipt.config import GenerationSettings, RerankSettings
-from pcreceipt.digests import sha256_digest
+from pcreceipt.contract.digests import sha256_digest
 from pcreceipt.inference import ChatClient, InferenceError
 from pcreceipt.models import limits
 from pcreceipt.prepare.evidence import PromptIdentity, RerankConfigEvidence, RerankFallback, RerankOutcome

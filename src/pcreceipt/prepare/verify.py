@@ -8,7 +8,7 @@ Offline (``verify_offline``):
 1. the gate: the PreparedContext schema and every semantic rule (content and Receipt digests,
    byte counts, ordering, identity uniqueness, the 8192-byte budget), with ``max_bytes`` as the
    request's max_bytes when given; among them the rules that read the content back
-   (``gate.check_cited``, over ``prepare.citations``): the content is in a rendered form, it
+   (``gate.check_cited``, over ``contract.content``): the content is in a rendered form, it
    cites exactly the ``selected`` identities in order (kind, Scope-qualified identity; for code
    the range and the snippet hash), and each item's text has the ``rendered_bytes`` and
    truncation its entry records;
@@ -32,14 +32,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from pcreceipt import gate
-from pcreceipt.digests import sha256_hex
+from pcreceipt.contract import gate
+from pcreceipt.contract.content import CitedItem, ContentFormError, parse_content
+from pcreceipt.contract.digests import sha256_hex
+from pcreceipt.contract.forms import HISTORY_FAMILIES, HistoryFamily
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, TRUNCATION_MARK
-from pcreceipt.prepare.citations import CitedItem, ContentFormError, parse_content
 from pcreceipt.prepare.render import code_line_strings, envelope_content, markdown_body, markdown_units, utf8_size
 from pcreceipt.prepare.snippet import CUT_MARK as SNIPPET_CUT_MARK
 from pcreceipt.prepare.snippet import SNIPPET_MAX_CHARS, compact
-from pcreceipt.store.records import HISTORY_FAMILIES, HistoryFamily
 
 
 @dataclass(frozen=True, slots=True)

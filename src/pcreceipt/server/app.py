@@ -35,10 +35,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from pcreceipt import gate
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.models import OPERATIONS
 from pcreceipt.prepare.runtime import Preparer

@@ -26,7 +26,6 @@ GRANT_ACCESS: tuple[GrantAccess, ...] = ("read", "write", "admin")
 ALL_SCOPES = "*"
 """The grant target that stands for every Scope, present and future."""
 
-HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
 SEARCHABLE_FAMILIES: tuple[HistoryFamily, ...] = ("atomic-memory", "topic-memory", "experience")
 
 

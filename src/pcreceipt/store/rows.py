@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, cast
 
-from pcreceipt.digests import canonical_digest
+from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.store import rules
 from pcreceipt.store.records import (
     ArtifactFamily,

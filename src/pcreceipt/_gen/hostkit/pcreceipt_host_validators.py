@@ -1,4 +1,4 @@
-# Generated from schemas/*.json and src/pcreceipt/gate.py (with what it reads) by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
+# Generated from schemas/*.json and src/pcreceipt/contract/gate.py (with what it reads) by codegen/generate.py; do not edit. Regenerate with `nox -s generate`.
 """pcreceipt's validators of the prepare messages for a host hook: Python 3.9+, standard
 library only, one file to copy next to the hook.
 
@@ -45,7 +45,7 @@ class limits:
     PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT = 8000
 
 
-# -- from src/pcreceipt/digests.py
+# -- from src/pcreceipt/contract/digests.py
 
 
 def utf8(text: str) -> bytes:
@@ -73,7 +73,10 @@ def wire_dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
 
 
-# -- from src/pcreceipt/prepare/render.py
+# -- from src/pcreceipt/contract/forms.py
+
+
+HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
 
 
 TRUST_TEXT = (
@@ -165,13 +168,7 @@ def ascii_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
-# -- from src/pcreceipt/store/records.py
-
-
-HISTORY_FAMILIES: tuple[HistoryFamily, ...] = limits.HISTORY_FAMILY_ENUM
-
-
-# -- from src/pcreceipt/prepare/citations.py
+# -- from src/pcreceipt/contract/content.py
 
 
 Form = Literal["envelope", "markdown", "code"]
@@ -392,7 +389,7 @@ def _code_item(head: str, block: str) -> CitedItem:
     )
 
 
-# -- from src/pcreceipt/gate.py
+# -- from src/pcreceipt/contract/semantics.py
 
 
 RECEIPT_MAX_BYTES = limits.PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM
@@ -468,37 +465,6 @@ class Violation:
         return format_violation(self.path, self.rule, self.message)
 
 
-# What a schema keyword means when only the rule id is known (a server's error details carry a
-# JSON Pointer and a rule id, not the limits).
-SCHEMA_RULES: dict[str, str] = {
-    "minLength": "is too short",
-    "maxLength": "is too long",
-    "minimum": "is too small",
-    "maximum": "is too large",
-    "exclusiveMinimum": "is too small",
-    "exclusiveMaximum": "is too large",
-    "minItems": "has too few items",
-    "maxItems": "has too many items",
-    "pattern": "does not have the required form",
-    "format": "is not in the required format",
-    "required": "lacks a required property",
-    "additionalProperties": "has a property the contract does not define",
-    "unevaluatedProperties": "has a property the contract does not define",
-    "type": "has the wrong type",
-    "enum": "is not one of the allowed values",
-    "const": "is not the required value",
-    "oneOf": "matches none of the allowed forms",
-    "anyOf": "matches none of the allowed forms",
-    "not": "has a form that is not allowed here",
-    "uniqueItems": "repeats an item",
-}
-
-
-def describe_rule(rule: str) -> str:
-    """What a rule id means, for a violation known only by its path and rule."""
-    return SEMANTIC_RULES.get(rule) or SCHEMA_RULES.get(rule) or "breaks a rule of the contract"
-
-
 def format_violation(path: str, rule: str, description: str) -> str:
     """One violation as one line, the way every command prints it: ``path: rule — description``."""
     return f"{path or '/'}: {rule} — {description}"
@@ -508,26 +474,16 @@ def pointer(parts: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def well_formed(value: Any) -> Any:
-    """``value`` with every lone surrogate in its strings and keys replaced by U+FFFD."""
-    if isinstance(value, str):
-        return utf8(value).decode("utf-8")
-    if isinstance(value, list):
-        return [well_formed(v) for v in value]
-    if isinstance(value, dict):
-        return {well_formed(k): well_formed(v) for k, v in value.items()}
-    return value
-
-
 def _v(path: Sequence[str | int], rule: str) -> Violation:
     p = pointer(path)
     return Violation(p, rule, SEMANTIC_RULES[rule])
 
 
-def check_prepare_request(request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES) -> list[Violation]:
-    violations = check_schema("PrepareContextRequest", request)
-    if violations:
-        return violations
+def check_request_semantics(
+    request: Mapping[str, Any], *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES
+) -> list[Violation]:
+    """The request rules beyond its schema. Assumes the request is schema-valid."""
+    violations: list[Violation] = []
     assembly = request.get("assembly")
     if assembly is not None:
         sections = assembly.get("sections", [])
@@ -545,21 +501,16 @@ def _strictly_sorted(keys: list[tuple[Any, ...]]) -> bool:
     return all(a < b for a, b in pairwise(keys))
 
 
-def check_prepared_context(
-    response: Any,
+def check_response_semantics(
+    response: Mapping[str, Any],
     *,
     max_bytes: int | None = None,
     include_receipt: bool | None = None,
     explain: bool | None = None,
 ) -> list[Violation]:
-    """Schema and semantic rules of a PreparedContext.
-
-    ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
-    (a host validator knows max_bytes; the server knows all three).
-    """
-    violations = check_schema("PreparedContext", response)
-    if violations or not isinstance(response, Mapping):
-        return violations
+    """The PreparedContext rules beyond its schema (and its Receipt's, with the content it cites).
+    Assumes the response is schema-valid."""
+    violations: list[Violation] = []
     content = response["content"]
     content_bytes = response["content_bytes"]
     if content is not None and len(utf8(content)) != content_bytes:
@@ -595,7 +546,7 @@ def _cites(item: CitedItem, selected: Mapping[str, Any], current_scope: str | No
 
 
 def check_cited(content: str | None, selected: Sequence[Mapping[str, Any]]) -> list[Violation]:
-    """A Receipt's ``selected`` against the items its content cites (``prepare.citations``): the
+    """A Receipt's ``selected`` against the items its content cites (``contract.content``): the
     same identities in the same order, each item's ``rendered_bytes`` and ``truncated``. The
     current Scope, which a short ``artifact_ref`` names, is the Scope selected for the first one."""
     try:
@@ -750,6 +701,151 @@ def check_receipt_semantics(
     if len(names) != len(set(names)):
         out.append(_v([*b, "stages"], "stages_unique"))
     return out
+
+
+# -- from src/pcreceipt/contract/gate.py
+
+
+# What a schema keyword means when only the rule id is known (a server's error details carry a
+# JSON Pointer and a rule id, not the limits).
+SCHEMA_RULES: dict[str, str] = {
+    "minLength": "is too short",
+    "maxLength": "is too long",
+    "minimum": "is too small",
+    "maximum": "is too large",
+    "exclusiveMinimum": "is too small",
+    "exclusiveMaximum": "is too large",
+    "minItems": "has too few items",
+    "maxItems": "has too many items",
+    "pattern": "does not have the required form",
+    "format": "is not in the required format",
+    "required": "lacks a required property",
+    "additionalProperties": "has a property the contract does not define",
+    "unevaluatedProperties": "has a property the contract does not define",
+    "type": "has the wrong type",
+    "enum": "is not one of the allowed values",
+    "const": "is not the required value",
+    "oneOf": "matches none of the allowed forms",
+    "anyOf": "matches none of the allowed forms",
+    "not": "has a form that is not allowed here",
+    "uniqueItems": "repeats an item",
+}
+
+
+def describe_rule(rule: str) -> str:
+    """What a rule id means, for a violation known only by its path and rule."""
+    return SEMANTIC_RULES.get(rule) or SCHEMA_RULES.get(rule) or "breaks a rule of the contract"
+
+
+def well_formed(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings and keys replaced by U+FFFD."""
+    if isinstance(value, str):
+        return utf8(value).decode("utf-8")
+    if isinstance(value, list):
+        return [well_formed(v) for v in value]
+    if isinstance(value, dict):
+        return {well_formed(k): well_formed(v) for k, v in value.items()}
+    return value
+
+
+def check_prepare_request(request: Any, *, assembly_max_entries: int = DEFAULT_ASSEMBLY_MAX_ENTRIES) -> list[Violation]:
+    """Schema and semantic rules of a prepare request, with the server's ``assembly_max_entries``."""
+    return check_schema("PrepareContextRequest", request) or check_request_semantics(
+        request, assembly_max_entries=assembly_max_entries
+    )
+
+
+def check_prepared_context(
+    response: Any,
+    *,
+    max_bytes: int | None = None,
+    include_receipt: bool | None = None,
+    explain: bool | None = None,
+) -> list[Violation]:
+    """Schema and semantic rules of a PreparedContext.
+
+    ``max_bytes``, ``include_receipt`` and ``explain`` are what the request said, when known
+    (a host validator knows max_bytes; the server knows all three).
+    """
+    violations = check_schema("PreparedContext", response)
+    if violations or not isinstance(response, Mapping):
+        return violations
+    return check_response_semantics(response, max_bytes=max_bytes, include_receipt=include_receipt, explain=explain)
+
+
+# -- from src/pcreceipt/contract/diagnostic.py
+
+
+# What a host passes as ``request``: the body it sent, its max_bytes, or None.
+Request = Union[Mapping[str, Any], int, None]  # noqa: UP007 (evaluated at run time, on Python 3.9 too)
+
+
+def request_facts(request: Request) -> tuple[int | None, bool]:
+    """(max_bytes, explain) of what the host sent: a request body (its max_bytes, or the
+    contract's default when it sent none), a bare max_bytes (the TypeScript signature) or None
+    (max_bytes not known and not checked)."""
+    if request is None:
+        return None, False
+    if isinstance(request, int) and not isinstance(request, bool) and request >= 0:
+        return request, False
+    if isinstance(request, Mapping):
+        max_bytes = request.get("max_bytes", DEFAULT_MAX_BYTES)
+        if isinstance(max_bytes, int) and not isinstance(max_bytes, bool) and max_bytes >= 0:
+            return max_bytes, request.get("explain") is True
+    raise TypeError("request must be the prepare request body sent, its max_bytes, or None")
+
+
+def recall_diagnostic(response: Any, request: Request = None) -> dict[str, Any] | None:
+    """A body-free record of an empty or truncated recall, for a host's log; None otherwise.
+
+    Empty: status "empty", or a Receipt that selected nothing. Truncated: the Receipt says an
+    item was cut to fit. The record holds identifiers and counts only (docs/hosts.md):
+    receipt_id, content_digest, status, empty, truncated, selected, used_bytes,
+    requested_max_bytes, omitted [{family, reason, count}] and fallbacks (search and rerank
+    groups whose fallback_reason is not "none"). Never the content, the query or any body.
+    Without a Receipt (not asked for, or dropped by the server) only an empty recall is reported,
+    with the counts the response itself gives (requested_max_bytes: the max_bytes the request
+    stated, else None; fallbacks: None, unknown). A response that fails the JSON Schema of
+    PreparedContext gives None (validate it first). ``recall-diagnostic.ts`` is this
+    function's port for TypeScript hosts.
+    """
+    request_facts(request)  # a wrong request is a TypeError here too
+    if check_schema("PreparedContext", response):
+        return None
+    receipt = response.get("receipt")
+    stated = request.get("max_bytes") if isinstance(request, Mapping) else request
+    if receipt is None:
+        if response["status"] != "empty":
+            return None
+        return {
+            "receipt_id": None,
+            "content_digest": None,
+            "status": response["status"],
+            "empty": True,
+            "truncated": False,
+            "selected": 0,
+            "used_bytes": response["content_bytes"],
+            "requested_max_bytes": stated,
+            "omitted": [],
+            "fallbacks": None,
+        }
+    empty = response["status"] == "empty" or not receipt["selected"]
+    if not empty and not receipt["truncated"]:
+        return None
+    retrieval = receipt["retrieval"]
+    groups = [*retrieval["searches"], *retrieval["reranks"]]
+    return {
+        "receipt_id": receipt["receipt_id"],
+        "content_digest": receipt["content_digest"],
+        "status": response["status"],
+        "empty": empty,
+        "truncated": receipt["truncated"],
+        "selected": len(receipt["selected"]),
+        "used_bytes": receipt["used_bytes"],
+        "requested_max_bytes": receipt["requested_max_bytes"],
+        "omitted": [{"family": g["family"], "reason": g["reason"], "count": g["count"]} for g in receipt["omitted"]],
+        "fallbacks": sum(1 for g in groups if g["fallback_reason"] != "none"),
+    }
 
 
 # -- from codegen/python/host_kit.py
@@ -1269,9 +1365,6 @@ def check_schema(definition: str, instance: Any, base: Any = ()) -> list[Violati
 
 # -- the public API ------------------------------------------------------------------------------
 
-# What a host passes as ``request``: the body it sent, its max_bytes, or None.
-Request = Union[Mapping[str, Any], int, None]  # noqa: UP007 (evaluated at run time, on Python 3.9 too)
-
 
 def _result(violations: list[Violation]) -> dict[str, Any]:
     """{ok, violations: [{path, rule}]}, duplicates merged, in the order found (the TypeScript
@@ -1282,21 +1375,6 @@ def _result(violations: list[Violation]) -> dict[str, Any]:
         if entry not in out:
             out.append(entry)
     return {"ok": not out, "violations": out}
-
-
-def _request_facts(request: Request) -> tuple[int | None, bool]:
-    """(max_bytes, explain) of what the host sent: a request body (its max_bytes, or the
-    contract's default when it sent none), a bare max_bytes (the TypeScript signature) or None
-    (max_bytes not known and not checked)."""
-    if request is None:
-        return None, False
-    if isinstance(request, int) and not isinstance(request, bool) and request >= 0:
-        return request, False
-    if isinstance(request, Mapping):
-        max_bytes = request.get("max_bytes", DEFAULT_MAX_BYTES)
-        if isinstance(max_bytes, int) and not isinstance(max_bytes, bool) and max_bytes >= 0:
-            return max_bytes, request.get("explain") is True
-    raise TypeError("request must be the prepare request body sent, its max_bytes, or None")
 
 
 def validate_prepared_context_for(
@@ -1316,7 +1394,7 @@ def validate_prepared_context(response: Any, request: Request = None) -> dict[st
     """The strict default check of a prepare response for a host that did not ask for a Receipt:
     a receipt key fails (receipt_requires_flag), so does a reason unless the request set explain.
     ``request``: the body the host sent (or its max_bytes); content_bytes must not exceed it."""
-    max_bytes, explain = _request_facts(request)
+    max_bytes, explain = request_facts(request)
     return validate_prepared_context_for(response, max_bytes=max_bytes, include_receipt=False, explain=explain)
 
 
@@ -1324,7 +1402,7 @@ def validate_prepared_context_with_receipt(response: Any, request: Request = Non
     """For a host that sent include_receipt: true: the same rules, then the optional receipt (its
     schema and every Receipt rule). A response without a receipt is still valid: the server drops
     a Receipt it cannot build within its byte budget."""
-    max_bytes, explain = _request_facts(request)
+    max_bytes, explain = request_facts(request)
     return validate_prepared_context_for(response, max_bytes=max_bytes, include_receipt=True, explain=explain)
 
 
@@ -1333,56 +1411,3 @@ def validate_prepare_context_request(
 ) -> dict[str, Any]:
     """A prepare request body, with the server's assembly_max_entries."""
     return _result(check_prepare_request(request, assembly_max_entries=assembly_max_entries))
-
-
-def recall_diagnostic(response: Any, request: Request = None) -> dict[str, Any] | None:
-    """A body-free record of an empty or truncated recall, for a host's log; None otherwise.
-
-    Empty: status "empty", or a Receipt that selected nothing. Truncated: the Receipt says an
-    item was cut to fit. The record holds identifiers and counts only (docs/hosts.md):
-    receipt_id, content_digest, status, empty, truncated, selected, used_bytes,
-    requested_max_bytes, omitted [{family, reason, count}] and fallbacks (search and rerank
-    groups whose fallback_reason is not "none"). Never the content, the query or any body.
-    Without a Receipt (not asked for, or dropped by the server) only an empty recall is reported,
-    with the counts the response itself gives (requested_max_bytes: the max_bytes the request
-    stated, else None; fallbacks: None, unknown). A response that fails the JSON Schema of
-    PreparedContext gives None (validate it first). codegen/ts/templates/recall-diagnostic.ts is
-    the same function for TypeScript hosts.
-    """
-    _request_facts(request)  # a wrong request is a TypeError here too
-    if check_schema("PreparedContext", response):
-        return None
-    receipt = response.get("receipt")
-    stated = request.get("max_bytes") if isinstance(request, Mapping) else request
-    if receipt is None:
-        if response["status"] != "empty":
-            return None
-        return {
-            "receipt_id": None,
-            "content_digest": None,
-            "status": response["status"],
-            "empty": True,
-            "truncated": False,
-            "selected": 0,
-            "used_bytes": response["content_bytes"],
-            "requested_max_bytes": stated,
-            "omitted": [],
-            "fallbacks": None,
-        }
-    empty = response["status"] == "empty" or not receipt["selected"]
-    if not empty and not receipt["truncated"]:
-        return None
-    retrieval = receipt["retrieval"]
-    groups = [*retrieval["searches"], *retrieval["reranks"]]
-    return {
-        "receipt_id": receipt["receipt_id"],
-        "content_digest": receipt["content_digest"],
-        "status": response["status"],
-        "empty": empty,
-        "truncated": receipt["truncated"],
-        "selected": len(receipt["selected"]),
-        "used_bytes": receipt["used_bytes"],
-        "requested_max_bytes": receipt["requested_max_bytes"],
-        "omitted": [{"family": g["family"], "reason": g["reason"], "count": g["count"]} for g in receipt["omitted"]],
-        "fallbacks": sum(1 for g in groups if g["fallback_reason"] != "none"),
-    }

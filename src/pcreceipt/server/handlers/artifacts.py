@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.errors import (
     BadRequest,
     InvalidCursor,

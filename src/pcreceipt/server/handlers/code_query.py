@@ -40,7 +40,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import (
     BudgetTooSmall,
     CodeChanged,

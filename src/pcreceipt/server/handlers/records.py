@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
-from pcreceipt.digests import canonical_digest, sha256_hex
+from pcreceipt.contract.digests import canonical_digest, sha256_hex
 from pcreceipt.store.records import (
     ArtifactRef,
     AtomicMemoryHead,

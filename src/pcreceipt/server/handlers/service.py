@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import limits
 from pcreceipt.prepare import bootstrap

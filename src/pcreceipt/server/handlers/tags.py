@@ -21,7 +21,7 @@ import hmac
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pcreceipt.digests import canonical_digest, canonical_json
+from pcreceipt.contract.digests import canonical_digest, canonical_json
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, PreconditionRequired, TagPreconditionFailed
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE

@@ -49,7 +49,7 @@ from typing import Any
 
 from starlette.datastructures import Headers
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.errors import Forbidden, Unauthorized
 from pcreceipt.models import Operation
 from pcreceipt.server.http import resolution

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pcreceipt import gate
 from pcreceipt.config import Settings
+from pcreceipt.contract import gate
 from pcreceipt.errors import InvalidRequest
 from pcreceipt.models import Operation, limits
 from pcreceipt.prepare.reply import RECEIPT_KEY, Prepared

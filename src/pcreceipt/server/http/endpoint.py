@@ -25,8 +25,8 @@ from starlette.responses import Response
 from starlette.routing import Match, Route
 from starlette.types import Scope
 
+from pcreceipt.contract.gate import Violation
 from pcreceipt.errors import InternalError, ScopeNotFound
-from pcreceipt.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.server.http.authorization import authenticate, authorize, own_scope
 from pcreceipt.server.http.body import read_json_body

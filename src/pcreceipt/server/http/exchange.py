@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pcreceipt.config import Settings
-from pcreceipt.gate import Violation
+from pcreceipt.contract.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.runtime import Preparer

@@ -40,7 +40,7 @@ from starlette.routing import Route
 from starlette.types import Message, Receive, Scope, Send
 
 import pcreceipt
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.errors import ApiError
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.http.authorization import authenticate_bearer

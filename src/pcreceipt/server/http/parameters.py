@@ -34,7 +34,7 @@ from typing import Any, Literal
 import jsonschema_rs
 from starlette.datastructures import Headers, QueryParams
 
-from pcreceipt import gate
+from pcreceipt.contract import gate
 from pcreceipt.errors import BadRequest, InvalidRequest
 from pcreceipt.models import Operation
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from starlette.responses import Response
 
-from pcreceipt import gate
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract import gate
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import ApiError
 from pcreceipt.models import Operation
 from pcreceipt.prepare.reply import Prepared

@@ -36,7 +36,7 @@ import mcp.types as types
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pcreceipt.digests import wire_bytes
+from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import InternalError, InvalidRequest
 from pcreceipt.server.http.endpoint import PathEndpoint
 from pcreceipt.server.http.middleware import new_request_id
