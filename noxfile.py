@@ -88,13 +88,11 @@ def _workers() -> str:
 def _tiered_tests_step(
     session: nox.Session, marks: str | None, *pytest_args: str, env: dict[str, str] | None = None
 ) -> None:
-    """The selected tests in two passes: everything not ``serial`` on several workers (a file's tests
-    stay on one worker, so a module's servers start once), then the ``serial`` ones alone (fixed
-    ports, signals). A selection with no serial test is fine (pytest's exit 5)."""
-    both = f"({marks}) and " if marks else ""
-    parallel = ["-n", _workers(), "--dist", "loadfile"]
-    session.run("pytest", "-m", f"{both}not serial", *parallel, *pytest_args, env=env)
-    session.run("pytest", "-m", f"{both}serial", *pytest_args, env=env, success_codes=[0, 5])
+    """The selected tests on several workers: a file's tests on one worker (a module's servers start
+    once), and every ``serial`` module (fixed ports) in one work unit, so they run one after another
+    beside the rest (tests/conftest.py's scheduler)."""
+    selection = ["-m", marks] if marks else []
+    session.run("pytest", *selection, "-n", _workers(), "--dist", "loadfile", *pytest_args, env=env)
 
 
 @nox.session(python=PYTHON)

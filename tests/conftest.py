@@ -17,19 +17,24 @@
   ``seekdb_server`` or is parametrised with ``"oceanbase"`` (an engine, a tier), ``browser`` under
   ``tests/inspector``, ``hosts`` under ``tests/hosts`` and ``tests/compat/live``. ``venv``,
   ``serial`` and an ``oceanbase`` that no fixture shows (a test starting seekdb itself) are written
-  on the test. A test that reaches the session's seekdb server without the mark is an error
-  (``_support.seekdb``), so the quick tier cannot start seekdb unnoticed.
+  on the test (``serial`` on a whole module, as ``pytestmark``). Under ``--dist loadfile`` every
+  ``serial`` module is one work unit (``pytest_xdist_make_scheduler``): they bind fixed ports, so
+  one worker runs them one after another beside the rest. A test that reaches
+  the session's seekdb server without the mark is an error (``_support.seekdb``), so the quick
+  tier cannot start seekdb unnoticed.
 
 Helpers live in ``_support`` (see its ``__init__``).
 """
 
 from __future__ import annotations
 
+import ast
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -41,6 +46,7 @@ from pcreceipt.server.app import create_app
 
 pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
 
+SERIAL_GROUP = "serial"
 HOST_TESTS = Path(__file__).parent / "hosts"
 LIVE_TESTS = Path(__file__).parent / "compat" / "live"
 BROWSER_TESTS = Path(__file__).parent / "inspector"
@@ -66,6 +72,39 @@ def _parametrised_with(item: pytest.Item, value: str) -> bool:
     return callspec is not None and any(isinstance(v, str) and v == value for v in callspec.params.values())
 
 
+@cache
+def _serial_module(path: Path) -> bool:
+    """Whether the test module at ``path`` sets ``pytestmark`` with ``pytest.mark.serial`` (read with
+    ast: the controller of an xdist run collects nothing itself)."""
+    if not path.is_file():
+        return False
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
+            return any(
+                isinstance(n, ast.Attribute) and n.attr == "serial" for n in ast.walk(cast(ast.Assign, node).value)
+            )
+    return False
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` with one change: every ``serial`` module (they bind fixed ports) is one
+    work unit, so one worker runs them one after another while the others run the rest. Any other
+    ``--dist`` keeps pytest-xdist's own scheduler."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    root = config.rootpath
+
+    class FixedPortsTogether(LoadFileScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return SERIAL_GROUP if _serial_module(root / module) else module
+
+    return FixedPortsTogether(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tier marks that follow from a test's place and fixtures (see the module's docstring)."""
     for item in items:
@@ -77,6 +116,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         if "seekdb_server" in fixtures or _parametrised_with(item, "oceanbase"):
             item.add_marker(pytest.mark.oceanbase)
+        if item.get_closest_marker("serial") and not _serial_module(path):
+            raise pytest.UsageError(f"{item.nodeid}: mark the whole module serial (pytestmark), not one test")
 
 
 @pytest.fixture(scope="session")
