@@ -6,7 +6,7 @@
 // an agent got nothing, or less than it asked for, without one byte of what was recalled. The
 // same function as pcreceipt's Python recall_diagnostic, which the Python hosts' file
 // (pcreceipt_host_validators.py) carries too: the same fields, the same values on the same
-// response (tests/contract/diagnostic_cases.json holds all of them to it).
+// response (tests/_support/recall_diagnostic.json holds all of them to it).
 
 import { PreparedContext as responseSchema } from "./schema-validators.js";
 import type { OmittedGroup, PrepareContextRequest, PreparedContext } from "./types.js";

@@ -2,7 +2,7 @@
 to fit, saying why the agent got nothing (or less than it asked for) with identifiers and counts
 only. The TypeScript package's ``recall-diagnostic.ts`` is this module's port, and the Python
 hosts' ``pcreceipt_host_validators.py`` carries this code itself (``codegen/python/
-host_validators.py`` copies it by name); tests/contract/diagnostic_cases.json holds all three to
+host_validators.py`` copies it by name); tests/_support/recall_diagnostic.json holds all three to
 the same values.
 """
 
