@@ -21,6 +21,7 @@ import filecmp
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_bundle import BUNDLE_NAME, write_browser_bundle
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 from mcp_catalogue import catalogue
+from python.client_operations import render_client_operations_py, render_request_aliases
 from python.host_validators import FILE_NAME as HOST_FILE
 from python.host_validators import INPUTS as HOST_INPUTS
 from python.host_validators import render_host_validators
@@ -235,9 +237,16 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
+def run_datamodel_codegen(api_path: Path, out_path: Path, *, typed_dicts: bool = False) -> None:
+    """The pydantic models of every schema, or (``typed_dicts``) the same shapes as closed
+    ``TypedDict``s: the JSON bodies the server's handlers read and write, checked by mypy at no run-time cost."""
     version = metadata.version("datamodel-code-generator")
     first_line = header("#", "schemas/*.json (bundled)", f"datamodel-code-generator {version}").rstrip("\n")
+    if typed_dicts:
+        kind = ["--output-model-type", "typing.TypedDict"]
+    else:
+        kind = ["--output-model-type", "pydantic_v2.BaseModel", "--extra-fields", "forbid", "--use-annotated"]
+        kind += ["--field-constraints", "--base-class", "pcreceipt._gen.base.ContractModel"]
     cmd = [
         sys.executable,
         "-m",
@@ -248,14 +257,9 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
         "openapi",
         "--output",
         str(out_path),
-        "--output-model-type",
-        "pydantic_v2.BaseModel",
+        *kind,
         "--target-python-version",
         "3.11",
-        "--extra-fields",
-        "forbid",
-        "--use-annotated",
-        "--field-constraints",
         "--use-standard-collections",
         "--use-union-operator",
         "--use-schema-description",
@@ -267,8 +271,6 @@ def run_datamodel_codegen(api_path: Path, out_path: Path) -> None:
         "--keep-model-order",
         "--collapse-root-models",
         "--use-title-as-name",
-        "--base-class",
-        "pcreceipt._gen.base.ContractModel",
         "--formatters",
         "ruff-format",
         "--custom-file-header",
@@ -599,8 +601,12 @@ def render_readme() -> str:
         "- `models.py`: pydantic v2 models of every schema (extra keys forbidden).\n"
         "- `base.py`: the models' base class, copied from `codegen/python/base.py`: `model_dump()` /\n"
         "  `model_dump_json()` give the wire form (aliases, only the fields set).\n"
+        "- `bodies.py`: the same shapes as closed `TypedDict`s, the JSON bodies the server's handlers\n"
+        "  read and write (`Call[bodies.X]`), checked by mypy at no run-time cost.\n"
         "- `operations.py`: the operation table (method, path, parameters, models, success statuses,\n"
         "  and which Scope each operation touches).\n"
+        "- `client_operations.py`: `OperationMethods`, one typed `async` method per operation, which\n"
+        "  `pcreceipt.client.AsyncClient` implements (`codegen/python/client_operations.py`).\n"
         "- `limits.py`: every bound, default, constant and enumeration the schemas state (and the\n"
         "  `x-pcreceipt-limits` a definition states), one named constant each, plus a `Literal` alias\n"
         "  per enumeration; hand-written code imports it as `pcreceipt.models.limits`.\n"
@@ -644,6 +650,17 @@ def generate(root: Path) -> None:
         api_path = Path(tmp) / "openapi.json"
         api_path.write_text(dump_json(api), encoding="utf-8")
         run_datamodel_codegen(api_path, pkg / "models.py")
+        run_datamodel_codegen(api_path, pkg / "bodies.py", typed_dicts=True)
+    body_text = (pkg / "bodies.py").read_text(encoding="utf-8")
+    body_names = set(re.findall(r"^class (\w+)\(", body_text, re.MULTILINE))
+    (pkg / "bodies.py").write_text(body_text + render_request_aliases(api, body_names), encoding="utf-8")
+    model_names = set(re.findall(r"^class (\w+)\(", (pkg / "models.py").read_text(encoding="utf-8"), re.MULTILINE))
+    client_header = header("#", "schemas/openapi.json", "codegen/generate.py (codegen/python/client_operations.py)")
+    (pkg / "client_operations.py").write_text(
+        render_client_operations_py(api, model_names, client_header), encoding="utf-8"
+    )
+    ruff_format = [sys.executable, "-m", "ruff", "format", "--isolated", "--line-length", "120", "-q"]
+    subprocess.run([*ruff_format, str(pkg / "client_operations.py")], check=True)
     ts_versions = generate_ts(node, out, api, strip_limits_extension(schema_doc))
     host_header = header(
         "#", "schemas/*.json and src/pcreceipt/contract/gate.py (with what it reads)", "codegen/generate.py"
@@ -658,7 +675,8 @@ def generate(root: Path) -> None:
     (out / "README.md").write_text(render_readme(), encoding="utf-8")
     ts_inputs = [f"codegen/ts/templates/{name}" for name in TS_TEMPLATE_FILES]
     ts_inputs += ["codegen/ts/build.mjs", "codegen/ts/tsconfig.json", "codegen/ts/package-lock.json"]
-    ts_inputs += ["codegen/python/base.py", "codegen/mcp_catalogue.py", *HOST_INPUTS]
+    ts_inputs += ["codegen/python/base.py", "codegen/python/client_operations.py"]
+    ts_inputs += ["codegen/mcp_catalogue.py", *HOST_INPUTS]
     ts_inputs += ["codegen/browser_bundle.py", "codegen/ts/bundle.mjs"]
     manifest = {
         "generated_by": "codegen/generate.py",

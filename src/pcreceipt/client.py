@@ -1,8 +1,11 @@
 """The async Python client of the pcreceipt HTTP API.
 
-One method per operation of the contract. Methods, paths and the statuses that count as
-success come from the generated operation table (``pcreceipt._gen.operations``), so the
-client and the server read the same facts. Responses are parsed strictly into the generated
+One method per operation of the contract, generated from schemas/openapi.json
+(``pcreceipt.models.OperationMethods``: arguments, models and the answers it declares); this module is
+the transport those methods call, and the few helpers they do not say (``iter_scopes``,
+``iter_artifacts``, ``health``, ``prepare_context(include_receipt=)``). Methods, paths and the
+statuses that count as success come from the generated operation table, so the client and the
+server read the same facts. Responses are parsed strictly into the generated
 models (``pcreceipt.models``: unknown keys and coerced types are refused).
 
 - A status the operation does not declare raises ``ApiResponseError`` (status, error code,
@@ -21,9 +24,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Generic, Self, TypeVar, overload
+from typing import Any, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -33,70 +35,26 @@ from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import (
     BY_ID,
     ArtifactCollectionItem,
-    ArtifactCreated,
-    ArtifactPage,
-    ArtifactRevision,
-    ArtifactRevisionPage,
-    ArtifactTagSet,
-    AtomicMemoryLifecycleRequest,
-    AtomicMemoryMutationResponse,
-    AtomicMemoryRecord,
-    AtomicMemoryStateView,
-    BootstrapContext,
-    BootstrapContextRequest,
-    BootstrapDeliveryReceipt,
-    Capabilities,
-    CaptureContentSourceRequest,
-    CaptureContentSourceResponse,
-    CaptureWorkingNoteRequest,
-    ClearScopeBindingRequest,
-    ClearScopeBindingResponse,
-    CodeQueryRequest,
-    CodeQueryResponse,
-    CodeQueryResult,
-    CodeRange,
-    CodeStatus,
-    CodeWorkspace,
-    CreateArtifactRequest,
-    CreateScopeRequest,
     ErrorEnvelope,
-    FlushMemoryRequest,
-    FlushMemoryResponse,
-    GetMemoryEntryRequest,
-    GetStatsRequest,
-    GetTopicMemoryRequest,
     Health,
-    ImportArtifactsRequest,
-    ImportArtifactsResponse,
-    IndexCodeRequest,
-    ListAtomicMemoryRequest,
-    ListAtomicMemoryResponse,
-    ListMemoryEntriesRequest,
-    ListMemoryEntriesResponse,
-    MergeAtomicMemoryRequest,
     Operation,
+    OperationMethods,
     PrepareContextRequest,
     PreparedContext,
-    RecordBootstrapDeliveryRequest,
-    RememberMemoryRequest,
-    ReplaceArtifactRequest,
-    ReplaceArtifactTagsRequest,
-    ResolveScopeBindingRequest,
-    ScopeBinding,
     ScopeDescriptor,
-    ScopedStats,
-    ScopePage,
-    SearchAtomicMemoryRequest,
-    SearchAtomicMemoryResponse,
-    SearchMemoryRequest,
-    SearchMemoryResponse,
-    SearchTopicMemoryRequest,
-    SearchTopicMemoryResponse,
-    ServerInfo,
-    SetDefaultScopeRequest,
-    TopicMemoryArtifact,
-    UpdateScopeRequest,
+    Versioned,
 )
+
+__all__ = [
+    "ApiResponseError",
+    "AsyncClient",
+    "BadServerURL",
+    "ClientError",
+    "InvalidResponseError",
+    "TransportError",
+    "Versioned",
+    "server_url",
+]
 
 REQUEST_ID_HEADER = "X-PowerContext-Request-ID"
 M = TypeVar("M", bound=BaseModel)
@@ -167,13 +125,11 @@ def server_url(url: str) -> str:
     return text.rstrip("/")
 
 
-@dataclass(frozen=True, slots=True)
-class Versioned(Generic[M]):
-    """A response model with the artifact head's ETag (and, on create, the head's Location)."""
-
-    value: M
-    etag: str
-    location: str | None = None
+def _query_value(value: object) -> str | list[str]:
+    """A query parameter's wire value: a sequence is sent as the parameter repeated."""
+    if isinstance(value, list | tuple):
+        return [str(item) for item in value]
+    return str(value)
 
 
 def _dump(body: Body) -> Any:
@@ -204,7 +160,7 @@ def _error_of(response: httpx.Response) -> ApiResponseError:
     return ApiResponseError(response.status_code, error.code, error.message, details, request_id)
 
 
-class AsyncClient:
+class AsyncClient(OperationMethods):
     """The async client. Reuses one connection pool; close it with ``aclose`` or ``async with``.
 
     ``http``: an ``httpx.AsyncClient`` to use instead of one the client opens (it is then left
@@ -249,14 +205,14 @@ class AsyncClient:
         operation_id: str,
         *,
         path: Mapping[str, str | int] | None = None,
-        query: Mapping[str, str | int | None] | None = None,
+        query: Mapping[str, object] | None = None,
         headers: Mapping[str, str] | None = None,
         body: Body | None = None,
         also: frozenset[int] = frozenset(),
     ) -> httpx.Response:
         """Send one operation; the response when its status is declared (or in ``also``), else raise."""
         operation = BY_ID[operation_id]
-        params = {k: str(v) for k, v in (query or {}).items() if v is not None}
+        params = {k: _query_value(v) for k, v in (query or {}).items() if v is not None}
         try:
             response = await self._http.request(
                 operation.method,
@@ -299,7 +255,7 @@ class AsyncClient:
         assert versioned is not None
         return versioned
 
-    # -- context
+    # -- what the generated methods do not say
 
     async def prepare_context(
         self, request: PrepareContextRequest | Mapping[str, Any], *, include_receipt: bool | None = None
@@ -308,25 +264,12 @@ class AsyncClient:
         body = _dump(request)
         if include_receipt is not None:
             body["include_receipt"] = include_receipt
-        return await self._call("prepare_context", PreparedContext, body=body)
-
-    # -- Scopes
-
-    async def create_scope(self, request: CreateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
-        return await self._call("create_scope", ScopeDescriptor, body=request)
-
-    async def list_scopes(
-        self, *, limit: int | None = None, cursor: str | None = None, **filters: str | None
-    ) -> ScopePage:
-        """A page of Scopes; ``filters`` are the operation's filter parameters (``query`` with
-        ``query_field``, ``parent_scope_id``, ``external_reference_kind``, ``binding_integration``,
-        ``binding_kind``). A cursor continues the listing with the same filters only."""
-        return await self._call("list_scopes", ScopePage, query={**filters, "limit": limit, "cursor": cursor})
+        return await super().prepare_context(body)
 
     async def iter_scopes(
         self, *, page_size: int | None = None, **filters: str | None
     ) -> AsyncIterator[ScopeDescriptor]:
-        """Every Scope the filters admit, following ``next_cursor`` page by page."""
+        """Every Scope the filters (``list_scopes``' keywords) admit, following ``next_cursor`` page by page."""
         cursor: str | None = None
         while True:
             page = await self.list_scopes(limit=page_size, cursor=cursor, **filters)
@@ -335,64 +278,6 @@ class AsyncClient:
             if page.next_cursor is None:
                 return
             cursor = page.next_cursor.root
-
-    async def get_scope(self, scope_id: str) -> ScopeDescriptor:
-        return await self._call("get_scope", ScopeDescriptor, path={"scope_id": scope_id})
-
-    async def update_scope(self, scope_id: str, request: UpdateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
-        """Replace the Scope's descriptor if its version is still ``expected_version`` (PUT: an absent
-        parent or reference list clears it); 409 ``scope_version_conflict`` when it moved on."""
-        return await self._call("update_scope", ScopeDescriptor, path={"scope_id": scope_id}, body=request)
-
-    # -- the default Scope and Scope bindings
-
-    async def get_default_scope(self) -> ScopeDescriptor:
-        return await self._call("get_default_scope", ScopeDescriptor)
-
-    async def set_default_scope(self, request: SetDefaultScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
-        return await self._call("set_default_scope", ScopeDescriptor, body=request)
-
-    async def resolve_scope_binding(
-        self, request: ResolveScopeBindingRequest | Mapping[str, Any] | None = None
-    ) -> ScopeDescriptor:
-        """The Scope a host works in: the explicit one, else the first bound key's, else the default."""
-        return await self._call("resolve_scope_binding", ScopeDescriptor, body={} if request is None else request)
-
-    async def set_scope_binding(self, request: ScopeBinding | Mapping[str, Any]) -> ScopeBinding:
-        return await self._call("set_scope_binding", ScopeBinding, body=request)
-
-    async def clear_scope_binding(
-        self, request: ClearScopeBindingRequest | Mapping[str, Any]
-    ) -> ClearScopeBindingResponse:
-        return await self._call("clear_scope_binding", ClearScopeBindingResponse, body=request)
-
-    # -- artifacts
-
-    async def create_artifact(
-        self, scope_id: str, request: CreateArtifactRequest | Mapping[str, Any]
-    ) -> Versioned[ArtifactCreated]:
-        return await self._required("create_artifact", ArtifactCreated, path={"scope_id": scope_id}, body=request)
-
-    async def import_artifacts(
-        self, scope_id: str, request: ImportArtifactsRequest | Mapping[str, Any]
-    ) -> ImportArtifactsResponse:
-        """Create up to 1000 artifacts of one family in one transaction."""
-        return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
-
-    async def list_artifact_revisions(
-        self, scope_id: str, family: str, artifact_id: str, *, limit: int | None = None, cursor: str | None = None
-    ) -> ArtifactRevisionPage:
-        """One page of an artifact's revisions (no contents), newest first from its head at the first page."""
-        path = {"scope_id": scope_id, "family": family, "artifact_id": artifact_id}
-        query = {"limit": limit, "cursor": cursor}
-        return await self._call("list_artifact_revisions", ArtifactRevisionPage, path=path, query=query)
-
-    async def list_artifacts(
-        self, scope_id: str, family: str, *, limit: int | None = None, cursor: str | None = None
-    ) -> ArtifactPage:
-        """One page of a family's current heads in a Scope (no contents), in artifact_id order."""
-        path = {"scope_id": scope_id, "family": family}
-        return await self._call("list_artifacts", ArtifactPage, path=path, query={"limit": limit, "cursor": cursor})
 
     async def iter_artifacts(
         self, scope_id: str, family: str, *, page_size: int | None = None
@@ -406,238 +291,6 @@ class AsyncClient:
             if page.next_cursor is None:
                 return
             cursor = page.next_cursor.root
-
-    async def get_artifact(
-        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
-    ) -> Versioned[ArtifactRevision] | None:
-        """The head revision with its ETag; None when ``if_none_match`` is still the head's ETag."""
-        return await self._versioned(
-            "get_artifact",
-            ArtifactRevision,
-            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
-            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
-            also=frozenset({304}),
-        )
-
-    async def get_artifact_revision(
-        self, scope_id: str, family: str, artifact_id: str, revision: int
-    ) -> ArtifactRevision:
-        path = {"scope_id": scope_id, "family": family, "artifact_id": artifact_id, "revision": revision}
-        return await self._call("get_artifact_revision", ArtifactRevision, path=path)
-
-    async def replace_artifact(
-        self,
-        scope_id: str,
-        family: str,
-        artifact_id: str,
-        request: ReplaceArtifactRequest | Mapping[str, Any],
-        *,
-        expected_etag: str,
-    ) -> Versioned[ArtifactRevision]:
-        """Commit a new revision if ``expected_etag`` (sent verbatim as If-Match) is still the head's."""
-        return await self._required(
-            "replace_artifact",
-            ArtifactRevision,
-            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
-            headers={"If-Match": expected_etag},
-            body=request,
-        )
-
-    # -- artifact tags
-
-    @overload
-    async def get_artifact_tags(
-        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: None = None
-    ) -> Versioned[ArtifactTagSet]: ...
-
-    @overload
-    async def get_artifact_tags(
-        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str
-    ) -> Versioned[ArtifactTagSet] | None: ...
-
-    async def get_artifact_tags(
-        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
-    ) -> Versioned[ArtifactTagSet] | None:
-        """The artifact's tags with their ETag (``"tags:<hex>"``); None when ``if_none_match`` still names them."""
-        return await self._versioned(
-            "get_artifact_tags",
-            ArtifactTagSet,
-            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
-            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
-            also=frozenset({304}),
-        )
-
-    async def replace_artifact_tags(
-        self,
-        scope_id: str,
-        family: str,
-        artifact_id: str,
-        request: ReplaceArtifactTagsRequest | Mapping[str, Any],
-        *,
-        expected_etag: str,
-    ) -> Versioned[ArtifactTagSet]:
-        """Replace the whole tag set if ``expected_etag`` (sent verbatim as If-Match) is still the current tag ETag."""
-        return await self._required(
-            "replace_artifact_tags",
-            ArtifactTagSet,
-            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
-            headers={"If-Match": expected_etag},
-            body=request,
-        )
-
-    # -- atomic memory lifecycle
-
-    @overload
-    async def get_atomic_memory_state(
-        self, scope_id: str, artifact_id: str, *, if_none_match: None = None
-    ) -> Versioned[AtomicMemoryStateView]: ...
-
-    @overload
-    async def get_atomic_memory_state(
-        self, scope_id: str, artifact_id: str, *, if_none_match: str
-    ) -> Versioned[AtomicMemoryStateView] | None: ...
-
-    async def get_atomic_memory_state(
-        self, scope_id: str, artifact_id: str, *, if_none_match: str | None = None
-    ) -> Versioned[AtomicMemoryStateView] | None:
-        """The head and lifecycle with the state ETag (``"revision:N:state:V"``); None when
-        ``if_none_match`` still names them."""
-        return await self._versioned(
-            "get_atomic_memory_state",
-            AtomicMemoryStateView,
-            path={"scope_id": scope_id, "artifact_id": artifact_id},
-            headers={"If-None-Match": if_none_match} if if_none_match is not None else None,
-            also=frozenset({304}),
-        )
-
-    async def change_atomic_memory_lifecycle(
-        self, request: AtomicMemoryLifecycleRequest | Mapping[str, Any]
-    ) -> AtomicMemoryMutationResponse:
-        return await self._call("change_atomic_memory_lifecycle", AtomicMemoryMutationResponse, body=request)
-
-    async def merge_atomic_memories(
-        self, request: MergeAtomicMemoryRequest | Mapping[str, Any]
-    ) -> AtomicMemoryMutationResponse:
-        return await self._call("merge_atomic_memories", AtomicMemoryMutationResponse, body=request)
-
-    # -- code workspaces
-
-    async def index_code_workspace(self, scope_id: str, request: IndexCodeRequest | Mapping[str, Any]) -> CodeWorkspace:
-        return await self._call("index_code_workspace", CodeWorkspace, path={"scope_id": scope_id}, body=request)
-
-    async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
-        return await self._call("get_code_workspace", CodeWorkspace, path={"scope_id": scope_id})
-
-    async def query_code(
-        self, scope_id: str, request: CodeQueryRequest | Mapping[str, Any]
-    ) -> CodeQueryResult | CodeStatus:
-        """PowerContext's code query: a ``CodeStatus`` for ``status``, a ``CodeQueryResult`` for
-        ``explore`` and ``read``."""
-        answer = await self._call("query_code", CodeQueryResponse, path={"scope_id": scope_id}, body=request)
-        return answer.root
-
-    async def read_code(
-        self, scope_id: str, fingerprint: str, file_sha256: str, *, path: str, start_line: int, end_line: int
-    ) -> CodeRange:
-        """An exact line range (at most 200 lines) of one file version."""
-        return await self._call(
-            "read_code",
-            CodeRange,
-            path={"scope_id": scope_id, "fingerprint": fingerprint, "file_sha256": file_sha256},
-            query={"path": path, "start_line": start_line, "end_line": end_line},
-        )
-
-    # -- service
-
-    async def get_liveness(self) -> Health:
-        return await self._call("get_liveness", Health)
-
-    async def get_readiness(self) -> Health:
-        """Readiness; a 503 ``not_ready`` is an answer, not an error."""
-        return await self._call("get_readiness", Health, also=frozenset({503}))
-
-    # -- service: capabilities, server info, bootstrap, flush
-
-    async def get_capabilities(self) -> Capabilities:
-        return await self._call("get_capabilities", Capabilities)
-
-    async def get_server_info(self) -> ServerInfo:
-        return await self._call("get_server_info", ServerInfo)
-
-    async def prepare_bootstrap_context(self, request: BootstrapContextRequest | Mapping[str, Any]) -> BootstrapContext:
-        return await self._call("prepare_bootstrap_context", BootstrapContext, body=request)
-
-    async def record_bootstrap_delivery(
-        self, request: RecordBootstrapDeliveryRequest | Mapping[str, Any]
-    ) -> BootstrapDeliveryReceipt:
-        return await self._call("record_bootstrap_delivery", BootstrapDeliveryReceipt, body=request)
-
-    async def flush_memory(self, request: FlushMemoryRequest | Mapping[str, Any]) -> FlushMemoryResponse:
-        """Pass the next window of Sources on; a window that needs extraction is an
-        ``ApiResponseError`` 503 ``inference_unavailable`` (pcreceipt runs no extraction model)."""
-        return await self._call("flush_memory", FlushMemoryResponse, body=request)
-
-    # -- Sources and statistics
-
-    async def capture_content_source(
-        self, request: CaptureContentSourceRequest | Mapping[str, Any]
-    ) -> CaptureContentSourceResponse:
-        """Capture content as a Source (202): its receipt, with the Source's position in its Scope."""
-        return await self._call("capture_content_source", CaptureContentSourceResponse, body=request)
-
-    async def capture_working_note(
-        self, request: CaptureWorkingNoteRequest | Mapping[str, Any]
-    ) -> CaptureContentSourceResponse:
-        """Capture a Working Note (202), as a Source that is never extracted into Memory."""
-        return await self._call("capture_working_note", CaptureContentSourceResponse, body=request)
-
-    # -- the hosts' memory tools
-
-    async def remember_memory(self, request: RememberMemoryRequest | Mapping[str, Any]) -> AtomicMemoryMutationResponse:
-        """Remember a text as a new active Atomic Memory: ``{changed: true, records: [it]}``."""
-        return await self._call("remember_memory", AtomicMemoryMutationResponse, body=request)
-
-    async def search_memory(self, request: SearchMemoryRequest | Mapping[str, Any]) -> SearchMemoryResponse:
-        """Search the Scope's active Atomic Memory (hits best first, reciprocal-rank scores)."""
-        return await self._call("search_memory", SearchMemoryResponse, body=request)
-
-    async def search_atomic_memory(
-        self, request: SearchAtomicMemoryRequest | Mapping[str, Any]
-    ) -> SearchAtomicMemoryResponse:
-        """search_memory with PowerContext's atomic-memory request: mode text by default, a kind filter."""
-        return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
-
-    async def list_atomic_memories(
-        self, request: ListAtomicMemoryRequest | Mapping[str, Any]
-    ) -> ListAtomicMemoryResponse:
-        """One page of Atomic Memory heads (active only unless ``states`` says otherwise);
-        ``next_cursor`` continues the same request for an hour."""
-        return await self._call("list_atomic_memories", ListAtomicMemoryResponse, body=request)
-
-    async def list_memory_entries(
-        self, request: ListMemoryEntriesRequest | Mapping[str, Any]
-    ) -> ListMemoryEntriesResponse:
-        """One page of Atomic Memory through the legacy inventory request (``include_inactive``)."""
-        return await self._call("list_memory_entries", ListMemoryEntriesResponse, body=request)
-
-    async def get_memory_entry(self, request: GetMemoryEntryRequest | Mapping[str, Any]) -> AtomicMemoryRecord:
-        """The Atomic Memory a legacy entry was migrated to (none ever was: a target is
-        ``ApiResponseError`` 404; a citation 422 ``legacy_memory_operation_unsupported``)."""
-        return await self._call("get_memory_entry", AtomicMemoryRecord, body=request)
-
-    async def search_topic_memory(
-        self, request: SearchTopicMemoryRequest | Mapping[str, Any]
-    ) -> SearchTopicMemoryResponse:
-        """Full text over the current Topic Memory: title and summary, and detail (with its snippet)."""
-        return await self._call("search_topic_memory", SearchTopicMemoryResponse, body=request)
-
-    async def get_topic_memory(self, request: GetTopicMemoryRequest | Mapping[str, Any]) -> TopicMemoryArtifact:
-        """One exact Topic Memory revision with its detail and source_refs."""
-        return await self._call("get_topic_memory", TopicMemoryArtifact, body=request)
-
-    async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
-        """Statistics over a Scope selection (period default 30d)."""
-        return await self._call("get_stats", ScopedStats, body=request)
 
     async def health(self) -> Health:
         """The server's readiness (``status`` is ``ready`` or ``not_ready``)."""

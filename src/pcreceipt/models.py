@@ -15,7 +15,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from pcreceipt._gen import limits
+from pcreceipt._gen import bodies, limits
+from pcreceipt._gen.client_operations import OperationMethods, Versioned
 from pcreceipt._gen.models import (
     ArtifactAddress,
     ArtifactCollectionItem,
@@ -194,6 +195,7 @@ __all__ = [
     "MergeAtomicMemoryRequest",
     "OmittedGroup",
     "Operation",
+    "OperationMethods",
     "PrepareContextRequest",
     "PreparedContext",
     "PreparedContextReceipt",
@@ -231,5 +233,7 @@ __all__ = [
     "TopicMemoryArtifact",
     "TopicMemoryContent",
     "UpdateScopeRequest",
+    "Versioned",
+    "bodies",
     "limits",
 ]

@@ -1,0 +1,3607 @@
+# Generated from schemas/*.json (bundled) by datamodel-code-generator 0.89.0; do not edit. Regenerate with `nox -s generate`.
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypeAlias
+from typing_extensions import TypedDict
+
+
+class AllScopeSelection(TypedDict, closed=True):
+    """
+    Every Scope (that the caller may read).
+    """
+
+    mode: Literal["all"]
+    """
+    The selection mode.
+    """
+
+
+class ArtifactAddress(TypedDict, closed=True):
+    """
+    A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
+    """
+
+    scope_id: str
+    """
+    The Scope that holds the artifact.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision within that Scope.
+    """
+
+
+class ArtifactCollectionItem(TypedDict, closed=True):
+    """
+    One artifact's current head revision in a listing, without its content.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The revision.
+    """
+    sources: list[SourceTypeReference]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    """
+    content_digest: str
+    """
+    sha256 of the RFC 8785 canonical JSON of the revision's content as get_artifact serves it.
+    """
+    title: NotRequired[str | None]
+    """
+    The display title: a topic memory's title; null for the other families.
+    """
+    summary: NotRequired[str | None]
+    """
+    The display summary: a topic memory's summary; null for the other families.
+    """
+    created_at: NotRequired[str | None]
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+
+
+class ArtifactCreated(TypedDict, closed=True):
+    """
+    The committed first revision.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: str
+    """
+    The assigned artifact id.
+    """
+    revision: int
+    """
+    The committed revision.
+    """
+    sources: list[SourceTypeReference]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    """
+
+
+class ArtifactInventoryStatistics(TypedDict, closed=True):
+    """
+    Artifacts stored.
+    """
+
+    total: int
+    """
+    Artifacts of every family.
+    """
+    by_family: list[FamilyCount]
+    """
+    Per family with at least one artifact, by family name.
+    """
+
+
+class ArtifactPage(TypedDict, closed=True):
+    """
+    A page of an artifact family's current heads in a Scope, in artifact_id order.
+    """
+
+    items: list[ArtifactCollectionItem]
+    """
+    The heads.
+    """
+    next_cursor: str | None
+    """
+    Pass as cursor for the next page of the same Scope and family; null on the last page.
+    """
+
+
+class ArtifactReference(TypedDict, closed=True):
+    """
+    An exact artifact revision within the Scope given by the enclosing object.
+    """
+
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact family.
+    """
+    artifact_id: str
+    """
+    The artifact identifier.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+
+
+class ArtifactRevision(TypedDict, closed=True):
+    """
+    One immutable artifact revision.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The revision.
+    """
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The family's content object.
+    """
+    sources: list[SourceTypeReference]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    """
+    content_digest: str
+    """
+    sha256 of the RFC 8785 canonical JSON of content as served (an atomic memory's creation included).
+    """
+    created_at: str | None
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+    created_by: NotRequired[None]
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: NotRequired[None]
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: NotRequired[None]
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+
+
+class ArtifactRevisionPage(TypedDict, closed=True):
+    """
+    One page of an artifact's revisions, newest first, without content.
+    """
+
+    items: list[ArtifactCollectionItem]
+    """
+    The revisions of the page, newest first.
+    """
+    next_cursor: str | None
+    """
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class ArtifactTagSet(TypedDict, closed=True):
+    """
+    An artifact's complete current tag set.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: list[str]
+    """
+    The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
+    """
+    tag_digest: str
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}; informational (If-Match takes the ETag, not this).
+    """
+
+
+class ArtifactTagTarget(TypedDict, closed=True):
+    """
+    The tagged artifact by its logical identity (its tags follow it across revisions).
+    """
+
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact's family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+
+
+class AssemblySection(TypedDict, closed=True):
+    """
+    One family section of an explicit assembly.
+    """
+
+    family: Literal["memory", "topic-memory", "experience", "profile"]
+    """
+    The family selector; "memory" selects the atomic-memory family.
+    """
+    limit: int
+    """
+    The most entries this section may inject: 1 to 8, and at most 2 for experience.
+    """
+
+
+class AtomicMemoryContent(TypedDict, closed=True):
+    """
+    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes. creation is maintained by the server: served on every revision (null unless the revision is a merge result's revision 1), and a write may only leave it out or send null (anything else is 422, rule creation_maintained_by_server).
+    """
+
+    schema: NotRequired[Literal["powercontext.atomic-memory.v1"]]
+    """
+    The atomic memory content schema.
+    """
+    kind: str
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: str
+    """
+    The memory text (at most 8192 UTF-8 bytes after NFC and strip).
+    """
+    creation: NotRequired[AtomicMemoryCreation | None]
+    """
+    The merge that created this memory, or null; maintained by the server (a write may only omit it or send null).
+    """
+
+
+class AtomicMemoryCreation(TypedDict, closed=True):
+    """
+    How a memory came to be when it is not a plain write: a merge of the listed memories (its revision 1 derives from them).
+    """
+
+    type: Literal["merge"]
+    """
+    The only kind of creation: merge.
+    """
+    input_artifact_ids: list[str]
+    """
+    The merged memories, in the merge request's order.
+    """
+
+
+class AtomicMemoryInput(TypedDict, closed=True):
+    """
+    An atomic memory at the revision and state version the caller last saw.
+    """
+
+    artifact: ArtifactReference
+    """
+    The memory's head revision (family atomic-memory).
+    """
+    state_version: int
+    """
+    The state version the caller last saw.
+    """
+
+
+class AtomicMemoryLifecycleRequest(TypedDict, closed=True):
+    """
+    Forget an active memory: PowerContext 1.4.1's request, {scope_id, target: {artifact, state_version}, state: "forgotten"}. Forgetting a memory that is already forgotten, at its current revision and state_version, changes nothing (200, changed false). pcreceipt extension: state "retired" retires an active merge result.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: AtomicMemoryInput
+    """
+    The memory.
+    """
+    state: Literal["forgotten", "retired"]
+    """
+    The new state: forgotten (PowerContext's only value), or retired (a pcreceipt extension, merge results only).
+    """
+
+
+class AtomicMemoryMutationResponse(TypedDict, closed=True):
+    """
+    What a lifecycle change or merge did.
+    """
+
+    changed: bool
+    """
+    Whether anything changed.
+    """
+    records: list[AtomicMemoryRecord]
+    """
+    The affected memories: merge inputs first, then the new memory.
+    """
+
+
+class AtomicMemoryRecord(TypedDict, closed=True):
+    """
+    An atomic memory after a mutation.
+    """
+
+    artifact: ArtifactReference
+    """
+    The head revision.
+    """
+    kind: str
+    """
+    The memory kind.
+    """
+    text: str
+    """
+    The memory text.
+    """
+    state: Literal["active", "forgotten", "merged", "retired"]
+    """
+    The lifecycle state.
+    """
+    state_version: int
+    """
+    The state version.
+    """
+    merged_into_id: str | None
+    """
+    The merge result, or null.
+    """
+
+
+class AtomicMemorySearchHit(TypedDict, closed=True):
+    """
+    One hit: the memory, its fused reciprocal-rank score and the channels that found it.
+    """
+
+    memory: AtomicMemoryRecord
+    """
+    The memory (its head, active).
+    """
+    score: float
+    """
+    The reciprocal-rank score: the sum over the channels that found the hit of 1 / (60 + its rank there), ranks from 1.
+    """
+    matched_by: list[Literal["text", "vector"]]
+    """
+    The channels that found the hit, text first.
+    """
+
+
+class AtomicMemoryStateView(TypedDict, closed=True):
+    """
+    The head and lifecycle of an atomic memory.
+    """
+
+    artifact: ArtifactReference
+    """
+    The head revision.
+    """
+    state: Literal["active", "forgotten", "merged", "retired"]
+    """
+    The lifecycle state.
+    """
+    state_version: int
+    """
+    Incremented by every lifecycle change.
+    """
+    merged_into_id: str | None
+    """
+    The merge result this memory was merged into, or null.
+    """
+
+
+class BootstrapContext(TypedDict, closed=True):
+    """
+    A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
+    """
+
+    schema: Literal["powercontext.bootstrap-context.v1"]
+    """
+    The response schema.
+    """
+    status: Literal["ready", "empty", "skipped"]
+    """
+    ready, empty or skipped.
+    """
+    reason: (
+        Literal[
+            "disabled", "no_eligible_context", "already_delivered", "preparation_failed"
+        ]
+        | None
+    )
+    """
+    Why there is no package; null when ready.
+    """
+    profile: Literal["powercontext.scope-bootstrap.v1"]
+    """
+    The package profile.
+    """
+    content: str | None
+    """
+    The package text, or null.
+    """
+    content_bytes: int
+    """
+    UTF-8 bytes of content; 0 when null.
+    """
+    package_digest: str | None
+    """
+    sha256 of content, or null.
+    """
+    items: list[BootstrapContextItem]
+    """
+    The package's items in order.
+    """
+    truncated: bool
+    """
+    Whether an item was cut or left out.
+    """
+    receipt: BootstrapDeliveryReceipt
+    """
+    The delivery receipt.
+    """
+
+
+class BootstrapContextItem(TypedDict, closed=True):
+    """
+    One item of a bootstrap package.
+    """
+
+    kind: Literal["atomic-memory", "handoff"]
+    """
+    What the item is.
+    """
+    scope_id: str
+    """
+    The item's Scope.
+    """
+    artifact: BootstrapHandoffReference
+    """
+    The exact revision.
+    """
+    content_digest: str
+    """
+    The revision's content digest.
+    """
+    truncated: bool
+    """
+    Whether the item's body was cut.
+    """
+
+
+class BootstrapContextRequest(TypedDict, closed=True):
+    """
+    Ask for the opt-in bootstrap package of one host lifecycle event.
+    """
+
+    scope_id: str
+    """
+    The current Scope.
+    """
+    enabled: NotRequired[bool]
+    """
+    Whether the host opted in to a package; when false the answer is skipped/disabled.
+    """
+    profile: NotRequired[Literal["powercontext.scope-bootstrap.v1"]]
+    """
+    The package profile.
+    """
+    lifecycle: Literal["startup", "resume", "clear", "compact", "restore", "fork"]
+    """
+    The host lifecycle boundary.
+    """
+    integration: str
+    """
+    The host integration's name.
+    """
+    event_id: NotRequired[str]
+    """
+    A stable host event identity; stored only as a digest, so a retry of the same event reuses its receipt.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The package's byte budget.
+    """
+    handoff: NotRequired[BootstrapHandoffReference]
+    """
+    An exact committed Handoff revision to include.
+    """
+
+
+class BootstrapDeliveryReceipt(TypedDict, closed=True):
+    """
+    A content-free delivery receipt.
+    """
+
+    receipt_id: str
+    """
+    The receipt: bcr_ and 32 lowercase hex digits.
+    """
+    state: Literal["pending", "injected", "skipped", "failed"]
+    """
+    pending (delivery not yet recorded), injected, skipped or failed.
+    """
+
+
+class BootstrapHandoffReference(TypedDict, closed=True):
+    """
+    An exact committed Handoff revision in the current Scope (PowerContext's ArtifactReference).
+    """
+
+    family: str
+    """
+    The artifact family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+
+
+class CandidateFamilyCount(TypedDict, closed=True):
+    """
+    Candidates of one family.
+    """
+
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The family.
+    """
+    total: int
+    """
+    Candidates.
+    """
+    pending: int
+    """
+    Awaiting review.
+    """
+    approved: int
+    """
+    Approved.
+    """
+    rejected: int
+    """
+    Rejected.
+    """
+
+
+class CandidateInventoryStatistics(TypedDict, closed=True):
+    """
+    Review Candidates (pcreceipt has none: all zero).
+    """
+
+    total: int
+    """
+    Candidates.
+    """
+    pending: int
+    """
+    Awaiting review.
+    """
+    approved: int
+    """
+    Approved.
+    """
+    rejected: int
+    """
+    Rejected.
+    """
+    by_family: list[CandidateFamilyCount]
+    """
+    Per family.
+    """
+
+
+class Capabilities(TypedDict, closed=True):
+    """
+    What the assembled runtime can do (PowerContext's Capabilities); features pcreceipt lacks are false or empty.
+    """
+
+    prompts: dict[str, PromptCapability]
+    """
+    Built-in prompts by key; always empty: this schema's PromptCapability does not match PowerContext's status values (supported/disabled/unsupported), so none is listed (memory_extraction and extraction say whether the extraction prompt runs).
+    """
+    artifact_dreaming: bool
+    """
+    Whether asynchronous Artifact Dream runs are configured (never here).
+    """
+    source_types: list[str]
+    """
+    The Source types that can be captured: content (capture_content_source and capture_working_note).
+    """
+    artifact_families: list[
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    ]
+    """
+    The artifact families this server stores.
+    """
+    memory_extraction: bool
+    """
+    Whether pending content Sources can be extracted into Atomic Memory: true exactly when a generation provider (base URL and model) is configured and extraction is enabled.
+    """
+    extraction: ExtractionStatus | None
+    """
+    Memory extraction diagnostics, or null when none are supplied.
+    """
+    experience_generation: bool
+    """
+    Whether a model can generate Experience candidates.
+    """
+    managed_skill_generation: bool
+    """
+    Whether a model can generate managed Skill candidates.
+    """
+    external_skill_registry: bool
+    """
+    Whether host-local external Skill discovery is configured.
+    """
+    handoff_generation: bool
+    """
+    Whether evidence can be generated into a Handoff draft.
+    """
+    search_modes: list[Literal["auto", "fts", "vector", "hybrid"]]
+    """
+    The retrieval modes prepare's recall can run with the configured embedder: auto and fts always, vector and hybrid only with an embedder.
+    """
+    context_versions: list[Literal["powercontext.prepared-context.v1"]]
+    """
+    The prepared-context schemas prepare answers with.
+    """
+
+
+class CaptureContentSourceRequest(TypedDict, closed=True):
+    """
+    Capture raw content as an immutable Content Source of the Scope, pending for Memory extraction.
+    """
+
+    scope_id: str
+    """
+    The Scope the Source belongs to.
+    """
+    source_id: str
+    """
+    The caller's stable identity of the Source within the Scope: a replay of the same id with the same content and metadata answers the first capture's receipt; other content or metadata under the id is 409 source_conflict.
+    """
+    content: str
+    """
+    The raw content. A JSON object text whose schema is powercontext.handoff-receipt.v1 is server-reserved and refused.
+    """
+    metadata: NotRequired[dict[str, Any] | None]
+    """
+    Caller metadata, stored as given; null or absent for none.
+    """
+
+
+class CaptureContentSourceResponse(TypedDict, closed=True):
+    """
+    The receipt of a capture: the Source's identity and its position in the Scope's Source sequence.
+    """
+
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: CapturedSourceReference
+    """
+    The Source captured.
+    """
+    position: int
+    """
+    The Source's position in its Scope: unique and increasing in capture order, shared by every Source of the Scope (artifact writes record one too).
+    """
+
+
+class CaptureWorkingNoteRequest(TypedDict, closed=True):
+    """
+    Capture short-lived, session-local working state as a Source. A Working Note is evidence only: it is never extracted into Memory.
+    """
+
+    scope_id: str
+    """
+    The Scope the note belongs to.
+    """
+    source_id: str
+    """
+    The caller's stable identity of the note within the Scope (replay and conflict as for capture_content_source).
+    """
+    content: str
+    """
+    The note.
+    """
+    session_id: str
+    """
+    The host session the note belongs to (correlation only, not an access boundary).
+    """
+    note_kind: Literal[
+        "inspection", "abandoned_approach", "validation", "unresolved", "host_context"
+    ]
+    """
+    What the note records.
+    """
+    expires_at: NotRequired[str | None]
+    """
+    An optional logical expiry: an ISO 8601 date-time with a time zone, in the future when captured (else 422 with details.field expires_at and details.reason missing_time_zone or not_in_future). An exact replay stays accepted after the expiry.
+    """
+
+
+class CapturedSourceReference(TypedDict, closed=True):
+    """
+    A captured Source's identity: its type and its caller id.
+    """
+
+    name: Literal["content"]
+    """
+    The Source type (always content: Working Notes are Content Sources too).
+    """
+    source_id: str
+    """
+    The caller's Source id, as sent.
+    """
+
+
+class ClearScopeBindingRequest(TypedDict, closed=True):
+    """
+    Remove the binding of one key.
+    """
+
+    key: ScopeBindingKey
+    """
+    The key whose binding is removed.
+    """
+
+
+class ClearScopeBindingResponse(TypedDict, closed=True):
+    """
+    Whether a binding was removed.
+    """
+
+    cleared: bool
+    """
+    True when the key had a binding, which is now gone; false when it had none.
+    """
+
+
+class CodeChangesOperation(TypedDict, closed=True):
+    """
+    PowerContext's change listing between two index generations (pcreceipt: 501 unsupported_capability).
+    """
+
+    kind: Literal["changes"]
+    """
+    The operation.
+    """
+
+
+class CodeCoverage(TypedDict, closed=True):
+    """
+    What the index covers.
+    """
+
+    files: int
+    """
+    Indexed files.
+    """
+    lines: int
+    """
+    Indexed lines.
+    """
+    skipped: int
+    """
+    Files the indexing client skipped.
+    """
+
+
+class CodeEvidenceRef(TypedDict, closed=True):
+    """
+    An exact line range of an indexed code file, with the hash of the snippet actually used.
+    """
+
+    scope_id: str
+    """
+    The Scope whose workspace holds the file.
+    """
+    fingerprint: str
+    """
+    The indexed workspace fingerprint.
+    """
+    path: str
+    """
+    The file's repository-relative path.
+    """
+    file_sha256: str
+    """
+    SHA-256 of the whole file's bytes.
+    """
+    start_line: int
+    """
+    First line of the range, 1-based.
+    """
+    end_line: int
+    """
+    Last line of the range, inclusive; not before start_line.
+    """
+    snippet_sha256: str
+    """
+    SHA-256 of the UTF-8 bytes of the final snippet.
+    """
+
+
+class CodeFileUpload(TypedDict, closed=True):
+    """
+    One text file of a workspace.
+    """
+
+    path: str
+    """
+    Repository-relative path.
+    """
+    content: str
+    """
+    The file's text (UTF-8).
+    """
+
+
+class CodeLastBuild(TypedDict, closed=True):
+    """
+    The indexing that made the current workspace.
+    """
+
+    indexed_at: str
+    """
+    When it was indexed.
+    """
+    files: int
+    """
+    Indexed files.
+    """
+    lines: int
+    """
+    Indexed lines.
+    """
+    skipped: int
+    """
+    Files the indexing client skipped.
+    """
+
+
+class CodeMapOperation(TypedDict, closed=True):
+    """
+    PowerContext's structural map (pcreceipt: 501 unsupported_capability).
+    """
+
+    kind: Literal["map"]
+    """
+    The operation.
+    """
+    path_prefix: NotRequired[Literal[""] | str]
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many items.
+    """
+    depth: NotRequired[int]
+    """
+    How many relation steps to follow.
+    """
+
+
+class CodeQueryItem(TypedDict, closed=True):
+    """
+    A line range of an indexed file with its text.
+    """
+
+    path: str
+    """
+    The repository-relative path.
+    """
+    start_line: int
+    """
+    First line (1-based).
+    """
+    end_line: int
+    """
+    Last line, inclusive.
+    """
+    file_sha256: str
+    """
+    sha256 of the whole file's bytes.
+    """
+    snippet_sha256: str
+    """
+    sha256 of content's UTF-8 bytes.
+    """
+    content: str
+    """
+    The lines as in the file, with their line endings (the last line of a file may have none).
+    """
+
+
+class CodeQueryRequest(TypedDict, closed=True):
+    """
+    One code query, PowerContext 1.4.1's request. read needs expected_fingerprint; before_fingerprint belongs to impact_changes only (absent or null otherwise).
+    """
+
+    operation: (
+        CodeStatusOperation
+        | CodeChangesOperation
+        | CodeMapOperation
+        | CodeSearchOperation
+        | CodeRelationOperation
+        | CodeTestsOperation
+        | CodeReadOperation
+    )
+    """
+    The operation, chosen by its kind.
+    """
+    expected_fingerprint: NotRequired[str | None]
+    """
+    The workspace fingerprint the caller saw; a different current one is 409 code_changed.
+    """
+    before_fingerprint: NotRequired[str | None]
+    """
+    impact_changes' earlier fingerprint.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The most bytes the compact JSON answer may take; items that do not fit are left out (status partial).
+    """
+
+
+class CodeQueryResult(TypedDict, closed=True):
+    """
+    The answer of an explore or read operation (PowerContext's powercontext.code-query.v1).
+    """
+
+    schema: Literal["powercontext.code-query.v1"]
+    """
+    The message schema.
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    fingerprint: str
+    """
+    The workspace fingerprint answered from.
+    """
+    before_fingerprint: None
+    """
+    Always null (no change queries).
+    """
+    commit: None
+    """
+    Always null: an uploaded workspace names no commit.
+    """
+    git_object_format: Literal["sha256"]
+    """
+    sha256: files and workspaces are addressed by sha256.
+    """
+    dirty: Literal[False]
+    """
+    Always false: the uploaded workspace is the indexed one.
+    """
+    checked_at: str
+    """
+    When the answer was made.
+    """
+    operation: Literal["explore", "read"]
+    """
+    The operation answered.
+    """
+    status: Literal["ok", "partial"]
+    """
+    partial when items were left out to fit max_bytes.
+    """
+    items: list[CodeQueryItem]
+    """
+    The ranges, best first for explore.
+    """
+    coverage: CodeCoverage
+    """
+    What the index covers.
+    """
+    limitations: list[Literal["output_budget", "text_search_only"]]
+    """
+    What the answer cannot show: text_search_only (explore matches text, not symbols or relations), output_budget (items left out or cut to fit max_bytes).
+    """
+
+
+class CodeRange(TypedDict, closed=True):
+    """
+    An exact line range of an indexed file.
+    """
+
+    evidence: CodeEvidenceRef
+    """
+    The range's identity; snippet_sha256 hashes the lines joined with newlines.
+    """
+    lines: list[str]
+    """
+    The range's lines, without line terminators.
+    """
+
+
+class CodeReadOperation(TypedDict, closed=True):
+    """
+    Read an inclusive line range of one file of the current workspace; the range holds 1 to 200 lines and is cut at the file's end.
+    """
+
+    kind: Literal["read"]
+    """
+    The operation.
+    """
+    path: str
+    """
+    The repository-relative path.
+    """
+    file_sha256: str
+    """
+    The file version the caller saw (from an explore item).
+    """
+    start_line: int
+    """
+    First line (1-based).
+    """
+    end_line: int
+    """
+    Last line, inclusive: at least start_line and below start_line + 200.
+    """
+
+
+class CodeRelationOperation(TypedDict, closed=True):
+    """
+    PowerContext's call-graph walks (pcreceipt: 501 unsupported_capability).
+    """
+
+    kind: Literal["callers", "callees", "impact"]
+    """
+    The operation.
+    """
+    path_prefix: NotRequired[Literal[""] | str]
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many items.
+    """
+    symbol_id: str
+    """
+    The symbol to start from.
+    """
+    depth: NotRequired[int]
+    """
+    How many relation steps to follow.
+    """
+
+
+class CodeSearchOperation(TypedDict, closed=True):
+    """
+    Search the index. explore: full-text search over the indexed lines (pcreceipt's index); symbols: a symbol-name search (pcreceipt has no symbol table: 501 unsupported_capability).
+    """
+
+    kind: Literal["symbols", "explore"]
+    """
+    The operation.
+    """
+    path_prefix: NotRequired[Literal[""] | str]
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many items.
+    """
+    query: str
+    """
+    What to look for.
+    """
+
+
+class CodeSelectedItem(TypedDict):
+    """
+    A code item, identified by its code evidence reference.
+    """
+
+    kind: Literal["code"]
+    """
+    The code family.
+    """
+    rendered_bytes: int
+    """
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
+    """
+    truncated: bool
+    """
+    Whether the item was cut to fit.
+    """
+    code_evidence: CodeEvidenceRef
+    """
+    The exact line range and snippet hash injected.
+    """
+
+
+class CodeStatus(TypedDict, closed=True):
+    """
+    The state of the Scope's code index (PowerContext's powercontext.code-status.v1): ready with the current workspace, or missing before the first indexing.
+    """
+
+    schema: Literal["powercontext.code-status.v1"]
+    """
+    The message schema.
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    status: Literal["ready", "missing"]
+    """
+    ready: a workspace is indexed; missing: none yet.
+    """
+    freshness: Literal["unknown"]
+    """
+    Always unknown: the server cannot compare an uploaded workspace with the client's files.
+    """
+    fingerprint: str | None
+    """
+    The current workspace fingerprint, or null when missing.
+    """
+    engine: Literal["pcreceipt-text-v1"]
+    """
+    The index: lines of text in overlapping windows.
+    """
+    languages: list[str]
+    """
+    Empty: the text index is the same for every language.
+    """
+    operations: list[Literal["status", "explore", "read"]]
+    """
+    The operation kinds this server answers.
+    """
+    last_build: CodeLastBuild | None
+    """
+    The indexing of the current workspace, or null when missing.
+    """
+    reason: Literal["code_index_missing"] | None
+    """
+    code_index_missing when missing, else null.
+    """
+
+
+CodeQueryResponse: TypeAlias = CodeQueryResult | CodeStatus
+"""
+A status operation answers a CodeStatus; explore and read a CodeQueryResult.
+"""
+
+
+class CodeStatusOperation(TypedDict, closed=True):
+    """
+    Report the state of the Scope's code index.
+    """
+
+    kind: Literal["status"]
+    """
+    The operation.
+    """
+
+
+class CodeTestsOperation(TypedDict, closed=True):
+    """
+    PowerContext's test discovery (pcreceipt: 501 unsupported_capability).
+    """
+
+    kind: Literal["affected_tests", "impact_changes"]
+    """
+    The operation.
+    """
+    path_prefix: NotRequired[Literal[""] | str]
+    """
+    Only paths under this repository-relative directory; empty for the whole workspace.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many items.
+    """
+    paths: list[str]
+    """
+    The changed paths.
+    """
+
+
+class CodeWorkspace(TypedDict, closed=True):
+    """
+    An indexed code workspace.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    fingerprint: str
+    """
+    The workspace fingerprint.
+    """
+    files: int
+    """
+    Indexed files.
+    """
+    lines: int
+    """
+    Indexed lines.
+    """
+    skipped: int
+    """
+    Files skipped.
+    """
+    indexed_at: str
+    """
+    When it was indexed.
+    """
+
+
+class ContextAssembly(TypedDict, closed=True):
+    """
+    An explicit selection of families, in injection order. An empty section list turns history recall off.
+    """
+
+    format: NotRequired[Literal["markdown"]]
+    """
+    The rendering format.
+    """
+    sections: NotRequired[list[AssemblySection]]
+    """
+    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries. Absent: memory 6, then experience 2 (PowerContext's default sections).
+    """
+    show: NotRequired[list[Literal["confidence", "recall_rank"]]]
+    """
+    Optional per-item metadata lines to render.
+    """
+
+
+class ContractVersion(TypedDict, closed=True):
+    """
+    A major/minor compatibility version: a major step may break what it governs, a minor step only adds.
+    """
+
+    major: int
+    """
+    The major version.
+    """
+    minor: int
+    """
+    The minor version.
+    """
+
+
+class CreateAtomicMemoryRequest(TypedDict, closed=True):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    family: Literal["atomic-memory"]
+    """
+    The artifact family.
+    """
+    content: AtomicMemoryContent
+    """
+    The artifact content.
+    """
+
+
+class CreateExperienceRequest(TypedDict, closed=True):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    family: Literal["experience"]
+    """
+    The artifact family.
+    """
+    content: ExperienceContent
+    """
+    The artifact content.
+    """
+
+
+class CreateProfileRequest(TypedDict, closed=True):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    family: Literal["profile"]
+    """
+    The artifact family.
+    """
+    content: ProfileContent
+    """
+    The artifact content.
+    """
+
+
+class CreatePromptRequest(TypedDict, closed=True):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    family: Literal["prompt"]
+    """
+    The artifact family.
+    """
+    content: PromptContent
+    """
+    The artifact content.
+    """
+    prompt_key: Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
+    """
+    Which prompt this artifact customises.
+    """
+
+
+class CreateScopeRequest(TypedDict, closed=True):
+    """
+    Create a Scope (idempotent by idempotency_key).
+    """
+
+    title: str
+    """
+    The Scope title.
+    """
+    summary: str
+    """
+    What the Scope is about.
+    """
+    idempotency_key: str
+    """
+    The same key returns the same Scope.
+    """
+    parent_scope_id: NotRequired[str | None]
+    """
+    An existing parent Scope, or null.
+    """
+    context_references: NotRequired[list[str]]
+    """
+    Other existing Scopes that prepare also searches (direct only, never itself).
+    """
+    external_references: NotRequired[list[ExternalReference]]
+    """
+    References outside pcreceipt.
+    """
+
+
+class CreateTopicMemoryRequest(TypedDict, closed=True):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    family: Literal["topic-memory"]
+    """
+    The artifact family.
+    """
+    content: TopicMemoryContent
+    """
+    The artifact content.
+    """
+
+
+class ErrorBody(TypedDict, closed=True):
+    """
+    What went wrong, without request content.
+    """
+
+    code: Literal[
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "precondition_required",
+        "inference_timeout",
+        "inference_unavailable",
+        "storage_unavailable",
+        "internal_error",
+        "scope_not_found",
+        "scope_binding_target_missing",
+        "artifact_not_found",
+        "scope_idempotency_conflict",
+        "scope_version_conflict",
+        "revision_conflict",
+        "atomic_memory_changed",
+        "invalid_memory_state",
+        "artifact_already_exists",
+        "request_too_large",
+        "invalid_cursor",
+        "code_index_missing",
+        "code_changed",
+        "code_target_missing",
+        "code_range_missing",
+        "budget_too_small",
+        "unsupported_capability",
+        "code_workspace_not_found",
+        "code_range_not_found",
+        "source_conflict",
+        "cursor_expired",
+        "legacy_memory_operation_unsupported",
+        "tag_precondition_failed",
+        "not_found",
+        "invalid_scope_relationship",
+    ]
+    """
+    The error code.
+    """
+    message: str
+    """
+    A human-readable, content-free explanation.
+    """
+    details: ErrorDetails | None
+    """
+    Structured, content-free detail, or null.
+    """
+
+
+class ErrorDetails(TypedDict, closed=True):
+    """
+    Structured, content-free error detail: locations and rule names, never submitted values.
+    """
+
+    violations: NotRequired[list[Violation]]
+    """
+    Each violated rule with the JSON Pointer of the offending location.
+    """
+    current_revision: NotRequired[int]
+    """
+    On a conflict: the artifact's current head revision.
+    """
+    current_state_version: NotRequired[int]
+    """
+    On a conflict: the artifact's current lifecycle state version.
+    """
+    current_etag: NotRequired[str]
+    """
+    On revision_conflict (412): the current ETag of the artifact head.
+    """
+    provided_etag: NotRequired[str]
+    """
+    On revision_conflict (412): the If-Match the request sent (an entity tag of at most 64 characters, as the header allows).
+    """
+    reason: NotRequired[
+        Literal[
+            "stale_revision",
+            "stale_state_version",
+            "already_forgotten",
+            "already_merged",
+            "already_retired",
+            "not_merge_result",
+            "already_exists",
+            "idempotency_key_reused",
+            "not_searchable_head",
+        ]
+        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal["missing_time_zone", "not_in_future"]
+    ]
+    """
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field).
+    """
+    scope_id: NotRequired[str]
+    """
+    On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
+    """
+    field: NotRequired[Literal["query", "cursor", "expires_at"]]
+    """
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned.
+    """
+    expected_version: NotRequired[int]
+    """
+    On scope_version_conflict: the version the request expected.
+    """
+    current_version: NotRequired[int]
+    """
+    On scope_version_conflict: the Scope's current version.
+    """
+    relationship: NotRequired[Literal["Parent", "Context Reference"]]
+    """
+    On invalid_scope_relationship: which link is refused.
+    """
+    issue: NotRequired[
+        Literal[
+            "a Scope cannot parent itself",
+            "relationships must be acyclic",
+            "a Scope cannot reference itself",
+        ]
+    ]
+    """
+    On invalid_scope_relationship: why the link is refused.
+    """
+
+
+class ErrorEnvelope(TypedDict, closed=True):
+    """
+    The one error envelope every non-2xx response uses.
+    """
+
+    error: ErrorBody
+    """
+    The error.
+    """
+
+
+class ExactScopeSelection(TypedDict, closed=True):
+    """
+    Exactly these Scopes; each must exist.
+    """
+
+    mode: Literal["exact"]
+    """
+    The selection mode.
+    """
+    scope_ids: list[str]
+    """
+    The Scopes, each once.
+    """
+
+
+class ExperienceContent(TypedDict, closed=True):
+    """
+    An experience: situation, action, outcome and lesson.
+    """
+
+    situation: str
+    """
+    The situation.
+    """
+    action: str
+    """
+    What was done.
+    """
+    outcome: str
+    """
+    What happened.
+    """
+    lesson: str
+    """
+    What to do next time.
+    """
+    failure: NotRequired[FailureRecord | None]
+    """
+    Optional failure record.
+    """
+
+
+class ExternalReference(TypedDict, closed=True):
+    """
+    A reference to something outside pcreceipt.
+    """
+
+    kind: str
+    """
+    What kind of reference.
+    """
+    value: str
+    """
+    The reference.
+    """
+
+
+class ExtractionBackground(TypedDict, closed=True):
+    """
+    Where Memory extraction runs in the background.
+    """
+
+    location: Literal["local", "external", "none"]
+    """
+    local, external or none (no background executor).
+    """
+    role: Literal["leader", "standby"] | None
+    """
+    The local supervisor's role, or null when none runs.
+    """
+    state: Literal["running", "degraded", "stopped", "unknown"]
+    """
+    The supervisor's lifecycle state.
+    """
+    automatic_processing_enabled: bool | None
+    """
+    Whether this process extracts Memory automatically; null when unknown.
+    """
+
+
+class ExtractionObservation(TypedDict, closed=True):
+    """
+    What this process observed of Memory extraction since it started.
+    """
+
+    status: Literal["unverified", "observed"]
+    """
+    unverified (no extraction observed since this process started) or observed (a flush extracted at least one Source).
+    """
+    since: str
+    """
+    UTC start of the observation window (this process's start).
+    """
+    last_failure: None
+    """
+    The last extraction failure; always null (pcreceipt reports failures in flush answers, not here).
+    """
+    last_success_at: str | None
+    """
+    UTC time of the last successful extraction, or null.
+    """
+
+
+class ExtractionStatus(TypedDict, closed=True):
+    """
+    Memory extraction diagnostics.
+    """
+
+    configuration: Literal["configured", "unconfigured", "unknown"]
+    """
+    Whether an extraction pipeline is assembled: configured, unconfigured or unknown.
+    """
+    background: ExtractionBackground
+    """
+    The background executor.
+    """
+    observation: ExtractionObservation
+    """
+    What was observed.
+    """
+
+
+class FailureRecord(TypedDict, closed=True):
+    """
+    How an experience failed, so the same failure can be recognised again.
+    """
+
+    signature: FailureSignature
+    """
+    How to recognise the failure.
+    """
+    repair_surface: Literal[
+        "experience_content", "working_state", "recall_policy", "acceptance_check"
+    ]
+    """
+    Where the repair belongs.
+    """
+    verification: FailureVerification
+    """
+    How to check that the repair holds.
+    """
+
+
+class FailureSignature(TypedDict, closed=True):
+    """
+    The cue and symptom of a failure.
+    """
+
+    recall_cue: str
+    """
+    What should bring this failure to mind.
+    """
+    symptom: NotRequired[str | None]
+    """
+    What the failure looked like.
+    """
+
+
+class FailureVerification(TypedDict, closed=True):
+    """
+    A check that the repair holds.
+    """
+
+    condition: str
+    """
+    The condition to check.
+    """
+    check_subject: str
+    """
+    What is checked.
+    """
+
+
+class FamilyCount(TypedDict, closed=True):
+    """
+    Artifacts of one family.
+    """
+
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    total: int
+    """
+    Artifacts (heads, any lifecycle state).
+    """
+
+
+class FeatureContract(TypedDict, closed=True):
+    """
+    The compatibility version of exactly the listed operations.
+    """
+
+    version: ContractVersion
+    """
+    The group's version.
+    """
+    operations: list[str]
+    """
+    The operation ids the group governs.
+    """
+
+
+class FlushMemoryRequest(TypedDict, closed=True):
+    """
+    Process the Scope's pending Source window into Memory.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+
+
+class FlushMemoryResponse(TypedDict, closed=True):
+    """
+    The result of one flush (PowerContext's FlushMemoryResponse).
+    """
+
+    status: Literal["idle", "processed"]
+    """
+    idle (the cursor did not move) or processed (the cursor moved).
+    """
+    previous_cursor: int
+    """
+    The highest Source position processed before this flush.
+    """
+    current_cursor: int
+    """
+    The highest Source position processed after it.
+    """
+    high_watermark: int
+    """
+    The highest Source position captured.
+    """
+    processed_source_count: int
+    """
+    Content Sources this flush extracted into Memory (each fully: its memories written and the cursor moved past it). 0 without a provider: then a window moves only when none of its Sources needs extraction.
+    """
+    memory: BootstrapHandoffReference | None
+    """
+    Always null: a flush may write several memories (PowerContext answers null too); read them with list_atomic_memories or search.
+    """
+    remaining_work: bool
+    """
+    Whether Sources past current_cursor remain pending (current_cursor < high_watermark).
+    """
+    held_count: int
+    """
+    1 when the write gate held the window, else 0.
+    """
+    hold_codes: list[str]
+    """
+    The gate's rejection codes; empty unless held.
+    """
+
+
+class GetMemoryEntryRequest(TypedDict, closed=True):
+    """
+    Read the Atomic Memory a legacy Memory entry was migrated to: exactly one of target and citation (both or neither is 422 invalid_request). A citation is 422 legacy_memory_operation_unsupported.
+    """
+
+    scope_id: str
+    """
+    The Scope read.
+    """
+    target: NotRequired[LegacyMemoryTarget]
+    """
+    The legacy logical entry. pcreceipt never held legacy Memory collections, so no entry was migrated and a target in an existing Scope is 404 artifact_not_found.
+    """
+    citation: NotRequired[dict[str, Any]]
+    """
+    A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
+class GetStatsRequest(TypedDict, closed=True):
+    """
+    Ask for statistics over a Scope selection.
+    """
+
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes.
+    """
+    period: NotRequired[Literal["today", "7d", "30d"]]
+    """
+    The reporting period.
+    """
+
+
+class GetTopicMemoryRequest(TypedDict, closed=True):
+    """
+    Read one exact Topic Memory revision.
+    """
+
+    scope_id: str
+    """
+    The Scope read.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision (family topic-memory; another family is 422 invalid_request, rule topic_memory_family).
+    """
+
+
+class Health(TypedDict, closed=True):
+    """
+    Liveness or readiness.
+    """
+
+    status: Literal["ok", "ready", "not_ready"]
+    """
+    ok (live), ready or not_ready.
+    """
+    checks: NotRequired[dict[str, Literal["ok", "unavailable"]]]
+    """
+    Per-dependency status words.
+    """
+
+
+class HistorySelectedItem(TypedDict):
+    """
+    A history item, identified by its Scope-qualified artifact address.
+    """
+
+    kind: Literal["atomic-memory", "topic-memory", "experience", "profile"]
+    """
+    A history family.
+    """
+    rendered_bytes: int
+    """
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
+    """
+    truncated: bool
+    """
+    Whether the item was cut to fit.
+    """
+    artifact_address: ArtifactAddress
+    """
+    The exact revision injected.
+    """
+
+
+class ImportArtifactsRequest(TypedDict, closed=True):
+    """
+    Bulk import: up to 1000 artifacts of one family into one Scope, committed in one transaction (all or nothing). A batch mixing families is refused (422, rule import_one_family); split it where the family changes.
+    """
+
+    items: list[
+        CreateAtomicMemoryRequest
+        | CreateTopicMemoryRequest
+        | CreateExperienceRequest
+        | CreateProfileRequest
+        | CreatePromptRequest
+    ]
+    """
+    The artifacts to create.
+    """
+
+
+class ImportArtifactsResponse(TypedDict, closed=True):
+    """
+    The created artifacts, in request order.
+    """
+
+    created: list[ArtifactReference]
+    """
+    One reference per imported item.
+    """
+
+
+class IndexCodeRequest(TypedDict, closed=True):
+    """
+    Replace the Scope's code workspace with these files.
+    """
+
+    files: list[CodeFileUpload]
+    """
+    The workspace's text files (unique paths).
+    """
+    skipped: NotRequired[int]
+    """
+    Files the client skipped (binary, too large, ignored).
+    """
+
+
+class InventoryStatistics(TypedDict, closed=True):
+    """
+    What is stored now.
+    """
+
+    sources: SourceInventoryStatistics
+    """
+    Sources.
+    """
+    artifacts: ArtifactInventoryStatistics
+    """
+    Artifacts.
+    """
+    candidates: CandidateInventoryStatistics
+    """
+    Review Candidates.
+    """
+    memory: MemoryInventoryStatistics
+    """
+    Memory entries.
+    """
+
+
+class LegacyMemoryTarget(TypedDict, closed=True):
+    """
+    A legacy Memory collection entry, by its collection artifact and entry ids.
+    """
+
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    family: Literal["memory"]
+    """
+    Always memory (the legacy collection family).
+    """
+    artifact_id: str
+    """
+    The legacy collection's artifact id.
+    """
+    entry_id: str
+    """
+    The entry's id in that collection.
+    """
+
+
+class ListAtomicMemoryRequest(TypedDict, closed=True):
+    """
+    List a Scope's Atomic Memory heads in artifact id order, by lifecycle state and kind.
+    """
+
+    scope_id: str
+    """
+    The Scope listed.
+    """
+    states: NotRequired[list[Literal["active", "forgotten", "merged", "retired"]]]
+    """
+    The lifecycle states listed (distinct, at least one); active only when absent.
+    """
+    kind: NotRequired[str | None]
+    """
+    Only memories of this kind, or null for any.
+    """
+    tags: NotRequired[list[str]]
+    """
+    Only memories whose artifact carries these tags (compared by key: NFC, case folded), combined by tag_match, applied before the limit; a refused tag is 422 at its index. An empty list filters nothing.
+    """
+    tag_match: NotRequired[Literal["all", "any"]]
+    """
+    How tags combine (all or any).
+    """
+    limit: NotRequired[int]
+    """
+    The most items on the page.
+    """
+    cursor: NotRequired[str | None]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class ListAtomicMemoryResponse(TypedDict, closed=True):
+    """
+    One page of Atomic Memory heads, in artifact id order.
+    """
+
+    items: list[AtomicMemoryRecord]
+    """
+    The memories of the page.
+    """
+    next_cursor: str | None
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page.
+    """
+
+
+class ListMemoryEntriesRequest(TypedDict, closed=True):
+    """
+    List a Scope's Atomic Memory through the legacy Memory inventory request.
+    """
+
+    scope_id: str
+    """
+    The Scope listed.
+    """
+    include_inactive: NotRequired[bool]
+    """
+    List all four lifecycle states, not only active memories.
+    """
+    limit: NotRequired[int]
+    """
+    The most entries on the page.
+    """
+    cursor: NotRequired[str | None]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+    tag_filter: NotRequired[TagFilter | None]
+    """
+    A tag filter, or null for none: only memories whose artifact carries the tags (compared by key), applied before the limit; a refused tag is 422 at its index.
+    """
+
+
+class ListMemoryEntriesResponse(TypedDict, closed=True):
+    """
+    One page of Atomic Memory records, in artifact id order.
+    """
+
+    entries: list[AtomicMemoryRecord]
+    """
+    The memories of the page.
+    """
+    next_cursor: NotRequired[str | None]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class MemoryEntryInventoryStatistics(TypedDict, closed=True):
+    """
+    Atomic memories by lifecycle.
+    """
+
+    total: int
+    """
+    Atomic memories.
+    """
+    active: int
+    """
+    Active ones.
+    """
+    inactive: int
+    """
+    Forgotten, merged or retired ones.
+    """
+    by_kind: list[MemoryKindCount]
+    """
+    Per kind, by kind (code point order).
+    """
+
+
+class MemoryInventoryStatistics(TypedDict, closed=True):
+    """
+    Memory entries.
+    """
+
+    entries: MemoryEntryInventoryStatistics
+    """
+    Atomic memories.
+    """
+
+
+class MemoryKindCount(TypedDict, closed=True):
+    """
+    Atomic memories of one kind.
+    """
+
+    kind: str
+    """
+    The kind.
+    """
+    total: int
+    """
+    Memories of the kind.
+    """
+    active: int
+    """
+    Active ones.
+    """
+    inactive: int
+    """
+    Forgotten, merged or retired ones.
+    """
+
+
+class MergeAtomicMemoryRequest(TypedDict, closed=True):
+    """
+    Merge two or more active memories of one Scope into a new memory.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    inputs: list[AtomicMemoryInput]
+    """
+    The memories to merge.
+    """
+    content: AtomicMemoryContent
+    """
+    The merged memory.
+    """
+    source_refs: NotRequired[list[SourceTypeReference] | list[SourceReference] | None]
+    """
+    Source evidence of the merged memory, in order, as PowerContext's SourceReference {name, source_id}: each a captured content Source of the Scope (name content). Served as the result's sources ({source_type, source_id}). A Source the Scope lacks, a Working Note or an artifact's lineage Source is 422 invalid_request (rules source_not_found, source_not_eligible at /source_refs/<i>).
+    """
+    artifact_refs: NotRequired[list[ArtifactReference] | None]
+    """
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
+    """
+
+
+class ModelUsageDay(TypedDict, closed=True):
+    """
+    Model usage of one UTC day.
+    """
+
+    date: str
+    """
+    The day.
+    """
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+    by_purpose: list[ModelUsagePurposeBreakdown]
+    """
+    Per purpose.
+    """
+
+
+class ModelUsagePurposeBreakdown(TypedDict, closed=True):
+    """
+    Model usage of one purpose.
+    """
+
+    purpose: str
+    """
+    The purpose.
+    """
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+
+
+class ModelUsageStatistics(TypedDict, closed=True):
+    """
+    Model usage by operation.
+    """
+
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+
+
+class ModelUsageValue(TypedDict, closed=True):
+    """
+    Model usage counters.
+    """
+
+    requests: int
+    """
+    Model requests.
+    """
+    input_tokens: int | None
+    """
+    Input tokens, or null when a provider did not report them.
+    """
+    output_tokens: int | None
+    """
+    Output tokens, or null when a provider did not report them.
+    """
+
+
+class OmittedGroup(TypedDict, closed=True):
+    """
+    Exclusion events of one family for one reason.
+    """
+
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+    """
+    The family of the left-out candidates.
+    """
+    reason: Literal[
+        "duplicate",
+        "blank",
+        "family_limit",
+        "entry_limit",
+        "below_min_bytes",
+        "no_fitting_truncation",
+        "rerank_not_selected",
+        "not_retrieved",
+    ]
+    """
+    Why they were left out.
+    """
+    count: int
+    """
+    How many exclusion events; 1 for not_retrieved.
+    """
+
+
+class PrepareContextRequest(TypedDict, closed=True):
+    """
+    Ask for a bounded block of project history to inject before a turn.
+    """
+
+    scope_id: str
+    """
+    The current Scope.
+    """
+    query: str
+    """
+    The turn's query: 1 to 8192 characters (code points, not bytes) containing a non-space.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The UTF-8 byte budget of content.
+    """
+    include_code: NotRequired[bool]
+    """
+    Add code evidence from the Scope's indexed workspace.
+    """
+    explain: NotRequired[bool]
+    """
+    Add reason to the response when a retrieval channel degraded.
+    """
+    assembly: NotRequired[ContextAssembly]
+    """
+    An explicit family selection; null is invalid.
+    """
+    include_receipt: NotRequired[bool | None]
+    """
+    Ask for a Receipt. Omitted, null and false are equivalent.
+    """
+    bootstrap_receipt_id: NotRequired[str | None]
+    """
+    A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
+    """
+
+
+class PreparedContext(TypedDict, closed=True):
+    """
+    The injection value. A default call returns exactly schema, status, content and content_bytes.
+    """
+
+    schema: Literal["powercontext.prepared-context.v1"]
+    """
+    The injection schema name.
+    """
+    status: Literal["ready", "empty"]
+    """
+    ready with content, or empty.
+    """
+    content: str | None
+    """
+    The text to inject when ready; null when empty.
+    """
+    content_bytes: int
+    """
+    The UTF-8 length of content; 0 when empty.
+    """
+    reason: NotRequired[Literal["inference_timeout", "inference_unavailable"]]
+    """
+    Present only when explain was true and a channel degraded.
+    """
+    receipt: NotRequired[PreparedContextReceipt]
+    """
+    Present only when include_receipt was true and the Receipt was built and validated.
+    """
+
+
+class PreparedContextReceipt(TypedDict, closed=True):
+    """
+    An ephemeral, content-free explanation of one prepare response. Untrusted metadata: never injected into a prompt.
+    """
+
+    schema: Literal["powercontext.prepared-context-receipt.v1"]
+    """
+    The Receipt schema name.
+    """
+    receipt_id: str
+    """
+    A random UUID in lowercase canonical form; for log correlation only, never a fetch key.
+    """
+    policy_id: Literal["powercontext.prepared-context-receipt.v1"]
+    """
+    The Receipt policy.
+    """
+    query_digest: str
+    """
+    sha256 of the UTF-8 bytes of the NFC-normalised, whitespace-stripped query.
+    """
+    content_digest: str | None
+    """
+    sha256 of the UTF-8 bytes of content; null iff status is empty.
+    """
+    requested_max_bytes: int
+    """
+    The request's max_bytes (8000 when omitted).
+    """
+    used_bytes: int
+    """
+    Equals content_bytes.
+    """
+    truncated: bool
+    """
+    True iff any selected item is truncated.
+    """
+    non_deterministic: bool
+    """
+    True iff a model-backed rerank or model query expansion was actually invoked, even at temperature 0 and even if it failed.
+    """
+    retrieval: Retrieval
+    """
+    The retrieval path actually taken.
+    """
+    selected: list[HistorySelectedItem | CodeSelectedItem]
+    """
+    The injected items, in injection order: history origins, then code origins.
+    """
+    omitted: list[OmittedGroup]
+    """
+    Candidates left out, grouped by family and closed reason, sorted by (family, reason).
+    """
+    stages: list[StageTiming]
+    """
+    Summed durations of the runtime stages that ran.
+    """
+
+
+class ProfileContent(TypedDict, closed=True):
+    """
+    A committed profile snapshot of a Scope.
+    """
+
+    content: str
+    """
+    The profile text.
+    """
+    restored_from_revision: NotRequired[int | None]
+    """
+    The historical revision this snapshot restores, or null.
+    """
+
+
+class PromptCapability(TypedDict, closed=True):
+    """
+    Whether one built-in prompt can run, and which definition it uses.
+    """
+
+    status: Literal["enabled", "disabled"]
+    """
+    Whether the prompt can run.
+    """
+    reason: Literal["provider_not_configured", "operation_disabled"] | None
+    """
+    Why a disabled prompt cannot run; null when enabled.
+    """
+    definition_version: str
+    """
+    The version of the prompt definition in use.
+    """
+    builtin_version: str
+    """
+    The version of the built-in definition.
+    """
+    builtin_profile: str | None
+    """
+    The built-in definition's profile, or null.
+    """
+
+
+class PromptContent(TypedDict, closed=True):
+    """
+    A prompt artifact: auto uses the built-in prompt; custom supplies instructions.
+    """
+
+    schema_version: Literal["powercontext.prompt.v1"]
+    """
+    The prompt content schema.
+    """
+    mode: Literal["auto", "custom"]
+    """
+    auto (built-in) or custom.
+    """
+    instructions: str
+    """
+    Custom instructions; empty in auto mode.
+    """
+    demonstrations: list[PromptDemonstration]
+    """
+    Examples.
+    """
+
+
+class PromptDemonstration(TypedDict, closed=True):
+    """
+    A typed input/output example for a prompt.
+    """
+
+    input: str
+    """
+    The example input.
+    """
+    expected_output: str
+    """
+    The desired output.
+    """
+
+
+class RecallRound(TypedDict, closed=True):
+    """
+    One recall round and whether its candidates feed the final build.
+    """
+
+    round: int
+    """
+    0 for the first round, 1 or 2 for expansion rounds.
+    """
+    outcome: Literal["completed", "expansion_failed"]
+    """
+    completed, or expansion_failed for an abandoned expansion round.
+    """
+    retained: bool
+    """
+    Whether the round's candidates feed the final build.
+    """
+
+
+class RecallTokenDay(TypedDict, closed=True):
+    """
+    Prepare counters of one UTC day.
+    """
+
+    date: str
+    """
+    The day.
+    """
+    preparations: int
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: int
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: int
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: int
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: int
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class RecallTokenStatistics(TypedDict, closed=True):
+    """
+    Prepares over the period and their estimated token savings.
+    """
+
+    period: ResolvedUsagePeriod
+    """
+    The period.
+    """
+    estimator: TokenEstimatorProfile
+    """
+    The token estimator.
+    """
+    totals: RecallTokenValue
+    """
+    Totals over the period.
+    """
+    daily: list[RecallTokenDay]
+    """
+    One row per day of the period, oldest first.
+    """
+
+
+class RecallTokenValue(TypedDict, closed=True):
+    """
+    Prepare counters.
+    """
+
+    preparations: int
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: int
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: int
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: int
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: int
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
+    """
+    Record how the host delivered a bootstrap package.
+    """
+
+    scope_id: str
+    """
+    The receipt's Scope.
+    """
+    receipt_id: str
+    """
+    The receipt.
+    """
+    outcome: Literal["injected", "failed"]
+    """
+    injected or failed.
+    """
+
+
+class RecurrenceStatistics(TypedDict, closed=True):
+    """
+    Experience recurrence (pcreceipt records none: all zero).
+    """
+
+    selected: int
+    """
+    Selections.
+    """
+    recurred: int
+    """
+    Recurred verdicts.
+    """
+    avoided: int
+    """
+    Avoided verdicts.
+    """
+    unknown: int
+    """
+    Selections without a verdict.
+    """
+    unlinked_handoff_citations: int
+    """
+    Handoff citations without an observation.
+    """
+    needing_review: int
+    """
+    Streaks needing review.
+    """
+    top_revisions: list[RecurrenceStreak]
+    """
+    The longest streaks.
+    """
+
+
+class RecurrenceStreak(TypedDict, closed=True):
+    """
+    A revision's streak of recurred verdicts.
+    """
+
+    artifact_ref: ArtifactReference
+    """
+    The revision.
+    """
+    signature_key: str
+    """
+    The failure signature.
+    """
+    terminal_recurred_streak: int
+    """
+    Consecutive recurred verdicts at the end.
+    """
+
+
+class RememberMemoryRequest(TypedDict, closed=True):
+    """
+    Remember one text as a new active Atomic Memory (revision 1). Nothing is de-duplicated: the same text twice makes two memories.
+    """
+
+    scope_id: str
+    """
+    The Scope the memory belongs to.
+    """
+    kind: str
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: str
+    """
+    The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+    expected_revision: NotRequired[int | None]
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class ReplaceArtifactRequest(TypedDict, closed=True):
+    """
+    Replace the artifact's content with a new revision; the content must match the family in the path.
+    """
+
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The new content.
+    """
+
+
+class ReplaceArtifactTagsRequest(TypedDict, closed=True):
+    """
+    The artifact's complete new tag set, replacing the old one in one step; an empty list clears it. Tags keep their display text and match exactly after NFC normalisation and case folding; a tag with outer whitespace or a control, surrogate or unassigned character, and two tags equal after normalisation, are 422 invalid_request (violation at /tags/<i>).
+    """
+
+    tags: list[str]
+    """
+    The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
+    """
+
+
+class RerankConfig(TypedDict, closed=True):
+    """
+    The complete configuration evidence of one distinct reranker invocation setup.
+    """
+
+    config_id: str
+    """
+    Equals config_digest.
+    """
+    policy_id: str
+    """
+    The rerank policy; for a deterministic reranker it names the algorithm.
+    """
+    model: str | None
+    """
+    Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+    effective_settings: RerankSettings
+    """
+    Settings actually passed, on the versioned allowlist.
+    """
+    timeout_seconds: float
+    """
+    The per-request timeout.
+    """
+    max_requests: int
+    """
+    The most provider requests one rerank may make.
+    """
+    config_digest: str
+    """
+    sha256 of the RFC 8785 canonical JSON of the versioned configuration record.
+    """
+    prompt: RerankPromptIdentity | None
+    """
+    The prompt identity bound to the invocation; null for a deterministic reranker.
+    """
+    non_deterministic: bool
+    """
+    True for every model-backed configuration, even at temperature 0.
+    """
+
+
+class RerankGroup(TypedDict, closed=True):
+    """
+    Rerank calls with equal (round, config_id, outcome, fallback_reason).
+    """
+
+    round: int
+    """
+    The round the calls ran in.
+    """
+    config_id: str
+    """
+    The configuration invoked; resolves to exactly one RerankConfig.
+    """
+    outcome: Literal["selected", "fallback", "failed"]
+    """
+    selected, fallback to the coarse order, or failed (family dropped).
+    """
+    fallback_reason: Literal[
+        "none",
+        "empty_selection",
+        "inference_unavailable",
+        "inference_timeout",
+        "invalid_output",
+    ]
+    """
+    Why the rerank did not select.
+    """
+    count: int
+    """
+    Rerank calls in this group.
+    """
+
+
+class RerankPromptIdentity(TypedDict, closed=True):
+    """
+    The prompt actually bound to a rerank invocation; compiled text and demonstrations excluded.
+    """
+
+    scope_id: str
+    """
+    The Scope the prompt was resolved for.
+    """
+    key: str
+    """
+    The prompt key.
+    """
+    definition_version: int
+    """
+    Version of the prompt key's definition.
+    """
+    builtin_version: int
+    """
+    Version of the built-in prompt for this key.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Whether the built-in prompt or a Scope's prompt artifact was bound.
+    """
+    selected_version: int
+    """
+    The version bound: builtin_version for built_in, the artifact revision for artifact.
+    """
+    compiled_digest: str
+    """
+    sha256 of the compiled prompt that was sent.
+    """
+    artifact_address: ArtifactAddress | None
+    """
+    The exact prompt artifact revision; null for a built-in prompt.
+    """
+
+
+class RerankSettings(TypedDict, closed=True):
+    """
+    Allowlist pcreceipt.rerank-settings.v1: the non-content settings actually passed to a reranker, after inheritance and overrides, explicit defaults included. Never headers, credentials, URLs, provider payloads or content-bearing settings.
+    """
+
+    allowlist: Literal["pcreceipt.rerank-settings.v1"]
+    """
+    The allowlist version these names and types come from.
+    """
+    temperature: NotRequired[float]
+    """
+    Sampling temperature (forced to 0 for listwise rerank).
+    """
+    top_p: NotRequired[float]
+    """
+    Nucleus sampling mass.
+    """
+    max_tokens: NotRequired[int]
+    """
+    Upper bound on generated tokens.
+    """
+    seed: NotRequired[int]
+    """
+    Sampling seed passed to the provider.
+    """
+    candidate_limit: NotRequired[int]
+    """
+    Size of the coarse pool handed to the reranker.
+    """
+    keep: NotRequired[int]
+    """
+    How many reranked candidates are kept (the family cap).
+    """
+    response_format: NotRequired[Literal["text", "json_object"]]
+    """
+    The structured output mode requested.
+    """
+    on_failure: NotRequired[Literal["coarse_order", "drop_family"]]
+    """
+    What a failed rerank does: fall back to the coarse order, or drop the family.
+    """
+    algorithm_version: NotRequired[int]
+    """
+    For a deterministic reranker: the version of its algorithm.
+    """
+
+
+class ResolveScopeBindingRequest(TypedDict, closed=True):
+    """
+    Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
+    """
+
+    allow_default: NotRequired[bool]
+    """
+    Whether the default Scope answers when no key is bound.
+    """
+    explicit_scope_id: NotRequired[str | None]
+    """
+    A Scope the host names itself; when given it is the answer (no fallback), or null.
+    """
+    binding_keys: NotRequired[list[ScopeBindingKey]]
+    """
+    The keys to look up, in order of preference.
+    """
+
+
+class ResolvedUsagePeriod(TypedDict, closed=True):
+    """
+    The period's UTC dates, both included.
+    """
+
+    preset: Literal["today", "7d", "30d"]
+    """
+    The period asked for.
+    """
+    start_date: str
+    """
+    The first day.
+    """
+    end_date: str
+    """
+    The last day (today, UTC).
+    """
+    timezone: Literal["UTC"]
+    """
+    Always UTC.
+    """
+
+
+class Retrieval(TypedDict, closed=True):
+    """
+    Rounds, search groups, rerank configurations and rerank groups.
+    """
+
+    rounds: list[RecallRound]
+    """
+    Round 0 plus at most two expansion rounds, in order.
+    """
+    searches: list[SearchGroup]
+    """
+    Search calls grouped by (round, family, mode, outcome, fallback_reason), sorted by that tuple.
+    """
+    rerank_configs: list[RerankConfig]
+    """
+    Each distinct rerank configuration that was invoked, once, sorted by config_digest.
+    """
+    reranks: list[RerankGroup]
+    """
+    Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class ScopeBinding(TypedDict, closed=True):
+    """
+    A durable binding of one host key to one Scope (the request and the answer of set_scope_binding).
+    """
+
+    key: ScopeBindingKey
+    """
+    The bound key.
+    """
+    scope_id: str
+    """
+    The Scope the key is bound to.
+    """
+
+
+class ScopeBindingKey(TypedDict, closed=True):
+    """
+    A host-owned key a Scope is bound to; keys match exactly, and integration keeps one host's keys apart from another's.
+    """
+
+    integration: str
+    """
+    The host integration that owns the key (for example claude-code).
+    """
+    kind: str
+    """
+    What the external id identifies for that integration (for example workspace).
+    """
+    external_id: str
+    """
+    The host's identifier of the thing bound.
+    """
+
+
+class ScopeDescriptor(TypedDict, closed=True):
+    """
+    A Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope id.
+    """
+    title: str
+    """
+    The title.
+    """
+    summary: str
+    """
+    The summary.
+    """
+    parent_scope_id: str | None
+    """
+    The parent Scope, or null.
+    """
+    context_references: list[str]
+    """
+    Referenced Scopes.
+    """
+    external_references: list[ExternalReference]
+    """
+    External references.
+    """
+    version: int
+    """
+    The descriptor version.
+    """
+
+
+class ScopePage(TypedDict, closed=True):
+    """
+    A page of Scopes in scope_id order.
+    """
+
+    items: list[ScopeDescriptor]
+    """
+    The Scopes.
+    """
+    next_cursor: str | None
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
+ScopeQueryField: TypeAlias = Literal[
+    "scope_id", "title", "summary", "external_reference_value", "binding_external_id"
+]
+"""
+The field list_scopes' query is matched in: the Scope's id, title or summary, the value of one of its external references, or the external_id of one of its bindings.
+"""
+
+
+class ScopeStats(TypedDict, closed=True):
+    """
+    One Scope's statistics.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    inventory: InventoryStatistics
+    """
+    What it stores.
+    """
+    usage: UsageStatistics
+    """
+    Its model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Its prepares.
+    """
+    recurrence: RecurrenceStatistics
+    """
+    Its Experience recurrence.
+    """
+
+
+class ScopedStats(TypedDict, closed=True):
+    """
+    Statistics over a Scope selection: the sums, and each Scope's own.
+    """
+
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The selection asked for.
+    """
+    scope_ids: list[str]
+    """
+    The Scopes counted, in scope_id order (a subtree: breadth-first from its root).
+    """
+    as_of: str
+    """
+    When the statistics were read (UTC).
+    """
+    inventory: InventoryStatistics
+    """
+    Summed inventory.
+    """
+    usage: UsageStatistics
+    """
+    Summed model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Summed prepares.
+    """
+    by_scope: list[ScopeStats]
+    """
+    Each Scope's statistics, in scope_ids order.
+    """
+
+
+class SearchAtomicMemoryRequest(TypedDict, closed=True):
+    """
+    Search the Scope's active Atomic Memory, optionally of one kind.
+    """
+
+    scope_id: str
+    """
+    The Scope searched.
+    """
+    query: str
+    """
+    The query text.
+    """
+    mode: NotRequired[Literal["text", "vector", "hybrid"]]
+    """
+    The channels to use (text by default); vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}.
+    """
+    kind: NotRequired[str | None]
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+    tags: NotRequired[list[str]]
+    """
+    Only memories carrying these tags (all of them, or any with tag_match any), compared by key (NFC, then case folded), applied before ranks and the limit; an empty list filters nothing. A refused tag is 422 invalid_request at /tags/<i>.
+    """
+    tag_match: NotRequired[Literal["all", "any"]]
+    """
+    How tags combine: all (the default) or any; without tags it changes nothing.
+    """
+    limit: NotRequired[int]
+    """
+    The most hits answered.
+    """
+
+
+class SearchAtomicMemoryResponse(TypedDict, closed=True):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: list[AtomicMemorySearchHit]
+    """
+    The hits, best first.
+    """
+
+
+class SearchGroup(TypedDict, closed=True):
+    """
+    Search calls with equal (round, family, mode, outcome, fallback_reason).
+    """
+
+    round: int
+    """
+    The round the calls ran in; Profile and code always belong to round 0.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+    """
+    The searched family.
+    """
+    mode: Literal["fts", "vector", "hybrid", "snapshot", "code", "none"]
+    """
+    The mode that actually executed.
+    """
+    outcome: Literal["completed", "not_run", "failed"]
+    """
+    completed, not_run (no reader or searchable head), or failed.
+    """
+    fallback_reason: Literal[
+        "none", "inference_unavailable", "inference_timeout", "reused_fts_fallback"
+    ]
+    """
+    Why the vector channel was not used: an inference error class, reuse of an earlier round's FTS fallback, or none.
+    """
+    count: int
+    """
+    Calls that ran, or for not_run the skipped opportunities.
+    """
+
+
+class SearchMemoryRequest(TypedDict, closed=True):
+    """
+    Search the Scope's active Atomic Memory.
+    """
+
+    scope_id: str
+    """
+    The Scope searched.
+    """
+    query: str
+    """
+    The query text.
+    """
+    limit: NotRequired[int]
+    """
+    The most hits answered.
+    """
+    mode: NotRequired[Literal["auto", "fts", "vector", "hybrid"]]
+    """
+    The search mode; vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}, never a 5xx.
+    """
+    tag_filter: NotRequired[TagFilter | None]
+    """
+    A tag filter, or null for none.
+    """
+
+
+class SearchMemoryResponse(TypedDict, closed=True):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    mode: Literal["text", "vector", "hybrid"]
+    """
+    The channels used.
+    """
+    hits: list[AtomicMemorySearchHit]
+    """
+    The hits, best first.
+    """
+
+
+class SearchTopicMemoryHit(TypedDict, closed=True):
+    """
+    One Topic Memory found, with the part of its detail the query matched.
+    """
+
+    artifact: ArtifactReference
+    """
+    The topic's current revision.
+    """
+    title: str
+    """
+    The topic title.
+    """
+    summary: str
+    """
+    The topic summary.
+    """
+    snippet: str | None
+    """
+    The detail chunk the query matched (shortened around the match), or null when only the title and summary matched.
+    """
+    score: float
+    """
+    Reciprocal rank fusion over the channels that ran, normalised so that first place in every channel scores 1 (PowerContext's bound is 100).
+    """
+    matched_by: list[
+        Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]
+    ]
+    """
+    The channels that found it, topic first.
+    """
+
+
+class SearchTopicMemoryRequest(TypedDict, closed=True):
+    """
+    Search the Scope's current Topic Memory by full text.
+    """
+
+    scope_id: str
+    """
+    The Scope searched.
+    """
+    query: str
+    """
+    The query text, without leading or trailing whitespace.
+    """
+    limit: NotRequired[int]
+    """
+    The most hits answered.
+    """
+
+
+class SearchTopicMemoryResponse(TypedDict, closed=True):
+    """
+    The hits, best first (empty when nothing matches).
+    """
+
+    mode: Literal["fts", "hybrid"]
+    """
+    The search that ran.
+    """
+    hits: list[SearchTopicMemoryHit]
+    """
+    The hits, best first.
+    """
+
+
+class ServerInfo(TypedDict, closed=True):
+    """
+    Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
+    """
+
+    schema_version: ContractVersion
+    """
+    The version of this response shape: 1.0.
+    """
+    product: Literal["powercontext"]
+    """
+    The protocol's product name: pcreceipt serves the PowerContext protocol, whose only product value this is.
+    """
+    server_id: str
+    """
+    Opaque identity of the durable deployment: generated once when the store is created and kept in it, so it stays the same across restarts and for every server sharing one database.
+    """
+    package_version: str
+    """
+    The version of the pcreceipt package serving the request.
+    """
+    api_contract_version: ContractVersion
+    """
+    Major and minor of this server's OpenAPI document's info.version.
+    """
+    feature_contracts: dict[str, FeatureContract]
+    """
+    PowerContext's stable feature groups this server implements completely, by contract name (none yet).
+    """
+
+
+class SetDefaultScopeRequest(TypedDict, closed=True):
+    """
+    Point the default Scope at an existing Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope that becomes the default.
+    """
+
+
+class SourceInventoryStatistics(TypedDict, closed=True):
+    """
+    Sources stored and how far Memory extraction got.
+    """
+
+    total: int
+    """
+    Sources stored (the highest position).
+    """
+    memory_processed: int
+    """
+    Sources the Memory extraction cursor has passed.
+    """
+    memory_pending: int
+    """
+    total minus memory_processed.
+    """
+
+
+class SourceReference(TypedDict, closed=True):
+    """
+    A Source a revision was written from, by its type and id.
+    """
+
+    name: str
+    """
+    The Source type (content).
+    """
+    source_id: str
+    """
+    The Source id.
+    """
+
+
+class SourceTypeReference(TypedDict, closed=True):
+    """
+    A Source evidence reference.
+    """
+
+    source_type: str
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source identity.
+    """
+
+
+class StageTiming(TypedDict, closed=True):
+    """
+    Summed duration of one runtime stage over its runs.
+    """
+
+    stage: str
+    """
+    The runtime's span name, such as memory.search or context.build.
+    """
+    duration_ms: float
+    """
+    Total milliseconds over all runs.
+    """
+    count: int
+    """
+    How many times the stage ran.
+    """
+
+
+class SubtreeScopeSelection(TypedDict, closed=True):
+    """
+    A Scope and its descendants by parent link.
+    """
+
+    mode: Literal["subtree"]
+    """
+    The selection mode.
+    """
+    root_scope_id: str
+    """
+    The subtree's root; it must exist.
+    """
+
+
+class TagFilter(TypedDict, closed=True):
+    """
+    Filter by artifact tags: only memories carrying all (match all, the default) or any of the tags, compared by key (NFC, then case folded), applied before ranks and the limit. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tag_filter/tags/<i>.
+    """
+
+    tags: list[str]
+    """
+    The tags.
+    """
+    match: NotRequired[Literal["all", "any"]]
+    """
+    all (the default) or any.
+    """
+
+
+class TokenEstimatorProfile(TypedDict, closed=True):
+    """
+    How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
+    """
+
+    estimator_id: Literal["character:weighted"]
+    """
+    The estimator.
+    """
+    version: Literal["1"]
+    """
+    Its version.
+    """
+
+
+class TopicMemoryArtifact(TypedDict, closed=True):
+    """
+    One exact Topic Memory revision with its full detail and the Sources it was written from.
+    """
+
+    artifact: ArtifactReference
+    """
+    The revision read.
+    """
+    title: str
+    """
+    The topic title.
+    """
+    summary: str
+    """
+    The topic summary.
+    """
+    detail: str
+    """
+    The topic detail.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources the revision was written from (the lineage Source of the write that made it).
+    """
+
+
+class TopicMemoryContent(TypedDict, closed=True):
+    """
+    A topic memory: a titled summary with detail.
+    """
+
+    title: str
+    """
+    The topic title.
+    """
+    summary: str
+    """
+    The topic summary.
+    """
+    detail: str
+    """
+    The topic detail.
+    """
+
+
+class UpdateScopeRequest(TypedDict, closed=True):
+    """
+    Replace a Scope's descriptor (PUT: an absent optional field is cleared, not kept).
+    """
+
+    expected_version: int
+    """
+    The version the caller read; the update is refused (409) when the Scope has moved on.
+    """
+    title: str
+    """
+    The Scope title.
+    """
+    summary: str
+    """
+    What the Scope is about.
+    """
+    parent_scope_id: NotRequired[str | None]
+    """
+    An existing parent Scope, or null (absent is null).
+    """
+    context_references: NotRequired[list[str]]
+    """
+    Other existing Scopes that prepare also searches (never itself); absent is none.
+    """
+    external_references: NotRequired[list[ExternalReference]]
+    """
+    References outside pcreceipt; absent is none.
+    """
+
+
+class UsageStatistics(TypedDict, closed=True):
+    """
+    Model usage over the period (pcreceipt does not count its provider calls yet: all zero).
+    """
+
+    period: ResolvedUsagePeriod
+    """
+    The period.
+    """
+    totals: ModelUsageStatistics
+    """
+    Totals.
+    """
+    by_purpose: list[ModelUsagePurposeBreakdown]
+    """
+    Per purpose.
+    """
+    daily: list[ModelUsageDay]
+    """
+    One row per day of the period, oldest first.
+    """
+
+
+class Violation(TypedDict, closed=True):
+    """
+    One violated rule.
+    """
+
+    path: str
+    """
+    JSON Pointer to the offending location in the message ("" for the whole message).
+    """
+    rule: str
+    """
+    The rule's identifier: a JSON Schema keyword or a named semantic rule.
+    """
+    property: NotRequired[str]
+    """
+    For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+CreateArtifactRequest: TypeAlias = CreateAtomicMemoryRequest | CreateTopicMemoryRequest | CreateExperienceRequest | CreateProfileRequest | CreatePromptRequest
+"""Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile)."""

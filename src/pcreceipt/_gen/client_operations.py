@@ -1,0 +1,461 @@
+# Generated from schemas/openapi.json by codegen/generate.py (codegen/python/client_operations.py); do not edit. Regenerate with `nox -s generate`.
+
+"""The client's operation methods, one per operation of the OpenAPI document."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, overload
+
+from pydantic import BaseModel
+
+from pcreceipt._gen.models import (
+    ArtifactCreated,
+    ArtifactPage,
+    ArtifactRevision,
+    ArtifactRevisionPage,
+    ArtifactTagSet,
+    AtomicMemoryLifecycleRequest,
+    AtomicMemoryMutationResponse,
+    AtomicMemoryRecord,
+    AtomicMemoryStateView,
+    BootstrapContext,
+    BootstrapContextRequest,
+    BootstrapDeliveryReceipt,
+    Capabilities,
+    CaptureContentSourceRequest,
+    CaptureContentSourceResponse,
+    CaptureWorkingNoteRequest,
+    ClearScopeBindingRequest,
+    ClearScopeBindingResponse,
+    CodeQueryRequest,
+    CodeQueryResponse,
+    CodeQueryResult,
+    CodeRange,
+    CodeStatus,
+    CodeWorkspace,
+    CreateAtomicMemoryRequest,
+    CreateExperienceRequest,
+    CreateProfileRequest,
+    CreatePromptRequest,
+    CreateScopeRequest,
+    CreateTopicMemoryRequest,
+    FlushMemoryRequest,
+    FlushMemoryResponse,
+    GetMemoryEntryRequest,
+    GetStatsRequest,
+    GetTopicMemoryRequest,
+    Health,
+    ImportArtifactsRequest,
+    ImportArtifactsResponse,
+    IndexCodeRequest,
+    ListAtomicMemoryRequest,
+    ListAtomicMemoryResponse,
+    ListMemoryEntriesRequest,
+    ListMemoryEntriesResponse,
+    MergeAtomicMemoryRequest,
+    PrepareContextRequest,
+    PreparedContext,
+    RecordBootstrapDeliveryRequest,
+    RememberMemoryRequest,
+    ReplaceArtifactRequest,
+    ReplaceArtifactTagsRequest,
+    ResolveScopeBindingRequest,
+    ScopeBinding,
+    ScopeDescriptor,
+    ScopePage,
+    ScopedStats,
+    SearchAtomicMemoryRequest,
+    SearchAtomicMemoryResponse,
+    SearchMemoryRequest,
+    SearchMemoryResponse,
+    SearchTopicMemoryRequest,
+    SearchTopicMemoryResponse,
+    ServerInfo,
+    SetDefaultScopeRequest,
+    TopicMemoryArtifact,
+    UpdateScopeRequest,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class Versioned(Generic[M]):
+    """A response model with the ETag of what it shows (and, on create, the new head's Location)."""
+
+    value: M
+    etag: str
+    location: str | None = None
+
+
+class OperationMethods(ABC):
+    """One method per operation; a transport implements the three abstract ones."""
+
+    @abstractmethod
+    async def _call(self, operation_id: str, model: type[M], **send: Any) -> M:
+        """Send the operation; its response parsed into ``model``."""
+
+    @abstractmethod
+    async def _versioned(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M] | None:
+        """Send the operation; its response with its ETag, or None for a 304."""
+
+    @abstractmethod
+    async def _required(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M]:
+        """Send the operation; its response with its ETag."""
+
+    async def prepare_context(self, request: PrepareContextRequest | Mapping[str, Any]) -> PreparedContext:
+        """Prepare a bounded block of project history to inject, optionally with a Receipt."""
+        return await self._call("prepare_context", PreparedContext, body=request)
+
+    async def list_scopes(
+        self,
+        *,
+        query: str | None = None,
+        query_field: str | None = None,
+        parent_scope_id: str | None = None,
+        external_reference_kind: str | None = None,
+        binding_integration: str | None = None,
+        binding_kind: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> ScopePage:
+        """List Scopes in scope_id order."""
+        return await self._call(
+            "list_scopes",
+            ScopePage,
+            query={
+                "query": query,
+                "query_field": query_field,
+                "parent_scope_id": parent_scope_id,
+                "external_reference_kind": external_reference_kind,
+                "binding_integration": binding_integration,
+                "binding_kind": binding_kind,
+                "limit": limit,
+                "cursor": cursor,
+            },
+        )
+
+    async def create_scope(self, request: CreateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        """Create a Scope, or return the one created with the same idempotency key."""
+        return await self._call("create_scope", ScopeDescriptor, body=request)
+
+    async def get_default_scope(self) -> ScopeDescriptor:
+        """Read the default Scope."""
+        return await self._call("get_default_scope", ScopeDescriptor)
+
+    async def set_default_scope(self, request: SetDefaultScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        """Point the default Scope at another existing Scope."""
+        return await self._call("set_default_scope", ScopeDescriptor, body=request)
+
+    async def get_scope(self, scope_id: str) -> ScopeDescriptor:
+        """Read a Scope."""
+        return await self._call("get_scope", ScopeDescriptor, path={"scope_id": scope_id})
+
+    async def update_scope(self, scope_id: str, request: UpdateScopeRequest | Mapping[str, Any]) -> ScopeDescriptor:
+        """Replace a Scope's title, summary, parent and references if its version is still expected_version."""
+        return await self._call("update_scope", ScopeDescriptor, path={"scope_id": scope_id}, body=request)
+
+    async def create_artifact(
+        self,
+        scope_id: str,
+        request: CreateAtomicMemoryRequest
+        | CreateTopicMemoryRequest
+        | CreateExperienceRequest
+        | CreateProfileRequest
+        | CreatePromptRequest
+        | Mapping[str, Any]
+        | None = None,
+    ) -> Versioned[ArtifactCreated]:
+        """Create an artifact (revision 1)."""
+        return await self._required(
+            "create_artifact", ArtifactCreated, path={"scope_id": scope_id}, body={} if request is None else request
+        )
+
+    async def import_artifacts(
+        self, scope_id: str, request: ImportArtifactsRequest | Mapping[str, Any]
+    ) -> ImportArtifactsResponse:
+        """Create up to 1000 artifacts in one transaction."""
+        return await self._call("import_artifacts", ImportArtifactsResponse, path={"scope_id": scope_id}, body=request)
+
+    async def list_artifacts(
+        self,
+        scope_id: str,
+        family: str,
+        *,
+        limit: int | None = None,
+        cursor: str | None = None,
+        tag: Sequence[str] | None = None,
+        tag_match: str | None = None,
+    ) -> ArtifactPage:
+        """List an artifact family's current heads in a Scope, in artifact_id order."""
+        return await self._call(
+            "list_artifacts",
+            ArtifactPage,
+            path={"scope_id": scope_id, "family": family},
+            query={"limit": limit, "cursor": cursor, "tag": tag, "tag_match": tag_match},
+        )
+
+    @overload
+    async def get_artifact(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: None = None
+    ) -> Versioned[ArtifactRevision]: ...
+
+    @overload
+    async def get_artifact(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str
+    ) -> Versioned[ArtifactRevision] | None: ...
+
+    async def get_artifact(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactRevision] | None:
+        """Read an artifact's current head revision."""
+        return await self._versioned(
+            "get_artifact",
+            ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={**({"If-None-Match": if_none_match} if if_none_match is not None else {})},
+            also=frozenset({304}),
+        )
+
+    async def replace_artifact(
+        self,
+        scope_id: str,
+        family: str,
+        artifact_id: str,
+        request: ReplaceArtifactRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactRevision]:
+        """Commit a new revision, if If-Match is the current head's ETag."""
+        return await self._required(
+            "replace_artifact",
+            ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    async def get_artifact_revision(
+        self, scope_id: str, family: str, artifact_id: str, revision: int
+    ) -> ArtifactRevision:
+        """Read one exact artifact revision, whatever its lifecycle; never follows a newer head or a merge target."""
+        return await self._call(
+            "get_artifact_revision",
+            ArtifactRevision,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id, "revision": revision},
+        )
+
+    @overload
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: None = None
+    ) -> Versioned[AtomicMemoryStateView]: ...
+
+    @overload
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: str
+    ) -> Versioned[AtomicMemoryStateView] | None: ...
+
+    async def get_atomic_memory_state(
+        self, scope_id: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[AtomicMemoryStateView] | None:
+        """Read an atomic memory's head and lifecycle state."""
+        return await self._versioned(
+            "get_atomic_memory_state",
+            AtomicMemoryStateView,
+            path={"scope_id": scope_id, "artifact_id": artifact_id},
+            headers={**({"If-None-Match": if_none_match} if if_none_match is not None else {})},
+            also=frozenset({304}),
+        )
+
+    async def change_atomic_memory_lifecycle(
+        self, request: AtomicMemoryLifecycleRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Forget an active memory (or, a pcreceipt extension, retire an active merge result)."""
+        return await self._call("change_atomic_memory_lifecycle", AtomicMemoryMutationResponse, body=request)
+
+    async def merge_atomic_memories(
+        self, request: MergeAtomicMemoryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Merge two or more active memories into a new one."""
+        return await self._call("merge_atomic_memories", AtomicMemoryMutationResponse, body=request)
+
+    async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
+        """Read the Scope's current code workspace."""
+        return await self._call("get_code_workspace", CodeWorkspace, path={"scope_id": scope_id})
+
+    async def index_code_workspace(self, scope_id: str, request: IndexCodeRequest | Mapping[str, Any]) -> CodeWorkspace:
+        """Replace the Scope's code workspace; earlier file versions stay readable."""
+        return await self._call("index_code_workspace", CodeWorkspace, path={"scope_id": scope_id}, body=request)
+
+    async def query_code(
+        self, scope_id: str, request: CodeQueryRequest | Mapping[str, Any]
+    ) -> CodeQueryResult | CodeStatus:
+        """Query the Scope's code index (PowerContext's request): status, explore (text search) and read."""
+        return (await self._call("query_code", CodeQueryResponse, path={"scope_id": scope_id}, body=request)).root
+
+    async def read_code(
+        self, scope_id: str, fingerprint: str, file_sha256: str, *, path: str, start_line: int, end_line: int
+    ) -> CodeRange:
+        """Read an exact line range (at most 200 lines) of one file version."""
+        return await self._call(
+            "read_code",
+            CodeRange,
+            path={"scope_id": scope_id, "fingerprint": fingerprint, "file_sha256": file_sha256},
+            query={"path": path, "start_line": start_line, "end_line": end_line},
+        )
+
+    async def get_liveness(self) -> Health:
+        """Whether the process is up."""
+        return await self._call("get_liveness", Health)
+
+    async def get_readiness(self) -> Health:
+        """Whether the store answers."""
+        return await self._call("get_readiness", Health, also=frozenset({503}))
+
+    async def resolve_scope_binding(
+        self, request: ResolveScopeBindingRequest | Mapping[str, Any] | None = None
+    ) -> ScopeDescriptor:
+        """Resolve which Scope a host works in."""
+        return await self._call("resolve_scope_binding", ScopeDescriptor, body={} if request is None else request)
+
+    async def set_scope_binding(self, request: ScopeBinding | Mapping[str, Any]) -> ScopeBinding:
+        """Bind a host key to a Scope (the last write wins)."""
+        return await self._call("set_scope_binding", ScopeBinding, body=request)
+
+    async def clear_scope_binding(
+        self, request: ClearScopeBindingRequest | Mapping[str, Any]
+    ) -> ClearScopeBindingResponse:
+        """Remove the binding of one host key."""
+        return await self._call("clear_scope_binding", ClearScopeBindingResponse, body=request)
+
+    async def get_capabilities(self) -> Capabilities:
+        """What the assembled runtime can do: retrieval modes, families, context versions; features pcreceipt lacks are reported false or empty."""
+        return await self._call("get_capabilities", Capabilities)
+
+    async def get_server_info(self) -> ServerInfo:
+        """The deployment's stable identity (server_id, kept in the store) and protocol versions."""
+        return await self._call("get_server_info", ServerInfo)
+
+    async def prepare_bootstrap_context(self, request: BootstrapContextRequest | Mapping[str, Any]) -> BootstrapContext:
+        """The opt-in bootstrap package of one host lifecycle event. pcreceipt has no curated bootstrap items yet: disabled requests are skipped (disabled), enabled ones empty (no_eligible_context); a request with an event_id keeps one receipt per event."""
+        return await self._call("prepare_bootstrap_context", BootstrapContext, body=request)
+
+    async def record_bootstrap_delivery(
+        self, request: RecordBootstrapDeliveryRequest | Mapping[str, Any]
+    ) -> BootstrapDeliveryReceipt:
+        """Record a bootstrap delivery outcome: a pending receipt moves to it once; injected on any other receipt, and an unknown receipt, are invalid_request (422)."""
+        return await self._call("record_bootstrap_delivery", BootstrapDeliveryReceipt, body=request)
+
+    async def flush_memory(self, request: FlushMemoryRequest | Mapping[str, Any]) -> FlushMemoryResponse:
+        """Extract Atomic Memory from the Scope's pending Sources, in position order."""
+        return await self._call("flush_memory", FlushMemoryResponse, body=request)
+
+    async def capture_content_source(
+        self, request: CaptureContentSourceRequest | Mapping[str, Any]
+    ) -> CaptureContentSourceResponse:
+        """Capture content as an immutable Content Source."""
+        return await self._call("capture_content_source", CaptureContentSourceResponse, body=request)
+
+    async def capture_working_note(
+        self, request: CaptureWorkingNoteRequest | Mapping[str, Any]
+    ) -> CaptureContentSourceResponse:
+        """Capture a session-local Working Note as a Source."""
+        return await self._call("capture_working_note", CaptureContentSourceResponse, body=request)
+
+    async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
+        """Statistics over a Scope selection."""
+        return await self._call("get_stats", ScopedStats, body=request)
+
+    async def remember_memory(self, request: RememberMemoryRequest | Mapping[str, Any]) -> AtomicMemoryMutationResponse:
+        """Remember a text as a new Atomic Memory."""
+        return await self._call("remember_memory", AtomicMemoryMutationResponse, body=request)
+
+    async def search_memory(self, request: SearchMemoryRequest | Mapping[str, Any]) -> SearchMemoryResponse:
+        """Search the Scope's active Atomic Memory."""
+        return await self._call("search_memory", SearchMemoryResponse, body=request)
+
+    async def search_atomic_memory(
+        self, request: SearchAtomicMemoryRequest | Mapping[str, Any]
+    ) -> SearchAtomicMemoryResponse:
+        """Search the Scope's active Atomic Memory, optionally of one kind."""
+        return await self._call("search_atomic_memory", SearchAtomicMemoryResponse, body=request)
+
+    async def list_atomic_memories(
+        self, request: ListAtomicMemoryRequest | Mapping[str, Any]
+    ) -> ListAtomicMemoryResponse:
+        """List the Scope's Atomic Memory heads by lifecycle state and kind."""
+        return await self._call("list_atomic_memories", ListAtomicMemoryResponse, body=request)
+
+    async def list_memory_entries(
+        self, request: ListMemoryEntriesRequest | Mapping[str, Any]
+    ) -> ListMemoryEntriesResponse:
+        """List the Scope's Atomic Memory through the legacy inventory request."""
+        return await self._call("list_memory_entries", ListMemoryEntriesResponse, body=request)
+
+    async def get_memory_entry(self, request: GetMemoryEntryRequest | Mapping[str, Any]) -> AtomicMemoryRecord:
+        """Read the Atomic Memory a legacy Memory entry was migrated to."""
+        return await self._call("get_memory_entry", AtomicMemoryRecord, body=request)
+
+    async def search_topic_memory(
+        self, request: SearchTopicMemoryRequest | Mapping[str, Any]
+    ) -> SearchTopicMemoryResponse:
+        """Search the Scope's current Topic Memory."""
+        return await self._call("search_topic_memory", SearchTopicMemoryResponse, body=request)
+
+    async def get_topic_memory(self, request: GetTopicMemoryRequest | Mapping[str, Any]) -> TopicMemoryArtifact:
+        """Read one exact Topic Memory revision."""
+        return await self._call("get_topic_memory", TopicMemoryArtifact, body=request)
+
+    async def list_artifact_revisions(
+        self, scope_id: str, family: str, artifact_id: str, *, limit: int | None = None, cursor: str | None = None
+    ) -> ArtifactRevisionPage:
+        """List an artifact's revisions, newest first."""
+        return await self._call(
+            "list_artifact_revisions",
+            ArtifactRevisionPage,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            query={"limit": limit, "cursor": cursor},
+        )
+
+    @overload
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: None = None
+    ) -> Versioned[ArtifactTagSet]: ...
+
+    @overload
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str
+    ) -> Versioned[ArtifactTagSet] | None: ...
+
+    async def get_artifact_tags(
+        self, scope_id: str, family: str, artifact_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactTagSet] | None:
+        """Read an artifact's tags."""
+        return await self._versioned(
+            "get_artifact_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={**({"If-None-Match": if_none_match} if if_none_match is not None else {})},
+            also=frozenset({304}),
+        )
+
+    async def replace_artifact_tags(
+        self,
+        scope_id: str,
+        family: str,
+        artifact_id: str,
+        request: ReplaceArtifactTagsRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactTagSet]:
+        """Replace an artifact's tags, if If-Match is the current tag ETag."""
+        return await self._required(
+            "replace_artifact_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
