@@ -42,6 +42,29 @@ async def test_if_none_match_returns_none(client: AsyncClient, scope_id: str) ->
     assert await client.get_artifact(scope_id, "profile", created.value.artifact_id, if_none_match=created.etag) is None
 
 
+async def test_a_query_array_is_sent_repeated(client: AsyncClient, scope_id: str) -> None:
+    """The generated ``list_artifacts`` has the operation's tag filter (a sequence sent as ``tag=a&tag=b``)."""
+    made = [
+        await client.create_artifact(scope_id, {"family": "atomic-memory", "content": {"kind": "fact", "text": t}})
+        for t in ("one", "two", "three")
+    ]
+    ids = [m.value.artifact_id for m in made]
+    for artifact_id, tags in zip(ids, (["red", "blue"], ["red"], []), strict=True):
+        current = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
+        await client.replace_artifact_tags(
+            scope_id, "atomic-memory", artifact_id, {"tags": tags}, expected_etag=current.etag
+        )
+
+    async def listed(**options: object) -> list[str]:
+        page = await client.list_artifacts(scope_id, "atomic-memory", **options)  # type: ignore[arg-type]
+        return [item.artifact_id for item in page.items]
+
+    assert await listed() == sorted(ids)
+    assert await listed(tag=["red"]) == sorted(ids[:2])
+    assert await listed(tag=["red", "blue"]) == [ids[0]]
+    assert await listed(tag=["red", "blue"], tag_match="any") == sorted(ids[:2])
+
+
 async def test_a_refused_connection_raises_transport_error() -> None:
     port = free_port()
     async with AsyncClient(f"http://127.0.0.1:{port}", timeout=2) as client:

@@ -1,5 +1,6 @@
-"""The house rules a later change could quietly break: module sizes, the package's top level, and
-the store's layers (records below the role protocols; prepare holding its role only)."""
+"""The house rules a later change could quietly break: module sizes, the package's top level, the
+store's layers (records below the role protocols; prepare holding its role only), the contract
+layer below prepare, and the generated per-operation code (typed handler bodies, the client's methods)."""
 
 from __future__ import annotations
 
@@ -179,3 +180,44 @@ def test_the_host_kit_generator_reads_only_the_contract_layer() -> None:
         sys.path.remove(str(ROOT / "codegen" / "python"))
     paths = [path for path, _ in host_validators.SOURCES]
     assert paths and all(path.startswith("src/pcreceipt/contract/") for path in paths), paths
+
+
+def test_every_handler_declares_its_operations_request_body() -> None:
+    """Item 3's rule: a handler reads its body as the operation's generated TypedDict
+    (``Call[bodies.X]``, X the request model; ``Call[None]`` without a body), so mypy checks
+    what it reads; a handler registered for the wrong operation, or typed loosely, fails here."""
+    import typing
+
+    from pcreceipt.models import BY_ID, bodies
+    from pcreceipt.server.handlers import HANDLERS
+
+    assert set(HANDLERS) == set(BY_ID)
+    wrong = {}
+    for operation_id, handler in HANDLERS.items():
+        model = BY_ID[operation_id].request_model
+        expected = type(None) if model is None else getattr(bodies, model)
+        (declared,) = typing.get_args(typing.get_type_hints(handler)["call"]) or (None,)
+        if declared != expected:
+            wrong[operation_id] = declared
+    assert wrong == {}
+
+
+def test_the_client_has_the_generated_method_of_every_operation() -> None:
+    """Item 3's other half: the client's operation methods are the generated ones (a hand-written
+    override keeps the generated signature's arguments and adds keywords only)."""
+    import inspect
+
+    from pcreceipt.client import AsyncClient
+    from pcreceipt.models import OPERATIONS, OperationMethods
+
+    assert issubclass(AsyncClient, OperationMethods)
+    for operation in OPERATIONS:
+        generated = inspect.signature(getattr(OperationMethods, operation.operation_id))
+        served = inspect.signature(getattr(AsyncClient, operation.operation_id))
+        assert list(generated.parameters)[: len(generated.parameters)] == list(served.parameters)[
+            : len(generated.parameters)
+        ], operation.operation_id
+        extra = list(served.parameters.values())[len(generated.parameters) :]
+        assert all(p.kind is p.KEYWORD_ONLY and p.default is not p.empty for p in extra), operation.operation_id
+    hand_written = {name for name in vars(AsyncClient) if name in {op.operation_id for op in OPERATIONS}}
+    assert hand_written == {"prepare_context"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from pcreceipt.contract import gate
 from pcreceipt.errors import (
@@ -13,6 +13,7 @@ from pcreceipt.errors import (
     PreconditionRequired,
     StaleETag,
 )
+from pcreceipt.models import bodies
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.common import (
     TAGGED_SCAN,
@@ -45,7 +46,7 @@ def _created_reply(call: Call, record: RevisionRecord) -> Reply:
     return Reply(201, records.artifact_created(record, _lineage(call, record)), headers)
 
 
-def create_artifact(call: Call) -> Reply:
+def create_artifact(call: Call[bodies.CreateArtifactRequest]) -> Reply:
     body = call.body
     family = body["family"]
     record = call.services.writer.create(
@@ -54,7 +55,7 @@ def create_artifact(call: Call) -> Reply:
     return _created_reply(call, record)
 
 
-def import_artifacts(call: Call) -> Reply:
+def import_artifacts(call: Call[bodies.ImportArtifactsRequest]) -> Reply:
     """All items in one transaction. The store imports one family per transaction, so a mixed
     batch is refused rather than committed in parts (clients split batches at family changes)."""
     items = call.body["items"]
@@ -65,7 +66,7 @@ def import_artifacts(call: Call) -> Reply:
         (stored_content(family, i["content"], f"/items/{n}/content"), i.get("prompt_key")) for n, i in enumerate(items)
     ]
     created = call.services.writer.create_many(call.path["scope_id"], family, new)
-    return Reply(201, {"created": [r.ref.reference() for r in created]})
+    return Reply(201, {"created": [records.artifact_reference(r.ref) for r in created]})
 
 
 def _etag_listed(header: str, etag: str) -> bool:
@@ -105,7 +106,7 @@ def _tagged_heads(
     return found[:limit]
 
 
-def list_artifacts(call: Call) -> Reply:
+def list_artifacts(call: Call[None]) -> Reply:
     scope_id, family = call.path["scope_id"], call.path["family"]
     limit = int(call.query["limit"])
     cursor = call.query.get("cursor")
@@ -128,7 +129,7 @@ def list_artifacts(call: Call) -> Reply:
     return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
-def list_artifact_revisions(call: Call) -> Reply:
+def list_artifact_revisions(call: Call[None]) -> Reply:
     """Newest first from the head at the first page (the snapshot), which the cursor carries with
     the next revision to list as its ``after`` (``"<snapshot>:<next>"``), bound to the artifact."""
     scope_id, family, artifact_id = call.path["scope_id"], call.path["family"], call.path["artifact_id"]
@@ -162,7 +163,7 @@ def _revision_position(after: str, head: int) -> tuple[int, int]:
     return int(snapshot), int(start)
 
 
-def get_artifact(call: Call) -> Reply:
+def get_artifact(call: Call[None]) -> Reply:
     path = call.path
     record = found(store_of(call).get_head(path["scope_id"], path["family"], path["artifact_id"]))
     etag = records.artifact_etag(record.ref.revision)
@@ -176,7 +177,7 @@ def _stale_etag(provided: str, current_revision: int) -> StaleETag:
     return StaleETag(provided, records.artifact_etag(current_revision))
 
 
-def replace_artifact(call: Call) -> Reply:
+def replace_artifact(call: Call[bodies.ReplaceArtifactRequest]) -> Reply:
     """Commit the next revision when If-Match is the head's ETag, compared verbatim (strong).
 
     An ETag of ours names the revision the client saw; it goes to the store as
@@ -212,13 +213,13 @@ def replace_artifact(call: Call) -> Reply:
     return Reply(200, records.artifact_revision(record, _lineage(call, record)), {"ETag": etag})
 
 
-def get_artifact_revision(call: Call) -> Reply:
+def get_artifact_revision(call: Call[None]) -> Reply:
     p = call.path
     record = found(store_of(call).get_revision(p["scope_id"], p["family"], p["artifact_id"], p["revision"]))
     return Reply(200, records.artifact_revision(record, _lineage(call, record)))
 
 
-def get_atomic_memory_state(call: Call) -> Reply:
+def get_atomic_memory_state(call: Call[None]) -> Reply:
     """ETag ``"revision:N:state:V"``; a matching If-None-Match is 304 with no body (PowerContext's)."""
     head = found(store_of(call).get_atomic_memory_head(call.path["scope_id"], call.path["artifact_id"]))
     etag = records.atomic_memory_state_etag(head.ref.revision, head.state_version)
@@ -234,7 +235,7 @@ def _atomic_memory_target(reference: Mapping[str, Any], pointer: str) -> tuple[s
     return reference["artifact_id"], reference["revision"]
 
 
-def change_atomic_memory_lifecycle(call: Call) -> Reply:
+def change_atomic_memory_lifecycle(call: Call[bodies.AtomicMemoryLifecycleRequest]) -> Reply:
     """A repeated change that the store reports as nothing changed answers ``changed: false``
     with the memory's current record (as PowerContext does)."""
     body = call.body
@@ -250,14 +251,16 @@ def change_atomic_memory_lifecycle(call: Call) -> Reply:
     return Reply(200, {"changed": changed, "records": [records.atomic_memory_record(h) for h in heads]})
 
 
-def merge_atomic_memories(call: Call) -> Reply:
+def merge_atomic_memories(call: Call[bodies.MergeAtomicMemoryRequest]) -> Reply:
     body = call.body
     inputs = []
     for index, item in enumerate(body["inputs"]):
         artifact_id, revision = _atomic_memory_target(item["artifact"], f"/inputs/{index}/artifact/family")
         inputs.append((artifact_id, revision, item["state_version"]))
     scope_id = body["scope_id"]
-    source_refs = [SourceRef(r["name"], r["source_id"]) for r in body.get("source_refs") or ()]
+    # the schema's other list form is the empty list (contract 2.0.0's), so every item is a SourceReference
+    named = cast("list[bodies.SourceReference]", body.get("source_refs") or [])
+    source_refs = [SourceRef(r["name"], r["source_id"]) for r in named]
     artifact_refs = [
         ArtifactRef(scope_id, r["family"], r["artifact_id"], r["revision"]) for r in body.get("artifact_refs") or ()
     ]

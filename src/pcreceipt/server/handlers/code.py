@@ -8,6 +8,7 @@ from pcreceipt.errors import (
     CodeRangeNotFound,
     CodeWorkspaceNotFound,
 )
+from pcreceipt.models import bodies
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.common import (
     READ_CODE_MAX_LINES,
@@ -17,14 +18,14 @@ from pcreceipt.server.handlers.common import (
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 
 
-def get_code_workspace(call: Call) -> Reply:
+def get_code_workspace(call: Call[None]) -> Reply:
     workspace = store_of(call).get_workspace(call.path["scope_id"])
     if workspace is None:
         raise CodeWorkspaceNotFound("The Scope has no indexed code workspace.")
     return Reply(200, records.code_workspace(workspace))
 
 
-def index_code_workspace(call: Call) -> Reply:
+def index_code_workspace(call: Call[bodies.IndexCodeRequest]) -> Reply:
     files = call.body["files"]
     paths = [f["path"] for f in files]
     if len(set(paths)) != len(paths):
@@ -34,7 +35,7 @@ def index_code_workspace(call: Call) -> Reply:
     return Reply(200, records.code_workspace(workspace))
 
 
-def read_code(call: Call) -> Reply:
+def read_code(call: Call[None]) -> Reply:
     p, q = call.path, call.query
     start_line, end_line = q["start_line"], q["end_line"]
     if end_line < start_line or end_line - start_line >= READ_CODE_MAX_LINES:

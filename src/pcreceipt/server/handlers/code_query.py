@@ -50,7 +50,7 @@ from pcreceipt.errors import (
     InvalidRequest,
     UnsupportedCapability,
 )
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.exchange import Call, Reply
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.protocol import Store
@@ -215,7 +215,7 @@ def fit(result: dict[str, Any], items: list[dict[str, Any]], max_bytes: int) -> 
     return {**partial, "items": kept}
 
 
-def query_code(call: Call) -> Reply:
+def query_code(call: Call[bodies.CodeQueryRequest]) -> Reply:
     body = call.body
     operation = body["operation"]
     kind = operation["kind"]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pcreceipt.errors import (
     ScopeNotFound,
 )
+from pcreceipt.models import bodies
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.server.handlers.statistics import record_prepare
 from pcreceipt.server.http import resolution
@@ -14,7 +15,7 @@ from pcreceipt.server.http.checks import report_deferred
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 
 
-def prepare_context(call: Call) -> Reply:
+def prepare_context(call: Call[bodies.PrepareContextRequest]) -> Reply:
     """The request parsed once into a plan, over the Scope authorisation already read; the reply
     body is the runtime's ``Prepared`` (its Receipt already checked and serialised). The prepare
     is counted in the Scope's statistics (``statistics.record_prepare``, which never fails it)."""

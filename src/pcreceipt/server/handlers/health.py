@@ -12,11 +12,11 @@ from pcreceipt.server.handlers.common import (
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 
 
-def get_liveness(call: Call) -> Reply:
+def get_liveness(call: Call[None]) -> Reply:
     return Reply(200, {"status": "ok"})
 
 
-def get_readiness(call: Call) -> Reply:
+def get_readiness(call: Call[None]) -> Reply:
     """Ready when the store answers one cheap read; any failure is ``not_ready`` (503)."""
     try:
         store_of(call).get_scope(HEALTH_PROBE_SCOPE)

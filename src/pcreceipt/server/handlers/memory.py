@@ -30,7 +30,7 @@ from typing import Any, Final, cast
 
 from pcreceipt.errors import ArtifactNotFound, InferenceUnavailable, InvalidRequest, LegacyMemoryOperationUnsupported
 from pcreceipt.inference import InferenceError
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
 from pcreceipt.server.http.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -52,7 +52,7 @@ def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
     return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
-def remember_memory(call: Call) -> Reply:
+def remember_memory(call: Call[bodies.RememberMemoryRequest]) -> Reply:
     body = call.body
     if body.get("expected_revision") is not None:
         raise _invalid(
@@ -174,7 +174,7 @@ def _search(
     return Reply(200, {"mode": mode, "hits": found})
 
 
-def search_memory(call: Call) -> Reply:
+def search_memory(call: Call[bodies.SearchMemoryRequest]) -> Reply:
     body = call.body
     limit = int(body.get("limit", limits.SEARCH_MEMORY_REQUEST_LIMIT_DEFAULT))  # JSON Schema's integer admits 1.0
     tag_filter = body.get("tag_filter")
@@ -185,7 +185,7 @@ def search_memory(call: Call) -> Reply:
     return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit, tagged=tagged)
 
 
-def search_atomic_memory(call: Call) -> Reply:
+def search_atomic_memory(call: Call[bodies.SearchAtomicMemoryRequest]) -> Reply:
     body = call.body
     limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
     mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
@@ -200,7 +200,7 @@ EVERY_STATE: Final = tuple(limits.ATOMIC_MEMORY_STATE_ENUM)
 
 def _list_heads(
     call: Call, states: Sequence[str], kind: str | None, limit: int, tag_filter: tuple[list[str], str] | None = None
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[bodies.AtomicMemoryRecord], str | None]:
     """One page of heads and its next cursor. Both listings are one listing (as in PowerContext):
     a cursor is bound to the Scope, the sorted states, the kind and the tag filter (its keys,
     sorted, and its match), so either operation continues the other's cursor for the same
@@ -235,7 +235,7 @@ def _list_heads(
     return [records.atomic_memory_record(head) for head in page], next_cursor
 
 
-def list_atomic_memories(call: Call) -> Reply:
+def list_atomic_memories(call: Call[bodies.ListAtomicMemoryRequest]) -> Reply:
     body = call.body
     limit = int(body.get("limit", limits.LIST_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
     tags = body.get("tags") or []
@@ -244,7 +244,7 @@ def list_atomic_memories(call: Call) -> Reply:
     return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
-def list_memory_entries(call: Call) -> Reply:
+def list_memory_entries(call: Call[bodies.ListMemoryEntriesRequest]) -> Reply:
     body = call.body
     limit = int(body.get("limit", limits.LIST_MEMORY_ENTRIES_REQUEST_LIMIT_DEFAULT))
     states = EVERY_STATE if body.get("include_inactive", False) else ACTIVE_ONLY
@@ -256,7 +256,7 @@ def list_memory_entries(call: Call) -> Reply:
     return Reply(200, {"entries": entries, "next_cursor": next_cursor})
 
 
-def get_memory_entry(call: Call) -> Reply:
+def get_memory_entry(call: Call[bodies.GetMemoryEntryRequest]) -> Reply:
     """A citation is refused; a target names a legacy entry, and pcreceipt never held legacy
     Memory collections, so no entry was migrated: 404 (the endpoint has answered
     ``scope_not_found`` already for a Scope that does not exist)."""

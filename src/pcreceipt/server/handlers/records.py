@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 from urllib.parse import quote
 
 from pcreceipt.contract.digests import canonical_digest, sha256_hex
+from pcreceipt.models import bodies, limits
 from pcreceipt.store.records import (
     ArtifactRef,
     AtomicMemoryHead,
@@ -23,6 +24,14 @@ from pcreceipt.store.records import (
 
 SOURCE_TYPE = "content"
 """A lineage Source is a Content Source to PowerContext's readers (its ``source_type``)."""
+FAMILIES = frozenset(limits.ARTIFACT_FAMILY_ENUM)
+ArtifactContent = (
+    bodies.AtomicMemoryContent
+    | bodies.TopicMemoryContent
+    | bodies.ExperienceContent
+    | bodies.ProfileContent
+    | bodies.PromptContent
+)
 _ETAG = re.compile(r'^"revision:([1-9][0-9]{0,9})"$')
 
 
@@ -53,7 +62,7 @@ def scope_location(scope_id: str) -> str:
     return "/v1/scopes/" + quote(scope_id, safe="")
 
 
-def scope_descriptor(scope: Scope) -> dict[str, Any]:
+def scope_descriptor(scope: Scope) -> bodies.ScopeDescriptor:
     return {
         "scope_id": scope.scope_id,
         "title": scope.title,
@@ -69,21 +78,32 @@ Lineage = Mapping[ArtifactRef, Sequence[str]]
 """The lineage Source ids of each revision served (``Store.lineage_sources``)."""
 
 
-def lineage_artifacts(record: RevisionRecord) -> list[dict[str, Any]]:
+def artifact_reference(ref: ArtifactRef) -> bodies.ArtifactReference:
+    """The contract's ArtifactReference: the revision without its Scope."""
+    return {"family": _family(ref.family), "artifact_id": ref.artifact_id, "revision": ref.revision}
+
+
+def _family(family: str) -> limits.ArtifactFamily:
+    if family not in FAMILIES:
+        raise ValueError(f"not an artifact family: {family!r}")
+    return family
+
+
+def lineage_artifacts(record: RevisionRecord) -> list[bodies.ArtifactReference]:
     """What the revision derives from: a merge result's inputs; else, past revision 1, the
     previous revision (PowerContext's replace names it); else nothing. A lineage the write named
     itself (a merge with artifact_refs) is served as stored."""
     if record.lineage_artifacts:
-        return [d.reference() for d in record.lineage_artifacts]
+        return [artifact_reference(d) for d in record.lineage_artifacts]
     if record.derived_from:
-        return [d.reference() for d in record.derived_from]
+        return [artifact_reference(d) for d in record.derived_from]
     ref = record.ref
     if ref.revision > 1:
-        return [{"family": ref.family, "artifact_id": ref.artifact_id, "revision": ref.revision - 1}]
+        return [artifact_reference(ArtifactRef(ref.scope_id, ref.family, ref.artifact_id, ref.revision - 1))]
     return []
 
 
-def source_references(record: RevisionRecord, lineage: Lineage) -> list[dict[str, Any]]:
+def source_references(record: RevisionRecord, lineage: Lineage) -> list[bodies.SourceTypeReference]:
     """The revision's lineage Sources in PowerContext's shape: content Sources named by their id;
     the Sources a merge named (source_refs) as it named them."""
     if record.source_refs:
@@ -91,11 +111,11 @@ def source_references(record: RevisionRecord, lineage: Lineage) -> list[dict[str
     return [{"source_type": SOURCE_TYPE, "source_id": source_id} for source_id in lineage.get(record.ref, ())]
 
 
-def artifact_created(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
+def artifact_created(record: RevisionRecord, lineage: Lineage) -> bodies.ArtifactCreated:
     ref = record.ref
     return {
         "scope_id": ref.scope_id,
-        "family": ref.family,
+        "family": _family(ref.family),
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
         "sources": source_references(record, lineage),
@@ -103,17 +123,17 @@ def artifact_created(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]
     }
 
 
-def artifact_revision(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
+def artifact_revision(record: RevisionRecord, lineage: Lineage) -> bodies.ArtifactRevision:
     """A revision as served; ``content_digest`` covers the served content (so it is
     PowerContext's digest of the same content). No rollback exists: its three fields are null."""
     ref = record.ref
     content = served_content(record)
     return {
         "scope_id": ref.scope_id,
-        "family": ref.family,
+        "family": _family(ref.family),
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
-        "content": content,
+        "content": cast("ArtifactContent", content),  # the store keeps only contents the gate admitted
         "sources": source_references(record, lineage),
         "artifacts": lineage_artifacts(record),
         "content_digest": canonical_digest(content),
@@ -124,32 +144,37 @@ def artifact_revision(record: RevisionRecord, lineage: Lineage) -> dict[str, Any
     }
 
 
-def artifact_collection_item(record: RevisionRecord, lineage: Lineage) -> dict[str, Any]:
+def artifact_collection_item(record: RevisionRecord, lineage: Lineage) -> bodies.ArtifactCollectionItem:
     """A head in a listing: the revision without its content; a topic memory's title and summary."""
-    item = artifact_revision(record, lineage)
-    for key in ("created_by", "restored_from_revision", "reason"):
-        del item[key]
-    content = item.pop("content")
-    topic = record.ref.family == "topic-memory"
+    ref = record.ref
+    content = served_content(record)
+    topic = ref.family == "topic-memory"
     return {
-        **item,
+        "scope_id": ref.scope_id,
+        "family": _family(ref.family),
+        "artifact_id": ref.artifact_id,
+        "revision": ref.revision,
+        "sources": source_references(record, lineage),
+        "artifacts": lineage_artifacts(record),
+        "content_digest": canonical_digest(content),
+        "created_at": record.created_at,
         "title": content["title"] if topic else None,
         "summary": content["summary"] if topic else None,
     }
 
 
-def atomic_memory_state(head: AtomicMemoryHead) -> dict[str, Any]:
+def atomic_memory_state(head: AtomicMemoryHead) -> bodies.AtomicMemoryStateView:
     return {
-        "artifact": head.ref.reference(),
+        "artifact": artifact_reference(head.ref),
         "state": head.state,
         "state_version": head.state_version,
         "merged_into_id": head.merged_into_id,
     }
 
 
-def atomic_memory_record(head: AtomicMemoryHead) -> dict[str, Any]:
+def atomic_memory_record(head: AtomicMemoryHead) -> bodies.AtomicMemoryRecord:
     return {
-        "artifact": head.ref.reference(),
+        "artifact": artifact_reference(head.ref),
         "kind": head.kind,
         "text": head.text,
         "state": head.state,
@@ -158,7 +183,7 @@ def atomic_memory_record(head: AtomicMemoryHead) -> dict[str, Any]:
     }
 
 
-def code_workspace(workspace: Workspace) -> dict[str, Any]:
+def code_workspace(workspace: Workspace) -> bodies.CodeWorkspace:
     return {
         "scope_id": workspace.scope_id,
         "fingerprint": workspace.fingerprint,
@@ -169,7 +194,7 @@ def code_workspace(workspace: Workspace) -> dict[str, Any]:
     }
 
 
-def code_range(hit: CodeHit) -> dict[str, Any]:
+def code_range(hit: CodeHit) -> bodies.CodeRange:
     """A CodeRange; ``snippet_sha256`` hashes the lines joined with newlines (the schema's rule)."""
     lines = list(hit.lines)
     return {

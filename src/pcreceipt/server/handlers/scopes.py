@@ -9,6 +9,7 @@ from pcreceipt.errors import (
     InvalidRequest,
     ScopeNotFound,
 )
+from pcreceipt.models import bodies
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.common import (
     store_of,
@@ -23,7 +24,12 @@ from pcreceipt.store.records import (
 )
 
 
-def create_scope(call: Call) -> Reply:
+def _external(references: list[bodies.ExternalReference] | None) -> list[dict[str, str]]:
+    """The store's form of a body's external references (absent: none)."""
+    return [{"kind": reference["kind"], "value": reference["value"]} for reference in references or ()]
+
+
+def create_scope(call: Call[bodies.CreateScopeRequest]) -> Reply:
     body = call.body
     scope, _created = store_of(call).create_scope(
         title=body["title"],
@@ -31,7 +37,7 @@ def create_scope(call: Call) -> Reply:
         idempotency_key=body["idempotency_key"],
         parent_scope_id=body.get("parent_scope_id"),
         context_references=body.get("context_references", []),
-        external_references=body.get("external_references", []),
+        external_references=_external(body.get("external_references")),
     )
     return Reply(201, records.scope_descriptor(scope), {"Location": records.scope_location(scope.scope_id)})
 
@@ -67,7 +73,7 @@ def scope_filters(query: Mapping[str, Any]) -> ScopeFilters:
     )
 
 
-def list_scopes(call: Call) -> Reply:
+def list_scopes(call: Call[None]) -> Reply:
     """Only the Scopes the caller may read (all of them in local mode or with a read grant on
     ``*``) that the filters admit; the cursor is bound to the filters."""
     limit = int(call.query["limit"])
@@ -82,14 +88,14 @@ def list_scopes(call: Call) -> Reply:
     return Reply(200, {"items": [records.scope_descriptor(s) for s in page], "next_cursor": next_cursor})
 
 
-def get_scope(call: Call) -> Reply:
+def get_scope(call: Call[None]) -> Reply:
     scope = store_of(call).get_scope(call.path["scope_id"])
     if scope is None:
         raise ScopeNotFound(resolution.NO_SCOPE_MESSAGE)
     return Reply(200, records.scope_descriptor(scope))
 
 
-def update_scope(call: Call) -> Reply:
+def update_scope(call: Call[bodies.UpdateScopeRequest]) -> Reply:
     """PUT: the body replaces the descriptor (an absent parent or list clears it); the store checks
     the version, then the links (``pcreceipt.store.scope_update``)."""
     body = call.body
@@ -100,7 +106,7 @@ def update_scope(call: Call) -> Reply:
         summary=body["summary"],
         parent_scope_id=body.get("parent_scope_id"),
         context_references=body.get("context_references", []),
-        external_references=body.get("external_references", []),
+        external_references=_external(body.get("external_references")),
     )
     return Reply(200, records.scope_descriptor(scope))
 
@@ -111,15 +117,15 @@ def _resolved(call: Call) -> Reply:
     return Reply(200, records.scope_descriptor(call.scope))
 
 
-def get_default_scope(call: Call) -> Reply:
+def get_default_scope(call: Call[None]) -> Reply:
     return _resolved(call)
 
 
-def resolve_scope_binding(call: Call) -> Reply:
+def resolve_scope_binding(call: Call[bodies.ResolveScopeBindingRequest]) -> Reply:
     return _resolved(call)
 
 
-def set_default_scope(call: Call) -> Reply:
+def set_default_scope(call: Call[bodies.SetDefaultScopeRequest]) -> Reply:
     store = store_of(call)
     scope_id = call.body["scope_id"]
     try:
@@ -132,7 +138,7 @@ def set_default_scope(call: Call) -> Reply:
     return Reply(200, records.scope_descriptor(scope))
 
 
-def set_scope_binding(call: Call) -> Reply:
+def set_scope_binding(call: Call[bodies.ScopeBinding]) -> Reply:
     """Upsert; the answer echoes the key as sent and the Scope."""
     key, scope_id = call.body["key"], call.body["scope_id"]
     try:
@@ -142,7 +148,7 @@ def set_scope_binding(call: Call) -> Reply:
     return Reply(200, {"key": dict(key), "scope_id": scope_id})
 
 
-def clear_scope_binding(call: Call) -> Reply:
+def clear_scope_binding(call: Call[bodies.ClearScopeBindingRequest]) -> Reply:
     return Reply(200, {"cleared": store_of(call).clear_scope_binding(resolution.binding_key(call.body["key"]))})
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from pcreceipt.contract import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
@@ -76,7 +76,7 @@ def _extraction(call: Call) -> dict[str, Any]:
     }
 
 
-def get_capabilities(call: Call) -> Reply:
+def get_capabilities(call: Call[None]) -> Reply:
     body = {
         "prompts": {},
         "artifact_dreaming": False,
@@ -99,7 +99,7 @@ def _major_minor(version: str) -> dict[str, int]:
     return {"major": int(major), "minor": int(minor)}
 
 
-def get_server_info(call: Call) -> Reply:
+def get_server_info(call: Call[None]) -> Reply:
     body = {
         "schema_version": {"major": 1, "minor": 0},
         "product": limits.SERVER_INFO_PRODUCT_ENUM[0],
@@ -211,7 +211,7 @@ def _existing(store: Store, stored: BootstrapReceipt, body: Mapping[str, Any], p
     return Reply(200, _package("skipped", reason, profile, stored))
 
 
-def prepare_bootstrap_context(call: Call) -> Reply:
+def prepare_bootstrap_context(call: Call[bodies.BootstrapContextRequest]) -> Reply:
     body = call.body
     store = call.services.store
     scope_id = body["scope_id"]
@@ -259,7 +259,7 @@ def prepare_bootstrap_context(call: Call) -> Reply:
     return Reply(200, _package("ready", None, profile, receipt, built))
 
 
-def record_bootstrap_delivery(call: Call) -> Reply:
+def record_bootstrap_delivery(call: Call[bodies.RecordBootstrapDeliveryRequest]) -> Reply:
     body = call.body
     store = call.services.store
     stored, claimed = store.record_bootstrap_delivery(body["scope_id"], body["receipt_id"], body["outcome"])

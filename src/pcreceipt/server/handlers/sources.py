@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
 
@@ -98,7 +98,7 @@ def _captured(call: Call, source: CapturedSource) -> Reply:
     return Reply(202, receipt(source.source_id, position))
 
 
-def capture_content_source(call: Call) -> Reply:
+def capture_content_source(call: Call[bodies.CaptureContentSourceRequest]) -> Reply:
     body = call.body
     metadata: Mapping[str, Any] | None = body.get("metadata")
     if _reserved_content(body["content"]):
@@ -120,7 +120,7 @@ def _expiry(text: str) -> datetime:
     return moment
 
 
-def capture_working_note(call: Call) -> Reply:
+def capture_working_note(call: Call[bodies.CaptureWorkingNoteRequest]) -> Reply:
     body = call.body
     metadata: dict[str, Any] = {
         "kind": WORKING_NOTE_KIND,
@@ -176,7 +176,7 @@ def _flush_with_model(call: Call) -> Reply:
     return Reply(200, _flush_body(*moved, outcome.extracted_sources))
 
 
-def flush_memory(call: Call) -> Reply:
+def flush_memory(call: Call[bodies.FlushMemoryRequest]) -> Reply:
     if call.services.extractor is not None:
         return _flush_with_model(call)
     try:

@@ -28,7 +28,7 @@ from datetime import UTC, date, timedelta
 from typing import Any
 
 from pcreceipt.errors import ScopeNotFound
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -201,7 +201,7 @@ def _recurrence() -> dict[str, Any]:
     }
 
 
-def get_stats(call: Call) -> Reply:
+def get_stats(call: Call[bodies.GetStatsRequest]) -> Reply:
     body = call.body
     preset: limits.StatsPeriod = body.get("period", limits.GET_STATS_REQUEST_PERIOD_DEFAULT)
     scope_ids = selected_scopes(call, body["selection"])

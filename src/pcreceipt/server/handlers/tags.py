@@ -23,6 +23,7 @@ from typing import Any
 
 from pcreceipt.contract.digests import canonical_digest, canonical_json
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, PreconditionRequired, TagPreconditionFailed
+from pcreceipt.models import bodies
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.tags import InvalidTag, TagsChanged, normalize_tags
@@ -54,7 +55,7 @@ def _listed(header: str | None, etag: str) -> bool:
     return header is not None and any(value.strip().removeprefix("W/") == etag for value in header.split(","))
 
 
-def get_artifact_tags(call: Call) -> Reply:
+def get_artifact_tags(call: Call[None]) -> Reply:
     scope_id, family, artifact_id = call.path["scope_id"], call.path["family"], call.path["artifact_id"]
     tags = call.services.store.artifact_tags(scope_id, family, artifact_id)
     if tags is None:
@@ -66,7 +67,7 @@ def get_artifact_tags(call: Call) -> Reply:
     return Reply(200, body, {"ETag": etag})
 
 
-def replace_artifact_tags(call: Call) -> Reply:
+def replace_artifact_tags(call: Call[bodies.ReplaceArtifactTagsRequest]) -> Reply:
     scope_id, family, artifact_id = call.path["scope_id"], call.path["family"], call.path["artifact_id"]
     if_match = call.headers.get("If-Match")
     if if_match is None:

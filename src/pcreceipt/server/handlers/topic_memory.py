@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest
-from pcreceipt.models import limits
+from pcreceipt.models import bodies, limits
 from pcreceipt.prepare.snippet import topic_snippets
+from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.memory import RRF_K
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
@@ -39,7 +40,7 @@ def _text(content: Mapping[str, Any], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def search_topic_memory(call: Call) -> Reply:
+def search_topic_memory(call: Call[bodies.SearchTopicMemoryRequest]) -> Reply:
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
     limit = int(body.get("limit", limits.SEARCH_TOPIC_MEMORY_REQUEST_LIMIT_DEFAULT))
@@ -65,7 +66,7 @@ def search_topic_memory(call: Call) -> Reply:
     order = sorted(scores, key=lambda i: (-scores[i], hits[i].ref.artifact_id))[:limit]
     found = [
         {
-            "artifact": hits[i].ref.reference(),
+            "artifact": records.artifact_reference(hits[i].ref),
             "title": _text(hits[i].content, "title"),
             "summary": _text(hits[i].content, "summary"),
             "snippet": snippets[i],
@@ -77,7 +78,7 @@ def search_topic_memory(call: Call) -> Reply:
     return Reply(200, {"mode": FTS, "hits": found})
 
 
-def get_topic_memory(call: Call) -> Reply:
+def get_topic_memory(call: Call[bodies.GetTopicMemoryRequest]) -> Reply:
     body = call.body
     artifact = body["artifact"]
     if artifact["family"] != TOPIC_MEMORY:
@@ -93,7 +94,7 @@ def get_topic_memory(call: Call) -> Reply:
     return Reply(
         200,
         {
-            "artifact": record.ref.reference(),
+            "artifact": records.artifact_reference(record.ref),
             "title": _text(record.content, "title"),
             "summary": _text(record.content, "summary"),
             "detail": _text(record.content, "detail"),

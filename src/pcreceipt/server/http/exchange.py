@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from pcreceipt.config import Settings
 from pcreceipt.contract.gate import Violation
@@ -43,9 +45,17 @@ class Services:
     """Memory extraction for ``flush_memory``; None when no generation provider is configured for it."""
 
 
+B = TypeVar("B", default=Any)
+"""The request body's type: the operation's generated ``TypedDict`` (``pcreceipt.models.bodies``)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Generic[B]):
     """One validated request to one operation.
+
+    A handler names its body's shape as ``Call[bodies.X]``, X the operation's request model (a
+    test holds every handler to its operation's), so mypy checks what it reads of the body; the
+    body is the parsed JSON the gate validated against that schema, nothing converted.
 
     ``scope``: for an operation that reads its Scope's references (``scope_references``:
     prepare), the Scope as ``authorization.authorize`` read it, once, for the handler (None when
@@ -59,7 +69,7 @@ class Call:
     path: Mapping[str, Any]
     query: Mapping[str, Any]
     headers: Mapping[str, str]
-    body: Any
+    body: B
     services: Services
     principal: Principal = LOCAL
     scope: Scope | None = None
