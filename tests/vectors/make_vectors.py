@@ -6,12 +6,14 @@ verdict (``valid``) and the expected violations as (JSON Pointer, rule id). A ru
 Schema keyword or one of ``pcreceipt.contract.semantics.SEMANTIC_RULES``.
 
 The cases are data, in ``tests/vector_cases/*.json`` (one file per group): each file gives the
-``kind`` and the default ``context`` of its vectors, and a list of ``cases``. A case names its
-``base`` message (a key of ``bases()``), changes it with a JSON Patch (``patch``, RFC 6902:
-``add``, ``remove``, ``replace``, ``move``, ``copy`` and ``test``), may override keys of the
-``context``, and lists its expected ``violations`` as ``[pointer, rule]`` pairs; it is valid when
-that list is empty. A valid vector is a base with no patch, or with a patch that keeps it valid;
-an invalid one breaks exactly one rule of a valid base.
+``kind`` and the default ``context`` of its vectors, and a list of ``cases``. A case has an
+``id`` (its file is tests/vectors/<id>.json) and a ``description``, names its ``base`` message (a
+key of ``bases()``), changes it with a JSON Patch (``patch``, RFC 6902: ``add``, ``remove``,
+``replace``, ``move``, ``copy`` and ``test``), may override keys of the ``context``, and lists its
+expected ``violations`` as ``[pointer, rule]`` pairs; it is valid when that list is empty. An
+invalid vector breaks one rule of a valid base (``receipt/size/*`` are bases built too large).
+Where a pointer names a list position that depends on computed values (digest order), a ``test``
+operation first states what is there.
 
 Only computation is Python: the bases (rendered contents, digests, byte counts, rerank
 configurations) and the values a case cannot state literally. An operation gives such a value as
