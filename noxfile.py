@@ -113,7 +113,7 @@ def contract_breaks(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def vectors(session: nox.Session) -> None:
-    """Rewrite tests/vectors/ from tests/vectors/make_vectors.py."""
+    """Rewrite the contract vectors (tests/vectors/) from their cases (tests/vector_cases/)."""
     _install(session)
     session.run("python", "tests/vectors/make_vectors.py")
 
