@@ -7,6 +7,9 @@ given are ``--port`` (a free loopback port, so runs can share a machine; hosts a
 URL through their own server-URL setting) and, for OceanBase, ``PCRECEIPT_STORE_URL`` naming a
 fresh database on the session's seekdb server. It yields a ``Served`` once ``/health/ready``
 answers 200, and stops the process with SIGINT afterwards.
+
+``Offline`` is what a host did once its server had gone (a port nothing listens on, or the
+recording relay closed mid-session).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from _support.commands import PCRECEIPT, ServerProcess, user_environment
 from _support.ports import free_port
@@ -28,6 +32,17 @@ class Served:
     url: str  # http://127.0.0.1:<port>, no trailing slash
     engine: str  # "sqlite" | "oceanbase"
     home: Path  # the server's HOME (its data directory is under it)
+
+
+@dataclass
+class Offline:
+    """A prompt a host handled without its server: what it gave its model (the driver's context element,
+    a hook's whole output, Hermes' prefetch), how long the turn took, and what it reported."""
+
+    injected: Any
+    seconds: float
+    reports: list[Any]
+    runs: dict[str, Any]
 
 
 @contextmanager

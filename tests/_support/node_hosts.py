@@ -15,8 +15,9 @@ What is theirs and what is ours:
   own, the host's binding keys bound to it (as ``scope bind`` does), one Atomic Memory, and the
   server's own prepare answers for the two prompts every host sends (``MATCHING_PROMPT`` and
   ``UNRELATED_PROMPT``), which the host must inject unchanged / not at all.
-- ``envelope_items`` checks PowerContext's default content structure (the markers and the one-line
-  JSON envelope; the trust sentences are each implementation's own prose and are not compared).
+- ``envelope_items`` checks PowerContext's default content structure (the trust text, a blank line,
+  the markers around one JSON line; the trust sentences are each implementation's own prose and are
+  not compared) and returns its items; the Python hosts' content is read with it too.
 
 Every host process gets a fresh HOME, so nothing of the machine's own configuration is read.
 """
@@ -338,22 +339,6 @@ def stats(world: World, period: str = "30d") -> dict[str, Any]:
     return answer
 
 
-def assert_source_captured(world: World, source_id: str, content: str) -> None:
-    """The host's Source is stored under its id: the same id with other content is 409
-    ``source_conflict``, and the Scope's inventory counts it as a Source pending extraction.
-
-    (An idempotent replay would have to repeat the host's metadata exactly, session and turn ids
-    included, since a Source is compared whole, as PowerContext compares it; the Python host tests,
-    which record the host's request, replay it.)"""
-    conflicting = {"scope_id": world.scope_id, "source_id": source_id, "content": content + " (changed)"}
-    answer = call(world.url, "POST", "/v1/sources/content", conflicting, expect=409).json()
-    assert answer["error"]["code"] == "source_conflict", answer
-    stats = call(
-        world.url, "POST", "/v1/stats", {"selection": {"mode": "exact", "scope_ids": [world.scope_id]}}, expect=200
-    ).json()
-    assert stats["inventory"]["sources"]["memory_pending"] >= 1, stats["inventory"]
-
-
 # -- PowerContext's content structure
 
 
@@ -368,26 +353,6 @@ def envelope_items(content: str) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = envelope["items"]
     assert all(list(item) == ["citation", "content", "truncated", "kind"] for item in items), items
     return items
-
-
-def assert_cites_the_memory(world: World, content: str) -> None:
-    assert envelope_items(content) == [
-        {
-            "citation": {"artifact_ref": world.memory},
-            "content": MEMORY_TEXT,
-            "truncated": False,
-            "kind": "atomic-memory",
-        }
-    ]
-
-
-def assert_injected(world: World, before: str, after: str, prompt: str = MATCHING_PROMPT) -> str:
-    """``after`` is ``before`` plus the host's wrapper plus exactly the server's content for ``prompt``."""
-    content = world.content(prompt)
-    assert after.startswith(before), (before, after)
-    added = after[len(before) :]
-    assert added.endswith(content) and added.count(content) == 1, (added, content)
-    return added[: -len(content)]  # the host's own wrapper
 
 
 def assert_recall_statistics(world: World, answer: Mapping[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""The Python official hosts (Codex, Claude Code, WorkBuddy, Hermes) as their hosts run them, and the server as oracle.
+"""The Python official hosts' (Codex, Claude Code, WorkBuddy, Hermes) hook runs, and the server as oracle.
 
 - ``install_plugin(sdist, host)``: a copy of one host's plugin directory from PowerContext 1.4.1's
   sdist (fetched at test time), so a test can write the plugin's own endpoint file (Codex's
@@ -14,8 +14,6 @@
 - ``Oracle(url)``: pcreceipt's own API, called straight (not through a host), to set data up
   and to learn what the server answers to exactly the request a host made.
 - ``session_key`` / ``workspace_key``: the binding keys a host sends (HOSTS.md §1.2).
-- ``prepared_items(content)``: the items of PowerContext's default prepared-context format (the
-  one-line JSON envelope between its markers; HOSTS.md §3.1), asserting the structure on the way.
 - ``savings_line_agrees(message_part, totals)``: whether one window of a host's token-savings
   line says what the statistics say (no data / saved / cost and the amount).
 - ``only(calls, route)`` and the routes the hosts call automatically (``Relay`` records them).
@@ -51,8 +49,6 @@ PLUGINS = {
 }
 _HOST_VARIABLES = ("POWERCONTEXT_", "CLAUDE_", "CODEX_", "PLUGIN_", "HERMES_")
 PREPARED_SCHEMA = "powercontext.prepared-context.v1"
-BEGIN = "BEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1"
-END = "END_POWERCONTEXT_PREPARED_CONTEXT_V1"
 RESOLVE = "POST /v1/scope-bindings/resolve"
 BIND = "PUT /v1/scope-bindings"
 CLEAR = "POST /v1/scope-bindings/clear"
@@ -191,29 +187,6 @@ class Oracle:
 
     def stats(self, scope_id: str, period: str) -> httpx.Response:
         return self.post("/v1/stats", {"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": period})
-
-
-def prepared_items(content: str) -> list[dict[str, Any]]:
-    """The items of the default format (no assembly): trust text, a blank line, the markers around one JSON line."""
-    lines = content.split("\n")
-    assert BEGIN in lines, "no BEGIN marker of the default prepared-context format"
-    begin = lines.index(BEGIN)
-    assert begin >= 2 and lines[begin - 1] == "", "the trust text and a blank line come before the BEGIN marker"
-    assert lines[begin + 2 :] == [END], "one envelope line, then the END marker closes the content"
-    envelope = json.loads(lines[begin + 1])
-    assert list(envelope) == ["trust", "items"] and envelope["trust"] == "untrusted_history"
-    items: list[dict[str, Any]] = envelope["items"]
-    for item in items:
-        assert list(item) == ["citation", "content", "truncated", "kind"], item
-    return items
-
-
-def memory_item(items: list[dict[str, Any]], artifact_id: str) -> dict[str, Any]:
-    """The one item citing revision 1 of this Atomic Memory of the current Scope."""
-    citation = {"artifact_ref": {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}}
-    found = [item for item in items if item["citation"] == citation]
-    assert len(found) == 1, f"{artifact_id} is cited {len(found)} times"
-    return found[0]
 
 
 def savings_line_agrees(part: str, totals: Mapping[str, int]) -> bool:

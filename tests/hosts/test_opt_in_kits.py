@@ -16,16 +16,14 @@ import json
 import re
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-import test_claude_code
-import test_codex
-import test_workbuddy
 from _support.hosts import Served
+from _support.pyhost_sessions import install_claude_code, install_codex, install_workbuddy
 from _support.pyhosts import PREPARE, Oracle, only, word
 from _support.relay import Relay
 
@@ -36,20 +34,20 @@ CODEX_MAX_BYTES = 8000  # what the three hooks send (HOSTS.md §1.2-1.4); assert
 
 
 # host -> (docs/hosts.md section, plugin folder, the prompt hook, installer, its log component)
-HOSTS = {
-    "codex": ("Codex", "codex", "recall.py", test_codex.install, "powercontext.codex.recall"),
+HOSTS: dict[str, tuple[str, str, str, Callable[[Path, Path, Relay], Any], str]] = {
+    "codex": ("Codex", "codex", "recall.py", install_codex, "powercontext.codex.recall"),
     "claude-code": (
         "Claude Code",
         "claude-code",
         "user_prompt_submit.py",
-        test_claude_code.install,
+        install_claude_code,
         "powercontext.claude_code.recall",
     ),
     "workbuddy": (
         "WorkBuddy",
         "workbuddy",
         "workbuddy_powercontext_hook.py",
-        test_workbuddy.install,
+        install_workbuddy,
         "powercontext.workbuddy.recall",
     ),
 }
