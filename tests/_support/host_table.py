@@ -628,6 +628,8 @@ class Sessions:
     factory: pytest.TempPathFactory
     bundles: Callable[[TsHost], Path]
     hermes: ModuleType
+    offline_runs: dict[str, Offline]
+    """The runs without a server, shared by both engines' ``Sessions`` (no server: no engine)."""
     stack: ExitStack = field(default_factory=ExitStack)
     done: dict[str, Any] = field(default_factory=dict)
 
@@ -636,11 +638,10 @@ class Sessions:
             self.done[name] = self._run(BY_NAME[name])
         return self.done[name]
 
-    def offline(self, name: str) -> Any:
-        key = f"offline:{name}"
-        if key not in self.done:
-            self.done[key] = self._offline(BY_NAME[name])
-        return self.done[key]
+    def offline(self, name: str) -> Offline:
+        if name not in self.offline_runs:
+            self.offline_runs[name] = self._offline(BY_NAME[name])
+        return self.offline_runs[name]
 
     def _setup(self, host: Host, name: str) -> Setup:
         code = self.bundles(host.bundle) if host.bundle else self.sdist

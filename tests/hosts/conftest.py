@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from _support import pyhost_sessions
@@ -63,14 +64,21 @@ def hermes_package(powercontext_sdist: Path) -> Iterator[ModuleType]:
 
 
 @pytest.fixture(scope="session")
+def offline_runs() -> dict[str, Any]:
+    """Each host's run without a server, made once for the session whatever the engine."""
+    return {}
+
+
+@pytest.fixture(scope="session")
 def host_sessions(
+    offline_runs: dict[str, Any],
     pcreceipt_server: Served,
     powercontext_sdist: Path,
     tmp_path_factory: pytest.TempPathFactory,
     ts_bundle: Callable[[TsHost], Path],
     hermes_package: ModuleType,
 ) -> Iterator[Sessions]:
-    sessions = Sessions(pcreceipt_server, powercontext_sdist, tmp_path_factory, ts_bundle, hermes_package)
+    sessions = Sessions(pcreceipt_server, powercontext_sdist, tmp_path_factory, ts_bundle, hermes_package, offline_runs)
     try:
         yield sessions
     finally:
