@@ -499,7 +499,12 @@ def split_envelope(message: Obj) -> str:
     return content.replace("\\u2028", "\u2028").replace(',"truncated"', '\n,"truncated"')
 
 
-PROSE = {"TRUST_TEXT": TRUST_TEXT, "TEXT_HEADING": TEXT_HEADING, "CODE_HEADING": CODE_HEADING, "CODE_CAUTION": CODE_CAUTION}
+PROSE = {
+    "TRUST_TEXT": TRUST_TEXT,
+    "TEXT_HEADING": TEXT_HEADING,
+    "CODE_HEADING": CODE_HEADING,
+    "CODE_CAUTION": CODE_CAUTION,
+}
 
 
 def substitute(message: Obj, old: str, new: str) -> str:
