@@ -107,6 +107,7 @@ SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "_HEADING_PREFIXES",
             "_MARKERS",
             "_STRUCTURE_STARTS",
+            "_BLANK_START",
             "_OTHER_LINE_BREAKS",
             "CitedItem",
             "parse_content",

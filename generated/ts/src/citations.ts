@@ -60,9 +60,11 @@ const HEADING_PREFIXES: ReadonlyMap<string, string> = new Map([
   [CODE_BEGIN, "## "],
 ]);
 const MARKERS = [CONTEXT_BEGIN, CONTEXT_END, TEXT_BEGIN, TEXT_END, CODE_BEGIN, CODE_END];
-// How a line of structure (a heading, a body line, the envelope, an indented metadata or code
-// line) or an identity begins: no line of prose may begin so.
-const STRUCTURE_STARTS = ["#", ">", "{", " ", "\t", "Scope:", "Artifact:"];
+// How a line of structure (a heading, a body line, the envelope) or an identity begins, and the
+// characters that indent a line (metadata and code lines) or hide what follows (controls, spaces,
+// zero-width, bidi and BOM): no line of prose may begin so.
+const STRUCTURE_STARTS = ["#", ">", "{", "Scope:", "Artifact:"];
+const BLANK_START = /^[\x00-\x20\x7f-\xa0\xad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 // The line boundaries other than LF (Python's str.splitlines' and a terminal's): never in prose.
 const OTHER_LINE_BREAKS = /[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/;
 
@@ -161,7 +163,9 @@ function isProse(paragraph: string): boolean {
   if (OTHER_LINE_BREAKS.test(paragraph) || MARKERS.some((marker) => paragraph.includes(marker))) return false;
   return paragraph
     .split("\n")
-    .every((line) => line !== "" && !STRUCTURE_STARTS.some((start) => line.startsWith(start)));
+    .every(
+      (line) => line !== "" && !STRUCTURE_STARTS.some((start) => line.startsWith(start)) && !BLANK_START.test(line),
+    );
 }
 
 function firstLine(part: string): string {

@@ -181,9 +181,13 @@ _HEADING_PREFIXES = {CONTEXT_BEGIN: "", TEXT_BEGIN: "# ", CODE_BEGIN: "## "}
 _MARKERS = (CONTEXT_BEGIN, CONTEXT_END, TEXT_BEGIN, TEXT_END, CODE_BEGIN, CODE_END)
 
 
-# How a line of structure (a heading, a body line, the envelope, an indented metadata or code
-# line) or an identity begins: no line of prose may begin so.
-_STRUCTURE_STARTS = ("#", ">", "{", " ", "\t", "Scope:", "Artifact:")
+# How a line of structure (a heading, a body line, the envelope) or an identity begins, and the
+# characters that indent a line (metadata and code lines) or hide what follows (controls, spaces,
+# zero-width, bidi and BOM): no line of prose may begin so.
+_STRUCTURE_STARTS = ("#", ">", "{", "Scope:", "Artifact:")
+
+
+_BLANK_START = re.compile(r"[\x00-\x20\x7f-\xa0\xad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]")
 
 
 # The line boundaries other than LF (str.splitlines' and a terminal's): never in prose.
@@ -232,7 +236,8 @@ def _prose(paragraph: str) -> bool:
     which could be taken for structure, and no marker anywhere."""
     if _OTHER_LINE_BREAKS.search(paragraph) or any(marker in paragraph for marker in _MARKERS):
         return False
-    return all(line and not line.startswith(_STRUCTURE_STARTS) for line in paragraph.split("\n"))
+    lines = paragraph.split("\n")
+    return all(line and not line.startswith(_STRUCTURE_STARTS) and not _BLANK_START.match(line) for line in lines)
 
 
 def _opening(parts: Sequence[str], start: int) -> tuple[str, int]:

@@ -46,7 +46,8 @@ var HEADING_PREFIXES = /* @__PURE__ */ new Map([
   [CODE_BEGIN, "## "]
 ]);
 var MARKERS = [CONTEXT_BEGIN, CONTEXT_END, TEXT_BEGIN, TEXT_END, CODE_BEGIN, CODE_END];
-var STRUCTURE_STARTS = ["#", ">", "{", " ", "	", "Scope:", "Artifact:"];
+var STRUCTURE_STARTS = ["#", ">", "{", "Scope:", "Artifact:"];
+var BLANK_START = /^[\x00-\x20\x7f-\xa0\xad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 var OTHER_LINE_BREAKS = /[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]/;
 var ContentFormError = class extends Error {
 };
@@ -117,7 +118,7 @@ function readContent(content) {
 function isProse(paragraph) {
   if (OTHER_LINE_BREAKS.test(paragraph) || MARKERS.some((marker) => paragraph.includes(marker)))
     return false;
-  return paragraph.split("\n").every((line) => line !== "" && !STRUCTURE_STARTS.some((start) => line.startsWith(start)));
+  return paragraph.split("\n").every((line) => line !== "" && !STRUCTURE_STARTS.some((start) => line.startsWith(start)) && !BLANK_START.test(line));
 }
 function firstLine(part) {
   const end = part.indexOf("\n");
