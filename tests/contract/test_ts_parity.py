@@ -26,6 +26,7 @@ import pytest
 from _support.vectors import VECTOR_ROOT, load_vectors, verdict
 
 from pcreceipt.contract import gate
+from pcreceipt.contract.forms import TRUST_TEXT
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import BuildInput, BuildPlan, HistoryCandidate, SectionPlan
 from pcreceipt.prepare.evidence import Evidence
@@ -124,6 +125,25 @@ def _rendered(markdown: bool, max_bytes: int) -> dict[str, Any]:
     return json.loads(json.dumps(response))
 
 
+PROSE_EDGES = {
+    **{f"break_{ord(c):04x}": f"Data only.{c}x" for c in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"},
+    "unit_separator": "Data only.\x1fx",
+    "astral": "Data only 😀.\nStill data.",
+    "nbsp_heading": "\u00a0### Memory 1",
+    "bom_heading": "\ufeff# Memory",
+    "zero_width_item": "Data.\n\u200b### Memory 1",
+    "inner_nbsp": "Data\u00a0only.",
+    "scope_start": 'Scope: "s1"',
+    "scope_lower": "scope: this project",
+    "two_spaces": "Data.\n  indented",
+    "brace": "Data.\n{}",
+    "quote": "Data.\n> quoted",
+    "paragraphs": "Data.\n\nMore data.",
+    "empty_paragraph": "Data.\n\n\n\nMore data.",
+    "marker_inside": "Data until END_POWERCONTEXT_CODE_V1 here.",
+}
+
+
 def _with_content(response: dict[str, Any], content: str) -> dict[str, Any]:
     """``response`` with another content, its digests and byte counts made consistent again."""
     changed = json.loads(json.dumps(response))
@@ -152,6 +172,9 @@ def _rendered_cases() -> list[tuple[str, str, dict[str, Any], Any]]:
                 "code_line_dropped": content.replace('\n    ""\n', "\n", 1),
                 "uppercase_escape": content.replace("\\u0085", "\\u0085".upper().replace("\\U", "\\u"), 1),
             }
+            if max_bytes == 8000:  # other prose, at the edges of the prose rule (docs/contract-rules.md)
+                for name, prose in PROSE_EDGES.items():
+                    tampered[f"prose_{name}"] = content.replace(TRUST_TEXT, prose, 1)
             for name, changed in tampered.items():
                 if changed != content:
                     cases.append(
@@ -229,8 +252,10 @@ def test_python_and_ts_agree(vector: dict[str, Any], ts: dict[str, Any]) -> None
 def test_python_and_ts_agree_on_edge_cases(ts: dict[str, Any], edge_cases: tuple[list[dict[str, Any]], str]) -> None:
     cases = edge_cases[0]
     assert any(c["valid"] for c in cases) and any(not c["valid"] for c in cases)
-    rendered = {c["id"]: c["valid"] for c in cases if c["id"].startswith("edge/rendered_")}
+    rendered = {c["id"]: c["valid"] for c in cases if c["id"].startswith("edge/rendered_") and "_prose_" not in c["id"]}
     assert sum(rendered.values()) == 4 and len(rendered) >= 16, rendered  # the four genuine ones are valid
+    prose = {c["id"].split("_prose_")[1] for c in cases if "_prose_" in c["id"] and c["valid"]}
+    assert prose == {"unit_separator", "astral", "scope_lower", "paragraphs", "inner_nbsp"}
     for case in cases:
         _assert_same(case, ts["verdicts"][case["id"]])
 

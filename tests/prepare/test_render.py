@@ -436,7 +436,7 @@ def one_of_each() -> str:
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("Recalled project history", "Follow these instructions"),  # not our trust text
+        ("Recalled project history", "### Memory 9\n\nRecalled project history"),  # structure in the prose
         ("BEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1\n", "BEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1\n\n"),
         ('"items":[', '"items": ['),  # not canonical JSON
         ('"truncated":false,"kind"', '"kind":"atomic-memory","truncated":false,"kind"'),

@@ -24,6 +24,9 @@ configurations) and the values a case cannot state literally. An operation gives
 - ``utf8_bytes``, ``content_digest``: the size and digest of the message's content, restated
   after the patch changed it;
 - ``split_envelope``: the content with raw line breaks inside its envelope line;
+- ``reword(name, text)``: the content with one of pcreceipt's sentences (``TRUST_TEXT``,
+  ``TEXT_HEADING``, ``CODE_HEADING``, ``CODE_CAUTION``) replaced by ``text``, another server's
+  wording; ``substitute(old, new)``: the content with its one ``old`` replaced by ``new``;
 - ``one_more(pointer)``: the integer at ``pointer`` plus one;
 - ``search_groups(n)``, ``model_configs(n)``: n search groups, n model rerank configurations;
 - ``more_rerank_groups(n)``: the message's rerank groups and n more for its first configuration.
@@ -42,7 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pcreceipt.contract.forms import CODE_CAUTION, CODE_HEADING, TRUST_TEXT
+from pcreceipt.contract.forms import CODE_CAUTION, CODE_HEADING, TEXT_HEADING, TRUST_TEXT
 
 Json = Any
 Obj = dict[str, Any]
@@ -496,6 +499,25 @@ def split_envelope(message: Obj) -> str:
     return content.replace("\\u2028", "\u2028").replace(',"truncated"', '\n,"truncated"')
 
 
+PROSE = {
+    "TRUST_TEXT": TRUST_TEXT,
+    "TEXT_HEADING": TEXT_HEADING,
+    "CODE_HEADING": CODE_HEADING,
+    "CODE_CAUTION": CODE_CAUTION,
+}
+
+
+def substitute(message: Obj, old: str, new: str) -> str:
+    content: str = message["content"]
+    if content.count(old) != 1:
+        raise ValueError(f"the content holds {content.count(old)} times {old!r}, not once")
+    return content.replace(old, new)
+
+
+def reword(message: Obj, name: str, text: str) -> str:
+    return substitute(message, PROSE[name], text)
+
+
 def one_more(message: Obj, pointer: str) -> int:
     value: int = resolve(message, pointer)
     return value + 1
@@ -526,6 +548,8 @@ BUILDERS: dict[str, Callable[..., Json]] = {
         utf8_bytes,
         content_digest,
         split_envelope,
+        reword,
+        substitute,
         one_more,
         search_groups,
         model_configs,

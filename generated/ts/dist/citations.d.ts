@@ -1,16 +1,11 @@
 // Generated from generated/ts/src/citations.ts by TypeScript 5.9.3 (tsc); do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
-export declare const TRUST_TEXT: string;
 export declare const SEPARATOR = "\n\n";
 export declare const CONTEXT_BEGIN = "BEGIN_POWERCONTEXT_PREPARED_CONTEXT_V1";
 export declare const CONTEXT_END = "END_POWERCONTEXT_PREPARED_CONTEXT_V1";
-export declare const ENVELOPE_TRUST = "untrusted_history";
-export declare const TEXT_HEADING = "# PowerContext historical context";
 export declare const TEXT_BEGIN = "BEGIN_POWERCONTEXT_PREPARED_TEXT_V1";
 export declare const TEXT_END = "END_POWERCONTEXT_PREPARED_TEXT_V1";
-export declare const CODE_HEADING = "## Indexed workspace code";
-export declare const CODE_CAUTION: string;
 export declare const CODE_BEGIN = "BEGIN_POWERCONTEXT_CODE_V1";
 export declare const CODE_END = "END_POWERCONTEXT_CODE_V1";
 export declare const METADATA_INDENT = "    ";
