@@ -214,9 +214,10 @@ def test_the_client_has_the_generated_method_of_every_operation() -> None:
     for operation in OPERATIONS:
         generated = inspect.signature(getattr(OperationMethods, operation.operation_id))
         served = inspect.signature(getattr(AsyncClient, operation.operation_id))
-        assert list(generated.parameters)[: len(generated.parameters)] == list(served.parameters)[
-            : len(generated.parameters)
-        ], operation.operation_id
+        assert (
+            list(generated.parameters)[: len(generated.parameters)]
+            == list(served.parameters)[: len(generated.parameters)]
+        ), operation.operation_id
         extra = list(served.parameters.values())[len(generated.parameters) :]
         assert all(p.kind is p.KEYWORD_ONLY and p.default is not p.empty for p in extra), operation.operation_id
     hand_written = {name for name in vars(AsyncClient) if name in {op.operation_id for op in OPERATIONS}}
