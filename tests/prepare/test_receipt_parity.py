@@ -121,7 +121,9 @@ def test_sqlite_and_oceanbase_give_identical_content_and_receipts(
     tmp_path: Path, seekdb_server: SeekdbServer, fake: FakeInference, rerank: str
 ) -> None:
     config = settings(
-        embedding=embedding_settings(fake),
+        # the engines are compared, not the provider's speed: a query embedding slower than the
+        # default 0.25 s on a loaded machine fails the vector channel open on one leg only
+        embedding=embedding_settings(fake, timeout_seconds=10.0),
         assembly_max_entries=26,
         rerank=RerankSettings(kind=rerank) if rerank != "none" else RerankSettings(),
     )
