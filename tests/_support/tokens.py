@@ -126,7 +126,9 @@ def serve_subprocess(
             command, env=env or clean_environment(data_dir.parent / "home"), stdout=sink, stderr=subprocess.STDOUT
         )
     try:
-        deadline = time.monotonic() + 30
+        # a wait for readiness, not a timing check: a server over OceanBase starting on a loaded
+        # machine (CI's load reaches 20 and more) once took longer than 30 s
+        deadline = time.monotonic() + 120
         while True:
             try:
                 if httpx.get(f"http://127.0.0.1:{port}/health/ready", timeout=1).status_code == 200:
