@@ -85,7 +85,10 @@ def _method(api: dict[str, Any], path: str, op: dict[str, Any], models: set[str]
     path_args: list[str] = []
     query_args: list[str] = []
     headers: list[str] = []
-    for param in [_resolve(api, p) for p in op.get("parameters", [])]:
+    # path parameters in path order (the sort is stable: the others keep the document's order)
+    params = [_resolve(api, p) for p in op.get("parameters", [])]
+    params.sort(key=lambda p: path.index("{" + p["name"] + "}") if p["in"] == "path" else len(path))
+    for param in params:
         name, location = param["name"], param["in"]
         if location == "path":
             arg = _name(name)
@@ -103,8 +106,6 @@ def _method(api: dict[str, Any], path: str, op: dict[str, Any], models: set[str]
             keywords.append("if_none_match: str | None = None")
         else:
             raise SystemExit(f"{operation_id}: no client argument for the header parameter {name!r}")
-    positional.sort(key=lambda arg: path.index("{" + arg.split(":")[0].rstrip("_") + "}"))
-    path_args.sort(key=lambda arg: path.index("{" + arg.split('"')[1] + "}"))
 
     body = op.get("requestBody")
     body_arg = None
