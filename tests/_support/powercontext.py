@@ -72,6 +72,10 @@ def download_sdist(directory: Path) -> Path:
     return sdist
 
 
+_verified: Path | None = None
+"""The cached archive once this process has checked its digest (each fixture asks for it)."""
+
+
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -80,8 +84,11 @@ def shared_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist archive: the cached copy when its digest is right, else downloaded once per test
     run (pytest-xdist's workers share the run's root temporary directory and take turns under a
     lock, so only the first one runs pip), checked, and cached."""
-    if CACHE.is_file() and _digest(CACHE) == SHA256:
-        return CACHE
+    global _verified
+    if _verified is None and CACHE.is_file() and _digest(CACHE) == SHA256:
+        _verified = CACHE
+    if _verified is not None:
+        return _verified
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     shared = root / "powercontext-archive"
