@@ -460,6 +460,36 @@ def test_a_migration_lock_whose_holder_was_lost_expires_with_its_lease(
         proxy.cut()
 
 
+def test_a_server_opening_while_another_migrates_waits_past_its_lock_timeout(seekdb_server: SeekdbServer) -> None:
+    """A server opening a database whose migration lock another holds for longer than the opener's
+    lock wait timeout waits for it (a 1205 once ended a server's start in CI), then opens."""
+    from pcreceipt.store.oceanbase import schema
+    from pcreceipt.store.oceanbase.connection import Conn, make_engine
+
+    name = f"waits_{secrets.token_hex(4)}"
+    server_sql(seekdb_server, f"CREATE DATABASE {name}")
+    engine = make_engine(parse_oceanbase_url(seekdb_server.url(name)), name, pooled=False)
+    held_for = 2.0  # four times the opener's lock timeout below
+    try:
+        with engine.connect() as raw:
+            lock = schema._migration_lock(Conn(raw))
+            lock.__enter__()
+            released = threading.Timer(held_for, lambda: lock.__exit__(None, None, None))
+            started = time.monotonic()
+            released.start()
+            try:
+                store = OceanBaseStore(seekdb_server.url(name) + "?lock_timeout=0.5")
+            finally:
+                released.join()
+            try:
+                assert time.monotonic() - started >= held_for  # it did wait for the holder
+                assert store.applied_migrations() == [migration.version for migration in OCEANBASE_MIGRATIONS]
+            finally:
+                store.close()
+    finally:
+        engine.dispose()
+
+
 def test_the_row_locks_of_a_server_lost_mid_transaction_expire_with_transaction_timeout(
     seekdb_server: SeekdbServer, database: str
 ) -> None:

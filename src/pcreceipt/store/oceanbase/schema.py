@@ -8,7 +8,9 @@ Decisions:
   one after the other: ``migrate`` holds the row of ``migration_lock`` (``FOR UPDATE``) in a
   transaction on a session of its own, beside the session running the DDL (whose implicit
   commits would end it), while it reads the applied versions and runs the missing ones, so a
-  second server waits, then finds nothing left to do. Not ``GET_LOCK``: on seekdb a named lock
+  second server waits, then finds nothing left to do. The row is created once, looked up first
+  without a lock: an ``INSERT IGNORE`` of a row another server holds waits for it, and its lock
+  wait timeout (1205) once stopped a server's start in CI. Not ``GET_LOCK``: on seekdb a named lock
   outlives its session for minutes (``_migration_lock``). A table the other server just created
   can still be unknown to this session for a moment (error 1146, seen in the tests): the
   idempotent migration is then run again after a short wait (up to 10 s).
@@ -426,7 +428,16 @@ def _migration_lock(holder: Conn) -> Iterator[None]:
 
     def lock_row() -> None:
         holder.run(_LOCK_TABLE)
-        holder.run("INSERT IGNORE INTO migration_lock (name) VALUES ('migrate')")
+        # a plain read never waits; the insert would, on a duplicate key another server holds
+        if holder.first("SELECT name FROM migration_lock WHERE name = 'migrate'") is not None:
+            return
+        try:
+            holder.run("INSERT IGNORE INTO migration_lock (name) VALUES ('migrate')")
+        except sa_exc.DBAPIError as error:
+            # the insert waited out on a row another server inserted and holds: it exists, and
+            # the wait for it follows
+            if error_code(error) not in _WAITED_OUT:
+                raise
 
     _until_seen(lock_row)
     holder.run(f"SET SESSION ob_trx_timeout = {MIGRATION_LEASE_SECONDS * 1_000_000}")
