@@ -22,6 +22,10 @@ DEV = ".[test,dev]"
 
 
 def _install(session: nox.Session, target: str = DEV) -> None:
+    # Python's own default, whatever the machine's environment says: compiled modules are cached in
+    # __pycache__, so the hundreds of processes a test run starts (pytest workers, servers, CLI
+    # runs) do not compile every module from source, nor pytest rewrite every test module again.
+    session.env["PYTHONDONTWRITEBYTECODE"] = None
     session.install("-q", "--upgrade", "pip")
     session.install("-q", "-e", target)
 
