@@ -89,6 +89,7 @@ def test_the_walk_finds_the_options_the_issue_names() -> None:
         "serve --config",
         "code index path",
         "verify response_file",
+        "validate source",
     ):
         assert expected in labels, sorted(labels)
 
@@ -121,6 +122,10 @@ def _bad_paths(kind: str, root: Path) -> list[tuple[str, str, bool]]:
     if kind == "input file":
         return [("a directory", str(root / "dir"), False), ("missing", str(root / "missing.json"), False),
                 ("no permission", str(root / "locked.json"), True)]  # fmt: skip
+    if kind == "input file or directory":
+        return [("missing", str(root / "missing.json"), False), ("under a file", *under_a_file),
+                ("no permission", str(root / "locked.json"), True),
+                ("no permission to list", str(root / "locked-dir"), True)]  # fmt: skip
     if kind == "input directory":
         return [("a file", str(root / "file.json"), False), ("missing", str(root / "missing"), False),
                 ("no permission", str(root / "locked-dir"), True)]  # fmt: skip

@@ -50,7 +50,8 @@ COMMANDS: dict[str, Entry] = {
     ),
     "validate": Entry(
         "pcreceipt.cli.validate:validate",
-        "Validate a prepare request or a PreparedContext response against the contract; exit 1 on violations.",
+        "Validate prepare requests and PreparedContext responses against the contract: one JSON message, a JSON\n"
+        "Lines file or a directory of them. Exit 1 on violations, 2 on input that cannot be read.",
     ),
     "scope": Entry("pcreceipt.cli.scope:scope_app", "Scopes."),
     "memory": Entry("pcreceipt.cli.memory:memory_app", "Atomic memories."),

@@ -7,6 +7,7 @@ a scheme we do not speak is one line on stderr (``error: Invalid value for '--da
 and exit status 2 (click's usage-error status), never a traceback half way through the work.
 
 - ``input_file``: an existing file we can read (``input_file_or_stdin`` also takes ``-``);
+- ``input_path_or_stdin``: an existing file we can read or directory we can list, or ``-``;
 - ``input_dir``: an existing directory we can list;
 - ``directory``: a directory we write in, created when missing: it must not be a file, and the
   nearest existing ancestor must be a directory we can write in;
@@ -72,6 +73,13 @@ def file_problem(path: Path) -> str | None:
     return _readable(path, directory=False)
 
 
+def input_path_problem(path: Path) -> str | None:
+    """Why ``path`` is neither a file we can read nor a directory we can list, or None."""
+    if not path.exists():
+        return f"{path} does not exist"
+    return _readable(path, directory=path.is_dir())
+
+
 def input_dir_problem(path: Path) -> str | None:
     """Why ``path`` is not a directory we can list, or None."""
     return _readable(path, directory=True)
@@ -122,6 +130,10 @@ def input_file_or_stdin(value: str | None) -> str | None:
     return value if value == "-" else _checked(file_problem, value)
 
 
+def input_path_or_stdin(value: str | None) -> str | None:
+    return value if value == "-" else _checked(input_path_problem, value)
+
+
 def input_dir(value: Path | None) -> Path | None:
     return _checked(input_dir_problem, value)
 
@@ -150,6 +162,7 @@ PATH_KINDS: dict[Callable[..., Any], str] = {
     py_file_or_directory: "output file or directory",
     input_file: "input file",
     input_file_or_stdin: "input file",
+    input_path_or_stdin: "input file or directory",
     input_dir: "input directory",
     directory: "directory",
     output_file: "output file",
