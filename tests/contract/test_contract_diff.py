@@ -373,3 +373,16 @@ def test_the_newest_baseline_is_the_last_release(tmp_path: Path) -> None:
         (tmp_path / name).write_text("{}", encoding="utf-8")
     newest = cd.latest_baseline(tmp_path)
     assert newest is not None and newest.name == "openapi-0.10.0.json"
+
+
+def test_the_release_is_one_version_everywhere() -> None:
+    """pyproject's version is the one the package, the banner and MCP's serverInfo state
+    (pcreceipt.__version__) and the generated TypeScript package's; the contract is info.version."""
+    import pcreceipt
+
+    version = cd.project_version()
+    assert pcreceipt.__version__ == version
+    package = json.loads((cd.ROOT / "generated" / "ts" / "package.json").read_text(encoding="utf-8"))
+    assert package["version"] == version
+    kit = (cd.ROOT / "generated" / "python" / "pcreceipt_host_validators.py").read_text(encoding="utf-8")
+    assert f'CONTRACT_VERSION = "{cd.current_contract()["info"]["version"]}"' in kit.splitlines()
