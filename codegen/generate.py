@@ -736,12 +736,12 @@ def check(fresh_root: Path) -> int:
         elif not filecmp.cmp(fresh_root / name, ROOT / name, shallow=False):
             problems.append(f"differs: {name}")
     if problems:
-        print(f"{' and '.join(TARGETS)} are out of date with schemas/:", file=sys.stderr)
+        print(f"{', '.join((*TARGETS, *FILE_TARGETS))} are out of date with schemas/:", file=sys.stderr)
         for line in problems:
             print(f"  {line}", file=sys.stderr)
         print(f"fix: run `{REGENERATE}` and commit the result", file=sys.stderr)
         return 1
-    print(f"{' and '.join(TARGETS)} are up to date")
+    print(f"{', '.join((*TARGETS, *FILE_TARGETS))} are up to date")
     return 0
 
 
@@ -764,7 +764,7 @@ def main(argv: list[str] | None = None) -> int:
                 shutil.copyfile(fresh / rel, target)
         for name in FILE_TARGETS:
             shutil.copyfile(fresh_root / name, ROOT / name)
-    print(f"{' and '.join(TARGETS)} rewritten from schemas/")
+    print(f"{', '.join((*TARGETS, *FILE_TARGETS))} rewritten from schemas/")
     return 0
 
 
