@@ -3,7 +3,8 @@
 Usage:
     python codegen/contract_diff.py             # compare; exit 1 on a breaking change
     python codegen/contract_diff.py --record    # record schemas/ as the baseline of the version
-                                                # in pyproject.toml (codegen/baseline/)
+                                                # in pyproject.toml (codegen/baseline/), and the
+                                                # generated validators of that version beside it
 
 Both sides are the bundled OpenAPI document (what generate.py writes to
 generated/python/pcreceipt_contract/openapi.json and serves as GET /openapi.json); the baseline is
@@ -22,6 +23,13 @@ missing). A new enum value or a widened bound in a response is a warning. Remova
 enum value, a definition, an operation) and changed identities (path, method, operationId, a $ref
 to another definition) are breaking in both directions: regenerated SDK code that names them no
 longer compiles. The full table is in docs/decisions.md.
+
+`--record` also keeps the validators hosts vendor, as generated for that release, in
+codegen/baseline/validators-<version>/: the Python host kit (pcreceipt_host_validators.py) and the
+TypeScript package as npm installs it (contract/package.json and contract/dist/). The next release's
+tests run them against its server (tests/contract/test_upgrade_path.py), so what an old validator
+refuses is known before hosts meet it. Run `nox -s generate` before recording: the generated
+package must carry the version being recorded.
 """
 
 from __future__ import annotations
@@ -40,6 +48,10 @@ from typing import Any, Literal
 ROOT = Path(__file__).resolve().parents[1]
 BASELINES = ROOT / "codegen" / "baseline"
 BASELINE_NAME = re.compile(r"^openapi-(\d+)\.(\d+)\.(\d+)\.json$")
+GENERATED = ROOT / "generated"
+# What a release's validators are, as hosts vendor them: name in the snapshot -> path under generated/.
+HOST_KIT = "pcreceipt_host_validators.py"
+TS_SNAPSHOT = "contract"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch")
 
 Direction = Literal["request", "response"]
@@ -524,24 +536,70 @@ def _shown(path: Path) -> Path:
     return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
 
 
-def record(folder: Path = BASELINES) -> int:
+def validator_files(generated: Path = GENERATED) -> dict[str, bytes]:
+    """The validators a host vendors, as generated: the Python host kit and the TypeScript package
+    as npm installs it (package.json and the compiled dist/), by their names in a snapshot."""
+    files = {HOST_KIT: (generated / "python" / HOST_KIT).read_bytes()}
+    package = generated / "ts"
+    files[f"{TS_SNAPSHOT}/package.json"] = (package / "package.json").read_bytes()
+    for path in sorted((package / "dist").iterdir()):
+        files[f"{TS_SNAPSHOT}/dist/{path.name}"] = path.read_bytes()
+    return files
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def record_validators(version: str, folder: Path = BASELINES, generated: Path = GENERATED) -> int:
+    """Keep the generated validators of release ``version`` in ``folder/validators-<version>/``;
+    never rewrite a recorded release's."""
+    target = folder / f"validators-{version}"
+    package_version = json.loads((generated / "ts" / "package.json").read_text(encoding="utf-8"))["version"]
+    if package_version != version:
+        print(
+            f"generated/ts/package.json is version {package_version}, not {version}: "
+            "run `nox -s generate` before recording",
+            file=sys.stderr,
+        )
+        return 1
+    files = validator_files(generated)
+    if target.exists():
+        if _snapshot(target) == files:
+            print(f"{_shown(target)} already holds the validators of {version}")
+            return 0
+        print(
+            f"{_shown(target)} holds the validators of release {version} and differs from generated/; "
+            "a release's validators never change: set the next version in pyproject.toml, then record",
+            file=sys.stderr,
+        )
+        return 1
+    for name, data in files.items():
+        path = target / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    print(f"recorded the generated validators of {version}: {_shown(target)}")
+    return 0
+
+
+def record(folder: Path = BASELINES, generated: Path = GENERATED) -> int:
     version = project_version()
     target = folder / f"openapi-{version}.json"
     text = json.dumps(current_contract(), indent=2, ensure_ascii=False) + "\n"
     if target.exists():
-        if target.read_text(encoding="utf-8") == text:
-            print(f"{_shown(target)} already holds schemas/ as of {version}")
-            return 0
-        print(
-            f"{_shown(target)} is the recorded contract of release {version} and differs from schemas/; "
-            "a release's baseline never changes: set the next version in pyproject.toml, then record",
-            file=sys.stderr,
-        )
-        return 1
-    folder.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    print(f"recorded schemas/ as the contract of {version}: {_shown(target)}")
-    return 0
+        if target.read_text(encoding="utf-8") != text:
+            print(
+                f"{_shown(target)} is the recorded contract of release {version} and differs from schemas/; "
+                "a release's baseline never changes: set the next version in pyproject.toml, then record",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{_shown(target)} already holds schemas/ as of {version}")
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"recorded schemas/ as the contract of {version}: {_shown(target)}")
+    return record_validators(version, folder, generated)
 
 
 def check(baseline: Path | None) -> int:

@@ -34,6 +34,8 @@ from typing import Any
 # codegen/'s modules import each other by name, whether this file runs as a script or is loaded by path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_bundle import BUNDLE_NAME, write_browser_bundle
+from changelog import TARGET as CHANGELOG_TARGET
+from changelog import render as render_changelog
 from facts import HTTP_METHODS, contract_facts, render_limits_py, strip_limits_extension
 from mcp_catalogue import catalogue
 from python.client_operations import render_client_operations_py, render_request_aliases
@@ -46,6 +48,8 @@ SCHEMAS = ROOT / "schemas"
 GENERATED = ROOT / "generated"
 # Every folder the generator owns, relative to the repository root: written whole, checked whole.
 TARGETS = ("generated", "src/pcreceipt/_gen")
+# Single files the generator owns outside those folders (codegen/changelog.py's).
+FILE_TARGETS = (CHANGELOG_TARGET,)
 REGENERATE = "nox -s generate"
 SCHEMA_FILES = (
     "common.schema.json",
@@ -349,10 +353,14 @@ def ts_string(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def render_operations_ts(rows: list[dict[str, Any]]) -> str:
+def render_operations_ts(rows: list[dict[str, Any]], contract_version: str) -> str:
     ids = "".join(f"\n  | {ts_string(row['operation_id'])}" for row in rows)
     lines = [
         "/** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */",
+        "",
+        "/** The contract this package was generated from (OpenAPI info.version); get_server_info's",
+        " * api_contract_version is its major.minor. */",
+        f"export const CONTRACT_VERSION = {ts_string(contract_version)};",
         "",
         'export type ParameterLocation = "path" | "query" | "header";',
         "",
@@ -548,7 +556,12 @@ def generate_ts(node: str, out: Path, api: dict[str, Any], schema_doc: dict[str,
         built = {name: (work / name).read_text(encoding="utf-8") for name in ("schema-validators.js", "types.ts")}
         bundled = "schemas/*.json (bundled)"
         sources: list[tuple[str, str, str, str]] = [
-            ("operations.ts", "schemas/openapi.json", "codegen/generate.py", render_operations_ts(operations(api))),
+            (
+                "operations.ts",
+                "schemas/openapi.json",
+                "codegen/generate.py",
+                render_operations_ts(operations(api), str(api["info"]["version"])),
+            ),
             (
                 "types.ts",
                 bundled,
@@ -665,7 +678,10 @@ def generate(root: Path) -> None:
     host_header = header(
         "#", "schemas/*.json and src/pcreceipt/contract/gate.py (with what it reads)", "codegen/generate.py"
     )
-    host_text = render_host_validators(schema_doc, {f.name: f.value for f in contract_facts(api)}, host_header)
+    versions = (str(api["info"]["version"]), str(project_metadata()["version"]))
+    host_text = render_host_validators(
+        schema_doc, {f.name: f.value for f in contract_facts(api)}, host_header, versions
+    )
     for folder in (out / "python", pkg / "hostkit"):  # hostkit/: shipped in the wheel, not a module of it
         folder.mkdir(parents=True)
         (folder / HOST_FILE).write_text(host_text, encoding="utf-8")
@@ -689,6 +705,9 @@ def generate(root: Path) -> None:
         "generators": {"datamodel-code-generator": metadata.version("datamodel-code-generator")} | ts_versions,
     }
     (out / "MANIFEST.json").write_text(dump_json(manifest), encoding="utf-8")
+    changelog = root / CHANGELOG_TARGET
+    changelog.parent.mkdir(parents=True, exist_ok=True)
+    changelog.write_text(render_changelog(), encoding="utf-8")
 
 
 def tree(root: Path) -> set[str]:
@@ -711,13 +730,18 @@ def check(fresh_root: Path) -> int:
             for p in sorted(expected & actual)
             if not filecmp.cmp(fresh / p, current / p, shallow=False)
         ]
+    for name in FILE_TARGETS:
+        if not (ROOT / name).is_file():
+            problems.append(f"missing: {name}")
+        elif not filecmp.cmp(fresh_root / name, ROOT / name, shallow=False):
+            problems.append(f"differs: {name}")
     if problems:
-        print(f"{' and '.join(TARGETS)} are out of date with schemas/:", file=sys.stderr)
+        print(f"{', '.join((*TARGETS, *FILE_TARGETS))} are out of date with schemas/:", file=sys.stderr)
         for line in problems:
             print(f"  {line}", file=sys.stderr)
         print(f"fix: run `{REGENERATE}` and commit the result", file=sys.stderr)
         return 1
-    print(f"{' and '.join(TARGETS)} are up to date")
+    print(f"{', '.join((*TARGETS, *FILE_TARGETS))} are up to date")
     return 0
 
 
@@ -738,7 +762,9 @@ def main(argv: list[str] | None = None) -> int:
                 target = current / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(fresh / rel, target)
-    print(f"{' and '.join(TARGETS)} rewritten from schemas/")
+        for name in FILE_TARGETS:
+            shutil.copyfile(fresh_root / name, ROOT / name)
+    print(f"{', '.join((*TARGETS, *FILE_TARGETS))} rewritten from schemas/")
     return 0
 
 

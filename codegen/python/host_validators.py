@@ -22,6 +22,7 @@ Used by generate.py (``render_host_validators``).
 from __future__ import annotations
 
 import ast
+import json
 import pprint
 import re
 import sys
@@ -391,8 +392,11 @@ def _check(text: str) -> None:
             raise SystemExit(f"{FILE_NAME}: a strict=/slots= argument is left (Python 3.10+)")
 
 
-def render_host_validators(schema_doc: dict[str, Any], facts: dict[str, Any], header: str) -> str:
-    """The file's text. ``facts``: contract fact name -> value; ``header``: its first line(s)."""
+def render_host_validators(
+    schema_doc: dict[str, Any], facts: dict[str, Any], header: str, versions: tuple[str, str]
+) -> str:
+    """The file's text. ``facts``: contract fact name -> value; ``header``: its first line(s);
+    ``versions``: the contract's version (OpenAPI ``info.version``) and pcreceipt's release."""
     defs, patterns = embedded_schema(schema_doc)
     rules = "\n\n".join(_py39(extract(path, names)) for path, names in SOURCES)
     docstring = (
@@ -403,13 +407,25 @@ def render_host_validators(schema_doc: dict[str, Any], facts: dict[str, Any], he
         "include_receipt: true. Both return {ok, violations: [{path, rule}]}: a JSON Pointer and a rule\n"
         "id (a JSON Schema keyword or a semantic rule id of pcreceipt's gate), never a value from the\n"
         "message. recall_diagnostic(response, request=None) gives a body-free record of an empty or\n"
-        "truncated recall (else None) for the host's log. See docs/hosts.md in pcreceipt.\n"
+        "truncated recall (else None) for the host's log. CONTRACT_VERSION is the contract these\n"
+        "validators were generated from (get_server_info's api_contract_version is its major.minor);\n"
+        "`pcreceipt host-validators --check DIR` compares a vendored copy with a server's. See\n"
+        "docs/hosts.md in pcreceipt.\n"
         '"""\n'
+    )
+    contract, release = versions
+    constants = (
+        f"CONTRACT_VERSION = {json.dumps(contract)}\n"
+        '"""The contract (OpenAPI info.version) this file was generated from."""\n'
+        f"PCRECEIPT_VERSION = {json.dumps(release)}\n"
+        '"""The pcreceipt release that generated it."""\n'
     )
     text = (
         header
         + docstring
         + PRELUDE
+        + "\n\n"
+        + constants
         + "\n\n"
         + _limits_class(rules, facts)
         + "\n\n"

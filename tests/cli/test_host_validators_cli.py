@@ -4,11 +4,13 @@ runs in a fresh virtual environment that has no pcreceipt (nothing but the stand
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import venv
 from pathlib import Path
 
+from _support.ports import free_port
 from typer.testing import CliRunner
 
 from pcreceipt.cli.main import app
@@ -75,3 +77,63 @@ def test_the_written_file_runs_in_a_fresh_venv_without_pcreceipt(tmp_path: Path)
     assert over == {"ok": False, "violations": [{"path": "/content_bytes", "rule": "content_within_max_bytes"}]}
     assert diagnostic is None
     assert sys.executable != str(python)
+
+
+BASELINE = ROOT / "codegen" / "baseline"
+PREVIOUS = BASELINE / "validators-0.2.0"
+
+
+def _check(*args: str) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(app, ["host-validators", "--check", *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, (result.stdout + result.stderr).splitlines()
+
+
+def test_check_tells_whether_the_vendored_copies_match(tmp_path: Path) -> None:
+    """Bytes for the host kit, the embedded CONTRACT_VERSION for a vendored TypeScript package."""
+    vendored = tmp_path / "hooks"
+    assert CliRunner().invoke(app, ["host-validators", "-o", str(vendored)]).exit_code == 0
+    package = vendored / "node_modules" / "@pcreceipt" / "contract"
+    shutil.copytree(ROOT / "generated" / "ts" / "dist", package / "dist")
+    shutil.copy(ROOT / "generated" / "ts" / "package.json", package / "package.json")
+    status, (line,) = _check(str(vendored))
+    assert status == 0 and line.count(": matches") == 2 and "speaks contract 3.0.0" in line, line
+    # the previous release's TypeScript package, vendored beside the current host kit
+    shutil.rmtree(package)
+    shutil.copytree(PREVIOUS / "contract", vendored / "contract")
+    status, (line,) = _check(str(vendored))
+    assert status == 1 and "contract (@pcreceipt/contract) has no CONTRACT_VERSION" in line, line
+    assert "host kit) is contract 3.0.0: matches" in line
+    # the previous release's host kit; then the current one edited by hand
+    shutil.rmtree(vendored / "contract")
+    kit = vendored / "pcreceipt_host_validators.py"
+    shutil.copy(PREVIOUS / "pcreceipt_host_validators.py", kit)
+    status, (line,) = _check(str(vendored))
+    assert status == 1 and f"{kit} (host kit) has no CONTRACT_VERSION" in line and "does not match" in line, line
+    kit.write_text(GENERATED.read_text(encoding="utf-8") + "# a local edit\n", encoding="utf-8")
+    status, (line,) = _check(str(vendored))
+    assert status == 1 and "is contract 3.0.0 but not the bytes this pcreceipt ships" in line, line
+    kit.unlink()
+    status, (line,) = _check(str(vendored))
+    assert status == 1 and "holds no pcreceipt_host_validators.py and no @pcreceipt/contract package" in line, line
+
+
+def test_check_refuses_what_is_not_a_directory_in_one_line(tmp_path: Path) -> None:
+    a_file = tmp_path / "file.py"
+    a_file.write_text("x", encoding="utf-8")
+    for target, why in ((tmp_path / "missing", "does not exist"), (a_file, "is a file, not a directory")):
+        status, lines = _check(str(target))
+        assert status == 2 and len(lines) == 1, lines
+        assert lines[0].startswith(f"error: Invalid value for '--check': {target} {why}"), lines
+
+
+def test_check_against_a_running_server_compares_contract_versions(server_url: str, tmp_path: Path) -> None:
+    assert CliRunner().invoke(app, ["host-validators", "-o", str(tmp_path / "now")]).exit_code == 0
+    status, (line,) = _check(str(tmp_path / "now"), "--server", server_url)
+    assert status == 0 and f"(the server at {server_url} speaks contract 3.0)" in line, line
+    shutil.copytree(PREVIOUS, tmp_path / "old")
+    status, (line,) = _check(str(tmp_path / "old"), "--server", server_url)
+    assert status == 1 and line.count("does not match") == 2, line
+    dead = f"http://127.0.0.1:{free_port()}"
+    status, lines = _check(str(tmp_path / "now"), "--server", dead)
+    assert status == 2 and lines == [f"error: {dead} did not answer get_server_info (unreachable (ConnectError))"]

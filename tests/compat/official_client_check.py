@@ -389,7 +389,13 @@ async def service(client: PowerContextClient) -> None:
     capabilities = await client.get_capabilities()
     check("capabilities: no extraction", capabilities.memory_extraction is False)
     check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
+    check(
+        "capabilities: the built-in prompts pcreceipt runs, none running without a provider",
+        {key: prompt.status.value for key, prompt in capabilities.prompts.items()}
+        == {"atomic_memory.extract": "disabled", "memory.rerank": "disabled"},
+    )
     info = await client.get_server_info()
+    check("server info: contract 3.0", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 0))
     check("server info: stable server_id", (await client.get_server_info()).server_id == info.server_id)
 
 

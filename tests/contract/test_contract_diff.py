@@ -345,8 +345,44 @@ def test_record_never_rewrites_a_release(tmp_path: Path) -> None:
     assert recorded.read_text(encoding="utf-8") == "{}\n"
 
 
+def test_record_keeps_the_releases_validators_and_never_rewrites_them(tmp_path: Path) -> None:
+    version = cd.project_version()
+    assert cd.record(tmp_path) == 0
+    kept = tmp_path / f"validators-{version}"
+    assert (kept / "pcreceipt_host_validators.py").read_bytes() == (
+        cd.ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
+    ).read_bytes()
+    assert (kept / "contract" / "dist" / "index.js").read_bytes() == (
+        cd.ROOT / "generated" / "ts" / "dist" / "index.js"
+    ).read_bytes()
+    assert cd.record(tmp_path) == 0  # the same validators: nothing to do
+    (kept / "contract" / "dist" / "index.js").write_text("// edited\n", encoding="utf-8")
+    assert cd.record(tmp_path) == 1
+    assert (kept / "contract" / "dist" / "index.js").read_text(encoding="utf-8") == "// edited\n"
+    # a generated package of another version is not recorded as this release's
+    other = tmp_path / "generated"
+    (other / "python").mkdir(parents=True)
+    (other / "ts").mkdir()
+    (other / "ts" / "package.json").write_text('{"version": "0.0.1"}', encoding="utf-8")
+    assert cd.record_validators(version, tmp_path / "elsewhere", other) == 1
+    assert not (tmp_path / "elsewhere").exists()
+
+
 def test_the_newest_baseline_is_the_last_release(tmp_path: Path) -> None:
     for name in ("openapi-0.9.0.json", "openapi-0.10.0.json", "openapi-0.2.1.json", "notes.json"):
         (tmp_path / name).write_text("{}", encoding="utf-8")
     newest = cd.latest_baseline(tmp_path)
     assert newest is not None and newest.name == "openapi-0.10.0.json"
+
+
+def test_the_release_is_one_version_everywhere() -> None:
+    """pyproject's version is the one the package, the banner and MCP's serverInfo state
+    (pcreceipt.__version__) and the generated TypeScript package's; the contract is info.version."""
+    import pcreceipt
+
+    version = cd.project_version()
+    assert pcreceipt.__version__ == version
+    package = json.loads((cd.ROOT / "generated" / "ts" / "package.json").read_text(encoding="utf-8"))
+    assert package["version"] == version
+    kit = (cd.ROOT / "generated" / "python" / "pcreceipt_host_validators.py").read_text(encoding="utf-8")
+    assert f'CONTRACT_VERSION = "{cd.current_contract()["info"]["version"]}"' in kit.splitlines()

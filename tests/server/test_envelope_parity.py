@@ -129,13 +129,14 @@ def test_an_encoded_slash_in_the_revision_is_422(served: Served) -> None:
 @pytest.mark.parametrize(
     "suffix", ["%00", "%C3%28", "%FF", "%20"], ids=["nul", "invalid_utf8", "invalid_byte", "space"]
 )
-def test_an_id_no_artifact_can_have_is_404_on_the_tag_operations_and_422_where_ids_have_a_pattern(
+def test_an_id_no_artifact_can_have_is_404_on_the_lookups_and_422_where_ids_have_a_pattern(
     served: Served, suffix: str
 ) -> None:
-    """PowerContext 1.4.1 takes any 1–128 characters on its tag operations (and finds no artifact)
-    and a printable-ASCII id on get_artifact, replace_artifact and the revision reads."""
+    """PowerContext 1.4.1 takes any 1–128 characters on its tag operations and its atomic memory
+    state read (and finds no artifact; contract 3.0.0 for the state read) and a printable-ASCII id
+    on get_artifact, replace_artifact and the revision reads."""
     requests = _artifact_requests(served, served.memory_id + suffix)
-    for operation in ("get_artifact_tags", "replace_artifact_tags"):
+    for operation in ("get_artifact_tags", "replace_artifact_tags", "get_atomic_memory_state"):
         method, path, body, headers = requests[operation]
         assert_error(served.http.request(method, path, json=body, headers=headers), 404, "artifact_not_found")
     for operation in ("get_artifact", "replace_artifact", "get_artifact_revision", "list_artifact_revisions"):

@@ -20,7 +20,7 @@ import pytest
 from _support.fakes import FakeInference, Invalid, Mode
 from _support.servers import assert_error, running
 
-from pcreceipt.config import ExtractionSettings, GenerationSettings, Settings
+from pcreceipt.config import ExtractionSettings, GenerationSettings, RerankSettings, Settings
 from pcreceipt.prepare.extraction import BUILTIN_EXTRACT_PROMPT
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
@@ -186,7 +186,14 @@ def test_capabilities_report_extraction_truthfully(
         body = raw.json()
         assert body["extraction"]["configuration"] == "configured"
         assert body["extraction"]["observation"]["status"] == "unverified"
-        assert body["prompts"] == {}
+        # the map is non-empty and parsed by the official model: extraction's prompt runs here
+        assert capabilities.prompts["atomic_memory.extract"].status.value == "supported"
+        assert body["prompts"]["atomic_memory.extract"]["reason"] is None
+        assert set(body["prompts"]) == {"atomic_memory.extract", "memory.rerank"}
+        assert (body["prompts"]["memory.rerank"]["status"], body["prompts"]["memory.rerank"]["reason"]) == (
+            "disabled",
+            "operation_disabled",  # rerank kind none: the model reranker is not run
+        )
         scope_id = new_scope(http)
         capture(http, scope_id, "s-1", "fact: the build uses nox")
         flush(http, scope_id, powercontext_models)
@@ -194,18 +201,34 @@ def test_capabilities_report_extraction_truthfully(
         assert observed["status"] == "observed" and observed["last_success_at"] is not None
         powercontext_models.Capabilities.model_validate(http.get("/v1/capabilities").json())
     variants = [
-        replace(configured, extraction=ExtractionSettings(enabled=False)),
-        replace(configured, generation=GenerationSettings(base_url=fake.base_url, model=None)),
-        Settings(data_dir=tmp_path),
+        (replace(configured, extraction=ExtractionSettings(enabled=False)), "operation_disabled"),
+        (
+            replace(configured, generation=GenerationSettings(base_url=fake.base_url, model=None)),
+            "provider_not_configured",
+        ),
+        (Settings(data_dir=tmp_path), "provider_not_configured"),
     ]
-    for settings in variants:
+    for settings, reason in variants:
         with Server(engine_store, settings) as http:
-            body = http.get("/v1/capabilities").json()
-            assert body["memory_extraction"] is False and body["prompts"] == {}
+            raw = http.get("/v1/capabilities")
+            extract = powercontext_models.Capabilities.model_validate_json(raw.content).prompts["atomic_memory.extract"]
+            body = raw.json()
+            assert (extract.status.value, body["prompts"]["atomic_memory.extract"]["reason"]) == ("disabled", reason)
+            assert body["memory_extraction"] is False
+            assert body["prompts"]["memory.rerank"]["status"] == "disabled"
             assert body["extraction"]["configuration"] == "unconfigured"
             scope_id = new_scope(http, "pending")
             capture(http, scope_id, "s-2", "fact: pending without a provider")
             assert_error(http.post(FLUSH, json={"scope_id": scope_id}), 503, "inference_unavailable")
+    reranking = [
+        (replace(configured, rerank=RerankSettings(kind="model")), ("supported", None)),
+        (Settings(data_dir=tmp_path, rerank=RerankSettings(kind="model")), ("disabled", "provider_not_configured")),
+    ]
+    for settings, expected in reranking:
+        with Server(engine_store, settings) as http:
+            raw = http.get("/v1/capabilities")
+            rerank = powercontext_models.Capabilities.model_validate_json(raw.content).prompts["memory.rerank"]
+            assert (rerank.status.value, raw.json()["prompts"]["memory.rerank"]["reason"]) == expected
 
 
 def test_the_prompt_is_resolved_per_scope(

@@ -34,10 +34,16 @@ async def test_capabilities_and_server_info_parse_as_the_official_models(
     assert [mode.value for mode in capabilities.search_modes] == ["auto", "fts"]
     assert [v.value for v in capabilities.context_versions] == ["powercontext.prepared-context.v1"]
     assert capabilities.extraction.configuration.value == "unconfigured"
+    # contract 3.0.0: the prompts pcreceipt runs are listed in PowerContext's shape, none running here
+    assert {key: p.status.value for key, p in capabilities.prompts.items()} == {
+        "atomic_memory.extract": "disabled",
+        "memory.rerank": "disabled",
+    }
     first = (await http.get("/v1/server-info")).json()
     info = powercontext_models.ServerInfo.model_validate(first)
     assert set(first) == set(powercontext_models.ServerInfo.model_fields)
     assert info.product.value == "powercontext" and info.feature_contracts == {}
+    assert first["api_contract_version"] == {"major": 3, "minor": 0}
     assert (await http.get("/v1/server-info")).json()["server_id"] == info.server_id
 
 

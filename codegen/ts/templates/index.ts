@@ -15,7 +15,7 @@ export type { RecallDiagnostic, RecallOmission } from "./recall-diagnostic.js";
 export { recallDiagnostic } from "./recall-diagnostic.js";
 export type * from "./types.js";
 export type { Operation, OperationId, Parameter, Success } from "./operations.js";
-export { OPERATIONS, BY_ID } from "./operations.js";
+export { OPERATIONS, BY_ID, CONTRACT_VERSION } from "./operations.js";
 export type {
   ReceiptDiff,
   DiffIdentity,

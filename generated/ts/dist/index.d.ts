@@ -11,6 +11,6 @@ export type { RecallDiagnostic, RecallOmission } from "./recall-diagnostic.js";
 export { recallDiagnostic } from "./recall-diagnostic.js";
 export type * from "./types.js";
 export type { Operation, OperationId, Parameter, Success } from "./operations.js";
-export { OPERATIONS, BY_ID } from "./operations.js";
+export { OPERATIONS, BY_ID, CONTRACT_VERSION } from "./operations.js";
 export type { ReceiptDiff, DiffIdentity, DiffSelectedEntry, DiffMovedEntry, DiffItemChange, DiffOmitted, DiffRound, DiffSearchCell, DiffRerankConfig, DiffRerankGroup, } from "./receipt-diff.js";
 export { diffReceipts, isEmptyDiff, ReceiptDiffError } from "./receipt-diff.js";

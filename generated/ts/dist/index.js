@@ -5,5 +5,5 @@ export { SEMANTIC_RULES, RECEIPT_MAX_BYTES, DEFAULT_ASSEMBLY_MAX_ENTRIES, checkC
 export { parseContent } from "./citations.js";
 export { validatePreparedContext, validatePreparedContextWithReceipt, validatePreparedContextFor, validatePrepareContextRequest, } from "./validators.js";
 export { recallDiagnostic } from "./recall-diagnostic.js";
-export { OPERATIONS, BY_ID } from "./operations.js";
+export { OPERATIONS, BY_ID, CONTRACT_VERSION } from "./operations.js";
 export { diffReceipts, isEmptyDiff, ReceiptDiffError } from "./receipt-diff.js";

@@ -1,6 +1,10 @@
 // Generated from generated/ts/src/operations.ts by TypeScript 5.9.3 (tsc); do not edit. Regenerate with `nox -s generate`.
 // @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
 
+/** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */
+/** The contract this package was generated from (OpenAPI info.version); get_server_info's
+ * api_contract_version is its major.minor. */
+export const CONTRACT_VERSION = "3.0.0";
 export const OPERATIONS = [
     {
         operationId: "prepare_context",

@@ -604,8 +604,8 @@ PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1
 PROFILE_CONTENT_CONTENT_MAX_LENGTH: Final = 65536
 
 # #/components/schemas/PromptCapability
-PromptCapabilityStatus = Literal["enabled", "disabled"]
-PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("enabled", "disabled")
+PromptCapabilityStatus = Literal["supported", "disabled", "unsupported"]
+PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("supported", "disabled", "unsupported")
 
 # #/components/schemas/PromptContent
 PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"

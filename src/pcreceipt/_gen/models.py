@@ -801,7 +801,7 @@ class Capabilities(ContractModel):
         PromptCapability,
     ]
     """
-    Built-in prompts by key; always empty: this schema's PromptCapability does not match PowerContext's status values (supported/disabled/unsupported), so none is listed (memory_extraction and extraction say whether the extraction prompt runs).
+    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare) and atomic_memory.extract (Memory extraction by flush_memory), each supported exactly when its component is configured.
     """
     artifact_dreaming: bool
     """
@@ -3012,13 +3012,16 @@ class PromptCapability(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    status: Literal["enabled", "disabled"]
+    status: Literal["supported", "disabled", "unsupported"]
     """
-    Whether the prompt can run.
+    supported: the prompt runs, and a Scope's prompt artifact in custom mode replaces its built-in text; disabled: it does not run here (reason says why); unsupported: the component that would run it is not the built-in one, so the prompt does not apply (PowerContext 1.4.1's values).
     """
-    reason: Literal["provider_not_configured", "operation_disabled"] | None
+    reason: (
+        Literal["operation_disabled", "provider_not_configured", "injected_component"]
+        | None
+    )
     """
-    Why a disabled prompt cannot run; null when enabled.
+    Why the prompt is not supported; null when it is.
     """
     definition_version: str
     """
@@ -3028,7 +3031,7 @@ class PromptCapability(ContractModel):
     """
     The version of the built-in definition.
     """
-    builtin_profile: str | None
+    builtin_profile: Literal["coding", "conversation"] | None
     """
     The built-in definition's profile, or null.
     """

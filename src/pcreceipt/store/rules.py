@@ -23,7 +23,8 @@ from pcreceipt.store.records import (
     WriteConflict,
 )
 
-_ARTIFACT_ID = re.compile(r"[!-~]{1,128}")
+ARTIFACT_ID = re.compile(r"[!-~]{1,128}")
+"""Every id an artifact can have: 1–128 printable ASCII characters, no space (common ArtifactId)."""
 _FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 REQUESTABLE_STATES: frozenset[LifecycleState] = frozenset(limits.ATOMIC_MEMORY_LIFECYCLE_REQUEST_STATE_ENUM)
@@ -40,7 +41,7 @@ class LifecycleView:
 
 
 def check_artifact_id(artifact_id: str) -> None:
-    if not _ARTIFACT_ID.fullmatch(artifact_id):
+    if not ARTIFACT_ID.fullmatch(artifact_id):
         raise InvalidRecord("artifact_id must be 1-128 printable ASCII characters without spaces")
 
 

@@ -7,7 +7,10 @@ validate_prepared_context_with_receipt(response, request=None) is for a host tha
 include_receipt: true. Both return {ok, violations: [{path, rule}]}: a JSON Pointer and a rule
 id (a JSON Schema keyword or a semantic rule id of pcreceipt's gate), never a value from the
 message. recall_diagnostic(response, request=None) gives a body-free record of an empty or
-truncated recall (else None) for the host's log. See docs/hosts.md in pcreceipt.
+truncated recall (else None) for the host's log. CONTRACT_VERSION is the contract these
+validators were generated from (get_server_info's api_contract_version is its major.minor);
+`pcreceipt host-validators --check DIR` compares a vendored copy with a server's. See
+docs/hosts.md in pcreceipt.
 """
 
 from __future__ import annotations
@@ -34,6 +37,12 @@ EvidenceFamily = str
 
 class ContentFormError(ValueError):
     """The content is not in a rendered form (the message names the part, never its text)."""
+
+
+CONTRACT_VERSION = "3.0.0"
+"""The contract (OpenAPI info.version) this file was generated from."""
+PCRECEIPT_VERSION = "0.3.0"
+"""The pcreceipt release that generated it."""
 
 
 class limits:

@@ -6732,6 +6732,7 @@ function recallDiagnostic(value, request) {
 }
 
 // operations.js
+var CONTRACT_VERSION = "3.0.0";
 var OPERATIONS = [
   {
     operationId: "prepare_context",
@@ -7417,6 +7418,7 @@ function isEmptyDiff(diff) {
 }
 export {
   BY_ID,
+  CONTRACT_VERSION,
   DEFAULT_ASSEMBLY_MAX_ENTRIES,
   OPERATIONS,
   RECEIPT_MAX_BYTES,

@@ -34,6 +34,7 @@ from pcreceipt.store.records import (
     SourceRef,
     WriteConflict,
 )
+from pcreceipt.store.rules import ARTIFACT_ID
 from pcreceipt.store.tags import InvalidTag, normalize_tags, tag_key
 
 
@@ -220,8 +221,12 @@ def get_artifact_revision(call: Call[None]) -> Reply:
 
 
 def get_atomic_memory_state(call: Call[None]) -> Reply:
-    """ETag ``"revision:N:state:V"``; a matching If-None-Match is 304 with no body (PowerContext's)."""
-    head = found(store_of(call).get_atomic_memory_head(call.path["scope_id"], call.path["artifact_id"]))
+    """ETag ``"revision:N:state:V"``; a matching If-None-Match is 304 with no body (PowerContext's).
+    The id is looked up as given (contract 3.0.0, as PowerContext 1.4.1): one no artifact can have
+    (not 1–128 printable ASCII) is 404 ``artifact_not_found`` before the store is read."""
+    artifact_id = call.path["artifact_id"]
+    possible = ARTIFACT_ID.fullmatch(artifact_id) is not None
+    head = found(store_of(call).get_atomic_memory_head(call.path["scope_id"], artifact_id) if possible else None)
     etag = records.atomic_memory_state_etag(head.ref.revision, head.state_version)
     if_none_match = call.headers.get("If-None-Match")
     if if_none_match is not None and _etag_listed(if_none_match, etag):

@@ -3,7 +3,9 @@
 
 Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flush"):
 - Capabilities say what this runtime really does: Memory extraction exactly when a generation
-  provider is configured for it (``prompts`` stays empty); no other generation, no Dream;
+  provider is configured for it; ``prompts`` lists the two built-in prompts pcreceipt runs
+  (``memory.rerank``, ``atomic_memory.extract``), each ``supported`` exactly when its component
+  runs, else ``disabled`` with the reason (contract 3.0.0); no other generation, no Dream;
   content Sources are captured (``source_types: ["content"]``); the retrieval modes prepare's
   recall can run (vector and hybrid only with an embedder and a store that searches vectors);
   pcreceipt's artifact families.
@@ -32,6 +34,8 @@ from pcreceipt.contract import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap
+from pcreceipt.prepare.extraction import EXTRACT_PROMPT_KEY
+from pcreceipt.prepare.rerank import BUILTIN_PROMPT_VERSION, PROMPT_DEFINITION_VERSION, RERANK_PROMPT_KEY
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
@@ -76,9 +80,41 @@ def _extraction(call: Call) -> dict[str, Any]:
     }
 
 
+def _prompt(key: str, reason: str | None) -> dict[str, Any]:
+    """One built-in prompt's capability: ``supported`` when nothing stops it (``reason`` None)."""
+    return {
+        "status": "supported" if reason is None else "disabled",
+        "reason": reason,
+        "definition_version": f"pcreceipt.prompt.{key}.v{PROMPT_DEFINITION_VERSION}",
+        "builtin_version": f"pcreceipt.{key}.v{BUILTIN_PROMPT_VERSION}",
+        "builtin_profile": None,
+    }
+
+
+def _prompts(call: Call) -> dict[str, Any]:
+    """The built-in prompts pcreceipt runs, by PowerContext's keys: the model reranker's (rerank
+    ``kind: model`` with a provider URL and a model, its own or generation's) and Memory
+    extraction's (an extractor is running). Query expansion's prompt is fixed (no Scope's artifact
+    replaces it), so it is not listed."""
+    settings = call.services.settings
+    generation, rerank = settings.generation, settings.rerank
+    rerank_reason: str | None = None
+    if rerank.kind != "model":
+        rerank_reason = "operation_disabled"
+    elif (rerank.base_url or generation.base_url) is None or (rerank.model or generation.model) is None:
+        rerank_reason = "provider_not_configured"
+    extract_reason: str | None = None
+    if call.services.extractor is None:
+        extract_reason = "provider_not_configured" if settings.extraction.enabled else "operation_disabled"
+    return {
+        RERANK_PROMPT_KEY: _prompt(RERANK_PROMPT_KEY, rerank_reason),
+        EXTRACT_PROMPT_KEY: _prompt(EXTRACT_PROMPT_KEY, extract_reason),
+    }
+
+
 def get_capabilities(call: Call[None]) -> Reply:
     body = {
-        "prompts": {},
+        "prompts": _prompts(call),
         "artifact_dreaming": False,
         "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
