@@ -1,0 +1,39 @@
+// Generated from generated/ts/src/operations.ts by TypeScript 5.9.3 (tsc); do not edit. Regenerate with `nox -s generate`.
+// @pcreceipt/contract: pcreceipt's contract bindings for PowerContext host plugins (docs/hosts.md).
+
+/** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */
+/** The contract this package was generated from (OpenAPI info.version); get_server_info's
+ * api_contract_version is its major.minor. */
+export declare const CONTRACT_VERSION = "3.0.0";
+export type ParameterLocation = "path" | "query" | "header";
+/** A path, query or header parameter; a JSON body is named by Operation.requestBody. */
+export interface Parameter {
+    readonly name: string;
+    readonly location: ParameterLocation;
+    readonly required: boolean;
+}
+/** A status that counts as success, and the schema of its JSON body (null: no body). */
+export interface Success {
+    readonly status: number;
+    readonly model: string | null;
+}
+/** Which Scope an operation touches, with what access, and where its id comes from. */
+export interface ScopeUse {
+    readonly access: "none" | "read" | "write" | "admin";
+    readonly source: "none" | "path" | "body" | "resolved" | "selection";
+    /** The body may name further Scopes (context references) that are read too. */
+    readonly references: boolean;
+}
+export type OperationId = "prepare_context" | "list_scopes" | "create_scope" | "get_default_scope" | "set_default_scope" | "get_scope" | "update_scope" | "create_artifact" | "import_artifacts" | "list_artifacts" | "get_artifact" | "replace_artifact" | "get_artifact_revision" | "get_atomic_memory_state" | "change_atomic_memory_lifecycle" | "merge_atomic_memories" | "get_code_workspace" | "index_code_workspace" | "query_code" | "read_code" | "get_liveness" | "get_readiness" | "resolve_scope_binding" | "set_scope_binding" | "clear_scope_binding" | "get_capabilities" | "get_server_info" | "prepare_bootstrap_context" | "record_bootstrap_delivery" | "flush_memory" | "capture_content_source" | "capture_working_note" | "get_stats" | "remember_memory" | "search_memory" | "search_atomic_memory" | "list_atomic_memories" | "list_memory_entries" | "get_memory_entry" | "search_topic_memory" | "get_topic_memory" | "list_artifact_revisions" | "get_artifact_tags" | "replace_artifact_tags";
+export interface Operation {
+    readonly operationId: OperationId;
+    readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
+    readonly path: string;
+    readonly parameters: readonly Parameter[];
+    /** The schema of the application/json request body; null when the operation takes none. */
+    readonly requestBody: string | null;
+    readonly success: readonly Success[];
+    readonly scope: ScopeUse;
+}
+export declare const OPERATIONS: readonly Operation[];
+export declare const BY_ID: Readonly<Record<OperationId, Operation>>;
