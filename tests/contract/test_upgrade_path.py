@@ -24,6 +24,11 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.servers import running
+
+from pcreceipt.config import Settings
+from pcreceipt.server.app import create_app
+from pcreceipt.store.protocol import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "codegen"))
 
@@ -89,12 +94,13 @@ def old_ts_verdicts(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return verdicts
 
 
-@pytest.fixture(scope="module")
-def answers(server_url: str) -> list[dict[str, Any]]:
-    """Requests and this server's answers: default prepares (four keys) and prepares with a Receipt,
-    over an empty Scope and a Scope with memories, at two budgets."""
+@pytest.fixture
+def answers(engine_store: Store, tmp_path: Path) -> list[dict[str, Any]]:
+    """Requests and this server's answers, on each engine: default prepares (four keys) and prepares
+    with a Receipt, over an empty Scope and a Scope with memories, at two budgets."""
     out = []
-    with httpx.Client(base_url=server_url, timeout=30) as http:
+    app = create_app(Settings(data_dir=tmp_path), store=engine_store)
+    with running(app) as server_url, httpx.Client(base_url=server_url, timeout=30) as http:
         scopes = []
         for title in ("upgrade-empty", "upgrade-memories"):
             created = http.post(
