@@ -1,22 +1,28 @@
 """Many ``pcreceipt`` invocations, each a real process, without paying the import each time.
 
-``run_many(cases, env)`` starts ONE process the way a user's shell would (the virtualenv's
-interpreter, ``env`` from ``commands.user_environment``) that imports the installed ``pcreceipt``
-console script's entry point once, then forks a child per case. The child does what the script
-does: ``sys.argv`` is the command line, standard input is empty, the entry point runs, and an
-exception nobody caught prints Python's traceback and exits 1, as the interpreter does. A case may
-ask to run as an unprivileged user (``as_nobody``): how a test run by root meets "permission
-denied" (root reads and writes whatever the mode bits say). A child still running after
-``timeout`` seconds is killed and reported with exit status -9.
+``run_many(cases, env)`` hands the cases to a fork server: ONE process per test process, started
+the way a user's shell starts the script (the virtualenv's interpreter, the first call's ``env``
+from ``commands.user_environment``), that imports the installed ``pcreceipt`` console script's
+entry point and every module of the package once, then serves every later call, forking a child
+per case. The child does what the script does: its environment is the call's ``env`` (set before
+anything of the command runs; nothing of pcreceipt reads the environment at import), ``sys.argv``
+is the command line, standard input is empty, the entry point runs, and an exception nobody
+caught prints Python's traceback and exits 1, as the interpreter does. A case may ask to run as an
+unprivileged user (``as_nobody``): how a test run by root meets "permission denied" (root reads
+and writes whatever the mode bits say). A child still running after ``timeout`` seconds is killed
+and reported with exit status -9.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,24 +41,47 @@ class Outcome:
     stderr: str
 
 
+_server: subprocess.Popen[bytes] | None = None
+_server_errors: Any = None
+
+
+def _fork_server(env: Mapping[str, str]) -> subprocess.Popen[bytes]:
+    """The test process's one fork server, started on first use (and again if it died)."""
+    global _server, _server_errors
+    if _server is None or _server.poll() is not None:
+        _server_errors = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server
+        pipe = subprocess.PIPE
+        command = [sys.executable, __file__]
+        _server = subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=_server_errors, env=dict(env))
+        atexit.register(_server.kill)
+    return _server
+
+
+def _server_stderr() -> str:
+    _server_errors.seek(0)
+    return str(_server_errors.read().decode("utf-8", "replace"))
+
+
 def run_many(cases: Sequence[Mapping[str, Any]], env: Mapping[str, str], timeout: float = 20) -> list[Outcome]:
     """Each case is ``{"argv": [...], "as_nobody": bool}``; outcomes in the same order."""
-    request = json.dumps({"cases": list(cases), "timeout": timeout})
-    done = subprocess.run(
-        [sys.executable, __file__],
-        input=request,
-        env=dict(env),
-        capture_output=True,
-        text=True,
-        timeout=60 + timeout * len(cases),
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return [Outcome(**row) for row in json.loads(done.stdout)]
+    server = _fork_server(env)
+    assert server.stdin is not None and server.stdout is not None
+    request = {"cases": list(cases), "timeout": timeout, "env": dict(env)}
+    server.stdin.write(json.dumps(request).encode() + b"\n")
+    server.stdin.flush()
+    ready, _, _ = select.select([server.stdout], [], [], 60 + timeout * len(cases))
+    answer = server.stdout.readline() if ready else b""
+    if not answer:
+        server.kill()
+        raise AssertionError(f"the fork server gave no answer: {_server_stderr()}")
+    return [Outcome(**row) for row in json.loads(answer)]
 
 
-def _child(entry: Any, argv: list[str], out: Path, err: Path, as_nobody: bool) -> None:
+def _child(entry: Any, argv: list[str], env: Mapping[str, str], out: Path, err: Path, as_nobody: bool) -> None:
     os.setsid()
+    os.environ.clear()
+    os.environ.update(env)
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
@@ -85,7 +114,6 @@ def _child(entry: Any, argv: list[str], out: Path, err: Path, as_nobody: bool) -
 
 
 def _main() -> None:
-    request = json.load(sys.stdin)
     (point,) = [e for e in metadata.entry_points(group="console_scripts") if e.name == "pcreceipt"]
     entry = point.load()
     # The commands load their modules on first use; a child that turns into `nobody` may not read the
@@ -98,13 +126,18 @@ def _main() -> None:
     for module in pkgutil.walk_packages(pcreceipt.__path__, "pcreceipt."):
         if not module.name.endswith(".__main__"):  # that one runs the command line
             importlib.import_module(module.name)
-    scratch = Path(os.environ.get("TMPDIR", "/tmp"))
+    for line in sys.stdin.buffer:
+        print(json.dumps(_serve(entry, json.loads(line))), flush=True)
+
+
+def _serve(entry: Any, request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    scratch = Path(request["env"].get("TMPDIR", "/tmp"))
     results = []
     for number, case in enumerate(request["cases"]):
         out, err = (scratch / f".forked-cli-{os.getpid()}-{number}.{name}" for name in ("out", "err"))
         pid = os.fork()
         if pid == 0:
-            _child(entry, case["argv"], out, err, case.get("as_nobody", False))
+            _child(entry, case["argv"], request["env"], out, err, case.get("as_nobody", False))
         deadline = time.monotonic() + request["timeout"]
         status = -9
         while True:
@@ -121,7 +154,7 @@ def _main() -> None:
         out.unlink()
         err.unlink()
         results.append({"argv": case["argv"], "status": status, "stdout": texts[0], "stderr": texts[1]})
-    json.dump(results, sys.stdout)
+    return results
 
 
 if __name__ == "__main__":
