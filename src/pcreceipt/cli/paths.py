@@ -30,11 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import httpx
 import typer
-
-from pcreceipt.client import BadServerURL
-from pcreceipt.client import server_url as normalised_url
 
 V = TypeVar("V", Path | None, str | None)
 
@@ -179,6 +175,11 @@ def _proxied(url: str) -> bool:
 def url_problem(text: str) -> tuple[str, str | None]:
     """The normalised URL and why it names no server we can talk to (None when it may): what
     ``client.server_url`` refuses (scheme, host, port), or a host name that does not resolve."""
+    import httpx  # the client's modules, loaded by the commands that take a URL, not by the local ones
+
+    from pcreceipt.client import BadServerURL
+    from pcreceipt.client import server_url as normalised_url
+
     try:
         url = normalised_url(text)
     except BadServerURL as error:
