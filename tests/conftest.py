@@ -23,6 +23,10 @@
   the session's seekdb server without the mark is an error (``_support.seekdb``), so the quick
   tier cannot start seekdb unnoticed.
 
+- Every httpx client of a test process verifies TLS with one shared default context
+  (``_support.tls``): building httpx's default context reads the whole CA bundle, about 0.1 s of
+  CPU per client, and the tests open thousands of clients to loopback servers.
+
 Helpers live in ``_support`` (see its ``__init__``).
 """
 
@@ -38,11 +42,14 @@ from typing import Any, cast
 
 import httpx
 import pytest
+from _support import tls
 from _support.servers import running
 
 from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
+
+tls.share_the_default_context()
 
 pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
 

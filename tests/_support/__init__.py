@@ -14,6 +14,8 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``tiers``: the bad-input and race tiers' parts: the served operations of an OpenAPI document, the
   full check of a refusal, and a dump of every table of a store.
 
+- ``tls``: one default TLS context shared by every httpx client of a test process (the root
+  ``conftest.py`` turns it on).
 - ``forked_cli``: many runs of that script's entry point, one forked process each, the import paid once.
 - ``receipts``: building runtimes, corpora and prepares for the Receipt suite.
 - ``powercontext``: PowerContext 1.4.1's own response models, downloaded once per session
