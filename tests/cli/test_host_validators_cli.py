@@ -136,4 +136,4 @@ def test_check_against_a_running_server_compares_contract_versions(server_url: s
     assert status == 1 and line.count("does not match") == 2, line
     dead = f"http://127.0.0.1:{free_port()}"
     status, lines = _check(str(tmp_path / "now"), "--server", dead)
-    assert status == 2 and lines == [f"error: {dead} did not answer get_server_info (unreachable (ConnectError))"]
+    assert status == 2 and lines == [f"error: cannot reach the server at {dead}"]

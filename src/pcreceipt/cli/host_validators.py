@@ -72,22 +72,13 @@ def _read_version(path: Path, pattern: re.Pattern[str]) -> str | None:
 
 
 def _server_contract(url: str, token: str | None) -> str:
-    """The major.minor of the contract a running server states; exit 2 when it does not say."""
-    import httpx
+    """The major.minor of the contract a running server states, asked through the client every
+    client command uses (its one-line errors and exit statuses: 2 when the server cannot be reached,
+    1 when it answers with an error or an answer that is not a ServerInfo)."""
+    from pcreceipt.cli.common import run_client
 
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    try:
-        response = httpx.get(url.rstrip("/") + "/v1/server-info", headers=headers, timeout=10.0)
-    except httpx.HTTPError as exc:
-        problem = f"unreachable ({type(exc).__name__})"
-    else:
-        try:
-            version = response.json()["api_contract_version"]
-            return f"{int(version['major'])}.{int(version['minor'])}"
-        except (ValueError, KeyError, TypeError):
-            problem = f"HTTP {response.status_code}, no api_contract_version"
-    typer.echo(f"error: {url} did not answer get_server_info ({problem})", err=True)
-    raise typer.Exit(2)
+    info = run_client(url, token, lambda client: client.get_server_info())
+    return f"{info.api_contract_version.major}.{info.api_contract_version.minor}"
 
 
 def _verdict(path: Path, what: str, version: str | None, same: bool, note: str = "") -> str:
