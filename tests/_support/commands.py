@@ -22,6 +22,8 @@ from typing import Any
 
 import typer
 
+from _support import forked_cli
+
 PCRECEIPT = str(Path(sys.executable).with_name("pcreceipt"))
 DEFAULT_PORT = 8000
 
@@ -44,7 +46,11 @@ def user_environment(home: Path, extra: Mapping[str, str] | None = None) -> dict
 
 
 def run(command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None, timeout: float = 60):
-    """Run a command to the end; ``str`` commands go through bash, as a user types them."""
+    """Run a command to the end; ``str`` commands go through bash, as a user types them. An argv
+    that runs the installed ``pcreceipt`` is one forked child of ``forked_cli``'s server (a process
+    of its own, the package's import paid once per test process, not once per command)."""
+    if not isinstance(command, str) and command and command[0] == PCRECEIPT:
+        return forked_cli.run_one(command[1:], env, cwd=cwd, timeout=timeout)
     shell = isinstance(command, str)
     argv: Sequence[str] | str = ["bash", "-c", command] if shell else command
     return subprocess.run(argv, env=dict(env), cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)

@@ -1,10 +1,11 @@
-"""`pcreceipt validate` as a host's CI pipeline would run it: a real subprocess, exit codes, stdout."""
+"""`pcreceipt validate` as a host's CI pipeline would run it: a process of its own (a forked child of
+the tests' ``forked_cli`` server, which paid the import once), exit codes, stdout."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
-import sys
 import tracemalloc
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _support import receipts
+from _support import forked_cli, receipts
 from _support.engines import open_sqlite
 from _support.vectors import VECTOR_ROOT
 from hypothesis import given, settings
@@ -25,9 +26,7 @@ from pcreceipt.contract.digests import wire_bytes
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pcreceipt", "validate", *args], input=stdin, capture_output=True, text=True
-    )
+    return forked_cli.run_one(["validate", *args], os.environ, stdin=stdin)
 
 
 def test_valid_response_file_exits_zero(tmp_path: Path) -> None:
