@@ -33,6 +33,7 @@ import httpx
 
 from pcreceipt.config import EmbeddingSettings, Settings, SettingsError
 from pcreceipt.errors import PcreceiptError
+from pcreceipt.telemetry import INFERENCE_CALLS, INFERENCE_DURATION
 
 InferenceErrorKind = Literal["inference_timeout", "inference_unavailable", "invalid_output", "empty_selection"]
 INFERENCE_ERROR_KINDS: frozenset[str] = frozenset(get_args(InferenceErrorKind))
@@ -131,10 +132,24 @@ class _JsonTransport:
         if not timeout_seconds > 0:
             raise ValueError("timeout_seconds must be positive")
         content = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-        deadline = time.monotonic() + timeout_seconds
+        started = time.monotonic()
+        deadline = started + timeout_seconds
+        failure: InferenceError | None = None
+        self.calls.add()
+        try:
+            return self._post(path, content, timeout_seconds, deadline)
+        except InferenceError as error:
+            failure = error
+            raise
+        finally:
+            attributes = {"pcreceipt.inference.purpose": self._purpose}
+            INFERENCE_DURATION.record(time.monotonic() - started, attributes)
+            outcome = "ok" if failure is None else failure.kind
+            INFERENCE_CALLS.add(1, {**attributes, "pcreceipt.inference.outcome": outcome})
+
+    def _post(self, path: str, content: bytes, timeout_seconds: float, deadline: float) -> Any:
         failure: InferenceError | None = None
         body: bytes | None = None
-        self.calls.add()
         try:
             request = self._client.build_request(
                 "POST",

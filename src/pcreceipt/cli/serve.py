@@ -19,6 +19,9 @@ Decisions:
   prints the banner once, before any worker starts; the workers only open the migrated store.
   SIGINT or SIGTERM to this process stops every worker. ``--workers 1`` (the default) is the
   single process it always was. Fewer than 1 is refused with one line (exit 2).
+- Telemetry (``pcreceipt.telemetry``) is exported only when the standard ``OTEL_*`` variables
+  ask for it; an exporter or OTLP protocol it does not speak is one line and exit 2 before the
+  socket is bound, and the banner says what is exported and where.
 - ``--store-tls*`` set the ``store_tls`` settings (TLS to an OceanBase store) for this run; a TLS
   setting that cannot work (a missing file, TLS for SQLite) is one line and exit 2.
 """
@@ -37,7 +40,7 @@ import typer
 import uvicorn
 from uvicorn.config import STARTUP_FAILURE
 
-from pcreceipt import __version__
+from pcreceipt import __version__, telemetry
 from pcreceipt.cli import paths
 from pcreceipt.cli.local import ConfigOption, DataDirOption, fail, local_settings, open_local_store
 from pcreceipt.config import Settings, is_loopback_name
@@ -127,6 +130,10 @@ def serve(
     settings = local_settings(
         data_dir, config, host=host, port=port, require_tokens=require_tokens, store_tls=given_tls
     )
+    try:
+        telemetry.describe()  # refuses an exporter or protocol it does not speak, before anything starts
+    except telemetry.TelemetryError as error:
+        fail(str(error))
     if not is_loopback_name(settings.host) and not settings.require_tokens:
         fail(
             "a non-loopback bind address requires tokens to be enabled: pass --require-tokens "
@@ -212,6 +219,7 @@ def startup_banner(settings: Settings) -> str:
         ("store", describe_store_url(settings.resolved_store_url)),
         ("data directory", str(settings.data_dir)),
         ("authorisation", settings.authorisation_mode),
+        ("telemetry", telemetry.describe()),
         ("inspector", f"http://{host}:{settings.port}/inspector/"),
     ]
     lines = [f"pcreceipt {__version__} serving http://{host}:{settings.port}"]

@@ -19,12 +19,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from opentelemetry import trace
-
 from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import EvidenceFamily
 from pcreceipt.store.records import ArtifactRef
+from pcreceipt.telemetry import TRACER
 
 SearchMode = limits.SearchMode
 SearchOutcome = limits.SearchGroupOutcome
@@ -35,7 +34,6 @@ RerankFallback = limits.RerankGroupFallbackReason
 RecallOmission = Literal["family_limit", "rerank_not_selected", "duplicate"]
 
 RERANK_CONFIG_RECORD_VERSION = "pcreceipt.rerank-config-record.v1"
-TRACER = trace.get_tracer("pcreceipt")
 
 
 @dataclass(frozen=True, slots=True)

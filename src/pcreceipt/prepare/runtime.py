@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import time
 import uuid
 from collections.abc import Mapping
 from typing import Any, Protocol
@@ -33,7 +34,6 @@ from pcreceipt.inference import ChatClient, Embedder
 from pcreceipt.models import limits
 from pcreceipt.prepare.build import build
 from pcreceipt.prepare.build_types import BuildInput
-from pcreceipt.prepare.evidence import TRACER
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.recall import Recall, RecallPlan
 from pcreceipt.prepare.receipt import CheckedReceipt, ReceiptFailure, assemble_receipt
@@ -42,6 +42,7 @@ from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.store.protocol import RecallReads
 from pcreceipt.store.records import RecordNotFound, Scope
 from pcreceipt.store.service import receipt_cutoff
+from pcreceipt.telemetry import PREPARE_DURATION, PREPARE_RECEIPTS, RECALL_FALLBACKS, TRACER
 
 PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 DEGRADED_REASONS = limits.DEGRADATION_REASON_ENUM
@@ -95,8 +96,11 @@ class PrepareRuntime:
         """The trip for ``plan`` over ``scope`` (the Scope ``plan.scope_id`` names, already read).
         A failure of a family's read degrades that family (recall); a store lost for the Scope
         or the bootstrap read raises ``StoreUnavailable`` to the caller."""
+        started = time.perf_counter()
         with TRACER.start_as_current_span("context.prepare", attributes={"pcreceipt.request_id": request_id}):
-            return self._run(plan, scope, request_id)
+            prepared = self._run(plan, scope, request_id)
+        _measure(prepared, time.perf_counter() - started)
+        return prepared
 
     def _bootstrap_exclusions(self, plan: PreparePlan, scope: Scope) -> frozenset[tuple[str, str, int]]:
         """The revisions the named bootstrap receipt delivered untruncated, when it is a live
@@ -120,6 +124,9 @@ class PrepareRuntime:
             )
             result = self.recall.run(recall_plan)
         evidence = result.evidence
+        for search in evidence.searches:
+            if search.fallback_reason != "none":  # a closed reason, never the query
+                RECALL_FALLBACKS.add(1, {"pcreceipt.recall.fallback_reason": search.fallback_reason})
         build_plan = plan.build
         if build_plan.markdown:  # history and code share the server's assembly_max_entries
             build_plan = dataclasses.replace(build_plan, entry_limit=self.settings.assembly_max_entries)
@@ -154,6 +161,14 @@ class PrepareRuntime:
                     )
                 )
         return Prepared(plan, fields, receipt, tuple(item.origin for item in built.items))
+
+
+def _measure(prepared: Prepared, seconds: float) -> None:
+    """The prepare's telemetry: its time by status, and the Receipt's outcome when one was asked for."""
+    PREPARE_DURATION.record(seconds, {"pcreceipt.prepare.status": prepared.fields["status"]})
+    if prepared.plan.include_receipt:
+        outcome = "attached" if prepared.receipt is not None else "dropped"
+        PREPARE_RECEIPTS.add(1, {"pcreceipt.receipt.outcome": outcome})
 
 
 __all__ = ["PREPARED_CONTEXT_SCHEMA", "PrepareRuntime", "Preparer"]

@@ -35,6 +35,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from pcreceipt import telemetry
 from pcreceipt.compose import compose
 from pcreceipt.config import Settings, is_loopback_name
 from pcreceipt.contract import gate
@@ -137,11 +138,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         log.info("authorisation mode: %s", settings.authorisation_mode)
+        exporting = telemetry.start()  # the OTEL_* variables decide; None when nothing is exported
         try:
             async with mcp.run():
                 yield
         finally:
             parts.close()
+            if exporting is not None:
+                exporting.stop()  # what is buffered goes out before the process ends
 
     middleware = [Middleware(RequestContextMiddleware)]
     if is_loopback_name(settings.host):

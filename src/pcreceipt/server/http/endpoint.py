@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Iterable, Mapping
 from urllib.parse import unquote
 
+from opentelemetry.trace import SpanKind
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -37,6 +39,7 @@ from pcreceipt.server.http.middleware import request_id_of
 from pcreceipt.server.http.parameters import parse_parameters
 from pcreceipt.server.http.responses import error_response, reply_response
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE, api_error
+from pcreceipt.telemetry import HTTP_DURATION, TRACER
 
 log = logging.getLogger("pcreceipt.server")
 
@@ -52,6 +55,24 @@ class PathEndpoint:
     async def handle(self, request: Request) -> Response:
         operation = self.operations["GET" if request.method == "HEAD" else request.method]
         request.scope["state"]["route"] = operation.path
+        started = time.perf_counter()
+        span_attributes = {
+            "http.request.method": request.method,
+            "http.route": operation.path,  # the template, never the path's values
+            "pcreceipt.operation": operation.operation_id,
+        }
+        with TRACER.start_as_current_span(
+            f"{request.method} {operation.path}", kind=SpanKind.SERVER, attributes=span_attributes
+        ) as span:
+            response = await self._answer(operation, request)
+            span.set_attribute("http.response.status_code", response.status_code)
+        HTTP_DURATION.record(
+            time.perf_counter() - started,
+            {"pcreceipt.operation": operation.operation_id, "http.response.status_code": response.status_code},
+        )
+        return response
+
+    async def _answer(self, operation: Operation, request: Request) -> Response:
         request_id = request_id_of(request.scope)
         try:
             principal = LOCAL

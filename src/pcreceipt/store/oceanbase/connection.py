@@ -28,6 +28,7 @@ Decisions:
 from __future__ import annotations
 
 import ssl
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -42,6 +43,7 @@ from pcreceipt.store import StoreAccessDenied, StoreTLS
 from pcreceipt.store.oceanbase.settings import OceanBaseSettings
 from pcreceipt.store.records import StoreError, StoreUnavailable
 from pcreceipt.store.rows import BATCH
+from pcreceipt.telemetry import STORE_DURATION, STORE_STATEMENTS
 
 # MySQL / OceanBase error codes that mean "the engine cannot serve this now" (client-side
 # connection errors are 2000-2999 and always count).
@@ -235,4 +237,21 @@ def make_engine(settings: OceanBaseSettings, database: str | None, *, pooled: bo
             cursor.close()
 
     event.listen(engine, "connect", on_connect)
+    _count_round_trips(engine)
     return engine
+
+
+def _count_round_trips(engine: Engine) -> None:
+    """Every statement's round trip into the telemetry (``pcreceipt.store.statements`` and its
+    time); a no-op unless the server exports metrics. Only the engine name is an attribute."""
+    attributes = {"pcreceipt.store.engine": "oceanbase"}
+
+    def before(_conn: Any, _cursor: Any, _statement: Any, _parameters: Any, context: Any, _many: Any) -> None:
+        context._pcreceipt_started = time.perf_counter()
+
+    def after(_conn: Any, _cursor: Any, _statement: Any, _parameters: Any, context: Any, _many: Any) -> None:
+        STORE_STATEMENTS.add(1, attributes)
+        STORE_DURATION.record(time.perf_counter() - context._pcreceipt_started, attributes)
+
+    event.listen(engine, "before_cursor_execute", before)
+    event.listen(engine, "after_cursor_execute", after)
