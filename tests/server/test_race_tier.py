@@ -397,11 +397,6 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
-    "get_memory_entry": "a read: one memory entry",
-    "get_topic_memory": "a read: one Topic Memory",
-    "list_atomic_memories": "a read: a listing",
-    "list_memory_entries": "a read: a listing",
-    "search_topic_memory": "a read: a search",
 }
 
 CASES = [
