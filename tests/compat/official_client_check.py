@@ -32,6 +32,8 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
+    AtomicMemoryRestorationPreviewRequest,
+    AtomicMemoryRestorationRequest,
     AtomicMemorySearchMode,
     BootstrapContextRequest,
     CaptureContentSourceRequest,
@@ -333,6 +335,35 @@ async def artifacts(client: PowerContextClient) -> None:
         [(s.source_type, s.source_id) for s in result.sources] == [("content", "compat-merge-evidence")]
         and [a.artifact_id for a in result.artifacts] == [created.artifact_id, third.artifact_id, other.artifact_id]
         and result.content["creation"]["input_artifact_ids"] == [created.artifact_id, third.artifact_id],
+    )
+    result_id = merged.records[-1].artifact.artifact_id
+    restoring = {"scope_id": scope_id, "target": {"artifact_id": created.artifact_id}}
+    preview = await client.preview_atomic_memory_restoration(
+        AtomicMemoryRestorationPreviewRequest.model_validate(restoring)
+    )
+    check(
+        "restoration preview: the merge is undone, its result retired",
+        preview.endpoint.artifact_id == result_id
+        and [item.root for item in preview.undo_merge_results] == [result_id]
+        and sorted(item.artifact_id for item in preview.restore) == sorted([created.artifact_id, third.artifact_id])
+        and [ref.artifact_id for ref in preview.retire] == [result_id],
+    )
+    restored = await client.restore_atomic_memory(
+        AtomicMemoryRestorationRequest.model_validate({**restoring, "preview_token": preview.preview_token})
+    )
+    check(
+        "restore with the preview's token",
+        restored.changed
+        and {ref.artifact_id for ref in restored.restored} == {created.artifact_id, third.artifact_id}
+        and [ref.artifact_id for ref in restored.retired] == [result_id],
+    )
+    await expect_error(
+        "restore_atomic_memory (the preview is stale now)",
+        409,
+        "preview_stale",
+        lambda: client.restore_atomic_memory(
+            AtomicMemoryRestorationRequest.model_validate({**restoring, "preview_token": preview.preview_token})
+        ),
     )
     fresh = [await client.create_artifact(scope_id, memory(text, "fact")) for text in ("Fresh one.", "Fresh two.")]
     missing_source = MergeAtomicMemoryRequest.model_validate(

@@ -17,7 +17,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
-  merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
+  merge_atomic_memories, preview_atomic_memory_restoration (1.4.1 asks write: a preview is for
+  a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
@@ -70,6 +71,8 @@ ROUTE_CLASS: dict[str, str] = {
     "replace_artifact": "write",
     "change_atomic_memory_lifecycle": "write",
     "merge_atomic_memories": "write",
+    "preview_atomic_memory_restoration": "write",
+    "restore_atomic_memory": "write",
     "index_code_workspace": "write",
     "prepare_bootstrap_context": "read",
     "record_bootstrap_delivery": "read",
@@ -323,6 +326,12 @@ REQUESTS: dict[str, Request] = {
     "replace_artifact_tags": _replace_tags,
     "change_atomic_memory_lifecycle": _lifecycle,
     "merge_atomic_memories": _merge,
+    "preview_atomic_memory_restoration": lambda http, w, t: http.post(
+        "/v1/atomic-memory/restoration-previews", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
+    ),
+    "restore_atomic_memory": lambda http, w, t: http.post(
+        "/v1/atomic-memory/restorations", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
+    ),
     "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),
     "index_code_workspace": lambda http, w, t: http.put(
         f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}

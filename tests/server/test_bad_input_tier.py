@@ -251,6 +251,10 @@ BASES: dict[str, Callable[[Tier], Base]] = {
             "content": {"kind": "fact", "text": "merged"},
         }
     ),
+    "preview_atomic_memory_restoration": lambda t: Base(
+        body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}
+    ),
+    "restore_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}),
     "get_code_workspace": lambda t: Base(),
     "index_code_workspace": lambda t: Base(body={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]}),
     "query_code": lambda t: Base(body={"operation": {"kind": "explore", "query": "tier"}}),

@@ -237,6 +237,39 @@ def race_merge_atomic_memories(r: Racers) -> None:
     assert sorted(i["artifact_id"] for i in listed["items"]) == sorted([*inputs, result["artifact"]["artifact_id"]])
 
 
+def _forgotten(r: Racers, scope_id: str) -> str:
+    memory = r.memory(scope_id)
+    request = {"scope_id": scope_id, "target": memory_input(memory), "state": "forgotten"}
+    assert r.first.post("/v1/atomic-memory/lifecycle", json=request).status_code == 200
+    return memory
+
+
+def race_restore_atomic_memory(r: Racers) -> None:
+    """1.4.1 plans a restoration again after a lost race: the others find nothing left to do."""
+    scope_id = r.scope()
+    memory = _forgotten(r, scope_id)
+    request = {"scope_id": scope_id, "target": {"artifact_id": memory}}
+    answers = _all(r.race("POST", "/v1/atomic-memory/restorations", request))
+    assert sorted(a["changed"] for a in answers) == [False] * (K - 1) + [True]
+    assert all(a["restored"] == [{"family": "atomic-memory", "artifact_id": memory, "revision": 2}] for a in answers)
+    state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+    assert (state["state"], state["artifact"]["revision"], state["state_version"]) == ("active", 2, 2)
+
+
+def race_restore_atomic_memory_previewed(r: Racers) -> None:
+    """With one preview's token, the restoration is held to the preview: one wins, the rest are stale."""
+    scope_id = r.scope()
+    memory = _forgotten(r, scope_id)
+    request = {"scope_id": scope_id, "target": {"artifact_id": memory}}
+    preview = r.first.post("/v1/atomic-memory/restoration-previews", json=request)
+    assert preview.status_code == 200, preview.text
+    held = {**request, "preview_token": preview.json()["preview_token"]}
+    winner, _ = one_winner(r.race("POST", "/v1/atomic-memory/restorations", held), 409, "preview_stale")
+    assert winner.json()["changed"] is True
+    state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+    assert (state["state"], state["artifact"]["revision"]) == ("active", 2)
+
+
 def race_index_code_workspace(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [
@@ -382,6 +415,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "replace_artifact_tags": [race_replace_artifact_tags],
     "change_atomic_memory_lifecycle": [race_change_atomic_memory_lifecycle],
     "merge_atomic_memories": [race_merge_atomic_memories],
+    "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
     "index_code_workspace": [race_index_code_workspace],
     "set_scope_binding": [race_set_scope_binding],
     "clear_scope_binding": [race_clear_scope_binding],

@@ -47,6 +47,8 @@ export type OperationId =
   | "get_atomic_memory_state"
   | "change_atomic_memory_lifecycle"
   | "merge_atomic_memories"
+  | "preview_atomic_memory_restoration"
+  | "restore_atomic_memory"
   | "get_code_workspace"
   | "index_code_workspace"
   | "query_code"
@@ -230,6 +232,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "MergeAtomicMemoryRequest",
     success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "preview_atomic_memory_restoration",
+    method: "POST",
+    path: "/v1/atomic-memory/restoration-previews",
+    parameters: [],
+    requestBody: "AtomicMemoryRestorationPreviewRequest",
+    success: [{ status: 200, model: "AtomicMemoryRestorationPreview" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "restore_atomic_memory",
+    method: "POST",
+    path: "/v1/atomic-memory/restorations",
+    parameters: [],
+    requestBody: "AtomicMemoryRestorationRequest",
+    success: [{ status: 200, model: "AtomicMemoryRestorationResponse" }],
     scope: { access: "write", source: "body", references: false },
   },
   {

@@ -20,6 +20,10 @@ from pcreceipt._gen.models import (
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
     AtomicMemoryRecord,
+    AtomicMemoryRestorationPreview,
+    AtomicMemoryRestorationPreviewRequest,
+    AtomicMemoryRestorationRequest,
+    AtomicMemoryRestorationResponse,
     AtomicMemoryStateView,
     BootstrapContext,
     BootstrapContextRequest,
@@ -281,6 +285,18 @@ class OperationMethods(ABC):
     ) -> AtomicMemoryMutationResponse:
         """Merge two or more active memories into a new one."""
         return await self._call("merge_atomic_memories", AtomicMemoryMutationResponse, body=request)
+
+    async def preview_atomic_memory_restoration(
+        self, request: AtomicMemoryRestorationPreviewRequest | Mapping[str, Any]
+    ) -> AtomicMemoryRestorationPreview:
+        """Preview a complete Atomic Memory restoration"""
+        return await self._call("preview_atomic_memory_restoration", AtomicMemoryRestorationPreview, body=request)
+
+    async def restore_atomic_memory(
+        self, request: AtomicMemoryRestorationRequest | Mapping[str, Any]
+    ) -> AtomicMemoryRestorationResponse:
+        """Restore Atomic Memory content and undo dependent merges atomically"""
+        return await self._call("restore_atomic_memory", AtomicMemoryRestorationResponse, body=request)
 
     async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
         """Read the Scope's current code workspace."""

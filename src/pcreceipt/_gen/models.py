@@ -482,6 +482,176 @@ class AtomicMemoryRecord(ContractModel):
     """
 
 
+class AtomicMemoryRestorationEndpoint(ContractModel):
+    """
+    Where the memory's current merge path ends (the memory itself when it is not merged): identity, head revision and state version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(min_length=1)]
+    """
+    The endpoint's identity.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    Its head revision.
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    Its lifecycle state version.
+    """
+
+
+class AtomicMemoryRestorationItem(ContractModel):
+    """
+    A memory the restoration leaves active.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(min_length=1)]
+    """
+    The memory.
+    """
+    source_revision: Annotated[int, Field(ge=1)]
+    """
+    The revision whose content it has afterwards.
+    """
+    creates_revision: bool
+    """
+    Whether the restoration writes a new revision for it (false: it is already active with that content).
+    """
+
+
+class AtomicMemoryRestorationPreview(ContractModel):
+    """
+    What the restoration would do, and a token that holds the restoration to it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    preview_token: Annotated[str, Field(min_length=1)]
+    """
+    Opaque; send it as restore_atomic_memory's preview_token with the same scope_id, target and operation.
+    """
+    expires_at: AwareDatetime
+    """
+    When the token stops being accepted (five minutes after the preview).
+    """
+    endpoint: AtomicMemoryRestorationEndpoint
+    """
+    Where the memory's merge path ends now.
+    """
+    restore: list[AtomicMemoryRestorationItem]
+    """
+    The memories left active, in artifact_id order.
+    """
+    retire: list[ArtifactReference]
+    """
+    The merge results that would be retired (their current revisions), in artifact_id order.
+    """
+    undo_merge_results: list[UndoMergeResult]
+    """
+    The merge results whose merges are undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationPreviewRequest(ContractModel):
+    """
+    Ask what a restoration would do, writing nothing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: Literal["restore", "undo_merge"] | None = "restore"
+    """
+    restore (the default) or undo_merge.
+    """
+
+
+class AtomicMemoryRestorationRequest(ContractModel):
+    """
+    Restore an Atomic Memory (or undo its merge) in one transaction: every memory on its current merge path is brought back or retired together, or nothing is written.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: Literal["restore", "undo_merge"] | None = "restore"
+    """
+    restore (the default) or undo_merge.
+    """
+    preview_token: str | None = None
+    """
+    A token from preview_atomic_memory_restoration for this exact request: the restoration then happens only if the merge path still ends where the preview saw it (else 409 preview_stale), and never after the token expired (409 preview_expired). A token for another request, altered or not the server's is 422 invalid_preview.
+    """
+
+
+class AtomicMemoryRestorationResponse(ContractModel):
+    """
+    What the restoration did.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    changed: bool
+    """
+    Whether anything was written (false: the memory was already as the restoration would leave it).
+    """
+    restored: list[ArtifactReference]
+    """
+    The active memories the restoration wrote or found, at their head revisions, in artifact_id order.
+    """
+    retired: list[ArtifactReference]
+    """
+    The merge results it retired, at their new head revisions, in artifact_id order.
+    """
+    undo_merge_results: list[UndoMergeResult]
+    """
+    The merge results whose merges were undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationTarget(ContractModel):
+    """
+    The memory a restoration starts from (PowerContext 1.4.1's AtomicMemoryTarget): its identity and, for restore only, the exact revision whose content comes back (null or absent: the current head's).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Atomic Memory's identity.
+    """
+    revision: Revision1 | None = None
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
 class AtomicMemorySearchHit(ContractModel):
     """
     One hit: the memory, its fused reciprocal-rank score and the channels that found it.
@@ -1788,6 +1958,10 @@ class ErrorBody(ContractModel):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "invalid_memory_relation",
+        "invalid_preview",
+        "preview_expired",
+        "preview_stale",
     ]
     """
     The error code.
@@ -3631,6 +3805,13 @@ class Revision(RootModel[int]):
     """
 
 
+class Revision1(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
 class ScopeBinding(ContractModel):
     """
     A durable binding of one host key to one Scope (the request and the answer of set_scope_binding).
@@ -4322,6 +4503,10 @@ class TopicMemoryContent(ContractModel):
     """
     The topic detail.
     """
+
+
+class UndoMergeResult(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
 
 
 class UpdateScopeRequest(ContractModel):

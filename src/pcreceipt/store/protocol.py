@@ -55,6 +55,7 @@ from pcreceipt.store.records import (
     TokenRecord,
     Workspace,
 )
+from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
 
 
 class StoreLifecycle(Protocol):
@@ -325,6 +326,28 @@ class Artifacts(Protocol):
         when an artifact reference names a revision the Scope lacks; RefusedReference for a Source
         the Scope lacks, a Working Note or a lineage Source, or an artifact reference to another
         revision of an input."""
+        ...
+
+    def plan_atomic_restoration(
+        self, scope_id: str, artifact_id: str, *, operation: RestorationOperation, revision: int | None
+    ) -> RestorationPlan:
+        """What restoring ``artifact_id`` (``store.restoration``) would do, read in one snapshot,
+        writing nothing. RecordNotFound (``artifact``) for an unknown memory or ``revision``;
+        RestorationRefused for a retired memory, an ``undo_merge`` with a revision, or a merge path
+        or merge inputs not as the merge left them."""
+        ...
+
+    def commit_atomic_restoration(
+        self,
+        plan: RestorationPlan,
+        embeddings: Mapping[str, EmbeddingRow | None],
+        *,
+        endpoint: MemoryNode | None = None,
+    ) -> RestorationResult:
+        """Write ``plan`` in one transaction if a plan made now under the Scope's writer lock is the
+        same (else RestorationChanged, nothing written) and, with a preview's ``endpoint``, the merge
+        path still ends there (else PreviewEndpointMoved). ``embeddings``: the vectors of the contents the
+        plan makes active, by artifact_id."""
         ...
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:

@@ -24,10 +24,12 @@ from pcreceipt.errors import (
     AtomicMemoryChanged,
     Conflict,
     InternalError,
+    InvalidMemoryRelation,
     InvalidMemoryState,
     InvalidRequest,
     InvalidScopeRelationship,
     MethodNotAllowed,
+    PreviewStale,
     ReferenceNotFound,
     RevisionConflict,
     RouteNotFound,
@@ -44,6 +46,7 @@ from pcreceipt.store.records import (
     StoreUnavailable,
     WriteConflict,
 )
+from pcreceipt.store.restoration_records import PreviewEndpointMoved, RestorationChanged, RestorationRefused
 from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 log = logging.getLogger("pcreceipt.server")
@@ -126,6 +129,14 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return conflict(exc, operation_id=operation_id)
     if isinstance(exc, RefusedReference):
         return refused_reference(exc)
+    if isinstance(exc, RestorationRefused):
+        if exc.code == "invalid_memory_state":
+            return InvalidMemoryState("The memory is not in a state this restoration applies to.")
+        return InvalidMemoryRelation("The merge path or a merge's inputs are not as the merge left them.")
+    if isinstance(exc, RestorationChanged):
+        return AtomicMemoryChanged("The memories changed while the restoration was being written.")
+    if isinstance(exc, PreviewEndpointMoved):
+        return PreviewStale("The restoration preview is stale: the merge path changed since.")
     if isinstance(exc, StaleScopeVersion):
         versions = {"expected_version": exc.expected, "current_version": exc.current}
         return ScopeVersionConflict("The Scope changed since the version the request expected.", versions)
