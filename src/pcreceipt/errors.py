@@ -123,6 +123,12 @@ class InvalidPreview(InvalidRequest):
     code = "invalid_preview"
 
 
+class ArtifactPublicationUnsupported(InvalidRequest):
+    """publish_artifact of a family generic publication cannot deliver (details.family)."""
+
+    code = "artifact_publication_unsupported"
+
+
 class Unauthorized(ApiError):
     code, status = "unauthorized", 401
 
@@ -228,6 +234,12 @@ class PreviewExpired(Conflict):
     """A restoration preview token past its lifetime."""
 
     code = "preview_expired"
+
+
+class ArtifactPublicationConflict(Conflict):
+    """publish_artifact: the idempotency key already published another source into the target Scope."""
+
+    code = "artifact_publication_conflict"
 
 
 class ArtifactAlreadyExists(Conflict):

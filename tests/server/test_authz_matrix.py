@@ -25,6 +25,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
+  publish_artifact of a topic of the target into OWN (REF from OWN): admin on both Scopes, so
+  only admin on ``*`` covers it here;
   set_scope_binding and set_default_scope to the target (admin on ``*``);
 - admin: update_scope of the target, keeping its references (admin on the target, read on each
   Scope it references: OWN references REF).
@@ -96,6 +98,7 @@ ROUTE_CLASS: dict[str, str] = {
     "set_scope_binding": "create",
     "set_default_scope": "create",
     "update_scope": "admin",
+    "publish_artifact": "create",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -236,6 +239,19 @@ def _get_topic_memory(http: httpx.Client, w: World, t: str) -> httpx.Response:
     )
 
 
+def _publish(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh topic of the target published into another Scope (OWN, or REF from OWN): admin on both."""
+    artifact_id = (
+        "art_missing" if t == MISSING else w.store.create_artifact(w.ids[t], "topic-memory", TOPIC).ref.artifact_id
+    )
+    source = {"scope_id": w.ids[t], "artifact": {"family": "topic-memory", "artifact_id": artifact_id, "revision": 1}}
+    into = w.ids[REF if t == OWN else OWN]
+    return http.post(
+        "/v1/artifact-publications",
+        json={"source": source, "target_scope_id": into, "idempotency_key": uuid.uuid4().hex},
+    )
+
+
 def _prepare(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.post("/v1/context/prepare", json={"scope_id": w.ids[t], "query": "matrix memory"})
 
@@ -372,6 +388,7 @@ REQUESTS: dict[str, Request] = {
         "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
     ),
     "get_topic_memory": _get_topic_memory,
+    "publish_artifact": _publish,
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={

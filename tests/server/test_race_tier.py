@@ -270,6 +270,41 @@ def race_restore_atomic_memory_previewed(r: Racers) -> None:
     assert (state["state"], state["artifact"]["revision"]) == ("active", 2)
 
 
+def _publication_source(r: Racers, scope_id: str, title: str) -> dict[str, Any]:
+    topic = {"title": title, "summary": "published by the race tier", "detail": "raced"}
+    created = r.first.post(f"/v1/scopes/{scope_id}/artifacts", json={"family": "topic-memory", "content": topic})
+    assert created.status_code == 201, created.text
+    artifact = {"family": "topic-memory", "artifact_id": created.json()["artifact_id"], "revision": 1}
+    return {"scope_id": scope_id, "artifact": artifact}
+
+
+def race_publish_artifact_same_key(r: Racers) -> None:
+    """The same publication K times at once: one copy, and every answer is it."""
+    source_scope, target_scope = r.scope(), r.scope()
+    request = {"source": _publication_source(r, source_scope, "raced"), "target_scope_id": target_scope}
+    answers = _all(r.race("POST", "/v1/artifact-publications", {**request, "idempotency_key": "raced"}), 201)
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
+    listed = r.first.get(f"/v1/scopes/{target_scope}/artifacts/topic-memory", params={"limit": 100}).json()
+    assert [item["artifact_id"] for item in listed["items"]] == [answers[0]["target"]["artifact"]["artifact_id"]]
+
+
+def race_publish_artifact_same_key_other_sources(r: Racers) -> None:
+    """One key, K different sources at once: one publication, the rest 1.4.1's conflict."""
+    source_scope, target_scope = r.scope(), r.scope()
+    bodies = [
+        {
+            "source": _publication_source(r, source_scope, f"source {n}"),
+            "target_scope_id": target_scope,
+            "idempotency_key": "contended",
+        }
+        for n in range(K)
+    ]
+    answers = r.race("POST", "/v1/artifact-publications", bodies)
+    winner, _ = one_winner(answers, 409, "artifact_publication_conflict", success=201)
+    listed = r.first.get(f"/v1/scopes/{target_scope}/artifacts/topic-memory", params={"limit": 100}).json()
+    assert [item["artifact_id"] for item in listed["items"]] == [winner.json()["target"]["artifact"]["artifact_id"]]
+
+
 def race_index_code_workspace(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [
@@ -416,6 +451,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "change_atomic_memory_lifecycle": [race_change_atomic_memory_lifecycle],
     "merge_atomic_memories": [race_merge_atomic_memories],
     "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
+    "publish_artifact": [race_publish_artifact_same_key, race_publish_artifact_same_key_other_sources],
     "index_code_workspace": [race_index_code_workspace],
     "set_scope_binding": [race_set_scope_binding],
     "clear_scope_binding": [race_clear_scope_binding],

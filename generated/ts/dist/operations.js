@@ -420,5 +420,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ArtifactTagSet" }],
         scope: { access: "write", source: "path", references: false },
     },
+    {
+        operationId: "publish_artifact",
+        method: "POST",
+        path: "/v1/artifact-publications",
+        parameters: [],
+        requestBody: "PublishArtifactRequest",
+        success: [{ status: 201, model: "ArtifactPublication" }],
+        scope: { access: "admin", source: "publication", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

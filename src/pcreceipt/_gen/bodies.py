@@ -140,6 +140,25 @@ class ArtifactPage(TypedDict, closed=True):
     """
 
 
+class ArtifactPublication(TypedDict, closed=True):
+    """
+    An independent target artifact and the exact source it was copied from.
+    """
+
+    source: ArtifactAddress
+    """
+    The revision published.
+    """
+    target: ArtifactAddress
+    """
+    The new artifact in the target Scope (revision 1).
+    """
+    content_digest: str
+    """
+    SHA-256 (hex) of the copied content's canonical JSON.
+    """
+
+
 class ArtifactReference(TypedDict, closed=True):
     """
     An exact artifact revision within the Scope given by the enclosing object.
@@ -1651,6 +1670,8 @@ class ErrorBody(TypedDict, closed=True):
         "invalid_preview",
         "preview_expired",
         "preview_stale",
+        "artifact_publication_unsupported",
+        "artifact_publication_conflict",
     ]
     """
     The error code.
@@ -1737,6 +1758,12 @@ class ErrorDetails(TypedDict, closed=True):
     ]
     """
     On invalid_scope_relationship: why the link is refused.
+    """
+    family: NotRequired[
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    ]
+    """
+    On artifact_publication_unsupported: the family publication cannot deliver.
     """
 
 
@@ -2673,6 +2700,25 @@ class PromptDemonstration(TypedDict, closed=True):
     expected_output: str
     """
     The desired output.
+    """
+
+
+class PublishArtifactRequest(TypedDict, closed=True):
+    """
+    Publish one exact artifact revision into another Scope.
+    """
+
+    source: ArtifactAddress
+    """
+    The exact revision to publish and the Scope it is in.
+    """
+    target_scope_id: str
+    """
+    The Scope that receives the copy; not the source's.
+    """
+    idempotency_key: str
+    """
+    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
     """
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from pcreceipt._gen.models import (
     ArtifactCreated,
     ArtifactPage,
+    ArtifactPublication,
     ArtifactRevision,
     ArtifactRevisionPage,
     ArtifactTagSet,
@@ -62,6 +63,7 @@ from pcreceipt._gen.models import (
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PreparedContext,
+    PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
@@ -475,3 +477,7 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
+        """Publish one exact Artifact revision into another Scope"""
+        return await self._call("publish_artifact", ArtifactPublication, body=request)

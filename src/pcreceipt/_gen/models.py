@@ -167,6 +167,28 @@ class ArtifactPage(ContractModel):
     """
 
 
+class ArtifactPublication(ContractModel):
+    """
+    An independent target artifact and the exact source it was copied from.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The revision published.
+    """
+    target: ArtifactAddress
+    """
+    The new artifact in the target Scope (revision 1).
+    """
+    content_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    SHA-256 (hex) of the copied content's canonical JSON.
+    """
+
+
 class ArtifactReference(ContractModel):
     """
     An exact artifact revision within the Scope given by the enclosing object.
@@ -1962,6 +1984,8 @@ class ErrorBody(ContractModel):
         "invalid_preview",
         "preview_expired",
         "preview_stale",
+        "artifact_publication_unsupported",
+        "artifact_publication_conflict",
     ]
     """
     The error code.
@@ -2055,6 +2079,13 @@ class ErrorDetails(ContractModel):
     ) = None
     """
     On invalid_scope_relationship: why the link is refused.
+    """
+    family: (
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+        | None
+    ) = None
+    """
+    On artifact_publication_unsupported: the family publication cannot deliver.
     """
 
 
@@ -3254,6 +3285,30 @@ class PromptDemonstration(ContractModel):
     ]
     """
     The desired output.
+    """
+
+
+class PublishArtifactRequest(ContractModel):
+    """
+    Publish one exact artifact revision into another Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The exact revision to publish and the Scope it is in.
+    """
+    target_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that receives the copy; not the source's.
+    """
+    idempotency_key: Annotated[
+        str, Field(max_length=256, min_length=1, pattern=".*\\S.*")
+    ]
+    """
+    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
     """
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
+from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
@@ -348,6 +349,25 @@ class Artifacts(Protocol):
         same (else RestorationChanged, nothing written) and, with a preview's ``endpoint``, the merge
         path still ends there (else PreviewEndpointMoved). ``embeddings``: the vectors of the contents the
         plan makes active, by artifact_id."""
+        ...
+
+    def publication_source(self, source: ArtifactRef, target_scope_id: str) -> RevisionRecord:
+        """The exact revision ``publish_artifact`` would copy (``store.publications``), after its
+        family (PublicationUnsupported: atomic memory first, profile and prompt once read) and both
+        Scopes (RecordNotFound ``scope``) are checked; RecordNotFound ``artifact`` when missing."""
+        ...
+
+    def publish_artifact(
+        self,
+        record: RevisionRecord,
+        target_scope_id: str,
+        idempotency_key: str,
+        *,
+        embedding: EmbeddingRow | None = None,
+    ) -> Publication:
+        """Copy ``record`` into the target Scope as revision 1 of a new artifact, once per
+        (target Scope, key): the key again answers its first publication when the source is the
+        same, PublicationConflict when it is not."""
         ...
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pcreceipt.inference import Embedder, InferenceError, InferenceErrorKind
 from pcreceipt.store.protocol import Store
+from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
@@ -143,6 +144,12 @@ class ArtifactWriter:
                 plan.scope_id, plan.artifact_id, operation=plan.operation, revision=plan.revision
             )
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def publish(self, source: ArtifactRef, target_scope_id: str, idempotency_key: str) -> Publication:
+        """Publish one exact revision into another Scope, its copy embedded like any write."""
+        record = self.store.publication_source(source, target_scope_id)
+        (embedding,) = self._embeddings(source.family, [record.content])
+        return self.store.publish_artifact(record, target_scope_id, idempotency_key, embedding=embedding)
 
     def commit_extraction(
         self,

@@ -7147,6 +7147,15 @@ var OPERATIONS = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "write", source: "path", references: false }
+  },
+  {
+    operationId: "publish_artifact",
+    method: "POST",
+    path: "/v1/artifact-publications",
+    parameters: [],
+    requestBody: "PublishArtifactRequest",
+    success: [{ status: 201, model: "ArtifactPublication" }],
+    scope: { access: "admin", source: "publication", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -21,6 +21,8 @@ from pcreceipt.errors import (
     ApiError,
     ArtifactAlreadyExists,
     ArtifactNotFound,
+    ArtifactPublicationConflict,
+    ArtifactPublicationUnsupported,
     AtomicMemoryChanged,
     Conflict,
     InternalError,
@@ -38,6 +40,7 @@ from pcreceipt.errors import (
     ScopeVersionConflict,
     ServiceUnavailable,
 )
+from pcreceipt.store.publication_records import PublicationConflict, PublicationUnsupported
 from pcreceipt.store.records import (
     ConflictReason,
     InvalidRecord,
@@ -129,6 +132,15 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return conflict(exc, operation_id=operation_id)
     if isinstance(exc, RefusedReference):
         return refused_reference(exc)
+    if isinstance(exc, PublicationUnsupported):
+        message = (
+            "Profile artifacts cannot be copied or published across Scopes."
+            if exc.family == "profile"
+            else "The Artifact family cannot be published as complete target state."
+        )
+        return ArtifactPublicationUnsupported(message, {"family": exc.family})
+    if isinstance(exc, PublicationConflict):
+        return ArtifactPublicationConflict("The publication key identifies a different source Artifact.")
     if isinstance(exc, RestorationRefused):
         if exc.code == "invalid_memory_state":
             return InvalidMemoryState("The memory is not in a state this restoration applies to.")
