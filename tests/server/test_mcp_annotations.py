@@ -177,3 +177,52 @@ def test_every_shared_tool_has_1_4_1s_annotations(server_url: str, derivation: D
     for name in shared:  # "unset" is the key's absence, not a null or an empty object
         if derivation.annotations(name) is None:
             assert "annotations" not in tools[name], name
+
+
+# 1.4.1's create_mcp_server specialises one tool's body before projecting it: replace_artifact
+# takes the Atomic Memory form only ("MCP exposes Replace only for Atomic Memory").
+SPECIALISED_BODIES = {"replace_artifact": {"$ref": "#/components/schemas/ReplaceAtomicMemoryArtifactRequest"}}
+
+
+def _body_fields(document: Mapping[str, Any], schema: Mapping[str, Any]) -> tuple[set[str], set[str]]:
+    """(the top-level fields, the required ones) of a request body, references followed; a oneOf
+    of object forms gives every form's fields and the fields every form requires (a oneOf beside
+    the object's own properties only says which of them is needed, as FastMCP reads it)."""
+    schemas = document["components"]["schemas"]
+    while "$ref" in schema:
+        schema = schemas[schema["$ref"].rsplit("/", 1)[-1]]
+    if "oneOf" in schema and "properties" not in schema:
+        forms = [_body_fields(document, form) for form in schema["oneOf"]]
+        return set().union(*(fields for fields, _ in forms)), set.intersection(*(required for _, required in forms))
+    return set(schema.get("properties", {})), set(schema.get("required", []))
+
+
+def test_every_shared_tool_takes_1_4_1s_arguments(
+    server_url: str, derivation: Derivation, powercontext_openapi: dict[str, Any]
+) -> None:
+    """Argument names and required ones, as FastMCP flattens 1.4.1's operation (parameters and
+    top-level body fields side by side), for every tool both serve."""
+    tools = _served_tools(server_url)
+    shared = set(tools) & derivation.served
+    parameters = powercontext_openapi["components"].get("parameters", {})
+    differ = {}
+    for item in powercontext_openapi["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or operation.get("operationId") not in shared:
+                continue
+            resolved = [
+                parameters[p["$ref"].rsplit("/", 1)[-1]] if "$ref" in p else p for p in operation.get("parameters", [])
+            ]
+            names = {p["name"] for p in resolved}
+            required = {p["name"] for p in resolved if p.get("required")}
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+            body = SPECIALISED_BODIES.get(operation["operationId"], body)
+            if body is not None:
+                fields, needed = _body_fields(powercontext_openapi, body)
+                names, required = names | fields, required | needed
+            schema = tools[operation["operationId"]]["inputSchema"]
+            ours = (set(schema["properties"]), set(schema.get("required", [])))
+            if ours != (names, required):
+                differ[operation["operationId"]] = {"pcreceipt": ours, "1.4.1": (names, required)}
+    assert {"restore_atomic_memory", "preview_atomic_memory_restoration", "publish_artifact"} <= shared
+    assert differ == {}
