@@ -102,10 +102,14 @@ def demo_in(text: str) -> str:
 def mcp_tools_block() -> str:
     catalogue = json.loads(CATALOGUE.read_text(encoding="utf-8"))
     tools = catalogue["tools"]
-    rows = ["| tool | HTTP operation | read-only | destructive | idempotent |", "|---|---|---|---|---|"]
+    keys = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+    rows = [
+        "| tool | HTTP operation | read-only | destructive | idempotent | open world |",
+        "|---|---|---|---|---|---|",
+    ]
     for tool in tools:
-        hints = tool["annotations"]
-        marks = ["yes" if hints.get(key) else "" for key in ("readOnlyHint", "destructiveHint", "idempotentHint")]
+        hints = tool["annotations"] or {}
+        marks = [{True: "yes", False: "no"}.get(hints.get(key), "") for key in keys]
         rows.append(f"| `{tool['name']}` | {tool['method']} `{tool['path']}` | {' | '.join(marks)} |")
     return f"{len(tools)} tools:\n\n" + "\n".join(rows) + "\n"
 

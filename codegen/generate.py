@@ -61,6 +61,7 @@ SCHEMA_FILES = (
     "sources.schema.json",
     "memory.schema.json",
     "stats.schema.json",
+    "extras.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
@@ -216,7 +217,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "    request_model: str | None",
         "    success: tuple[Success, ...]",
         '    scope_access: Literal["none", "read", "write", "admin"]',
-        '    scope_source: Literal["none", "path", "body", "resolved", "selection"]',
+        '    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication"]',
         "    scope_references: bool\n",
         "",
         "OPERATIONS: tuple[Operation, ...] = (",
@@ -380,7 +381,7 @@ def render_operations_ts(rows: list[dict[str, Any]], contract_version: str) -> s
         "/** Which Scope an operation touches, with what access, and where its id comes from. */",
         "export interface ScopeUse {",
         '  readonly access: "none" | "read" | "write" | "admin";',
-        '  readonly source: "none" | "path" | "body" | "resolved" | "selection";',
+        '  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";',
         "  /** The body may name further Scopes (context references) that are read too. */",
         "  readonly references: boolean;",
         "}",

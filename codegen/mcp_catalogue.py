@@ -7,10 +7,12 @@ OpenAPI operation (a parameter whose name a body field also uses gets the suffix
 Each argument records where it goes back to (``arguments``), so the server can rebuild the HTTP
 request without a second description of the operation.
 
-Annotations: GET is read-only, idempotent and not destructive; PUT and DELETE are idempotent and
-destructive; POST is neither; an operation's own ``x-pcreceipt-mcp`` (``read_only``,
-``destructive``, ``idempotent``) overrides these. ``openWorldHint`` is false: every tool works on
-this server's own store. A read-only tool is idempotent and not destructive.
+Annotations: an operation's ``x-pcreceipt-mcp.effect`` names one of ``EFFECTS``, the classes
+PowerContext 1.4.1 annotates its tools by (a read, a read of the external Skill registry, a write,
+a write into the registry, an idempotent write, a replacing write); the tool gets that class's four
+hints. An operation that declares no effect gets no annotations at all, as 1.4.1 leaves most of its
+writes (``annotations`` is null in the catalogue and absent from ``tools/list``). The hints follow
+1.4.1, not the HTTP method: several of 1.4.1's reads are POSTs.
 
 An operation's ``x-pcreceipt-mcp.only`` names the one value its tool takes for an argument
 (``replace_artifact``: ``family`` ``atomic-memory``): that argument's schema is a ``const``, and the
@@ -31,12 +33,16 @@ EXTENSION = "x-pcreceipt-mcp"
 COMPONENTS = "#/components/schemas/"
 DEFS = "#/$defs/"
 ETAG_ENVELOPE = {"get_artifact": [200, 304], "replace_artifact": [200]}
-METHOD_HINTS = {
-    "get": {"read_only": True, "destructive": False, "idempotent": True},
-    "put": {"read_only": False, "destructive": True, "idempotent": True},
-    "delete": {"read_only": False, "destructive": True, "idempotent": True},
-    "post": {"read_only": False, "destructive": False, "idempotent": False},
-    "patch": {"read_only": False, "destructive": True, "idempotent": False},
+METHODS = ("get", "put", "delete", "post", "patch")
+HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+EFFECTS: dict[str, tuple[bool, bool, bool, bool]] = {
+    # name: (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)
+    "read": (True, False, True, False),
+    "external-read": (True, False, True, True),
+    "write": (False, False, False, False),
+    "external-write": (False, False, False, True),
+    "idempotent-write": (False, False, True, False),
+    "replacing-write": (False, True, True, False),
 }
 
 
@@ -157,17 +163,14 @@ def _output_schema(op: dict[str, Any], definitions: dict[str, Any]) -> dict[str,
     return _closed(_local_refs(schema), definitions)
 
 
-def _annotations(method: str, op: dict[str, Any]) -> dict[str, Any]:
-    declared = {key: value for key, value in op.get(EXTENSION, {}).items() if key != "only"}
-    hints = {**METHOD_HINTS[method], **declared}
-    if hints["read_only"]:  # a read changes nothing, so repeating it changes nothing either
-        hints["destructive"], hints["idempotent"] = False, True
-    return {
-        "readOnlyHint": hints["read_only"],
-        "destructiveHint": hints["destructive"],
-        "idempotentHint": hints["idempotent"],
-        "openWorldHint": False,
-    }
+def _annotations(op: dict[str, Any]) -> dict[str, bool] | None:
+    """The tool's hints from the operation's declared effect; None when it declares none."""
+    effect = op.get(EXTENSION, {}).get("effect")
+    if effect is None:
+        return None
+    if effect not in EFFECTS:
+        raise SystemExit(f"{op['operationId']}: x-pcreceipt-mcp.effect {effect!r} is not one of {sorted(EFFECTS)}")
+    return dict(zip(HINTS, EFFECTS[effect], strict=True))
 
 
 def catalogue(api: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +180,7 @@ def catalogue(api: dict[str, Any]) -> dict[str, Any]:
     excluded = set(api.get(EXTENSION, {}).get("excluded_operations", []))
     tools = []
     for path, item in api["paths"].items():
-        for method in METHOD_HINTS:
+        for method in METHODS:
             op = item.get(method)
             if op is None or op["operationId"] in excluded:
                 continue
@@ -190,7 +193,7 @@ def catalogue(api: dict[str, Any]) -> dict[str, Any]:
                     "description": " ".join(part for part in (op.get("summary"), op.get("description")) if part),
                     "inputSchema": input_schema,
                     "outputSchema": _output_schema(op, definitions),
-                    "annotations": _annotations(method, op),
+                    "annotations": _annotations(op),
                     "arguments": arguments,
                     "body": "requestBody" in op,
                     "etag_envelope": op["operationId"] in ETAG_ENVELOPE,

@@ -117,6 +117,18 @@ class LegacyMemoryOperationUnsupported(InvalidRequest):
     code = "legacy_memory_operation_unsupported"
 
 
+class InvalidPreview(InvalidRequest):
+    """A restoration preview token that is not this request's, altered, or not the server's."""
+
+    code = "invalid_preview"
+
+
+class ArtifactPublicationUnsupported(InvalidRequest):
+    """publish_artifact of a family generic publication cannot deliver (details.family)."""
+
+    code = "artifact_publication_unsupported"
+
+
 class Unauthorized(ApiError):
     code, status = "unauthorized", 401
 
@@ -204,6 +216,30 @@ class InvalidMemoryState(Conflict):
     """The memory is no longer in a state the change applies to (forgotten, merged, retired)."""
 
     code = "invalid_memory_state"
+
+
+class InvalidMemoryRelation(Conflict):
+    """A restoration's merge path or merge inputs are not as the merge left them."""
+
+    code = "invalid_memory_relation"
+
+
+class PreviewStale(Conflict):
+    """The merge path no longer ends where the restoration's preview saw it."""
+
+    code = "preview_stale"
+
+
+class PreviewExpired(Conflict):
+    """A restoration preview token past its lifetime."""
+
+    code = "preview_expired"
+
+
+class ArtifactPublicationConflict(Conflict):
+    """publish_artifact: the idempotency key already published another source into the target Scope."""
+
+    code = "artifact_publication_conflict"
 
 
 class ArtifactAlreadyExists(Conflict):

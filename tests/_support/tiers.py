@@ -47,11 +47,15 @@ class ServedOperation:
 
     @property
     def state_changing(self) -> bool:
-        """Writes by method, or by the operation's own declaration (a POST the contract marks
-        read-only is a read)."""
+        """Writes by method, or by the operation's own declaration (a POST whose MCP effect is a
+        read, ``x-pcreceipt-mcp.effect`` ``read`` or ``external-read``, is a read)."""
         if self.method == "GET":
             return False
-        return not self.raw.get("x-pcreceipt-mcp", {}).get("read_only", False)
+        return self.raw.get("x-pcreceipt-mcp", {}).get("effect") not in READ_EFFECTS
+
+
+READ_EFFECTS = frozenset({"read", "external-read"})
+"""The MCP effects (``codegen/mcp_catalogue.py``'s classes) of operations that change nothing."""
 
 
 def resolve(document: Mapping[str, Any], node: Any) -> Any:

@@ -32,6 +32,8 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
+    AtomicMemoryRestorationPreviewRequest,
+    AtomicMemoryRestorationRequest,
     AtomicMemorySearchMode,
     BootstrapContextRequest,
     CaptureContentSourceRequest,
@@ -50,6 +52,7 @@ from powercontext.http import (
     ListMemoryEntriesRequest,
     MemorySearchMode,
     PrepareContextRequest,
+    PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
@@ -333,6 +336,49 @@ async def artifacts(client: PowerContextClient) -> None:
         [(s.source_type, s.source_id) for s in result.sources] == [("content", "compat-merge-evidence")]
         and [a.artifact_id for a in result.artifacts] == [created.artifact_id, third.artifact_id, other.artifact_id]
         and result.content["creation"]["input_artifact_ids"] == [created.artifact_id, third.artifact_id],
+    )
+    result_id = merged.records[-1].artifact.artifact_id
+    restoring = {"scope_id": scope_id, "target": {"artifact_id": created.artifact_id}}
+    previewing = AtomicMemoryRestorationPreviewRequest.model_validate(restoring)
+    preview = await client.preview_atomic_memory_restoration(previewing)
+    check(
+        "restoration preview: the merge is undone, its result retired",
+        preview.endpoint.artifact_id == result_id
+        and [item.root for item in preview.undo_merge_results] == [result_id]
+        and sorted(item.artifact_id for item in preview.restore) == sorted([created.artifact_id, third.artifact_id])
+        and [ref.artifact_id for ref in preview.retire] == [result_id],
+    )
+    held = AtomicMemoryRestorationRequest.model_validate({**restoring, "preview_token": preview.preview_token})
+    restored = await client.restore_atomic_memory(held)
+    check(
+        "restore with the preview's token",
+        restored.changed
+        and {ref.artifact_id for ref in restored.restored} == {created.artifact_id, third.artifact_id}
+        and [ref.artifact_id for ref in restored.retired] == [result_id],
+    )
+    await expect_error(
+        "restore_atomic_memory (stale)", 409, "preview_stale", lambda: client.restore_atomic_memory(held)
+    )
+    target_scope = await new_scope(client, "Compat publication target")
+    topic_content = {"title": "Deploys", "summary": "When deploys run", "detail": "Deploys run on Tuesdays."}
+    topic = await client.create_artifact(
+        scope_id, CreateArtifactRequest.model_validate({"family": "topic-memory", "content": topic_content})
+    )
+    source = {
+        "scope_id": scope_id,
+        "artifact": {"family": "topic-memory", "artifact_id": topic.artifact_id, "revision": 1},
+    }
+    publishing = PublishArtifactRequest.model_validate(
+        {"source": source, "target_scope_id": target_scope, "idempotency_key": "compat-publication"}
+    )
+    published = await client.publish_artifact(publishing)
+    again = await client.publish_artifact(publishing)
+    check(
+        "publish_artifact: an independent copy, the same publication on a retry",
+        published.target.scope_id == target_scope
+        and published.target.artifact.revision == 1
+        and published.target.artifact.artifact_id != topic.artifact_id
+        and again == published,
     )
     fresh = [await client.create_artifact(scope_id, memory(text, "fact")) for text in ("Fresh one.", "Fresh two.")]
     missing_source = MergeAtomicMemoryRequest.model_validate(

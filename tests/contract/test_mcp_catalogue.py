@@ -187,20 +187,33 @@ def test_every_schema_is_valid_json_schema_and_closed(name: str) -> None:
     assert "x-pcreceipt-limits" not in str(tool)
 
 
-def test_annotations_follow_the_method_unless_the_operation_declares_them() -> None:
+def test_annotations_are_the_declared_effect_class_or_none() -> None:
     document = gate.openapi_document()
+    classes = {
+        "read": (True, False, True, False),
+        "external-read": (True, False, True, True),
+        "write": (False, False, False, False),
+        "external-write": (False, False, False, True),
+        "idempotent-write": (False, False, True, False),
+        "replacing-write": (False, True, True, False),
+    }
+    keys = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
     for tool in _tools().values():
-        entry = document["paths"][tool["path"]][tool["method"].lower()]
-        hints = tool["annotations"]
-        declared = entry.get("x-pcreceipt-mcp", {})
-        read_only = declared.get("read_only", tool["method"] == "GET")
-        assert hints["readOnlyHint"] is read_only
-        if read_only:
-            assert hints["idempotentHint"] is True and hints["destructiveHint"] is False
-        assert hints["openWorldHint"] is False
+        effect = document["paths"][tool["path"]][tool["method"].lower()].get("x-pcreceipt-mcp", {}).get("effect")
+        expected = None if effect is None else dict(zip(keys, classes[effect], strict=True))
+        assert tool["annotations"] == expected, tool["name"]
     assert _tools()["search_memory"]["annotations"]["readOnlyHint"] is True
-    assert _tools()["remember_memory"]["annotations"]["readOnlyHint"] is False
+    assert _tools()["list_atomic_memories"]["annotations"]["readOnlyHint"] is True  # a POST read
+    assert _tools()["remember_memory"]["annotations"] is None
     assert _tools()["replace_artifact"]["annotations"]["destructiveHint"] is True
+
+
+def test_an_unknown_effect_stops_the_generator() -> None:
+    document = copy.deepcopy(gate.openapi_document())
+    document["paths"]["/v1/memory/remember"]["post"]["x-pcreceipt-mcp"] = {"effect": "harmless"}
+    _, catalogue = _codegen()
+    with pytest.raises(SystemExit, match="effect 'harmless'"):
+        catalogue.catalogue(document)
 
 
 def test_a_search_example_validates_against_the_flat_input() -> None:

@@ -17,13 +17,16 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
-  merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
+  merge_atomic_memories, preview_atomic_memory_restoration (1.4.1 asks write: a preview is for
+  a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
+  publish_artifact of a topic of the target into OWN (REF from OWN): admin on both Scopes, so
+  only admin on ``*`` covers it here;
   set_scope_binding and set_default_scope to the target (admin on ``*``);
 - admin: update_scope of the target, keeping its references (admin on the target, read on each
   Scope it references: OWN references REF).
@@ -70,6 +73,8 @@ ROUTE_CLASS: dict[str, str] = {
     "replace_artifact": "write",
     "change_atomic_memory_lifecycle": "write",
     "merge_atomic_memories": "write",
+    "preview_atomic_memory_restoration": "write",
+    "restore_atomic_memory": "write",
     "index_code_workspace": "write",
     "prepare_bootstrap_context": "read",
     "record_bootstrap_delivery": "read",
@@ -93,6 +98,7 @@ ROUTE_CLASS: dict[str, str] = {
     "set_scope_binding": "create",
     "set_default_scope": "create",
     "update_scope": "admin",
+    "publish_artifact": "create",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -233,6 +239,19 @@ def _get_topic_memory(http: httpx.Client, w: World, t: str) -> httpx.Response:
     )
 
 
+def _publish(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh topic of the target published into another Scope (OWN, or REF from OWN): admin on both."""
+    artifact_id = (
+        "art_missing" if t == MISSING else w.store.create_artifact(w.ids[t], "topic-memory", TOPIC).ref.artifact_id
+    )
+    source = {"scope_id": w.ids[t], "artifact": {"family": "topic-memory", "artifact_id": artifact_id, "revision": 1}}
+    into = w.ids[REF if t == OWN else OWN]
+    return http.post(
+        "/v1/artifact-publications",
+        json={"source": source, "target_scope_id": into, "idempotency_key": uuid.uuid4().hex},
+    )
+
+
 def _prepare(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.post("/v1/context/prepare", json={"scope_id": w.ids[t], "query": "matrix memory"})
 
@@ -323,6 +342,12 @@ REQUESTS: dict[str, Request] = {
     "replace_artifact_tags": _replace_tags,
     "change_atomic_memory_lifecycle": _lifecycle,
     "merge_atomic_memories": _merge,
+    "preview_atomic_memory_restoration": lambda http, w, t: http.post(
+        "/v1/atomic-memory/restoration-previews", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
+    ),
+    "restore_atomic_memory": lambda http, w, t: http.post(
+        "/v1/atomic-memory/restorations", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
+    ),
     "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),
     "index_code_workspace": lambda http, w, t: http.put(
         f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}
@@ -363,6 +388,7 @@ REQUESTS: dict[str, Request] = {
         "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
     ),
     "get_topic_memory": _get_topic_memory,
+    "publish_artifact": _publish,
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={

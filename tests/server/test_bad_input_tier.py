@@ -213,6 +213,20 @@ def _flush(tier: Tier) -> Base:
     return Base(body={"scope_id": scope_id})
 
 
+def _publish(tier: Tier) -> Base:
+    topic = _topic(tier).body["artifact"]
+    created = tier.http.post(
+        "/v1/scopes", json={"title": "published", "summary": "a target", "idempotency_key": uuid.uuid4().hex}
+    )
+    assert created.status_code == 201, created.text
+    body = {
+        "source": {"scope_id": tier.scope_id, "artifact": topic},
+        "target_scope_id": created.json()["scope_id"],
+        "idempotency_key": uuid.uuid4().hex,
+    }
+    return Base(body=body, ok=201)
+
+
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
 BASES: dict[str, Callable[[Tier], Base]] = {
     "get_liveness": lambda t: Base(),
@@ -251,6 +265,11 @@ BASES: dict[str, Callable[[Tier], Base]] = {
             "content": {"kind": "fact", "text": "merged"},
         }
     ),
+    "preview_atomic_memory_restoration": lambda t: Base(
+        body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}
+    ),
+    "publish_artifact": _publish,
+    "restore_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}),
     "get_code_workspace": lambda t: Base(),
     "index_code_workspace": lambda t: Base(body={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]}),
     "query_code": lambda t: Base(body={"operation": {"kind": "explore", "query": "tier"}}),

@@ -237,6 +237,74 @@ def race_merge_atomic_memories(r: Racers) -> None:
     assert sorted(i["artifact_id"] for i in listed["items"]) == sorted([*inputs, result["artifact"]["artifact_id"]])
 
 
+def _forgotten(r: Racers, scope_id: str) -> str:
+    memory = r.memory(scope_id)
+    request = {"scope_id": scope_id, "target": memory_input(memory), "state": "forgotten"}
+    assert r.first.post("/v1/atomic-memory/lifecycle", json=request).status_code == 200
+    return memory
+
+
+def race_restore_atomic_memory(r: Racers) -> None:
+    """1.4.1 plans a restoration again after a lost race: the others find nothing left to do."""
+    scope_id = r.scope()
+    memory = _forgotten(r, scope_id)
+    request = {"scope_id": scope_id, "target": {"artifact_id": memory}}
+    answers = _all(r.race("POST", "/v1/atomic-memory/restorations", request))
+    assert sorted(a["changed"] for a in answers) == [False] * (K - 1) + [True]
+    assert all(a["restored"] == [{"family": "atomic-memory", "artifact_id": memory, "revision": 2}] for a in answers)
+    state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+    assert (state["state"], state["artifact"]["revision"], state["state_version"]) == ("active", 2, 2)
+
+
+def race_restore_atomic_memory_previewed(r: Racers) -> None:
+    """With one preview's token, the restoration is held to the preview: one wins, the rest are stale."""
+    scope_id = r.scope()
+    memory = _forgotten(r, scope_id)
+    request = {"scope_id": scope_id, "target": {"artifact_id": memory}}
+    preview = r.first.post("/v1/atomic-memory/restoration-previews", json=request)
+    assert preview.status_code == 200, preview.text
+    held = {**request, "preview_token": preview.json()["preview_token"]}
+    winner, _ = one_winner(r.race("POST", "/v1/atomic-memory/restorations", held), 409, "preview_stale")
+    assert winner.json()["changed"] is True
+    state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
+    assert (state["state"], state["artifact"]["revision"]) == ("active", 2)
+
+
+def _publication_source(r: Racers, scope_id: str, title: str) -> dict[str, Any]:
+    topic = {"title": title, "summary": "published by the race tier", "detail": "raced"}
+    created = r.first.post(f"/v1/scopes/{scope_id}/artifacts", json={"family": "topic-memory", "content": topic})
+    assert created.status_code == 201, created.text
+    artifact = {"family": "topic-memory", "artifact_id": created.json()["artifact_id"], "revision": 1}
+    return {"scope_id": scope_id, "artifact": artifact}
+
+
+def race_publish_artifact_same_key(r: Racers) -> None:
+    """The same publication K times at once: one copy, and every answer is it."""
+    source_scope, target_scope = r.scope(), r.scope()
+    request = {"source": _publication_source(r, source_scope, "raced"), "target_scope_id": target_scope}
+    answers = _all(r.race("POST", "/v1/artifact-publications", {**request, "idempotency_key": "raced"}), 201)
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
+    listed = r.first.get(f"/v1/scopes/{target_scope}/artifacts/topic-memory", params={"limit": 100}).json()
+    assert [item["artifact_id"] for item in listed["items"]] == [answers[0]["target"]["artifact"]["artifact_id"]]
+
+
+def race_publish_artifact_same_key_other_sources(r: Racers) -> None:
+    """One key, K different sources at once: one publication, the rest 1.4.1's conflict."""
+    source_scope, target_scope = r.scope(), r.scope()
+    bodies = [
+        {
+            "source": _publication_source(r, source_scope, f"source {n}"),
+            "target_scope_id": target_scope,
+            "idempotency_key": "contended",
+        }
+        for n in range(K)
+    ]
+    answers = r.race("POST", "/v1/artifact-publications", bodies)
+    winner, _ = one_winner(answers, 409, "artifact_publication_conflict", success=201)
+    listed = r.first.get(f"/v1/scopes/{target_scope}/artifacts/topic-memory", params={"limit": 100}).json()
+    assert [item["artifact_id"] for item in listed["items"]] == [winner.json()["target"]["artifact"]["artifact_id"]]
+
+
 def race_index_code_workspace(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [
@@ -382,6 +450,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "replace_artifact_tags": [race_replace_artifact_tags],
     "change_atomic_memory_lifecycle": [race_change_atomic_memory_lifecycle],
     "merge_atomic_memories": [race_merge_atomic_memories],
+    "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
+    "publish_artifact": [race_publish_artifact_same_key, race_publish_artifact_same_key_other_sources],
     "index_code_workspace": [race_index_code_workspace],
     "set_scope_binding": [race_set_scope_binding],
     "clear_scope_binding": [race_clear_scope_binding],
@@ -397,11 +467,6 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
-    "get_memory_entry": "a read: one memory entry",
-    "get_topic_memory": "a read: one Topic Memory",
-    "list_atomic_memories": "a read: a listing",
-    "list_memory_entries": "a read: a listing",
-    "search_topic_memory": "a read: a search",
 }
 
 CASES = [

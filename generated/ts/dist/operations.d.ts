@@ -20,11 +20,11 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
     readonly access: "none" | "read" | "write" | "admin";
-    readonly source: "none" | "path" | "body" | "resolved" | "selection";
+    readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";
     /** The body may name further Scopes (context references) that are read too. */
     readonly references: boolean;
 }
-export type OperationId = "prepare_context" | "list_scopes" | "create_scope" | "get_default_scope" | "set_default_scope" | "get_scope" | "update_scope" | "create_artifact" | "import_artifacts" | "list_artifacts" | "get_artifact" | "replace_artifact" | "get_artifact_revision" | "get_atomic_memory_state" | "change_atomic_memory_lifecycle" | "merge_atomic_memories" | "get_code_workspace" | "index_code_workspace" | "query_code" | "read_code" | "get_liveness" | "get_readiness" | "resolve_scope_binding" | "set_scope_binding" | "clear_scope_binding" | "get_capabilities" | "get_server_info" | "prepare_bootstrap_context" | "record_bootstrap_delivery" | "flush_memory" | "capture_content_source" | "capture_working_note" | "get_stats" | "remember_memory" | "search_memory" | "search_atomic_memory" | "list_atomic_memories" | "list_memory_entries" | "get_memory_entry" | "search_topic_memory" | "get_topic_memory" | "list_artifact_revisions" | "get_artifact_tags" | "replace_artifact_tags";
+export type OperationId = "prepare_context" | "list_scopes" | "create_scope" | "get_default_scope" | "set_default_scope" | "get_scope" | "update_scope" | "create_artifact" | "import_artifacts" | "list_artifacts" | "get_artifact" | "replace_artifact" | "get_artifact_revision" | "get_atomic_memory_state" | "change_atomic_memory_lifecycle" | "merge_atomic_memories" | "preview_atomic_memory_restoration" | "restore_atomic_memory" | "get_code_workspace" | "index_code_workspace" | "query_code" | "read_code" | "get_liveness" | "get_readiness" | "resolve_scope_binding" | "set_scope_binding" | "clear_scope_binding" | "get_capabilities" | "get_server_info" | "prepare_bootstrap_context" | "record_bootstrap_delivery" | "flush_memory" | "capture_content_source" | "capture_working_note" | "get_stats" | "remember_memory" | "search_memory" | "search_atomic_memory" | "list_atomic_memories" | "list_memory_entries" | "get_memory_entry" | "search_topic_memory" | "get_topic_memory" | "list_artifact_revisions" | "get_artifact_tags" | "replace_artifact_tags" | "publish_artifact";
 export interface Operation {
     readonly operationId: OperationId;
     readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";

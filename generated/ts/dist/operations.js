@@ -151,6 +151,24 @@ export const OPERATIONS = [
         scope: { access: "write", source: "body", references: false },
     },
     {
+        operationId: "preview_atomic_memory_restoration",
+        method: "POST",
+        path: "/v1/atomic-memory/restoration-previews",
+        parameters: [],
+        requestBody: "AtomicMemoryRestorationPreviewRequest",
+        success: [{ status: 200, model: "AtomicMemoryRestorationPreview" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "restore_atomic_memory",
+        method: "POST",
+        path: "/v1/atomic-memory/restorations",
+        parameters: [],
+        requestBody: "AtomicMemoryRestorationRequest",
+        success: [{ status: 200, model: "AtomicMemoryRestorationResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
         operationId: "get_code_workspace",
         method: "GET",
         path: "/v1/scopes/{scope_id}/code",
@@ -401,6 +419,15 @@ export const OPERATIONS = [
         requestBody: "ReplaceArtifactTagsRequest",
         success: [{ status: 200, model: "ArtifactTagSet" }],
         scope: { access: "write", source: "path", references: false },
+    },
+    {
+        operationId: "publish_artifact",
+        method: "POST",
+        path: "/v1/artifact-publications",
+        parameters: [],
+        requestBody: "PublishArtifactRequest",
+        success: [{ status: 201, model: "ArtifactPublication" }],
+        scope: { access: "admin", source: "publication", references: false },
     },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

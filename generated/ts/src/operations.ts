@@ -25,7 +25,7 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
   readonly access: "none" | "read" | "write" | "admin";
-  readonly source: "none" | "path" | "body" | "resolved" | "selection";
+  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";
   /** The body may name further Scopes (context references) that are read too. */
   readonly references: boolean;
 }
@@ -47,6 +47,8 @@ export type OperationId =
   | "get_atomic_memory_state"
   | "change_atomic_memory_lifecycle"
   | "merge_atomic_memories"
+  | "preview_atomic_memory_restoration"
+  | "restore_atomic_memory"
   | "get_code_workspace"
   | "index_code_workspace"
   | "query_code"
@@ -74,7 +76,8 @@ export type OperationId =
   | "get_topic_memory"
   | "list_artifact_revisions"
   | "get_artifact_tags"
-  | "replace_artifact_tags";
+  | "replace_artifact_tags"
+  | "publish_artifact";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -230,6 +233,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "MergeAtomicMemoryRequest",
     success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "preview_atomic_memory_restoration",
+    method: "POST",
+    path: "/v1/atomic-memory/restoration-previews",
+    parameters: [],
+    requestBody: "AtomicMemoryRestorationPreviewRequest",
+    success: [{ status: 200, model: "AtomicMemoryRestorationPreview" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "restore_atomic_memory",
+    method: "POST",
+    path: "/v1/atomic-memory/restorations",
+    parameters: [],
+    requestBody: "AtomicMemoryRestorationRequest",
+    success: [{ status: 200, model: "AtomicMemoryRestorationResponse" }],
     scope: { access: "write", source: "body", references: false },
   },
   {
@@ -483,6 +504,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "publish_artifact",
+    method: "POST",
+    path: "/v1/artifact-publications",
+    parameters: [],
+    requestBody: "PublishArtifactRequest",
+    success: [{ status: 201, model: "ArtifactPublication" }],
+    scope: { access: "admin", source: "publication", references: false },
   },
 ];
 

@@ -140,6 +140,25 @@ class ArtifactPage(TypedDict, closed=True):
     """
 
 
+class ArtifactPublication(TypedDict, closed=True):
+    """
+    An independent target artifact and the exact source it was copied from.
+    """
+
+    source: ArtifactAddress
+    """
+    The revision published.
+    """
+    target: ArtifactAddress
+    """
+    The new artifact in the target Scope (revision 1).
+    """
+    content_digest: str
+    """
+    SHA-256 (hex) of the copied content's canonical JSON.
+    """
+
+
 class ArtifactReference(TypedDict, closed=True):
     """
     An exact artifact revision within the Scope given by the enclosing object.
@@ -407,6 +426,155 @@ class AtomicMemoryRecord(TypedDict, closed=True):
     merged_into_id: str | None
     """
     The merge result, or null.
+    """
+
+
+class AtomicMemoryRestorationEndpoint(TypedDict, closed=True):
+    """
+    Where the memory's current merge path ends (the memory itself when it is not merged): identity, head revision and state version.
+    """
+
+    artifact_id: str
+    """
+    The endpoint's identity.
+    """
+    revision: int
+    """
+    Its head revision.
+    """
+    state_version: int
+    """
+    Its lifecycle state version.
+    """
+
+
+class AtomicMemoryRestorationItem(TypedDict, closed=True):
+    """
+    A memory the restoration leaves active.
+    """
+
+    artifact_id: str
+    """
+    The memory.
+    """
+    source_revision: int
+    """
+    The revision whose content it has afterwards.
+    """
+    creates_revision: bool
+    """
+    Whether the restoration writes a new revision for it (false: it is already active with that content).
+    """
+
+
+class AtomicMemoryRestorationPreview(TypedDict, closed=True):
+    """
+    What the restoration would do, and a token that holds the restoration to it.
+    """
+
+    preview_token: str
+    """
+    Opaque; send it as restore_atomic_memory's preview_token with the same scope_id, target and operation.
+    """
+    expires_at: str
+    """
+    When the token stops being accepted (five minutes after the preview).
+    """
+    endpoint: AtomicMemoryRestorationEndpoint
+    """
+    Where the memory's merge path ends now.
+    """
+    restore: list[AtomicMemoryRestorationItem]
+    """
+    The memories left active, in artifact_id order.
+    """
+    retire: list[ArtifactReference]
+    """
+    The merge results that would be retired (their current revisions), in artifact_id order.
+    """
+    undo_merge_results: list[str]
+    """
+    The merge results whose merges are undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationPreviewRequest(TypedDict, closed=True):
+    """
+    Ask what a restoration would do, writing nothing.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: NotRequired[Literal["restore", "undo_merge"]]
+    """
+    restore (the default) or undo_merge.
+    """
+
+
+class AtomicMemoryRestorationRequest(TypedDict, closed=True):
+    """
+    Restore an Atomic Memory (or undo its merge) in one transaction: every memory on its current merge path is brought back or retired together, or nothing is written.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: NotRequired[Literal["restore", "undo_merge"]]
+    """
+    restore (the default) or undo_merge.
+    """
+    preview_token: NotRequired[str | None]
+    """
+    A token from preview_atomic_memory_restoration for this exact request: the restoration then happens only if the merge path still ends where the preview saw it (else 409 preview_stale), and never after the token expired (409 preview_expired). A token for another request, altered or not the server's is 422 invalid_preview.
+    """
+
+
+class AtomicMemoryRestorationResponse(TypedDict, closed=True):
+    """
+    What the restoration did.
+    """
+
+    changed: bool
+    """
+    Whether anything was written (false: the memory was already as the restoration would leave it).
+    """
+    restored: list[ArtifactReference]
+    """
+    The active memories the restoration wrote or found, at their head revisions, in artifact_id order.
+    """
+    retired: list[ArtifactReference]
+    """
+    The merge results it retired, at their new head revisions, in artifact_id order.
+    """
+    undo_merge_results: list[str]
+    """
+    The merge results whose merges were undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationTarget(TypedDict, closed=True):
+    """
+    The memory a restoration starts from (PowerContext 1.4.1's AtomicMemoryTarget): its identity and, for restore only, the exact revision whose content comes back (null or absent: the current head's).
+    """
+
+    artifact_id: str
+    """
+    The Atomic Memory's identity.
+    """
+    revision: NotRequired[int | None]
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
     """
 
 
@@ -1498,6 +1666,12 @@ class ErrorBody(TypedDict, closed=True):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "invalid_memory_relation",
+        "invalid_preview",
+        "preview_expired",
+        "preview_stale",
+        "artifact_publication_unsupported",
+        "artifact_publication_conflict",
     ]
     """
     The error code.
@@ -1584,6 +1758,12 @@ class ErrorDetails(TypedDict, closed=True):
     ]
     """
     On invalid_scope_relationship: why the link is refused.
+    """
+    family: NotRequired[
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    ]
+    """
+    On artifact_publication_unsupported: the family publication cannot deliver.
     """
 
 
@@ -2520,6 +2700,25 @@ class PromptDemonstration(TypedDict, closed=True):
     expected_output: str
     """
     The desired output.
+    """
+
+
+class PublishArtifactRequest(TypedDict, closed=True):
+    """
+    Publish one exact artifact revision into another Scope.
+    """
+
+    source: ArtifactAddress
+    """
+    The exact revision to publish and the Scope it is in.
+    """
+    target_scope_id: str
+    """
+    The Scope that receives the copy; not the source's.
+    """
+    idempotency_key: str
+    """
+    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
     """
 
 

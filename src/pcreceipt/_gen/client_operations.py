@@ -14,12 +14,17 @@ from pydantic import BaseModel
 from pcreceipt._gen.models import (
     ArtifactCreated,
     ArtifactPage,
+    ArtifactPublication,
     ArtifactRevision,
     ArtifactRevisionPage,
     ArtifactTagSet,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
     AtomicMemoryRecord,
+    AtomicMemoryRestorationPreview,
+    AtomicMemoryRestorationPreviewRequest,
+    AtomicMemoryRestorationRequest,
+    AtomicMemoryRestorationResponse,
     AtomicMemoryStateView,
     BootstrapContext,
     BootstrapContextRequest,
@@ -58,6 +63,7 @@ from pcreceipt._gen.models import (
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PreparedContext,
+    PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
@@ -282,6 +288,18 @@ class OperationMethods(ABC):
         """Merge two or more active memories into a new one."""
         return await self._call("merge_atomic_memories", AtomicMemoryMutationResponse, body=request)
 
+    async def preview_atomic_memory_restoration(
+        self, request: AtomicMemoryRestorationPreviewRequest | Mapping[str, Any]
+    ) -> AtomicMemoryRestorationPreview:
+        """Preview a complete Atomic Memory restoration"""
+        return await self._call("preview_atomic_memory_restoration", AtomicMemoryRestorationPreview, body=request)
+
+    async def restore_atomic_memory(
+        self, request: AtomicMemoryRestorationRequest | Mapping[str, Any]
+    ) -> AtomicMemoryRestorationResponse:
+        """Restore Atomic Memory content and undo dependent merges atomically"""
+        return await self._call("restore_atomic_memory", AtomicMemoryRestorationResponse, body=request)
+
     async def get_code_workspace(self, scope_id: str) -> CodeWorkspace:
         """Read the Scope's current code workspace."""
         return await self._call("get_code_workspace", CodeWorkspace, path={"scope_id": scope_id})
@@ -459,3 +477,7 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
+        """Publish one exact Artifact revision into another Scope"""
+        return await self._call("publish_artifact", ArtifactPublication, body=request)

@@ -97,6 +97,37 @@ ATOMIC_MEMORY_RECORD_KIND_MAX_LENGTH: Final = 128
 ATOMIC_MEMORY_RECORD_TEXT_MIN_LENGTH: Final = 1
 ATOMIC_MEMORY_RECORD_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/AtomicMemoryRestorationEndpoint
+ATOMIC_MEMORY_RESTORATION_ENDPOINT_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RESTORATION_ENDPOINT_REVISION_MINIMUM: Final = 1
+ATOMIC_MEMORY_RESTORATION_ENDPOINT_STATE_VERSION_MINIMUM: Final = 0
+
+# #/components/schemas/AtomicMemoryRestorationItem
+ATOMIC_MEMORY_RESTORATION_ITEM_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RESTORATION_ITEM_SOURCE_REVISION_MINIMUM: Final = 1
+
+# #/components/schemas/AtomicMemoryRestorationOperation
+AtomicMemoryRestorationOperation = Literal["restore", "undo_merge"]
+ATOMIC_MEMORY_RESTORATION_OPERATION_ENUM: Final[tuple[AtomicMemoryRestorationOperation, ...]] = ("restore", "undo_merge")
+
+# #/components/schemas/AtomicMemoryRestorationPreview
+ATOMIC_MEMORY_RESTORATION_PREVIEW_PREVIEW_TOKEN_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RESTORATION_PREVIEW_UNDO_MERGE_RESULTS_ITEMS_MIN_LENGTH: Final = 1
+
+# #/components/schemas/AtomicMemoryRestorationPreviewRequest
+ATOMIC_MEMORY_RESTORATION_PREVIEW_REQUEST_OPERATION_DEFAULT: Final = "restore"
+
+# #/components/schemas/AtomicMemoryRestorationRequest
+ATOMIC_MEMORY_RESTORATION_REQUEST_OPERATION_DEFAULT: Final = "restore"
+
+# #/components/schemas/AtomicMemoryRestorationResponse
+ATOMIC_MEMORY_RESTORATION_RESPONSE_UNDO_MERGE_RESULTS_ITEMS_MIN_LENGTH: Final = 1
+
+# #/components/schemas/AtomicMemoryRestorationTarget
+ATOMIC_MEMORY_RESTORATION_TARGET_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ATOMIC_MEMORY_RESTORATION_TARGET_ARTIFACT_ID_MAX_LENGTH: Final = 128
+ATOMIC_MEMORY_RESTORATION_TARGET_REVISION_MINIMUM: Final = 1
+
 # #/components/schemas/AtomicMemorySearchHit
 ATOMIC_MEMORY_SEARCH_HIT_SCORE_EXCLUSIVE_MINIMUM: Final = 0
 ATOMIC_MEMORY_SEARCH_HIT_MATCHED_BY_MIN_ITEMS: Final = 1
@@ -369,8 +400,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -623,6 +654,10 @@ PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
 # #/components/schemas/PromptKey
 PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
 PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract")
+
+# #/components/schemas/PublishArtifactRequest
+PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
 
 # #/components/schemas/RecallRound
 RECALL_ROUND_ROUND_MINIMUM: Final = 0

@@ -167,6 +167,28 @@ class ArtifactPage(ContractModel):
     """
 
 
+class ArtifactPublication(ContractModel):
+    """
+    An independent target artifact and the exact source it was copied from.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The revision published.
+    """
+    target: ArtifactAddress
+    """
+    The new artifact in the target Scope (revision 1).
+    """
+    content_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    SHA-256 (hex) of the copied content's canonical JSON.
+    """
+
+
 class ArtifactReference(ContractModel):
     """
     An exact artifact revision within the Scope given by the enclosing object.
@@ -479,6 +501,176 @@ class AtomicMemoryRecord(ContractModel):
     merged_into_id: ArtifactId | None
     """
     The merge result, or null.
+    """
+
+
+class AtomicMemoryRestorationEndpoint(ContractModel):
+    """
+    Where the memory's current merge path ends (the memory itself when it is not merged): identity, head revision and state version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(min_length=1)]
+    """
+    The endpoint's identity.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    Its head revision.
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    Its lifecycle state version.
+    """
+
+
+class AtomicMemoryRestorationItem(ContractModel):
+    """
+    A memory the restoration leaves active.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(min_length=1)]
+    """
+    The memory.
+    """
+    source_revision: Annotated[int, Field(ge=1)]
+    """
+    The revision whose content it has afterwards.
+    """
+    creates_revision: bool
+    """
+    Whether the restoration writes a new revision for it (false: it is already active with that content).
+    """
+
+
+class AtomicMemoryRestorationPreview(ContractModel):
+    """
+    What the restoration would do, and a token that holds the restoration to it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    preview_token: Annotated[str, Field(min_length=1)]
+    """
+    Opaque; send it as restore_atomic_memory's preview_token with the same scope_id, target and operation.
+    """
+    expires_at: AwareDatetime
+    """
+    When the token stops being accepted (five minutes after the preview).
+    """
+    endpoint: AtomicMemoryRestorationEndpoint
+    """
+    Where the memory's merge path ends now.
+    """
+    restore: list[AtomicMemoryRestorationItem]
+    """
+    The memories left active, in artifact_id order.
+    """
+    retire: list[ArtifactReference]
+    """
+    The merge results that would be retired (their current revisions), in artifact_id order.
+    """
+    undo_merge_results: list[UndoMergeResult]
+    """
+    The merge results whose merges are undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationPreviewRequest(ContractModel):
+    """
+    Ask what a restoration would do, writing nothing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: Literal["restore", "undo_merge"] | None = "restore"
+    """
+    restore (the default) or undo_merge.
+    """
+
+
+class AtomicMemoryRestorationRequest(ContractModel):
+    """
+    Restore an Atomic Memory (or undo its merge) in one transaction: every memory on its current merge path is brought back or retired together, or nothing is written.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryRestorationTarget
+    """
+    The memory the restoration starts from.
+    """
+    operation: Literal["restore", "undo_merge"] | None = "restore"
+    """
+    restore (the default) or undo_merge.
+    """
+    preview_token: str | None = None
+    """
+    A token from preview_atomic_memory_restoration for this exact request: the restoration then happens only if the merge path still ends where the preview saw it (else 409 preview_stale), and never after the token expired (409 preview_expired). A token for another request, altered or not the server's is 422 invalid_preview.
+    """
+
+
+class AtomicMemoryRestorationResponse(ContractModel):
+    """
+    What the restoration did.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    changed: bool
+    """
+    Whether anything was written (false: the memory was already as the restoration would leave it).
+    """
+    restored: list[ArtifactReference]
+    """
+    The active memories the restoration wrote or found, at their head revisions, in artifact_id order.
+    """
+    retired: list[ArtifactReference]
+    """
+    The merge results it retired, at their new head revisions, in artifact_id order.
+    """
+    undo_merge_results: list[UndoMergeResult]
+    """
+    The merge results whose merges were undone, from the path's end inward.
+    """
+
+
+class AtomicMemoryRestorationTarget(ContractModel):
+    """
+    The memory a restoration starts from (PowerContext 1.4.1's AtomicMemoryTarget): its identity and, for restore only, the exact revision whose content comes back (null or absent: the current head's).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Atomic Memory's identity.
+    """
+    revision: Revision1 | None = None
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
     """
 
 
@@ -1788,6 +1980,12 @@ class ErrorBody(ContractModel):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "invalid_memory_relation",
+        "invalid_preview",
+        "preview_expired",
+        "preview_stale",
+        "artifact_publication_unsupported",
+        "artifact_publication_conflict",
     ]
     """
     The error code.
@@ -1881,6 +2079,13 @@ class ErrorDetails(ContractModel):
     ) = None
     """
     On invalid_scope_relationship: why the link is refused.
+    """
+    family: (
+        Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+        | None
+    ) = None
+    """
+    On artifact_publication_unsupported: the family publication cannot deliver.
     """
 
 
@@ -3083,6 +3288,30 @@ class PromptDemonstration(ContractModel):
     """
 
 
+class PublishArtifactRequest(ContractModel):
+    """
+    Publish one exact artifact revision into another Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The exact revision to publish and the Scope it is in.
+    """
+    target_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that receives the copy; not the source's.
+    """
+    idempotency_key: Annotated[
+        str, Field(max_length=256, min_length=1, pattern=".*\\S.*")
+    ]
+    """
+    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
 class Reason(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
@@ -3628,6 +3857,13 @@ class Revision(RootModel[int]):
     root: Annotated[int, Field(ge=1, le=2147483647)]
     """
     An immutable artifact revision number, starting at 1.
+    """
+
+
+class Revision1(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
     """
 
 
@@ -4322,6 +4558,10 @@ class TopicMemoryContent(ContractModel):
     """
     The topic detail.
     """
+
+
+class UndoMergeResult(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
 
 
 class UpdateScopeRequest(ContractModel):

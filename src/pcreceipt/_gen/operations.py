@@ -30,7 +30,7 @@ class Operation:
     request_model: str | None
     success: tuple[Success, ...]
     scope_access: Literal["none", "read", "write", "admin"]
-    scope_source: Literal["none", "path", "body", "resolved", "selection"]
+    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication"]
     scope_references: bool
 
 
@@ -207,6 +207,28 @@ OPERATIONS: tuple[Operation, ...] = (
         parameters=(),
         request_model='MergeAtomicMemoryRequest',
         success=(Success(200, 'AtomicMemoryMutationResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='preview_atomic_memory_restoration',
+        method='POST',
+        path='/v1/atomic-memory/restoration-previews',
+        parameters=(),
+        request_model='AtomicMemoryRestorationPreviewRequest',
+        success=(Success(200, 'AtomicMemoryRestorationPreview'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='restore_atomic_memory',
+        method='POST',
+        path='/v1/atomic-memory/restorations',
+        parameters=(),
+        request_model='AtomicMemoryRestorationRequest',
+        success=(Success(200, 'AtomicMemoryRestorationResponse'), ),
         scope_access='write',
         scope_source='body',
         scope_references=False,
@@ -517,6 +539,17 @@ OPERATIONS: tuple[Operation, ...] = (
         success=(Success(200, 'ArtifactTagSet'), ),
         scope_access='write',
         scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='publish_artifact',
+        method='POST',
+        path='/v1/artifact-publications',
+        parameters=(),
+        request_model='PublishArtifactRequest',
+        success=(Success(201, 'ArtifactPublication'), ),
+        scope_access='admin',
+        scope_source='publication',
         scope_references=False,
     ),
 )

@@ -8,7 +8,9 @@ lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping
 ``bindings.ScopeBindings`` (Scope bindings and the default Scope), ``service.ServiceRecords``
 (the server identity, bootstrap receipts), ``sources.SourceRecords`` (Sources and their
 positions), ``statistics.StatisticsRecords`` (prepare counters, inventory counts) and
-``tags.ArtifactTags`` (artifact tags) it is the whole shared core. Every revision a write
+``tags.ArtifactTags`` (artifact tags) and ``restoration.AtomicRestorations`` (Atomic Memory
+restoration) and ``publications.ArtifactPublications`` (artifact publication) it is the whole
+shared core. Every revision a write
 commits without deriving from others (create, import, replace) records its lineage Source
 (``sources``).
 Each engine subclasses it and keeps only what is truly its own: connection and
@@ -29,6 +31,7 @@ from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.publications import ArtifactPublications
 from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
@@ -47,6 +50,7 @@ from pcreceipt.store.records import (
     SourceRef,
     WriteConflict,
 )
+from pcreceipt.store.restoration import AtomicRestorations
 from pcreceipt.store.rows import (
     ATOMIC_HEAD_SELECT,
     ATOMIC_HEADS_SELECT,
@@ -84,6 +88,8 @@ class StoreEngine(
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
+    AtomicRestorations[ConnT, PreparedT],
+    ArtifactPublications[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

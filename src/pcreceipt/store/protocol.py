@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
+from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
@@ -55,6 +56,7 @@ from pcreceipt.store.records import (
     TokenRecord,
     Workspace,
 )
+from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
 
 
 class StoreLifecycle(Protocol):
@@ -325,6 +327,47 @@ class Artifacts(Protocol):
         when an artifact reference names a revision the Scope lacks; RefusedReference for a Source
         the Scope lacks, a Working Note or a lineage Source, or an artifact reference to another
         revision of an input."""
+        ...
+
+    def plan_atomic_restoration(
+        self, scope_id: str, artifact_id: str, *, operation: RestorationOperation, revision: int | None
+    ) -> RestorationPlan:
+        """What restoring ``artifact_id`` (``store.restoration``) would do, read in one snapshot,
+        writing nothing. RecordNotFound (``artifact``) for an unknown memory or ``revision``;
+        RestorationRefused for a retired memory, an ``undo_merge`` with a revision, or a merge path
+        or merge inputs not as the merge left them."""
+        ...
+
+    def commit_atomic_restoration(
+        self,
+        plan: RestorationPlan,
+        embeddings: Mapping[str, EmbeddingRow | None],
+        *,
+        endpoint: MemoryNode | None = None,
+    ) -> RestorationResult:
+        """Write ``plan`` in one transaction if a plan made now under the Scope's writer lock is the
+        same (else RestorationChanged, nothing written) and, with a preview's ``endpoint``, the merge
+        path still ends there (else PreviewEndpointMoved). ``embeddings``: the vectors of the contents the
+        plan makes active, by artifact_id."""
+        ...
+
+    def publication_source(self, source: ArtifactRef, target_scope_id: str) -> RevisionRecord:
+        """The exact revision ``publish_artifact`` would copy (``store.publications``), after its
+        family (PublicationUnsupported: atomic memory first, profile and prompt once read) and both
+        Scopes (RecordNotFound ``scope``) are checked; RecordNotFound ``artifact`` when missing."""
+        ...
+
+    def publish_artifact(
+        self,
+        record: RevisionRecord,
+        target_scope_id: str,
+        idempotency_key: str,
+        *,
+        embedding: EmbeddingRow | None = None,
+    ) -> Publication:
+        """Copy ``record`` into the target Scope as revision 1 of a new artifact, once per
+        (target Scope, key): the key again answers its first publication when the source is the
+        same, PublicationConflict when it is not."""
         ...
 
     def count_searchable(self, scope_id: str, family: HistoryFamily) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pcreceipt.inference import Embedder, InferenceError, InferenceErrorKind
 from pcreceipt.store.protocol import Store
+from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
     ArtifactFamily,
@@ -24,9 +25,11 @@ from pcreceipt.store.records import (
     RevisionRecord,
     SourceRef,
 )
+from pcreceipt.store.restoration_records import MemoryNode, RestorationChanged, RestorationPlan, RestorationResult
 from pcreceipt.store.text import normalize_content, searchable_text
 
 REEMBED_BATCH = 64
+RESTORE_ATTEMPTS = 3  # not a contract limit: plans one restoration makes before its conflict stands
 
 
 def embedding_text(family: ArtifactFamily, content: Mapping[str, Any]) -> str | None:
@@ -120,6 +123,33 @@ class ArtifactWriter:
         return self.store.merge_atomic_memories(
             scope_id, inputs, content, embedding=embedding, source_refs=source_refs, artifact_refs=artifact_refs
         )
+
+    def restore(
+        self, plan: RestorationPlan, *, endpoint: MemoryNode | None = None, attempts: int = RESTORE_ATTEMPTS
+    ) -> RestorationResult:
+        """Commit a restoration plan with the vectors of the contents it makes active. When the
+        memories changed in between, plan again (at most ``attempts`` plans in all; then, or at
+        once with a preview's ``endpoint``, the conflict stands): a restoration that another one
+        already did is then a plan with nothing to write."""
+        for attempt in range(attempts):
+            active = [write for write in plan.writes if write.state == "active"]
+            rows = self._embeddings("atomic-memory", [write.content for write in active])
+            embeddings = {write.artifact_id: row for write, row in zip(active, rows, strict=True)}
+            try:
+                return self.store.commit_atomic_restoration(plan, embeddings, endpoint=endpoint)
+            except RestorationChanged:
+                if endpoint is not None or attempt == attempts - 1:
+                    raise
+            plan = self.store.plan_atomic_restoration(
+                plan.scope_id, plan.artifact_id, operation=plan.operation, revision=plan.revision
+            )
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def publish(self, source: ArtifactRef, target_scope_id: str, idempotency_key: str) -> Publication:
+        """Publish one exact revision into another Scope, its copy embedded like any write."""
+        record = self.store.publication_source(source, target_scope_id)
+        (embedding,) = self._embeddings(source.family, [record.content])
+        return self.store.publish_artifact(record, target_scope_id, idempotency_key, embedding=embedding)
 
     def commit_extraction(
         self,

@@ -28,6 +28,8 @@ Decisions (``docs/security.md``):
   ``*`` (access ``admin``, source ``none``, like creating a Scope): bindings and the default are
   shared server state that routes every host's prepares and captures, so no per-Scope grant may
   change them.
+- ``publish_artifact`` (source ``publication``) needs admin on both Scopes it names, the
+  source's and the target's, checked before any lookup.
 - ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
   (``Principal.readable``), and the handler filters by it.
 - ``get_stats`` takes a Scope selection (``x-pcreceipt-scope`` source ``selection``): read on
@@ -166,6 +168,10 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     if operation.scope_source == "selection":
         if not principal.local and operation.scope_access != "none":
             _require(principal, named_scopes(call.body["selection"]), operation.scope_access)
+        return None
+    if operation.scope_source == "publication":  # publish_artifact: the source's and the target's Scope
+        if not principal.local and operation.scope_access != "none":
+            _require(principal, [call.body["source"]["scope_id"], call.body["target_scope_id"]], operation.scope_access)
         return None
     if operation.scope_source == "resolved":
         scope_id, explicit = resolution.target(call)

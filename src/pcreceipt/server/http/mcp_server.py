@@ -88,7 +88,7 @@ def _tool(spec: ToolSpec) -> types.Tool:
         description=spec.description,
         inputSchema=spec.input_schema,
         outputSchema=spec.output_schema,
-        annotations=types.ToolAnnotations(**spec.annotations),
+        annotations=None if spec.annotations is None else types.ToolAnnotations(**spec.annotations),
     )
 
 

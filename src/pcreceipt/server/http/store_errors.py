@@ -21,13 +21,17 @@ from pcreceipt.errors import (
     ApiError,
     ArtifactAlreadyExists,
     ArtifactNotFound,
+    ArtifactPublicationConflict,
+    ArtifactPublicationUnsupported,
     AtomicMemoryChanged,
     Conflict,
     InternalError,
+    InvalidMemoryRelation,
     InvalidMemoryState,
     InvalidRequest,
     InvalidScopeRelationship,
     MethodNotAllowed,
+    PreviewStale,
     ReferenceNotFound,
     RevisionConflict,
     RouteNotFound,
@@ -36,6 +40,7 @@ from pcreceipt.errors import (
     ScopeVersionConflict,
     ServiceUnavailable,
 )
+from pcreceipt.store.publication_records import PublicationConflict, PublicationUnsupported
 from pcreceipt.store.records import (
     ConflictReason,
     InvalidRecord,
@@ -44,6 +49,7 @@ from pcreceipt.store.records import (
     StoreUnavailable,
     WriteConflict,
 )
+from pcreceipt.store.restoration_records import PreviewEndpointMoved, RestorationChanged, RestorationRefused
 from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
 
 log = logging.getLogger("pcreceipt.server")
@@ -126,6 +132,23 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return conflict(exc, operation_id=operation_id)
     if isinstance(exc, RefusedReference):
         return refused_reference(exc)
+    if isinstance(exc, PublicationUnsupported):
+        message = (
+            "Profile artifacts cannot be copied or published across Scopes."
+            if exc.family == "profile"
+            else "The Artifact family cannot be published as complete target state."
+        )
+        return ArtifactPublicationUnsupported(message, {"family": exc.family})
+    if isinstance(exc, PublicationConflict):
+        return ArtifactPublicationConflict("The publication key identifies a different source Artifact.")
+    if isinstance(exc, RestorationRefused):
+        if exc.code == "invalid_memory_state":
+            return InvalidMemoryState("The memory is not in a state this restoration applies to.")
+        return InvalidMemoryRelation("The merge path or a merge's inputs are not as the merge left them.")
+    if isinstance(exc, RestorationChanged):
+        return AtomicMemoryChanged("The memories changed while the restoration was being written.")
+    if isinstance(exc, PreviewEndpointMoved):
+        return PreviewStale("The restoration preview is stale: the merge path changed since.")
     if isinstance(exc, StaleScopeVersion):
         versions = {"expected_version": exc.expected, "current_version": exc.current}
         return ScopeVersionConflict("The Scope changed since the version the request expected.", versions)

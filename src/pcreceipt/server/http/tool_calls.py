@@ -55,7 +55,7 @@ class ToolSpec:
     description: str
     input_schema: dict[str, Any]
     output_schema: dict[str, Any] | None
-    annotations: dict[str, bool]
+    annotations: dict[str, bool] | None  # None: the tool has no annotations (1.4.1 sets none for it)
     arguments: Mapping[str, Mapping[str, str]]
     has_body: bool
     etag_envelope: bool

@@ -364,6 +364,27 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        14,
+        "artifact publications: one per target Scope and idempotency key (publish_artifact)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS artifact_publications (
+                target_scope_id {_ID} NOT NULL,
+                idempotency_sha {_SHA} NOT NULL,
+                idempotency_key LONGTEXT NOT NULL,
+                source_scope_id {_ID} NOT NULL,
+                source_family VARBINARY(32) NOT NULL,
+                source_artifact_id {_ID} NOT NULL,
+                source_revision INT NOT NULL,
+                target_family VARBINARY(32) NOT NULL,
+                target_artifact_id {_ID} NOT NULL,
+                target_revision INT NOT NULL,
+                content_digest VARBINARY(128) NOT NULL,
+                created_at VARBINARY(40) NOT NULL,
+                PRIMARY KEY (target_scope_id, idempotency_sha)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -365,6 +365,27 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        14,
+        "artifact publications: one per target Scope and idempotency key (publish_artifact)",
+        (
+            """CREATE TABLE artifact_publications (
+                target_scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                idempotency_sha TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                source_scope_id TEXT NOT NULL,
+                source_family TEXT NOT NULL,
+                source_artifact_id TEXT NOT NULL,
+                source_revision INTEGER NOT NULL,
+                target_family TEXT NOT NULL,
+                target_artifact_id TEXT NOT NULL,
+                target_revision INTEGER NOT NULL,
+                content_digest TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (target_scope_id, idempotency_sha)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
