@@ -1,5 +1,7 @@
 """Prepare counters and inventory counts on every engine: what counts as comparable (lineage through
-replaces and merges, across Scopes), each Source counted once, day rows, concurrent recorders."""
+replaces and merges, across Scopes), each Source counted once, day rows, concurrent recorders, and
+the appended events folded into day rows (by two stores at once, in any order) without a count lost
+or counted twice."""
 
 from __future__ import annotations
 
@@ -7,6 +9,10 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pcreceipt.store import statistics
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, RecallDay, RevisionRecord, Scope
 from pcreceipt.store.rows import to_json
@@ -115,6 +121,92 @@ def test_concurrent_recorders_lose_no_count(store: Store, scope_id: str) -> None
         thread.join()
     assert errors == []
     assert counters(day_row(store, scope_id)) == (40, 40, 40, 40 * tokens(record), 80)
+
+
+def _events(store: Store) -> int:
+    engine: Any = store
+    with engine._reading() as conn:
+        return int(engine._first(conn, "SELECT count(*) FROM recall_events")[0])
+
+
+def test_a_prepare_appends_an_event_and_updates_no_day_row(store: Store, scope_id: str) -> None:
+    """The read path's write is an append: the day row is only written by a fold."""
+    store.record_preparation(scope_id, DAY, ready=False, selected=[], recalled_tokens=0)
+    engine: Any = store
+    with engine._reading() as conn:
+        assert engine._all(conn, "SELECT scope_id FROM recall_daily") == []
+    assert _events(store) == 1 and counters(day_row(store, scope_id)) == (1, 0, 0, 0, 0)
+    assert store.fold_recall_events() == 1
+    assert _events(store) == 0 and counters(day_row(store, scope_id)) == (1, 0, 0, 0, 0)
+
+
+def test_every_fold_every_th_event_folds(store: Store, scope_id: str) -> None:
+    for _ in range(statistics.FOLD_EVERY - 1):
+        store.record_preparation(scope_id, DAY, ready=True, selected=[], recalled_tokens=1)
+    assert _events(store) == statistics.FOLD_EVERY - 1
+    store.record_preparation(scope_id, DAY, ready=True, selected=[], recalled_tokens=1)
+    assert _events(store) == 0
+    assert counters(day_row(store, scope_id)) == (statistics.FOLD_EVERY, statistics.FOLD_EVERY, 0, 0, 0)
+
+
+def test_two_stores_recording_and_folding_at_once_lose_and_double_nothing(
+    open_store: Callable[..., Store], scope_id: str
+) -> None:
+    """Two stores on one database (two servers): each records while both fold over and over; every
+    event is counted exactly once."""
+    stores = [open_store(), open_store()]
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def record(store: Store) -> None:
+        try:
+            for _ in range(40):
+                store.record_preparation(scope_id, DAY, ready=True, selected=[], recalled_tokens=3)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    def fold(store: Store) -> None:
+        try:
+            while not done.is_set():
+                store.fold_recall_events()
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    recorders = [threading.Thread(target=record, args=(store,)) for store in stores for _ in range(2)]
+    folders = [threading.Thread(target=fold, args=(store,)) for store in stores]
+    for thread in [*recorders, *folders]:
+        thread.start()
+    for thread in recorders:
+        thread.join()
+    done.set()
+    for thread in folders:
+        thread.join()
+    assert errors == []
+    assert counters(day_row(stores[0], scope_id)) == (160, 160, 0, 0, 0)
+    stores[1].fold_recall_events()
+    assert _events(stores[0]) == 0 and counters(day_row(stores[1], scope_id)) == (160, 160, 0, 0, 0)
+
+
+# each example counts on a Scope of its own, so one store serves them all
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.one_of(st.booleans(), st.none()), max_size=30))
+def test_what_a_read_says_does_not_depend_on_when_folds_ran(
+    store: Store, make_scope: Callable[..., Scope], steps: list[bool | None]
+) -> None:
+    """A step records a prepare (ready or not) or folds (None); the day's counters are the
+    prepares' sums whatever the folds did."""
+    scope = make_scope().scope_id
+    for step in steps:
+        if step is None:
+            store.fold_recall_events()
+        else:
+            store.record_preparation(scope, DAY, ready=step, selected=[], recalled_tokens=5)
+    recorded = [step for step in steps if step is not None]
+    row = day_row(store, scope)
+    if not recorded:
+        assert row is None
+    else:
+        assert counters(row) == (len(recorded), sum(recorded), 0, 0, 0)
 
 
 def test_inventory_counts_heads_by_family_and_memories_by_kind_and_state(

@@ -529,7 +529,13 @@ class Statistics(Protocol):
     ) -> None:
         """Count one prepare of ``scope_id`` on ``day``: ready or not; comparable when it is ready,
         selected at least one artifact, and each traces back (its lineage) to stored Sources;
-        then the Sources' estimated tokens (each distinct Source once) and ``recalled_tokens``."""
+        then the Sources' estimated tokens (each distinct Source once) and ``recalled_tokens``.
+        An appended event: nothing shared with another prepare is updated in place."""
+        ...
+
+    def fold_recall_events(self) -> int:
+        """Fold the appended prepare events into the day rows; how many this call folded (each
+        event exactly once across every store on the database)."""
         ...
 
     def scope_statistics(self, scope_ids: Sequence[str], first_day: str, last_day: str) -> dict[str, ScopeCounts]:

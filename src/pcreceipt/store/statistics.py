@@ -1,10 +1,18 @@
 """Statistics: per-Scope, per-UTC-day prepare counters and the inventory counts ``get_stats`` reads.
 
 Decisions:
-- ``recall_daily`` (migration 6 of each engine) holds one row per (Scope, UTC day, estimator):
-  preparations, ready, comparable, baseline and recalled tokens. A prepare adds to its row with
-  one upsert (the engines' ``UPSERT_RECALL_DAY``: insert, or add to the existing row), so
-  concurrent prepares never lose a count and need no Scope lock.
+- A prepare's counters are one appended row of ``recall_events`` (migration 17): preparations,
+  ready, comparable, baseline and recalled tokens, under a random event id. No prepare updates a
+  row in place, so prepares on several servers for one busy Scope never wait on one another (the
+  upsert of one ``recall_daily`` row per Scope and day they used to share serialised them).
+- ``recall_daily`` (migration 6) holds one row per (Scope, UTC day, estimator): the folded sums.
+  Every ``FOLD_EVERY``-th event a store records, it folds the events it sees into ``recall_daily``
+  in one transaction: each event is deleted by its id and added only when that delete removed it
+  (the engines' ``UPSERT_RECALL_DAY`` adds to the day's row), so two servers folding at once never
+  count an event twice, and an event appended meanwhile waits for the next fold.
+- A read (``scope_statistics``) sums both tables, so a count is visible as soon as its prepare
+  returns, folded or not. An event is committed before the prepare's answer is sent: a crash loses
+  no count (what it can lose is a prepare whose statistics write had not committed).
 - Comparable (PowerContext's rule): a ready prepare that selected at least one artifact, each of
   which traces back to at least one stored Source. An artifact revision's Sources are its own
   lineage Sources (``store.sources``) or the content Source a flush extracted it from, and,
@@ -18,7 +26,9 @@ Decisions:
 
 from __future__ import annotations
 
+import itertools
 import json
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -36,6 +46,16 @@ HIGH_WATERMARKS = (
 )
 """Each Scope's highest Source position: one ``max`` per Scope, which both engines answer from the
 end of the primary key. (``max(...) ... GROUP BY scope_id`` read every Source of the Scope on SQLite.)"""
+
+FOLD_EVERY = 256
+"""A store folds the appended prepare events into ``recall_daily`` after every this many it
+records: one write transaction of about this many deletes per fold, and a bounded events table."""
+
+INSERT_RECALL_EVENT = (
+    "INSERT INTO recall_events (event_id, scope_id, usage_date, estimator, preparations, ready_preparations,"
+    " comparable_preparations, baseline_tokens, recalled_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_COUNTERS = "preparations, ready_preparations, comparable_preparations, baseline_tokens, recalled_tokens"
 
 _Identity = tuple[str, str, str, int]
 _SourceKey = tuple[str, int]
@@ -64,7 +84,8 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
         if ready and selected:
             with self._reading() as conn:
                 comparable, baseline = self._lineage_tokens(conn, selected)
-        row = (
+        event = (
+            uuid.uuid4().hex,
             scope_id,
             day,
             ESTIMATOR,
@@ -74,7 +95,38 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
             baseline if comparable else 0,
             recalled_tokens if comparable else 0,
         )
-        self._transact(lambda conn: self._run(conn, self.UPSERT_RECALL_DAY, row))
+        self._transact(lambda conn: self._run(conn, INSERT_RECALL_EVENT, event))
+        if next(self._recorded_events) % FOLD_EVERY == 0:
+            self.fold_recall_events()
+
+    @property
+    def _recorded_events(self) -> itertools.count[int]:
+        counter: itertools.count[int] | None = getattr(self, "_recall_event_counter", None)
+        if counter is None:
+            counter = self._recall_event_counter = itertools.count(1)
+        return counter
+
+    def fold_recall_events(self) -> int:
+        """Fold the appended prepare events into ``recall_daily``; how many this call folded (an
+        event another store folded first is not counted here, nor twice anywhere)."""
+
+        def fold(conn: ConnT) -> int:
+            columns = f"event_id, scope_id, usage_date, estimator, {_COUNTERS}"
+            events = self._all(conn, f"SELECT {columns} FROM recall_events")
+            sums: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+            folded = 0
+            for event_id, scope_id, day, estimator, *counters in events:
+                if self._affected(conn, "DELETE FROM recall_events WHERE event_id = ?", (event_id,)) != 1:
+                    continue  # another store's fold took it
+                totals = sums[(as_str(scope_id), as_str(day), as_str(estimator))]
+                for index, value in enumerate(counters):
+                    totals[index] += int(value)
+                folded += 1
+            for key, totals in sums.items():
+                self._run(conn, self.UPSERT_RECALL_DAY, (*key, *totals))
+            return folded
+
+        return self._transact(fold)
 
     def _lineage_tokens(self, conn: ConnT, selected: Sequence[ArtifactRef]) -> tuple[bool, int]:
         """(every selected revision has a Source behind it, the tokens of the distinct Sources)."""
@@ -200,16 +252,41 @@ class StatisticsRecords(EngineHooks[ConnT, PreparedT]):
                     (ESTIMATOR, first_day, last_day, *batch),
                 ):
                     recall[as_str(row[0])].append(_recall_day(row))
+                for row in self._all(
+                    conn,
+                    f"""SELECT scope_id, usage_date, sum(preparations), sum(ready_preparations),
+                               sum(comparable_preparations), sum(baseline_tokens), sum(recalled_tokens)
+                        FROM recall_events WHERE estimator = ? AND usage_date >= ? AND usage_date <= ?
+                          AND scope_id IN ({marks}) GROUP BY scope_id, usage_date""",
+                    (ESTIMATOR, first_day, last_day, *batch),
+                ):
+                    recall[as_str(row[0])].append(_recall_day(row))
         return {
             scope_id: ScopeCounts(
                 sources=sources.get(scope_id, 0),
                 processed=min(processed.get(scope_id, 0), sources.get(scope_id, 0)),
                 artifacts=tuple(sorted(artifacts[scope_id])),
                 memories=tuple(sorted(memories[scope_id])),
-                recall=tuple(sorted(recall[scope_id], key=lambda day: day.day)),
+                recall=_by_day(recall[scope_id]),
             )
             for scope_id in unique
         }
+
+
+def _by_day(parts: Sequence[RecallDay]) -> tuple[RecallDay, ...]:
+    """One ``RecallDay`` per day, in day order: a day's folded row and its unfolded events added."""
+    days: dict[str, RecallDay] = {}
+    for part in parts:
+        seen = days.get(part.day)
+        days[part.day] = part if seen is None else RecallDay(
+            day=part.day,
+            preparations=seen.preparations + part.preparations,
+            ready_preparations=seen.ready_preparations + part.ready_preparations,
+            comparable_preparations=seen.comparable_preparations + part.comparable_preparations,
+            baseline_tokens=seen.baseline_tokens + part.baseline_tokens,
+            recalled_tokens=seen.recalled_tokens + part.recalled_tokens,
+        )
+    return tuple(days[day] for day in sorted(days))
 
 
 def _recall_day(row: Any) -> RecallDay:

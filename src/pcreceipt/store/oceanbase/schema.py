@@ -385,6 +385,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        17,
+        "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS recall_events (
+                event_id VARBINARY(32) NOT NULL PRIMARY KEY,
+                scope_id {_ID} NOT NULL,
+                usage_date VARCHAR(10) NOT NULL,
+                estimator VARBINARY(64) NOT NULL,
+                preparations BIGINT NOT NULL,
+                ready_preparations BIGINT NOT NULL,
+                comparable_preparations BIGINT NOT NULL,
+                baseline_tokens BIGINT NOT NULL,
+                recalled_tokens BIGINT NOT NULL,
+                KEY recall_events_by_day (scope_id, usage_date, estimator)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -36,7 +36,8 @@ Decisions:
 - Sources (migration 6, ``store.sources``): ``sources`` keyed by (Scope, position), unique by
   (Scope, SHA-256 of the source id), lineage Sources indexed by the revision they record;
   ``source_cursors`` the extraction cursor per Scope; ``recall_daily`` the prepare counters per
-  (Scope, UTC day, estimator) (``store.statistics``). Artifacts written before this migration
+  (Scope, UTC day, estimator) (``store.statistics``), where migration 17's ``recall_events`` (one
+  appended row per prepare) are folded. Artifacts written before this migration
   have no lineage Source.
 - Extractions (migration 7, ``store.sources``): ``source_extractions`` names, per content Source
   position, the Atomic Memory revisions a flush extracted from it (primary key (Scope, position,
@@ -384,6 +385,24 @@ MIGRATIONS: tuple[Migration, ...] = (
                 created_at TEXT NOT NULL,
                 PRIMARY KEY (target_scope_id, idempotency_sha)
             ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        17,
+        "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
+        (
+            """CREATE TABLE recall_events (
+                event_id TEXT PRIMARY KEY,
+                scope_id TEXT NOT NULL,
+                usage_date TEXT NOT NULL,
+                estimator TEXT NOT NULL,
+                preparations INTEGER NOT NULL,
+                ready_preparations INTEGER NOT NULL,
+                comparable_preparations INTEGER NOT NULL,
+                baseline_tokens INTEGER NOT NULL,
+                recalled_tokens INTEGER NOT NULL
+            ) WITHOUT ROWID""",
+            "CREATE INDEX recall_events_by_day ON recall_events (scope_id, usage_date, estimator)",
         ),
     ),
 )
