@@ -402,5 +402,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ArtifactTagSet" }],
         scope: { access: "write", source: "path", references: false },
     },
+    {
+        operationId: "create_work_contract",
+        method: "POST",
+        path: "/v1/work/contracts/create",
+        parameters: [],
+        requestBody: "CreateWorkContractRequest",
+        success: [{ status: 202, model: "WorkSourceReceipt" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "record_task_outcome",
+        method: "POST",
+        path: "/v1/work/outcomes/record",
+        parameters: [],
+        requestBody: "RecordTaskOutcomeRequest",
+        success: [{ status: 202, model: "WorkSourceReceipt" }],
+        scope: { access: "write", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -74,7 +74,9 @@ export type OperationId =
   | "get_topic_memory"
   | "list_artifact_revisions"
   | "get_artifact_tags"
-  | "replace_artifact_tags";
+  | "replace_artifact_tags"
+  | "create_work_contract"
+  | "record_task_outcome";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -483,6 +485,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "create_work_contract",
+    method: "POST",
+    path: "/v1/work/contracts/create",
+    parameters: [],
+    requestBody: "CreateWorkContractRequest",
+    success: [{ status: 202, model: "WorkSourceReceipt" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "record_task_outcome",
+    method: "POST",
+    path: "/v1/work/outcomes/record",
+    parameters: [],
+    requestBody: "RecordTaskOutcomeRequest",
+    success: [{ status: 202, model: "WorkSourceReceipt" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

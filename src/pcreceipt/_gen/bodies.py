@@ -1459,6 +1459,25 @@ class CreateTopicMemoryRequest(TypedDict, closed=True):
     """
 
 
+class CreateWorkContractRequest(TypedDict, closed=True):
+    """
+    Record a Work Contract as a Source of the Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the contract is recorded in.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
+    """
+    contract: WorkContract
+    """
+    The contract.
+    """
+
+
 class ErrorBody(TypedDict, closed=True):
     """
     What went wrong, without request content.
@@ -1498,6 +1517,8 @@ class ErrorBody(TypedDict, closed=True):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "handoff_evidence_not_found",
+        "source_not_eligible",
     ]
     """
     The error code.
@@ -1901,6 +1922,36 @@ class GetTopicMemoryRequest(TypedDict, closed=True):
     artifact: ArtifactReference
     """
     The exact revision (family topic-memory; another family is 422 invalid_request, rule topic_memory_family).
+    """
+
+
+class HandoffArtifactCitation(TypedDict, closed=True):
+    """
+    Evidence: one exact artifact revision of the request's Scope.
+    """
+
+    kind: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    artifact_ref: WorkArtifactReference
+    """
+    The cited revision.
+    """
+
+
+class HandoffSourceCitation(TypedDict, closed=True):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: WorkSourceReference
+    """
+    The cited Source.
     """
 
 
@@ -2647,6 +2698,25 @@ class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecordTaskOutcomeRequest(TypedDict, closed=True):
+    """
+    Record a Task Outcome as a Source of the Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the outcome is recorded in.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
+    """
+    outcome: TaskOutcome
+    """
+    The outcome.
     """
 
 
@@ -3472,6 +3542,88 @@ class TagFilter(TypedDict, closed=True):
     """
 
 
+class TaskCheck(TypedDict, closed=True):
+    """
+    One check of the attempt, its uncertainty kept: declared with [] or verified with at least one citation.
+    """
+
+    name: str
+    """
+    The check, trimmed.
+    """
+    status: Literal[
+        "passed",
+        "failed",
+        "skipped",
+        "timed_out",
+        "unavailable",
+        "cancelled",
+        "unknown",
+    ]
+    """
+    What the check observed.
+    """
+    details: NotRequired[str | None]
+    """
+    Detail of the result, trimmed; null or absent for none.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the result is known.
+    """
+    evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The result's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class TaskOutcome(TypedDict, closed=True):
+    """
+    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
+    """
+
+    schema: Literal["powercontext.task-outcome.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_observation"]
+    """
+    Always untrusted_observation.
+    """
+    objective: str
+    """
+    What the attempt was for, trimmed.
+    """
+    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+    """
+    How the attempt ended.
+    """
+    summary: str
+    """
+    What happened, trimmed.
+    """
+    handoff_receipt_ref: NotRequired[WorkSourceReference | None]
+    """
+    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
+    """
+    observations: list[WorkClaim]
+    """
+    What was observed (at least one).
+    """
+    checks: list[TaskCheck]
+    """
+    The checks run, as they ended.
+    """
+    produced_artifacts: list[WorkArtifactReference]
+    """
+    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
+    """
+    remaining_work: list[str]
+    """
+    What remains, trimmed and unique.
+    """
+
+
 class TokenEstimatorProfile(TypedDict, closed=True):
     """
     How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
@@ -3603,6 +3755,127 @@ class Violation(TypedDict, closed=True):
     property: NotRequired[str]
     """
     For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+class WorkArtifactReference(TypedDict, closed=True):
+    """
+    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
+    """
+
+    family: str
+    """
+    The artifact family: 1 to 128 printable ASCII characters, no spaces.
+    """
+    artifact_id: str
+    """
+    The artifact identifier.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+
+
+class WorkClaim(TypedDict, closed=True):
+    """
+    One claim of the caller, with its basis and evidence: declared with [] or verified with at least one citation (else 422 invalid_request).
+    """
+
+    text: str
+    """
+    The claim, trimmed.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the claim is known.
+    """
+    evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The claim's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class WorkContract(TypedDict, closed=True):
+    """
+    A Work Contract (powercontext.work-contract.v1): the inspected baseline of delegated work. Historical input; it grants no authority. List items are trimmed and unique within their list.
+    """
+
+    schema: Literal["powercontext.work-contract.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: str
+    """
+    What the delegated work is for, trimmed.
+    """
+    facts: list[WorkClaim]
+    """
+    Claims the baseline rests on.
+    """
+    in_scope: list[str]
+    """
+    What the work covers (at least one).
+    """
+    exclusions: list[str]
+    """
+    What the work must not touch.
+    """
+    completion_criteria: list[str]
+    """
+    When the work is done (at least one).
+    """
+    authorization_notes: list[str]
+    """
+    What the delegation does and does not authorise.
+    """
+    open_questions: list[str]
+    """
+    Questions still open.
+    """
+
+
+class WorkSourceReceipt(TypedDict, closed=True):
+    """
+    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
+    """
+
+    kind: Literal[
+        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
+    ]
+    """
+    The record's kind.
+    """
+    source: CapturedSourceReference
+    """
+    The Source the record was stored as.
+    """
+    position: int
+    """
+    The Source's position in its Scope.
+    """
+    content_digest: str
+    """
+    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
+    """
+
+
+class WorkSourceReference(TypedDict, closed=True):
+    """
+    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    """
+
+    name: str
+    """
+    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    """
+    source_id: str
+    """
+    The caller's Source id: 1 to 256 characters, trimmed.
     """
 
 

@@ -42,6 +42,7 @@ from pcreceipt._gen.models import (
     CreatePromptRequest,
     CreateScopeRequest,
     CreateTopicMemoryRequest,
+    CreateWorkContractRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
     GetMemoryEntryRequest,
@@ -59,6 +60,7 @@ from pcreceipt._gen.models import (
     PrepareContextRequest,
     PreparedContext,
     RecordBootstrapDeliveryRequest,
+    RecordTaskOutcomeRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
@@ -77,6 +79,7 @@ from pcreceipt._gen.models import (
     SetDefaultScopeRequest,
     TopicMemoryArtifact,
     UpdateScopeRequest,
+    WorkSourceReceipt,
 )
 
 M = TypeVar("M", bound=BaseModel)
@@ -459,3 +462,11 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def create_work_contract(self, request: CreateWorkContractRequest | Mapping[str, Any]) -> WorkSourceReceipt:
+        """Record a grounded Work Contract."""
+        return await self._call("create_work_contract", WorkSourceReceipt, body=request)
+
+    async def record_task_outcome(self, request: RecordTaskOutcomeRequest | Mapping[str, Any]) -> WorkSourceReceipt:
+        """Record a completion-aware Task Outcome."""
+        return await self._call("record_task_outcome", WorkSourceReceipt, body=request)

@@ -360,6 +360,10 @@ CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 
+# #/components/schemas/CreateWorkContractRequest
+CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/DegradationReason
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
@@ -369,8 +373,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -466,6 +470,14 @@ FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/HandoffArtifactCitation
+HandoffArtifactCitationKind = Literal["artifact"]
+HANDOFF_ARTIFACT_CITATION_KIND_ENUM: Final[tuple[HandoffArtifactCitationKind, ...]] = ("artifact",)
+
+# #/components/schemas/HandoffSourceCitation
+HandoffSourceCitationKind = Literal["source"]
+HANDOFF_SOURCE_CITATION_KIND_ENUM: Final[tuple[HandoffSourceCitationKind, ...]] = ("source",)
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
@@ -652,6 +664,10 @@ RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
 RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
+
+# #/components/schemas/RecordTaskOutcomeRequest
+RECORD_TASK_OUTCOME_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+RECORD_TASK_OUTCOME_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/RecurrenceStatistics
 RECURRENCE_STATISTICS_SELECTED_MINIMUM: Final = 0
@@ -907,6 +923,36 @@ TAG_FILTER_MATCH_DEFAULT: Final = "all"
 TagMatch = Literal["all", "any"]
 TAG_MATCH_ENUM: Final[tuple[TagMatch, ...]] = ("all", "any")
 
+# #/components/schemas/TaskCheck
+TASK_CHECK_NAME_MIN_LENGTH: Final = 1
+TASK_CHECK_NAME_MAX_LENGTH: Final = 8192
+TASK_CHECK_EVIDENCE_MAX_ITEMS: Final = 32
+
+# #/components/schemas/TaskCheckStatus
+TaskCheckStatus = Literal["passed", "failed", "skipped", "timed_out", "unavailable", "cancelled", "unknown"]
+TASK_CHECK_STATUS_ENUM: Final[tuple[TaskCheckStatus, ...]] = ("passed", "failed", "skipped", "timed_out", "unavailable", "cancelled", "unknown")
+
+# #/components/schemas/TaskOutcome
+TaskOutcomeSchema = Literal["powercontext.task-outcome.v1"]
+TASK_OUTCOME_SCHEMA_ENUM: Final[tuple[TaskOutcomeSchema, ...]] = ("powercontext.task-outcome.v1",)
+TaskOutcomeTrust = Literal["untrusted_observation"]
+TASK_OUTCOME_TRUST_ENUM: Final[tuple[TaskOutcomeTrust, ...]] = ("untrusted_observation",)
+TASK_OUTCOME_OBJECTIVE_MIN_LENGTH: Final = 1
+TASK_OUTCOME_OBJECTIVE_MAX_LENGTH: Final = 8192
+TASK_OUTCOME_SUMMARY_MIN_LENGTH: Final = 1
+TASK_OUTCOME_SUMMARY_MAX_LENGTH: Final = 8192
+TASK_OUTCOME_OBSERVATIONS_MIN_ITEMS: Final = 1
+TASK_OUTCOME_OBSERVATIONS_MAX_ITEMS: Final = 64
+TASK_OUTCOME_CHECKS_MAX_ITEMS: Final = 64
+TASK_OUTCOME_PRODUCED_ARTIFACTS_MAX_ITEMS: Final = 32
+TASK_OUTCOME_REMAINING_WORK_MAX_ITEMS: Final = 64
+TASK_OUTCOME_REMAINING_WORK_ITEMS_MIN_LENGTH: Final = 1
+TASK_OUTCOME_REMAINING_WORK_ITEMS_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/TaskOutcomeStatus
+TaskOutcomeStatus = Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+TASK_OUTCOME_STATUS_ENUM: Final[tuple[TaskOutcomeStatus, ...]] = ("succeeded", "partial", "blocked", "failed", "cancelled", "unknown")
+
 # #/components/schemas/TokenEstimatorProfile
 TokenEstimatorProfileEstimatorId = Literal["character:weighted"]
 TOKEN_ESTIMATOR_PROFILE_ESTIMATOR_ID_ENUM: Final[tuple[TokenEstimatorProfileEstimatorId, ...]] = ("character:weighted",)
@@ -957,6 +1003,60 @@ USAGE_STATISTICS_DAILY_MAX_ITEMS: Final = 30
 VIOLATION_PATH_MAX_LENGTH: Final = 512
 VIOLATION_RULE_MIN_LENGTH: Final = 1
 VIOLATION_RULE_MAX_LENGTH: Final = 128
+
+# #/components/schemas/WorkArtifactReference
+WORK_ARTIFACT_REFERENCE_FAMILY_MIN_LENGTH: Final = 1
+WORK_ARTIFACT_REFERENCE_FAMILY_MAX_LENGTH: Final = 128
+
+# #/components/schemas/WorkClaim
+WORK_CLAIM_TEXT_MIN_LENGTH: Final = 1
+WORK_CLAIM_TEXT_MAX_LENGTH: Final = 8192
+WORK_CLAIM_EVIDENCE_MAX_ITEMS: Final = 31
+
+# #/components/schemas/WorkClaimBasis
+WorkClaimBasis = Literal["declared", "verified"]
+WORK_CLAIM_BASIS_ENUM: Final[tuple[WorkClaimBasis, ...]] = ("declared", "verified")
+
+# #/components/schemas/WorkContract
+WorkContractSchema = Literal["powercontext.work-contract.v1"]
+WORK_CONTRACT_SCHEMA_ENUM: Final[tuple[WorkContractSchema, ...]] = ("powercontext.work-contract.v1",)
+WorkContractTrust = Literal["untrusted_input"]
+WORK_CONTRACT_TRUST_ENUM: Final[tuple[WorkContractTrust, ...]] = ("untrusted_input",)
+WORK_CONTRACT_OBJECTIVE_MIN_LENGTH: Final = 1
+WORK_CONTRACT_OBJECTIVE_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_FACTS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_IN_SCOPE_MIN_ITEMS: Final = 1
+WORK_CONTRACT_IN_SCOPE_MAX_ITEMS: Final = 64
+WORK_CONTRACT_IN_SCOPE_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_IN_SCOPE_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_EXCLUSIONS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_EXCLUSIONS_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_EXCLUSIONS_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_COMPLETION_CRITERIA_MIN_ITEMS: Final = 1
+WORK_CONTRACT_COMPLETION_CRITERIA_MAX_ITEMS: Final = 64
+WORK_CONTRACT_COMPLETION_CRITERIA_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_COMPLETION_CRITERIA_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_AUTHORIZATION_NOTES_MAX_ITEMS: Final = 64
+WORK_CONTRACT_AUTHORIZATION_NOTES_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_AUTHORIZATION_NOTES_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_OPEN_QUESTIONS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_OPEN_QUESTIONS_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_OPEN_QUESTIONS_ITEMS_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/WorkSourceKind
+WorkSourceKind = Literal["work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"]
+WORK_SOURCE_KIND_ENUM: Final[tuple[WorkSourceKind, ...]] = ("work-contract", "handoff-boundary", "handoff-receipt", "task-outcome")
+
+# #/components/schemas/WorkSourceReceipt
+WORK_SOURCE_RECEIPT_POSITION_MINIMUM: Final = 1
+WORK_SOURCE_RECEIPT_CONTENT_DIGEST_MIN_LENGTH: Final = 71
+WORK_SOURCE_RECEIPT_CONTENT_DIGEST_MAX_LENGTH: Final = 71
+
+# #/components/schemas/WorkSourceReference
+WORK_SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
+WORK_SOURCE_REFERENCE_NAME_MAX_LENGTH: Final = 128
+WORK_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+WORK_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/WorkingNoteKind
 WorkingNoteKind = Literal["inspection", "abandoned_approach", "validation", "unresolved", "host_context"]

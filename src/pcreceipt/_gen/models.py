@@ -532,6 +532,13 @@ class AtomicMemoryStateView(ContractModel):
     """
 
 
+class AuthorizationNote(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One note.
+    """
+
+
 class BootstrapContext(ContractModel):
     """
     A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
@@ -1556,6 +1563,13 @@ class CodeWorkspace(ContractModel):
     """
 
 
+class CompletionCriterion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One criterion.
+    """
+
+
 class ContextAssembly(ContractModel):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1732,6 +1746,28 @@ class CreateTopicMemoryRequest(ContractModel):
     """
 
 
+class CreateWorkContractRequest(ContractModel):
+    """
+    Record a Work Contract as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the contract is recorded in.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
+    """
+    contract: WorkContract
+    """
+    The contract.
+    """
+
+
 class Cursor(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
@@ -1743,6 +1779,13 @@ class Cursor1(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class Details(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    Detail of the result, trimmed; null or absent for none.
     """
 
 
@@ -1788,6 +1831,8 @@ class ErrorBody(ContractModel):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "handoff_evidence_not_found",
+        "source_not_eligible",
     ]
     """
     The error code.
@@ -1913,6 +1958,13 @@ class ExactScopeSelection(ContractModel):
     scope_ids: Annotated[list[ScopeId], Field(max_length=1000, min_length=1)]
     """
     The Scopes, each once.
+    """
+
+
+class Exclusion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One exclusion.
     """
 
 
@@ -2266,6 +2318,42 @@ class GetTopicMemoryRequest(ContractModel):
     """
 
 
+class HandoffArtifactCitation(ContractModel):
+    """
+    Evidence: one exact artifact revision of the request's Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    artifact_ref: WorkArtifactReference
+    """
+    The cited revision.
+    """
+
+
+class HandoffSourceCitation(ContractModel):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: WorkSourceReference
+    """
+    The cited Source.
+    """
+
+
 class Health(ContractModel):
     """
     Liveness or readiness.
@@ -2360,6 +2448,13 @@ class ImportArtifactsResponse(ContractModel):
     created: Annotated[list[ArtifactReference], Field(max_length=1000)]
     """
     One reference per imported item.
+    """
+
+
+class InScopeItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item in scope.
     """
 
 
@@ -2826,6 +2921,13 @@ class OmittedGroup(ContractModel):
     """
 
 
+class OpenQuestion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One question.
+    """
+
+
 class Operation(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
@@ -3234,6 +3336,28 @@ class RecordBootstrapDeliveryRequest(ContractModel):
     """
 
 
+class RecordTaskOutcomeRequest(ContractModel):
+    """
+    Record a Task Outcome as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the outcome is recorded in.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
+    """
+    outcome: TaskOutcome
+    """
+    The outcome.
+    """
+
+
 class RecurrenceStatistics(ContractModel):
     """
     Experience recurrence (pcreceipt records none: all zero).
@@ -3291,6 +3415,13 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RemainingWorkItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item.
     """
 
 
@@ -4254,6 +4385,96 @@ class TagFilter(ContractModel):
     """
 
 
+class TaskCheck(ContractModel):
+    """
+    One check of the attempt, its uncertainty kept: declared with [] or verified with at least one citation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The check, trimmed.
+    """
+    status: Literal[
+        "passed",
+        "failed",
+        "skipped",
+        "timed_out",
+        "unavailable",
+        "cancelled",
+        "unknown",
+    ]
+    """
+    What the check observed.
+    """
+    details: Details | None = None
+    """
+    Detail of the result, trimmed; null or absent for none.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the result is known.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
+    ]
+    """
+    The result's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class TaskOutcome(ContractModel):
+    """
+    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.task-outcome.v1"], Field(alias="schema")]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_observation"]
+    """
+    Always untrusted_observation.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the attempt was for, trimmed.
+    """
+    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+    """
+    How the attempt ended.
+    """
+    summary: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What happened, trimmed.
+    """
+    handoff_receipt_ref: WorkSourceReference | None = None
+    """
+    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
+    """
+    observations: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    What was observed (at least one).
+    """
+    checks: Annotated[list[TaskCheck], Field(max_length=64)]
+    """
+    The checks run, as they ended.
+    """
+    produced_artifacts: Annotated[list[WorkArtifactReference], Field(max_length=32)]
+    """
+    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
+    """
+    remaining_work: Annotated[list[RemainingWorkItem], Field(max_length=64)]
+    """
+    What remains, trimmed and unique.
+    """
+
+
 class TokenEstimatorProfile(ContractModel):
     """
     How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
@@ -4407,4 +4628,146 @@ class Violation(ContractModel):
     property: Annotated[str | None, Field(pattern="^[A-Za-z0-9_.-]{1,64}$")] = None
     """
     For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+class WorkArtifactReference(ContractModel):
+    """
+    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact family: 1 to 128 printable ASCII characters, no spaces.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The exact revision.
+    """
+
+
+class WorkClaim(ContractModel):
+    """
+    One claim of the caller, with its basis and evidence: declared with [] or verified with at least one citation (else 422 invalid_request).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim, trimmed.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the claim is known.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=31)
+    ]
+    """
+    The claim's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class WorkContract(ContractModel):
+    """
+    A Work Contract (powercontext.work-contract.v1): the inspected baseline of delegated work. Historical input; it grants no authority. List items are trimmed and unique within their list.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.work-contract.v1"], Field(alias="schema")]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the delegated work is for, trimmed.
+    """
+    facts: Annotated[list[WorkClaim], Field(max_length=64)]
+    """
+    Claims the baseline rests on.
+    """
+    in_scope: Annotated[list[InScopeItem], Field(max_length=64, min_length=1)]
+    """
+    What the work covers (at least one).
+    """
+    exclusions: Annotated[list[Exclusion], Field(max_length=64)]
+    """
+    What the work must not touch.
+    """
+    completion_criteria: Annotated[
+        list[CompletionCriterion], Field(max_length=64, min_length=1)
+    ]
+    """
+    When the work is done (at least one).
+    """
+    authorization_notes: Annotated[list[AuthorizationNote], Field(max_length=64)]
+    """
+    What the delegation does and does not authorise.
+    """
+    open_questions: Annotated[list[OpenQuestion], Field(max_length=64)]
+    """
+    Questions still open.
+    """
+
+
+class WorkSourceReceipt(ContractModel):
+    """
+    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal[
+        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
+    ]
+    """
+    The record's kind.
+    """
+    source: CapturedSourceReference
+    """
+    The Source the record was stored as.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope.
+    """
+    content_digest: Annotated[
+        str, Field(max_length=71, min_length=71, pattern="^sha256:[0-9a-f]{64}$")
+    ]
+    """
+    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
+    """
+
+
+class WorkSourceReference(ContractModel):
+    """
+    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's Source id: 1 to 256 characters, trimmed.
     """

@@ -519,6 +519,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='create_work_contract',
+        method='POST',
+        path='/v1/work/contracts/create',
+        parameters=(),
+        request_model='CreateWorkContractRequest',
+        success=(Success(202, 'WorkSourceReceipt'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='record_task_outcome',
+        method='POST',
+        path='/v1/work/outcomes/record',
+        parameters=(),
+        request_model='RecordTaskOutcomeRequest',
+        success=(Success(202, 'WorkSourceReceipt'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

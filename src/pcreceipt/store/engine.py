@@ -71,6 +71,7 @@ from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.tags import ArtifactTags
+from pcreceipt.store.work import WorkSourceReads
 
 REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"
 
@@ -84,6 +85,7 @@ class StoreEngine(
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
+    WorkSourceReads[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -50,6 +50,7 @@ from pcreceipt.store.records import (
     ScopeFilters,
     SourceRef,
     SourceWindow,
+    StoredSource,
     TextMatch,
     TokenGrant,
     TokenRecord,
@@ -448,6 +449,11 @@ class Sources(Protocol):
         under its id with the same content and metadata returns its position (nothing written).
         SourceIdentityConflict when the id holds other content or metadata; RecordNotFound when the Scope
         does not exist. ``replay_only``: never store, return None when the id is not stored."""
+        ...
+
+    def find_source(self, scope_id: str, source_id: str) -> StoredSource | None:
+        """The Scope's Source with that id (any origin), or None; RecordNotFound when the Scope
+        does not exist."""
         ...
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:

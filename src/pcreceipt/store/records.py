@@ -299,6 +299,18 @@ class CapturedSource:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredSource:
+    """One stored Source found by its id (``Store.find_source``): its position, origin, and
+    ``content`` and ``metadata`` as captured (None for a lineage Source, which stores no text)."""
+
+    position: int
+    origin: SourceOrigin
+    source_id: str
+    content: str | None
+    metadata: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
 class FlushWindow:
     """What one flush did: the cursor before and after, the highest position, and whether the
     window held Sources that need extraction (then the cursor did not move)."""

@@ -21,6 +21,7 @@ from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
+from pcreceipt.server.handlers.work import WORK_HANDLERS
 from pcreceipt.server.http.exchange import Handler
 
 _PARTS: tuple[Mapping[str, Handler], ...] = (
@@ -36,6 +37,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     TOPIC_MEMORY_HANDLERS,
     TAG_HANDLERS,
     STATISTICS_HANDLERS,
+    WORK_HANDLERS,
 )
 
 
