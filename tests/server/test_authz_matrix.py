@@ -18,7 +18,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
-  capture_working_note, remember_memory, replace_artifact_tags (write on the target); every seeded
+  capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
+  record_task_outcome (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -86,6 +87,8 @@ ROUTE_CLASS: dict[str, str] = {
     "get_topic_memory": "read",
     "get_artifact_tags": "read",
     "replace_artifact_tags": "write",
+    "create_work_contract": "write",
+    "record_task_outcome": "write",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -295,6 +298,30 @@ def _binding_key() -> dict[str, str]:
     return {"integration": "matrix", "kind": "workspace", "external_id": uuid.uuid4().hex}
 
 
+_CLAIM = {"text": "seen in the matrix", "basis": "declared", "evidence": []}
+_CONTRACT = {
+    "schema": "powercontext.work-contract.v1",
+    "trust": "untrusted_input",
+    "objective": "matrix work",
+    "facts": [_CLAIM],
+    "in_scope": ["matrix"],
+    "exclusions": [],
+    "completion_criteria": ["every cell"],
+    "authorization_notes": [],
+    "open_questions": [],
+}
+_OUTCOME = {
+    "schema": "powercontext.task-outcome.v1",
+    "trust": "untrusted_observation",
+    "objective": "matrix work",
+    "status": "succeeded",
+    "summary": "every cell asserted",
+    "observations": [_CLAIM],
+    "checks": [],
+    "produced_artifacts": [],
+    "remaining_work": [],
+}
+
 REQUESTS: dict[str, Request] = {
     "prepare_context": _prepare,
     "create_scope": _create_scope,
@@ -363,6 +390,12 @@ REQUESTS: dict[str, Request] = {
         "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
     ),
     "get_topic_memory": _get_topic_memory,
+    "create_work_contract": lambda http, w, t: http.post(
+        "/v1/work/contracts/create", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "contract": _CONTRACT}
+    ),
+    "record_task_outcome": lambda http, w, t: http.post(
+        "/v1/work/outcomes/record", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "outcome": _OUTCOME}
+    ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={

@@ -213,6 +213,41 @@ def _flush(tier: Tier) -> Base:
     return Base(body={"scope_id": scope_id})
 
 
+def _claim() -> dict[str, Any]:
+    return {"text": "inspected by the tier", "basis": "declared", "evidence": []}
+
+
+def _work_contract(scope_id: str) -> dict[str, Any]:
+    contract = {
+        "schema": "powercontext.work-contract.v1",
+        "trust": "untrusted_input",
+        "objective": "the tier's work",
+        "facts": [_claim()],
+        "in_scope": ["the tier"],
+        "exclusions": ["nothing else"],
+        "completion_criteria": ["every probe refused"],
+        "authorization_notes": ["none"],
+        "open_questions": ["none"],
+    }
+    return {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "contract": contract}
+
+
+def _task_outcome(scope_id: str) -> dict[str, Any]:
+    outcome = {
+        "schema": "powercontext.task-outcome.v1",
+        "trust": "untrusted_observation",
+        "objective": "the tier's work",
+        "status": "partial",
+        "summary": "probed",
+        "handoff_receipt_ref": None,
+        "observations": [_claim()],
+        "checks": [{"name": "probe", "status": "passed", "details": "ok", "basis": "declared", "evidence": []}],
+        "produced_artifacts": [],
+        "remaining_work": ["more probes"],
+    }
+    return {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "outcome": outcome}
+
+
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
 BASES: dict[str, Callable[[Tier], Base]] = {
     "get_liveness": lambda t: Base(),
@@ -294,6 +329,8 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     ),
     "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
     "get_topic_memory": _topic,
+    "create_work_contract": lambda t: Base(body=_work_contract(t.scope_id), ok=202),
+    "record_task_outcome": lambda t: Base(body=_task_outcome(t.scope_id), ok=202),
 }
 
 

@@ -332,6 +332,58 @@ def race_capture_working_note(r: Racers) -> None:
     _capture_races(r, "/v1/sources/working-notes", {"session_id": "race-session", "note_kind": "inspection"})
 
 
+def _work_races(r: Racers, path: str, field: str, record: dict[str, Any]) -> None:
+    """A work record is a Source: replays agree on one position, one record wins an id, distinct ids get
+    consecutive positions."""
+    scope_id = r.scope()
+    same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, field: record}
+    answers = _all(r.race("POST", path, same), 202)
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1  # one receipt, replayed
+    other_id = uuid.uuid4().hex
+    bodies = [{**same, "source_id": other_id, field: {**record, "objective": f"objective {n}"}} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", path, bodies), 409, "source_conflict", success=202)
+    won = json.loads(winner.request.content)
+    assert r.first.post(path, json=won).json() == winner.json()
+    distinct = [
+        {**same, "source_id": uuid.uuid4().hex, field: {**record, "objective": f"distinct {n}"}} for n in range(K)
+    ]
+    positions = sorted(a["position"] for a in _all(r.race("POST", path, distinct), 202))
+    assert positions == list(range(positions[0], positions[0] + K))
+
+
+_CLAIM = {"text": "raced", "basis": "declared", "evidence": []}
+
+
+def race_create_work_contract(r: Racers) -> None:
+    contract = {
+        "schema": "powercontext.work-contract.v1",
+        "trust": "untrusted_input",
+        "objective": "race",
+        "facts": [_CLAIM],
+        "in_scope": ["race"],
+        "exclusions": [],
+        "completion_criteria": ["raced"],
+        "authorization_notes": [],
+        "open_questions": [],
+    }
+    _work_races(r, "/v1/work/contracts/create", "contract", contract)
+
+
+def race_record_task_outcome(r: Racers) -> None:
+    outcome = {
+        "schema": "powercontext.task-outcome.v1",
+        "trust": "untrusted_observation",
+        "objective": "race",
+        "status": "succeeded",
+        "summary": "raced",
+        "observations": [_CLAIM],
+        "checks": [],
+        "produced_artifacts": [],
+        "remaining_work": [],
+    }
+    _work_races(r, "/v1/work/outcomes/record", "outcome", outcome)
+
+
 def race_remember_memory(r: Racers) -> None:
     scope_id = r.scope()
     request = {"scope_id": scope_id, "kind": "fact", "text": "The same memory, remembered at once."}
@@ -392,6 +444,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],
+    "create_work_contract": [race_create_work_contract],
+    "record_task_outcome": [race_record_task_outcome],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
