@@ -76,7 +76,11 @@ export type OperationId =
   | "get_artifact_tags"
   | "replace_artifact_tags"
   | "create_work_contract"
-  | "record_task_outcome";
+  | "record_task_outcome"
+  | "finalize_handoff"
+  | "commit_handoff"
+  | "continue_handoff"
+  | "handoff_current_work";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -502,6 +506,42 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "RecordTaskOutcomeRequest",
     success: [{ status: 202, model: "WorkSourceReceipt" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "finalize_handoff",
+    method: "POST",
+    path: "/v1/handoff/finalize",
+    parameters: [],
+    requestBody: "FinalizeHandoffRequest",
+    success: [{ status: 200, model: "PreparedHandoff" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "commit_handoff",
+    method: "POST",
+    path: "/v1/handoff/commit",
+    parameters: [],
+    requestBody: "CommitHandoffRequest",
+    success: [{ status: 200, model: "CommittedHandoff" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "continue_handoff",
+    method: "POST",
+    path: "/v1/handoff/continue",
+    parameters: [],
+    requestBody: "ContinueHandoffRequest",
+    success: [{ status: 200, model: "HandoffResolution" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "handoff_current_work",
+    method: "POST",
+    path: "/v1/work/handoffs/prepare-current",
+    parameters: [],
+    requestBody: "HandoffCurrentWorkRequest",
+    success: [{ status: 200, model: "PreparedWorkHandoff" }],
     scope: { access: "write", source: "body", references: false },
   },
 ];

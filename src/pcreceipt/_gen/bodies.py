@@ -1315,6 +1315,44 @@ class CodeWorkspace(TypedDict, closed=True):
     """
 
 
+class CommitHandoffRequest(TypedDict, closed=True):
+    """
+    Commit a prepared Handoff as the Scope's next Handoff revision.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    handoff: PreparedHandoff
+    """
+    The exact prepared value finalize_handoff or handoff_current_work answered.
+    """
+
+
+class CommittedHandoff(TypedDict, closed=True):
+    """
+    A committed, immutable Handoff revision and its lineage.
+    """
+
+    reference: WorkArtifactReference
+    """
+    The revision (family handoff, artifact_id handoff).
+    """
+    content: HandoffContent
+    """
+    Its content.
+    """
+    source_refs: list[WorkSourceReference]
+    """
+    The Sources its state and next action cite, each once, in citation order.
+    """
+    artifact_refs: list[WorkArtifactReference]
+    """
+    The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
 class ContextAssembly(TypedDict, closed=True):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1331,6 +1369,29 @@ class ContextAssembly(TypedDict, closed=True):
     show: NotRequired[list[Literal["confidence", "recall_rank"]]]
     """
     Optional per-item metadata lines to render.
+    """
+
+
+class ContinueHandoffRequest(TypedDict, closed=True):
+    """
+    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff.
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared value, for prepared.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact (family handoff).
     """
 
 
@@ -1478,6 +1539,41 @@ class CreateWorkContractRequest(TypedDict, closed=True):
     """
 
 
+class CurrentWorkHandoff(TypedDict, closed=True):
+    """
+    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
+    """
+
+    schema: Literal["powercontext.current-work-handoff.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: str
+    """
+    What the work is for, trimmed.
+    """
+    state: list[WorkClaim]
+    """
+    Where the work stands (1 to 64 claims).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: WorkClaim | None
+    """
+    The next step (one claim), or null.
+    """
+    omissions: list[str]
+    """
+    What is known to be missing, trimmed and unique.
+    """
+
+
 class ErrorBody(TypedDict, closed=True):
     """
     What went wrong, without request content.
@@ -1519,6 +1615,7 @@ class ErrorBody(TypedDict, closed=True):
         "invalid_scope_relationship",
         "handoff_evidence_not_found",
         "source_not_eligible",
+        "invalid_handoff_generation",
     ]
     """
     The error code.
@@ -1822,6 +1919,21 @@ class FeatureContract(TypedDict, closed=True):
     """
 
 
+class FinalizeHandoffRequest(TypedDict, closed=True):
+    """
+    Finalize an inspected draft into a prepared Handoff.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    draft: HandoffDraft
+    """
+    The inspected draft.
+    """
+
+
 class FlushMemoryRequest(TypedDict, closed=True):
     """
     Process the Scope's pending Source window into Memory.
@@ -1940,6 +2052,222 @@ class HandoffArtifactCitation(TypedDict, closed=True):
     """
 
 
+class HandoffContent(TypedDict, closed=True):
+    """
+    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
+    """
+
+    generation: NotRequired[HandoffGenerationMetadata | None]
+    """
+    Generation origin; absent or null for content nobody generated.
+    """
+    schema: Literal["powercontext.handoff.v1"]
+    """
+    The content schema.
+    """
+    objective: str
+    """
+    What the work is for.
+    """
+    state: list[HandoffStatement]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: list[HandoffOmission]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffCurrentWorkRequest(TypedDict, closed=True):
+    """
+    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_id: str
+    """
+    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    handoff: CurrentWorkHandoff
+    """
+    The inspected current state.
+    """
+
+
+class HandoffDraft(TypedDict, closed=True):
+    """
+    An inspectable Handoff draft, before finalize_handoff.
+    """
+
+    generation: NotRequired[HandoffGenerationEnvelope | None]
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    objective: str
+    """
+    What the work is for.
+    """
+    state: list[HandoffStatement]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: list[HandoffOmission]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffEvidenceCheck(TypedDict, closed=True):
+    """
+    Whether one statement's evidence is still readable.
+    """
+
+    claim: Literal["state", "next_action"]
+    """
+    state or next_action.
+    """
+    state_index: int | None
+    """
+    The state statement's index, or null for next_action.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available when every citation is readable.
+    """
+    unavailable_evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The citations that are not.
+    """
+
+
+class HandoffGenerationEnvelope(TypedDict, closed=True):
+    """
+    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
+    """
+
+    receipt: str
+    """
+    The opaque receipt.
+    """
+
+
+class HandoffGenerationMetadata(TypedDict, closed=True):
+    """
+    The generation origin a server stores with generated content (PowerContext 1.4.1's shape). pcreceipt generates none: committed content carrying it without a matching receipt is 422 invalid_handoff_generation.
+    """
+
+    scope_id: str
+    """
+    The Scope it was generated in.
+    """
+    prompt_key: Literal["handoff.generate"]
+    """
+    Always handoff.generate.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Which prompt definition was used.
+    """
+    artifact: WorkArtifactReference | None
+    """
+    The prompt artifact revision, or null.
+    """
+    definition_version: str
+    """
+    The prompt definition version.
+    """
+    builtin_version: str
+    """
+    The built-in prompt version.
+    """
+    compiled_digest: str
+    """
+    Hex SHA-256 of the compiled prompt.
+    """
+    original_draft_digest: str
+    """
+    Hex SHA-256 of the generated draft.
+    """
+    edit_status: Literal["unchanged", "edited"]
+    """
+    Whether the draft was edited after generation.
+    """
+
+
+class HandoffOmission(TypedDict, closed=True):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    text: str
+    """
+    What is missing.
+    """
+    citation: HandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class HandoffResolution(TypedDict, closed=True):
+    """
+    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
+    """
+
+    trust: Literal["untrusted_history"]
+    """
+    Always untrusted_history.
+    """
+    status: Literal["empty", "resolved"]
+    """
+    resolved, or empty (latest with no committed Handoff).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    content: HandoffContent | None
+    """
+    The content; null when empty.
+    """
+    selection: Literal["prepared", "exact", "latest"] | None
+    """
+    How it was selected; null when empty.
+    """
+    selected_revision: WorkArtifactReference | None
+    """
+    The committed revision selected; null for prepared or empty.
+    """
+    current_revision: WorkArtifactReference | None
+    """
+    The Scope's latest committed revision; null when there is none.
+    """
+    evidence_checks: list[HandoffEvidenceCheck]
+    """
+    One check per state statement in order, then one for next_action.
+    """
+
+
 class HandoffSourceCitation(TypedDict, closed=True):
     """
     Evidence: one Source of the request's Scope.
@@ -1952,6 +2280,21 @@ class HandoffSourceCitation(TypedDict, closed=True):
     source_ref: WorkSourceReference
     """
     The cited Source.
+    """
+
+
+class HandoffStatement(TypedDict, closed=True):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    text: str
+    """
+    The claim.
+    """
+    citations: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    Its evidence (1 to 32 citations).
     """
 
 
@@ -2488,6 +2831,48 @@ class PreparedContextReceipt(TypedDict, closed=True):
     stages: list[StageTiming]
     """
     Summed durations of the runtime stages that ran.
+    """
+
+
+class PreparedHandoff(TypedDict, closed=True):
+    """
+    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
+    """
+
+    generation: NotRequired[HandoffGenerationEnvelope | None]
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    schema: Literal["powercontext.prepared-handoff.v1"]
+    """
+    The prepared Handoff schema.
+    """
+    scope_id: str
+    """
+    The Scope it was prepared in (must be the request's).
+    """
+    base: WorkArtifactReference | None
+    """
+    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
+    """
+    content: HandoffContent
+    """
+    The content.
+    """
+
+
+class PreparedWorkHandoff(TypedDict, closed=True):
+    """
+    The boundary Source's receipt and the prepared (uncommitted) Handoff.
+    """
+
+    boundary: WorkSourceReceipt
+    """
+    The boundary Source (kind handoff-boundary).
+    """
+    handoff: PreparedHandoff
+    """
+    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
     """
 
 

@@ -36,6 +36,9 @@ from pcreceipt._gen.models import (
     CodeRange,
     CodeStatus,
     CodeWorkspace,
+    CommitHandoffRequest,
+    CommittedHandoff,
+    ContinueHandoffRequest,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
@@ -43,11 +46,14 @@ from pcreceipt._gen.models import (
     CreateScopeRequest,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
+    FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
+    HandoffCurrentWorkRequest,
+    HandoffResolution,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
@@ -59,6 +65,8 @@ from pcreceipt._gen.models import (
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PreparedContext,
+    PreparedHandoff,
+    PreparedWorkHandoff,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
     RememberMemoryRequest,
@@ -470,3 +478,19 @@ class OperationMethods(ABC):
     async def record_task_outcome(self, request: RecordTaskOutcomeRequest | Mapping[str, Any]) -> WorkSourceReceipt:
         """Record a completion-aware Task Outcome."""
         return await self._call("record_task_outcome", WorkSourceReceipt, body=request)
+
+    async def finalize_handoff(self, request: FinalizeHandoffRequest | Mapping[str, Any]) -> PreparedHandoff:
+        """Finalize an inspected Handoff draft."""
+        return await self._call("finalize_handoff", PreparedHandoff, body=request)
+
+    async def commit_handoff(self, request: CommitHandoffRequest | Mapping[str, Any]) -> CommittedHandoff:
+        """Commit a prepared Handoff as a durable milestone."""
+        return await self._call("commit_handoff", CommittedHandoff, body=request)
+
+    async def continue_handoff(self, request: ContinueHandoffRequest | Mapping[str, Any]) -> HandoffResolution:
+        """Resolve a Handoff as untrusted history."""
+        return await self._call("continue_handoff", HandoffResolution, body=request)
+
+    async def handoff_current_work(self, request: HandoffCurrentWorkRequest | Mapping[str, Any]) -> PreparedWorkHandoff:
+        """Hand off current work in one step."""
+        return await self._call("handoff_current_work", PreparedWorkHandoff, body=request)

@@ -364,6 +364,19 @@ CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
 
+# #/components/schemas/CurrentWorkHandoff
+CurrentWorkHandoffSchema = Literal["powercontext.current-work-handoff.v1"]
+CURRENT_WORK_HANDOFF_SCHEMA_ENUM: Final[tuple[CurrentWorkHandoffSchema, ...]] = ("powercontext.current-work-handoff.v1",)
+CurrentWorkHandoffTrust = Literal["untrusted_input"]
+CURRENT_WORK_HANDOFF_TRUST_ENUM: Final[tuple[CurrentWorkHandoffTrust, ...]] = ("untrusted_input",)
+CURRENT_WORK_HANDOFF_OBJECTIVE_MIN_LENGTH: Final = 1
+CURRENT_WORK_HANDOFF_OBJECTIVE_MAX_LENGTH: Final = 8192
+CURRENT_WORK_HANDOFF_STATE_MIN_ITEMS: Final = 1
+CURRENT_WORK_HANDOFF_STATE_MAX_ITEMS: Final = 64
+CURRENT_WORK_HANDOFF_OMISSIONS_MAX_ITEMS: Final = 64
+CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MIN_LENGTH: Final = 1
+CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MAX_LENGTH: Final = 8192
+
 # #/components/schemas/DegradationReason
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
@@ -373,8 +386,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -475,9 +488,81 @@ GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
 HandoffArtifactCitationKind = Literal["artifact"]
 HANDOFF_ARTIFACT_CITATION_KIND_ENUM: Final[tuple[HandoffArtifactCitationKind, ...]] = ("artifact",)
 
+# #/components/schemas/HandoffClaim
+HandoffClaim = Literal["state", "next_action"]
+HANDOFF_CLAIM_ENUM: Final[tuple[HandoffClaim, ...]] = ("state", "next_action")
+
+# #/components/schemas/HandoffContent
+HandoffContentSchema = Literal["powercontext.handoff.v1"]
+HANDOFF_CONTENT_SCHEMA_ENUM: Final[tuple[HandoffContentSchema, ...]] = ("powercontext.handoff.v1",)
+HANDOFF_CONTENT_OBJECTIVE_MIN_LENGTH: Final = 1
+HANDOFF_CONTENT_OBJECTIVE_MAX_LENGTH: Final = 8192
+HANDOFF_CONTENT_STATE_MIN_ITEMS: Final = 1
+HANDOFF_CONTENT_STATE_MAX_ITEMS: Final = 64
+HANDOFF_CONTENT_OMISSIONS_MAX_ITEMS: Final = 64
+
+# #/components/schemas/HandoffCurrentWorkRequest
+HANDOFF_CURRENT_WORK_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+HANDOFF_CURRENT_WORK_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/HandoffDisposition
+HandoffDisposition = Literal["continuable", "blocked", "complete"]
+HANDOFF_DISPOSITION_ENUM: Final[tuple[HandoffDisposition, ...]] = ("continuable", "blocked", "complete")
+
+# #/components/schemas/HandoffDraft
+HANDOFF_DRAFT_OBJECTIVE_MIN_LENGTH: Final = 1
+HANDOFF_DRAFT_OBJECTIVE_MAX_LENGTH: Final = 8192
+HANDOFF_DRAFT_STATE_MIN_ITEMS: Final = 1
+HANDOFF_DRAFT_STATE_MAX_ITEMS: Final = 64
+HANDOFF_DRAFT_OMISSIONS_MAX_ITEMS: Final = 64
+
+# #/components/schemas/HandoffEvidenceCheck
+HandoffEvidenceCheckStatus = Literal["available", "unavailable"]
+HANDOFF_EVIDENCE_CHECK_STATUS_ENUM: Final[tuple[HandoffEvidenceCheckStatus, ...]] = ("available", "unavailable")
+HANDOFF_EVIDENCE_CHECK_UNAVAILABLE_EVIDENCE_MAX_ITEMS: Final = 32
+
+# #/components/schemas/HandoffGenerationEnvelope
+HANDOFF_GENERATION_ENVELOPE_RECEIPT_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_ENVELOPE_RECEIPT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/HandoffGenerationMetadata
+HANDOFF_GENERATION_METADATA_SCOPE_ID_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_SCOPE_ID_MAX_LENGTH: Final = 256
+HandoffGenerationMetadataPromptKey = Literal["handoff.generate"]
+HANDOFF_GENERATION_METADATA_PROMPT_KEY_ENUM: Final[tuple[HandoffGenerationMetadataPromptKey, ...]] = ("handoff.generate",)
+HandoffGenerationMetadataSelection = Literal["built_in", "artifact"]
+HANDOFF_GENERATION_METADATA_SELECTION_ENUM: Final[tuple[HandoffGenerationMetadataSelection, ...]] = ("built_in", "artifact")
+HANDOFF_GENERATION_METADATA_DEFINITION_VERSION_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_DEFINITION_VERSION_MAX_LENGTH: Final = 256
+HANDOFF_GENERATION_METADATA_BUILTIN_VERSION_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_BUILTIN_VERSION_MAX_LENGTH: Final = 256
+HandoffGenerationMetadataEditStatus = Literal["unchanged", "edited"]
+HANDOFF_GENERATION_METADATA_EDIT_STATUS_ENUM: Final[tuple[HandoffGenerationMetadataEditStatus, ...]] = ("unchanged", "edited")
+
+# #/components/schemas/HandoffOmission
+HANDOFF_OMISSION_TEXT_MIN_LENGTH: Final = 1
+HANDOFF_OMISSION_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/HandoffResolution
+HandoffResolutionTrust = Literal["untrusted_history"]
+HANDOFF_RESOLUTION_TRUST_ENUM: Final[tuple[HandoffResolutionTrust, ...]] = ("untrusted_history",)
+HandoffResolutionStatus = Literal["empty", "resolved"]
+HANDOFF_RESOLUTION_STATUS_ENUM: Final[tuple[HandoffResolutionStatus, ...]] = ("empty", "resolved")
+HANDOFF_RESOLUTION_EVIDENCE_CHECKS_MAX_ITEMS: Final = 65
+
+# #/components/schemas/HandoffSelection
+HandoffSelection = Literal["prepared", "exact", "latest"]
+HANDOFF_SELECTION_ENUM: Final[tuple[HandoffSelection, ...]] = ("prepared", "exact", "latest")
+
 # #/components/schemas/HandoffSourceCitation
 HandoffSourceCitationKind = Literal["source"]
 HANDOFF_SOURCE_CITATION_KIND_ENUM: Final[tuple[HandoffSourceCitationKind, ...]] = ("source",)
+
+# #/components/schemas/HandoffStatement
+HANDOFF_STATEMENT_TEXT_MIN_LENGTH: Final = 1
+HANDOFF_STATEMENT_TEXT_MAX_LENGTH: Final = 8192
+HANDOFF_STATEMENT_CITATIONS_MIN_ITEMS: Final = 1
+HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
@@ -610,6 +695,12 @@ PREPARED_CONTEXT_RECEIPT_OMITTED_MAX_ITEMS: Final = 16
 PREPARED_CONTEXT_RECEIPT_STAGES_MAX_ITEMS: Final = 8
 # The Receipt serialized as compact UTF-8 JSON is at most this many bytes (semantic rule receipt_size); a Receipt that would be larger is dropped, never truncated.
 PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM: Final = 8192
+
+# #/components/schemas/PreparedHandoff
+PreparedHandoffSchema = Literal["powercontext.prepared-handoff.v1"]
+PREPARED_HANDOFF_SCHEMA_ENUM: Final[tuple[PreparedHandoffSchema, ...]] = ("powercontext.prepared-handoff.v1",)
+PREPARED_HANDOFF_SCOPE_ID_MIN_LENGTH: Final = 1
+PREPARED_HANDOFF_SCOPE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/ProfileContent
 PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1

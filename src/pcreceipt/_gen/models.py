@@ -1563,6 +1563,50 @@ class CodeWorkspace(ContractModel):
     """
 
 
+class CommitHandoffRequest(ContractModel):
+    """
+    Commit a prepared Handoff as the Scope's next Handoff revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    handoff: PreparedHandoff
+    """
+    The exact prepared value finalize_handoff or handoff_current_work answered.
+    """
+
+
+class CommittedHandoff(ContractModel):
+    """
+    A committed, immutable Handoff revision and its lineage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reference: WorkArtifactReference
+    """
+    The revision (family handoff, artifact_id handoff).
+    """
+    content: HandoffContent
+    """
+    Its content.
+    """
+    source_refs: list[WorkSourceReference]
+    """
+    The Sources its state and next action cite, each once, in citation order.
+    """
+    artifact_refs: list[WorkArtifactReference]
+    """
+    The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
 class CompletionCriterion(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -1593,6 +1637,32 @@ class ContextAssembly(ContractModel):
     ] = []
     """
     Optional per-item metadata lines to render.
+    """
+
+
+class ContinueHandoffRequest(ContractModel):
+    """
+    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact (family handoff).
     """
 
 
@@ -1768,6 +1838,46 @@ class CreateWorkContractRequest(ContractModel):
     """
 
 
+class CurrentWorkHandoff(ContractModel):
+    """
+    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.current-work-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for, trimmed.
+    """
+    state: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 claims).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: WorkClaim | None
+    """
+    The next step (one claim), or null.
+    """
+    omissions: Annotated[list[Omission], Field(max_length=64)]
+    """
+    What is known to be missing, trimmed and unique.
+    """
+
+
 class Cursor(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
@@ -1833,6 +1943,7 @@ class ErrorBody(ContractModel):
         "invalid_scope_relationship",
         "handoff_evidence_not_found",
         "source_not_eligible",
+        "invalid_handoff_generation",
     ]
     """
     The error code.
@@ -2200,6 +2311,24 @@ class FeatureContract(ContractModel):
     """
 
 
+class FinalizeHandoffRequest(ContractModel):
+    """
+    Finalize an inspected draft into a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    draft: HandoffDraft
+    """
+    The inspected draft.
+    """
+
+
 class FlushMemoryRequest(ContractModel):
     """
     Process the Scope's pending Source window into Memory.
@@ -2336,6 +2465,248 @@ class HandoffArtifactCitation(ContractModel):
     """
 
 
+class HandoffContent(ContractModel):
+    """
+    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationMetadata | None = None
+    """
+    Generation origin; absent or null for content nobody generated.
+    """
+    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
+    """
+    The content schema.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffCurrentWorkRequest(ContractModel):
+    """
+    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    handoff: CurrentWorkHandoff
+    """
+    The inspected current state.
+    """
+
+
+class HandoffDraft(ContractModel):
+    """
+    An inspectable Handoff draft, before finalize_handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffEvidenceCheck(ContractModel):
+    """
+    Whether one statement's evidence is still readable.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    claim: Literal["state", "next_action"]
+    """
+    state or next_action.
+    """
+    state_index: StateIndex | None
+    """
+    The state statement's index, or null for next_action.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available when every citation is readable.
+    """
+    unavailable_evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
+    ]
+    """
+    The citations that are not.
+    """
+
+
+class HandoffGenerationEnvelope(ContractModel):
+    """
+    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The opaque receipt.
+    """
+
+
+class HandoffGenerationMetadata(ContractModel):
+    """
+    The generation origin a server stores with generated content (PowerContext 1.4.1's shape). pcreceipt generates none: committed content carrying it without a matching receipt is 422 invalid_handoff_generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Scope it was generated in.
+    """
+    prompt_key: Literal["handoff.generate"]
+    """
+    Always handoff.generate.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Which prompt definition was used.
+    """
+    artifact: WorkArtifactReference | None
+    """
+    The prompt artifact revision, or null.
+    """
+    definition_version: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The prompt definition version.
+    """
+    builtin_version: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The built-in prompt version.
+    """
+    compiled_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    Hex SHA-256 of the compiled prompt.
+    """
+    original_draft_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    Hex SHA-256 of the generated draft.
+    """
+    edit_status: Literal["unchanged", "edited"]
+    """
+    Whether the draft was edited after generation.
+    """
+
+
+class HandoffOmission(ContractModel):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What is missing.
+    """
+    citation: HandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class HandoffResolution(ContractModel):
+    """
+    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trust: Literal["untrusted_history"]
+    """
+    Always untrusted_history.
+    """
+    status: Literal["empty", "resolved"]
+    """
+    resolved, or empty (latest with no committed Handoff).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    content: HandoffContent | None
+    """
+    The content; null when empty.
+    """
+    selection: Literal["prepared", "exact", "latest"] | None
+    """
+    How it was selected; null when empty.
+    """
+    selected_revision: WorkArtifactReference | None
+    """
+    The committed revision selected; null for prepared or empty.
+    """
+    current_revision: WorkArtifactReference | None
+    """
+    The Scope's latest committed revision; null when there is none.
+    """
+    evidence_checks: Annotated[list[HandoffEvidenceCheck], Field(max_length=65)]
+    """
+    One check per state statement in order, then one for next_action.
+    """
+
+
 class HandoffSourceCitation(ContractModel):
     """
     Evidence: one Source of the request's Scope.
@@ -2351,6 +2722,27 @@ class HandoffSourceCitation(ContractModel):
     source_ref: WorkSourceReference
     """
     The cited Source.
+    """
+
+
+class HandoffStatement(ContractModel):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim.
+    """
+    citations: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    Its evidence (1 to 32 citations).
     """
 
 
@@ -2890,6 +3282,13 @@ class NextCursor4(RootModel[str]):
     """
 
 
+class Omission(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One omission.
+    """
+
+
 class OmittedGroup(ContractModel):
     """
     Exclusion events of one family for one reason.
@@ -3085,6 +3484,56 @@ class PreparedContextReceipt(ContractModel):
     stages: Annotated[list[StageTiming], Field(max_length=8)]
     """
     Summed durations of the runtime stages that ran.
+    """
+
+
+class PreparedHandoff(ContractModel):
+    """
+    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    schema_: Annotated[
+        Literal["powercontext.prepared-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The prepared Handoff schema.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope it was prepared in (must be the request's).
+    """
+    base: WorkArtifactReference | None
+    """
+    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
+    """
+    content: HandoffContent
+    """
+    The content.
+    """
+
+
+class PreparedWorkHandoff(ContractModel):
+    """
+    The boundary Source's receipt and the prepared (uncommitted) Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    boundary: WorkSourceReceipt
+    """
+    The boundary Source (kind handoff-boundary).
+    """
+    handoff: PreparedHandoff
+    """
+    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
     """
 
 
@@ -4335,6 +4784,13 @@ class StageTiming(ContractModel):
     count: Annotated[int, Field(ge=1, le=65535)]
     """
     How many times the stage ran.
+    """
+
+
+class StateIndex(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The state statement's index, or null for next_action.
     """
 
 

@@ -27,6 +27,7 @@ from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
+from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
 from pcreceipt.store.records import (
@@ -86,6 +87,7 @@ class StoreEngine(
     ArtifactTags[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
     WorkSourceReads[ConnT, PreparedT],
+    HandoffRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

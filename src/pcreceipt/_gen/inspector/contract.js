@@ -7147,6 +7147,42 @@ var OPERATIONS = [
     requestBody: "RecordTaskOutcomeRequest",
     success: [{ status: 202, model: "WorkSourceReceipt" }],
     scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "finalize_handoff",
+    method: "POST",
+    path: "/v1/handoff/finalize",
+    parameters: [],
+    requestBody: "FinalizeHandoffRequest",
+    success: [{ status: 200, model: "PreparedHandoff" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "commit_handoff",
+    method: "POST",
+    path: "/v1/handoff/commit",
+    parameters: [],
+    requestBody: "CommitHandoffRequest",
+    success: [{ status: 200, model: "CommittedHandoff" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "continue_handoff",
+    method: "POST",
+    path: "/v1/handoff/continue",
+    parameters: [],
+    requestBody: "ContinueHandoffRequest",
+    success: [{ status: 200, model: "HandoffResolution" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "handoff_current_work",
+    method: "POST",
+    path: "/v1/work/handoffs/prepare-current",
+    parameters: [],
+    requestBody: "HandoffCurrentWorkRequest",
+    success: [{ status: 200, model: "PreparedWorkHandoff" }],
+    scope: { access: "write", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
@@ -38,6 +39,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     TAG_HANDLERS,
     STATISTICS_HANDLERS,
     WORK_HANDLERS,
+    HANDOFF_HANDLERS,
 )
 
 

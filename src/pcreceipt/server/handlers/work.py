@@ -18,7 +18,8 @@ Decisions (``docs/decisions.md``, "Work continuity records"; ``docs/handoffs.md`
   a cited artifact of the archived ``memory`` family (``legacy_family``).
 - Then 404 ``scope_not_found``; then each citation in order: a Source must be a content Source
   or an unexpired Working Note of the Scope, an artifact (a Task Outcome's ``produced_artifacts``
-  too) an exact revision of the Scope that is not a prompt, else 404 ``handoff_evidence_not_found``;
+  too) an exact revision of the Scope that is not a prompt (a Handoff: a committed revision of the
+  Scope's one Handoff lifecycle), else 404 ``handoff_evidence_not_found``;
   a lineage Source is 422 ``source_not_eligible``. Then a Task Outcome's ``handoff_receipt_ref`` must name a Handoff
   Receipt Source of the Scope that accepted an exact revision, else 422 ``invalid_request``
   (rule ``handoff_receipt``). Only then is anything written.
@@ -48,6 +49,8 @@ SOURCE_NAME = limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM[0]
 ARTIFACT_FAMILIES = frozenset(limits.ARTIFACT_FAMILY_ENUM)
 LEGACY_FAMILY = "memory"
 PROMPT_FAMILY = "prompt"
+HANDOFF_FAMILY = HANDOFF_ID = "handoff"
+"""A Scope's one Handoff lifecycle: family ``handoff``, artifact id ``handoff`` (1.4.1's singleton)."""
 RECEIPT_SCHEMA = "powercontext.handoff-receipt.v1"
 RECEIPT_KIND = "handoff-receipt"
 
@@ -61,24 +64,24 @@ def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
 # -- rules beyond the schema
 
 
-def _trimmed(path: str, value: str) -> None:
+def check_trimmed(path: str, value: str) -> None:
     if value != value.strip():
         raise _invalid(path, "trimmed", "Texts and ids must not start or end with whitespace.")
 
 
-def _texts(path: str, values: Sequence[str]) -> None:
+def check_texts(path: str, values: Sequence[str]) -> None:
     for index, value in enumerate(values):
-        _trimmed(f"{path}/{index}", value)
+        check_trimmed(f"{path}/{index}", value)
     if len(set(values)) != len(values):
         raise _invalid(path, "unique", "The items of a list must be unique.")
 
 
-def _citations(path: str, citations: Sequence[Mapping[str, Any]]) -> None:
+def check_citations(path: str, citations: Sequence[Mapping[str, Any]]) -> None:
     for index, citation in enumerate(citations):
         at = f"{path}/{index}"
         if citation["kind"] == "source":
-            _trimmed(f"{at}/source_ref/name", citation["source_ref"]["name"])
-            _trimmed(f"{at}/source_ref/source_id", citation["source_ref"]["source_id"])
+            check_trimmed(f"{at}/source_ref/name", citation["source_ref"]["name"])
+            check_trimmed(f"{at}/source_ref/source_id", citation["source_ref"]["source_id"])
         elif citation["artifact_ref"]["family"] == LEGACY_FAMILY:
             raise _invalid(f"{at}/artifact_ref/family", "legacy_family", "Legacy Memory cannot be cited.")
 
@@ -87,45 +90,45 @@ def _grounded(path: str, item: Mapping[str, Any]) -> None:
     """A claim or check: declared with no evidence, or verified with some."""
     if (item["basis"] == "verified") != bool(item["evidence"]):
         raise _invalid(path, "basis_evidence", "A verified item needs evidence; a declared one has none.")
-    _citations(f"{path}/evidence", item["evidence"])
+    check_citations(f"{path}/evidence", item["evidence"])
 
 
-def _claims(path: str, claims: Sequence[Mapping[str, Any]]) -> None:
+def check_claims(path: str, claims: Sequence[Mapping[str, Any]]) -> None:
     for index, claim in enumerate(claims):
-        _trimmed(f"{path}/{index}/text", claim["text"])
+        check_trimmed(f"{path}/{index}/text", claim["text"])
         _grounded(f"{path}/{index}", claim)
 
 
 def _check_contract(body: Mapping[str, Any]) -> None:
-    _trimmed("/source_id", body["source_id"])
+    check_trimmed("/source_id", body["source_id"])
     contract = body["contract"]
-    _trimmed("/contract/objective", contract["objective"])
-    _claims("/contract/facts", contract["facts"])
+    check_trimmed("/contract/objective", contract["objective"])
+    check_claims("/contract/facts", contract["facts"])
     for name in ("in_scope", "exclusions", "completion_criteria", "authorization_notes", "open_questions"):
-        _texts(f"/contract/{name}", contract[name])
+        check_texts(f"/contract/{name}", contract[name])
 
 
 def _check_outcome(body: Mapping[str, Any]) -> None:
-    _trimmed("/source_id", body["source_id"])
+    check_trimmed("/source_id", body["source_id"])
     outcome = body["outcome"]
-    _trimmed("/outcome/objective", outcome["objective"])
-    _trimmed("/outcome/summary", outcome["summary"])
+    check_trimmed("/outcome/objective", outcome["objective"])
+    check_trimmed("/outcome/summary", outcome["summary"])
     receipt = outcome.get("handoff_receipt_ref")
     if receipt is not None:
-        _trimmed("/outcome/handoff_receipt_ref/name", receipt["name"])
-        _trimmed("/outcome/handoff_receipt_ref/source_id", receipt["source_id"])
-    _claims("/outcome/observations", outcome["observations"])
+        check_trimmed("/outcome/handoff_receipt_ref/name", receipt["name"])
+        check_trimmed("/outcome/handoff_receipt_ref/source_id", receipt["source_id"])
+    check_claims("/outcome/observations", outcome["observations"])
     for index, check in enumerate(outcome["checks"]):
-        _trimmed(f"/outcome/checks/{index}/name", check["name"])
+        check_trimmed(f"/outcome/checks/{index}/name", check["name"])
         if check.get("details") is not None:
-            _trimmed(f"/outcome/checks/{index}/details", check["details"])
+            check_trimmed(f"/outcome/checks/{index}/details", check["details"])
         _grounded(f"/outcome/checks/{index}", check)
     for index, ref in enumerate(outcome["produced_artifacts"]):
         if ref["family"] == LEGACY_FAMILY:
             raise _invalid(
                 f"/outcome/produced_artifacts/{index}/family", "legacy_family", "Legacy Memory cannot be cited."
             )
-    _texts("/outcome/remaining_work", outcome["remaining_work"])
+    check_texts("/outcome/remaining_work", outcome["remaining_work"])
 
 
 # -- the stored record (1.4.1's runtime form, in its field order)
@@ -232,6 +235,11 @@ def check_evidence(store: Store, scope_id: str, citations: Iterable[Mapping[str,
             continue
         ref = citation["artifact_ref"]
         family = ref["family"]
+        if family == HANDOFF_FAMILY:
+            found_handoff = ref["artifact_id"] == HANDOFF_ID and store.handoff_revision(scope_id, ref["revision"])
+            if not found_handoff:
+                raise HandoffEvidenceNotFound("Cited Handoff evidence was not found.")
+            continue
         if family == PROMPT_FAMILY or family not in ARTIFACT_FAMILIES:
             raise HandoffEvidenceNotFound("Cited Handoff evidence was not found.")
         if store.get_revision(scope_id, family, ref["artifact_id"], ref["revision"]) is None:
