@@ -11,7 +11,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags
+  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
   legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
@@ -19,7 +19,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
-  record_task_outcome (write on the target); every seeded
+  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -89,6 +89,10 @@ ROUTE_CLASS: dict[str, str] = {
     "replace_artifact_tags": "write",
     "create_work_contract": "write",
     "record_task_outcome": "write",
+    "handoff_current_work": "write",
+    "finalize_handoff": "write",
+    "commit_handoff": "write",
+    "continue_handoff": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -322,6 +326,31 @@ _OUTCOME = {
     "remaining_work": [],
 }
 
+_SEEDED = {"kind": "source", "source_ref": {"name": "content", "source_id": "matrix-seed"}}
+_DRAFT = {
+    "objective": "matrix handoff",
+    "state": [{"text": "every cell", "citations": [_SEEDED]}],
+    "disposition": "continuable",
+    "next_action": None,
+    "omissions": [],
+}
+_CURRENT = {
+    "schema": "powercontext.current-work-handoff.v1",
+    "trust": "untrusted_input",
+    "objective": "matrix handoff",
+    "state": [_CLAIM],
+    "disposition": "continuable",
+    "next_action": None,
+    "omissions": [],
+}
+
+
+def _prepared(scope_id: str) -> dict[str, Any]:
+    """The matrix's one prepared Handoff of a Scope: its first commit writes it, later ones answer it."""
+    content = {"schema": "powercontext.handoff.v1", **_DRAFT}
+    return {"schema": "powercontext.prepared-handoff.v1", "scope_id": scope_id, "base": None, "content": content}
+
+
 REQUESTS: dict[str, Request] = {
     "prepare_context": _prepare,
     "create_scope": _create_scope,
@@ -390,6 +419,19 @@ REQUESTS: dict[str, Request] = {
         "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
     ),
     "get_topic_memory": _get_topic_memory,
+    "handoff_current_work": lambda http, w, t: http.post(
+        "/v1/work/handoffs/prepare-current",
+        json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "handoff": _CURRENT},
+    ),
+    "finalize_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/finalize", json={"scope_id": w.ids[t], "draft": _DRAFT}
+    ),
+    "commit_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/commit", json={"scope_id": w.ids[t], "handoff": _prepared(w.ids[t])}
+    ),
+    "continue_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}
+    ),
     "create_work_contract": lambda http, w, t: http.post(
         "/v1/work/contracts/create", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "contract": _CONTRACT}
     ),

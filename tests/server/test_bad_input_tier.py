@@ -42,6 +42,7 @@ import httpx
 import pytest
 import requests
 import schemathesis
+from _support import work_requests
 from _support.bounds import body_bounds, one_past_number, one_past_string, set_pointer, valid, wire_valid
 from _support.engines import ENGINES, open_engine_store
 from _support.servers import running
@@ -213,41 +214,6 @@ def _flush(tier: Tier) -> Base:
     return Base(body={"scope_id": scope_id})
 
 
-def _claim() -> dict[str, Any]:
-    return {"text": "inspected by the tier", "basis": "declared", "evidence": []}
-
-
-def _work_contract(scope_id: str) -> dict[str, Any]:
-    contract = {
-        "schema": "powercontext.work-contract.v1",
-        "trust": "untrusted_input",
-        "objective": "the tier's work",
-        "facts": [_claim()],
-        "in_scope": ["the tier"],
-        "exclusions": ["nothing else"],
-        "completion_criteria": ["every probe refused"],
-        "authorization_notes": ["none"],
-        "open_questions": ["none"],
-    }
-    return {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "contract": contract}
-
-
-def _task_outcome(scope_id: str) -> dict[str, Any]:
-    outcome = {
-        "schema": "powercontext.task-outcome.v1",
-        "trust": "untrusted_observation",
-        "objective": "the tier's work",
-        "status": "partial",
-        "summary": "probed",
-        "handoff_receipt_ref": None,
-        "observations": [_claim()],
-        "checks": [{"name": "probe", "status": "passed", "details": "ok", "basis": "declared", "evidence": []}],
-        "produced_artifacts": [],
-        "remaining_work": ["more probes"],
-    }
-    return {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "outcome": outcome}
-
-
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
 BASES: dict[str, Callable[[Tier], Base]] = {
     "get_liveness": lambda t: Base(),
@@ -329,8 +295,20 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     ),
     "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
     "get_topic_memory": _topic,
-    "create_work_contract": lambda t: Base(body=_work_contract(t.scope_id), ok=202),
-    "record_task_outcome": lambda t: Base(body=_task_outcome(t.scope_id), ok=202),
+    "create_work_contract": lambda t: Base(body=work_requests.work_contract(t.scope_id), ok=202),
+    "record_task_outcome": lambda t: Base(body=work_requests.task_outcome(t.scope_id), ok=202),
+    "finalize_handoff": lambda t: Base(body={"scope_id": t.scope_id, "draft": work_requests.handoff_draft(t.memory())}),
+    "commit_handoff": lambda t: Base(
+        body={"scope_id": t.scope_id, "handoff": work_requests.prepared_handoff(t.http, t.scope_id, t.memory())}
+    ),
+    "continue_handoff": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "selection": "prepared",
+            "prepared": work_requests.prepared_handoff(t.http, t.scope_id, t.memory()),
+        }
+    ),
+    "handoff_current_work": lambda t: Base(body=work_requests.current_work(t.scope_id)),
 }
 
 
