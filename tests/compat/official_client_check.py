@@ -717,6 +717,7 @@ async def run(base_url: str) -> list[str]:
         ("capture", capture),
         ("flush", flush),
         ("work records", lambda client: work_checks.work_records(client, new_scope, check, expect_error)),
+        ("handoffs", lambda client: work_checks.handoffs(client, new_scope, check, expect_error)),
         ("stats", stats),
         ("memory tools", memory_tools),
         ("memory lists", memory_lists),

@@ -1,5 +1,5 @@
-"""The work continuity group of ``official_client_check.py`` (its helpers passed in, so the checks and
-failures are the check's own): Work Contracts and Task Outcomes through PowerContext's official
+"""The work continuity groups of ``official_client_check.py`` (its helpers passed in, so the checks and
+failures are the check's own): Work Contracts, Task Outcomes and Handoffs through PowerContext's official
 client. Imports only the official client and the standard library."""
 
 from __future__ import annotations
@@ -8,7 +8,15 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from powercontext.client import PowerContextClient
-from powercontext.http import CaptureContentSourceRequest, CreateWorkContractRequest, RecordTaskOutcomeRequest
+from powercontext.http import (
+    CaptureContentSourceRequest,
+    CommitHandoffRequest,
+    ContinueHandoffRequest,
+    CreateWorkContractRequest,
+    FinalizeHandoffRequest,
+    HandoffCurrentWorkRequest,
+    RecordTaskOutcomeRequest,
+)
 
 
 async def work_records(
@@ -82,3 +90,76 @@ async def work_records(
         }
     )
     await expect_error("record_task_outcome", 422, "invalid_request", lambda: client.record_task_outcome(unlinked))
+
+
+async def handoffs(
+    client: PowerContextClient,
+    new_scope: Callable[[PowerContextClient, str], Awaitable[str]],
+    check: Callable[[str, bool], bool],
+    expect_error: Callable[[str, int, str | None, Callable[[], Awaitable[Any]]], Awaitable[Any]],
+) -> None:
+    """The Handoff lifecycle: latest on an empty Scope, finalize, commit (replay, stale base), continue
+    latest, exact and prepared, and handing off current work in one step."""
+    scope_id = await new_scope(client, "Compat handoffs")
+    source = {"scope_id": scope_id, "source_id": "compat-handoff-log", "content": "The release log."}
+    await client.capture_content_source(CaptureContentSourceRequest.model_validate(source))
+    latest = ContinueHandoffRequest.model_validate({"scope_id": scope_id, "selection": "latest"})
+    empty = await client.continue_handoff(latest)
+    check("continue latest without a Handoff is empty", empty.status.value == "empty" and empty.content is None)
+    cited = {"kind": "source", "source_ref": {"name": "content", "source_id": "compat-handoff-log"}}
+    draft = {
+        "objective": "Ship the release notes.",
+        "state": [{"text": "Most changes are described.", "citations": [cited]}],
+        "disposition": "continuable",
+        "next_action": {"text": "Describe the rest.", "citations": [cited]},
+        "omissions": [],
+    }
+    prepared = await client.finalize_handoff(
+        FinalizeHandoffRequest.model_validate({"scope_id": scope_id, "draft": draft})
+    )
+    check("finalize prepares without a base", prepared.base is None and prepared.scope_id == scope_id)
+    carried = prepared.model_dump(mode="json", by_alias=True)
+    commit = CommitHandoffRequest.model_validate({"scope_id": scope_id, "handoff": carried})
+    committed = await client.commit_handoff(commit)
+    check("commit writes revision 1", committed.reference.revision == 1 and committed.reference.family == "handoff")
+    again = await client.commit_handoff(commit)
+    check("commit replay answers the same revision", again == committed)
+    second = {**draft, "objective": "Ship the release notes and the changelog."}
+    stale = await client.finalize_handoff(
+        FinalizeHandoffRequest.model_validate({"scope_id": scope_id, "draft": second})
+    )
+    stale_value = {**stale.model_dump(mode="json", by_alias=True), "base": None}
+    stale_commit = CommitHandoffRequest.model_validate({"scope_id": scope_id, "handoff": stale_value})
+    await expect_error("commit_handoff", 409, "revision_conflict", lambda: client.commit_handoff(stale_commit))
+    resolved = await client.continue_handoff(latest)
+    check(
+        "continue latest resolves the committed revision",
+        resolved.status.value == "resolved"
+        and resolved.selected_revision == committed.reference
+        and all(item.status.value == "available" for item in resolved.evidence_checks),
+    )
+    exact = ContinueHandoffRequest.model_validate(
+        {"scope_id": scope_id, "selection": "exact", "revision": committed.reference.model_dump(mode="json")}
+    )
+    check("continue exact", (await client.continue_handoff(exact)).content == committed.content)
+    from_prepared = ContinueHandoffRequest.model_validate(
+        {"scope_id": scope_id, "selection": "prepared", "prepared": carried}
+    )
+    check("continue prepared", (await client.continue_handoff(from_prepared)).selected_revision is None)
+    current = {
+        "schema": "powercontext.current-work-handoff.v1",
+        "trust": "untrusted_input",
+        "objective": "Ship the release notes.",
+        "state": [{"text": "Drafted.", "basis": "declared", "evidence": []}],
+        "disposition": "continuable",
+        "next_action": None,
+        "omissions": ["Benchmarks."],
+    }
+    work = HandoffCurrentWorkRequest.model_validate(
+        {"scope_id": scope_id, "source_id": "compat-boundary", "handoff": current}
+    )
+    handed = await client.handoff_current_work(work)
+    check(
+        "handoff_current_work records the boundary and prepares on the latest revision",
+        handed.boundary.kind.value == "handoff-boundary" and handed.handoff.base == committed.reference,
+    )
