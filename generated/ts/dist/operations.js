@@ -456,5 +456,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "PreparedWorkHandoff" }],
         scope: { access: "write", source: "body", references: false },
     },
+    {
+        operationId: "acknowledge_handoff",
+        method: "POST",
+        path: "/v1/work/handoffs/acknowledge",
+        parameters: [],
+        requestBody: "AcknowledgeHandoffRequest",
+        success: [{ status: 200, model: "HandoffAcknowledgement" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "prepare_handoff_hint",
+        method: "POST",
+        path: "/v1/handoff/hint",
+        parameters: [],
+        requestBody: "PrepareHandoffHintRequest",
+        success: [{ status: 200, model: "PreparedContext" }],
+        scope: { access: "read", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

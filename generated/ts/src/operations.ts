@@ -80,7 +80,9 @@ export type OperationId =
   | "finalize_handoff"
   | "commit_handoff"
   | "continue_handoff"
-  | "handoff_current_work";
+  | "handoff_current_work"
+  | "acknowledge_handoff"
+  | "prepare_handoff_hint";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -543,6 +545,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "HandoffCurrentWorkRequest",
     success: [{ status: 200, model: "PreparedWorkHandoff" }],
     scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "acknowledge_handoff",
+    method: "POST",
+    path: "/v1/work/handoffs/acknowledge",
+    parameters: [],
+    requestBody: "AcknowledgeHandoffRequest",
+    success: [{ status: 200, model: "HandoffAcknowledgement" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "prepare_handoff_hint",
+    method: "POST",
+    path: "/v1/handoff/hint",
+    parameters: [],
+    requestBody: "PrepareHandoffHintRequest",
+    success: [{ status: 200, model: "PreparedContext" }],
+    scope: { access: "read", source: "body", references: false },
   },
 ];
 

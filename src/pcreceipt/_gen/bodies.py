@@ -6,6 +6,49 @@ from typing import Any, Literal, NotRequired, TypeAlias
 from typing_extensions import TypedDict
 
 
+class AcknowledgeHandoffRequest(TypedDict, closed=True):
+    """
+    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    receiver: str
+    """
+    Who receives the work, trimmed.
+    """
+    status: Literal["accepted", "needs_clarification", "declined"]
+    """
+    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
+    """
+    selection: Literal["prepared", "exact"]
+    """
+    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
+    """
+    receiver_checks: NotRequired[ReceiverChecks | None]
+    """
+    The receiver's checks; required, all confirmed, to accept.
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared Handoff, for prepared.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact.
+    """
+    message: NotRequired[str | None]
+    """
+    Why, trimmed; required unless accepted.
+    """
+
+
 class AllScopeSelection(TypedDict, closed=True):
     """
     Every Scope (that the caller may read).
@@ -2037,6 +2080,21 @@ class GetTopicMemoryRequest(TypedDict, closed=True):
     """
 
 
+class HandoffAcknowledgement(TypedDict, closed=True):
+    """
+    The resolved Handoff and the receipt of the stored Handoff Receipt.
+    """
+
+    resolution: HandoffResolution
+    """
+    The Handoff acknowledged, as continue_handoff resolves it.
+    """
+    receipt: WorkSourceReceipt
+    """
+    The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
 class HandoffArtifactCitation(TypedDict, closed=True):
     """
     Evidence: one exact artifact revision of the request's Scope.
@@ -2744,6 +2802,33 @@ class PrepareContextRequest(TypedDict, closed=True):
     """
 
 
+class PrepareHandoffHintRequest(TypedDict, closed=True):
+    """
+    Ask for a bounded continuity hint from one selected Handoff.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff (as continue_handoff).
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared value, for prepared only.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact only.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
+    """
+
+
 class PreparedContext(TypedDict, closed=True):
     """
     The injection value. A default call returns exactly schema, status, content and content_bytes.
@@ -3064,6 +3149,25 @@ class RecallTokenValue(TypedDict, closed=True):
     token_reduction: int
     """
     baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class ReceiverChecks(TypedDict, closed=True):
+    """
+    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
+    """
+
+    live_state: Literal["confirmed", "mismatch", "not_checked"]
+    """
+    Whether the live state matches the Handoff.
+    """
+    capability: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver can do the work.
+    """
+    authorization: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver may do the work.
     """
 
 

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AcknowledgeHandoffRequest,
     ArtifactCreated,
     ArtifactPage,
     ArtifactRevision,
@@ -52,6 +53,7 @@ from pcreceipt._gen.models import (
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
+    HandoffAcknowledgement,
     HandoffCurrentWorkRequest,
     HandoffResolution,
     Health,
@@ -64,6 +66,7 @@ from pcreceipt._gen.models import (
     ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
+    PrepareHandoffHintRequest,
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
@@ -494,3 +497,13 @@ class OperationMethods(ABC):
     async def handoff_current_work(self, request: HandoffCurrentWorkRequest | Mapping[str, Any]) -> PreparedWorkHandoff:
         """Hand off current work in one step."""
         return await self._call("handoff_current_work", PreparedWorkHandoff, body=request)
+
+    async def acknowledge_handoff(
+        self, request: AcknowledgeHandoffRequest | Mapping[str, Any]
+    ) -> HandoffAcknowledgement:
+        """Resolve and acknowledge a Handoff."""
+        return await self._call("acknowledge_handoff", HandoffAcknowledgement, body=request)
+
+    async def prepare_handoff_hint(self, request: PrepareHandoffHintRequest | Mapping[str, Any]) -> PreparedContext:
+        """Prepare a compact continuity hint from a selected Handoff."""
+        return await self._call("prepare_handoff_hint", PreparedContext, body=request)

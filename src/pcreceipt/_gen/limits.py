@@ -13,6 +13,16 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+# #/components/schemas/AcknowledgeHandoffRequest
+ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+ACKNOWLEDGE_HANDOFF_REQUEST_RECEIVER_MIN_LENGTH: Final = 1
+ACKNOWLEDGE_HANDOFF_REQUEST_RECEIVER_MAX_LENGTH: Final = 256
+AcknowledgeHandoffRequestStatus = Literal["accepted", "needs_clarification", "declined"]
+ACKNOWLEDGE_HANDOFF_REQUEST_STATUS_ENUM: Final[tuple[AcknowledgeHandoffRequestStatus, ...]] = ("accepted", "needs_clarification", "declined")
+AcknowledgeHandoffRequestSelection = Literal["prepared", "exact"]
+ACKNOWLEDGE_HANDOFF_REQUEST_SELECTION_ENUM: Final[tuple[AcknowledgeHandoffRequestSelection, ...]] = ("prepared", "exact")
+
 # #/components/schemas/AllScopeSelection
 AllScopeSelectionMode = Literal["all"]
 ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
@@ -675,6 +685,11 @@ PREPARE_CONTEXT_REQUEST_INCLUDE_RECEIPT_DEFAULT: Final = False
 PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MIN_LENGTH: Final = 1
 PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MAX_LENGTH: Final = 64
 
+# #/components/schemas/PrepareHandoffHintRequest
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MINIMUM: Final = 1
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MAXIMUM: Final = 4000
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_DEFAULT: Final = 2000
+
 # #/components/schemas/PreparedContext
 PREPARED_CONTEXT_SCHEMA_CONST: Final = "powercontext.prepared-context.v1"
 PreparedContextStatus = Literal["ready", "empty"]
@@ -749,6 +764,14 @@ RECALL_TOKEN_VALUE_READY_PREPARATIONS_MINIMUM: Final = 0
 RECALL_TOKEN_VALUE_COMPARABLE_PREPARATIONS_MINIMUM: Final = 0
 RECALL_TOKEN_VALUE_BASELINE_TOKENS_MINIMUM: Final = 0
 RECALL_TOKEN_VALUE_RECALLED_TOKENS_MINIMUM: Final = 0
+
+# #/components/schemas/ReceiverChecks
+ReceiverChecksLiveState = Literal["confirmed", "mismatch", "not_checked"]
+RECEIVER_CHECKS_LIVE_STATE_ENUM: Final[tuple[ReceiverChecksLiveState, ...]] = ("confirmed", "mismatch", "not_checked")
+ReceiverChecksCapability = Literal["confirmed", "insufficient", "not_checked"]
+RECEIVER_CHECKS_CAPABILITY_ENUM: Final[tuple[ReceiverChecksCapability, ...]] = ("confirmed", "insufficient", "not_checked")
+ReceiverChecksAuthorization = Literal["confirmed", "insufficient", "not_checked"]
+RECEIVER_CHECKS_AUTHORIZATION_ENUM: Final[tuple[ReceiverChecksAuthorization, ...]] = ("confirmed", "insufficient", "not_checked")
 
 # #/components/schemas/RecordBootstrapDeliveryRequest
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1

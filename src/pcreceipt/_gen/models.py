@@ -3,9 +3,55 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from pcreceipt._gen.base import ContractModel
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
+from pcreceipt._gen.base import ContractModel
 from datetime import date as date_aliased
+
+
+class AcknowledgeHandoffRequest(ContractModel):
+    """
+    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    receiver: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    Who receives the work, trimmed.
+    """
+    status: Literal["accepted", "needs_clarification", "declined"]
+    """
+    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
+    """
+    selection: Literal["prepared", "exact"]
+    """
+    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
+    """
+    receiver_checks: ReceiverChecks | None = None
+    """
+    The receiver's checks; required, all confirmed, to accept.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared Handoff, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact.
+    """
+    message: Message | None = None
+    """
+    Why, trimmed; required unless accepted.
+    """
 
 
 class AllScopeSelection(ContractModel):
@@ -2447,6 +2493,24 @@ class GetTopicMemoryRequest(ContractModel):
     """
 
 
+class HandoffAcknowledgement(ContractModel):
+    """
+    The resolved Handoff and the receipt of the stored Handoff Receipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resolution: HandoffResolution
+    """
+    The Handoff acknowledged, as continue_handoff resolves it.
+    """
+    receipt: WorkSourceReceipt
+    """
+    The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
 class HandoffArtifactCitation(ContractModel):
     """
     Evidence: one exact artifact revision of the request's Scope.
@@ -3144,6 +3208,13 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
 
 
+class Message(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    Why, trimmed; required unless accepted.
+    """
+
+
 class ModelIdentity(RootModel[str]):
     root: Annotated[
         str,
@@ -3377,6 +3448,36 @@ class PrepareContextRequest(ContractModel):
     bootstrap_receipt_id: BootstrapReceiptId | None = None
     """
     A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
+    """
+
+
+class PrepareHandoffHintRequest(ContractModel):
+    """
+    Ask for a bounded continuity hint from one selected Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff (as continue_handoff).
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared only.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact only.
+    """
+    max_bytes: Annotated[int | None, Field(ge=1, le=4000)] = 2000
+    """
+    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
     """
 
 
@@ -3758,6 +3859,28 @@ class RecallTokenValue(ContractModel):
     token_reduction: int
     """
     baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class ReceiverChecks(ContractModel):
+    """
+    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    live_state: Literal["confirmed", "mismatch", "not_checked"]
+    """
+    Whether the live state matches the Handoff.
+    """
+    capability: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver can do the work.
+    """
+    authorization: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver may do the work.
     """
 
 

@@ -585,6 +585,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='acknowledge_handoff',
+        method='POST',
+        path='/v1/work/handoffs/acknowledge',
+        parameters=(),
+        request_model='AcknowledgeHandoffRequest',
+        success=(Success(200, 'HandoffAcknowledgement'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='prepare_handoff_hint',
+        method='POST',
+        path='/v1/handoff/hint',
+        parameters=(),
+        request_model='PrepareHandoffHintRequest',
+        success=(Success(200, 'PreparedContext'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
@@ -40,6 +41,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     STATISTICS_HANDLERS,
     WORK_HANDLERS,
     HANDOFF_HANDLERS,
+    RECEIVER_HANDLERS,
 )
 
 
