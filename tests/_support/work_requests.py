@@ -74,3 +74,17 @@ def current_work(scope_id: str) -> dict[str, Any]:
         "omissions": ["nothing"],
     }
     return {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "handoff": handoff}
+
+
+def acknowledgement(http: httpx.Client, scope_id: str, memory: str) -> dict[str, Any]:
+    """A declined acknowledgement of a prepared Handoff (declining needs no receiver checks)."""
+    return {
+        "scope_id": scope_id,
+        "source_id": uuid.uuid4().hex,
+        "receiver": "the tier",
+        "status": "declined",
+        "selection": "prepared",
+        "receiver_checks": {"live_state": "not_checked", "capability": "not_checked", "authorization": "not_checked"},
+        "prepared": prepared_handoff(http, scope_id, memory),
+        "message": "probing only",
+    }

@@ -11,7 +11,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff
+  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
   legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
@@ -19,7 +19,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
-  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff (write on the target); every seeded
+  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff
+  (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -93,6 +94,8 @@ ROUTE_CLASS: dict[str, str] = {
     "finalize_handoff": "write",
     "commit_handoff": "write",
     "continue_handoff": "read",
+    "acknowledge_handoff": "write",
+    "prepare_handoff_hint": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -428,6 +431,21 @@ REQUESTS: dict[str, Request] = {
     ),
     "commit_handoff": lambda http, w, t: http.post(
         "/v1/handoff/commit", json={"scope_id": w.ids[t], "handoff": _prepared(w.ids[t])}
+    ),
+    "acknowledge_handoff": lambda http, w, t: http.post(
+        "/v1/work/handoffs/acknowledge",
+        json={
+            "scope_id": w.ids[t],
+            "source_id": uuid.uuid4().hex,
+            "receiver": "matrix",
+            "status": "declined",
+            "selection": "prepared",
+            "prepared": _prepared(w.ids[t]),
+            "message": "matrix",
+        },
+    ),
+    "prepare_handoff_hint": lambda http, w, t: http.post(
+        "/v1/handoff/hint", json={"scope_id": w.ids[t], "selection": "latest"}
     ),
     "continue_handoff": lambda http, w, t: http.post(
         "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}

@@ -309,6 +309,15 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         }
     ),
     "handoff_current_work": lambda t: Base(body=work_requests.current_work(t.scope_id)),
+    "acknowledge_handoff": lambda t: Base(body=work_requests.acknowledgement(t.http, t.scope_id, t.memory())),
+    "prepare_handoff_hint": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "selection": "prepared",
+            "prepared": work_requests.prepared_handoff(t.http, t.scope_id, t.memory()),
+            "max_bytes": 4000,
+        }
+    ),
 }
 
 

@@ -436,6 +436,29 @@ def race_handoff_current_work(r: Racers) -> None:
     _work_races(r, "/v1/work/handoffs/prepare-current", "handoff", current, status=200, receipt="boundary")
 
 
+def race_acknowledge_handoff(r: Racers) -> None:
+    """A Handoff Receipt is a Source: the capture races, on receipts of one prepared Handoff."""
+    scope_id = r.scope()
+    body = {"scope_id": scope_id, "draft": _handoff_draft(r, scope_id, "acknowledged")}
+    prepared = r.first.post("/v1/handoff/finalize", json=body).json()
+    receipt = {
+        "receiver": "racer",
+        "status": "declined",
+        "selection": "prepared",
+        "receiver_checks": None,
+        "prepared": prepared,
+        "message": "raced",
+    }
+    same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, **receipt}
+    answers = _all(r.race("POST", "/v1/work/handoffs/acknowledge", same))
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
+    other_id = uuid.uuid4().hex
+    bodies = [{**same, "source_id": other_id, "message": f"raced {n}"} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", "/v1/work/handoffs/acknowledge", bodies), 409, "source_conflict")
+    replay = r.first.post("/v1/work/handoffs/acknowledge", json=json.loads(winner.request.content))
+    assert replay.json() == winner.json()
+
+
 def race_remember_memory(r: Racers) -> None:
     scope_id = r.scope()
     request = {"scope_id": scope_id, "kind": "fact", "text": "The same memory, remembered at once."}
@@ -500,6 +523,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "record_task_outcome": [race_record_task_outcome],
     "commit_handoff": [race_commit_handoff],
     "handoff_current_work": [race_handoff_current_work],
+    "acknowledge_handoff": [race_acknowledge_handoff],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

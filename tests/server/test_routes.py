@@ -10,6 +10,7 @@ import hashlib
 import uuid
 
 import pytest
+from _support import work_requests
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -59,6 +60,16 @@ EXERCISED = {
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
     "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
+    "test_work_and_handoffs": [
+        "create_work_contract",
+        "record_task_outcome",
+        "handoff_current_work",
+        "finalize_handoff",
+        "commit_handoff",
+        "continue_handoff",
+        "acknowledge_handoff",
+        "prepare_handoff_hint",
+    ],
 }
 
 
@@ -434,3 +445,35 @@ async def test_topic_memory(client: AsyncClient, scope_id: str) -> None:
     read = await client.get_topic_memory({"scope_id": scope_id, "artifact": hit.artifact.model_dump(mode="json")})
     assert (read.artifact, read.detail) == (hit.artifact, "SQLite by default.")
     assert [ref.name for ref in read.source_refs] == ["content"]
+
+
+async def test_work_and_handoffs(client: AsyncClient, scope_id: str) -> None:
+    """A Work Contract, the current work handed off, committed, continued, hinted and accepted, and the
+    Task Outcome that covers the accepted exact Handoff."""
+    contract = work_requests.work_contract(scope_id)
+    recorded = await client.create_work_contract(contract)
+    assert recorded.kind == "work-contract" and await client.create_work_contract(contract) == recorded
+    handed = await client.handoff_current_work(work_requests.current_work(scope_id))
+    assert handed.boundary.kind == "handoff-boundary" and handed.handoff.base is None
+    draft = handed.handoff.content.model_dump(mode="json", by_alias=True)
+    draft.pop("schema")
+    prepared = await client.finalize_handoff({"scope_id": scope_id, "draft": draft})
+    assert prepared.content == handed.handoff.content
+    carried = prepared.model_dump(mode="json", by_alias=True)
+    committed = await client.commit_handoff({"scope_id": scope_id, "handoff": carried})
+    assert committed.reference.revision == 1 and committed.reference.family == "handoff"
+    latest = await client.continue_handoff({"scope_id": scope_id, "selection": "latest"})
+    assert latest.status == "resolved" and latest.selected_revision == committed.reference
+    hint = await client.prepare_handoff_hint({"scope_id": scope_id, "selection": "latest", "max_bytes": 4000})
+    assert hint.status == "ready"
+    checks = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
+    exact = committed.reference.model_dump(mode="json")
+    receipt = {"scope_id": scope_id, "source_id": "routes-receipt", "receiver": "routes", "status": "accepted"}
+    acknowledged = await client.acknowledge_handoff(
+        receipt | {"selection": "exact", "revision": exact, "receiver_checks": checks}
+    )
+    assert acknowledged.receipt.kind == "handoff-receipt"
+    outcome = work_requests.task_outcome(scope_id)
+    outcome["outcome"]["handoff_receipt_ref"] = {"name": "content", "source_id": "routes-receipt"}
+    covered = await client.record_task_outcome(outcome)
+    assert covered.kind == "task-outcome" and covered.position > acknowledged.receipt.position
