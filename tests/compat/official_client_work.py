@@ -9,12 +9,14 @@ from typing import Any
 
 from powercontext.client import PowerContextClient
 from powercontext.http import (
+    AcknowledgeHandoffRequest,
     CaptureContentSourceRequest,
     CommitHandoffRequest,
     ContinueHandoffRequest,
     CreateWorkContractRequest,
     FinalizeHandoffRequest,
     HandoffCurrentWorkRequest,
+    PrepareHandoffHintRequest,
     RecordTaskOutcomeRequest,
 )
 
@@ -163,3 +165,36 @@ async def handoffs(
         "handoff_current_work records the boundary and prepares on the latest revision",
         handed.boundary.kind.value == "handoff-boundary" and handed.handoff.base == committed.reference,
     )
+    checks = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
+    accepted = {
+        "scope_id": scope_id,
+        "source_id": "compat-handoff-receipt",
+        "receiver": "compat-receiver",
+        "status": "accepted",
+        "selection": "exact",
+        "receiver_checks": checks,
+        "revision": committed.reference.model_dump(mode="json"),
+    }
+    acknowledged = await client.acknowledge_handoff(AcknowledgeHandoffRequest.model_validate(accepted))
+    check(
+        "acknowledge_handoff stores a Handoff Receipt",
+        acknowledged.receipt.kind.value == "handoff-receipt"
+        and acknowledged.resolution.selected_revision == committed.reference,
+    )
+    unconfirmed = AcknowledgeHandoffRequest.model_validate(
+        {
+            **accepted,
+            "source_id": "compat-handoff-receipt-2",
+            "receiver_checks": {**checks, "capability": "not_checked"},
+        }
+    )
+    await expect_error("acknowledge_handoff", 422, "invalid_request", lambda: client.acknowledge_handoff(unconfirmed))
+    hint = await client.prepare_handoff_hint(
+        PrepareHandoffHintRequest.model_validate({"scope_id": scope_id, "selection": "latest", "max_bytes": 4000})
+    )
+    check(
+        "prepare_handoff_hint answers a ready PreparedContext",
+        hint.status.value == "ready" and "BEGIN_POWERCONTEXT_CONTINUITY_HINT_V1" in (hint.content or ""),
+    )
+    tiny = PrepareHandoffHintRequest.model_validate({"scope_id": scope_id, "selection": "latest", "max_bytes": 1})
+    check("a hint over its budget is empty", (await client.prepare_handoff_hint(tiny)).status.value == "empty")
