@@ -149,6 +149,18 @@ class ScopeNotFound(NotFound):
     code = "scope_not_found"
 
 
+class HandoffEvidenceNotFound(NotFound):
+    """PowerContext's 404 for evidence a work record or Handoff cites that the Scope does not hold."""
+
+    code = "handoff_evidence_not_found"
+
+
+class SourceNotEligible(InvalidRequest):
+    """PowerContext's 422 for a Source cited as evidence that cannot be evidence (a lineage Source)."""
+
+    code = "source_not_eligible"
+
+
 class ArtifactNotFound(NotFound):
     """No such artifact or revision in the Scope (also a bootstrap's missing Handoff revision)."""
 

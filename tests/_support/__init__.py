@@ -30,6 +30,7 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
 - ``inspector_harness``, ``inspector_pages``, ``inspector_seed``: the Context Inspector's browser tests
   (``tests/inspector``): ``pcreceipt serve`` as a user starts it, a watched Chromium page, driving the
   page, and seeding a server through its HTTP API.
+- ``work_requests``: valid requests of the work continuity and Handoff operations (the bad-input tier's bases).
 - ``pcdiff``: the live diff against a running PowerContext 1.4.1 (``tests/compat/live``, ``nox -s pcdiff``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any

@@ -29,6 +29,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import official_client_work as work_checks  # this folder's own module (the script's folder is on sys.path)
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
@@ -761,6 +762,8 @@ async def run(base_url: str) -> list[str]:
         ("bootstrap", bootstrap),
         ("capture", capture),
         ("flush", flush),
+        ("work records", lambda client: work_checks.work_records(client, new_scope, check, expect_error)),
+        ("handoffs", lambda client: work_checks.handoffs(client, new_scope, check, expect_error)),
         ("stats", stats),
         ("memory tools", memory_tools),
         ("memory lists", memory_lists),

@@ -274,7 +274,9 @@ def test_the_scan_sees_every_module() -> None:
 
 
 def test_a_typed_receipt_budget_is_flagged() -> None:
-    findings = scan("RECEIPT_BUDGET = 8192\n")
+    findings = scan(
+        "RECEIPT_BYTES = 8192\n"
+    )  # BYTES: the Receipt budget's word (RECEIPT alone also names a Handoff receipt's bound)
     assert [(f.line, f.what.split(" ", 1)[0]) for f in findings] == [(1, "8192")]
     assert "PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM" in findings[0].what
 

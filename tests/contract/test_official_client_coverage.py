@@ -27,11 +27,18 @@ def _tree() -> ast.Module:
     return ast.parse(CHECK.read_text(encoding="utf-8"))
 
 
+def _trees() -> list[ast.Module]:
+    """The check and the group modules beside it (``official_client_*.py``) that it imports."""
+    groups = sorted(CHECK.parent.glob("official_client_*.py"))
+    return [ast.parse(path.read_text(encoding="utf-8")) for path in groups]
+
+
 def called() -> set[str]:
-    """The official client's methods the check calls (``client.<name>(…)``)."""
+    """The official client's methods the check and its group modules call (``client.<name>(…)``)."""
     return {
         node.func.attr
-        for node in ast.walk(_tree())
+        for tree in _trees()
+        for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and isinstance(node.func.value, ast.Name)

@@ -11,7 +11,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags
+  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
   legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
@@ -19,7 +19,9 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
   merge_atomic_memories, preview_atomic_memory_restoration (1.4.1 asks write: a preview is for
   a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
-  capture_working_note, remember_memory, replace_artifact_tags (write on the target); every seeded
+  capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
+  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff
+  (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats with the target as its exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -91,6 +93,14 @@ ROUTE_CLASS: dict[str, str] = {
     "get_topic_memory": "read",
     "get_artifact_tags": "read",
     "replace_artifact_tags": "write",
+    "create_work_contract": "write",
+    "record_task_outcome": "write",
+    "handoff_current_work": "write",
+    "finalize_handoff": "write",
+    "commit_handoff": "write",
+    "continue_handoff": "read",
+    "acknowledge_handoff": "write",
+    "prepare_handoff_hint": "read",
     "get_stats": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
@@ -314,6 +324,55 @@ def _binding_key() -> dict[str, str]:
     return {"integration": "matrix", "kind": "workspace", "external_id": uuid.uuid4().hex}
 
 
+_CLAIM = {"text": "seen in the matrix", "basis": "declared", "evidence": []}
+_CONTRACT = {
+    "schema": "powercontext.work-contract.v1",
+    "trust": "untrusted_input",
+    "objective": "matrix work",
+    "facts": [_CLAIM],
+    "in_scope": ["matrix"],
+    "exclusions": [],
+    "completion_criteria": ["every cell"],
+    "authorization_notes": [],
+    "open_questions": [],
+}
+_OUTCOME = {
+    "schema": "powercontext.task-outcome.v1",
+    "trust": "untrusted_observation",
+    "objective": "matrix work",
+    "status": "succeeded",
+    "summary": "every cell asserted",
+    "observations": [_CLAIM],
+    "checks": [],
+    "produced_artifacts": [],
+    "remaining_work": [],
+}
+
+_SEEDED = {"kind": "source", "source_ref": {"name": "content", "source_id": "matrix-seed"}}
+_DRAFT = {
+    "objective": "matrix handoff",
+    "state": [{"text": "every cell", "citations": [_SEEDED]}],
+    "disposition": "continuable",
+    "next_action": None,
+    "omissions": [],
+}
+_CURRENT = {
+    "schema": "powercontext.current-work-handoff.v1",
+    "trust": "untrusted_input",
+    "objective": "matrix handoff",
+    "state": [_CLAIM],
+    "disposition": "continuable",
+    "next_action": None,
+    "omissions": [],
+}
+
+
+def _prepared(scope_id: str) -> dict[str, Any]:
+    """The matrix's one prepared Handoff of a Scope: its first commit writes it, later ones answer it."""
+    content = {"schema": "powercontext.handoff.v1", **_DRAFT}
+    return {"schema": "powercontext.prepared-handoff.v1", "scope_id": scope_id, "base": None, "content": content}
+
+
 REQUESTS: dict[str, Request] = {
     "prepare_context": _prepare,
     "create_scope": _create_scope,
@@ -389,6 +448,40 @@ REQUESTS: dict[str, Request] = {
     ),
     "get_topic_memory": _get_topic_memory,
     "publish_artifact": _publish,
+    "handoff_current_work": lambda http, w, t: http.post(
+        "/v1/work/handoffs/prepare-current",
+        json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "handoff": _CURRENT},
+    ),
+    "finalize_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/finalize", json={"scope_id": w.ids[t], "draft": _DRAFT}
+    ),
+    "commit_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/commit", json={"scope_id": w.ids[t], "handoff": _prepared(w.ids[t])}
+    ),
+    "acknowledge_handoff": lambda http, w, t: http.post(
+        "/v1/work/handoffs/acknowledge",
+        json={
+            "scope_id": w.ids[t],
+            "source_id": uuid.uuid4().hex,
+            "receiver": "matrix",
+            "status": "declined",
+            "selection": "prepared",
+            "prepared": _prepared(w.ids[t]),
+            "message": "matrix",
+        },
+    ),
+    "prepare_handoff_hint": lambda http, w, t: http.post(
+        "/v1/handoff/hint", json={"scope_id": w.ids[t], "selection": "latest"}
+    ),
+    "continue_handoff": lambda http, w, t: http.post(
+        "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}
+    ),
+    "create_work_contract": lambda http, w, t: http.post(
+        "/v1/work/contracts/create", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "contract": _CONTRACT}
+    ),
+    "record_task_outcome": lambda http, w, t: http.post(
+        "/v1/work/outcomes/record", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "outcome": _OUTCOME}
+    ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
         json={

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support import work_requests
 from _support.servers import CANARY, assert_error, running
 
 from pcreceipt.config import Settings
@@ -29,6 +30,13 @@ MEMORY = {"family": "atomic-memory", "content": {"kind": "fact", "text": "x"}}
 TARGET = {"artifact": {"family": "atomic-memory", "artifact_id": "art_x", "revision": 1}, "state_version": 0}
 ARTIFACT = f"/v1/scopes/{MISSING}/artifacts/atomic-memory/art_x"
 
+_DRAFT = work_requests.handoff_draft("art_x")
+_PREPARED = {
+    "schema": "powercontext.prepared-handoff.v1",
+    "scope_id": MISSING,
+    "base": None,
+    "content": {"schema": "powercontext.handoff.v1", **_DRAFT},
+}
 Request = tuple[str, str, dict[str, Any] | None, dict[str, str]]
 #: A valid request of every operation that names its Scope in the path or the body, on ``MISSING``.
 SCOPE_BOUND: dict[str, Request] = {
@@ -113,6 +121,40 @@ SCOPE_BOUND: dict[str, Request] = {
         },
         {},
     ),
+    "preview_atomic_memory_restoration": (
+        "POST",
+        "/v1/atomic-memory/restoration-previews",
+        {"scope_id": MISSING, "target": {"artifact_id": "art_x"}},
+        {},
+    ),
+    "restore_atomic_memory": (
+        "POST",
+        "/v1/atomic-memory/restorations",
+        {"scope_id": MISSING, "target": {"artifact_id": "art_x"}},
+        {},
+    ),
+    # work continuity and Handoffs (valid bodies from the bad-input tier's builders, on MISSING)
+    "create_work_contract": ("POST", "/v1/work/contracts/create", work_requests.work_contract(MISSING), {}),
+    "record_task_outcome": ("POST", "/v1/work/outcomes/record", work_requests.task_outcome(MISSING), {}),
+    "handoff_current_work": ("POST", "/v1/work/handoffs/prepare-current", work_requests.current_work(MISSING), {}),
+    "finalize_handoff": ("POST", "/v1/handoff/finalize", {"scope_id": MISSING, "draft": _DRAFT}, {}),
+    "commit_handoff": ("POST", "/v1/handoff/commit", {"scope_id": MISSING, "handoff": _PREPARED}, {}),
+    "continue_handoff": ("POST", "/v1/handoff/continue", {"scope_id": MISSING, "selection": "latest"}, {}),
+    "acknowledge_handoff": (
+        "POST",
+        "/v1/work/handoffs/acknowledge",
+        {
+            "scope_id": MISSING,
+            "source_id": "a",
+            "receiver": "r",
+            "status": "declined",
+            "selection": "prepared",
+            "prepared": _PREPARED,
+            "message": "m",
+        },
+        {},
+    ),
+    "prepare_handoff_hint": ("POST", "/v1/handoff/hint", {"scope_id": MISSING, "selection": "latest"}, {}),
 }
 
 

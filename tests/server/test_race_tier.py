@@ -400,6 +400,133 @@ def race_capture_working_note(r: Racers) -> None:
     _capture_races(r, "/v1/sources/working-notes", {"session_id": "race-session", "note_kind": "inspection"})
 
 
+def _work_races(
+    r: Racers, path: str, field: str, record: dict[str, Any], *, status: int = 202, receipt: str | None = None
+) -> None:
+    """A work record is a Source: replays agree on one answer, one record wins an id, distinct ids get
+    consecutive positions (``receipt`` names the answer's member holding the Source receipt)."""
+
+    def position(answer: dict[str, Any]) -> int:
+        return int((answer if receipt is None else answer[receipt])["position"])
+
+    scope_id = r.scope()
+    same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, field: record}
+    answers = _all(r.race("POST", path, same), status)
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1  # one answer, replayed
+    other_id = uuid.uuid4().hex
+    bodies = [{**same, "source_id": other_id, field: {**record, "objective": f"objective {n}"}} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", path, bodies), 409, "source_conflict", success=status)
+    won = json.loads(winner.request.content)
+    assert r.first.post(path, json=won).json() == winner.json()
+    distinct = [
+        {**same, "source_id": uuid.uuid4().hex, field: {**record, "objective": f"distinct {n}"}} for n in range(K)
+    ]
+    positions = sorted(position(a) for a in _all(r.race("POST", path, distinct), status))
+    assert positions == list(range(positions[0], positions[0] + K))
+
+
+_CLAIM = {"text": "raced", "basis": "declared", "evidence": []}
+
+
+def race_create_work_contract(r: Racers) -> None:
+    contract = {
+        "schema": "powercontext.work-contract.v1",
+        "trust": "untrusted_input",
+        "objective": "race",
+        "facts": [_CLAIM],
+        "in_scope": ["race"],
+        "exclusions": [],
+        "completion_criteria": ["raced"],
+        "authorization_notes": [],
+        "open_questions": [],
+    }
+    _work_races(r, "/v1/work/contracts/create", "contract", contract)
+
+
+def race_record_task_outcome(r: Racers) -> None:
+    outcome = {
+        "schema": "powercontext.task-outcome.v1",
+        "trust": "untrusted_observation",
+        "objective": "race",
+        "status": "succeeded",
+        "summary": "raced",
+        "observations": [_CLAIM],
+        "checks": [],
+        "produced_artifacts": [],
+        "remaining_work": [],
+    }
+    _work_races(r, "/v1/work/outcomes/record", "outcome", outcome)
+
+
+def _handoff_draft(r: Racers, scope_id: str, objective: str) -> dict[str, Any]:
+    memory = r.memory(scope_id)
+    cite = {"kind": "artifact", "artifact_ref": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}}
+    return {
+        "objective": objective,
+        "state": [{"text": "raced", "citations": [cite]}],
+        "disposition": "continuable",
+        "next_action": None,
+        "omissions": [],
+    }
+
+
+def race_commit_handoff(r: Racers) -> None:
+    """Commits prepared on one base: exactly one is written, the others are 409 revision_conflict; the
+    same prepared value committed at once is written once and answered to all."""
+    scope_id = r.scope()
+    prepared = []
+    for n in range(K):
+        body = {"scope_id": scope_id, "draft": _handoff_draft(r, scope_id, f"milestone {n}")}
+        finalized = r.first.post("/v1/handoff/finalize", json=body)
+        assert finalized.status_code == 200 and finalized.json()["base"] is None, finalized.text
+        prepared.append({"scope_id": scope_id, "handoff": finalized.json()})
+    winner, _ = one_winner(r.race("POST", "/v1/handoff/commit", prepared), 409, "revision_conflict")
+    assert winner.json()["reference"]["revision"] == 1
+    latest = r.first.post("/v1/handoff/continue", json={"scope_id": scope_id, "selection": "latest"}).json()
+    assert latest["content"] == winner.json()["content"]
+    body = {"scope_id": scope_id, "draft": _handoff_draft(r, scope_id, "the next milestone")}
+    following = {"scope_id": scope_id, "handoff": r.first.post("/v1/handoff/finalize", json=body).json()}
+    answers = _all(r.race("POST", "/v1/handoff/commit", following))
+    assert {json.dumps(a, sort_keys=True) for a in answers} == {json.dumps(answers[0], sort_keys=True)}
+    assert answers[0]["reference"]["revision"] == 2
+
+
+def race_handoff_current_work(r: Racers) -> None:
+    current = {
+        "schema": "powercontext.current-work-handoff.v1",
+        "trust": "untrusted_input",
+        "objective": "race",
+        "state": [_CLAIM],
+        "disposition": "continuable",
+        "next_action": None,
+        "omissions": [],
+    }
+    _work_races(r, "/v1/work/handoffs/prepare-current", "handoff", current, status=200, receipt="boundary")
+
+
+def race_acknowledge_handoff(r: Racers) -> None:
+    """A Handoff Receipt is a Source: the capture races, on receipts of one prepared Handoff."""
+    scope_id = r.scope()
+    body = {"scope_id": scope_id, "draft": _handoff_draft(r, scope_id, "acknowledged")}
+    prepared = r.first.post("/v1/handoff/finalize", json=body).json()
+    receipt = {
+        "receiver": "racer",
+        "status": "declined",
+        "selection": "prepared",
+        "receiver_checks": None,
+        "prepared": prepared,
+        "message": "raced",
+    }
+    same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, **receipt}
+    answers = _all(r.race("POST", "/v1/work/handoffs/acknowledge", same))
+    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
+    other_id = uuid.uuid4().hex
+    bodies = [{**same, "source_id": other_id, "message": f"raced {n}"} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", "/v1/work/handoffs/acknowledge", bodies), 409, "source_conflict")
+    replay = r.first.post("/v1/work/handoffs/acknowledge", json=json.loads(winner.request.content))
+    assert replay.json() == winner.json()
+
+
 def race_remember_memory(r: Racers) -> None:
     scope_id = r.scope()
     request = {"scope_id": scope_id, "kind": "fact", "text": "The same memory, remembered at once."}
@@ -462,11 +589,17 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],
+    "create_work_contract": [race_create_work_contract],
+    "record_task_outcome": [race_record_task_outcome],
+    "commit_handoff": [race_commit_handoff],
+    "handoff_current_work": [race_handoff_current_work],
+    "acknowledge_handoff": [race_acknowledge_handoff],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
+    "finalize_handoff": "writes nothing: a prepared Handoff is a value the caller carries (1.4.1 stores none)",
 }
 
 CASES = [

@@ -10,6 +10,7 @@ import hashlib
 import uuid
 
 import pytest
+from _support import work_requests
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -59,6 +60,21 @@ EXERCISED = {
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
     "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
+    "test_restoration_and_publication": [
+        "preview_atomic_memory_restoration",
+        "restore_atomic_memory",
+        "publish_artifact",
+    ],
+    "test_work_and_handoffs": [
+        "create_work_contract",
+        "record_task_outcome",
+        "handoff_current_work",
+        "finalize_handoff",
+        "commit_handoff",
+        "continue_handoff",
+        "acknowledge_handoff",
+        "prepare_handoff_hint",
+    ],
 }
 
 
@@ -415,6 +431,45 @@ async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
     assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
 
 
+async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:
+    """A forgotten memory previewed and restored with the preview's token; a topic published to a
+    second Scope as a new artifact there."""
+    forgotten = await _memory(client, scope_id, "restore me")
+    await client.change_atomic_memory_lifecycle(
+        {
+            "scope_id": scope_id,
+            "target": {
+                "artifact": {"family": "atomic-memory", "artifact_id": forgotten, "revision": 1},
+                "state_version": 0,
+            },
+            "state": "forgotten",
+        }
+    )
+    request = {"scope_id": scope_id, "target": {"artifact_id": forgotten}}
+    preview = await client.preview_atomic_memory_restoration(request)
+    assert [step.artifact_id for step in preview.restore] == [forgotten]
+    restored = await client.restore_atomic_memory({**request, "preview_token": preview.preview_token})
+    assert restored.changed and [(r.artifact_id, r.revision) for r in restored.restored] == [(forgotten, 2)]
+    assert (await client.get_atomic_memory_state(scope_id, forgotten)).value.state == "active"
+
+    content = {"title": "Release notes", "summary": "How we ship.", "detail": "Tag, then publish."}
+    topic = (await client.create_artifact(scope_id, {"family": "topic-memory", "content": content})).value
+    target = await client.create_scope(
+        {"title": "Shared", "summary": "Published topics", "idempotency_key": uuid.uuid4().hex}
+    )
+    source = {
+        "scope_id": scope_id,
+        "artifact": {"family": "topic-memory", "artifact_id": topic.artifact_id, "revision": 1},
+    }
+    published = await client.publish_artifact(
+        {"source": source, "target_scope_id": target.scope_id, "idempotency_key": "routes"}
+    )
+    copy = published.target.artifact
+    assert published.target.scope_id == target.scope_id and copy.revision == 1
+    read = await client.get_artifact(target.scope_id, "topic-memory", copy.artifact_id)
+    assert read.value.content.model_dump() == content
+
+
 async def test_topic_memory(client: AsyncClient, scope_id: str) -> None:
     """Search finds a topic by title and detail (with the detail's snippet); get reads it exactly."""
     content = {"title": "Storage engine", "summary": "Which engine we use.", "detail": "SQLite by default."}
@@ -434,3 +489,35 @@ async def test_topic_memory(client: AsyncClient, scope_id: str) -> None:
     read = await client.get_topic_memory({"scope_id": scope_id, "artifact": hit.artifact.model_dump(mode="json")})
     assert (read.artifact, read.detail) == (hit.artifact, "SQLite by default.")
     assert [ref.name for ref in read.source_refs] == ["content"]
+
+
+async def test_work_and_handoffs(client: AsyncClient, scope_id: str) -> None:
+    """A Work Contract, the current work handed off, committed, continued, hinted and accepted, and the
+    Task Outcome that covers the accepted exact Handoff."""
+    contract = work_requests.work_contract(scope_id)
+    recorded = await client.create_work_contract(contract)
+    assert recorded.kind == "work-contract" and await client.create_work_contract(contract) == recorded
+    handed = await client.handoff_current_work(work_requests.current_work(scope_id))
+    assert handed.boundary.kind == "handoff-boundary" and handed.handoff.base is None
+    draft = handed.handoff.content.model_dump(mode="json", by_alias=True)
+    draft.pop("schema")
+    prepared = await client.finalize_handoff({"scope_id": scope_id, "draft": draft})
+    assert prepared.content == handed.handoff.content
+    carried = prepared.model_dump(mode="json", by_alias=True)
+    committed = await client.commit_handoff({"scope_id": scope_id, "handoff": carried})
+    assert committed.reference.revision == 1 and committed.reference.family == "handoff"
+    latest = await client.continue_handoff({"scope_id": scope_id, "selection": "latest"})
+    assert latest.status == "resolved" and latest.selected_revision == committed.reference
+    hint = await client.prepare_handoff_hint({"scope_id": scope_id, "selection": "latest", "max_bytes": 4000})
+    assert hint.status == "ready"
+    checks = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
+    exact = committed.reference.model_dump(mode="json")
+    receipt = {"scope_id": scope_id, "source_id": "routes-receipt", "receiver": "routes", "status": "accepted"}
+    acknowledged = await client.acknowledge_handoff(
+        receipt | {"selection": "exact", "revision": exact, "receiver_checks": checks}
+    )
+    assert acknowledged.receipt.kind == "handoff-receipt"
+    outcome = work_requests.task_outcome(scope_id)
+    outcome["outcome"]["handoff_receipt_ref"] = {"name": "content", "source_id": "routes-receipt"}
+    covered = await client.record_task_outcome(outcome)
+    assert covered.kind == "task-outcome" and covered.position > acknowledged.receipt.position

@@ -6,6 +6,49 @@ from typing import Any, Literal, NotRequired, TypeAlias
 from typing_extensions import TypedDict
 
 
+class AcknowledgeHandoffRequest(TypedDict, closed=True):
+    """
+    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    receiver: str
+    """
+    Who receives the work, trimmed.
+    """
+    status: Literal["accepted", "needs_clarification", "declined"]
+    """
+    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
+    """
+    selection: Literal["prepared", "exact"]
+    """
+    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
+    """
+    receiver_checks: NotRequired[ReceiverChecks | None]
+    """
+    The receiver's checks; required, all confirmed, to accept.
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared Handoff, for prepared.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact.
+    """
+    message: NotRequired[str | None]
+    """
+    Why, trimmed; required unless accepted.
+    """
+
+
 class AllScopeSelection(TypedDict, closed=True):
     """
     Every Scope (that the caller may read).
@@ -1483,6 +1526,44 @@ class CodeWorkspace(TypedDict, closed=True):
     """
 
 
+class CommitHandoffRequest(TypedDict, closed=True):
+    """
+    Commit a prepared Handoff as the Scope's next Handoff revision.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    handoff: PreparedHandoff
+    """
+    The exact prepared value finalize_handoff or handoff_current_work answered.
+    """
+
+
+class CommittedHandoff(TypedDict, closed=True):
+    """
+    A committed, immutable Handoff revision and its lineage.
+    """
+
+    reference: WorkArtifactReference
+    """
+    The revision (family handoff, artifact_id handoff).
+    """
+    content: HandoffContent
+    """
+    Its content.
+    """
+    source_refs: list[WorkSourceReference]
+    """
+    The Sources its state and next action cite, each once, in citation order.
+    """
+    artifact_refs: list[WorkArtifactReference]
+    """
+    The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
 class ContextAssembly(TypedDict, closed=True):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1499,6 +1580,29 @@ class ContextAssembly(TypedDict, closed=True):
     show: NotRequired[list[Literal["confidence", "recall_rank"]]]
     """
     Optional per-item metadata lines to render.
+    """
+
+
+class ContinueHandoffRequest(TypedDict, closed=True):
+    """
+    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff.
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared value, for prepared.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact (family handoff).
     """
 
 
@@ -1627,6 +1731,60 @@ class CreateTopicMemoryRequest(TypedDict, closed=True):
     """
 
 
+class CreateWorkContractRequest(TypedDict, closed=True):
+    """
+    Record a Work Contract as a Source of the Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the contract is recorded in.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
+    """
+    contract: WorkContract
+    """
+    The contract.
+    """
+
+
+class CurrentWorkHandoff(TypedDict, closed=True):
+    """
+    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
+    """
+
+    schema: Literal["powercontext.current-work-handoff.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: str
+    """
+    What the work is for, trimmed.
+    """
+    state: list[WorkClaim]
+    """
+    Where the work stands (1 to 64 claims).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: WorkClaim | None
+    """
+    The next step (one claim), or null.
+    """
+    omissions: list[str]
+    """
+    What is known to be missing, trimmed and unique.
+    """
+
+
 class ErrorBody(TypedDict, closed=True):
     """
     What went wrong, without request content.
@@ -1672,6 +1830,9 @@ class ErrorBody(TypedDict, closed=True):
         "preview_stale",
         "artifact_publication_unsupported",
         "artifact_publication_conflict",
+        "handoff_evidence_not_found",
+        "source_not_eligible",
+        "invalid_handoff_generation",
     ]
     """
     The error code.
@@ -1981,6 +2142,21 @@ class FeatureContract(TypedDict, closed=True):
     """
 
 
+class FinalizeHandoffRequest(TypedDict, closed=True):
+    """
+    Finalize an inspected draft into a prepared Handoff.
+    """
+
+    scope_id: str
+    """
+    The Scope of the Handoff.
+    """
+    draft: HandoffDraft
+    """
+    The inspected draft.
+    """
+
+
 class FlushMemoryRequest(TypedDict, closed=True):
     """
     Process the Scope's pending Source window into Memory.
@@ -2081,6 +2257,282 @@ class GetTopicMemoryRequest(TypedDict, closed=True):
     artifact: ArtifactReference
     """
     The exact revision (family topic-memory; another family is 422 invalid_request, rule topic_memory_family).
+    """
+
+
+class HandoffAcknowledgement(TypedDict, closed=True):
+    """
+    The resolved Handoff and the receipt of the stored Handoff Receipt.
+    """
+
+    resolution: HandoffResolution
+    """
+    The Handoff acknowledged, as continue_handoff resolves it.
+    """
+    receipt: WorkSourceReceipt
+    """
+    The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffArtifactCitation(TypedDict, closed=True):
+    """
+    Evidence: one exact artifact revision of the request's Scope.
+    """
+
+    kind: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    artifact_ref: WorkArtifactReference
+    """
+    The cited revision.
+    """
+
+
+class HandoffContent(TypedDict, closed=True):
+    """
+    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
+    """
+
+    generation: NotRequired[HandoffGenerationMetadata | None]
+    """
+    Generation origin; absent or null for content nobody generated.
+    """
+    schema: Literal["powercontext.handoff.v1"]
+    """
+    The content schema.
+    """
+    objective: str
+    """
+    What the work is for.
+    """
+    state: list[HandoffStatement]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: list[HandoffOmission]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffCurrentWorkRequest(TypedDict, closed=True):
+    """
+    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_id: str
+    """
+    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    handoff: CurrentWorkHandoff
+    """
+    The inspected current state.
+    """
+
+
+class HandoffDraft(TypedDict, closed=True):
+    """
+    An inspectable Handoff draft, before finalize_handoff.
+    """
+
+    generation: NotRequired[HandoffGenerationEnvelope | None]
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    objective: str
+    """
+    What the work is for.
+    """
+    state: list[HandoffStatement]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: list[HandoffOmission]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffEvidenceCheck(TypedDict, closed=True):
+    """
+    Whether one statement's evidence is still readable.
+    """
+
+    claim: Literal["state", "next_action"]
+    """
+    state or next_action.
+    """
+    state_index: int | None
+    """
+    The state statement's index, or null for next_action.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available when every citation is readable.
+    """
+    unavailable_evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The citations that are not.
+    """
+
+
+class HandoffGenerationEnvelope(TypedDict, closed=True):
+    """
+    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
+    """
+
+    receipt: str
+    """
+    The opaque receipt.
+    """
+
+
+class HandoffGenerationMetadata(TypedDict, closed=True):
+    """
+    The generation origin a server stores with generated content (PowerContext 1.4.1's shape). pcreceipt generates none: committed content carrying it without a matching receipt is 422 invalid_handoff_generation.
+    """
+
+    scope_id: str
+    """
+    The Scope it was generated in.
+    """
+    prompt_key: Literal["handoff.generate"]
+    """
+    Always handoff.generate.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Which prompt definition was used.
+    """
+    artifact: WorkArtifactReference | None
+    """
+    The prompt artifact revision, or null.
+    """
+    definition_version: str
+    """
+    The prompt definition version.
+    """
+    builtin_version: str
+    """
+    The built-in prompt version.
+    """
+    compiled_digest: str
+    """
+    Hex SHA-256 of the compiled prompt.
+    """
+    original_draft_digest: str
+    """
+    Hex SHA-256 of the generated draft.
+    """
+    edit_status: Literal["unchanged", "edited"]
+    """
+    Whether the draft was edited after generation.
+    """
+
+
+class HandoffOmission(TypedDict, closed=True):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    text: str
+    """
+    What is missing.
+    """
+    citation: HandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class HandoffResolution(TypedDict, closed=True):
+    """
+    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
+    """
+
+    trust: Literal["untrusted_history"]
+    """
+    Always untrusted_history.
+    """
+    status: Literal["empty", "resolved"]
+    """
+    resolved, or empty (latest with no committed Handoff).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    content: HandoffContent | None
+    """
+    The content; null when empty.
+    """
+    selection: Literal["prepared", "exact", "latest"] | None
+    """
+    How it was selected; null when empty.
+    """
+    selected_revision: WorkArtifactReference | None
+    """
+    The committed revision selected; null for prepared or empty.
+    """
+    current_revision: WorkArtifactReference | None
+    """
+    The Scope's latest committed revision; null when there is none.
+    """
+    evidence_checks: list[HandoffEvidenceCheck]
+    """
+    One check per state statement in order, then one for next_action.
+    """
+
+
+class HandoffSourceCitation(TypedDict, closed=True):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: WorkSourceReference
+    """
+    The cited Source.
+    """
+
+
+class HandoffStatement(TypedDict, closed=True):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    text: str
+    """
+    The claim.
+    """
+    citations: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    Its evidence (1 to 32 citations).
     """
 
 
@@ -2530,6 +2982,33 @@ class PrepareContextRequest(TypedDict, closed=True):
     """
 
 
+class PrepareHandoffHintRequest(TypedDict, closed=True):
+    """
+    Ask for a bounded continuity hint from one selected Handoff.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff (as continue_handoff).
+    """
+    prepared: NotRequired[PreparedHandoff | None]
+    """
+    The prepared value, for prepared only.
+    """
+    revision: NotRequired[WorkArtifactReference | None]
+    """
+    The committed revision, for exact only.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
+    """
+
+
 class PreparedContext(TypedDict, closed=True):
     """
     The injection value. A default call returns exactly schema, status, content and content_bytes.
@@ -2617,6 +3096,48 @@ class PreparedContextReceipt(TypedDict, closed=True):
     stages: list[StageTiming]
     """
     Summed durations of the runtime stages that ran.
+    """
+
+
+class PreparedHandoff(TypedDict, closed=True):
+    """
+    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
+    """
+
+    generation: NotRequired[HandoffGenerationEnvelope | None]
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    schema: Literal["powercontext.prepared-handoff.v1"]
+    """
+    The prepared Handoff schema.
+    """
+    scope_id: str
+    """
+    The Scope it was prepared in (must be the request's).
+    """
+    base: WorkArtifactReference | None
+    """
+    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
+    """
+    content: HandoffContent
+    """
+    The content.
+    """
+
+
+class PreparedWorkHandoff(TypedDict, closed=True):
+    """
+    The boundary Source's receipt and the prepared (uncommitted) Handoff.
+    """
+
+    boundary: WorkSourceReceipt
+    """
+    The boundary Source (kind handoff-boundary).
+    """
+    handoff: PreparedHandoff
+    """
+    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
     """
 
 
@@ -2830,6 +3351,25 @@ class RecallTokenValue(TypedDict, closed=True):
     """
 
 
+class ReceiverChecks(TypedDict, closed=True):
+    """
+    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
+    """
+
+    live_state: Literal["confirmed", "mismatch", "not_checked"]
+    """
+    Whether the live state matches the Handoff.
+    """
+    capability: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver can do the work.
+    """
+    authorization: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver may do the work.
+    """
+
+
 class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     """
     Record how the host delivered a bootstrap package.
@@ -2846,6 +3386,25 @@ class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecordTaskOutcomeRequest(TypedDict, closed=True):
+    """
+    Record a Task Outcome as a Source of the Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the outcome is recorded in.
+    """
+    source_id: str
+    """
+    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
+    """
+    outcome: TaskOutcome
+    """
+    The outcome.
     """
 
 
@@ -3671,6 +4230,88 @@ class TagFilter(TypedDict, closed=True):
     """
 
 
+class TaskCheck(TypedDict, closed=True):
+    """
+    One check of the attempt, its uncertainty kept: declared with [] or verified with at least one citation.
+    """
+
+    name: str
+    """
+    The check, trimmed.
+    """
+    status: Literal[
+        "passed",
+        "failed",
+        "skipped",
+        "timed_out",
+        "unavailable",
+        "cancelled",
+        "unknown",
+    ]
+    """
+    What the check observed.
+    """
+    details: NotRequired[str | None]
+    """
+    Detail of the result, trimmed; null or absent for none.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the result is known.
+    """
+    evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The result's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class TaskOutcome(TypedDict, closed=True):
+    """
+    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
+    """
+
+    schema: Literal["powercontext.task-outcome.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_observation"]
+    """
+    Always untrusted_observation.
+    """
+    objective: str
+    """
+    What the attempt was for, trimmed.
+    """
+    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+    """
+    How the attempt ended.
+    """
+    summary: str
+    """
+    What happened, trimmed.
+    """
+    handoff_receipt_ref: NotRequired[WorkSourceReference | None]
+    """
+    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
+    """
+    observations: list[WorkClaim]
+    """
+    What was observed (at least one).
+    """
+    checks: list[TaskCheck]
+    """
+    The checks run, as they ended.
+    """
+    produced_artifacts: list[WorkArtifactReference]
+    """
+    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
+    """
+    remaining_work: list[str]
+    """
+    What remains, trimmed and unique.
+    """
+
+
 class TokenEstimatorProfile(TypedDict, closed=True):
     """
     How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
@@ -3802,6 +4443,127 @@ class Violation(TypedDict, closed=True):
     property: NotRequired[str]
     """
     For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+class WorkArtifactReference(TypedDict, closed=True):
+    """
+    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
+    """
+
+    family: str
+    """
+    The artifact family: 1 to 128 printable ASCII characters, no spaces.
+    """
+    artifact_id: str
+    """
+    The artifact identifier.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+
+
+class WorkClaim(TypedDict, closed=True):
+    """
+    One claim of the caller, with its basis and evidence: declared with [] or verified with at least one citation (else 422 invalid_request).
+    """
+
+    text: str
+    """
+    The claim, trimmed.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the claim is known.
+    """
+    evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The claim's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class WorkContract(TypedDict, closed=True):
+    """
+    A Work Contract (powercontext.work-contract.v1): the inspected baseline of delegated work. Historical input; it grants no authority. List items are trimmed and unique within their list.
+    """
+
+    schema: Literal["powercontext.work-contract.v1"]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: str
+    """
+    What the delegated work is for, trimmed.
+    """
+    facts: list[WorkClaim]
+    """
+    Claims the baseline rests on.
+    """
+    in_scope: list[str]
+    """
+    What the work covers (at least one).
+    """
+    exclusions: list[str]
+    """
+    What the work must not touch.
+    """
+    completion_criteria: list[str]
+    """
+    When the work is done (at least one).
+    """
+    authorization_notes: list[str]
+    """
+    What the delegation does and does not authorise.
+    """
+    open_questions: list[str]
+    """
+    Questions still open.
+    """
+
+
+class WorkSourceReceipt(TypedDict, closed=True):
+    """
+    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
+    """
+
+    kind: Literal[
+        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
+    ]
+    """
+    The record's kind.
+    """
+    source: CapturedSourceReference
+    """
+    The Source the record was stored as.
+    """
+    position: int
+    """
+    The Source's position in its Scope.
+    """
+    content_digest: str
+    """
+    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
+    """
+
+
+class WorkSourceReference(TypedDict, closed=True):
+    """
+    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    """
+
+    name: str
+    """
+    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    """
+    source_id: str
+    """
+    The caller's Source id: 1 to 256 characters, trimmed.
     """
 
 

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AcknowledgeHandoffRequest,
     ArtifactCreated,
     ArtifactPage,
     ArtifactPublication,
@@ -41,17 +42,25 @@ from pcreceipt._gen.models import (
     CodeRange,
     CodeStatus,
     CodeWorkspace,
+    CommitHandoffRequest,
+    CommittedHandoff,
+    ContinueHandoffRequest,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
     CreatePromptRequest,
     CreateScopeRequest,
     CreateTopicMemoryRequest,
+    CreateWorkContractRequest,
+    FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
+    HandoffAcknowledgement,
+    HandoffCurrentWorkRequest,
+    HandoffResolution,
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
@@ -62,9 +71,13 @@ from pcreceipt._gen.models import (
     ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
+    PrepareHandoffHintRequest,
     PreparedContext,
+    PreparedHandoff,
+    PreparedWorkHandoff,
     PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
+    RecordTaskOutcomeRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
@@ -83,6 +96,7 @@ from pcreceipt._gen.models import (
     SetDefaultScopeRequest,
     TopicMemoryArtifact,
     UpdateScopeRequest,
+    WorkSourceReceipt,
 )
 
 M = TypeVar("M", bound=BaseModel)
@@ -481,3 +495,37 @@ class OperationMethods(ABC):
     async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
         """Publish one exact Artifact revision into another Scope"""
         return await self._call("publish_artifact", ArtifactPublication, body=request)
+
+    async def create_work_contract(self, request: CreateWorkContractRequest | Mapping[str, Any]) -> WorkSourceReceipt:
+        """Record a grounded Work Contract."""
+        return await self._call("create_work_contract", WorkSourceReceipt, body=request)
+
+    async def record_task_outcome(self, request: RecordTaskOutcomeRequest | Mapping[str, Any]) -> WorkSourceReceipt:
+        """Record a completion-aware Task Outcome."""
+        return await self._call("record_task_outcome", WorkSourceReceipt, body=request)
+
+    async def finalize_handoff(self, request: FinalizeHandoffRequest | Mapping[str, Any]) -> PreparedHandoff:
+        """Finalize an inspected Handoff draft."""
+        return await self._call("finalize_handoff", PreparedHandoff, body=request)
+
+    async def commit_handoff(self, request: CommitHandoffRequest | Mapping[str, Any]) -> CommittedHandoff:
+        """Commit a prepared Handoff as a durable milestone."""
+        return await self._call("commit_handoff", CommittedHandoff, body=request)
+
+    async def continue_handoff(self, request: ContinueHandoffRequest | Mapping[str, Any]) -> HandoffResolution:
+        """Resolve a Handoff as untrusted history."""
+        return await self._call("continue_handoff", HandoffResolution, body=request)
+
+    async def handoff_current_work(self, request: HandoffCurrentWorkRequest | Mapping[str, Any]) -> PreparedWorkHandoff:
+        """Hand off current work in one step."""
+        return await self._call("handoff_current_work", PreparedWorkHandoff, body=request)
+
+    async def acknowledge_handoff(
+        self, request: AcknowledgeHandoffRequest | Mapping[str, Any]
+    ) -> HandoffAcknowledgement:
+        """Resolve and acknowledge a Handoff."""
+        return await self._call("acknowledge_handoff", HandoffAcknowledgement, body=request)
+
+    async def prepare_handoff_hint(self, request: PrepareHandoffHintRequest | Mapping[str, Any]) -> PreparedContext:
+        """Prepare a compact continuity hint from a selected Handoff."""
+        return await self._call("prepare_handoff_hint", PreparedContext, body=request)

@@ -13,6 +13,16 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+# #/components/schemas/AcknowledgeHandoffRequest
+ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+ACKNOWLEDGE_HANDOFF_REQUEST_RECEIVER_MIN_LENGTH: Final = 1
+ACKNOWLEDGE_HANDOFF_REQUEST_RECEIVER_MAX_LENGTH: Final = 256
+AcknowledgeHandoffRequestStatus = Literal["accepted", "needs_clarification", "declined"]
+ACKNOWLEDGE_HANDOFF_REQUEST_STATUS_ENUM: Final[tuple[AcknowledgeHandoffRequestStatus, ...]] = ("accepted", "needs_clarification", "declined")
+AcknowledgeHandoffRequestSelection = Literal["prepared", "exact"]
+ACKNOWLEDGE_HANDOFF_REQUEST_SELECTION_ENUM: Final[tuple[AcknowledgeHandoffRequestSelection, ...]] = ("prepared", "exact")
+
 # #/components/schemas/AllScopeSelection
 AllScopeSelectionMode = Literal["all"]
 ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
@@ -391,6 +401,23 @@ CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 
+# #/components/schemas/CreateWorkContractRequest
+CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/CurrentWorkHandoff
+CurrentWorkHandoffSchema = Literal["powercontext.current-work-handoff.v1"]
+CURRENT_WORK_HANDOFF_SCHEMA_ENUM: Final[tuple[CurrentWorkHandoffSchema, ...]] = ("powercontext.current-work-handoff.v1",)
+CurrentWorkHandoffTrust = Literal["untrusted_input"]
+CURRENT_WORK_HANDOFF_TRUST_ENUM: Final[tuple[CurrentWorkHandoffTrust, ...]] = ("untrusted_input",)
+CURRENT_WORK_HANDOFF_OBJECTIVE_MIN_LENGTH: Final = 1
+CURRENT_WORK_HANDOFF_OBJECTIVE_MAX_LENGTH: Final = 8192
+CURRENT_WORK_HANDOFF_STATE_MIN_ITEMS: Final = 1
+CURRENT_WORK_HANDOFF_STATE_MAX_ITEMS: Final = 64
+CURRENT_WORK_HANDOFF_OMISSIONS_MAX_ITEMS: Final = 64
+CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MIN_LENGTH: Final = 1
+CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MAX_LENGTH: Final = 8192
+
 # #/components/schemas/DegradationReason
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
@@ -400,8 +427,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -497,6 +524,86 @@ FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/HandoffArtifactCitation
+HandoffArtifactCitationKind = Literal["artifact"]
+HANDOFF_ARTIFACT_CITATION_KIND_ENUM: Final[tuple[HandoffArtifactCitationKind, ...]] = ("artifact",)
+
+# #/components/schemas/HandoffClaim
+HandoffClaim = Literal["state", "next_action"]
+HANDOFF_CLAIM_ENUM: Final[tuple[HandoffClaim, ...]] = ("state", "next_action")
+
+# #/components/schemas/HandoffContent
+HandoffContentSchema = Literal["powercontext.handoff.v1"]
+HANDOFF_CONTENT_SCHEMA_ENUM: Final[tuple[HandoffContentSchema, ...]] = ("powercontext.handoff.v1",)
+HANDOFF_CONTENT_OBJECTIVE_MIN_LENGTH: Final = 1
+HANDOFF_CONTENT_OBJECTIVE_MAX_LENGTH: Final = 8192
+HANDOFF_CONTENT_STATE_MIN_ITEMS: Final = 1
+HANDOFF_CONTENT_STATE_MAX_ITEMS: Final = 64
+HANDOFF_CONTENT_OMISSIONS_MAX_ITEMS: Final = 64
+
+# #/components/schemas/HandoffCurrentWorkRequest
+HANDOFF_CURRENT_WORK_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+HANDOFF_CURRENT_WORK_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/HandoffDisposition
+HandoffDisposition = Literal["continuable", "blocked", "complete"]
+HANDOFF_DISPOSITION_ENUM: Final[tuple[HandoffDisposition, ...]] = ("continuable", "blocked", "complete")
+
+# #/components/schemas/HandoffDraft
+HANDOFF_DRAFT_OBJECTIVE_MIN_LENGTH: Final = 1
+HANDOFF_DRAFT_OBJECTIVE_MAX_LENGTH: Final = 8192
+HANDOFF_DRAFT_STATE_MIN_ITEMS: Final = 1
+HANDOFF_DRAFT_STATE_MAX_ITEMS: Final = 64
+HANDOFF_DRAFT_OMISSIONS_MAX_ITEMS: Final = 64
+
+# #/components/schemas/HandoffEvidenceCheck
+HandoffEvidenceCheckStatus = Literal["available", "unavailable"]
+HANDOFF_EVIDENCE_CHECK_STATUS_ENUM: Final[tuple[HandoffEvidenceCheckStatus, ...]] = ("available", "unavailable")
+HANDOFF_EVIDENCE_CHECK_UNAVAILABLE_EVIDENCE_MAX_ITEMS: Final = 32
+
+# #/components/schemas/HandoffGenerationEnvelope
+HANDOFF_GENERATION_ENVELOPE_RECEIPT_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_ENVELOPE_RECEIPT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/HandoffGenerationMetadata
+HANDOFF_GENERATION_METADATA_SCOPE_ID_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_SCOPE_ID_MAX_LENGTH: Final = 256
+HandoffGenerationMetadataPromptKey = Literal["handoff.generate"]
+HANDOFF_GENERATION_METADATA_PROMPT_KEY_ENUM: Final[tuple[HandoffGenerationMetadataPromptKey, ...]] = ("handoff.generate",)
+HandoffGenerationMetadataSelection = Literal["built_in", "artifact"]
+HANDOFF_GENERATION_METADATA_SELECTION_ENUM: Final[tuple[HandoffGenerationMetadataSelection, ...]] = ("built_in", "artifact")
+HANDOFF_GENERATION_METADATA_DEFINITION_VERSION_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_DEFINITION_VERSION_MAX_LENGTH: Final = 256
+HANDOFF_GENERATION_METADATA_BUILTIN_VERSION_MIN_LENGTH: Final = 1
+HANDOFF_GENERATION_METADATA_BUILTIN_VERSION_MAX_LENGTH: Final = 256
+HandoffGenerationMetadataEditStatus = Literal["unchanged", "edited"]
+HANDOFF_GENERATION_METADATA_EDIT_STATUS_ENUM: Final[tuple[HandoffGenerationMetadataEditStatus, ...]] = ("unchanged", "edited")
+
+# #/components/schemas/HandoffOmission
+HANDOFF_OMISSION_TEXT_MIN_LENGTH: Final = 1
+HANDOFF_OMISSION_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/HandoffResolution
+HandoffResolutionTrust = Literal["untrusted_history"]
+HANDOFF_RESOLUTION_TRUST_ENUM: Final[tuple[HandoffResolutionTrust, ...]] = ("untrusted_history",)
+HandoffResolutionStatus = Literal["empty", "resolved"]
+HANDOFF_RESOLUTION_STATUS_ENUM: Final[tuple[HandoffResolutionStatus, ...]] = ("empty", "resolved")
+HANDOFF_RESOLUTION_EVIDENCE_CHECKS_MAX_ITEMS: Final = 65
+
+# #/components/schemas/HandoffSelection
+HandoffSelection = Literal["prepared", "exact", "latest"]
+HANDOFF_SELECTION_ENUM: Final[tuple[HandoffSelection, ...]] = ("prepared", "exact", "latest")
+
+# #/components/schemas/HandoffSourceCitation
+HandoffSourceCitationKind = Literal["source"]
+HANDOFF_SOURCE_CITATION_KIND_ENUM: Final[tuple[HandoffSourceCitationKind, ...]] = ("source",)
+
+# #/components/schemas/HandoffStatement
+HANDOFF_STATEMENT_TEXT_MIN_LENGTH: Final = 1
+HANDOFF_STATEMENT_TEXT_MAX_LENGTH: Final = 8192
+HANDOFF_STATEMENT_CITATIONS_MIN_ITEMS: Final = 1
+HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
@@ -609,6 +716,11 @@ PREPARE_CONTEXT_REQUEST_INCLUDE_RECEIPT_DEFAULT: Final = False
 PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MIN_LENGTH: Final = 1
 PREPARE_CONTEXT_REQUEST_BOOTSTRAP_RECEIPT_ID_MAX_LENGTH: Final = 64
 
+# #/components/schemas/PrepareHandoffHintRequest
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MINIMUM: Final = 1
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MAXIMUM: Final = 4000
+PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_DEFAULT: Final = 2000
+
 # #/components/schemas/PreparedContext
 PREPARED_CONTEXT_SCHEMA_CONST: Final = "powercontext.prepared-context.v1"
 PreparedContextStatus = Literal["ready", "empty"]
@@ -629,6 +741,12 @@ PREPARED_CONTEXT_RECEIPT_OMITTED_MAX_ITEMS: Final = 16
 PREPARED_CONTEXT_RECEIPT_STAGES_MAX_ITEMS: Final = 8
 # The Receipt serialized as compact UTF-8 JSON is at most this many bytes (semantic rule receipt_size); a Receipt that would be larger is dropped, never truncated.
 PREPARED_CONTEXT_RECEIPT_SERIALIZED_BYTES_MAXIMUM: Final = 8192
+
+# #/components/schemas/PreparedHandoff
+PreparedHandoffSchema = Literal["powercontext.prepared-handoff.v1"]
+PREPARED_HANDOFF_SCHEMA_ENUM: Final[tuple[PreparedHandoffSchema, ...]] = ("powercontext.prepared-handoff.v1",)
+PREPARED_HANDOFF_SCOPE_ID_MIN_LENGTH: Final = 1
+PREPARED_HANDOFF_SCOPE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/ProfileContent
 PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1
@@ -682,11 +800,23 @@ RECALL_TOKEN_VALUE_COMPARABLE_PREPARATIONS_MINIMUM: Final = 0
 RECALL_TOKEN_VALUE_BASELINE_TOKENS_MINIMUM: Final = 0
 RECALL_TOKEN_VALUE_RECALLED_TOKENS_MINIMUM: Final = 0
 
+# #/components/schemas/ReceiverChecks
+ReceiverChecksLiveState = Literal["confirmed", "mismatch", "not_checked"]
+RECEIVER_CHECKS_LIVE_STATE_ENUM: Final[tuple[ReceiverChecksLiveState, ...]] = ("confirmed", "mismatch", "not_checked")
+ReceiverChecksCapability = Literal["confirmed", "insufficient", "not_checked"]
+RECEIVER_CHECKS_CAPABILITY_ENUM: Final[tuple[ReceiverChecksCapability, ...]] = ("confirmed", "insufficient", "not_checked")
+ReceiverChecksAuthorization = Literal["confirmed", "insufficient", "not_checked"]
+RECEIVER_CHECKS_AUTHORIZATION_ENUM: Final[tuple[ReceiverChecksAuthorization, ...]] = ("confirmed", "insufficient", "not_checked")
+
 # #/components/schemas/RecordBootstrapDeliveryRequest
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
 RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
+
+# #/components/schemas/RecordTaskOutcomeRequest
+RECORD_TASK_OUTCOME_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
+RECORD_TASK_OUTCOME_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/RecurrenceStatistics
 RECURRENCE_STATISTICS_SELECTED_MINIMUM: Final = 0
@@ -942,6 +1072,36 @@ TAG_FILTER_MATCH_DEFAULT: Final = "all"
 TagMatch = Literal["all", "any"]
 TAG_MATCH_ENUM: Final[tuple[TagMatch, ...]] = ("all", "any")
 
+# #/components/schemas/TaskCheck
+TASK_CHECK_NAME_MIN_LENGTH: Final = 1
+TASK_CHECK_NAME_MAX_LENGTH: Final = 8192
+TASK_CHECK_EVIDENCE_MAX_ITEMS: Final = 32
+
+# #/components/schemas/TaskCheckStatus
+TaskCheckStatus = Literal["passed", "failed", "skipped", "timed_out", "unavailable", "cancelled", "unknown"]
+TASK_CHECK_STATUS_ENUM: Final[tuple[TaskCheckStatus, ...]] = ("passed", "failed", "skipped", "timed_out", "unavailable", "cancelled", "unknown")
+
+# #/components/schemas/TaskOutcome
+TaskOutcomeSchema = Literal["powercontext.task-outcome.v1"]
+TASK_OUTCOME_SCHEMA_ENUM: Final[tuple[TaskOutcomeSchema, ...]] = ("powercontext.task-outcome.v1",)
+TaskOutcomeTrust = Literal["untrusted_observation"]
+TASK_OUTCOME_TRUST_ENUM: Final[tuple[TaskOutcomeTrust, ...]] = ("untrusted_observation",)
+TASK_OUTCOME_OBJECTIVE_MIN_LENGTH: Final = 1
+TASK_OUTCOME_OBJECTIVE_MAX_LENGTH: Final = 8192
+TASK_OUTCOME_SUMMARY_MIN_LENGTH: Final = 1
+TASK_OUTCOME_SUMMARY_MAX_LENGTH: Final = 8192
+TASK_OUTCOME_OBSERVATIONS_MIN_ITEMS: Final = 1
+TASK_OUTCOME_OBSERVATIONS_MAX_ITEMS: Final = 64
+TASK_OUTCOME_CHECKS_MAX_ITEMS: Final = 64
+TASK_OUTCOME_PRODUCED_ARTIFACTS_MAX_ITEMS: Final = 32
+TASK_OUTCOME_REMAINING_WORK_MAX_ITEMS: Final = 64
+TASK_OUTCOME_REMAINING_WORK_ITEMS_MIN_LENGTH: Final = 1
+TASK_OUTCOME_REMAINING_WORK_ITEMS_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/TaskOutcomeStatus
+TaskOutcomeStatus = Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+TASK_OUTCOME_STATUS_ENUM: Final[tuple[TaskOutcomeStatus, ...]] = ("succeeded", "partial", "blocked", "failed", "cancelled", "unknown")
+
 # #/components/schemas/TokenEstimatorProfile
 TokenEstimatorProfileEstimatorId = Literal["character:weighted"]
 TOKEN_ESTIMATOR_PROFILE_ESTIMATOR_ID_ENUM: Final[tuple[TokenEstimatorProfileEstimatorId, ...]] = ("character:weighted",)
@@ -992,6 +1152,60 @@ USAGE_STATISTICS_DAILY_MAX_ITEMS: Final = 30
 VIOLATION_PATH_MAX_LENGTH: Final = 512
 VIOLATION_RULE_MIN_LENGTH: Final = 1
 VIOLATION_RULE_MAX_LENGTH: Final = 128
+
+# #/components/schemas/WorkArtifactReference
+WORK_ARTIFACT_REFERENCE_FAMILY_MIN_LENGTH: Final = 1
+WORK_ARTIFACT_REFERENCE_FAMILY_MAX_LENGTH: Final = 128
+
+# #/components/schemas/WorkClaim
+WORK_CLAIM_TEXT_MIN_LENGTH: Final = 1
+WORK_CLAIM_TEXT_MAX_LENGTH: Final = 8192
+WORK_CLAIM_EVIDENCE_MAX_ITEMS: Final = 31
+
+# #/components/schemas/WorkClaimBasis
+WorkClaimBasis = Literal["declared", "verified"]
+WORK_CLAIM_BASIS_ENUM: Final[tuple[WorkClaimBasis, ...]] = ("declared", "verified")
+
+# #/components/schemas/WorkContract
+WorkContractSchema = Literal["powercontext.work-contract.v1"]
+WORK_CONTRACT_SCHEMA_ENUM: Final[tuple[WorkContractSchema, ...]] = ("powercontext.work-contract.v1",)
+WorkContractTrust = Literal["untrusted_input"]
+WORK_CONTRACT_TRUST_ENUM: Final[tuple[WorkContractTrust, ...]] = ("untrusted_input",)
+WORK_CONTRACT_OBJECTIVE_MIN_LENGTH: Final = 1
+WORK_CONTRACT_OBJECTIVE_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_FACTS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_IN_SCOPE_MIN_ITEMS: Final = 1
+WORK_CONTRACT_IN_SCOPE_MAX_ITEMS: Final = 64
+WORK_CONTRACT_IN_SCOPE_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_IN_SCOPE_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_EXCLUSIONS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_EXCLUSIONS_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_EXCLUSIONS_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_COMPLETION_CRITERIA_MIN_ITEMS: Final = 1
+WORK_CONTRACT_COMPLETION_CRITERIA_MAX_ITEMS: Final = 64
+WORK_CONTRACT_COMPLETION_CRITERIA_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_COMPLETION_CRITERIA_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_AUTHORIZATION_NOTES_MAX_ITEMS: Final = 64
+WORK_CONTRACT_AUTHORIZATION_NOTES_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_AUTHORIZATION_NOTES_ITEMS_MAX_LENGTH: Final = 8192
+WORK_CONTRACT_OPEN_QUESTIONS_MAX_ITEMS: Final = 64
+WORK_CONTRACT_OPEN_QUESTIONS_ITEMS_MIN_LENGTH: Final = 1
+WORK_CONTRACT_OPEN_QUESTIONS_ITEMS_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/WorkSourceKind
+WorkSourceKind = Literal["work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"]
+WORK_SOURCE_KIND_ENUM: Final[tuple[WorkSourceKind, ...]] = ("work-contract", "handoff-boundary", "handoff-receipt", "task-outcome")
+
+# #/components/schemas/WorkSourceReceipt
+WORK_SOURCE_RECEIPT_POSITION_MINIMUM: Final = 1
+WORK_SOURCE_RECEIPT_CONTENT_DIGEST_MIN_LENGTH: Final = 71
+WORK_SOURCE_RECEIPT_CONTENT_DIGEST_MAX_LENGTH: Final = 71
+
+# #/components/schemas/WorkSourceReference
+WORK_SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
+WORK_SOURCE_REFERENCE_NAME_MAX_LENGTH: Final = 128
+WORK_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+WORK_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
 
 # #/components/schemas/WorkingNoteKind
 WorkingNoteKind = Literal["inspection", "abandoned_approach", "validation", "unresolved", "host_context"]

@@ -3,9 +3,55 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from pcreceipt._gen.base import ContractModel
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
+from pcreceipt._gen.base import ContractModel
 from datetime import date as date_aliased
+
+
+class AcknowledgeHandoffRequest(ContractModel):
+    """
+    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    receiver: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    Who receives the work, trimmed.
+    """
+    status: Literal["accepted", "needs_clarification", "declined"]
+    """
+    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
+    """
+    selection: Literal["prepared", "exact"]
+    """
+    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
+    """
+    receiver_checks: ReceiverChecks | None = None
+    """
+    The receiver's checks; required, all confirmed, to accept.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared Handoff, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact.
+    """
+    message: Message | None = None
+    """
+    Why, trimmed; required unless accepted.
+    """
 
 
 class AllScopeSelection(ContractModel):
@@ -721,6 +767,13 @@ class AtomicMemoryStateView(ContractModel):
     merged_into_id: ArtifactId | None
     """
     The merge result this memory was merged into, or null.
+    """
+
+
+class AuthorizationNote(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One note.
     """
 
 
@@ -1748,6 +1801,57 @@ class CodeWorkspace(ContractModel):
     """
 
 
+class CommitHandoffRequest(ContractModel):
+    """
+    Commit a prepared Handoff as the Scope's next Handoff revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    handoff: PreparedHandoff
+    """
+    The exact prepared value finalize_handoff or handoff_current_work answered.
+    """
+
+
+class CommittedHandoff(ContractModel):
+    """
+    A committed, immutable Handoff revision and its lineage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reference: WorkArtifactReference
+    """
+    The revision (family handoff, artifact_id handoff).
+    """
+    content: HandoffContent
+    """
+    Its content.
+    """
+    source_refs: list[WorkSourceReference]
+    """
+    The Sources its state and next action cite, each once, in citation order.
+    """
+    artifact_refs: list[WorkArtifactReference]
+    """
+    The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
+class CompletionCriterion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One criterion.
+    """
+
+
 class ContextAssembly(ContractModel):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1771,6 +1875,32 @@ class ContextAssembly(ContractModel):
     ] = []
     """
     Optional per-item metadata lines to render.
+    """
+
+
+class ContinueHandoffRequest(ContractModel):
+    """
+    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact (family handoff).
     """
 
 
@@ -1924,6 +2054,68 @@ class CreateTopicMemoryRequest(ContractModel):
     """
 
 
+class CreateWorkContractRequest(ContractModel):
+    """
+    Record a Work Contract as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the contract is recorded in.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
+    """
+    contract: WorkContract
+    """
+    The contract.
+    """
+
+
+class CurrentWorkHandoff(ContractModel):
+    """
+    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.current-work-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for, trimmed.
+    """
+    state: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 claims).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: WorkClaim | None
+    """
+    The next step (one claim), or null.
+    """
+    omissions: Annotated[list[Omission], Field(max_length=64)]
+    """
+    What is known to be missing, trimmed and unique.
+    """
+
+
 class Cursor(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
@@ -1935,6 +2127,13 @@ class Cursor1(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class Details(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    Detail of the result, trimmed; null or absent for none.
     """
 
 
@@ -1986,6 +2185,9 @@ class ErrorBody(ContractModel):
         "preview_stale",
         "artifact_publication_unsupported",
         "artifact_publication_conflict",
+        "handoff_evidence_not_found",
+        "source_not_eligible",
+        "invalid_handoff_generation",
     ]
     """
     The error code.
@@ -2118,6 +2320,13 @@ class ExactScopeSelection(ContractModel):
     scope_ids: Annotated[list[ScopeId], Field(max_length=1000, min_length=1)]
     """
     The Scopes, each once.
+    """
+
+
+class Exclusion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One exclusion.
     """
 
 
@@ -2353,6 +2562,24 @@ class FeatureContract(ContractModel):
     """
 
 
+class FinalizeHandoffRequest(ContractModel):
+    """
+    Finalize an inspected draft into a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    draft: HandoffDraft
+    """
+    The inspected draft.
+    """
+
+
 class FlushMemoryRequest(ContractModel):
     """
     Process the Scope's pending Source window into Memory.
@@ -2471,6 +2698,323 @@ class GetTopicMemoryRequest(ContractModel):
     """
 
 
+class HandoffAcknowledgement(ContractModel):
+    """
+    The resolved Handoff and the receipt of the stored Handoff Receipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resolution: HandoffResolution
+    """
+    The Handoff acknowledged, as continue_handoff resolves it.
+    """
+    receipt: WorkSourceReceipt
+    """
+    The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffArtifactCitation(ContractModel):
+    """
+    Evidence: one exact artifact revision of the request's Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    artifact_ref: WorkArtifactReference
+    """
+    The cited revision.
+    """
+
+
+class HandoffContent(ContractModel):
+    """
+    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationMetadata | None = None
+    """
+    Generation origin; absent or null for content nobody generated.
+    """
+    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
+    """
+    The content schema.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffCurrentWorkRequest(ContractModel):
+    """
+    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    handoff: CurrentWorkHandoff
+    """
+    The inspected current state.
+    """
+
+
+class HandoffDraft(ContractModel):
+    """
+    An inspectable Handoff draft, before finalize_handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffEvidenceCheck(ContractModel):
+    """
+    Whether one statement's evidence is still readable.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    claim: Literal["state", "next_action"]
+    """
+    state or next_action.
+    """
+    state_index: StateIndex | None
+    """
+    The state statement's index, or null for next_action.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available when every citation is readable.
+    """
+    unavailable_evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
+    ]
+    """
+    The citations that are not.
+    """
+
+
+class HandoffGenerationEnvelope(ContractModel):
+    """
+    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The opaque receipt.
+    """
+
+
+class HandoffGenerationMetadata(ContractModel):
+    """
+    The generation origin a server stores with generated content (PowerContext 1.4.1's shape). pcreceipt generates none: committed content carrying it without a matching receipt is 422 invalid_handoff_generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Scope it was generated in.
+    """
+    prompt_key: Literal["handoff.generate"]
+    """
+    Always handoff.generate.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Which prompt definition was used.
+    """
+    artifact: WorkArtifactReference | None
+    """
+    The prompt artifact revision, or null.
+    """
+    definition_version: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The prompt definition version.
+    """
+    builtin_version: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The built-in prompt version.
+    """
+    compiled_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    Hex SHA-256 of the compiled prompt.
+    """
+    original_draft_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    Hex SHA-256 of the generated draft.
+    """
+    edit_status: Literal["unchanged", "edited"]
+    """
+    Whether the draft was edited after generation.
+    """
+
+
+class HandoffOmission(ContractModel):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What is missing.
+    """
+    citation: HandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class HandoffResolution(ContractModel):
+    """
+    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trust: Literal["untrusted_history"]
+    """
+    Always untrusted_history.
+    """
+    status: Literal["empty", "resolved"]
+    """
+    resolved, or empty (latest with no committed Handoff).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    content: HandoffContent | None
+    """
+    The content; null when empty.
+    """
+    selection: Literal["prepared", "exact", "latest"] | None
+    """
+    How it was selected; null when empty.
+    """
+    selected_revision: WorkArtifactReference | None
+    """
+    The committed revision selected; null for prepared or empty.
+    """
+    current_revision: WorkArtifactReference | None
+    """
+    The Scope's latest committed revision; null when there is none.
+    """
+    evidence_checks: Annotated[list[HandoffEvidenceCheck], Field(max_length=65)]
+    """
+    One check per state statement in order, then one for next_action.
+    """
+
+
+class HandoffSourceCitation(ContractModel):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: WorkSourceReference
+    """
+    The cited Source.
+    """
+
+
+class HandoffStatement(ContractModel):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim.
+    """
+    citations: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    Its evidence (1 to 32 citations).
+    """
+
+
 class Health(ContractModel):
     """
     Liveness or readiness.
@@ -2565,6 +3109,13 @@ class ImportArtifactsResponse(ContractModel):
     created: Annotated[list[ArtifactReference], Field(max_length=1000)]
     """
     One reference per imported item.
+    """
+
+
+class InScopeItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item in scope.
     """
 
 
@@ -2862,6 +3413,13 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
 
 
+class Message(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    Why, trimmed; required unless accepted.
+    """
+
+
 class ModelIdentity(RootModel[str]):
     root: Annotated[
         str,
@@ -3000,6 +3558,13 @@ class NextCursor4(RootModel[str]):
     """
 
 
+class Omission(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One omission.
+    """
+
+
 class OmittedGroup(ContractModel):
     """
     Exclusion events of one family for one reason.
@@ -3028,6 +3593,13 @@ class OmittedGroup(ContractModel):
     count: Annotated[int, Field(ge=1, le=65535)]
     """
     How many exclusion events; 1 for not_retrieved.
+    """
+
+
+class OpenQuestion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One question.
     """
 
 
@@ -3081,6 +3653,36 @@ class PrepareContextRequest(ContractModel):
     bootstrap_receipt_id: BootstrapReceiptId | None = None
     """
     A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
+    """
+
+
+class PrepareHandoffHintRequest(ContractModel):
+    """
+    Ask for a bounded continuity hint from one selected Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff (as continue_handoff).
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared only.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact only.
+    """
+    max_bytes: Annotated[int | None, Field(ge=1, le=4000)] = 2000
+    """
+    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
     """
 
 
@@ -3188,6 +3790,56 @@ class PreparedContextReceipt(ContractModel):
     stages: Annotated[list[StageTiming], Field(max_length=8)]
     """
     Summed durations of the runtime stages that ran.
+    """
+
+
+class PreparedHandoff(ContractModel):
+    """
+    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    schema_: Annotated[
+        Literal["powercontext.prepared-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The prepared Handoff schema.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope it was prepared in (must be the request's).
+    """
+    base: WorkArtifactReference | None
+    """
+    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
+    """
+    content: HandoffContent
+    """
+    The content.
+    """
+
+
+class PreparedWorkHandoff(ContractModel):
+    """
+    The boundary Source's receipt and the prepared (uncommitted) Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    boundary: WorkSourceReceipt
+    """
+    The boundary Source (kind handoff-boundary).
+    """
+    handoff: PreparedHandoff
+    """
+    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
     """
 
 
@@ -3439,6 +4091,28 @@ class RecallTokenValue(ContractModel):
     """
 
 
+class ReceiverChecks(ContractModel):
+    """
+    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    live_state: Literal["confirmed", "mismatch", "not_checked"]
+    """
+    Whether the live state matches the Handoff.
+    """
+    capability: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver can do the work.
+    """
+    authorization: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver may do the work.
+    """
+
+
 class RecordBootstrapDeliveryRequest(ContractModel):
     """
     Record how the host delivered a bootstrap package.
@@ -3460,6 +4134,28 @@ class RecordBootstrapDeliveryRequest(ContractModel):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecordTaskOutcomeRequest(ContractModel):
+    """
+    Record a Task Outcome as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the outcome is recorded in.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
+    """
+    outcome: TaskOutcome
+    """
+    The outcome.
     """
 
 
@@ -3520,6 +4216,13 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RemainingWorkItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item.
     """
 
 
@@ -4443,6 +5146,13 @@ class StageTiming(ContractModel):
     """
 
 
+class StateIndex(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The state statement's index, or null for next_action.
+    """
+
+
 class SubtreeScopeSelection(ContractModel):
     """
     A Scope and its descendants by parent link.
@@ -4487,6 +5197,96 @@ class TagFilter(ContractModel):
     match: Literal["all", "any"] | None = "all"
     """
     all (the default) or any.
+    """
+
+
+class TaskCheck(ContractModel):
+    """
+    One check of the attempt, its uncertainty kept: declared with [] or verified with at least one citation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The check, trimmed.
+    """
+    status: Literal[
+        "passed",
+        "failed",
+        "skipped",
+        "timed_out",
+        "unavailable",
+        "cancelled",
+        "unknown",
+    ]
+    """
+    What the check observed.
+    """
+    details: Details | None = None
+    """
+    Detail of the result, trimmed; null or absent for none.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the result is known.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
+    ]
+    """
+    The result's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class TaskOutcome(ContractModel):
+    """
+    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.task-outcome.v1"], Field(alias="schema")]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_observation"]
+    """
+    Always untrusted_observation.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the attempt was for, trimmed.
+    """
+    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+    """
+    How the attempt ended.
+    """
+    summary: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What happened, trimmed.
+    """
+    handoff_receipt_ref: WorkSourceReference | None = None
+    """
+    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
+    """
+    observations: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    What was observed (at least one).
+    """
+    checks: Annotated[list[TaskCheck], Field(max_length=64)]
+    """
+    The checks run, as they ended.
+    """
+    produced_artifacts: Annotated[list[WorkArtifactReference], Field(max_length=32)]
+    """
+    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
+    """
+    remaining_work: Annotated[list[RemainingWorkItem], Field(max_length=64)]
+    """
+    What remains, trimmed and unique.
     """
 
 
@@ -4647,4 +5447,146 @@ class Violation(ContractModel):
     property: Annotated[str | None, Field(pattern="^[A-Za-z0-9_.-]{1,64}$")] = None
     """
     For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+class WorkArtifactReference(ContractModel):
+    """
+    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact family: 1 to 128 printable ASCII characters, no spaces.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The exact revision.
+    """
+
+
+class WorkClaim(ContractModel):
+    """
+    One claim of the caller, with its basis and evidence: declared with [] or verified with at least one citation (else 422 invalid_request).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim, trimmed.
+    """
+    basis: Literal["declared", "verified"]
+    """
+    How the claim is known.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=31)
+    ]
+    """
+    The claim's exact evidence: [] when declared, at least one citation when verified.
+    """
+
+
+class WorkContract(ContractModel):
+    """
+    A Work Contract (powercontext.work-contract.v1): the inspected baseline of delegated work. Historical input; it grants no authority. List items are trimmed and unique within their list.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.work-contract.v1"], Field(alias="schema")]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the delegated work is for, trimmed.
+    """
+    facts: Annotated[list[WorkClaim], Field(max_length=64)]
+    """
+    Claims the baseline rests on.
+    """
+    in_scope: Annotated[list[InScopeItem], Field(max_length=64, min_length=1)]
+    """
+    What the work covers (at least one).
+    """
+    exclusions: Annotated[list[Exclusion], Field(max_length=64)]
+    """
+    What the work must not touch.
+    """
+    completion_criteria: Annotated[
+        list[CompletionCriterion], Field(max_length=64, min_length=1)
+    ]
+    """
+    When the work is done (at least one).
+    """
+    authorization_notes: Annotated[list[AuthorizationNote], Field(max_length=64)]
+    """
+    What the delegation does and does not authorise.
+    """
+    open_questions: Annotated[list[OpenQuestion], Field(max_length=64)]
+    """
+    Questions still open.
+    """
+
+
+class WorkSourceReceipt(ContractModel):
+    """
+    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal[
+        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
+    ]
+    """
+    The record's kind.
+    """
+    source: CapturedSourceReference
+    """
+    The Source the record was stored as.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope.
+    """
+    content_digest: Annotated[
+        str, Field(max_length=71, min_length=71, pattern="^sha256:[0-9a-f]{64}$")
+    ]
+    """
+    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
+    """
+
+
+class WorkSourceReference(ContractModel):
+    """
+    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's Source id: 1 to 256 characters, trimmed.
     """

@@ -81,7 +81,7 @@ def run_demo(data_dir: Path | None, *, show_content: bool = True, console: Conso
             request = {
                 "scope_id": scope_id,
                 "query": DEMO_QUERY,
-                "max_bytes": 4000,
+                "max_bytes": 4000,  # not a contract limit: the demo prepare's own budget
                 "include_code": True,
                 "include_receipt": True,
             }

@@ -29,6 +29,7 @@ from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
+from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
 from pcreceipt.store.publications import ArtifactPublications
@@ -75,6 +76,7 @@ from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.tags import ArtifactTags
+from pcreceipt.store.work import WorkSourceReads
 
 REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"
 
@@ -90,6 +92,8 @@ class StoreEngine(
     ScopeUpdates[ConnT, PreparedT],
     AtomicRestorations[ConnT, PreparedT],
     ArtifactPublications[ConnT, PreparedT],
+    WorkSourceReads[ConnT, PreparedT],
+    HandoffRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

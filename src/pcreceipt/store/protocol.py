@@ -41,6 +41,7 @@ from pcreceipt.store.records import (
     CodeHit,
     EmbeddingRow,
     FlushWindow,
+    HandoffRevision,
     HistoryFamily,
     Hit,
     LifecycleState,
@@ -51,6 +52,7 @@ from pcreceipt.store.records import (
     ScopeFilters,
     SourceRef,
     SourceWindow,
+    StoredSource,
     TextMatch,
     TokenGrant,
     TokenRecord,
@@ -491,6 +493,33 @@ class Sources(Protocol):
         under its id with the same content and metadata returns its position (nothing written).
         SourceIdentityConflict when the id holds other content or metadata; RecordNotFound when the Scope
         does not exist. ``replay_only``: never store, return None when the id is not stored."""
+        ...
+
+    def latest_handoff(self, scope_id: str) -> HandoffRevision | None:
+        """The Scope's latest committed Handoff revision, or None; RecordNotFound when the Scope
+        does not exist."""
+        ...
+
+    def handoff_revision(self, scope_id: str, revision: int) -> HandoffRevision | None:
+        """Exactly that committed Handoff revision of the Scope, or None."""
+        ...
+
+    def commit_handoff(
+        self,
+        scope_id: str,
+        content: Mapping[str, Any],
+        base: int | None,
+        source_refs: Sequence[tuple[str, str]],
+        artifact_refs: Sequence[tuple[str, str, int]],
+    ) -> tuple[HandoffRevision, bool]:
+        """Commit ``content`` as the Scope's next Handoff revision, in one transaction: when the
+        latest revision holds the same content it is answered unchanged (False); otherwise ``base``
+        must be the latest revision (None: there is none), else HandoffBaseConflict."""
+        ...
+
+    def find_source(self, scope_id: str, source_id: str) -> StoredSource | None:
+        """The Scope's Source with that id (any origin), or None; RecordNotFound when the Scope
+        does not exist."""
         ...
 
     def lineage_sources(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, tuple[str, ...]]:

@@ -282,6 +282,24 @@ class SourceIdentityConflict(StoreError):
     """A Source id of the Scope is already taken by a Source with other content or metadata."""
 
 
+class HandoffBaseConflict(StoreError):
+    """A Handoff commit whose base is not the Scope's latest committed Handoff revision."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandoffRevision:
+    """One committed Handoff revision of a Scope (``Store.commit_handoff``): its content in
+    PowerContext 1.4.1's runtime form and its lineage, the Sources (type, id) and the artifact
+    revisions (family, id, revision) its state and next action cite, each once in citation order."""
+
+    scope_id: str
+    revision: int
+    content: Mapping[str, Any]
+    source_refs: tuple[tuple[str, str], ...]
+    artifact_refs: tuple[tuple[str, str, int], ...]
+    created_at: str
+
+
 SourceOrigin = Literal["content", "working_note", "lineage"]
 """How a Source came to be: captured content, a captured Working Note, or the lineage record of an
 artifact write (its text is the revision's content; the revision is its target)."""
@@ -296,6 +314,18 @@ class CapturedSource:
     content: str
     metadata: Mapping[str, Any] | None
     working_note: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSource:
+    """One stored Source found by its id (``Store.find_source``): its position, origin, and
+    ``content`` and ``metadata`` as captured (None for a lineage Source, which stores no text)."""
+
+    position: int
+    origin: SourceOrigin
+    source_id: str
+    content: str | None
+    metadata: Mapping[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)

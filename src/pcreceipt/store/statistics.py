@@ -47,7 +47,7 @@ HIGH_WATERMARKS = (
 """Each Scope's highest Source position: one ``max`` per Scope, which both engines answer from the
 end of the primary key. (``max(...) ... GROUP BY scope_id`` read every Source of the Scope on SQLite.)"""
 
-FOLD_EVERY = 256
+FOLD_EVERY = 250
 """A store folds the appended prepare events into ``recall_daily`` after every this many it
 records: one write transaction of about this many deletes per fold, and a bounded events table."""
 

@@ -7156,6 +7156,78 @@ var OPERATIONS = [
     requestBody: "PublishArtifactRequest",
     success: [{ status: 201, model: "ArtifactPublication" }],
     scope: { access: "admin", source: "publication", references: false }
+  },
+  {
+    operationId: "create_work_contract",
+    method: "POST",
+    path: "/v1/work/contracts/create",
+    parameters: [],
+    requestBody: "CreateWorkContractRequest",
+    success: [{ status: 202, model: "WorkSourceReceipt" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "record_task_outcome",
+    method: "POST",
+    path: "/v1/work/outcomes/record",
+    parameters: [],
+    requestBody: "RecordTaskOutcomeRequest",
+    success: [{ status: 202, model: "WorkSourceReceipt" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "finalize_handoff",
+    method: "POST",
+    path: "/v1/handoff/finalize",
+    parameters: [],
+    requestBody: "FinalizeHandoffRequest",
+    success: [{ status: 200, model: "PreparedHandoff" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "commit_handoff",
+    method: "POST",
+    path: "/v1/handoff/commit",
+    parameters: [],
+    requestBody: "CommitHandoffRequest",
+    success: [{ status: 200, model: "CommittedHandoff" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "continue_handoff",
+    method: "POST",
+    path: "/v1/handoff/continue",
+    parameters: [],
+    requestBody: "ContinueHandoffRequest",
+    success: [{ status: 200, model: "HandoffResolution" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "handoff_current_work",
+    method: "POST",
+    path: "/v1/work/handoffs/prepare-current",
+    parameters: [],
+    requestBody: "HandoffCurrentWorkRequest",
+    success: [{ status: 200, model: "PreparedWorkHandoff" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "acknowledge_handoff",
+    method: "POST",
+    path: "/v1/work/handoffs/acknowledge",
+    parameters: [],
+    requestBody: "AcknowledgeHandoffRequest",
+    success: [{ status: 200, model: "HandoffAcknowledgement" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "prepare_handoff_hint",
+    method: "POST",
+    path: "/v1/handoff/hint",
+    parameters: [],
+    requestBody: "PrepareHandoffHintRequest",
+    success: [{ status: 200, model: "PreparedContext" }],
+    scope: { access: "read", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

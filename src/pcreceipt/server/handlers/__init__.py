@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
+from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
@@ -23,6 +25,7 @@ from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
+from pcreceipt.server.handlers.work import WORK_HANDLERS
 from pcreceipt.server.http.exchange import Handler
 
 _PARTS: tuple[Mapping[str, Handler], ...] = (
@@ -40,6 +43,9 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     STATISTICS_HANDLERS,
     RESTORATION_HANDLERS,
     PUBLICATION_HANDLERS,
+    WORK_HANDLERS,
+    HANDOFF_HANDLERS,
+    RECEIVER_HANDLERS,
 )
 
 

@@ -30,6 +30,7 @@ Decisions:
 - Cursor keys (migration 8), artifact tags (migration 9) and bootstrap receipt items
   (migration 10): as SQLite's.
 - Named lineage (migration 11): as SQLite's ``revision_lineage``.
+- Handoffs (migration 12): as SQLite's ``handoff_revisions``.
 """
 
 from __future__ import annotations
@@ -361,6 +362,21 @@ MIGRATIONS: tuple[Migration, ...] = (
                 sources LONGTEXT NOT NULL,
                 artifacts LONGTEXT NOT NULL,
                 PRIMARY KEY (scope_id, family, artifact_id, revision)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        12,
+        "committed Handoff revisions, one sequence per Scope (commit_handoff)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS handoff_revisions (
+                scope_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                content LONGTEXT NOT NULL,
+                source_refs LONGTEXT NOT NULL,
+                artifact_refs LONGTEXT NOT NULL,
+                created_at VARBINARY(40) NOT NULL,
+                PRIMARY KEY (scope_id, revision)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

@@ -50,6 +50,8 @@ Decisions:
   ``artifact_refs``), the Source references and the full artifact lineage as JSON arrays. A
   revision without a row has its lineage implied (``derived_from``, the previous revision, its
   lineage Source).
+- Handoffs (migration 12, ``store.handoffs``): ``handoff_revisions`` holds each Scope's committed
+  Handoff revisions (content and cited lineage as JSON), keyed by (Scope, revision).
 """
 
 from __future__ import annotations
@@ -363,6 +365,21 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (scope_id, family, artifact_id, revision),
                 FOREIGN KEY (scope_id, family, artifact_id, revision)
                     REFERENCES revisions (scope_id, family, artifact_id, revision)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        12,
+        "committed Handoff revisions, one sequence per Scope (commit_handoff)",
+        (
+            """CREATE TABLE handoff_revisions (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                revision INTEGER NOT NULL CHECK (revision >= 1),
+                content TEXT NOT NULL,
+                source_refs TEXT NOT NULL,
+                artifact_refs TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, revision)
             ) WITHOUT ROWID""",
         ),
     ),
