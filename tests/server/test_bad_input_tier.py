@@ -43,6 +43,13 @@ import pytest
 import requests
 import schemathesis
 from _support.bounds import body_bounds, one_past_number, one_past_string, set_pointer, valid, wire_valid
+from _support.candidates import (
+    EXPERIENCE,
+    approved_artifact,
+    decision,
+    pending_candidate,
+    proposal_request,
+)
 from _support.engines import ENGINES, open_engine_store
 from _support.servers import running
 from _support.tiers import (
@@ -213,6 +220,10 @@ def _flush(tier: Tier) -> Base:
     return Base(body={"scope_id": scope_id})
 
 
+def _candidate_read(tier: Tier) -> dict[str, str]:
+    return {"scope_id": tier.scope_id, "candidate_id": pending_candidate(tier.http, tier.scope_id)["candidate_id"]}
+
+
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
 BASES: dict[str, Callable[[Tier], Base]] = {
     "get_liveness": lambda t: Base(),
@@ -294,6 +305,21 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     ),
     "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
     "get_topic_memory": _topic,
+    "propose_experience": lambda t: Base(body=proposal_request(t.http, t.scope_id), ok=201),
+    "propose_skill": lambda t: Base(body=proposal_request(t.http, t.scope_id, "skill"), ok=201),
+    "get_experience": lambda t: Base(body={"scope_id": t.scope_id, "artifact": approved_artifact(t.http, t.scope_id)}),
+    "get_skill": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_artifact(t.http, t.scope_id, "skill")}
+    ),
+    "list_managed_skills": lambda t: Base(body={"scope_id": t.scope_id, "query": "release", "limit": 10}),
+    "list_candidates": lambda t: Base(body={"scope_id": t.scope_id, "status": "pending", "limit": 20}),
+    "get_candidate": lambda t: Base(body=_candidate_read(t)),
+    "get_candidate_history": lambda t: Base(body=_candidate_read(t)),
+    "approve_candidate": lambda t: Base(body=decision(t.scope_id, pending_candidate(t.http, t.scope_id))),
+    "reject_candidate": lambda t: Base(body=decision(t.scope_id, pending_candidate(t.http, t.scope_id), reason="no")),
+    "revise_candidate": lambda t: Base(
+        body=decision(t.scope_id, pending_candidate(t.http, t.scope_id), proposal=EXPERIENCE, reason="revised")
+    ),
 }
 
 

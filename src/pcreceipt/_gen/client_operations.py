@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    ApproveCandidateRequest,
     ArtifactCreated,
     ArtifactPage,
     ArtifactRevision,
@@ -24,6 +25,9 @@ from pcreceipt._gen.models import (
     BootstrapContext,
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
+    Candidate,
+    CandidateHistory,
+    CandidatePage,
     Capabilities,
     CaptureContentSourceRequest,
     CaptureContentSourceResponse,
@@ -42,9 +46,13 @@ from pcreceipt._gen.models import (
     CreatePromptRequest,
     CreateScopeRequest,
     CreateTopicMemoryRequest,
+    ExperienceArtifact,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetCandidateRequest,
+    GetExperienceRequest,
     GetMemoryEntryRequest,
+    GetSkillRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
     Health,
@@ -53,16 +61,23 @@ from pcreceipt._gen.models import (
     IndexCodeRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
+    ListCandidatesRequest,
+    ListManagedSkillsRequest,
+    ListManagedSkillsResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PreparedContext,
+    ProposeExperienceRequest,
+    ProposeSkillRequest,
     RecordBootstrapDeliveryRequest,
+    RejectCandidateRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    ReviseCandidateRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -75,6 +90,7 @@ from pcreceipt._gen.models import (
     SearchTopicMemoryResponse,
     ServerInfo,
     SetDefaultScopeRequest,
+    SkillArtifact,
     TopicMemoryArtifact,
     UpdateScopeRequest,
 )
@@ -459,3 +475,49 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def propose_experience(self, request: ProposeExperienceRequest | Mapping[str, Any]) -> Candidate:
+        """Propose an Experience for review."""
+        return await self._call("propose_experience", Candidate, body=request)
+
+    async def get_experience(self, request: GetExperienceRequest | Mapping[str, Any]) -> ExperienceArtifact:
+        """Read an exact Experience revision."""
+        return await self._call("get_experience", ExperienceArtifact, body=request)
+
+    async def propose_skill(self, request: ProposeSkillRequest | Mapping[str, Any]) -> Candidate:
+        """Propose a managed Skill for review."""
+        return await self._call("propose_skill", Candidate, body=request)
+
+    async def get_skill(self, request: GetSkillRequest | Mapping[str, Any]) -> SkillArtifact:
+        """Read an exact managed Skill revision."""
+        return await self._call("get_skill", SkillArtifact, body=request)
+
+    async def list_managed_skills(
+        self, request: ListManagedSkillsRequest | Mapping[str, Any]
+    ) -> ListManagedSkillsResponse:
+        """List or search the current managed Skills."""
+        return await self._call("list_managed_skills", ListManagedSkillsResponse, body=request)
+
+    async def list_candidates(self, request: ListCandidatesRequest | Mapping[str, Any]) -> CandidatePage:
+        """List candidates in one review state."""
+        return await self._call("list_candidates", CandidatePage, body=request)
+
+    async def get_candidate(self, request: GetCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Read a candidate."""
+        return await self._call("get_candidate", Candidate, body=request)
+
+    async def get_candidate_history(self, request: GetCandidateRequest | Mapping[str, Any]) -> CandidateHistory:
+        """Read every proposal version of a candidate."""
+        return await self._call("get_candidate_history", CandidateHistory, body=request)
+
+    async def approve_candidate(self, request: ApproveCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Approve a candidate."""
+        return await self._call("approve_candidate", Candidate, body=request)
+
+    async def reject_candidate(self, request: RejectCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Reject a candidate."""
+        return await self._call("reject_candidate", Candidate, body=request)
+
+    async def revise_candidate(self, request: ReviseCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Revise a candidate."""
+        return await self._call("revise_candidate", Candidate, body=request)

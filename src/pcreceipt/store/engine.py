@@ -26,6 +26,7 @@ from typing import Any
 from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
+from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
@@ -84,6 +85,7 @@ class StoreEngine(
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
+    CandidateReviews[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

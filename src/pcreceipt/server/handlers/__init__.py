@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
+from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
@@ -36,6 +37,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     TOPIC_MEMORY_HANDLERS,
     TAG_HANDLERS,
     STATISTICS_HANDLERS,
+    REVIEW_HANDLERS,
 )
 
 
