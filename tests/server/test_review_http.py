@@ -13,9 +13,10 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.fakes import FakeInference
 from _support.servers import assert_error, running
 
-from pcreceipt.config import Settings
+from pcreceipt.config import EmbeddingSettings, Settings
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 
@@ -276,3 +277,22 @@ def test_skill_content_rules_beyond_the_schema(http: httpx.Client) -> None:
     tag_evidence = decide(http, "revise", scope_id, experience, proposal=EXPERIENCE, sources=[])
     assert_error(tag_evidence, 422, "invalid_request")
     assert http.post("/v1/candidates/list", json={"scope_id": scope_id}).json()["candidates"][0]["version"] == 1
+
+
+def test_an_approved_experience_has_its_vector(engine_store: Store, tmp_path: Path) -> None:
+    """With an embedder, approval embeds the Experience as any write does: an explicit vector-mode
+    prepare whose words match nothing of it still recalls it."""
+    with FakeInference() as fake:
+        embedding = EmbeddingSettings(
+            base_url=fake.base_url, model="fake-embed", dimensions=64, timeout_seconds=2.0, mode="vector"
+        )
+        app = create_app(Settings(data_dir=tmp_path, embedding=embedding), store=engine_store)
+        with running(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+            scope_id = new_scope(http)
+            candidate = proposed(http, scope_id)
+            calls = fake.embeddings.calls
+            assert decide(http, "approve", scope_id, candidate).status_code == 200
+            assert fake.embeddings.calls == calls + 1
+            prepared = http.post("/v1/context/prepare", json={"scope_id": scope_id, "query": "zebra quantum"})
+            assert prepared.status_code == 200, prepared.text
+            assert EXPERIENCE["lesson"] in prepared.json()["content"]

@@ -40,6 +40,7 @@ from pcreceipt.store.records import (
     CandidateStale,
     CandidateStatus,
     CandidateTerminal,
+    EmbeddingRow,
     InvalidCandidate,
     RefusedReference,
     ReviewedFamily,
@@ -365,13 +366,15 @@ class CandidateReviews(EngineHooks[ConnT, PreparedT]):
 
         def work(conn: ConnT) -> CandidateRecord:
             current = self._locked_head(conn, scope_id, candidate_id)
-            self._pending_at(current, expected_version)
+            if current.version != expected_version:  # 1.4.1's order: the version, the target, the evidence,
+                raise CandidateStale(expected_version, current.version)  # then the state and the family
             if target != current.target:
                 raise InvalidCandidate("target")
-            check_proposal(current.family)
             sources = current.source_refs if source_refs is None else unique_sources(source_refs)
             artifacts = current.artifact_refs if artifact_refs is None else unique_artifacts(artifact_refs)
             self._check_evidence(conn, scope_id, proposal, sources, artifacts)
+            self._pending_at(current, expected_version)
+            check_proposal(current.family)
             self._check_target(conn, current.family, target, artifacts)
             self._move_head(conn, current, "version = ?", (current.version + 1,))
             self._insert_version(conn, scope_id, candidate_id, current.version + 1, proposal, sources, artifacts,
@@ -389,18 +392,23 @@ class CandidateReviews(EngineHooks[ConnT, PreparedT]):
 
         return self._transact(work)
 
-    def approve_candidate(self, scope_id: str, candidate_id: str, expected_version: int) -> CandidateRecord:
+    def approve_candidate(
+        self, scope_id: str, candidate_id: str, expected_version: int, *, embedding: EmbeddingRow | None = None
+    ) -> CandidateRecord:
         """Write the version's artifact and mark the candidate approved, together. The version
-        already approved answers the approved candidate and writes nothing."""
+        already approved answers the approved candidate and writes nothing. ``embedding``: the
+        vector of that version's Experience proposal (versions are immutable), or none."""
         preview = self.get_candidate(scope_id, candidate_id)
         prepared = None
         if preview is not None and preview.family == "experience" and preview.version == expected_version:
-            prepared = self._prepare_write(scope_id, "experience", preview.proposal, None)
+            prepared = self._prepare_write(scope_id, "experience", preview.proposal, embedding)
         now = utc_now()
 
         def work(conn: ConnT) -> CandidateRecord:
             current = self._locked_head(conn, scope_id, candidate_id)
-            if current.status == "approved" and current.version == expected_version:
+            if current.status == "approved":  # 1.4.1: a retry of the approved version is answered
+                if current.version != expected_version:
+                    raise CandidateStale(expected_version, current.version)
                 return current
             self._pending_at(current, expected_version)
             self._check_lineage(current)

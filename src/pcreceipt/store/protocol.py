@@ -534,9 +534,12 @@ class Candidates(Protocol):
         """Up to ``limit`` heads in ``status`` (and ``family``) by candidate id, after ``after``."""
         ...
 
-    def approve_candidate(self, scope_id: str, candidate_id: str, expected_version: int) -> CandidateRecord:
-        """Write the version's Experience or Skill revision and mark the candidate approved, in one
-        transaction; the version already approved is answered unchanged."""
+    def approve_candidate(
+        self, scope_id: str, candidate_id: str, expected_version: int, *, embedding: EmbeddingRow | None = None
+    ) -> CandidateRecord:
+        """Write the version's Experience (with ``embedding``, its proposal's vector) or Skill
+        revision and mark the candidate approved, in one transaction; the version already approved
+        is answered unchanged."""
         ...
 
     def reject_candidate(self, scope_id: str, candidate_id: str, expected_version: int, reason: str) -> CandidateRecord:

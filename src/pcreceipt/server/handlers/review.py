@@ -337,8 +337,8 @@ def get_candidate_history(call: Call[bodies.GetCandidateRequest]) -> Reply:
 
 def approve_candidate(call: Call[bodies.ApproveCandidateRequest]) -> Reply:
     body = call.body
-    store = call.services.store
-    record = decided(lambda: store.approve_candidate(body["scope_id"], body["candidate_id"], body["expected_version"]))
+    writer = call.services.writer
+    record = decided(lambda: writer.approve_candidate(body["scope_id"], body["candidate_id"], body["expected_version"]))
     return Reply(200, candidate_body(record))
 
 
