@@ -317,6 +317,13 @@ class InferenceUnavailable(ApiError):
     code, status = "inference_unavailable", 503
 
 
+class GenerationUnavailable(ApiError):
+    """Experience or Skill generation needs a generation provider, and none is configured
+    (details ``family``), as PowerContext 1.4.1 answers without one."""
+
+    code, status = "generation_unavailable", 503
+
+
 class InferenceTimeout(ApiError):
     """The configured model did not answer within the time the operation allows."""
 

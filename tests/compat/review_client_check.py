@@ -123,6 +123,14 @@ async def review(client: PowerContextClient, check: Check, expect_error: ExpectE
             )
         ),
     )
+    experience_request = models.GenerateExperienceRequest.model_validate({"scope_id": scope_id, **evidence})
+    skill_request = models.GenerateSkillRequest.model_validate({"scope_id": scope_id, "origin": "source", **evidence})
+    for family, call in (
+        ("experience", lambda: client.generate_experience(experience_request)),
+        ("skill", lambda: client.generate_skill(skill_request)),
+    ):
+        refused = await expect_error(f"generate_{family} without a provider", 503, "generation_unavailable", call)
+        check(f"generate_{family} names its family", (getattr(refused, "details", None) or {}).get("family") == family)
     await expect_error(
         "get_candidate missing",
         404,

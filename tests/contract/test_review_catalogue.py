@@ -1,7 +1,7 @@
 """The review operations' MCP tools against PowerContext 1.4.1's: the same tool names and HTTP
 paths, the same arguments (its request body's top-level fields, flattened as FastMCP does), the same
 required arguments, and the annotations 1.4.1's MCP server gives them (read-only reads; proposals
-neither read-only, destructive nor idempotent; review decisions destructive and idempotent)."""
+and generations neither read-only, destructive nor idempotent; review decisions destructive and idempotent)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ READS = {
     "get_candidate",
     "get_candidate_history",
 }
-PROPOSALS = {"propose_experience", "propose_skill"}
+PROPOSALS = {"propose_experience", "propose_skill", "generate_experience", "generate_skill"}
 DECISIONS = {"approve_candidate", "reject_candidate", "revise_candidate"}
 HINTS = (
     {name: (True, False, True) for name in READS}

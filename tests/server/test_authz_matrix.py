@@ -105,6 +105,8 @@ ROUTE_CLASS: dict[str, str] = {
     "approve_candidate": "admin",
     "reject_candidate": "admin",
     "revise_candidate": "admin",
+    "generate_experience": "write",
+    "generate_skill": "write",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -112,7 +114,13 @@ NOT_FOUND_CODE: dict[str, str] = {}
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 #: What an allowed request answers: its success status, except a flush of the seeded Scopes
 #: (captured content is pending and pcreceipt runs no extraction model).
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503, "get_memory_entry": 422}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
+    "flush_memory": 503,
+    "get_memory_entry": 422,
+    "generate_experience": 503,  # no generation provider: 1.4.1's generation_unavailable
+    "generate_skill": 503,
+}
+UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -355,6 +363,18 @@ def _propose(family: str) -> Request:
     return request
 
 
+def _generate(family: str) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        body = {
+            "scope_id": w.ids[t],
+            "source_refs": [{"name": "content", "source_id": "matrix-seed"}],
+            "artifact_refs": [],
+        }
+        return http.post(f"/v1/{family}/generate", json=body | ({"origin": "source"} if family == "skill" else {}))
+
+    return request
+
+
 def _get_approved(family: str) -> Request:
     def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
         return http.post(f"/v1/{family}/get", json={"scope_id": w.ids[t], "artifact": _seed_approved(w, t, family)})
@@ -462,6 +482,8 @@ REQUESTS: dict[str, Request] = {
     "approve_candidate": _decide("approve"),
     "reject_candidate": _decide("reject", reason="Not needed."),
     "revise_candidate": _decide("revise", proposal=EXPERIENCE),
+    "generate_experience": _generate("experience"),
+    "generate_skill": _generate("skill"),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
@@ -515,7 +537,7 @@ def _codes(response: httpx.Response, operation_id: str) -> str:
         401: "unauthorized",
         403: "forbidden",
         404: not_found,
-        503: "inference_unavailable",
+        503: UNAVAILABLE_CODE.get(operation_id, "inference_unavailable"),
         422: "legacy_memory_operation_unsupported",
     }
     return codes.get(response.status_code, "")

@@ -220,6 +220,11 @@ def _flush(tier: Tier) -> Base:
     return Base(body={"scope_id": scope_id})
 
 
+def _generation(tier: Tier) -> dict[str, Any]:
+    request = proposal_request(tier.http, tier.scope_id)
+    return {key: request[key] for key in ("scope_id", "source_refs", "artifact_refs")}
+
+
 def _candidate_read(tier: Tier) -> dict[str, str]:
     return {"scope_id": tier.scope_id, "candidate_id": pending_candidate(tier.http, tier.scope_id)["candidate_id"]}
 
@@ -320,6 +325,9 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "revise_candidate": lambda t: Base(
         body=decision(t.scope_id, pending_candidate(t.http, t.scope_id), proposal=EXPERIENCE, reason="revised")
     ),
+    # the tier's server runs no generation provider: a valid request is 1.4.1's 503 generation_unavailable
+    "generate_experience": lambda t: Base(body=_generation(t), ok=503),
+    "generate_skill": lambda t: Base(body=_generation(t) | {"origin": "source"}, ok=503),
 }
 
 

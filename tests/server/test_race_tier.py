@@ -454,6 +454,24 @@ def race_revise_candidate(r: Racers) -> None:
     assert history[1]["proposal"] == json.loads(winner.request.content)["proposal"] == winner.json()["proposal"]
 
 
+def _generate_races(r: Racers, family: str) -> None:
+    """The deployments run no generation provider: every racer gets 1.4.1's 503 and nothing is stored."""
+    scope_id = r.scope()
+    request = proposal_request(r.first, scope_id, family)
+    body = {key: request[key] for key in ("scope_id", "source_refs", "artifact_refs")}
+    answers = r.race("POST", f"/v1/{family}/generate", body | ({"origin": "source"} if family == "skill" else {}))
+    assert {assert_error(a, 503, "generation_unavailable")["details"]["family"] for a in answers} == {family}
+    assert r.first.post("/v1/candidates/list", json={"scope_id": scope_id}).json()["candidates"] == []
+
+
+def race_generate_experience(r: Racers) -> None:
+    _generate_races(r, "experience")
+
+
+def race_generate_skill(r: Racers) -> None:
+    _generate_races(r, "skill")
+
+
 #: Per state-changing operation, its race cases.
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
@@ -480,6 +498,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "approve_candidate": [race_approve_candidate, race_approve_or_reject_candidate],
     "reject_candidate": [race_reject_candidate],
     "revise_candidate": [race_revise_candidate],
+    "generate_experience": [race_generate_experience],
+    "generate_skill": [race_generate_skill],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

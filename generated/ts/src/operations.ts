@@ -85,7 +85,9 @@ export type OperationId =
   | "get_candidate_history"
   | "approve_candidate"
   | "reject_candidate"
-  | "revise_candidate";
+  | "revise_candidate"
+  | "generate_experience"
+  | "generate_skill";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -593,6 +595,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReviseCandidateRequest",
     success: [{ status: 200, model: "Candidate" }],
     scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "generate_experience",
+    method: "POST",
+    path: "/v1/experience/generate",
+    parameters: [],
+    requestBody: "GenerateExperienceRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "generate_skill",
+    method: "POST",
+    path: "/v1/skill/generate",
+    parameters: [],
+    requestBody: "GenerateSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

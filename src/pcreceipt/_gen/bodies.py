@@ -1644,6 +1644,7 @@ class ErrorBody(TypedDict, closed=True):
         "candidate_conflict",
         "candidate_terminal",
         "artifact_conflict",
+        "generation_unavailable",
     ]
     """
     The error code.
@@ -1746,6 +1747,10 @@ class ErrorDetails(TypedDict, closed=True):
     current: NotRequired[Current]
     """
     On artifact_conflict: the target's current head.
+    """
+    family: NotRequired[Literal["experience", "skill"]]
+    """
+    On generation_unavailable: the family whose generation is not configured.
     """
 
 
@@ -2037,6 +2042,79 @@ class FlushMemoryResponse(TypedDict, closed=True):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class GenerateExperienceRequest(TypedDict, closed=True):
+    """
+    Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GenerateSkillRequest(TypedDict, closed=True):
+    """
+    Generate one managed Skill proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    origin: Literal["experience", "source", "usage"]
+    """
+    The provenance shape the evidence must have.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratedCandidateResponse(TypedDict, closed=True):
+    """
+    A generated pending candidate, or an explicit no-op.
+    """
+
+    status: Literal["pending", "no_op"]
+    """
+    What generation did.
+    """
+    candidate: Candidate | None
+    """
+    The pending candidate; null for a no-op.
     """
 
 

@@ -49,6 +49,9 @@ from pcreceipt._gen.models import (
     ExperienceArtifact,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GenerateExperienceRequest,
+    GenerateSkillRequest,
+    GeneratedCandidateResponse,
     GetCandidateRequest,
     GetExperienceRequest,
     GetMemoryEntryRequest,
@@ -521,3 +524,13 @@ class OperationMethods(ABC):
     async def revise_candidate(self, request: ReviseCandidateRequest | Mapping[str, Any]) -> Candidate:
         """Revise a candidate."""
         return await self._call("revise_candidate", Candidate, body=request)
+
+    async def generate_experience(
+        self, request: GenerateExperienceRequest | Mapping[str, Any]
+    ) -> GeneratedCandidateResponse:
+        """Generate an Experience candidate."""
+        return await self._call("generate_experience", GeneratedCandidateResponse, body=request)
+
+    async def generate_skill(self, request: GenerateSkillRequest | Mapping[str, Any]) -> GeneratedCandidateResponse:
+        """Generate a managed Skill candidate."""
+        return await self._call("generate_skill", GeneratedCandidateResponse, body=request)

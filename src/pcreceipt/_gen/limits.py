@@ -404,8 +404,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -427,6 +427,8 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
+ErrorDetailsFamily = Literal["experience", "skill"]
+ERROR_DETAILS_FAMILY_ENUM: Final[tuple[ErrorDetailsFamily, ...]] = ("experience", "skill")
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -505,6 +507,22 @@ FLUSH_MEMORY_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
 FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 # The most Sources one flush takes past the cursor (PowerContext's default source window).
 FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
+
+# #/components/schemas/GenerateExperienceRequest
+GENERATE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+GENERATE_EXPERIENCE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+GENERATE_EXPERIENCE_REQUEST_REASON_MIN_LENGTH: Final = 1
+GENERATE_EXPERIENCE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/GenerateSkillRequest
+GENERATE_SKILL_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+GENERATE_SKILL_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+GENERATE_SKILL_REQUEST_REASON_MIN_LENGTH: Final = 1
+GENERATE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/GeneratedCandidateStatus
+GeneratedCandidateStatus = Literal["pending", "no_op"]
+GENERATED_CANDIDATE_STATUS_ENUM: Final[tuple[GeneratedCandidateStatus, ...]] = ("pending", "no_op")
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
@@ -959,6 +977,10 @@ SERVER_INFO_PRODUCT_ENUM: Final[tuple[ServerInfoProduct, ...]] = ("powercontext"
 SERVER_INFO_SERVER_ID_MIN_LENGTH: Final = 1
 SERVER_INFO_SERVER_ID_MAX_LENGTH: Final = 128
 SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
+
+# #/components/schemas/SkillGenerationOrigin
+SkillGenerationOrigin = Literal["experience", "source", "usage"]
+SKILL_GENERATION_ORIGIN_ENUM: Final[tuple[SkillGenerationOrigin, ...]] = ("experience", "source", "usage")
 
 # #/components/schemas/SkillGovernance
 SKILL_GOVERNANCE_REPLACEMENT_ARTIFACT_ID_MIN_LENGTH: Final = 1

@@ -1984,6 +1984,7 @@ class ErrorBody(ContractModel):
         "candidate_conflict",
         "candidate_terminal",
         "artifact_conflict",
+        "generation_unavailable",
     ]
     """
     The error code.
@@ -2093,6 +2094,10 @@ class ErrorDetails(ContractModel):
     current: Current | None = None
     """
     On artifact_conflict: the target's current head.
+    """
+    family: Literal["experience", "skill"] | None = None
+    """
+    On generation_unavailable: the family whose generation is not configured.
     """
 
 
@@ -2443,6 +2448,88 @@ class FlushMemoryResponse(ContractModel):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class GenerateExperienceRequest(ContractModel):
+    """
+    Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: Reason1 | None = None
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GenerateSkillRequest(ContractModel):
+    """
+    Generate one managed Skill proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    origin: Literal["experience", "source", "usage"]
+    """
+    The provenance shape the evidence must have.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: Reason1 | None = None
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratedCandidateResponse(ContractModel):
+    """
+    A generated pending candidate, or an explicit no-op.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["pending", "no_op"]
+    """
+    What generation did.
+    """
+    candidate: Candidate | None
+    """
+    The pending candidate; null for a no-op.
     """
 
 
@@ -3527,7 +3614,7 @@ class ProposeExperienceRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason1 | None = None
+    reason: Reason3 | None = None
     """
     Why the candidate is proposed (trimmed).
     """
@@ -3561,7 +3648,7 @@ class ProposeSkillRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason1 | None = None
+    reason: Reason3 | None = None
     """
     Why the candidate is proposed (trimmed).
     """
@@ -3584,18 +3671,25 @@ class Reason(RootModel[str]):
 class Reason1(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
-    Why the candidate is proposed (trimmed).
+    Why the candidate is generated (trimmed).
     """
 
 
 class Reason3(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class Reason5(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
     """
 
 
-class Reason4(RootModel[str]):
+class Reason6(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Why the candidate is proposed (trimmed).
@@ -3854,7 +3948,7 @@ class RememberMemoryRequest(ContractModel):
     """
     The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
     """
-    reason: Reason3 | None = None
+    reason: Reason5 | None = None
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
     """
@@ -4257,7 +4351,7 @@ class ReviseCandidateRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason4 | None = None
+    reason: Reason6 | None = None
     """
     Why the candidate is proposed (trimmed).
     """

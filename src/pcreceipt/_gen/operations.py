@@ -640,6 +640,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='generate_experience',
+        method='POST',
+        path='/v1/experience/generate',
+        parameters=(),
+        request_model='GenerateExperienceRequest',
+        success=(Success(200, 'GeneratedCandidateResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='generate_skill',
+        method='POST',
+        path='/v1/skill/generate',
+        parameters=(),
+        request_model='GenerateSkillRequest',
+        success=(Success(200, 'GeneratedCandidateResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

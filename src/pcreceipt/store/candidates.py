@@ -41,6 +41,7 @@ from pcreceipt.store.records import (
     CandidateStatus,
     CandidateTerminal,
     EmbeddingRow,
+    EvidenceText,
     InvalidCandidate,
     RefusedReference,
     ReviewedFamily,
@@ -50,8 +51,11 @@ from pcreceipt.store.records import (
     TargetMoved,
 )
 from pcreceipt.store.rows import as_opt_str, as_str, to_json
+from pcreceipt.store.sources import SOURCE_TYPE, source_key
 
 MAX_EVIDENCE = 32
+MAX_EVIDENCE_CHARS = 64_000
+"""How much of one evidence item a generation model reads (PowerContext 1.4.1's bound)."""
 CANDIDATE_ID_PREFIX = "cand_"
 SKILL_ID_PREFIX = "skill_"
 LINEAGE_ONLY_PROMPT = ("prompt", "skill.generate")
@@ -111,6 +115,12 @@ def _sources(value: Any) -> tuple[SourceRef, ...]:
 
 def _artifacts(scope_id: str, value: Any) -> tuple[ArtifactRef, ...]:
     return tuple(ArtifactRef(scope_id, cast(ArtifactFamily, str(f)), str(a), int(r)) for f, a, r in json.loads(value))
+
+
+def _evidence(evidence_id: str, kind: str, value: Any) -> EvidenceText:
+    text = to_json(value)
+    truncated = len(text) > MAX_EVIDENCE_CHARS
+    return EvidenceText(evidence_id, "source" if kind == "source" else "artifact", text[:MAX_EVIDENCE_CHARS], truncated)
 
 
 def _record(scope_id: str, row: Sequence[Any]) -> CandidateRecord:
@@ -204,6 +214,60 @@ class CandidateReviews(EngineHooks[ConnT, PreparedT]):
                 (scope_id,),
             )
         return [_skill(scope_id, row) for row in rows]
+
+    def generation_evidence(
+        self, scope_id: str, source_refs: Sequence[SourceRef], artifact_refs: Sequence[ArtifactRef]
+    ) -> list[EvidenceText]:
+        """The evidence a generation model reads, in request order, repeats dropped (one snapshot).
+        ``InvalidCandidate("evidence")`` for a Source that is not a captured content Source of the
+        Scope, a revision the Scope lacks, a prompt (configuration, not evidence), an Atomic Memory
+        that is not active, or no evidence at all (1.4.1's rules)."""
+        found: list[EvidenceText] = []
+        with self._snapshot_reading() as conn:
+            for ref in unique_sources(source_refs):
+                row = None
+                if ref.source_type == SOURCE_TYPE:
+                    row = self._first(
+                        conn,
+                        "SELECT origin, content, metadata FROM sources WHERE scope_id = ? AND source_key = ?",
+                        (scope_id, source_key(ref.source_id)),
+                    )
+                if row is None or as_str(row[0]) != "content":
+                    raise InvalidCandidate("evidence")
+                metadata = None if row[2] is None else json.loads(row[2])
+                value = {"source_id": ref.source_id, "content": as_str(row[1]), "metadata": metadata}
+                found.append(_evidence(f"source:{ref.source_type}/{ref.source_id}", "source", value))
+            for artifact in unique_artifacts(artifact_refs):
+                content = self._evidence_content(conn, artifact)
+                identity = f"artifact:{artifact.family}/{artifact.artifact_id}@{artifact.revision}"
+                found.append(_evidence(identity, "artifact", {"artifact": artifact.reference(), "content": content}))
+        if not found:
+            raise InvalidCandidate("evidence")
+        return found
+
+    def _evidence_content(self, conn: ConnT, ref: ArtifactRef) -> Any:
+        if str(ref.family) == "prompt":
+            raise InvalidCandidate("evidence")
+        if is_skill(ref):
+            sql = "SELECT content FROM managed_skills WHERE scope_id = ? AND artifact_id = ? AND revision = ?"
+            row = self._first(conn, sql, (ref.scope_id, ref.artifact_id, ref.revision))
+        else:
+            row = self._first(
+                conn,
+                "SELECT content FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?",
+                (ref.scope_id, ref.family, ref.artifact_id, ref.revision),
+            )
+        if row is None:
+            raise InvalidCandidate("evidence")
+        if ref.family == "atomic-memory":
+            state = self._first(
+                conn,
+                "SELECT state FROM artifacts WHERE scope_id = ? AND family = ? AND artifact_id = ?",
+                (ref.scope_id, ref.family, ref.artifact_id),
+            )
+            if state is None or as_str(state[0]) != "active":
+                raise InvalidCandidate("evidence")
+        return json.loads(row[0])
 
     # -- checks inside a write
 

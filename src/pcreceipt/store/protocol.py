@@ -40,6 +40,7 @@ from pcreceipt.store.records import (
     CodeFile,
     CodeHit,
     EmbeddingRow,
+    EvidenceText,
     FlushWindow,
     HistoryFamily,
     Hit,
@@ -560,6 +561,13 @@ class Candidates(Protocol):
         check_proposal: Callable[[str], None],
     ) -> CandidateRecord:
         """Append the next pending version (None evidence keeps the current version's)."""
+        ...
+
+    def generation_evidence(
+        self, scope_id: str, source_refs: Sequence[SourceRef], artifact_refs: Sequence[ArtifactRef]
+    ) -> list[EvidenceText]:
+        """The exact evidence a generation model reads (each item's JSON, bounded); InvalidCandidate
+        for evidence 1.4.1 refuses to generate from."""
         ...
 
     def get_managed_skill(self, scope_id: str, artifact_id: str, revision: int) -> SkillRevision | None:

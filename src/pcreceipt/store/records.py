@@ -488,3 +488,15 @@ class InvalidCandidate(InvalidRecord):
         super().__init__(f"the candidate's {field} is refused")
         self.field = field
         self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceText:
+    """One exact evidence item as a generation model reads it: ``evidence_id`` names it
+    (``source:<type>/<id>`` or ``artifact:<family>/<id>@<revision>``), ``text`` is its JSON, cut
+    to ``MAX_EVIDENCE_CHARS`` (``truncated`` says so)."""
+
+    evidence_id: str
+    kind: Literal["source", "artifact"]
+    text: str
+    truncated: bool

@@ -7228,6 +7228,24 @@ var OPERATIONS = [
     requestBody: "ReviseCandidateRequest",
     success: [{ status: 200, model: "Candidate" }],
     scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "generate_experience",
+    method: "POST",
+    path: "/v1/experience/generate",
+    parameters: [],
+    requestBody: "GenerateExperienceRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "generate_skill",
+    method: "POST",
+    path: "/v1/skill/generate",
+    parameters: [],
+    requestBody: "GenerateSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -1,8 +1,9 @@
 """Experience and managed Skill candidates and their review (registered in
 ``server.handlers.HANDLERS``), in PowerContext 1.4.1's shapes: ``propose_experience``,
 ``propose_skill``, ``get_experience``, ``get_skill``, ``list_managed_skills``, ``list_candidates``,
-``get_candidate``, ``get_candidate_history``, ``approve_candidate``, ``reject_candidate`` and
-``revise_candidate``. The rules the store keeps are in ``pcreceipt.store.candidates``.
+``get_candidate``, ``get_candidate_history``, ``approve_candidate``, ``reject_candidate``,
+``revise_candidate``, and the generative ``generate_experience`` and ``generate_skill``
+(``pcreceipt.prepare.generation``). The rules the store keeps are in ``pcreceipt.store.candidates``.
 
 Decisions (``docs/decisions.md``, "Experience and Skill candidates"):
 - Refusals are 1.4.1's: 404 ``candidate_not_found``; 409 ``candidate_conflict``
@@ -27,7 +28,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from pcreceipt import errors
-from pcreceipt.errors import ArtifactNotFound, CursorExpired, InvalidCursor, InvalidRequest
+from pcreceipt.errors import (
+    ArtifactNotFound,
+    CursorExpired,
+    InferenceTimeout,
+    InferenceUnavailable,
+    InvalidCursor,
+    InvalidRequest,
+)
+from pcreceipt.inference import InferenceError
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.cursor import CURSOR_TTL_SECONDS
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -383,6 +392,74 @@ def revise_candidate(call: Call[bodies.ReviseCandidateRequest]) -> Reply:
     return Reply(200, candidate_body(record))
 
 
+# -- generation
+
+
+def _generated(call: Call, family: ReviewedFamily) -> Reply:
+    """1.4.1's order: no provider is 503 before anything is read; then the target and the origin's
+    shape, the evidence, one model call, and the proposal under ``propose_*``'s rules."""
+    generator = call.services.generator
+    if generator is None:
+        raise errors.GenerationUnavailable("Artifact generation is not configured.", {"family": family})
+    body = call.body
+    scope_id = body["scope_id"]
+    check_reason(body.get("reason"))
+    target = _target(scope_id, body)
+    sources = source_refs_in(body["source_refs"])
+    artifacts = artifact_refs_in(scope_id, body["artifact_refs"])
+    if family == EXPERIENCE and target is not None and target.family != EXPERIENCE:
+        raise _invalid()
+    if family == SKILL:
+        check_origin(body["origin"], sources, artifacts, target)
+    evidence = decided(lambda: call.services.store.generation_evidence(scope_id, sources, artifacts))
+    target_id = None if target is None else f"artifact:{target.family}/{target.artifact_id}@{target.revision}"
+    if target_id is not None and target_id not in {item.evidence_id for item in evidence}:
+        raise _invalid("artifact_refs", "target_not_in_artifact_refs")
+    try:
+        proposal = generator.generate(family, evidence, target_id)
+        if proposal is not None and family == SKILL:
+            check_skill(proposal)
+    except InferenceError as failure:
+        if failure.kind == "inference_timeout":
+            raise InferenceTimeout("The generation model did not answer in time; nothing was stored.") from None
+        raise InferenceUnavailable("The generation model could not propose; nothing was stored.") from None
+    except InvalidRequest:
+        raise InferenceUnavailable(
+            "The generation model answered outside the Skill rules; nothing was stored."
+        ) from None
+    if proposal is None:
+        return Reply(200, {"status": "no_op", "candidate": None})
+    record = decided(
+        lambda: call.services.store.create_candidate(
+            scope_id, family, proposal, source_refs=sources, artifact_refs=artifacts, target=target,
+            reason=body.get("reason"),
+        )
+    )  # fmt: skip
+    return Reply(200, {"status": "pending", "candidate": candidate_body(record)})
+
+
+def check_origin(
+    origin: str, sources: Sequence[SourceRef], artifacts: Sequence[ArtifactRef], target: ArtifactRef | None
+) -> None:
+    """1.4.1's provenance shapes of a generated Skill (422, no details, otherwise)."""
+    if origin == "experience":
+        valid = target is None and bool(artifacts) and all(ref.family == EXPERIENCE for ref in artifacts)
+    elif origin == "source":
+        valid = target is None and bool(sources) and not artifacts
+    else:
+        valid = target is not None and str(target.family) == SKILL and target in artifacts and bool(sources)
+    if not valid:
+        raise _invalid()
+
+
+def generate_experience(call: Call[bodies.GenerateExperienceRequest]) -> Reply:
+    return _generated(call, EXPERIENCE)
+
+
+def generate_skill(call: Call[bodies.GenerateSkillRequest]) -> Reply:
+    return _generated(call, SKILL)
+
+
 REVIEW_HANDLERS: Mapping[str, Handler] = {
     "propose_experience": propose_experience,
     "propose_skill": propose_skill,
@@ -395,4 +472,6 @@ REVIEW_HANDLERS: Mapping[str, Handler] = {
     "approve_candidate": approve_candidate,
     "reject_candidate": reject_candidate,
     "revise_candidate": revise_candidate,
+    "generate_experience": generate_experience,
+    "generate_skill": generate_skill,
 }
