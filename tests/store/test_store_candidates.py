@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import (
     ArtifactRef,
+    CandidateDecided,
     CandidateRecord,
     CandidateStale,
-    CandidateTerminal,
     CapturedSource,
     InvalidCandidate,
     SourceRef,
@@ -64,7 +64,7 @@ def test_approval_writes_an_indexed_experience_with_its_evidence(store: Store, s
     assert store.count_searchable(scope_id, "experience") == 1
     assert store.approve_candidate(scope_id, candidate.candidate_id, 1) == approved  # a retry writes nothing
     assert store.count_searchable(scope_id, "experience") == 1
-    with pytest.raises(CandidateTerminal):
+    with pytest.raises(CandidateDecided):
         store.reject_candidate(scope_id, candidate.candidate_id, 1, "too late")
 
 
@@ -158,7 +158,7 @@ def test_racing_decisions_have_one_winner(store: Store, scope_id: str) -> None:
     final = store.get_candidate(scope_id, candidate.candidate_id)
     assert final is not None
     won = [o for o in outcomes if isinstance(o, CandidateRecord)]
-    assert all(isinstance(o, CandidateStale | CandidateTerminal) for o in outcomes if o not in won)
+    assert all(isinstance(o, CandidateStale | CandidateDecided) for o in outcomes if o not in won)
     if final.status == "approved":  # the approvals agree; nothing else changed the head
         assert won and all(o == final for o in won)
     else:
@@ -191,7 +191,7 @@ def test_any_sequence_of_decisions_keeps_the_review_invariants(store: Store, sco
                     scope_id, candidate.candidate_id, version, EXPERIENCE | {"lesson": f"v{version + 1}"},
                     source_refs=None, artifact_refs=None, target=None, reason=None, check_proposal=any_family,
                 )  # fmt: skip
-        except (CandidateStale, CandidateTerminal):
+        except (CandidateStale, CandidateDecided):
             pass
         stored = store.get_candidate(scope_id, candidate.candidate_id)
         assert stored is not None

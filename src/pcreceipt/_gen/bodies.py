@@ -4040,11 +4040,11 @@ class SkillProposal(TypedDict, closed=True):
     """
     compatibility: NotRequired[str | None]
     """
-    Compatibility notes (trimmed).
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
     """
     metadata: NotRequired[dict[str, str]]
     """
-    Free metadata: at most 64 trimmed keys of at most 128 characters, trimmed values of at most 2000.
+    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
     """
     allowed_tools: NotRequired[str | None]
     """

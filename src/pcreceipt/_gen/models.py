@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pcreceipt._gen.base import ContractModel
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
 from datetime import date as date_aliased
+from typing_extensions import TypeAliasType
 
 
 class AllScopeSelection(ContractModel):
@@ -1688,9 +1689,9 @@ class CodeWorkspace(ContractModel):
 
 
 class Compatibility(RootModel[str]):
-    root: Annotated[str, Field(max_length=500, min_length=1)]
+    root: Annotated[str, Field(min_length=1, pattern="^[\\s\\S]{1,500}$")]
     """
-    Compatibility notes (trimmed).
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
     """
 
 
@@ -3158,6 +3159,14 @@ class MergeAtomicMemoryRequest(ContractModel):
     """
     Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
+
+
+MetadataAdditionalProperty = TypeAliasType(
+    "MetadataAdditionalProperty", Annotated[str, Field(max_length=2000)]
+)
+"""
+A metadata value.
+"""
 
 
 class ModelIdentity(RootModel[str]):
@@ -4953,11 +4962,18 @@ class SkillProposal(ContractModel):
     """
     compatibility: Compatibility | None = None
     """
-    Compatibility notes (trimmed).
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
     """
-    metadata: Annotated[dict[str, str] | None, Field(max_length=64)] = None
+    metadata: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=128)],
+            MetadataAdditionalProperty,
+        ]
+        | None,
+        Field(max_length=64),
+    ] = None
     """
-    Free metadata: at most 64 trimmed keys of at most 128 characters, trimmed values of at most 2000.
+    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
     """
     allowed_tools: AllowedTools | None = None
     """

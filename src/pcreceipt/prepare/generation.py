@@ -19,14 +19,15 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from pcreceipt.config import GenerationSettings
 from pcreceipt.contract import gate
 from pcreceipt.inference import ChatClient, InferenceError
+from pcreceipt.models import limits
 from pcreceipt.store.records import EvidenceText
 
-Family = Literal["experience", "skill"]
+Family = limits.ReviewedFamily
 TASKS: Final[Mapping[Family, str]] = {"experience": "generate_experience", "skill": "generate_skill"}
 DEFINITIONS: Final[Mapping[Family, str]] = {"experience": "ExperienceContent", "skill": "SkillProposal"}
 _RULES: Final = (

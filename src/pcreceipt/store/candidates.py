@@ -35,11 +35,10 @@ from pcreceipt.store.ids import new_artifact_id, utc_now
 from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
-    CandidateNotFound,
+    CandidateDecided,
     CandidateRecord,
     CandidateStale,
     CandidateStatus,
-    CandidateTerminal,
     EmbeddingRow,
     EvidenceText,
     InvalidCandidate,
@@ -49,6 +48,7 @@ from pcreceipt.store.records import (
     SkillRevision,
     SourceRef,
     TargetMoved,
+    UnknownCandidate,
 )
 from pcreceipt.store.rows import as_opt_str, as_str, to_json
 from pcreceipt.store.sources import SOURCE_TYPE, source_key
@@ -334,13 +334,13 @@ class CandidateReviews(EngineHooks[ConnT, PreparedT]):
         self._lock_scope(conn, scope_id)
         current = self._candidate(conn, scope_id, candidate_id)
         if current is None:
-            raise CandidateNotFound("the candidate does not exist")
+            raise UnknownCandidate("the candidate does not exist")
         return current
 
     @staticmethod
     def _pending_at(current: CandidateRecord, expected_version: int) -> None:
         if current.status != "pending":
-            raise CandidateTerminal(current.status)
+            raise CandidateDecided(current.status)
         if current.version != expected_version:
             raise CandidateStale(expected_version, current.version)
 

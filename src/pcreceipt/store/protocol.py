@@ -503,8 +503,8 @@ class Candidates(Protocol):
     """Experience and managed Skill candidates and their review (``pcreceipt.store.candidates``).
 
     Every write takes the Scope's writer lock and re-reads the candidate's head inside its
-    transaction. Errors: RecordNotFound for an unknown Scope, CandidateNotFound, CandidateStale
-    (another pending version), CandidateTerminal (already decided), TargetMoved (a target that is
+    transaction. Errors: RecordNotFound for an unknown Scope, UnknownCandidate, CandidateStale
+    (another pending version), CandidateDecided (already decided), TargetMoved (a target that is
     not its artifact's head), InvalidCandidate (evidence, target or lineage refused)."""
 
     def create_candidate(

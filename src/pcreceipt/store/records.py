@@ -418,8 +418,8 @@ def served_content(record: RevisionRecord) -> dict[str, Any]:
 
 # -- Experience and Skill candidates (``pcreceipt.store.candidates``)
 
-CandidateStatus = Literal["pending", "approved", "rejected"]
-ReviewedFamily = Literal["experience", "skill"]
+CandidateStatus = limits.CandidateStatus
+ReviewedFamily = limits.ReviewedFamily
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,7 +451,7 @@ class SkillRevision:
     artifact_refs: tuple[ArtifactRef, ...]
 
 
-class CandidateNotFound(StoreError):
+class UnknownCandidate(StoreError):
     """The Scope has no candidate of that id."""
 
 
@@ -464,7 +464,7 @@ class CandidateStale(StoreError):
         self.current_version = current_version
 
 
-class CandidateTerminal(StoreError):
+class CandidateDecided(StoreError):
     """The candidate was already approved or rejected."""
 
     def __init__(self, status: str) -> None:

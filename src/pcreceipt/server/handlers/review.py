@@ -44,15 +44,15 @@ from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
-    CandidateNotFound,
+    CandidateDecided,
     CandidateRecord,
     CandidateStale,
-    CandidateTerminal,
     InvalidCandidate,
     ReviewedFamily,
     SkillRevision,
     SourceRef,
     TargetMoved,
+    UnknownCandidate,
 )
 
 T = TypeVar("T")
@@ -125,12 +125,12 @@ def decided(work: Callable[[], T]) -> T:
     """``work()`` with the store's review errors answered as PowerContext 1.4.1 answers them."""
     try:
         return work()
-    except CandidateNotFound:
+    except UnknownCandidate:
         raise errors.CandidateNotFound(CANDIDATE_NOT_FOUND_MESSAGE) from None
     except CandidateStale as stale:
         versions = {"expected_version": stale.expected_version, "current_version": stale.current_version}
         raise errors.CandidateConflict("The Candidate version is stale.", versions) from None
-    except CandidateTerminal as terminal:
+    except CandidateDecided as terminal:
         raise errors.CandidateTerminal("The Candidate is already terminal.", {"status": terminal.status}) from None
     except TargetMoved as moved:
         current = {"current": moved.current.reference()}
@@ -167,7 +167,7 @@ def check_skill(proposal: Mapping[str, Any], pointer: str = "/proposal") -> None
         if value is not None and value != value.strip():
             raise _violation(f"{pointer}/{key}", "trimmed")
     for key, value in dict(proposal.get("metadata") or {}).items():
-        if not _trimmed(key) or len(key) > 128 or value != value.strip() or len(value) > 2000:
+        if not _trimmed(key) or value != value.strip():  # their lengths are the schema's
             raise _violation(f"{pointer}/metadata", "skill_metadata")
 
 
