@@ -75,6 +75,7 @@ def test_a_replacement_is_the_target_s_next_revision(store: Store, scope_id: str
     second = store.approve_candidate(scope_id, replacement.candidate_id, 1).result
     assert second is not None and (second.artifact_id, second.revision) == (first.artifact_id, 2)
     assert store.count_searchable(scope_id, "experience") == 1
+    assert store.check_integrity() == []  # one head, its revisions, exactly the head indexed
     with pytest.raises(TargetMoved):  # the first revision is no longer the head
         propose(store, scope_id, target=first, artifact_refs=[first])
 
@@ -165,6 +166,7 @@ def test_racing_decisions_have_one_winner(store: Store, scope_id: str) -> None:
         assert won == [final]
     written = store.count_searchable(scope_id, "experience")
     assert written == (1 if final.status == "approved" else 0)
+    assert store.check_integrity() == []
 
 
 STEP = st.sampled_from(["approve", "reject", "revise", "stale_approve", "stale_revise"])
