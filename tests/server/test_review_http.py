@@ -33,6 +33,10 @@ SKILL = {
     "validation": ["the packaging check passes"],
 }
 
+STORED_EXPERIENCE = EXPERIENCE | {"failure": None}
+"""A proposal as stored and served: every optional field present (1.4.1's content models)."""
+STORED_SKILL = SKILL | {"package": None, "license": None, "compatibility": None, "metadata": {}, "allowed_tools": None}
+
 
 @pytest.fixture
 def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
@@ -97,7 +101,7 @@ def test_an_experience_goes_from_proposal_to_recall(http: httpx.Client, powercon
     read = http.post("/v1/experience/get", json={"scope_id": scope_id, "artifact": result})
     assert read.status_code == 200, read.text
     powercontext_models.ExperienceArtifact.model_validate_json(read.content)
-    assert read.json()["content"] == EXPERIENCE and read.json()["source_refs"] == body["source_refs"]
+    assert read.json()["content"] == STORED_EXPERIENCE and read.json()["source_refs"] == body["source_refs"]
 
     prepared = http.post("/v1/context/prepare", json={"scope_id": scope_id, "query": "stale lock file packaging"})
     assert prepared.status_code == 200
@@ -121,6 +125,7 @@ def test_a_skill_is_approved_into_the_library(http: httpx.Client, powercontext_m
     read = http.post("/v1/skill/get", json={"scope_id": scope_id, "artifact": result})
     assert read.status_code == 200
     powercontext_models.SkillArtifact.model_validate_json(read.content)
+    assert read.json()["content"] == STORED_SKILL
     library = http.post("/v1/skill/library", json={"scope_id": scope_id, "query": "PACKAGING"})
     parsed = powercontext_models.ListManagedSkillsResponse.model_validate_json(library.content)
     assert [entry.artifact.artifact_id for entry in parsed.skills] == [result["artifact_id"]]
@@ -136,7 +141,7 @@ def test_revise_then_reject_keeps_every_version(http: httpx.Client, powercontext
     revised = decide(http, "revise", scope_id, first, proposal=changed, reason="Sharper lesson.")
     assert revised.status_code == 200, revised.text
     second = revised.json()
-    assert (second["version"], second["status"], second["proposal"]) == (2, "pending", changed)
+    assert (second["version"], second["status"], second["proposal"]) == (2, "pending", changed | {"failure": None})
     assert second["source_refs"] == first["source_refs"]
 
     stale = decide(http, "approve", scope_id, first)
@@ -153,7 +158,7 @@ def test_revise_then_reject_keeps_every_version(http: httpx.Client, powercontext
     history = http.post("/v1/candidates/history", json={"scope_id": scope_id, "candidate_id": first["candidate_id"]})
     parsed = powercontext_models.CandidateHistory.model_validate_json(history.content)
     assert [(v.version, v.status.value) for v in parsed.versions] == [(1, "pending"), (2, "pending")]
-    assert history.json()["versions"][0]["proposal"] == EXPERIENCE
+    assert history.json()["versions"][0]["proposal"] == STORED_EXPERIENCE
 
 
 def test_listing_pages_by_state_and_family(http: httpx.Client, powercontext_models: ModuleType) -> None:
@@ -254,7 +259,7 @@ def test_reads_of_what_does_not_exist(http: httpx.Client) -> None:
         http.post("/v1/experience/get", json={"scope_id": scope_id, "artifact": ref}), 404, "artifact_not_found"
     )
     wrong = http.post("/v1/skill/get", json={"scope_id": scope_id, "artifact": ref})
-    assert_error(wrong, 422, "invalid_request")
+    assert_error(wrong, 404, "artifact_not_found")  # another family, as 1.4.1 answers
     unknown = {"scope_id": "scp_missing", "candidate_id": "cand_missing"}
     assert_error(http.post("/v1/candidates/get", json=unknown), 404, "scope_not_found")
 

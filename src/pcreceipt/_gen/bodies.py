@@ -684,6 +684,30 @@ class Candidate(TypedDict, closed=True):
     """
     Why it was rejected (rejected only).
     """
+    audit: NotRequired[None]
+    """
+    A Dream candidate's server-owned provenance: always null (no Dream runs here).
+    """
+    permissions: NotRequired[None]
+    """
+    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
+    """
+    result: NotRequired[None]
+    """
+    A tag candidate's result: always null (no tag candidates here).
+    """
+    operation: NotRequired[None]
+    """
+    A Dream candidate's operation: always null here.
+    """
+    origin: NotRequired[None]
+    """
+    A tag candidate's origin: always null here.
+    """
+    dream_run_id: NotRequired[None]
+    """
+    A Dream candidate's run: always null here.
+    """
 
 
 class CandidateFamilyCount(TypedDict, closed=True):

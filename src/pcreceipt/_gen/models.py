@@ -818,6 +818,30 @@ class Candidate(ContractModel):
     """
     Why it was rejected (rejected only).
     """
+    audit: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's server-owned provenance: always null (no Dream runs here).
+    """
+    permissions: Annotated[None, Field(None)] = None
+    """
+    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
+    """
+    result: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's result: always null (no tag candidates here).
+    """
+    operation: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's operation: always null here.
+    """
+    origin: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's origin: always null here.
+    """
+    dream_run_id: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's run: always null here.
+    """
 
 
 class CandidateFamilyCount(ContractModel):

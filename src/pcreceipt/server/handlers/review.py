@@ -62,6 +62,19 @@ SOURCE_NAME: Final = "content"
 CANDIDATE_NOT_FOUND_MESSAGE: Final = "The requested Candidate was not found."
 INVALID_MESSAGE: Final = "The request is invalid."
 _MAC_BYTES = 16
+NULL_EXTENSIONS: Final = dict.fromkeys(("audit", "permissions", "result", "operation", "origin", "dream_run_id"))
+"""The Candidate keys of Dream, tag and enforced-mode candidates: null here, as 1.4.1 serialises them."""
+PROPOSAL_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = {
+    "experience": {"failure": None},
+    "skill": {"package": None, "license": None, "compatibility": None, "metadata": {}, "allowed_tools": None},
+}
+"""What a stored proposal holds for the optional fields left out, as 1.4.1 stores its content models."""
+
+
+def normalized(family: str, proposal: Mapping[str, Any]) -> dict[str, Any]:
+    """The proposal as stored: every optional field present, its default where it was left out."""
+    defaults = PROPOSAL_DEFAULTS[family]
+    return {**proposal, **{key: value for key, value in defaults.items() if key not in proposal}}
 
 
 # -- wire forms
@@ -102,6 +115,7 @@ def candidate_body(record: CandidateRecord) -> dict[str, Any]:
         "reason": record.reason,
         "result_artifact": None if record.result is None else record.result.reference(),
         "decision_reason": record.decision_reason,
+        **NULL_EXTENSIONS,
     }
 
 
@@ -193,7 +207,7 @@ def _propose(call: Call, family: ReviewedFamily) -> Reply:
         lambda: call.services.store.create_candidate(
             scope_id,
             family,
-            proposal,
+            normalized(family, proposal),
             source_refs=source_refs_in(body["source_refs"]),
             artifact_refs=artifact_refs_in(scope_id, body["artifact_refs"]),
             target=_target(scope_id, body),
@@ -215,9 +229,10 @@ def propose_skill(call: Call[bodies.ProposeSkillRequest]) -> Reply:
 
 
 def _exact(call: Call, family: str) -> ArtifactRef:
+    """The revision named; another family is 404 ``artifact_not_found``, as 1.4.1 answers."""
     ref = call.body["artifact"]
     if ref["family"] != family:
-        raise _violation("/artifact/family", "family")
+        raise ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
     return artifact_ref_in(call.body["scope_id"], ref)
 
 
@@ -381,7 +396,7 @@ def revise_candidate(call: Call[bodies.ReviseCandidateRequest]) -> Reply:
             scope_id,
             body["candidate_id"],
             body["expected_version"],
-            proposal,
+            normalized(family, proposal),
             source_refs=None if source_refs is None else source_refs_in(source_refs),
             artifact_refs=None if artifact_refs is None else artifact_refs_in(scope_id, artifact_refs),
             target=_target(scope_id, body),
@@ -431,7 +446,7 @@ def _generated(call: Call, family: ReviewedFamily) -> Reply:
         return Reply(200, {"status": "no_op", "candidate": None})
     record = decided(
         lambda: call.services.store.create_candidate(
-            scope_id, family, proposal, source_refs=sources, artifact_refs=artifacts, target=target,
+            scope_id, family, normalized(family, proposal), source_refs=sources, artifact_refs=artifacts, target=target,
             reason=body.get("reason"),
         )
     )  # fmt: skip
