@@ -63,6 +63,7 @@ SCHEMA_FILES = (
     "stats.schema.json",
     "extras.schema.json",
     "work.schema.json",
+    "review.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

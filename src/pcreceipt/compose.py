@@ -22,6 +22,7 @@ from typing import Any
 from pcreceipt.config import Settings
 from pcreceipt.inference import ChatClient, Embedder, make_chat_client, make_embedder
 from pcreceipt.prepare.extraction import Extractor, prompt_source_for
+from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
 from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
 from pcreceipt.store import open_store
@@ -62,6 +63,7 @@ class Composition:
         self._runtime: PrepareRuntime | None = None
         self._writer: ArtifactWriter | None = None
         self._extractor: Any = _UNSET
+        self._generator: Any = _UNSET
 
     def _own(self, piece: object) -> None:
         close = getattr(piece, "close", None)
@@ -133,6 +135,21 @@ class Composition:
                 self._extractor = Extractor(chat, settings.generation, settings.extraction, source)
         extractor: Extractor | None = self._extractor
         return extractor
+
+    @property
+    def generator(self) -> CandidateGenerator | None:
+        """Experience and Skill generation when a generation provider (base URL and model) is
+        configured, over its own chat client (so its calls are its own), else None."""
+        if self._generator is _UNSET:
+            generation = self.settings.generation
+            self._generator = None
+            if generation.base_url is not None and generation.model is not None:
+                chat = make_chat_client(generation.base_url, generation.api_key_env)
+                self._own(chat)
+                if chat is not None:
+                    self._generator = CandidateGenerator(chat, generation)
+        generator: CandidateGenerator | None = self._generator
+        return generator
 
     @property
     def runtime(self) -> PrepareRuntime:

@@ -184,6 +184,12 @@ class RouteNotFound(NotFound):
         super().__init__("No operation is served at this path.", {"violations": [{"path": "", "rule": ROUTE_RULE}]})
 
 
+class CandidateNotFound(NotFound):
+    """The Scope has no candidate of that id."""
+
+    code = "candidate_not_found"
+
+
 class CodeWorkspaceNotFound(NotFound):
     """``get_code_workspace`` of a Scope that has never been indexed (pcreceipt's own operation)."""
 
@@ -200,6 +206,24 @@ class Conflict(ApiError):
     """Every 409 of the API (abstract: raise a subclass, which names the conflict)."""
 
     status = 409
+
+
+class CandidateConflict(Conflict):
+    """The candidate is pending at another version (details ``expected_version``, ``current_version``)."""
+
+    code = "candidate_conflict"
+
+
+class CandidateTerminal(Conflict):
+    """The candidate was already approved or rejected (details ``status``)."""
+
+    code = "candidate_terminal"
+
+
+class ArtifactConflict(Conflict):
+    """A candidate's target is no longer its artifact's head (details ``current``)."""
+
+    code = "artifact_conflict"
 
 
 class ScopeIdempotencyConflict(Conflict):
@@ -339,6 +363,13 @@ class InferenceUnavailable(ApiError):
     used (unreachable, an error status, an answer that is not the expected shape)."""
 
     code, status = "inference_unavailable", 503
+
+
+class GenerationUnavailable(ApiError):
+    """Experience or Skill generation needs a generation provider, and none is configured
+    (details ``family``), as PowerContext 1.4.1 answers without one."""
+
+    code, status = "generation_unavailable", 503
 
 
 class InferenceTimeout(ApiError):

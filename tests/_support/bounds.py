@@ -7,10 +7,12 @@ so a ``$ref`` resolves as the gate resolves it.
 from __future__ import annotations
 
 import copy
+import functools
+import json
 from collections.abc import Iterator
 from typing import Any
 
-from jsonschema import Draft202012Validator
+import jsonschema_rs
 
 from _support.servers import CANARY
 from _support.tiers import resolve
@@ -97,8 +99,18 @@ def set_pointer(body: Any, pointer: str, value: Any) -> Any:
     return body
 
 
+@functools.lru_cache(maxsize=512)
+def _validator(schema: str) -> Any:
+    return jsonschema_rs.Draft202012Validator({"components": DOCUMENT["components"], **json.loads(schema)})
+
+
 def valid(schema: dict[str, Any], value: Any) -> bool:
-    return bool(Draft202012Validator({"components": DOCUMENT["components"], **schema}).is_valid(value))
+    """Whether ``value`` is valid for ``schema``, judged as the gate judges: patterns are ECMA-262
+    regular expressions, so ``\\S`` finds U+001E non-blank where Python's ``re`` calls it space."""
+    try:
+        return bool(_validator(json.dumps(schema, sort_keys=True)).is_valid(value))
+    except ValueError:  # not a JSON value at all (schemathesis' negative mode sends raw bytes too)
+        return False
 
 
 def wire_valid(schema: dict[str, Any], raw: Any) -> bool:

@@ -12,7 +12,8 @@ Modes, per endpoint (``fake.embeddings`` / ``fake.chat``):
   into ``dimensions`` floats and L2-normalised; chat ranks ``candidates`` by word overlap with
   ``query`` (ties by id), expands an ``expand_query`` task with a few fixed synonyms, or answers
   an ``extract_memory`` task with one memory per line of the Source's text that reads
-  ``<kind>: <text>`` (``extract_lines``; other lines are ignored);
+  ``<kind>: <text>`` (``extract_lines``; other lines are ignored), and a ``generate_*`` task with
+  the proposal its evidence spells out line by line (``generated_proposal``), or ``null``;
 - ``slow``: waits ``delay`` seconds, then answers as ``ok``;
 - ``down``: HTTP ``status`` (503 unless set; the body echoes the request, so tests can prove clients never repeat it);
 - ``refuse``: reads the request, then closes the connection without an answer;
@@ -106,6 +107,34 @@ def extract_lines(text: str) -> list[dict[str, str]]:
     return [{"kind": m.group(1), "text": m.group(2)} for m in found if m is not None]
 
 
+GENERATION_FIELDS = {
+    "generate_experience": ("situation", "action", "outcome", "lesson"),
+    "generate_skill": ("name", "description", "instructions", "validation"),
+}
+
+
+def generated_proposal(task: dict[str, Any]) -> dict[str, Any] | None:
+    """What the fake proposes for a ``generate_*`` task: the lines ``<field>: <text>`` of the
+    evidence's Source texts, when every field of the family is there (``validation`` a one-item
+    list); else null, the model's no-op."""
+    fields = GENERATION_FIELDS[str(task["task"])]
+    found: dict[str, Any] = {}
+    for item in task.get("evidence", []):
+        try:
+            text = str(json.loads(item.get("content", "{}")).get("content") or "")
+        except (ValueError, AttributeError):
+            continue
+        for line in text.splitlines():
+            name, _, value = line.partition(":")
+            if name.strip() in fields and value.strip():
+                found.setdefault(name.strip(), value.strip())
+    if set(found) != set(fields):
+        return None
+    if "validation" in found:
+        found["validation"] = [found["validation"]]
+    return found
+
+
 def find_task(text: str) -> dict[str, Any] | None:
     """The first JSON object in ``text`` that has candidates+query, or an expand_query or extract_memory task."""
     decoder = json.JSONDecoder()
@@ -115,7 +144,8 @@ def find_task(text: str) -> dict[str, Any] | None:
         except ValueError:
             continue
         if isinstance(value, dict) and (
-            ("candidates" in value and "query" in value) or value.get("task") in ("expand_query", "extract_memory")
+            ("candidates" in value and "query" in value)
+            or value.get("task") in ("expand_query", "extract_memory", *GENERATION_FIELDS)
         ):
             return value
     return None
@@ -231,6 +261,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = "Sure! Here is my ranking of the candidates."
         elif mode == "invalid" and invalid == "memories":
             content = json.dumps({"memories": [{"kind": "rumour", "text": "not a kind the shape allows"}]})
+        elif task is not None and task.get("task") in GENERATION_FIELDS:
+            content = json.dumps({"proposal": generated_proposal(task)})
         elif task is not None and task.get("task") == "extract_memory":
             content = json.dumps({"memories": extract_lines(str(task.get("source", {}).get("text", "")))})
         elif task is not None and task.get("task") == "expand_query":

@@ -188,6 +188,7 @@ VARYING = (
     (re.compile(r"scp_[a-z0-9]{26}"), "<scope>"),
     (re.compile(r"art_[0-9a-f]{32}"), "<artifact>"),
     (re.compile(r"bcr_[0-9a-f]{32}"), "<delivery>"),
+    (re.compile(r"cand_[0-9a-f]{32}"), "<candidate>"),
     (re.compile(r"pcr_[0-9a-f]{16}_[A-Za-z0-9_-]+"), "<token>"),
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
     (re.compile(r"\b[0-9a-f]{16,64}\b"), "<hex>"),

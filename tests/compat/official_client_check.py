@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import sys
 import traceback
-import urllib.request
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import official_client_work as work_checks  # this folder's own module (the script's folder is on sys.path)
+from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
@@ -40,7 +38,6 @@ from powercontext.http import (
     CaptureContentSourceRequest,
     CaptureWorkingNoteRequest,
     ClearScopeBindingRequest,
-    CodeQueryRequest,
     CreateArtifactRequest,
     CreateScopeRequest,
     FlushMemoryRequest,
@@ -67,6 +64,8 @@ from powercontext.http import (
     UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
+from review_client_check import review
+from work_client_check import handoffs, work_records
 
 # pcreceipt's operations that PowerContext 1.4.1 does not have (so neither has its client).
 PCRECEIPT_ONLY = frozenset({"import_artifacts", "get_code_workspace", "index_code_workspace", "read_code"})
@@ -709,47 +708,6 @@ async def stats(client: PowerContextClient) -> None:
     await expect_error("get_stats", 404, "scope_not_found", lambda: client.get_stats(unknown))
 
 
-def index_workspace(base_url: str, scope_id: str, files: dict[str, str]) -> None:
-    """pcreceipt's own ``index_code_workspace`` (no official client method): the files of the Scope's workspace."""
-    body = json.dumps({"files": [{"path": path, "content": text} for path, text in files.items()]}).encode()
-    request = urllib.request.Request(
-        f"{base_url}/v1/scopes/{scope_id}/code", data=body, method="PUT", headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:  # the loopback server under test
-        check("index_code_workspace", response.status == 200)
-
-
-async def code(client: PowerContextClient, base_url: str) -> None:
-    scope_id = await new_scope(client, "Compat code")
-    source = "def compat_probe():\n    return 42\n"
-    index_workspace(base_url, scope_id, {"src/probe.py": source})
-
-    def query(operation: dict[str, Any], **request: Any) -> Awaitable[Any]:
-        body = {"operation": operation, **request}
-        return client.query_code(scope_id, CodeQueryRequest.model_validate(body))
-
-    async def status() -> bool:
-        return bool((await query({"kind": "status"})).root.scope_id == scope_id)
-
-    async def search() -> bool:
-        found = (await query({"kind": "explore", "query": "compat_probe"})).root
-        return bool(found.scope_id == scope_id and found.items)
-
-    file_sha256 = hashlib.sha256(source.encode()).hexdigest()
-    span = {"kind": "read", "path": "src/probe.py", "file_sha256": file_sha256, "start_line": 1, "end_line": 2}
-
-    async def read() -> bool:
-        fingerprint = (await query({"kind": "status"})).root.fingerprint  # a read names the workspace version
-        return bool((await query(span, expected_fingerprint=fingerprint)).root.scope_id == scope_id)
-
-    async def unsupported() -> bool:
-        await expect_error("query_code map", 501, "unsupported_capability", lambda: query({"kind": "map"}))
-        return True
-
-    for name, call in (("status", status), ("search", search), ("read", read), ("map", unsupported)):
-        await attempt(f"query_code {name}", call)
-
-
 async def run(base_url: str) -> list[str]:
     groups: list[tuple[str, Callable[[PowerContextClient], Awaitable[None]]]] = [
         ("health", health),
@@ -762,14 +720,15 @@ async def run(base_url: str) -> list[str]:
         ("bootstrap", bootstrap),
         ("capture", capture),
         ("flush", flush),
-        ("work records", lambda client: work_checks.work_records(client, new_scope, check, expect_error)),
-        ("handoffs", lambda client: work_checks.handoffs(client, new_scope, check, expect_error)),
+        ("work records", lambda client: work_records(client, new_scope, check, expect_error)),
+        ("handoffs", lambda client: handoffs(client, new_scope, check, expect_error)),
         ("stats", stats),
         ("memory tools", memory_tools),
         ("memory lists", memory_lists),
         ("topic memory", topic_memory),
         ("tags", tags),
-        ("code", lambda client: code(client, base_url)),
+        ("code", lambda client: code(client, base_url, new_scope, check, attempt, expect_error)),
+        ("review", lambda client: review(client, check, expect_error)),
     ]
     failures = []
     async with PowerContextClient(base_url) as client:

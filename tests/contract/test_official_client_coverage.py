@@ -20,17 +20,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "tests" / "compat" / "official_client_check.py"
+GROUPS = sorted((ROOT / "tests" / "compat").glob("*_client_check.py"))
+"""The check's groups kept in modules of their own (``review_client_check.py``, …), read with it."""
 OPENAPI = ROOT / "schemas" / "openapi.json"
 
 
-def _tree() -> ast.Module:
-    return ast.parse(CHECK.read_text(encoding="utf-8"))
-
-
 def _trees() -> list[ast.Module]:
-    """The check and the group modules beside it (``official_client_*.py``) that it imports."""
-    groups = sorted(CHECK.parent.glob("official_client_*.py"))
-    return [ast.parse(path.read_text(encoding="utf-8")) for path in groups]
+    """The check and the group modules beside it that it imports (``*_client_check.py``)."""
+    return [ast.parse(path.read_text(encoding="utf-8")) for path in sorted({CHECK, *GROUPS})]
+
+
+def _tree() -> ast.Module:
+    return ast.Module(body=[node for module in _trees() for node in module.body], type_ignores=[])
 
 
 def called() -> set[str]:

@@ -46,6 +46,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
 from pcreceipt.config import Settings
@@ -53,7 +54,7 @@ from pcreceipt.models import OPERATIONS
 from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.tags import tag_etag, tag_set
 from pcreceipt.store.code import file_sha256
-from pcreceipt.store.records import BootstrapReceipt, CapturedSource
+from pcreceipt.store.records import BootstrapReceipt, CapturedSource, SourceRef
 from pcreceipt.store.sqlite import SQLiteStore
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
@@ -109,6 +110,19 @@ ROUTE_CLASS: dict[str, str] = {
     "set_default_scope": "create",
     "update_scope": "admin",
     "publish_artifact": "create",
+    "propose_experience": "write",
+    "propose_skill": "write",
+    "get_experience": "read",
+    "get_skill": "read",
+    "list_managed_skills": "read",
+    "list_candidates": "read",
+    "get_candidate": "read",
+    "get_candidate_history": "read",
+    "approve_candidate": "admin",
+    "reject_candidate": "admin",
+    "revise_candidate": "admin",
+    "generate_experience": "write",
+    "generate_skill": "write",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -116,7 +130,13 @@ NOT_FOUND_CODE: dict[str, str] = {}
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 #: What an allowed request answers: its success status, except a flush of the seeded Scopes
 #: (captured content is pending and pcreceipt runs no extraction model).
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503, "get_memory_entry": 422}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
+    "flush_memory": 503,
+    "get_memory_entry": 422,
+    "generate_experience": 503,  # no generation provider: 1.4.1's generation_unavailable
+    "generate_skill": 503,
+}
+UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -373,6 +393,73 @@ def _prepared(scope_id: str) -> dict[str, Any]:
     return {"schema": "powercontext.prepared-handoff.v1", "scope_id": scope_id, "base": None, "content": content}
 
 
+def _seed_candidate(w: World, t: str, family: str = "experience") -> str:
+    """A fresh pending candidate in the target, citing its seeded Source (a placeholder for MISSING)."""
+    if t == MISSING:
+        return "cand_missing"
+    cited = [SourceRef("content", "matrix-seed")]
+    made = w.store.create_candidate(
+        w.ids[t], "skill" if family == "skill" else "experience", PROPOSALS[family],
+        source_refs=cited, artifact_refs=[], target=None, reason=None,
+    )  # fmt: skip
+    return made.candidate_id
+
+
+def _seed_approved(w: World, t: str, family: str) -> dict[str, Any]:
+    if t == MISSING:
+        return {"family": family, "artifact_id": "art_missing", "revision": 1}
+    approved = w.store.approve_candidate(w.ids[t], _seed_candidate(w, t, family), 1)
+    assert approved.result is not None
+    return approved.result.reference()
+
+
+def _decide(action: str, **fields: Any) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        body = {"scope_id": w.ids[t], "candidate_id": _seed_candidate(w, t), "expected_version": 1, **fields}
+        return http.post(f"/v1/candidates/{action}", json=body)
+
+    return request
+
+
+def _read_candidate(path: str) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        return http.post(path, json={"scope_id": w.ids[t], "candidate_id": _seed_candidate(w, t)})
+
+    return request
+
+
+def _propose(family: str) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        body = {
+            "scope_id": w.ids[t],
+            "proposal": PROPOSALS[family],
+            "source_refs": [{"name": "content", "source_id": "matrix-seed"}],
+            "artifact_refs": [],
+        }
+        return http.post(f"/v1/{family}/propose", json=body)
+
+    return request
+
+
+def _generate(family: str) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        body = {
+            "scope_id": w.ids[t],
+            "source_refs": [{"name": "content", "source_id": "matrix-seed"}],
+            "artifact_refs": [],
+        }
+        return http.post(f"/v1/{family}/generate", json=body | ({"origin": "source"} if family == "skill" else {}))
+
+    return request
+
+
+def _get_approved(family: str) -> Request:
+    def request(http: httpx.Client, w: World, t: str) -> httpx.Response:
+        return http.post(f"/v1/{family}/get", json={"scope_id": w.ids[t], "artifact": _seed_approved(w, t, family)})
+
+    return request
+
+
 REQUESTS: dict[str, Request] = {
     "prepare_context": _prepare,
     "create_scope": _create_scope,
@@ -503,6 +590,19 @@ REQUESTS: dict[str, Request] = {
     ),
     "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
     "update_scope": _update_scope,
+    "propose_experience": _propose("experience"),
+    "propose_skill": _propose("skill"),
+    "get_experience": _get_approved("experience"),
+    "get_skill": _get_approved("skill"),
+    "list_managed_skills": lambda http, w, t: http.post("/v1/skill/library", json={"scope_id": w.ids[t]}),
+    "list_candidates": lambda http, w, t: http.post("/v1/candidates/list", json={"scope_id": w.ids[t]}),
+    "get_candidate": _read_candidate("/v1/candidates/get"),
+    "get_candidate_history": _read_candidate("/v1/candidates/history"),
+    "approve_candidate": _decide("approve"),
+    "reject_candidate": _decide("reject", reason="Not needed."),
+    "revise_candidate": _decide("revise", proposal=EXPERIENCE),
+    "generate_experience": _generate("experience"),
+    "generate_skill": _generate("skill"),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
@@ -556,7 +656,7 @@ def _codes(response: httpx.Response, operation_id: str) -> str:
         401: "unauthorized",
         403: "forbidden",
         404: not_found,
-        503: "inference_unavailable",
+        503: UNAVAILABLE_CODE.get(operation_id, "inference_unavailable"),
         422: "legacy_memory_operation_unsupported",
     }
     return codes.get(response.status_code, "")

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from _support import work_requests
+from _support.candidates import EXPERIENCE, SKILL
 from _support.servers import CANARY, assert_error, running
 
 from pcreceipt.config import Settings
@@ -39,6 +40,10 @@ _PREPARED = {
 }
 Request = tuple[str, str, dict[str, Any] | None, dict[str, str]]
 #: A valid request of every operation that names its Scope in the path or the body, on ``MISSING``.
+EVIDENCE = {"source_refs": [{"name": "content", "source_id": "s"}], "artifact_refs": []}
+DECIDED = {"candidate_id": "cand_1", "expected_version": 1}
+EXACT = {"artifact_id": "a", "revision": 1}
+
 SCOPE_BOUND: dict[str, Request] = {
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
@@ -112,6 +117,36 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "list_memory_entries": ("POST", "/v1/memory/entries/list", {"scope_id": MISSING}, {}),
+    **{
+        operation: ("POST", path, {"scope_id": MISSING, **body}, {})
+        for operation, path, body in (
+            ("propose_experience", "/v1/experience/propose", {"proposal": EXPERIENCE, **EVIDENCE}),
+            ("propose_skill", "/v1/skill/propose", {"proposal": SKILL, **EVIDENCE}),
+            ("generate_experience", "/v1/experience/generate", EVIDENCE),
+            ("generate_skill", "/v1/skill/generate", {"origin": "source", **EVIDENCE}),
+            (
+                "get_experience",
+                "/v1/experience/get",
+                {"artifact": {"family": "experience", "artifact_id": "a", "revision": 1}},
+            ),
+            ("get_skill", "/v1/skill/get", {"artifact": {"family": "skill", "artifact_id": "s", "revision": 1}}),
+            ("list_managed_skills", "/v1/skill/library", {}),
+            ("list_candidates", "/v1/candidates/list", {}),
+            ("get_candidate", "/v1/candidates/get", {"candidate_id": "cand_1"}),
+            ("get_candidate_history", "/v1/candidates/history", {"candidate_id": "cand_1"}),
+            ("approve_candidate", "/v1/candidates/approve", {"candidate_id": "cand_1", "expected_version": 1}),
+            (
+                "reject_candidate",
+                "/v1/candidates/reject",
+                {"candidate_id": "cand_1", "expected_version": 1, "reason": "r"},
+            ),
+            (
+                "revise_candidate",
+                "/v1/candidates/revise",
+                {"candidate_id": "cand_1", "expected_version": 1, "proposal": EXPERIENCE},
+            ),
+        )
+    },
     "get_memory_entry": (
         "POST",
         "/v1/memory/entries/get",

@@ -76,12 +76,14 @@ def _use_seeded_scope(case: Any, scope_id: str) -> None:
 
 
 #: The only 5xx answers a well-behaved server gives a generated request: a declared capability it
-#: lacks (501), code queries before any workspace is indexed, and a flush of content that needs a
-#: model it does not run (503). Anything else at 500 or above is a crash.
+#: lacks (501), code queries before any workspace is indexed, and a flush of content or a generation
+#: that needs a model it does not run (503). Anything else at 500 or above is a crash.
 DECLARED_5XX = {
     ("query_code", 501, "unsupported_capability"),
     ("query_code", 503, "code_index_missing"),
     ("flush_memory", 503, "inference_unavailable"),
+    ("generate_experience", 503, "generation_unavailable"),
+    ("generate_skill", 503, "generation_unavailable"),
 }
 
 

@@ -75,6 +75,21 @@ EXERCISED = {
         "acknowledge_handoff",
         "prepare_handoff_hint",
     ],
+    "test_review": [
+        "propose_experience",
+        "propose_skill",
+        "get_experience",
+        "get_skill",
+        "list_managed_skills",
+        "list_candidates",
+        "get_candidate",
+        "get_candidate_history",
+        "approve_candidate",
+        "reject_candidate",
+        "revise_candidate",
+        "generate_experience",
+        "generate_skill",
+    ],
 }
 
 
@@ -521,3 +536,51 @@ async def test_work_and_handoffs(client: AsyncClient, scope_id: str) -> None:
     outcome["outcome"]["handoff_receipt_ref"] = {"name": "content", "source_id": "routes-receipt"}
     covered = await client.record_task_outcome(outcome)
     assert covered.kind == "task-outcome" and covered.position > acknowledged.receipt.position
+
+
+async def test_review(client: AsyncClient, scope_id: str) -> None:
+    """Propose both families, revise, approve and reject, read what approval wrote; generation
+    without a provider is 1.4.1's 503."""
+    source_id = "routes-" + uuid.uuid4().hex
+    captured = {"scope_id": scope_id, "source_id": source_id, "content": "a stale lock file broke the build"}
+    await client.capture_content_source(captured)
+    evidence = {"source_refs": [{"name": "content", "source_id": source_id}], "artifact_refs": []}
+    experience = {"situation": "A stale lock.", "action": "Regenerated it.", "outcome": "Green.", "lesson": "Pin it."}
+    skill = {
+        "name": "release-check",
+        "description": "Check a release.",
+        "instructions": "Run it.",
+        "validation": ["ok"],
+    }
+    proposed = await client.propose_experience({"scope_id": scope_id, "proposal": experience, **evidence})
+    ident = {"scope_id": scope_id, "candidate_id": proposed.candidate_id}
+    assert (await client.get_candidate(ident)) == proposed
+    revised = await client.revise_candidate(
+        ident | {"expected_version": 1, "proposal": experience | {"lesson": "Pin."}}
+    )
+    assert revised.version == 2
+    assert [v.version for v in (await client.get_candidate_history(ident)).versions] == [1, 2]
+    approved = await client.approve_candidate(ident | {"expected_version": 2})
+    assert approved.status == "approved" and approved.result_artifact is not None
+    read = await client.get_experience({"scope_id": scope_id, "artifact": approved.result_artifact.model_dump()})
+    assert read.content.lesson == "Pin."
+    made = await client.propose_skill({"scope_id": scope_id, "proposal": skill, **evidence})
+    skill_ident = {"scope_id": scope_id, "candidate_id": made.candidate_id, "expected_version": 1}
+    result = (await client.approve_candidate(skill_ident)).result_artifact
+    assert result is not None
+    assert (await client.get_skill({"scope_id": scope_id, "artifact": result.model_dump()})).content.name == skill[
+        "name"
+    ]
+    library = await client.list_managed_skills({"scope_id": scope_id})
+    assert [entry.artifact for entry in library.skills] == [result]
+    other = await client.propose_experience({"scope_id": scope_id, "proposal": experience, **evidence})
+    other_ident = {"scope_id": scope_id, "candidate_id": other.candidate_id, "expected_version": 1}
+    assert (await client.reject_candidate(other_ident | {"reason": "Duplicate."})).status == "rejected"
+    assert (await client.list_candidates({"scope_id": scope_id})).candidates == []
+    for call in (
+        client.generate_experience({"scope_id": scope_id, **evidence}),
+        client.generate_skill({"scope_id": scope_id, "origin": "source", **evidence}),
+    ):
+        with pytest.raises(ApiResponseError) as raised:
+            await call
+        assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")

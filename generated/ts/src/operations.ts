@@ -85,7 +85,20 @@ export type OperationId =
   | "continue_handoff"
   | "handoff_current_work"
   | "acknowledge_handoff"
-  | "prepare_handoff_hint";
+  | "prepare_handoff_hint"
+  | "propose_experience"
+  | "get_experience"
+  | "propose_skill"
+  | "get_skill"
+  | "list_managed_skills"
+  | "list_candidates"
+  | "get_candidate"
+  | "get_candidate_history"
+  | "approve_candidate"
+  | "reject_candidate"
+  | "revise_candidate"
+  | "generate_experience"
+  | "generate_skill";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -593,6 +606,123 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "PrepareHandoffHintRequest",
     success: [{ status: 200, model: "PreparedContext" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "propose_experience",
+    method: "POST",
+    path: "/v1/experience/propose",
+    parameters: [],
+    requestBody: "ProposeExperienceRequest",
+    success: [{ status: 201, model: "Candidate" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_experience",
+    method: "POST",
+    path: "/v1/experience/get",
+    parameters: [],
+    requestBody: "GetExperienceRequest",
+    success: [{ status: 200, model: "ExperienceArtifact" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "propose_skill",
+    method: "POST",
+    path: "/v1/skill/propose",
+    parameters: [],
+    requestBody: "ProposeSkillRequest",
+    success: [{ status: 201, model: "Candidate" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_skill",
+    method: "POST",
+    path: "/v1/skill/get",
+    parameters: [],
+    requestBody: "GetSkillRequest",
+    success: [{ status: 200, model: "SkillArtifact" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_managed_skills",
+    method: "POST",
+    path: "/v1/skill/library",
+    parameters: [],
+    requestBody: "ListManagedSkillsRequest",
+    success: [{ status: 200, model: "ListManagedSkillsResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_candidates",
+    method: "POST",
+    path: "/v1/candidates/list",
+    parameters: [],
+    requestBody: "ListCandidatesRequest",
+    success: [{ status: 200, model: "CandidatePage" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_candidate",
+    method: "POST",
+    path: "/v1/candidates/get",
+    parameters: [],
+    requestBody: "GetCandidateRequest",
+    success: [{ status: 200, model: "Candidate" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_candidate_history",
+    method: "POST",
+    path: "/v1/candidates/history",
+    parameters: [],
+    requestBody: "GetCandidateRequest",
+    success: [{ status: 200, model: "CandidateHistory" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "approve_candidate",
+    method: "POST",
+    path: "/v1/candidates/approve",
+    parameters: [],
+    requestBody: "ApproveCandidateRequest",
+    success: [{ status: 200, model: "Candidate" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "reject_candidate",
+    method: "POST",
+    path: "/v1/candidates/reject",
+    parameters: [],
+    requestBody: "RejectCandidateRequest",
+    success: [{ status: 200, model: "Candidate" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "revise_candidate",
+    method: "POST",
+    path: "/v1/candidates/revise",
+    parameters: [],
+    requestBody: "ReviseCandidateRequest",
+    success: [{ status: 200, model: "Candidate" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "generate_experience",
+    method: "POST",
+    path: "/v1/experience/generate",
+    parameters: [],
+    requestBody: "GenerateExperienceRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "generate_skill",
+    method: "POST",
+    path: "/v1/skill/generate",
+    parameters: [],
+    requestBody: "GenerateSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

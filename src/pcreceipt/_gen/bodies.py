@@ -60,6 +60,25 @@ class AllScopeSelection(TypedDict, closed=True):
     """
 
 
+class ApproveCandidateRequest(TypedDict, closed=True):
+    """
+    Approve the exact pending version: write its artifact and mark it approved, together.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    candidate_id: str
+    """
+    The candidate.
+    """
+    expected_version: int
+    """
+    The version reviewed.
+    """
+
+
 class ArtifactAddress(TypedDict, closed=True):
     """
     A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
@@ -815,6 +834,93 @@ class BootstrapHandoffReference(TypedDict, closed=True):
     """
 
 
+class Candidate(TypedDict, closed=True):
+    """
+    One candidate's current head: its latest immutable proposal version and its review state.
+    """
+
+    candidate_kind: Literal["artifact", "tag"]
+    """
+    Always artifact here (tag candidates are not served).
+    """
+    candidate_id: str
+    """
+    The candidate's id.
+    """
+    version: int
+    """
+    The proposal version (1, then one more per revision).
+    """
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The proposed artifact's family (experience or skill on this server).
+    """
+    status: Literal["pending", "approved", "rejected"]
+    """
+    The review state.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The proposed content: an Experience or a managed Skill.
+    """
+    source_refs: list[SourceReference]
+    """
+    The version's Source evidence.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The version's artifact evidence.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The head an approval replaces; null for a new artifact.
+    """
+    reason: str | None
+    """
+    The version's reason.
+    """
+    result_artifact: ReviewArtifactReference | None
+    """
+    The revision approval wrote (approved only).
+    """
+    decision_reason: str | None
+    """
+    Why it was rejected (rejected only).
+    """
+    audit: NotRequired[None]
+    """
+    A Dream candidate's server-owned provenance: always null (no Dream runs here).
+    """
+    permissions: NotRequired[None]
+    """
+    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
+    """
+    result: NotRequired[None]
+    """
+    A tag candidate's result: always null (no tag candidates here).
+    """
+    operation: NotRequired[None]
+    """
+    A Dream candidate's operation: always null here.
+    """
+    origin: NotRequired[None]
+    """
+    A tag candidate's origin: always null here.
+    """
+    dream_run_id: NotRequired[None]
+    """
+    A Dream candidate's run: always null here.
+    """
+
+
 class CandidateFamilyCount(TypedDict, closed=True):
     """
     Candidates of one family.
@@ -850,6 +956,17 @@ class CandidateFamilyCount(TypedDict, closed=True):
     """
 
 
+class CandidateHistory(TypedDict, closed=True):
+    """
+    Every proposal version of a candidate, oldest first, each as it was proposed (pending).
+    """
+
+    versions: list[Candidate]
+    """
+    The versions.
+    """
+
+
 class CandidateInventoryStatistics(TypedDict, closed=True):
     """
     Review Candidates (pcreceipt has none: all zero).
@@ -874,6 +991,21 @@ class CandidateInventoryStatistics(TypedDict, closed=True):
     by_family: list[CandidateFamilyCount]
     """
     Per family.
+    """
+
+
+class CandidatePage(TypedDict, closed=True):
+    """
+    A page of candidates.
+    """
+
+    candidates: list[Candidate]
+    """
+    The candidates, by id.
+    """
+    next_cursor: str | None
+    """
+    The cursor of the next page; null on the last.
     """
 
 
@@ -1750,6 +1882,25 @@ class CreateWorkContractRequest(TypedDict, closed=True):
     """
 
 
+class Current(TypedDict, closed=True):
+    """
+    On artifact_conflict: the target's current head.
+    """
+
+    family: str
+    """
+    The artifact family.
+    """
+    artifact_id: str
+    """
+    The artifact identifier.
+    """
+    revision: int
+    """
+    The head revision.
+    """
+
+
 class CurrentWorkHandoff(TypedDict, closed=True):
     """
     The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
@@ -1782,6 +1933,21 @@ class CurrentWorkHandoff(TypedDict, closed=True):
     omissions: list[str]
     """
     What is known to be missing, trimmed and unique.
+    """
+
+
+class DreamSourceReference(TypedDict, closed=True):
+    """
+    Tag-proposal Source evidence (not accepted here: no tag candidates).
+    """
+
+    source_type: str
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source id.
     """
 
 
@@ -1833,6 +1999,11 @@ class ErrorBody(TypedDict, closed=True):
         "handoff_evidence_not_found",
         "source_not_eligible",
         "invalid_handoff_generation",
+        "candidate_not_found",
+        "candidate_conflict",
+        "candidate_terminal",
+        "artifact_conflict",
+        "generation_unavailable",
     ]
     """
     The error code.
@@ -1886,25 +2057,33 @@ class ErrorDetails(TypedDict, closed=True):
         ]
         | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
         | Literal["missing_time_zone", "not_in_future"]
+        | Literal[
+            "target_not_in_artifact_refs",
+            "skill_lineage_not_permitted",
+            "target_family_mismatch",
+            "target_unavailable",
+        ]
     ]
     """
-    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field).
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field.
     """
     scope_id: NotRequired[str]
     """
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
-    field: NotRequired[Literal["query", "cursor", "expires_at"]]
+    field: NotRequired[
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
+    ]
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
     """
     expected_version: NotRequired[int]
     """
-    On scope_version_conflict: the version the request expected.
+    On scope_version_conflict and candidate_conflict: the version the request expected.
     """
     current_version: NotRequired[int]
     """
-    On scope_version_conflict: the Scope's current version.
+    On scope_version_conflict and candidate_conflict: the current version.
     """
     relationship: NotRequired[Literal["Parent", "Context Reference"]]
     """
@@ -1922,9 +2101,18 @@ class ErrorDetails(TypedDict, closed=True):
     """
     family: NotRequired[
         Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+        | Literal["experience", "skill"]
     ]
     """
-    On artifact_publication_unsupported: the family publication cannot deliver.
+    On artifact_publication_unsupported: the family publication cannot deliver; on generation_unavailable: the family whose generation is not configured.
+    """
+    status: NotRequired[Literal["approved", "rejected"]]
+    """
+    On candidate_terminal: the decision already taken.
+    """
+    current: NotRequired[Current]
+    """
+    On artifact_conflict: the target's current head.
     """
 
 
@@ -1951,6 +2139,29 @@ class ExactScopeSelection(TypedDict, closed=True):
     scope_ids: list[str]
     """
     The Scopes, each once.
+    """
+
+
+class ExperienceArtifact(TypedDict, closed=True):
+    """
+    An exact Experience revision with its direct evidence.
+    """
+
+    artifact: ReviewArtifactReference
+    """
+    The revision.
+    """
+    content: ExperienceContent
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
     """
 
 
@@ -2211,6 +2422,109 @@ class FlushMemoryResponse(TypedDict, closed=True):
     """
 
 
+class GenerateExperienceRequest(TypedDict, closed=True):
+    """
+    Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GenerateSkillRequest(TypedDict, closed=True):
+    """
+    Generate one managed Skill proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    origin: Literal["experience", "source", "usage"]
+    """
+    The provenance shape the evidence must have.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratedCandidateResponse(TypedDict, closed=True):
+    """
+    A generated pending candidate, or an explicit no-op.
+    """
+
+    status: Literal["pending", "no_op"]
+    """
+    What generation did.
+    """
+    candidate: Candidate | None
+    """
+    The pending candidate; null for a no-op.
+    """
+
+
+class GetCandidateRequest(TypedDict, closed=True):
+    """
+    One candidate by id.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    candidate_id: str
+    """
+    The candidate.
+    """
+
+
+class GetExperienceRequest(TypedDict, closed=True):
+    """
+    An exact Experience revision to read.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family experience).
+    """
+
+
 class GetMemoryEntryRequest(TypedDict, closed=True):
     """
     Read the Atomic Memory a legacy Memory entry was migrated to: exactly one of target and citation (both or neither is 422 invalid_request). A citation is 422 legacy_memory_operation_unsupported.
@@ -2227,6 +2541,21 @@ class GetMemoryEntryRequest(TypedDict, closed=True):
     citation: NotRequired[dict[str, Any]]
     """
     A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
+class GetSkillRequest(TypedDict, closed=True):
+    """
+    An exact managed Skill revision to read.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
     """
 
 
@@ -2713,6 +3042,82 @@ class ListAtomicMemoryResponse(TypedDict, closed=True):
     """
 
 
+class ListCandidatesRequest(TypedDict, closed=True):
+    """
+    A page of the Scope's candidates in one review state, by candidate id.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    status: NotRequired[Literal["pending", "approved", "rejected"]]
+    """
+    The review state listed.
+    """
+    family: NotRequired[
+        Literal[
+            "experience",
+            "skill",
+            "profile",
+            "atomic-memory",
+            "topic-memory",
+            "handoff",
+            "prompt",
+        ]
+        | None
+    ]
+    """
+    Only this family.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The previous page's next_cursor (signed; bound to the Scope and the filters).
+    """
+    limit: NotRequired[int]
+    """
+    At most this many candidates.
+    """
+    candidate_kind: NotRequired[Literal["artifact", "tag"] | None]
+    """
+    Only this kind (tag: none exist here).
+    """
+
+
+class ListManagedSkillsRequest(TypedDict, closed=True):
+    """
+    List or search the Scope's current managed Skills.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    query: NotRequired[str | None]
+    """
+    Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
+    """
+    include_deprecated: NotRequired[bool]
+    """
+    Also list deprecated Skills (none exist here: no lifecycle operation is served).
+    """
+    limit: NotRequired[int]
+    """
+    At most this many Skills.
+    """
+
+
+class ListManagedSkillsResponse(TypedDict, closed=True):
+    """
+    The current managed Skills, by artifact id.
+    """
+
+    skills: list[ManagedSkillLibraryEntry]
+    """
+    The Skills.
+    """
+
+
 class ListMemoryEntriesRequest(TypedDict, closed=True):
     """
     List a Scope's Atomic Memory through the legacy Memory inventory request.
@@ -2752,6 +3157,33 @@ class ListMemoryEntriesResponse(TypedDict, closed=True):
     next_cursor: NotRequired[str | None]
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class ManagedSkillLibraryEntry(TypedDict, closed=True):
+    """
+    One current managed Skill head.
+    """
+
+    artifact: ReviewArtifactReference
+    """
+    The head revision.
+    """
+    content: SkillProposal
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+    governance: SkillGovernance
+    """
+    Its governance.
     """
 
 
@@ -3224,6 +3656,68 @@ class PromptDemonstration(TypedDict, closed=True):
     """
 
 
+class ProposeExperienceRequest(TypedDict, closed=True):
+    """
+    An Experience proposal with its exact evidence, stored as a pending candidate.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    proposal: ExperienceContent
+    """
+    The proposed Experience.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class ProposeSkillRequest(TypedDict, closed=True):
+    """
+    A managed Skill proposal with its exact evidence, stored as a pending candidate.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    proposal: SkillProposal
+    """
+    The proposed Skill.
+    """
+    source_refs: list[SourceReference]
+    """
+    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
 class PublishArtifactRequest(TypedDict, closed=True):
     """
     Publish one exact artifact revision into another Scope.
@@ -3459,6 +3953,29 @@ class RecurrenceStreak(TypedDict, closed=True):
     terminal_recurred_streak: int
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RejectCandidateRequest(TypedDict, closed=True):
+    """
+    Reject the exact pending version.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    candidate_id: str
+    """
+    The candidate.
+    """
+    expected_version: int
+    """
+    The version reviewed.
+    """
+    reason: str
+    """
+    Why (trimmed).
     """
 
 
@@ -3741,6 +4258,72 @@ class Retrieval(TypedDict, closed=True):
     reranks: list[RerankGroup]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class ReviewArtifactReference(TypedDict, closed=True):
+    """
+    An exact artifact revision within the request's Scope, of any family (experience and skill included).
+    """
+
+    family: str
+    """
+    The artifact family.
+    """
+    artifact_id: str
+    """
+    The artifact identifier.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+
+
+class ReviseCandidateRequest(TypedDict, closed=True):
+    """
+    A complete replacement proposal, appended as the next pending version.
+    """
+
+    sources: NotRequired[list[DreamSourceReference] | None]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    artifacts: NotRequired[list[ReviewArtifactReference] | None]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    candidate_id: str
+    """
+    The candidate.
+    """
+    expected_version: int
+    """
+    The current version.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The replacement content, of the candidate's family.
+    """
+    source_refs: NotRequired[list[SourceReference] | None]
+    """
+    Replacement Source evidence; null or absent keeps the current version's.
+    """
+    artifact_refs: NotRequired[list[ReviewArtifactReference] | None]
+    """
+    Replacement artifact evidence; null or absent keeps the current version's.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why the candidate is proposed (trimmed).
     """
 
 
@@ -4129,6 +4712,122 @@ class SetDefaultScopeRequest(TypedDict, closed=True):
     scope_id: str
     """
     The Scope that becomes the default.
+    """
+
+
+class SkillArtifact(TypedDict, closed=True):
+    """
+    An exact managed Skill revision with its direct evidence.
+    """
+
+    artifact: ReviewArtifactReference
+    """
+    The revision.
+    """
+    content: SkillProposal
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+
+
+class SkillGovernance(TypedDict, closed=True):
+    """
+    A managed Skill's lifecycle governance.
+    """
+
+    artifact: ReviewArtifactReference
+    """
+    The governed head.
+    """
+    lifecycle_state: Literal["active", "deprecated", "retired"]
+    """
+    Its state (always active here).
+    """
+    replacement_artifact_id: str | None
+    """
+    The Skill replacing it, when deprecated.
+    """
+    governance_generation: int
+    """
+    The governance version (0: never changed).
+    """
+
+
+class SkillPackageReference(TypedDict, closed=True):
+    """
+    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    """
+
+    tree_digest: str
+    """
+    The package tree's SHA-256.
+    """
+    archive_digest: str
+    """
+    The package archive's SHA-256.
+    """
+    file_count: int
+    """
+    Files in the package.
+    """
+    uncompressed_size: int
+    """
+    Bytes of the files.
+    """
+    archive_size: int
+    """
+    Bytes of the archive.
+    """
+
+
+class SkillProposal(TypedDict, closed=True):
+    """
+    Managed Skill content: a name, a description, instructions and how to validate them.
+    """
+
+    name: str
+    """
+    The Skill's name (trimmed).
+    """
+    description: str
+    """
+    What the Skill is for (trimmed).
+    """
+    instructions: str
+    """
+    The instructions (not blank, no trailing whitespace).
+    """
+    validation: list[str]
+    """
+    How to check the Skill worked: at least one trimmed item.
+    """
+    package: NotRequired[SkillPackageReference | None]
+    """
+    An exact package; always null on this server.
+    """
+    license: NotRequired[str | None]
+    """
+    The license (trimmed).
+    """
+    compatibility: NotRequired[str | None]
+    """
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
+    """
+    metadata: NotRequired[dict[str, str]]
+    """
+    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
+    """
+    allowed_tools: NotRequired[str | None]
+    """
+    The tools the Skill may use (trimmed).
     """
 
 

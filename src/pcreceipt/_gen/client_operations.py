@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
     AcknowledgeHandoffRequest,
+    ApproveCandidateRequest,
     ArtifactCreated,
     ArtifactPage,
     ArtifactPublication,
@@ -30,6 +31,9 @@ from pcreceipt._gen.models import (
     BootstrapContext,
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
+    Candidate,
+    CandidateHistory,
+    CandidatePage,
     Capabilities,
     CaptureContentSourceRequest,
     CaptureContentSourceResponse,
@@ -52,10 +56,17 @@ from pcreceipt._gen.models import (
     CreateScopeRequest,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
+    ExperienceArtifact,
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GenerateExperienceRequest,
+    GenerateSkillRequest,
+    GeneratedCandidateResponse,
+    GetCandidateRequest,
+    GetExperienceRequest,
     GetMemoryEntryRequest,
+    GetSkillRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
     HandoffAcknowledgement,
@@ -67,6 +78,9 @@ from pcreceipt._gen.models import (
     IndexCodeRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
+    ListCandidatesRequest,
+    ListManagedSkillsRequest,
+    ListManagedSkillsResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
     MergeAtomicMemoryRequest,
@@ -75,13 +89,17 @@ from pcreceipt._gen.models import (
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
+    ProposeExperienceRequest,
+    ProposeSkillRequest,
     PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
+    RejectCandidateRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    ReviseCandidateRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -94,6 +112,7 @@ from pcreceipt._gen.models import (
     SearchTopicMemoryResponse,
     ServerInfo,
     SetDefaultScopeRequest,
+    SkillArtifact,
     TopicMemoryArtifact,
     UpdateScopeRequest,
     WorkSourceReceipt,
@@ -529,3 +548,59 @@ class OperationMethods(ABC):
     async def prepare_handoff_hint(self, request: PrepareHandoffHintRequest | Mapping[str, Any]) -> PreparedContext:
         """Prepare a compact continuity hint from a selected Handoff."""
         return await self._call("prepare_handoff_hint", PreparedContext, body=request)
+
+    async def propose_experience(self, request: ProposeExperienceRequest | Mapping[str, Any]) -> Candidate:
+        """Propose an Experience for review."""
+        return await self._call("propose_experience", Candidate, body=request)
+
+    async def get_experience(self, request: GetExperienceRequest | Mapping[str, Any]) -> ExperienceArtifact:
+        """Read an exact Experience revision."""
+        return await self._call("get_experience", ExperienceArtifact, body=request)
+
+    async def propose_skill(self, request: ProposeSkillRequest | Mapping[str, Any]) -> Candidate:
+        """Propose a managed Skill for review."""
+        return await self._call("propose_skill", Candidate, body=request)
+
+    async def get_skill(self, request: GetSkillRequest | Mapping[str, Any]) -> SkillArtifact:
+        """Read an exact managed Skill revision."""
+        return await self._call("get_skill", SkillArtifact, body=request)
+
+    async def list_managed_skills(
+        self, request: ListManagedSkillsRequest | Mapping[str, Any]
+    ) -> ListManagedSkillsResponse:
+        """List or search the current managed Skills."""
+        return await self._call("list_managed_skills", ListManagedSkillsResponse, body=request)
+
+    async def list_candidates(self, request: ListCandidatesRequest | Mapping[str, Any]) -> CandidatePage:
+        """List candidates in one review state."""
+        return await self._call("list_candidates", CandidatePage, body=request)
+
+    async def get_candidate(self, request: GetCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Read a candidate."""
+        return await self._call("get_candidate", Candidate, body=request)
+
+    async def get_candidate_history(self, request: GetCandidateRequest | Mapping[str, Any]) -> CandidateHistory:
+        """Read every proposal version of a candidate."""
+        return await self._call("get_candidate_history", CandidateHistory, body=request)
+
+    async def approve_candidate(self, request: ApproveCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Approve a candidate."""
+        return await self._call("approve_candidate", Candidate, body=request)
+
+    async def reject_candidate(self, request: RejectCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Reject a candidate."""
+        return await self._call("reject_candidate", Candidate, body=request)
+
+    async def revise_candidate(self, request: ReviseCandidateRequest | Mapping[str, Any]) -> Candidate:
+        """Revise a candidate."""
+        return await self._call("revise_candidate", Candidate, body=request)
+
+    async def generate_experience(
+        self, request: GenerateExperienceRequest | Mapping[str, Any]
+    ) -> GeneratedCandidateResponse:
+        """Generate an Experience candidate."""
+        return await self._call("generate_experience", GeneratedCandidateResponse, body=request)
+
+    async def generate_skill(self, request: GenerateSkillRequest | Mapping[str, Any]) -> GeneratedCandidateResponse:
+        """Generate a managed Skill candidate."""
+        return await self._call("generate_skill", GeneratedCandidateResponse, body=request)

@@ -27,6 +27,9 @@ ACKNOWLEDGE_HANDOFF_REQUEST_SELECTION_ENUM: Final[tuple[AcknowledgeHandoffReques
 AllScopeSelectionMode = Literal["all"]
 ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
 
+# #/components/schemas/ApproveCandidateRequest
+APPROVE_CANDIDATE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+
 # #/components/schemas/ArtifactCollectionItem
 ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
@@ -198,6 +201,17 @@ BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MIN_LENGTH: Final = 1
 BOOTSTRAP_HANDOFF_REFERENCE_ARTIFACT_ID_MAX_LENGTH: Final = 128
 BOOTSTRAP_HANDOFF_REFERENCE_REVISION_MINIMUM: Final = 1
 
+# #/components/schemas/Candidate
+CandidateCandidateKind = Literal["artifact", "tag"]
+CANDIDATE_CANDIDATE_KIND_ENUM: Final[tuple[CandidateCandidateKind, ...]] = ("artifact", "tag")
+CANDIDATE_VERSION_MINIMUM: Final = 1
+CANDIDATE_SOURCE_REFS_MAX_ITEMS: Final = 32
+CANDIDATE_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+CANDIDATE_REASON_MIN_LENGTH: Final = 1
+CANDIDATE_REASON_MAX_LENGTH: Final = 2000
+CANDIDATE_DECISION_REASON_MIN_LENGTH: Final = 1
+CANDIDATE_DECISION_REASON_MAX_LENGTH: Final = 2000
+
 # #/components/schemas/CandidateFamily
 CandidateFamily = Literal["experience", "skill", "profile", "atomic-memory", "topic-memory", "handoff", "prompt"]
 CANDIDATE_FAMILY_ENUM: Final[tuple[CandidateFamily, ...]] = ("experience", "skill", "profile", "atomic-memory", "topic-memory", "handoff", "prompt")
@@ -208,11 +222,26 @@ CANDIDATE_FAMILY_COUNT_PENDING_MINIMUM: Final = 0
 CANDIDATE_FAMILY_COUNT_APPROVED_MINIMUM: Final = 0
 CANDIDATE_FAMILY_COUNT_REJECTED_MINIMUM: Final = 0
 
+# #/components/schemas/CandidateHistory
+CANDIDATE_HISTORY_VERSIONS_DEFAULT: Final = ()
+
+# #/components/schemas/CandidateId
+CANDIDATE_ID_MIN_LENGTH: Final = 1
+CANDIDATE_ID_MAX_LENGTH: Final = 128
+
 # #/components/schemas/CandidateInventoryStatistics
 CANDIDATE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 CANDIDATE_INVENTORY_STATISTICS_PENDING_MINIMUM: Final = 0
 CANDIDATE_INVENTORY_STATISTICS_APPROVED_MINIMUM: Final = 0
 CANDIDATE_INVENTORY_STATISTICS_REJECTED_MINIMUM: Final = 0
+
+# #/components/schemas/CandidateReason
+CandidateReason = Literal["target_not_in_artifact_refs", "skill_lineage_not_permitted", "target_family_mismatch", "target_unavailable"]
+CANDIDATE_REASON_ENUM: Final[tuple[CandidateReason, ...]] = ("target_not_in_artifact_refs", "skill_lineage_not_permitted", "target_family_mismatch", "target_unavailable")
+
+# #/components/schemas/CandidateStatus
+CandidateStatus = Literal["pending", "approved", "rejected"]
+CANDIDATE_STATUS_ENUM: Final[tuple[CandidateStatus, ...]] = ("pending", "approved", "rejected")
 
 # #/components/schemas/Capabilities
 CAPABILITIES_SOURCE_TYPES_ITEMS_MIN_LENGTH: Final = 1
@@ -422,27 +451,40 @@ CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MAX_LENGTH: Final = 8192
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
 
+# #/components/schemas/DreamSourceReference
+DREAM_SOURCE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
+DREAM_SOURCE_REFERENCE_SOURCE_TYPE_MAX_LENGTH: Final = 128
+DREAM_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+DREAM_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/ErrorBody
 ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor", "expires_at"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at")
+ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target")
 ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
 ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
 ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
 ERROR_DETAILS_RELATIONSHIP_ENUM: Final[tuple[ErrorDetailsRelationship, ...]] = ("Parent", "Context Reference")
 ErrorDetailsIssue = Literal["a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself"]
 ERROR_DETAILS_ISSUE_ENUM: Final[tuple[ErrorDetailsIssue, ...]] = ("a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself")
+ErrorDetailsStatus = Literal["approved", "rejected"]
+ERROR_DETAILS_STATUS_ENUM: Final[tuple[ErrorDetailsStatus, ...]] = ("approved", "rejected")
+ERROR_DETAILS_CURRENT_FAMILY_MIN_LENGTH: Final = 1
+ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
+ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
+ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -521,6 +563,22 @@ FLUSH_MEMORY_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
 FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 # The most Sources one flush takes past the cursor (PowerContext's default source window).
 FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
+
+# #/components/schemas/GenerateExperienceRequest
+GENERATE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+GENERATE_EXPERIENCE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+GENERATE_EXPERIENCE_REQUEST_REASON_MIN_LENGTH: Final = 1
+GENERATE_EXPERIENCE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/GenerateSkillRequest
+GENERATE_SKILL_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+GENERATE_SKILL_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+GENERATE_SKILL_REQUEST_REASON_MIN_LENGTH: Final = 1
+GENERATE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/GeneratedCandidateStatus
+GeneratedCandidateStatus = Literal["pending", "no_op"]
+GENERATED_CANDIDATE_STATUS_ENUM: Final[tuple[GeneratedCandidateStatus, ...]] = ("pending", "no_op")
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
@@ -652,6 +710,27 @@ LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MAX_LENGTH: Final = 4096
 LIST_ATOMIC_MEMORY_RESPONSE_ITEMS_MAX_ITEMS: Final = 100
 LIST_ATOMIC_MEMORY_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 
+# #/components/schemas/ListCandidatesRequest
+LIST_CANDIDATES_REQUEST_STATUS_DEFAULT: Final = "pending"
+LIST_CANDIDATES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+LIST_CANDIDATES_REQUEST_CURSOR_MAX_LENGTH: Final = 128
+LIST_CANDIDATES_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_CANDIDATES_REQUEST_LIMIT_MAXIMUM: Final = 100
+LIST_CANDIDATES_REQUEST_LIMIT_DEFAULT: Final = 50
+ListCandidatesRequestCandidateKind = Literal["artifact", "tag"]
+LIST_CANDIDATES_REQUEST_CANDIDATE_KIND_ENUM: Final[tuple[ListCandidatesRequestCandidateKind, ...]] = ("artifact", "tag")
+
+# #/components/schemas/ListManagedSkillsRequest
+LIST_MANAGED_SKILLS_REQUEST_QUERY_MIN_LENGTH: Final = 1
+LIST_MANAGED_SKILLS_REQUEST_QUERY_MAX_LENGTH: Final = 2000
+LIST_MANAGED_SKILLS_REQUEST_INCLUDE_DEPRECATED_DEFAULT: Final = False
+LIST_MANAGED_SKILLS_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_MANAGED_SKILLS_REQUEST_LIMIT_MAXIMUM: Final = 200
+LIST_MANAGED_SKILLS_REQUEST_LIMIT_DEFAULT: Final = 100
+
+# #/components/schemas/ListManagedSkillsResponse
+LIST_MANAGED_SKILLS_RESPONSE_SKILLS_MAX_ITEMS: Final = 200
+
 # #/components/schemas/ListMemoryEntriesRequest
 LIST_MEMORY_ENTRIES_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
 LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MINIMUM: Final = 1
@@ -773,6 +852,18 @@ PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
 PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
 PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract")
 
+# #/components/schemas/ProposeExperienceRequest
+PROPOSE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+PROPOSE_EXPERIENCE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+PROPOSE_EXPERIENCE_REQUEST_REASON_MIN_LENGTH: Final = 1
+PROPOSE_EXPERIENCE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/ProposeSkillRequest
+PROPOSE_SKILL_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+PROPOSE_SKILL_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+PROPOSE_SKILL_REQUEST_REASON_MIN_LENGTH: Final = 1
+PROPOSE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
 # #/components/schemas/PublishArtifactRequest
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
@@ -830,6 +921,11 @@ RECURRENCE_STATISTICS_TOP_REVISIONS_MAX_ITEMS: Final = 20
 # #/components/schemas/RecurrenceStreak
 RECURRENCE_STREAK_SIGNATURE_KEY_MAX_LENGTH: Final = 1024
 RECURRENCE_STREAK_TERMINAL_RECURRED_STREAK_MINIMUM: Final = 0
+
+# #/components/schemas/RejectCandidateRequest
+REJECT_CANDIDATE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+REJECT_CANDIDATE_REQUEST_REASON_MIN_LENGTH: Final = 1
+REJECT_CANDIDATE_REQUEST_REASON_MAX_LENGTH: Final = 2000
 
 # #/components/schemas/RememberMemoryRequest
 REMEMBER_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
@@ -919,6 +1015,26 @@ RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
 RETRIEVAL_SEARCHES_MAX_ITEMS: Final = 32
 RETRIEVAL_RERANK_CONFIGS_MAX_ITEMS: Final = 8
 RETRIEVAL_RERANKS_MAX_ITEMS: Final = 32
+
+# #/components/schemas/ReviewArtifactReference
+REVIEW_ARTIFACT_REFERENCE_FAMILY_MIN_LENGTH: Final = 1
+REVIEW_ARTIFACT_REFERENCE_FAMILY_MAX_LENGTH: Final = 128
+REVIEW_ARTIFACT_REFERENCE_ARTIFACT_ID_MIN_LENGTH: Final = 1
+REVIEW_ARTIFACT_REFERENCE_ARTIFACT_ID_MAX_LENGTH: Final = 128
+REVIEW_ARTIFACT_REFERENCE_REVISION_MINIMUM: Final = 1
+
+# #/components/schemas/ReviewedFamily
+ReviewedFamily = Literal["experience", "skill"]
+REVIEWED_FAMILY_ENUM: Final[tuple[ReviewedFamily, ...]] = ("experience", "skill")
+
+# #/components/schemas/ReviseCandidateRequest
+REVISE_CANDIDATE_REQUEST_SOURCES_MAX_ITEMS: Final = 32
+REVISE_CANDIDATE_REQUEST_ARTIFACTS_MAX_ITEMS: Final = 32
+REVISE_CANDIDATE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+REVISE_CANDIDATE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
+REVISE_CANDIDATE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
+REVISE_CANDIDATE_REQUEST_REASON_MIN_LENGTH: Final = 1
+REVISE_CANDIDATE_REQUEST_REASON_MAX_LENGTH: Final = 2000
 
 # #/components/schemas/Revision
 REVISION_MINIMUM: Final = 1
@@ -1028,6 +1144,43 @@ SERVER_INFO_PRODUCT_ENUM: Final[tuple[ServerInfoProduct, ...]] = ("powercontext"
 SERVER_INFO_SERVER_ID_MIN_LENGTH: Final = 1
 SERVER_INFO_SERVER_ID_MAX_LENGTH: Final = 128
 SERVER_INFO_PACKAGE_VERSION_MIN_LENGTH: Final = 1
+
+# #/components/schemas/SkillGenerationOrigin
+SkillGenerationOrigin = Literal["experience", "source", "usage"]
+SKILL_GENERATION_ORIGIN_ENUM: Final[tuple[SkillGenerationOrigin, ...]] = ("experience", "source", "usage")
+
+# #/components/schemas/SkillGovernance
+SKILL_GOVERNANCE_REPLACEMENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
+SKILL_GOVERNANCE_REPLACEMENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
+SKILL_GOVERNANCE_GOVERNANCE_GENERATION_MINIMUM: Final = 0
+
+# #/components/schemas/SkillLifecycleState
+SkillLifecycleState = Literal["active", "deprecated", "retired"]
+SKILL_LIFECYCLE_STATE_ENUM: Final[tuple[SkillLifecycleState, ...]] = ("active", "deprecated", "retired")
+
+# #/components/schemas/SkillPackageReference
+SKILL_PACKAGE_REFERENCE_FILE_COUNT_MINIMUM: Final = 1
+SKILL_PACKAGE_REFERENCE_FILE_COUNT_MAXIMUM: Final = 256
+SKILL_PACKAGE_REFERENCE_UNCOMPRESSED_SIZE_MINIMUM: Final = 1
+SKILL_PACKAGE_REFERENCE_UNCOMPRESSED_SIZE_MAXIMUM: Final = 4194304
+SKILL_PACKAGE_REFERENCE_ARCHIVE_SIZE_MINIMUM: Final = 1
+SKILL_PACKAGE_REFERENCE_ARCHIVE_SIZE_MAXIMUM: Final = 5242880
+
+# #/components/schemas/SkillProposal
+SKILL_PROPOSAL_NAME_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_NAME_MAX_LENGTH: Final = 128
+SKILL_PROPOSAL_DESCRIPTION_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_DESCRIPTION_MAX_LENGTH: Final = 2000
+SKILL_PROPOSAL_INSTRUCTIONS_MAX_LENGTH: Final = 131072
+SKILL_PROPOSAL_VALIDATION_MAX_ITEMS: Final = 32
+SKILL_PROPOSAL_VALIDATION_ITEMS_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_VALIDATION_ITEMS_MAX_LENGTH: Final = 2000
+SKILL_PROPOSAL_LICENSE_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_LICENSE_MAX_LENGTH: Final = 512
+SKILL_PROPOSAL_COMPATIBILITY_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_METADATA_VALUES_MAX_LENGTH: Final = 2000
+SKILL_PROPOSAL_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
+SKILL_PROPOSAL_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
 
 # #/components/schemas/SourceInventoryStatistics
 SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
 from pcreceipt._gen.base import ContractModel
 from datetime import date as date_aliased
+from typing_extensions import TypeAliasType
 
 
 class AcknowledgeHandoffRequest(ContractModel):
@@ -65,6 +66,37 @@ class AllScopeSelection(ContractModel):
     mode: Literal["all"]
     """
     The selection mode.
+    """
+
+
+class AllowedTools(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    The tools the Skill may use (trimmed).
+    """
+
+
+class ApproveCandidateRequest(ContractModel):
+    """
+    Approve the exact pending version: write its artifact and mark it approved, together.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The version reviewed.
     """
 
 
@@ -965,6 +997,98 @@ class BootstrapReceiptId(RootModel[str]):
     """
 
 
+class Candidate(ContractModel):
+    """
+    One candidate's current head: its latest immutable proposal version and its review state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    candidate_kind: Literal["artifact", "tag"]
+    """
+    Always artifact here (tag candidates are not served).
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate's id.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    The proposal version (1, then one more per revision).
+    """
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The proposed artifact's family (experience or skill on this server).
+    """
+    status: Literal["pending", "approved", "rejected"]
+    """
+    The review state.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The proposed content: an Experience or a managed Skill.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    The version's Source evidence.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    The version's artifact evidence.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The head an approval replaces; null for a new artifact.
+    """
+    reason: Reason | None
+    """
+    The version's reason.
+    """
+    result_artifact: ReviewArtifactReference | None
+    """
+    The revision approval wrote (approved only).
+    """
+    decision_reason: DecisionReason | None
+    """
+    Why it was rejected (rejected only).
+    """
+    audit: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's server-owned provenance: always null (no Dream runs here).
+    """
+    permissions: Annotated[None, Field(None)] = None
+    """
+    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
+    """
+    result: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's result: always null (no tag candidates here).
+    """
+    operation: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's operation: always null here.
+    """
+    origin: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's origin: always null here.
+    """
+    dream_run_id: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's run: always null here.
+    """
+
+
 class CandidateFamilyCount(ContractModel):
     """
     Candidates of one family.
@@ -1003,6 +1127,20 @@ class CandidateFamilyCount(ContractModel):
     """
 
 
+class CandidateHistory(ContractModel):
+    """
+    Every proposal version of a candidate, oldest first, each as it was proposed (pending).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    versions: list[Candidate]
+    """
+    The versions.
+    """
+
+
 class CandidateInventoryStatistics(ContractModel):
     """
     Review Candidates (pcreceipt has none: all zero).
@@ -1030,6 +1168,24 @@ class CandidateInventoryStatistics(ContractModel):
     by_family: list[CandidateFamilyCount]
     """
     Per family.
+    """
+
+
+class CandidatePage(ContractModel):
+    """
+    A page of candidates.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    candidates: list[Candidate]
+    """
+    The candidates, by id.
+    """
+    next_cursor: str | None
+    """
+    The cursor of the next page; null on the last.
     """
 
 
@@ -1845,6 +2001,13 @@ class CommittedHandoff(ContractModel):
     """
 
 
+class Compatibility(RootModel[str]):
+    root: Annotated[str, Field(min_length=1, pattern="^[\\s\\S]{1,500}$")]
+    """
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
+    """
+
+
 class CompletionCriterion(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -2076,6 +2239,28 @@ class CreateWorkContractRequest(ContractModel):
     """
 
 
+class Current(ContractModel):
+    """
+    On artifact_conflict: the target's current head.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The head revision.
+    """
+
+
 class CurrentWorkHandoff(ContractModel):
     """
     The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
@@ -2124,9 +2309,23 @@ class Cursor(RootModel[str]):
 
 
 class Cursor1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The previous page's next_cursor (signed; bound to the Scope and the filters).
+    """
+
+
+class Cursor2(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class DecisionReason(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why it was rejected (rejected only).
     """
 
 
@@ -2134,6 +2333,24 @@ class Details(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     Detail of the result, trimmed; null or absent for none.
+    """
+
+
+class DreamSourceReference(ContractModel):
+    """
+    Tag-proposal Source evidence (not accepted here: no tag candidates).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Source id.
     """
 
 
@@ -2188,6 +2405,11 @@ class ErrorBody(ContractModel):
         "handoff_evidence_not_found",
         "source_not_eligible",
         "invalid_handoff_generation",
+        "candidate_not_found",
+        "candidate_conflict",
+        "candidate_terminal",
+        "artifact_conflict",
+        "generation_unavailable",
     ]
     """
     The error code.
@@ -2244,10 +2466,16 @@ class ErrorDetails(ContractModel):
         ]
         | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
         | Literal["missing_time_zone", "not_in_future"]
+        | Literal[
+            "target_not_in_artifact_refs",
+            "skill_lineage_not_permitted",
+            "target_family_mismatch",
+            "target_unavailable",
+        ]
         | None
     ) = None
     """
-    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field).
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field.
     """
     scope_id: Annotated[
         str | None, Field(max_length=256, min_length=1, pattern="\\S")
@@ -2255,17 +2483,19 @@ class ErrorDetails(ContractModel):
     """
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
-    field: Literal["query", "cursor", "expires_at"] | None = None
+    field: (
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target"] | None
+    ) = None
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
     """
     expected_version: Annotated[int | None, Field(ge=1)] = None
     """
-    On scope_version_conflict: the version the request expected.
+    On scope_version_conflict and candidate_conflict: the version the request expected.
     """
     current_version: Annotated[int | None, Field(ge=1)] = None
     """
-    On scope_version_conflict: the Scope's current version.
+    On scope_version_conflict and candidate_conflict: the current version.
     """
     relationship: Literal["Parent", "Context Reference"] | None = None
     """
@@ -2284,10 +2514,19 @@ class ErrorDetails(ContractModel):
     """
     family: (
         Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+        | Literal["experience", "skill"]
         | None
     ) = None
     """
-    On artifact_publication_unsupported: the family publication cannot deliver.
+    On artifact_publication_unsupported: the family publication cannot deliver; on generation_unavailable: the family whose generation is not configured.
+    """
+    status: Literal["approved", "rejected"] | None = None
+    """
+    On candidate_terminal: the decision already taken.
+    """
+    current: Current | None = None
+    """
+    On artifact_conflict: the target's current head.
     """
 
 
@@ -2334,6 +2573,32 @@ class ExpectedRevision(RootModel[int]):
     root: Annotated[int, Field(ge=1)]
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class ExperienceArtifact(ContractModel):
+    """
+    An exact Experience revision with its direct evidence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The revision.
+    """
+    content: ExperienceContent
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
     """
 
 
@@ -2640,6 +2905,126 @@ class FlushMemoryResponse(ContractModel):
     """
 
 
+class GenerateExperienceRequest(ContractModel):
+    """
+    Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: Reason1 | None = None
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GenerateSkillRequest(ContractModel):
+    """
+    Generate one managed Skill proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    origin: Literal["experience", "source", "usage"]
+    """
+    The provenance shape the evidence must have.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence the model reads: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence the model reads: revisions of the Scope (no prompt; an Atomic Memory must be active). Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
+    """
+    reason: Reason1 | None = None
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratedCandidateResponse(ContractModel):
+    """
+    A generated pending candidate, or an explicit no-op.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["pending", "no_op"]
+    """
+    What generation did.
+    """
+    candidate: Candidate | None
+    """
+    The pending candidate; null for a no-op.
+    """
+
+
+class GetCandidateRequest(ContractModel):
+    """
+    One candidate by id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+
+
+class GetExperienceRequest(ContractModel):
+    """
+    An exact Experience revision to read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family experience).
+    """
+
+
 class GetMemoryEntryRequest(ContractModel):
     """
     Read the Atomic Memory a legacy Memory entry was migrated to: exactly one of target and citation (both or neither is 422 invalid_request). A citation is 422 legacy_memory_operation_unsupported.
@@ -2659,6 +3044,24 @@ class GetMemoryEntryRequest(ContractModel):
     citation: dict[Annotated[str, StringConstraints(min_length=1)], Any] | None = None
     """
     A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
+class GetSkillRequest(ContractModel):
+    """
+    An exact managed Skill revision to read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
     """
 
 
@@ -3210,6 +3613,13 @@ class LegacyMemoryTarget(ContractModel):
     """
 
 
+class License(RootModel[str]):
+    root: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The license (trimmed).
+    """
+
+
 class ListAtomicMemoryRequest(ContractModel):
     """
     List a Scope's Atomic Memory heads in artifact id order, by lifecycle state and kind.
@@ -3269,6 +3679,91 @@ class ListAtomicMemoryResponse(ContractModel):
     """
 
 
+class ListCandidatesRequest(ContractModel):
+    """
+    A page of the Scope's candidates in one review state, by candidate id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    status: Literal["pending", "approved", "rejected"] | None = "pending"
+    """
+    The review state listed.
+    """
+    family: (
+        Literal[
+            "experience",
+            "skill",
+            "profile",
+            "atomic-memory",
+            "topic-memory",
+            "handoff",
+            "prompt",
+        ]
+        | None
+    ) = None
+    """
+    Only this family.
+    """
+    cursor: Cursor1 | None = None
+    """
+    The previous page's next_cursor (signed; bound to the Scope and the filters).
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
+    """
+    At most this many candidates.
+    """
+    candidate_kind: Literal["artifact", "tag"] | None = None
+    """
+    Only this kind (tag: none exist here).
+    """
+
+
+class ListManagedSkillsRequest(ContractModel):
+    """
+    List or search the Scope's current managed Skills.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    query: Query | None = None
+    """
+    Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
+    """
+    include_deprecated: bool | None = False
+    """
+    Also list deprecated Skills (none exist here: no lifecycle operation is served).
+    """
+    limit: Annotated[int | None, Field(ge=1, le=200)] = 100
+    """
+    At most this many Skills.
+    """
+
+
+class ListManagedSkillsResponse(ContractModel):
+    """
+    The current managed Skills, by artifact id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    skills: Annotated[list[ManagedSkillLibraryEntry], Field(max_length=200)]
+    """
+    The Skills.
+    """
+
+
 class ListMemoryEntriesRequest(ContractModel):
     """
     List a Scope's Atomic Memory through the legacy Memory inventory request.
@@ -3289,7 +3784,7 @@ class ListMemoryEntriesRequest(ContractModel):
     """
     The most entries on the page.
     """
-    cursor: Cursor1 | None = None
+    cursor: Cursor2 | None = None
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
     """
@@ -3314,6 +3809,36 @@ class ListMemoryEntriesResponse(ContractModel):
     next_cursor: NextCursor3 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class ManagedSkillLibraryEntry(ContractModel):
+    """
+    One current managed Skill head.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The head revision.
+    """
+    content: SkillProposal
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+    governance: SkillGovernance
+    """
+    Its governance.
     """
 
 
@@ -3418,6 +3943,14 @@ class Message(RootModel[str]):
     """
     Why, trimmed; required unless accepted.
     """
+
+
+MetadataAdditionalProperty = TypeAliasType(
+    "MetadataAdditionalProperty", Annotated[str, Field(max_length=2000)]
+)
+"""
+A metadata value.
+"""
 
 
 class ModelIdentity(RootModel[str]):
@@ -3940,6 +4473,74 @@ class PromptDemonstration(ContractModel):
     """
 
 
+class ProposeExperienceRequest(ContractModel):
+    """
+    An Experience proposal with its exact evidence, stored as a pending candidate.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    proposal: ExperienceContent
+    """
+    The proposed Experience.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: Reason3 | None = None
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class ProposeSkillRequest(ContractModel):
+    """
+    A managed Skill proposal with its exact evidence, stored as a pending candidate.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    proposal: SkillProposal
+    """
+    The proposed Skill.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: Reason3 | None = None
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
 class PublishArtifactRequest(ContractModel):
     """
     Publish one exact artifact revision into another Scope.
@@ -3964,10 +4565,45 @@ class PublishArtifactRequest(ContractModel):
     """
 
 
+class Query(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
+    """
+
+
 class Reason(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    The version's reason.
+    """
+
+
+class Reason1(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class Reason3(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class Reason5(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
+class Reason6(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is proposed (trimmed).
     """
 
 
@@ -4219,6 +4855,34 @@ class RecurrenceStreak(ContractModel):
     """
 
 
+class RejectCandidateRequest(ContractModel):
+    """
+    Reject the exact pending version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The version reviewed.
+    """
+    reason: Annotated[str, Field(max_length=2000, min_length=1, pattern=".*\\S.*")]
+    """
+    Why (trimmed).
+    """
+
+
 class RemainingWorkItem(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -4246,7 +4910,7 @@ class RememberMemoryRequest(ContractModel):
     """
     The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
     """
-    reason: Reason | None = None
+    reason: Reason5 | None = None
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
     """
@@ -4287,6 +4951,13 @@ class ReplaceArtifactTagsRequest(ContractModel):
     tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
     """
     The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
+    """
+
+
+class ReplacementArtifactId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Skill replacing it, when deprecated.
     """
 
 
@@ -4553,6 +5224,98 @@ class Retrieval(ContractModel):
     reranks: Annotated[list[RerankGroup], Field(max_length=32)]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class ReviewArtifactReference(ContractModel):
+    """
+    An exact artifact revision within the request's Scope, of any family (experience and skill included).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+
+
+class ArtifactRefs1(RootModel[list[ReviewArtifactReference]]):
+    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Replacement artifact evidence; null or absent keeps the current version's.
+    """
+
+
+class Artifacts(RootModel[list[ReviewArtifactReference]]):
+    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+
+
+class ReviseCandidateRequest(ContractModel):
+    """
+    A complete replacement proposal, appended as the next pending version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: Sources | None = None
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    artifacts: Artifacts | None = None
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The current version.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The replacement content, of the candidate's family.
+    """
+    source_refs: SourceRefs2 | None = None
+    """
+    Replacement Source evidence; null or absent keeps the current version's.
+    """
+    artifact_refs: ArtifactRefs1 | None = None
+    """
+    Replacement artifact evidence; null or absent keeps the current version's.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: Reason6 | None = None
+    """
+    Why the candidate is proposed (trimmed).
     """
 
 
@@ -5041,6 +5804,143 @@ class Sha256Digest(RootModel[str]):
     """
 
 
+class SkillArtifact(ContractModel):
+    """
+    An exact managed Skill revision with its direct evidence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The revision.
+    """
+    content: SkillProposal
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+
+
+class SkillGovernance(ContractModel):
+    """
+    A managed Skill's lifecycle governance.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The governed head.
+    """
+    lifecycle_state: Literal["active", "deprecated", "retired"]
+    """
+    Its state (always active here).
+    """
+    replacement_artifact_id: ReplacementArtifactId | None
+    """
+    The Skill replacing it, when deprecated.
+    """
+    governance_generation: Annotated[int, Field(ge=0)]
+    """
+    The governance version (0: never changed).
+    """
+
+
+class SkillPackageReference(ContractModel):
+    """
+    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package tree's SHA-256.
+    """
+    archive_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package archive's SHA-256.
+    """
+    file_count: Annotated[int, Field(ge=1, le=256)]
+    """
+    Files in the package.
+    """
+    uncompressed_size: Annotated[int, Field(ge=1, le=4194304)]
+    """
+    Bytes of the files.
+    """
+    archive_size: Annotated[int, Field(ge=1, le=5242880)]
+    """
+    Bytes of the archive.
+    """
+
+
+class SkillProposal(ContractModel):
+    """
+    Managed Skill content: a name, a description, instructions and how to validate them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")]
+    """
+    The Skill's name (trimmed).
+    """
+    description: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    What the Skill is for (trimmed).
+    """
+    instructions: Annotated[str, Field(max_length=131072)]
+    """
+    The instructions (not blank, no trailing whitespace).
+    """
+    validation: Annotated[list[ValidationItem], Field(max_length=32)]
+    """
+    How to check the Skill worked: at least one trimmed item.
+    """
+    package: SkillPackageReference | None = None
+    """
+    An exact package; always null on this server.
+    """
+    license: License | None = None
+    """
+    The license (trimmed).
+    """
+    compatibility: Compatibility | None = None
+    """
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
+    """
+    metadata: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=128)],
+            MetadataAdditionalProperty,
+        ]
+        | None,
+        Field(max_length=64),
+    ] = None
+    """
+    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
+    """
+    allowed_tools: AllowedTools | None = None
+    """
+    The tools the Skill may use (trimmed).
+    """
+
+
 class SourceInventoryStatistics(ContractModel):
     """
     Sources stored and how far Memory extraction got.
@@ -5088,6 +5988,13 @@ class SourceRefs1(RootModel[list[SourceReference]]):
     """
 
 
+class SourceRefs2(RootModel[list[SourceReference]]):
+    root: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Replacement Source evidence; null or absent keeps the current version's.
+    """
+
+
 class SourceType(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
@@ -5114,6 +6021,13 @@ class SourceRefs(RootModel[list[SourceTypeReference]]):
     root: Annotated[list[SourceTypeReference], Field(max_length=0)]
     """
     The empty list, as contract 2.0.0 declared it.
+    """
+
+
+class Sources(RootModel[list[DreamSourceReference]]):
+    root: Annotated[list[DreamSourceReference], Field(max_length=32)]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
     """
 
 
@@ -5425,6 +6339,15 @@ class UsageStatistics(ContractModel):
     daily: Annotated[list[ModelUsageDay], Field(max_length=30)]
     """
     One row per day of the period, oldest first.
+    """
+
+
+class ValidationItem(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    One check (trimmed).
     """
 
 

@@ -118,6 +118,7 @@ def create_app(
             writer=parts.writer,
             clock=clock,
             extractor=parts.extractor,
+            generator=parts.generator,
         )
         # imported here: the SDK takes about a second to import, which every CLI command would pay
         from pcreceipt.server.http.mcp_server import Mcp

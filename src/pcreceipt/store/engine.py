@@ -28,6 +28,7 @@ from typing import Any
 from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
+from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
@@ -94,6 +95,7 @@ class StoreEngine(
     ArtifactPublications[ConnT, PreparedT],
     WorkSourceReads[ConnT, PreparedT],
     HandoffRecords[ConnT, PreparedT],
+    CandidateReviews[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -36,20 +36,24 @@ from pcreceipt.store.records import (
     BootstrapItem,
     BootstrapReceipt,
     BootstrapReceiptState,
+    CandidateRecord,
     CapturedSource,
     CodeFile,
     CodeHit,
     EmbeddingRow,
+    EvidenceText,
     FlushWindow,
     HandoffRevision,
     HistoryFamily,
     Hit,
     LifecycleState,
     NewArtifact,
+    ReviewedFamily,
     RevisionRecord,
     Scope,
     ScopeCounts,
     ScopeFilters,
+    SkillRevision,
     SourceRef,
     SourceWindow,
     StoredSource,
@@ -573,6 +577,86 @@ class Statistics(Protocol):
         ...
 
 
+class Candidates(Protocol):
+    """Experience and managed Skill candidates and their review (``pcreceipt.store.candidates``).
+
+    Every write takes the Scope's writer lock and re-reads the candidate's head inside its
+    transaction. Errors: RecordNotFound for an unknown Scope, UnknownCandidate, CandidateStale
+    (another pending version), CandidateDecided (already decided), TargetMoved (a target that is
+    not its artifact's head), InvalidCandidate (evidence, target or lineage refused)."""
+
+    def create_candidate(
+        self,
+        scope_id: str,
+        family: ReviewedFamily,
+        proposal: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef],
+        artifact_refs: Sequence[ArtifactRef],
+        target: ArtifactRef | None,
+        reason: str | None,
+    ) -> CandidateRecord:
+        """A new pending candidate (version 1) after the evidence and target checks."""
+        ...
+
+    def get_candidate(self, scope_id: str, candidate_id: str) -> CandidateRecord | None:
+        """The candidate's head, None when the Scope has no such candidate."""
+        ...
+
+    def candidate_history(self, scope_id: str, candidate_id: str) -> list[CandidateRecord] | None:
+        """Every version, oldest first, each shown pending; None without such a candidate."""
+        ...
+
+    def list_candidates(
+        self, scope_id: str, *, status: str, family: str | None, limit: int, after: str | None
+    ) -> list[CandidateRecord]:
+        """Up to ``limit`` heads in ``status`` (and ``family``) by candidate id, after ``after``."""
+        ...
+
+    def approve_candidate(
+        self, scope_id: str, candidate_id: str, expected_version: int, *, embedding: EmbeddingRow | None = None
+    ) -> CandidateRecord:
+        """Write the version's Experience (with ``embedding``, its proposal's vector) or Skill
+        revision and mark the candidate approved, in one transaction; the version already approved
+        is answered unchanged."""
+        ...
+
+    def reject_candidate(self, scope_id: str, candidate_id: str, expected_version: int, reason: str) -> CandidateRecord:
+        """Mark the pending version rejected with ``reason``."""
+        ...
+
+    def revise_candidate(
+        self,
+        scope_id: str,
+        candidate_id: str,
+        expected_version: int,
+        proposal: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef] | None,
+        artifact_refs: Sequence[ArtifactRef] | None,
+        target: ArtifactRef | None,
+        reason: str | None,
+        check_proposal: Callable[[str], None],
+    ) -> CandidateRecord:
+        """Append the next pending version (None evidence keeps the current version's)."""
+        ...
+
+    def generation_evidence(
+        self, scope_id: str, source_refs: Sequence[SourceRef], artifact_refs: Sequence[ArtifactRef]
+    ) -> list[EvidenceText]:
+        """The exact evidence a generation model reads (each item's JSON, bounded); InvalidCandidate
+        for evidence 1.4.1 refuses to generate from."""
+        ...
+
+    def get_managed_skill(self, scope_id: str, artifact_id: str, revision: int) -> SkillRevision | None:
+        """Exactly that managed Skill revision, None when the Scope lacks it."""
+        ...
+
+    def managed_skill_heads(self, scope_id: str) -> list[SkillRevision]:
+        """Every managed Skill's head revision, by artifact id."""
+        ...
+
+
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -584,6 +668,7 @@ class Store(
     BootstrapReceipts,
     Sources,
     Statistics,
+    Candidates,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

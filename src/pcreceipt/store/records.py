@@ -444,3 +444,89 @@ def served_content(record: RevisionRecord) -> dict[str, Any]:
         merged = [d.artifact_id for d in record.derived_from]
         content["creation"] = {"type": "merge", "input_artifact_ids": merged} if merged else None
     return content
+
+
+# -- Experience and Skill candidates (``pcreceipt.store.candidates``)
+
+CandidateStatus = limits.CandidateStatus
+ReviewedFamily = limits.ReviewedFamily
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateRecord:
+    """One version of a candidate with the head's review state (``history`` shows every version
+    pending). ``artifact_refs``, ``target`` and ``result`` are revisions of the candidate's Scope."""
+
+    scope_id: str
+    candidate_id: str
+    version: int
+    family: ReviewedFamily
+    status: CandidateStatus
+    proposal: Mapping[str, Any]
+    source_refs: tuple[SourceRef, ...]
+    artifact_refs: tuple[ArtifactRef, ...]
+    target: ArtifactRef | None
+    reason: str | None
+    result: ArtifactRef | None
+    decision_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRevision:
+    """One immutable managed Skill revision (``managed_skills``) with the evidence it was approved from."""
+
+    ref: ArtifactRef
+    content: Mapping[str, Any]
+    source_refs: tuple[SourceRef, ...]
+    artifact_refs: tuple[ArtifactRef, ...]
+
+
+class UnknownCandidate(StoreError):
+    """The Scope has no candidate of that id."""
+
+
+class CandidateStale(StoreError):
+    """The candidate is pending at another version than the one the request named."""
+
+    def __init__(self, expected_version: int, current_version: int) -> None:
+        super().__init__("the candidate version is stale")
+        self.expected_version = expected_version
+        self.current_version = current_version
+
+
+class CandidateDecided(StoreError):
+    """The candidate was already approved or rejected."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__("the candidate is already decided")
+        self.status = status
+
+
+class TargetMoved(StoreError):
+    """A candidate's target is no longer its artifact's head; ``current`` is the head."""
+
+    def __init__(self, current: ArtifactRef) -> None:
+        super().__init__("the candidate's target is not the current head")
+        self.current = current
+
+
+class InvalidCandidate(InvalidRecord):
+    """A proposal the review rules refuse: ``field`` names what, ``reason`` is PowerContext's public
+    reason when it has one (None: 1.4.1 gives no details)."""
+
+    def __init__(self, field: str, reason: str | None = None) -> None:
+        super().__init__(f"the candidate's {field} is refused")
+        self.field = field
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceText:
+    """One exact evidence item as a generation model reads it: ``evidence_id`` names it
+    (``source:<type>/<id>`` or ``artifact:<family>/<id>@<revision>``), ``text`` is its JSON, cut
+    to ``MAX_EVIDENCE_CHARS`` (``truncated`` says so)."""
+
+    evidence_id: str
+    kind: Literal["source", "artifact"]
+    text: str
+    truncated: bool

@@ -20,6 +20,7 @@ from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
     AtomicMemoryHead,
+    CandidateRecord,
     EmbeddingRow,
     NewArtifact,
     RevisionRecord,
@@ -109,6 +110,15 @@ class ArtifactWriter:
         return self.store.replace_artifact(
             scope_id, family, artifact_id, content, expected_revision=expected_revision, embedding=embedding
         )
+
+    def approve_candidate(self, scope_id: str, candidate_id: str, expected_version: int) -> CandidateRecord:
+        """Approve a candidate, an Experience with its proposal's vector (read from the version named:
+        versions are immutable, so the vector is that proposal's whatever races the approval)."""
+        preview = self.store.get_candidate(scope_id, candidate_id)
+        embedding = None
+        if preview is not None and preview.family == "experience" and preview.version == expected_version:
+            (embedding,) = self._embeddings("experience", [preview.proposal])
+        return self.store.approve_candidate(scope_id, candidate_id, expected_version, embedding=embedding)
 
     def merge(
         self,

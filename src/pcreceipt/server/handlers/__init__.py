@@ -20,6 +20,7 @@ from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
+from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
@@ -46,6 +47,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     WORK_HANDLERS,
     HANDOFF_HANDLERS,
     RECEIVER_HANDLERS,
+    REVIEW_HANDLERS,
 )
 
 

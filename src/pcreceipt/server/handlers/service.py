@@ -5,7 +5,8 @@ Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flus
 - Capabilities say what this runtime really does: Memory extraction exactly when a generation
   provider is configured for it; ``prompts`` lists the two built-in prompts pcreceipt runs
   (``memory.rerank``, ``atomic_memory.extract``), each ``supported`` exactly when its component
-  runs, else ``disabled`` with the reason (contract 3.0.0); no other generation, no Dream;
+  runs, else ``disabled`` with the reason (contract 3.0.0); Experience and Skill generation
+  exactly when a generation provider is configured (``generate_*``); no Dream;
   content Sources are captured (``source_types: ["content"]``); the retrieval modes prepare's
   recall can run (vector and hybrid only with an embedder and a store that searches vectors);
   pcreceipt's artifact families.
@@ -120,8 +121,8 @@ def get_capabilities(call: Call[None]) -> Reply:
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
         "memory_extraction": call.services.extractor is not None,
         "extraction": _extraction(call),
-        "experience_generation": False,
-        "managed_skill_generation": False,
+        "experience_generation": call.services.generator is not None,
+        "managed_skill_generation": call.services.generator is not None,
         "external_skill_registry": False,
         "handoff_generation": False,
         "search_modes": _search_modes(call),

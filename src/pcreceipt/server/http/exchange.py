@@ -18,6 +18,7 @@ from pcreceipt.config import Settings
 from pcreceipt.contract.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.prepare.extraction import Extractor
+from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.http.credentials import LOCAL, Principal
 from pcreceipt.store.protocol import Store
@@ -43,6 +44,8 @@ class Services:
     clock: Callable[[], datetime] = utc_clock
     extractor: Extractor | None = None
     """Memory extraction for ``flush_memory``; None when no generation provider is configured for it."""
+    generator: CandidateGenerator | None = None
+    """Experience and Skill generation for ``generate_*``; None when no generation provider is configured."""
 
 
 B = TypeVar("B", default=Any)

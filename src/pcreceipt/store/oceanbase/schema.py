@@ -381,6 +381,47 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        13,
+        "Experience and Skill candidates, their proposal versions, and approved managed Skills",
+        (
+            f"""CREATE TABLE IF NOT EXISTS candidates (
+                scope_id {_ID} NOT NULL,
+                candidate_id VARBINARY(128) NOT NULL,
+                family VARBINARY(32) NOT NULL,
+                status VARBINARY(16) NOT NULL,
+                version INT NOT NULL,
+                target LONGTEXT,
+                result LONGTEXT,
+                decision_reason LONGTEXT,
+                created_at VARCHAR(40) NOT NULL,
+                updated_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, candidate_id),
+                KEY candidates_by_status (scope_id, status, candidate_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS candidate_versions (
+                scope_id {_ID} NOT NULL,
+                candidate_id VARBINARY(128) NOT NULL,
+                version INT NOT NULL,
+                proposal LONGTEXT NOT NULL,
+                source_refs LONGTEXT NOT NULL,
+                artifact_refs LONGTEXT NOT NULL,
+                reason LONGTEXT,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, candidate_id, version)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS managed_skills (
+                scope_id {_ID} NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                content LONGTEXT NOT NULL,
+                source_refs LONGTEXT NOT NULL,
+                artifact_refs LONGTEXT NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, artifact_id, revision)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
         14,
         "artifact publications: one per target Scope and idempotency key (publish_artifact)",
         (

@@ -384,6 +384,48 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        13,
+        "Experience and Skill candidates, their proposal versions, and approved managed Skills",
+        (
+            """CREATE TABLE candidates (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                candidate_id TEXT NOT NULL,
+                family TEXT NOT NULL CHECK (family IN ('experience', 'skill')),
+                status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+                version INTEGER NOT NULL CHECK (version >= 1),
+                target TEXT,
+                result TEXT,
+                decision_reason TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, candidate_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX candidates_by_status ON candidates (scope_id, status, candidate_id)",
+            """CREATE TABLE candidate_versions (
+                scope_id TEXT NOT NULL,
+                candidate_id TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                proposal TEXT NOT NULL,
+                source_refs TEXT NOT NULL,
+                artifact_refs TEXT NOT NULL,
+                reason TEXT,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, candidate_id, version),
+                FOREIGN KEY (scope_id, candidate_id) REFERENCES candidates (scope_id, candidate_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE managed_skills (
+                scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL CHECK (revision >= 1),
+                content TEXT NOT NULL,
+                source_refs TEXT NOT NULL,
+                artifact_refs TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, artifact_id, revision)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
         14,
         "artifact publications: one per target Scope and idempotency key (publish_artifact)",
         (

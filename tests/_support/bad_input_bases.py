@@ -1,0 +1,283 @@
+"""One valid request per served operation, for the bad-input tier (``tests/server/test_bad_input_tier.py``).
+
+``BASES`` builds, against the tier's server (``Tier``: a server, a Scope with a code workspace on
+it), the one valid request of each operation that the tier then breaks one way at a time; sent
+unbroken last, it must answer its ``ok`` status, so each probe breaks exactly one thing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from _support import work_requests
+from _support.candidates import (
+    EXPERIENCE,
+    approved_artifact,
+    decision,
+    pending_candidate,
+    proposal_request,
+)
+from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
+from pcreceipt.config import Settings
+
+SOURCE_FILE = b"def tier():\n    return 'bad input tier'\n"
+"""The one file of the tier's code workspace."""
+
+
+@dataclass
+class Tier:
+    """A server over a store of ``engine`` in ``workdir``, a Scope with a code workspace on it."""
+
+    engine: str
+    workdir: Path
+    settings: Settings
+    url: str
+    http: httpx.Client
+    scope_id: str
+    fingerprint: str
+    file_sha256: str
+
+    def memory(self, text: str = "tier memory", *, tags: list[str] | None = None) -> str:
+        memory = new_memory(self.http, self.scope_id, text)
+        if tags:
+            path = f"/v1/scopes/{self.scope_id}/artifacts/atomic-memory/{memory}/tags"
+            etag = self.http.get(path).headers["ETag"]
+            tagged = self.http.put(path, json={"tags": tags}, headers={"If-Match": etag})
+            assert tagged.status_code == 200, tagged.text
+        return memory
+
+    def etag(self, path: str) -> str:
+        return str(self.http.get(path).headers["ETag"])
+
+
+# --- one valid request per operation -------------------------------------------------------------
+
+
+@dataclass
+class Base:
+    """A valid request of one operation: path values, query, headers, JSON body, its success status."""
+
+    path: dict[str, str] = field(default_factory=dict)
+    query: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    body: Any = None
+    ok: int = 200
+
+
+def _memory_path(tier: Tier, memory: str, rest: str = "") -> str:
+    return f"/v1/scopes/{tier.scope_id}/artifacts/atomic-memory/{memory}{rest}"
+
+
+def _memory_base(tier: Tier, **options: Any) -> Base:
+    memory = tier.memory()
+    return Base(path={"family": "atomic-memory", "artifact_id": memory, "revision": "1"}, **options)
+
+
+def _replace_artifact(tier: Tier) -> Base:
+    memory = tier.memory()
+    return Base(
+        path={"family": "atomic-memory", "artifact_id": memory},
+        headers={"If-Match": tier.etag(_memory_path(tier, memory))},
+        body={"content": {"kind": "fact", "text": "replaced"}},
+    )
+
+
+def _replace_tags(tier: Tier) -> Base:
+    memory = tier.memory()
+    return Base(
+        path={"family": "atomic-memory", "artifact_id": memory},
+        headers={"If-Match": tier.etag(_memory_path(tier, memory, "/tags"))},
+        body={"tags": ["tier", "bad-input"]},
+    )
+
+
+def _update_scope(tier: Tier) -> Base:
+    version = tier.http.get(f"/v1/scopes/{tier.scope_id}").json()["version"]
+    return Base(body={"expected_version": version, "title": "bad input", "summary": "the tier's Scope"})
+
+
+def _record_delivery(tier: Tier) -> Base:
+    tier.memory("curated", tags=["bootstrap-context"])
+    package = tier.http.post("/v1/context/bootstrap", json=bootstrap_request(tier.scope_id, uuid.uuid4().hex))
+    assert package.status_code == 200 and package.json()["receipt"]["state"] == "pending", package.text
+    receipt = package.json()["receipt"]["receipt_id"]
+    return Base(body={"scope_id": tier.scope_id, "receipt_id": receipt, "outcome": "injected"})
+
+
+def topic_base(tier: Tier) -> Base:
+    created = tier.http.post(
+        f"/v1/scopes/{tier.scope_id}/artifacts",
+        json={"family": "topic-memory", "content": {"title": "Tier", "summary": "the tier", "detail": "bad input"}},
+    )
+    assert created.status_code == 201, created.text
+    artifact = {"family": "topic-memory", "artifact_id": created.json()["artifact_id"], "revision": 1}
+    return Base(body={"scope_id": tier.scope_id, "artifact": artifact})
+
+
+def _flush(tier: Tier) -> Base:
+    """A Scope of its own whose pending Source is a remembered memory: no generation model needed
+    (a captured Source in the tier's Scope would make every flush there 503 inference_unavailable)."""
+    created = tier.http.post("/v1/scopes", json={"title": "flush", "summary": "flushed", "idempotency_key": "flush"})
+    scope_id = created.json()["scope_id"]
+    remembered = tier.http.post("/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": "flushed"})
+    assert remembered.status_code == 200, remembered.text
+    return Base(body={"scope_id": scope_id})
+
+
+def _publish(tier: Tier) -> Base:
+    topic = topic_base(tier).body["artifact"]
+    created = tier.http.post(
+        "/v1/scopes", json={"title": "published", "summary": "a target", "idempotency_key": uuid.uuid4().hex}
+    )
+    assert created.status_code == 201, created.text
+    body = {
+        "source": {"scope_id": tier.scope_id, "artifact": topic},
+        "target_scope_id": created.json()["scope_id"],
+        "idempotency_key": uuid.uuid4().hex,
+    }
+    return Base(body=body, ok=201)
+
+
+def _generation(tier: Tier) -> dict[str, Any]:
+    request = proposal_request(tier.http, tier.scope_id)
+    return {key: request[key] for key in ("scope_id", "source_refs", "artifact_refs")}
+
+
+def _candidate_read(tier: Tier) -> dict[str, str]:
+    return {"scope_id": tier.scope_id, "candidate_id": pending_candidate(tier.http, tier.scope_id)["candidate_id"]}
+
+
+#: Per operation id: a valid request on ``tier`` (setting up what it needs first).
+BASES: dict[str, Callable[[Tier], Base]] = {
+    "get_liveness": lambda t: Base(),
+    "get_readiness": lambda t: Base(),
+    "get_capabilities": lambda t: Base(),
+    "get_server_info": lambda t: Base(),
+    "list_scopes": lambda t: Base(query={"limit": "10"}),
+    "get_scope": lambda t: Base(),
+    "get_default_scope": lambda t: Base(),
+    "set_default_scope": lambda t: Base(body={"scope_id": t.http.get("/v1/scopes/default").json()["scope_id"]}),
+    "create_scope": lambda t: Base(
+        body={"title": "created", "summary": "by the tier", "idempotency_key": uuid.uuid4().hex}, ok=201
+    ),
+    "update_scope": _update_scope,
+    "create_artifact": lambda t: Base(
+        body={"family": "atomic-memory", "content": {"kind": "fact", "text": "created by the tier"}}, ok=201
+    ),
+    "import_artifacts": lambda t: Base(
+        body={"items": [{"family": "atomic-memory", "content": {"kind": "fact", "text": "imported"}}]}, ok=201
+    ),
+    "list_artifacts": lambda t: Base(path={"family": "atomic-memory"}, query={"limit": "10"}),
+    "get_artifact": _memory_base,
+    "get_artifact_revision": _memory_base,
+    "list_artifact_revisions": lambda t: _memory_base(t, query={"limit": "10"}),
+    "get_atomic_memory_state": _memory_base,
+    "get_artifact_tags": _memory_base,
+    "replace_artifact": _replace_artifact,
+    "replace_artifact_tags": _replace_tags,
+    "change_atomic_memory_lifecycle": lambda t: Base(
+        body={"scope_id": t.scope_id, "target": memory_input(t.memory()), "state": "forgotten"}
+    ),
+    "merge_atomic_memories": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "inputs": [memory_input(t.memory()), memory_input(t.memory())],
+            "content": {"kind": "fact", "text": "merged"},
+        }
+    ),
+    "preview_atomic_memory_restoration": lambda t: Base(
+        body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}
+    ),
+    "publish_artifact": _publish,
+    "restore_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}),
+    "get_code_workspace": lambda t: Base(),
+    "index_code_workspace": lambda t: Base(body={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]}),
+    "query_code": lambda t: Base(body={"operation": {"kind": "explore", "query": "tier"}}),
+    "read_code": lambda t: Base(
+        path={"fingerprint": t.fingerprint, "file_sha256": t.file_sha256},
+        query={"path": "src/tier.py", "start_line": "1", "end_line": "2"},
+    ),
+    "resolve_scope_binding": lambda t: Base(body={"binding_keys": [binding_key("bad-input")]}),
+    "set_scope_binding": lambda t: Base(body={"key": binding_key("bad-input"), "scope_id": t.scope_id}),
+    "clear_scope_binding": lambda t: Base(body={"key": binding_key("bad-input")}),
+    "prepare_context": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
+    "prepare_bootstrap_context": lambda t: Base(body=bootstrap_request(t.scope_id, uuid.uuid4().hex)),
+    "record_bootstrap_delivery": _record_delivery,
+    "flush_memory": _flush,
+    "capture_content_source": lambda t: Base(
+        body={"scope_id": t.scope_id, "source_id": uuid.uuid4().hex, "content": "captured by the tier"}, ok=202
+    ),
+    "capture_working_note": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "source_id": uuid.uuid4().hex,
+            "content": "a working note",
+            "session_id": "tier-session",
+            "note_kind": "inspection",
+        },
+        ok=202,
+    ),
+    "get_stats": lambda t: Base(body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "period": "today"}),
+    "remember_memory": lambda t: Base(body={"scope_id": t.scope_id, "kind": "fact", "text": "remembered"}),
+    "search_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory", "mode": "fts"}),
+    "search_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),
+    "list_atomic_memories": lambda t: Base(body={"scope_id": t.scope_id, "states": ["active"], "limit": 20}),
+    "list_memory_entries": lambda t: Base(body={"scope_id": t.scope_id, "include_inactive": True}),
+    # pcreceipt never held legacy Memory: a well-formed target is answered 404 artifact_not_found
+    "get_memory_entry": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "target": {"type": "memory_entry", "family": "memory", "artifact_id": "mem_legacy", "entry_id": "e-1"},
+        },
+        ok=404,
+    ),
+    "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
+    "get_topic_memory": topic_base,
+    "create_work_contract": lambda t: Base(body=work_requests.work_contract(t.scope_id), ok=202),
+    "record_task_outcome": lambda t: Base(body=work_requests.task_outcome(t.scope_id), ok=202),
+    "finalize_handoff": lambda t: Base(body={"scope_id": t.scope_id, "draft": work_requests.handoff_draft(t.memory())}),
+    "commit_handoff": lambda t: Base(
+        body={"scope_id": t.scope_id, "handoff": work_requests.prepared_handoff(t.http, t.scope_id, t.memory())}
+    ),
+    "continue_handoff": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "selection": "prepared",
+            "prepared": work_requests.prepared_handoff(t.http, t.scope_id, t.memory()),
+        }
+    ),
+    "handoff_current_work": lambda t: Base(body=work_requests.current_work(t.scope_id)),
+    "acknowledge_handoff": lambda t: Base(body=work_requests.acknowledgement(t.http, t.scope_id, t.memory())),
+    "prepare_handoff_hint": lambda t: Base(
+        body={
+            "scope_id": t.scope_id,
+            "selection": "prepared",
+            "prepared": work_requests.prepared_handoff(t.http, t.scope_id, t.memory()),
+            "max_bytes": 4000,
+        }
+    ),
+    "propose_experience": lambda t: Base(body=proposal_request(t.http, t.scope_id), ok=201),
+    "propose_skill": lambda t: Base(body=proposal_request(t.http, t.scope_id, "skill"), ok=201),
+    "get_experience": lambda t: Base(body={"scope_id": t.scope_id, "artifact": approved_artifact(t.http, t.scope_id)}),
+    "get_skill": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_artifact(t.http, t.scope_id, "skill")}
+    ),
+    "list_managed_skills": lambda t: Base(body={"scope_id": t.scope_id, "query": "release", "limit": 10}),
+    "list_candidates": lambda t: Base(body={"scope_id": t.scope_id, "status": "pending", "limit": 20}),
+    "get_candidate": lambda t: Base(body=_candidate_read(t)),
+    "get_candidate_history": lambda t: Base(body=_candidate_read(t)),
+    "approve_candidate": lambda t: Base(body=decision(t.scope_id, pending_candidate(t.http, t.scope_id))),
+    "reject_candidate": lambda t: Base(body=decision(t.scope_id, pending_candidate(t.http, t.scope_id), reason="no")),
+    "revise_candidate": lambda t: Base(
+        body=decision(t.scope_id, pending_candidate(t.http, t.scope_id), proposal=EXPERIENCE, reason="revised")
+    ),
+    # the tier's server runs no generation provider: a valid request is 1.4.1's 503 generation_unavailable
+    "generate_experience": lambda t: Base(body=_generation(t), ok=503),
+    "generate_skill": lambda t: Base(body=_generation(t) | {"origin": "source"}, ok=503),
+}
