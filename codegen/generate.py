@@ -61,6 +61,7 @@ SCHEMA_FILES = (
     "sources.schema.json",
     "memory.schema.json",
     "stats.schema.json",
+    "legacy_memory.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -29,7 +29,11 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   Scope it references: OWN references REF).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
 token), the health probes (always open), get_default_scope (read on the default Scope) and
-clear_scope_binding (admin on ``*``) are asserted per role too.
+clear_scope_binding (admin on ``*``) are asserted per role too, and so are the legacy Memory
+collection operations 1.4.1 authorises with no grant (get_memory_capacity, revise_memory_entry,
+retire_memory_entry, get_memory_entry_tags, replace_memory_entry_tags: any valid token, every
+target, 422 legacy_memory_operation_unsupported); list_memory_changes is a read route (read on
+the target, then that 422).
 """
 
 from __future__ import annotations
@@ -93,6 +97,7 @@ ROUTE_CLASS: dict[str, str] = {
     "set_scope_binding": "create",
     "set_default_scope": "create",
     "update_scope": "admin",
+    "list_memory_changes": "read",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -100,7 +105,11 @@ NOT_FOUND_CODE: dict[str, str] = {}
 here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 #: What an allowed request answers: its success status, except a flush of the seeded Scopes
 #: (captured content is pending and pcreceipt runs no extraction model).
-SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {"flush_memory": 503, "get_memory_entry": 422}
+SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
+    "flush_memory": 503,
+    "get_memory_entry": 422,
+    "list_memory_changes": 422,  # legacy: refused once authorised, as in 1.4.1
+}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -384,6 +393,20 @@ REQUESTS: dict[str, Request] = {
     ),
     "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
     "update_scope": _update_scope,
+    "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
+}
+#: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
+#: for): any valid token gets their 422 legacy_memory_operation_unsupported.
+ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
+    "get_memory_capacity": lambda http, s: http.post("/v1/memory/capacity", json={"scope_id": s}),
+    "revise_memory_entry": lambda http, s: http.post(
+        "/v1/memory/entries/revise", json={"scope_id": s, "citation": {}, "kind": "fact", "text": "t"}
+    ),
+    "retire_memory_entry": lambda http, s: http.post("/v1/memory/entries/retire", json={"scope_id": s, "citation": {}}),
+    "get_memory_entry_tags": lambda http, s: http.get(f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags"),
+    "replace_memory_entry_tags": lambda http, s: http.put(
+        f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags", json={"tags": []}, headers={"If-Match": '"t"'}
+    ),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
@@ -400,6 +423,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         "get_server_info",
         "get_default_scope",
         "clear_scope_binding",
+        *ANY_TOKEN_LEGACY,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
@@ -464,11 +488,17 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
         service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
         every = http.post("/v1/stats", json={"selection": {"mode": "all"}, "period": "today"})
+        legacy = {
+            (name, target): send(http, w.ids[target]).status_code
+            for name, send in ANY_TOKEN_LEGACY.items()
+            for target in TARGETS
+        }
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
     assert health == [200, 200]
     unauthenticated = role in {"anonymous", "invalid", "revoked"}
+    assert set(legacy.values()) == {401 if unauthenticated else 422}
     reads_default = role.startswith("global")  # only a grant on * covers the server-made default
     assert default_status == (401 if unauthenticated else 200 if reads_default else 403)
     assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)

@@ -294,7 +294,20 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     ),
     "search_topic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "bad input"}),
     "get_topic_memory": _topic,
+    # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
+    "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
+    "revise_memory_entry": lambda t: Base(
+        body={"scope_id": t.scope_id, "citation": {"entry_id": "e-1"}, "kind": "fact", "text": "t"}, ok=422
+    ),
+    "retire_memory_entry": lambda t: Base(body={"scope_id": t.scope_id, "citation": {"entry_id": "e-1"}}, ok=422),
+    "list_memory_changes": lambda t: Base(body={"scope_id": t.scope_id, "since_revision": 0}, ok=422),
+    "get_memory_entry_tags": lambda t: Base(path={"artifact_id": "mem_legacy", "entry_id": "e-1"}, ok=422),
+    "replace_memory_entry_tags": lambda t: Base(
+        path={"artifact_id": "mem_legacy", "entry_id": "e-1"}, headers={"If-Match": '"t"'}, body={"tags": []}, ok=422
+    ),
 }
+#: Operations that read no artifact: a NUL in an unpatterned artifact id is refused like any other (1.4.1).
+NO_ARTIFACT_LOOKUP = {"get_memory_entry_tags", "replace_memory_entry_tags"}
 
 
 # --- probes ---------------------------------------------------------------------------------------
@@ -352,7 +365,7 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
         # an id whose schema has no pattern takes NUL and names no artifact (404, as PowerContext 1.4.1's tag
         # operations answer); where the schema's pattern refuses it, it is a 422, as 1.4.1's artifact reads answer
         nul: dict[str, Any] = {}
-        if name == "artifact_id":
+        if name == "artifact_id" and operation.operation_id not in NO_ARTIFACT_LOOKUP:
             nul = (
                 {"status": (422,), "code": ("invalid_request",)}
                 if "pattern" in schema

@@ -402,6 +402,11 @@ NO_RACE = {
     "list_atomic_memories": "a read: a listing",
     "list_memory_entries": "a read: a listing",
     "search_topic_memory": "a read: a search",
+    "get_memory_capacity": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
+    "revise_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
+    "retire_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
+    "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
+    "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
 }
 
 CASES = [

@@ -44,6 +44,7 @@ from pcreceipt._gen.models import (
     CreateTopicMemoryRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
@@ -53,8 +54,11 @@ from pcreceipt._gen.models import (
     IndexCodeRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
+    ListMemoryChangesRequest,
+    ListMemoryChangesResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
+    MemoryCapacity,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PreparedContext,
@@ -63,6 +67,8 @@ from pcreceipt._gen.models import (
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    RetireMemoryEntryRequest,
+    ReviseMemoryEntryRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -456,6 +462,68 @@ class OperationMethods(ABC):
             "replace_artifact_tags",
             ArtifactTagSet,
             path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    async def get_memory_capacity(self, request: GetMemoryCapacityRequest | Mapping[str, Any]) -> MemoryCapacity:
+        """Legacy Memory collection capacity (unsupported)."""
+        return await self._call("get_memory_capacity", MemoryCapacity, body=request)
+
+    async def revise_memory_entry(
+        self, request: ReviseMemoryEntryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Revise a legacy Memory entry by citation (unsupported)."""
+        return await self._call("revise_memory_entry", AtomicMemoryMutationResponse, body=request)
+
+    async def retire_memory_entry(
+        self, request: RetireMemoryEntryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Retire a legacy Memory entry by citation (unsupported)."""
+        return await self._call("retire_memory_entry", AtomicMemoryMutationResponse, body=request)
+
+    async def list_memory_changes(
+        self, request: ListMemoryChangesRequest | Mapping[str, Any]
+    ) -> ListMemoryChangesResponse:
+        """Continuous legacy Memory collection changes (unsupported)."""
+        return await self._call("list_memory_changes", ListMemoryChangesResponse, body=request)
+
+    @overload
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: None = None
+    ) -> Versioned[ArtifactTagSet]: ...
+
+    @overload
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: str
+    ) -> Versioned[ArtifactTagSet] | None: ...
+
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactTagSet] | None:
+        """Read a legacy Memory entry's tags (unsupported)."""
+        return await self._versioned(
+            "get_memory_entry_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "artifact_id": artifact_id, "entry_id": entry_id},
+            headers={**({"If-None-Match": if_none_match} if if_none_match is not None else {})},
+            also=frozenset({304}),
+        )
+
+    async def replace_memory_entry_tags(
+        self,
+        scope_id: str,
+        artifact_id: str,
+        entry_id: str,
+        request: ReplaceArtifactTagsRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactTagSet]:
+        """Replace a legacy Memory entry's tags (unsupported)."""
+        return await self._required(
+            "replace_memory_entry_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "artifact_id": artifact_id, "entry_id": entry_id},
             headers={"If-Match": expected_etag},
             body=request,
         )

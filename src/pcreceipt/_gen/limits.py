@@ -364,6 +364,18 @@ CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
 
+# #/components/schemas/EntryChange
+ENTRY_CHANGE_ENTRY_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_ENTRY_ID_MAX_LENGTH: Final = 128
+ENTRY_CHANGE_FROM_ENTRY_VERSION_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_FROM_ENTRY_VERSION_ID_MAX_LENGTH: Final = 128
+ENTRY_CHANGE_TO_ENTRY_VERSION_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_TO_ENTRY_VERSION_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/EntryChangeOperation
+EntryChangeOperation = Literal["add", "revise", "deactivate", "reactivate", "compact"]
+ENTRY_CHANGE_OPERATION_ENUM: Final[tuple[EntryChangeOperation, ...]] = ("add", "revise", "deactivate", "reactivate", "compact")
+
 # #/components/schemas/ErrorBody
 ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
@@ -385,6 +397,17 @@ ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
 ERROR_DETAILS_RELATIONSHIP_ENUM: Final[tuple[ErrorDetailsRelationship, ...]] = ("Parent", "Context Reference")
 ErrorDetailsIssue = Literal["a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself"]
 ERROR_DETAILS_ISSUE_ENUM: Final[tuple[ErrorDetailsIssue, ...]] = ("a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself")
+ErrorDetailsKind = Literal["artifact_family"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family",)
+ErrorDetailsName = Literal["memory"]
+ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
+ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
+ERROR_DETAILS_OPERATION_ENUM: Final[tuple[ErrorDetailsOperation, ...]] = ("entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes")
+ERROR_DETAILS_ALTERNATIVES_MAX_ITEMS: Final = 8
+ERROR_DETAILS_ALTERNATIVES_ITEMS_MIN_LENGTH: Final = 1
+ERROR_DETAILS_ALTERNATIVES_ITEMS_MAX_LENGTH: Final = 256
+ERROR_DETAILS_INSTRUCTION_MIN_LENGTH: Final = 1
+ERROR_DETAILS_INSTRUCTION_MAX_LENGTH: Final = 512
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -514,6 +537,9 @@ LIST_ATOMIC_MEMORY_REQUEST_CURSOR_MAX_LENGTH: Final = 4096
 LIST_ATOMIC_MEMORY_RESPONSE_ITEMS_MAX_ITEMS: Final = 100
 LIST_ATOMIC_MEMORY_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 
+# #/components/schemas/ListMemoryChangesRequest
+LIST_MEMORY_CHANGES_REQUEST_SINCE_REVISION_MINIMUM: Final = 0
+
 # #/components/schemas/ListMemoryEntriesRequest
 LIST_MEMORY_ENTRIES_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
 LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MINIMUM: Final = 1
@@ -524,6 +550,21 @@ LIST_MEMORY_ENTRIES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
 # #/components/schemas/ListMemoryEntriesResponse
 LIST_MEMORY_ENTRIES_RESPONSE_ENTRIES_MAX_ITEMS: Final = 100
 LIST_MEMORY_ENTRIES_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/MemoryCapacity
+MEMORY_CAPACITY_ACTIVE_ENTRY_COUNT_MINIMUM: Final = 0
+MEMORY_CAPACITY_MANIFEST_ENTRY_COUNT_MINIMUM: Final = 0
+MEMORY_CAPACITY_MANIFEST_BYTES_MINIMUM: Final = 0
+MEMORY_CAPACITY_COMPACTABLE_ENTRY_COUNT_MINIMUM: Final = 0
+
+# #/components/schemas/MemoryCapacityBudget
+MEMORY_CAPACITY_BUDGET_MAX_ACTIVE_ENTRIES_MINIMUM: Final = 1
+MEMORY_CAPACITY_BUDGET_MAX_MANIFEST_ENTRIES_MINIMUM: Final = 1
+MEMORY_CAPACITY_BUDGET_MAX_MANIFEST_BYTES_MINIMUM: Final = 1024
+
+# #/components/schemas/MemoryCapacityDimension
+MemoryCapacityDimension = Literal["active_entries", "manifest_entries", "manifest_bytes"]
+MEMORY_CAPACITY_DIMENSION_ENUM: Final[tuple[MemoryCapacityDimension, ...]] = ("active_entries", "manifest_entries", "manifest_bytes")
 
 # #/components/schemas/MemoryEntryInventoryStatistics
 MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
@@ -748,12 +789,21 @@ RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_DEFAULT: Final = ()
 ResolvedUsagePeriodTimezone = Literal["UTC"]
 RESOLVED_USAGE_PERIOD_TIMEZONE_ENUM: Final[tuple[ResolvedUsagePeriodTimezone, ...]] = ("UTC",)
 
+# #/components/schemas/RetireMemoryEntryRequest
+RETIRE_MEMORY_ENTRY_REQUEST_REASON_MAX_LENGTH: Final = 512
+
 # #/components/schemas/Retrieval
 RETRIEVAL_ROUNDS_MIN_ITEMS: Final = 1
 RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
 RETRIEVAL_SEARCHES_MAX_ITEMS: Final = 32
 RETRIEVAL_RERANK_CONFIGS_MAX_ITEMS: Final = 8
 RETRIEVAL_RERANKS_MAX_ITEMS: Final = 32
+
+# #/components/schemas/ReviseMemoryEntryRequest
+REVISE_MEMORY_ENTRY_REQUEST_KIND_MIN_LENGTH: Final = 1
+REVISE_MEMORY_ENTRY_REQUEST_KIND_MAX_LENGTH: Final = 128
+REVISE_MEMORY_ENTRY_REQUEST_TEXT_MIN_LENGTH: Final = 1
+REVISE_MEMORY_ENTRY_REQUEST_REASON_MAX_LENGTH: Final = 512
 
 # #/components/schemas/Revision
 REVISION_MINIMUM: Final = 1
@@ -1037,3 +1087,35 @@ GET_ARTIFACT_TAGS_IF_NONE_MATCH_MAX_LENGTH: Final = 1024
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1tags/put/parameters/3/schema
 REPLACE_ARTIFACT_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/0/schema
+GET_MEMORY_ENTRY_TAGS_SCOPE_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_SCOPE_ID_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/1/schema
+GET_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/2/schema
+GET_MEMORY_ENTRY_TAGS_ENTRY_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/3/schema
+GET_MEMORY_ENTRY_TAGS_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_IF_NONE_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/0/schema
+REPLACE_MEMORY_ENTRY_TAGS_SCOPE_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_SCOPE_ID_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/1/schema
+REPLACE_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/2/schema
+REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/3/schema
+REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024

@@ -22,6 +22,10 @@ class AllScopeSelection(ContractModel):
     """
 
 
+class Alternative(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1)]
+
+
 class ArtifactAddress(ContractModel):
     """
     A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
@@ -1746,6 +1750,38 @@ class Cursor1(RootModel[str]):
     """
 
 
+class EntryChange(ContractModel):
+    """
+    One entry change of a legacy collection revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    op: Literal["add", "revise", "deactivate", "reactivate", "compact"]
+    """
+    The change.
+    """
+    entry_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The entry.
+    """
+    from_entry_version_id: FromEntryVersionId | None
+    """
+    The version before, or null.
+    """
+    to_entry_version_id: ToEntryVersionId | None
+    """
+    The version after, or null.
+    """
+    reason: str | None
+    """
+    Why, or null.
+    """
+
+
 class ErrorBody(ContractModel):
     """
     What went wrong, without request content.
@@ -1881,6 +1917,35 @@ class ErrorDetails(ContractModel):
     ) = None
     """
     On invalid_scope_relationship: why the link is refused.
+    """
+    kind: Literal["artifact_family"] | None = None
+    """
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family), as PowerContext 1.4.1 says it.
+    """
+    name: Literal["memory"] | None = None
+    """
+    On legacy_memory_operation_unsupported: the family (memory, the legacy collection).
+    """
+    operation: (
+        Literal[
+            "entry tags",
+            "collection capacity",
+            "citation revise",
+            "citation retire",
+            "continuous collection changes",
+        ]
+        | None
+    ) = None
+    """
+    On legacy_memory_operation_unsupported: the legacy operation refused, in PowerContext 1.4.1's words.
+    """
+    alternatives: Annotated[list[Alternative] | None, Field(max_length=8)] = None
+    """
+    On legacy_memory_operation_unsupported: the Atomic Memory routes to rebuild the request with (METHOD path templates; empty when there is no equivalent).
+    """
+    instruction: Annotated[str | None, Field(max_length=512, min_length=1)] = None
+    """
+    On legacy_memory_operation_unsupported: how to rebuild the request with Atomic Memory.
     """
 
 
@@ -2208,6 +2273,29 @@ class FlushMemoryResponse(ContractModel):
     """
 
 
+class FromEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version before, or null.
+    """
+
+
+class GetMemoryCapacityRequest(ContractModel):
+    """
+    Ask a legacy Memory collection's capacity; Atomic Memory has no collection capacity, so this is always 422 legacy_memory_operation_unsupported after the request is validated.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+
+
 class GetMemoryEntryRequest(ContractModel):
     """
     Read the Atomic Memory a legacy Memory entry was migrated to: exactly one of target and citation (both or neither is 422 invalid_request). A citation is 422 legacy_memory_operation_unsupported.
@@ -2513,6 +2601,42 @@ class ListAtomicMemoryResponse(ContractModel):
     """
 
 
+class ListMemoryChangesRequest(ContractModel):
+    """
+    Read a legacy Memory collection's continuous changes; always 422 legacy_memory_operation_unsupported after the request is validated and authorised.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    since_revision: SinceRevision | None = None
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
+class ListMemoryChangesResponse(ContractModel):
+    """
+    PowerContext 1.4.1's reserved legacy changes answer, kept so clients parse the declared shape; pcreceipt never answers it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory: ArtifactReference | None = None
+    """
+    The collection head, or null.
+    """
+    revisions: list[MemoryRevisionChanges]
+    """
+    The revisions.
+    """
+
+
 class ListMemoryEntriesRequest(ContractModel):
     """
     List a Scope's Atomic Memory through the legacy Memory inventory request.
@@ -2558,6 +2682,66 @@ class ListMemoryEntriesResponse(ContractModel):
     next_cursor: NextCursor3 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class MemoryCapacity(ContractModel):
+    """
+    PowerContext 1.4.1's legacy capacity answer, kept so clients parse the declared shape; pcreceipt never answers it (no legacy collections).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory_ref: ArtifactReference
+    """
+    The collection revision measured.
+    """
+    active_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Active entries.
+    """
+    manifest_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Manifest entries.
+    """
+    manifest_bytes: Annotated[int, Field(ge=0)]
+    """
+    Canonical bytes of the revision's content.
+    """
+    compactable_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Entries a compaction would drop.
+    """
+    budget: MemoryCapacityBudget
+    """
+    The budget.
+    """
+    exceeded: list[Literal["active_entries", "manifest_entries", "manifest_bytes"]]
+    """
+    The dimensions over budget.
+    """
+
+
+class MemoryCapacityBudget(ContractModel):
+    """
+    A legacy Memory collection's budget.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    max_active_entries: Annotated[int, Field(ge=1)]
+    """
+    The most active entries.
+    """
+    max_manifest_entries: Annotated[int, Field(ge=1)]
+    """
+    The most manifest entries.
+    """
+    max_manifest_bytes: Annotated[int, Field(ge=1024)]
+    """
+    The most manifest bytes.
     """
 
 
@@ -2624,6 +2808,24 @@ class MemoryKindCount(ContractModel):
     inactive: Annotated[int, Field(ge=0)]
     """
     Forgotten, merged or retired ones.
+    """
+
+
+class MemoryRevisionChanges(ContractModel):
+    """
+    The entry changes of one legacy collection revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory_ref: ArtifactReference
+    """
+    The revision.
+    """
+    changes: list[EntryChange]
+    """
+    Its changes.
     """
 
 
@@ -3087,6 +3289,13 @@ class Reason(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
+class Reason1(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why, at most 512 characters, or null.
     """
 
 
@@ -3598,6 +3807,28 @@ class ResolvedUsagePeriod(ContractModel):
     """
 
 
+class RetireMemoryEntryRequest(ContractModel):
+    """
+    Retire a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use change_atomic_memory_lifecycle with the revision and state_version).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    citation: dict[Annotated[str, StringConstraints(min_length=1)], Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    reason: Reason1 | None = None
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
 class Retrieval(ContractModel):
     """
     Rounds, search groups, rerank configurations and rerank groups.
@@ -3621,6 +3852,36 @@ class Retrieval(ContractModel):
     reranks: Annotated[list[RerankGroup], Field(max_length=32)]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class ReviseMemoryEntryRequest(ContractModel):
+    """
+    Revise a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use replace_artifact with If-Match).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    citation: dict[Annotated[str, StringConstraints(min_length=1)], Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry kind.
+    """
+    text: Annotated[str, Field(min_length=1)]
+    """
+    The new text.
+    """
+    reason: Reason1 | None = None
+    """
+    Why, at most 512 characters, or null.
     """
 
 
@@ -4102,6 +4363,13 @@ class Sha256Digest(RootModel[str]):
     """
 
 
+class SinceRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
 class SourceInventoryStatistics(ContractModel):
     """
     Sources stored and how far Memory extraction got.
@@ -4251,6 +4519,15 @@ class TagFilter(ContractModel):
     match: Literal["all", "any"] | None = "all"
     """
     all (the default) or any.
+    """
+
+
+class ToEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version after, or null.
     """
 
 
