@@ -62,6 +62,7 @@ SCHEMA_FILES = (
     "memory.schema.json",
     "stats.schema.json",
     "legacy_memory.schema.json",
+    "artifact_extras.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -63,7 +63,7 @@ from powercontext.http import (
     UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
-from rest_client_check import legacy_memory
+from rest_client_check import artifact_handles, legacy_memory
 
 # pcreceipt's operations that PowerContext 1.4.1 does not have (so neither has its client).
 PCRECEIPT_ONLY = frozenset({"import_artifacts", "get_code_workspace", "index_code_workspace", "read_code"})
@@ -723,6 +723,7 @@ async def run(base_url: str) -> list[str]:
         ("tags", tags),
         ("code", lambda client: code(client, base_url)),
         ("legacy memory", lambda client: legacy_memory(client, check, expect_error)),
+        ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
     failures = []
     async with PowerContextClient(base_url) as client:

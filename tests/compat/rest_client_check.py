@@ -15,9 +15,11 @@ from typing import Any
 
 from powercontext.client import PowerContextClient
 from powercontext.http import (
+    BindArtifactHandleRequest,
     CreateScopeRequest,
     GetMemoryCapacityRequest,
     ListMemoryChangesRequest,
+    RememberMemoryRequest,
     ReplaceArtifactTagsRequest,
     RetireMemoryEntryRequest,
     ReviseMemoryEntryRequest,
@@ -87,3 +89,40 @@ async def legacy_memory(client: PowerContextClient, check: Check, expect_error: 
             and isinstance(details.get("alternatives"), list)
             and isinstance(details.get("instruction"), str),
         )
+
+
+async def artifact_handles(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    """Bind a handle once (again to the same revision: the same binding), resolve it, refuse another
+    revision (409) and an unbound handle (404)."""
+    created = await client.create_scope(
+        CreateScopeRequest(title="Compat handles", summary="handles", idempotency_key=uuid.uuid4().hex)
+    )
+    scope_id = created.scope_id
+    made = []
+    for text in ("handle one", "handle two"):
+        remembered = await client.remember_memory(RememberMemoryRequest(scope_id=scope_id, kind="fact", text=text))
+        made.append(remembered.records[0].artifact.artifact_id)
+    family, key = "atomic-memory", "compat-handle"
+    request = BindArtifactHandleRequest(artifact_id=made[0], revision=1)
+    bound = await client.bind_artifact_handle(scope_id, family, key, request)
+    check(
+        "bind_artifact_handle",
+        (bound.family, bound.key, bound.artifact.artifact_id, bound.artifact.revision) == (family, key, made[0], 1),
+    )
+    again = await client.bind_artifact_handle(scope_id, family, key, request)
+    check("bind_artifact_handle again, same revision", again == bound)
+    resolved = await client.resolve_artifact_handle(scope_id, family, key)
+    check("resolve_artifact_handle", resolved == bound)
+    other = BindArtifactHandleRequest(artifact_id=made[1], revision=1)
+    await expect_error(
+        "bind_artifact_handle to another revision",
+        409,
+        "idempotency_conflict",
+        lambda: client.bind_artifact_handle(scope_id, family, key, other),
+    )
+    await expect_error(
+        "resolve_artifact_handle never bound",
+        404,
+        "artifact_handle_not_found",
+        lambda: client.resolve_artifact_handle(scope_id, family, "never-bound"),
+    )

@@ -33,7 +33,8 @@ clear_scope_binding (admin on ``*``) are asserted per role too, and so are the l
 collection operations 1.4.1 authorises with no grant (get_memory_capacity, revise_memory_entry,
 retire_memory_entry, get_memory_entry_tags, replace_memory_entry_tags: any valid token, every
 target, 422 legacy_memory_operation_unsupported); list_memory_changes is a read route (read on
-the target, then that 422).
+the target, then that 422). resolve_artifact_handle is a read route and bind_artifact_handle an
+admin route (1.4.1's scope.admin: admin on the target).
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ ROUTE_CLASS: dict[str, str] = {
     "set_default_scope": "create",
     "update_scope": "admin",
     "list_memory_changes": "read",
+    "resolve_artifact_handle": "read",
+    "bind_artifact_handle": "admin",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -257,6 +260,23 @@ def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.post("/v1/scopes", json=body)
 
 
+def _handle_path(w: World, t: str) -> str:
+    return f"/v1/scopes/{w.ids[t]}/artifact-handles/atomic-memory/matrix-{uuid.uuid4().hex}"
+
+
+def _bind_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh handle of the target bound to a fresh memory of it (placeholders for MISSING)."""
+    return http.put(_handle_path(w, t), json={"artifact_id": w.seed_memory(t), "revision": 1})
+
+
+def _resolve_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A handle of the target bound beforehand to its seeded memory (never bound for MISSING)."""
+    path = _handle_path(w, t)
+    if t != MISSING:
+        w.store.bind_artifact_handle(w.ids[t], "atomic-memory", path.rsplit("/", 1)[1], w.memory[t], 1)
+    return http.get(path)
+
+
 def _update_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
     """Retitle the target at its current version, keeping its references (OWN keeps REF, so admin
     on OWN also needs read on REF); a placeholder version for MISSING."""
@@ -394,6 +414,8 @@ REQUESTS: dict[str, Request] = {
     "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
     "update_scope": _update_scope,
     "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
+    "resolve_artifact_handle": _resolve_artifact_handle,
+    "bind_artifact_handle": _bind_artifact_handle,
 }
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.

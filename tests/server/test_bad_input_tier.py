@@ -306,6 +306,30 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         path={"artifact_id": "mem_legacy", "entry_id": "e-1"}, headers={"If-Match": '"t"'}, body={"tags": []}, ok=422
     ),
 }
+
+
+def _handle(tier: Tier) -> Base:
+    """A fresh handle key and a fresh memory to bind it to (binding is once per key)."""
+    return Base(
+        path={"family": "atomic-memory", "key": f"tier-{uuid.uuid4().hex}"},
+        body={"artifact_id": tier.memory(), "revision": 1},
+    )
+
+
+def _bound_handle(tier: Tier) -> Base:
+    base = _handle(tier)
+    bound = tier.http.put(
+        f"/v1/scopes/{tier.scope_id}/artifact-handles/atomic-memory/{base.path['key']}", json=base.body
+    )
+    assert bound.status_code == 200, bound.text
+    return Base(path=base.path)
+
+
+HANDLE_BASES: dict[str, Callable[[Tier], Base]] = {
+    "bind_artifact_handle": _handle,
+    "resolve_artifact_handle": _bound_handle,
+}
+BASES |= HANDLE_BASES
 #: Operations that read no artifact: a NUL in an unpatterned artifact id is refused like any other (1.4.1).
 NO_ARTIFACT_LOOKUP = {"get_memory_entry_tags", "replace_memory_entry_tags"}
 

@@ -80,7 +80,9 @@ export type OperationId =
   | "retire_memory_entry"
   | "list_memory_changes"
   | "get_memory_entry_tags"
-  | "replace_memory_entry_tags";
+  | "replace_memory_entry_tags"
+  | "resolve_artifact_handle"
+  | "bind_artifact_handle";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -543,6 +545,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "resolve_artifact_handle",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "bind_artifact_handle",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: "BindArtifactHandleRequest",
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "admin", source: "path", references: false },
   },
 ];
 

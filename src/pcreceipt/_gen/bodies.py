@@ -110,6 +110,25 @@ class ArtifactCreated(TypedDict, closed=True):
     """
 
 
+class ArtifactHandleBinding(TypedDict, closed=True):
+    """
+    A handle and the exact revision it is bound to, for ever.
+    """
+
+    family: str
+    """
+    The handle's family.
+    """
+    key: str
+    """
+    The handle's key.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision bound.
+    """
+
+
 class ArtifactInventoryStatistics(TypedDict, closed=True):
     """
     Artifacts stored.
@@ -449,6 +468,21 @@ class AtomicMemoryStateView(TypedDict, closed=True):
     merged_into_id: str | None
     """
     The merge result this memory was merged into, or null.
+    """
+
+
+class BindArtifactHandleRequest(TypedDict, closed=True):
+    """
+    The exact revision to bind the handle to, in the handle's family.
+    """
+
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The exact revision.
     """
 
 
@@ -1525,6 +1559,8 @@ class ErrorBody(TypedDict, closed=True):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "artifact_handle_not_found",
+        "idempotency_conflict",
     ]
     """
     The error code.
@@ -1612,9 +1648,9 @@ class ErrorDetails(TypedDict, closed=True):
     """
     On invalid_scope_relationship: why the link is refused.
     """
-    kind: NotRequired[Literal["artifact_family"]]
+    kind: NotRequired[Literal["artifact_family", "artifact_handle"]]
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family), as PowerContext 1.4.1 says it.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
     """
     name: NotRequired[Literal["memory"]]
     """

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
     ArtifactCreated,
+    ArtifactHandleBinding,
     ArtifactPage,
     ArtifactRevision,
     ArtifactRevisionPage,
@@ -21,6 +22,7 @@ from pcreceipt._gen.models import (
     AtomicMemoryMutationResponse,
     AtomicMemoryRecord,
     AtomicMemoryStateView,
+    BindArtifactHandleRequest,
     BootstrapContext,
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
@@ -525,5 +527,22 @@ class OperationMethods(ABC):
             ArtifactTagSet,
             path={"scope_id": scope_id, "artifact_id": artifact_id, "entry_id": entry_id},
             headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    async def resolve_artifact_handle(self, scope_id: str, family: str, key: str) -> ArtifactHandleBinding:
+        """Resolve a stable artifact handle to the exact revision it is bound to."""
+        return await self._call(
+            "resolve_artifact_handle", ArtifactHandleBinding, path={"scope_id": scope_id, "family": family, "key": key}
+        )
+
+    async def bind_artifact_handle(
+        self, scope_id: str, family: str, key: str, request: BindArtifactHandleRequest | Mapping[str, Any]
+    ) -> ArtifactHandleBinding:
+        """Bind a stable artifact handle to an exact revision, once and for ever."""
+        return await self._call(
+            "bind_artifact_handle",
+            ArtifactHandleBinding,
+            path={"scope_id": scope_id, "family": family, "key": key},
             body=request,
         )

@@ -115,6 +115,11 @@ ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "for
 # #/components/schemas/AtomicMemoryStateView
 ATOMIC_MEMORY_STATE_VIEW_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/BindArtifactHandleRequest
+BIND_ARTIFACT_HANDLE_REQUEST_ARTIFACT_ID_MIN_LENGTH: Final = 1
+BIND_ARTIFACT_HANDLE_REQUEST_ARTIFACT_ID_MAX_LENGTH: Final = 128
+BIND_ARTIFACT_HANDLE_REQUEST_REVISION_MINIMUM: Final = 1
+
 # #/components/schemas/BootstrapContext
 BootstrapContextSchema = Literal["powercontext.bootstrap-context.v1"]
 BOOTSTRAP_CONTEXT_SCHEMA_ENUM: Final[tuple[BootstrapContextSchema, ...]] = ("powercontext.bootstrap-context.v1",)
@@ -381,8 +386,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "artifact_handle_not_found", "idempotency_conflict"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "artifact_handle_not_found", "idempotency_conflict")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -397,8 +402,8 @@ ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
 ERROR_DETAILS_RELATIONSHIP_ENUM: Final[tuple[ErrorDetailsRelationship, ...]] = ("Parent", "Context Reference")
 ErrorDetailsIssue = Literal["a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself"]
 ERROR_DETAILS_ISSUE_ENUM: Final[tuple[ErrorDetailsIssue, ...]] = ("a Scope cannot parent itself", "relationships must be acyclic", "a Scope cannot reference itself")
-ErrorDetailsKind = Literal["artifact_family"]
-ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family",)
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
 ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
@@ -489,6 +494,14 @@ FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/HandleFamily
+HANDLE_FAMILY_MIN_LENGTH: Final = 1
+HANDLE_FAMILY_MAX_LENGTH: Final = 128
+
+# #/components/schemas/HandleKey
+HANDLE_KEY_MIN_LENGTH: Final = 1
+HANDLE_KEY_MAX_LENGTH: Final = 128
 
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]

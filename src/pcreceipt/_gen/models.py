@@ -128,6 +128,32 @@ class ArtifactCreated(ContractModel):
     """
 
 
+class ArtifactHandleBinding(ContractModel):
+    """
+    A handle and the exact revision it is bound to, for ever.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The handle's family.
+    """
+    key: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The handle's key.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision bound.
+    """
+
+
 class ArtifactId(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
@@ -533,6 +559,26 @@ class AtomicMemoryStateView(ContractModel):
     merged_into_id: ArtifactId | None
     """
     The merge result this memory was merged into, or null.
+    """
+
+
+class BindArtifactHandleRequest(ContractModel):
+    """
+    The exact revision to bind the handle to, in the handle's family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
     """
 
 
@@ -1824,6 +1870,8 @@ class ErrorBody(ContractModel):
         "tag_precondition_failed",
         "not_found",
         "invalid_scope_relationship",
+        "artifact_handle_not_found",
+        "idempotency_conflict",
     ]
     """
     The error code.
@@ -1918,9 +1966,9 @@ class ErrorDetails(ContractModel):
     """
     On invalid_scope_relationship: why the link is refused.
     """
-    kind: Literal["artifact_family"] | None = None
+    kind: Literal["artifact_family", "artifact_handle"] | None = None
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family), as PowerContext 1.4.1 says it.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
     """
     name: Literal["memory"] | None = None
     """

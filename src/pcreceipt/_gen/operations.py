@@ -585,6 +585,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='none',
         scope_references=False,
     ),
+    Operation(
+        operation_id='resolve_artifact_handle',
+        method='GET',
+        path='/v1/scopes/{scope_id}/artifact-handles/{family}/{key}',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('key', 'path', True), ),
+        request_model=None,
+        success=(Success(200, 'ArtifactHandleBinding'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='bind_artifact_handle',
+        method='PUT',
+        path='/v1/scopes/{scope_id}/artifact-handles/{family}/{key}',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), Parameter('key', 'path', True), ),
+        request_model='BindArtifactHandleRequest',
+        success=(Success(200, 'ArtifactHandleBinding'), ),
+        scope_access='admin',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -8,7 +8,8 @@ lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping
 ``bindings.ScopeBindings`` (Scope bindings and the default Scope), ``service.ServiceRecords``
 (the server identity, bootstrap receipts), ``sources.SourceRecords`` (Sources and their
 positions), ``statistics.StatisticsRecords`` (prepare counters, inventory counts) and
-``tags.ArtifactTags`` (artifact tags) it is the whole shared core. Every revision a write
+``tags.ArtifactTags`` (artifact tags) and ``handles.ArtifactHandles`` (stable artifact handles)
+it is the whole shared core. Every revision a write
 commits without deriving from others (create, import, replace) records its lineage Source
 (``sources``).
 Each engine subclasses it and keeps only what is truly its own: connection and
@@ -27,6 +28,7 @@ from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
+from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
 from pcreceipt.store.records import (
@@ -83,6 +85,7 @@ class StoreEngine(
     SourceRecords[ConnT, PreparedT],
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
+    ArtifactHandles[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""

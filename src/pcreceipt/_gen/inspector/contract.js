@@ -7183,6 +7183,24 @@ var OPERATIONS = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "resolve_artifact_handle",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "bind_artifact_handle",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: "BindArtifactHandleRequest",
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "admin", source: "path", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

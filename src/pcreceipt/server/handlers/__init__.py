@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
@@ -38,6 +39,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     TAG_HANDLERS,
     STATISTICS_HANDLERS,
     LEGACY_MEMORY_HANDLERS,
+    ARTIFACT_HANDLE_HANDLERS,
 )
 
 
