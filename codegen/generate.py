@@ -64,6 +64,8 @@ SCHEMA_FILES = (
     "extras.schema.json",
     "work.schema.json",
     "review.schema.json",
+    "legacy_memory.schema.json",
+    "artifact_extras.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -280,4 +280,35 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     # the tier's server runs no generation provider: a valid request is 1.4.1's 503 generation_unavailable
     "generate_experience": lambda t: Base(body=_generation(t), ok=503),
     "generate_skill": lambda t: Base(body=_generation(t) | {"origin": "source"}, ok=503),
+    # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
+    "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
+    "revise_memory_entry": lambda t: Base(
+        body={"scope_id": t.scope_id, "citation": {"entry_id": "e-1"}, "kind": "fact", "text": "t"}, ok=422
+    ),
+    "retire_memory_entry": lambda t: Base(body={"scope_id": t.scope_id, "citation": {"entry_id": "e-1"}}, ok=422),
+    "list_memory_changes": lambda t: Base(body={"scope_id": t.scope_id, "since_revision": 0}, ok=422),
+    "get_memory_entry_tags": lambda t: Base(path={"artifact_id": "mem_legacy", "entry_id": "e-1"}, ok=422),
+    "replace_memory_entry_tags": lambda t: Base(
+        path={"artifact_id": "mem_legacy", "entry_id": "e-1"}, headers={"If-Match": '"t"'}, body={"tags": []}, ok=422
+    ),
 }
+
+
+def _handle(tier: Tier) -> Base:
+    """A fresh handle key and a fresh memory to bind it to (binding is once per key)."""
+    return Base(
+        path={"family": "atomic-memory", "key": f"tier-{uuid.uuid4().hex}"},
+        body={"artifact_id": tier.memory(), "revision": 1},
+    )
+
+
+def _bound_handle(tier: Tier) -> Base:
+    base = _handle(tier)
+    bound = tier.http.put(
+        f"/v1/scopes/{tier.scope_id}/artifact-handles/atomic-memory/{base.path['key']}", json=base.body
+    )
+    assert bound.status_code == 200, bound.text
+    return Base(path=base.path)
+
+
+BASES |= {"bind_artifact_handle": _handle, "resolve_artifact_handle": _bound_handle}

@@ -1,5 +1,5 @@
-"""Valid requests of the work continuity and Handoff operations, for the bad-input tier (each builds a
-request that succeeds; the tier breaks it one way at a time)."""
+"""Valid requests of the work continuity and Handoff operations: each builds a request that succeeds
+(the bad-input tier breaks it one way at a time; the authorisation matrix sends it with each role)."""
 
 from __future__ import annotations
 

@@ -64,6 +64,7 @@ from powercontext.http import (
     UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
+from rest_client_check import artifact_handles, legacy_memory
 from review_client_check import review
 from work_client_check import handoffs, work_records
 
@@ -729,6 +730,8 @@ async def run(base_url: str) -> list[str]:
         ("tags", tags),
         ("code", lambda client: code(client, base_url, new_scope, check, attempt, expect_error)),
         ("review", lambda client: review(client, check, expect_error)),
+        ("legacy memory", lambda client: legacy_memory(client, check, expect_error)),
+        ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
     failures = []
     async with PowerContextClient(base_url) as client:

@@ -34,7 +34,12 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   Scope it references: OWN references REF).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
 token), the health probes (always open), get_default_scope (read on the default Scope) and
-clear_scope_binding (admin on ``*``) are asserted per role too.
+clear_scope_binding (admin on ``*``) are asserted per role too, and so are the legacy Memory
+collection operations 1.4.1 authorises with no grant (get_memory_capacity, revise_memory_entry,
+retire_memory_entry, get_memory_entry_tags, replace_memory_entry_tags: any valid token, every
+target, 422 legacy_memory_operation_unsupported); list_memory_changes is a read route (read on
+the target, then that 422). resolve_artifact_handle is a read route and bind_artifact_handle an
+admin route (1.4.1's scope.admin: admin on the target).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support import work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -123,6 +129,9 @@ ROUTE_CLASS: dict[str, str] = {
     "revise_candidate": "admin",
     "generate_experience": "write",
     "generate_skill": "write",
+    "list_memory_changes": "read",
+    "resolve_artifact_handle": "read",
+    "bind_artifact_handle": "admin",
 }
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
@@ -133,6 +142,7 @@ here is a Scope that does not exist, ``scope_not_found`` on every operation)."""
 SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
     "flush_memory": 503,
     "get_memory_entry": 422,
+    "list_memory_changes": 422,  # legacy: refused once authorised, as in 1.4.1
     "generate_experience": 503,  # no generation provider: 1.4.1's generation_unavailable
     "generate_skill": 503,
 }
@@ -297,6 +307,23 @@ def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
     return http.post("/v1/scopes", json=body)
 
 
+def _handle_path(w: World, t: str) -> str:
+    return f"/v1/scopes/{w.ids[t]}/artifact-handles/atomic-memory/matrix-{uuid.uuid4().hex}"
+
+
+def _bind_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A fresh handle of the target bound to a fresh memory of it (placeholders for MISSING)."""
+    return http.put(_handle_path(w, t), json={"artifact_id": w.seed_memory(t), "revision": 1})
+
+
+def _resolve_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """A handle of the target bound beforehand to its seeded memory (never bound for MISSING)."""
+    path = _handle_path(w, t)
+    if t != MISSING:
+        w.store.bind_artifact_handle(w.ids[t], "atomic-memory", path.rsplit("/", 1)[1], w.memory[t], 1)
+    return http.get(path)
+
+
 def _update_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
     """Retitle the target at its current version, keeping its references (OWN keeps REF, so admin
     on OWN also needs read on REF); a placeholder version for MISSING."""
@@ -344,43 +371,10 @@ def _binding_key() -> dict[str, str]:
     return {"integration": "matrix", "kind": "workspace", "external_id": uuid.uuid4().hex}
 
 
-_CLAIM = {"text": "seen in the matrix", "basis": "declared", "evidence": []}
-_CONTRACT = {
-    "schema": "powercontext.work-contract.v1",
-    "trust": "untrusted_input",
-    "objective": "matrix work",
-    "facts": [_CLAIM],
-    "in_scope": ["matrix"],
-    "exclusions": [],
-    "completion_criteria": ["every cell"],
-    "authorization_notes": [],
-    "open_questions": [],
-}
-_OUTCOME = {
-    "schema": "powercontext.task-outcome.v1",
-    "trust": "untrusted_observation",
-    "objective": "matrix work",
-    "status": "succeeded",
-    "summary": "every cell asserted",
-    "observations": [_CLAIM],
-    "checks": [],
-    "produced_artifacts": [],
-    "remaining_work": [],
-}
-
 _SEEDED = {"kind": "source", "source_ref": {"name": "content", "source_id": "matrix-seed"}}
 _DRAFT = {
     "objective": "matrix handoff",
     "state": [{"text": "every cell", "citations": [_SEEDED]}],
-    "disposition": "continuable",
-    "next_action": None,
-    "omissions": [],
-}
-_CURRENT = {
-    "schema": "powercontext.current-work-handoff.v1",
-    "trust": "untrusted_input",
-    "objective": "matrix handoff",
-    "state": [_CLAIM],
     "disposition": "continuable",
     "next_action": None,
     "omissions": [],
@@ -536,8 +530,7 @@ REQUESTS: dict[str, Request] = {
     "get_topic_memory": _get_topic_memory,
     "publish_artifact": _publish,
     "handoff_current_work": lambda http, w, t: http.post(
-        "/v1/work/handoffs/prepare-current",
-        json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "handoff": _CURRENT},
+        "/v1/work/handoffs/prepare-current", json=work_requests.current_work(w.ids[t])
     ),
     "finalize_handoff": lambda http, w, t: http.post(
         "/v1/handoff/finalize", json={"scope_id": w.ids[t], "draft": _DRAFT}
@@ -564,10 +557,10 @@ REQUESTS: dict[str, Request] = {
         "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}
     ),
     "create_work_contract": lambda http, w, t: http.post(
-        "/v1/work/contracts/create", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "contract": _CONTRACT}
+        "/v1/work/contracts/create", json=work_requests.work_contract(w.ids[t])
     ),
     "record_task_outcome": lambda http, w, t: http.post(
-        "/v1/work/outcomes/record", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "outcome": _OUTCOME}
+        "/v1/work/outcomes/record", json=work_requests.task_outcome(w.ids[t])
     ),
     "capture_working_note": lambda http, w, t: http.post(
         "/v1/sources/working-notes",
@@ -603,6 +596,22 @@ REQUESTS: dict[str, Request] = {
     "revise_candidate": _decide("revise", proposal=EXPERIENCE),
     "generate_experience": _generate("experience"),
     "generate_skill": _generate("skill"),
+    "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
+    "resolve_artifact_handle": _resolve_artifact_handle,
+    "bind_artifact_handle": _bind_artifact_handle,
+}
+#: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
+#: for): any valid token gets their 422 legacy_memory_operation_unsupported.
+ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
+    "get_memory_capacity": lambda http, s: http.post("/v1/memory/capacity", json={"scope_id": s}),
+    "revise_memory_entry": lambda http, s: http.post(
+        "/v1/memory/entries/revise", json={"scope_id": s, "citation": {}, "kind": "fact", "text": "t"}
+    ),
+    "retire_memory_entry": lambda http, s: http.post("/v1/memory/entries/retire", json={"scope_id": s, "citation": {}}),
+    "get_memory_entry_tags": lambda http, s: http.get(f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags"),
+    "replace_memory_entry_tags": lambda http, s: http.put(
+        f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags", json={"tags": []}, headers={"If-Match": '"t"'}
+    ),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
@@ -619,6 +628,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         "get_server_info",
         "get_default_scope",
         "clear_scope_binding",
+        *ANY_TOKEN_LEGACY,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
@@ -683,11 +693,17 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
         service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
         every = http.post("/v1/stats", json={"selection": {"mode": "all"}, "period": "today"})
+        legacy = {
+            (name, target): send(http, w.ids[target]).status_code
+            for name, send in ANY_TOKEN_LEGACY.items()
+            for target in TARGETS
+        }
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
     assert health == [200, 200]
     unauthenticated = role in {"anonymous", "invalid", "revoked"}
+    assert set(legacy.values()) == {401 if unauthenticated else 422}
     reads_default = role.startswith("global")  # only a grant on * covers the server-made default
     assert default_status == (401 if unauthenticated else 200 if reads_default else 403)
     assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)

@@ -107,6 +107,10 @@ def tier(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
         store.close()
 
 
+#: Operations that read no artifact: a NUL in an unpatterned artifact id is refused like any other (1.4.1).
+NO_ARTIFACT_LOOKUP = {"get_memory_entry_tags", "replace_memory_entry_tags"}
+
+
 # --- probes ---------------------------------------------------------------------------------------
 
 
@@ -162,7 +166,7 @@ def probes(operation: ServedOperation, tier: Tier, base: Base) -> list[Probe]:
         # an id whose schema has no pattern takes NUL and names no artifact (404, as PowerContext 1.4.1's tag
         # operations answer); where the schema's pattern refuses it, it is a 422, as 1.4.1's artifact reads answer
         nul: dict[str, Any] = {}
-        if name == "artifact_id":
+        if name == "artifact_id" and operation.operation_id not in NO_ARTIFACT_LOOKUP:
             nul = (
                 {"status": (422,), "code": ("invalid_request",)}
                 if "pattern" in schema

@@ -156,6 +156,14 @@ SCOPE_BOUND: dict[str, Request] = {
         },
         {},
     ),
+    "list_memory_changes": ("POST", "/v1/memory/changes", {"scope_id": MISSING, "since_revision": 0}, {}),
+    "resolve_artifact_handle": ("GET", f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k", None, {}),
+    "bind_artifact_handle": (
+        "PUT",
+        f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k",
+        {"artifact_id": "art_x", "revision": 1},
+        {},
+    ),
     "preview_atomic_memory_restoration": (
         "POST",
         "/v1/atomic-memory/restoration-previews",

@@ -207,6 +207,30 @@ def race_replace_artifact_tags(r: Racers) -> None:
     assert stored.json()["tags"] == winner.json()["tags"] and stored.headers["ETag"] == winner.headers["ETag"]
 
 
+def race_bind_artifact_handle(r: Racers) -> None:
+    """One handle, K revisions: the first committed binding wins, every other binder is 409 and the
+    handle resolves to the winner's revision (1.4.1: a binding is never changed)."""
+    scope_id = r.scope()
+    memories = [r.memory(scope_id, f"handle target {n}") for n in range(K)]
+    path = f"/v1/scopes/{scope_id}/artifact-handles/atomic-memory/raced-handle"
+    bodies = [{"artifact_id": memory, "revision": 1} for memory in memories]
+    winner, losers = one_winner(r.race("PUT", path, bodies), 409, "idempotency_conflict")
+    assert all(error["details"] == {"kind": "artifact_handle"} for error in losers)
+    resolved = r.first.get(path)
+    assert resolved.status_code == 200 and resolved.json() == winner.json()
+
+
+def race_bind_artifact_handle_same_revision(r: Racers) -> None:
+    """K binders of one handle to one revision: all succeed with the one binding (1.4.1 is idempotent)."""
+    scope_id = r.scope()
+    memory = r.memory(scope_id)
+    path = f"/v1/scopes/{scope_id}/artifact-handles/atomic-memory/same-handle"
+    answers = _all(r.race("PUT", path, {"artifact_id": memory, "revision": 1}))
+    expected = {"family": "atomic-memory", "key": "same-handle"}
+    assert answers == [{**expected, "artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}}] * K
+    assert r.first.get(path).json() == answers[0]
+
+
 def race_change_atomic_memory_lifecycle(r: Racers) -> None:
     scope_id = r.scope()
     memory = r.memory(scope_id)
@@ -678,6 +702,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "import_artifacts": [race_import_artifacts],
     "replace_artifact": [race_replace_artifact],
     "replace_artifact_tags": [race_replace_artifact_tags],
+    "bind_artifact_handle": [race_bind_artifact_handle, race_bind_artifact_handle_same_revision],
     "change_atomic_memory_lifecycle": [race_change_atomic_memory_lifecycle],
     "merge_atomic_memories": [race_merge_atomic_memories],
     "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
@@ -710,6 +735,11 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
     "finalize_handoff": "writes nothing: a prepared Handoff is a value the caller carries (1.4.1 stores none)",
+    "get_memory_capacity": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
+    "revise_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
+    "retire_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
+    "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
+    "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
 }
 
 CASES = [

@@ -60,6 +60,15 @@ EXERCISED = {
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
     "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
+    "test_legacy_memory_collection": [
+        "get_memory_capacity",
+        "revise_memory_entry",
+        "retire_memory_entry",
+        "list_memory_changes",
+        "get_memory_entry_tags",
+        "replace_memory_entry_tags",
+    ],
+    "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -444,6 +453,38 @@ async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
     with pytest.raises(ApiResponseError) as raised:
         await client.get_memory_entry({"scope_id": scope_id, "target": target})
     assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
+
+
+async def test_legacy_memory_collection(client: AsyncClient, scope_id: str) -> None:
+    """The legacy Memory collection operations answer as 1.4.1 answers them: always 422."""
+    citation = {"entry_id": "e1"}
+    calls = [
+        client.get_memory_capacity({"scope_id": scope_id}),
+        client.revise_memory_entry({"scope_id": scope_id, "citation": citation, "kind": "fact", "text": "t"}),
+        client.retire_memory_entry({"scope_id": scope_id, "citation": citation}),
+        client.list_memory_changes({"scope_id": scope_id, "since_revision": 0}),
+        client.get_memory_entry_tags(scope_id, "mem_1", "e1"),
+        client.replace_memory_entry_tags(scope_id, "mem_1", "e1", {"tags": []}, expected_etag='"t"'),
+    ]
+    for call in calls:
+        with pytest.raises(ApiResponseError) as raised:
+            await call
+        assert (raised.value.status, raised.value.code) == (422, "legacy_memory_operation_unsupported")
+
+
+async def test_artifact_handles(client: AsyncClient, scope_id: str) -> None:
+    """A handle bound once to an exact revision, bound again to the same one, and resolved."""
+    memory = await _memory(client, scope_id, "handled")
+    request = {"artifact_id": memory, "revision": 1}
+    bound = await client.bind_artifact_handle(scope_id, "atomic-memory", "release-notes", request)
+    assert await client.bind_artifact_handle(scope_id, "atomic-memory", "release-notes", request) == bound
+    resolved = await client.resolve_artifact_handle(scope_id, "atomic-memory", "release-notes")
+    assert resolved == bound
+    assert resolved.model_dump(mode="json")["artifact"] == {
+        "family": "atomic-memory",
+        "artifact_id": memory,
+        "revision": 1,
+    }
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -98,7 +98,15 @@ export type OperationId =
   | "reject_candidate"
   | "revise_candidate"
   | "generate_experience"
-  | "generate_skill";
+  | "generate_skill"
+  | "get_memory_capacity"
+  | "revise_memory_entry"
+  | "retire_memory_entry"
+  | "list_memory_changes"
+  | "get_memory_entry_tags"
+  | "replace_memory_entry_tags"
+  | "resolve_artifact_handle"
+  | "bind_artifact_handle";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -723,6 +731,78 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GenerateSkillRequest",
     success: [{ status: 200, model: "GeneratedCandidateResponse" }],
     scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_memory_capacity",
+    method: "POST",
+    path: "/v1/memory/capacity",
+    parameters: [],
+    requestBody: "GetMemoryCapacityRequest",
+    success: [{ status: 200, model: "MemoryCapacity" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "revise_memory_entry",
+    method: "POST",
+    path: "/v1/memory/entries/revise",
+    parameters: [],
+    requestBody: "ReviseMemoryEntryRequest",
+    success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "retire_memory_entry",
+    method: "POST",
+    path: "/v1/memory/entries/retire",
+    parameters: [],
+    requestBody: "RetireMemoryEntryRequest",
+    success: [{ status: 200, model: "AtomicMemoryMutationResponse" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_memory_changes",
+    method: "POST",
+    path: "/v1/memory/changes",
+    parameters: [],
+    requestBody: "ListMemoryChangesRequest",
+    success: [{ status: 200, model: "ListMemoryChangesResponse" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_memory_entry_tags",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "entry_id", location: "path", required: true }, { name: "If-None-Match", location: "header", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "replace_memory_entry_tags",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifacts/memory/{artifact_id}/entries/{entry_id}/tags",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "artifact_id", location: "path", required: true }, { name: "entry_id", location: "path", required: true }, { name: "If-Match", location: "header", required: false }],
+    requestBody: "ReplaceArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagSet" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "resolve_artifact_handle",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "bind_artifact_handle",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/artifact-handles/{family}/{key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }, { name: "key", location: "path", required: true }],
+    requestBody: "BindArtifactHandleRequest",
+    success: [{ status: 200, model: "ArtifactHandleBinding" }],
+    scope: { access: "admin", source: "path", references: false },
   },
 ];
 

@@ -172,6 +172,25 @@ class ArtifactCreated(TypedDict, closed=True):
     """
 
 
+class ArtifactHandleBinding(TypedDict, closed=True):
+    """
+    A handle and the exact revision it is bound to, for ever.
+    """
+
+    family: str
+    """
+    The handle's family.
+    """
+    key: str
+    """
+    The handle's key.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision bound.
+    """
+
+
 class ArtifactInventoryStatistics(TypedDict, closed=True):
     """
     Artifacts stored.
@@ -679,6 +698,21 @@ class AtomicMemoryStateView(TypedDict, closed=True):
     merged_into_id: str | None
     """
     The merge result this memory was merged into, or null.
+    """
+
+
+class BindArtifactHandleRequest(TypedDict, closed=True):
+    """
+    The exact revision to bind the handle to, in the handle's family.
+    """
+
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The exact revision.
     """
 
 
@@ -1951,6 +1985,33 @@ class DreamSourceReference(TypedDict, closed=True):
     """
 
 
+class EntryChange(TypedDict, closed=True):
+    """
+    One entry change of a legacy collection revision.
+    """
+
+    op: Literal["add", "revise", "deactivate", "reactivate", "compact"]
+    """
+    The change.
+    """
+    entry_id: str
+    """
+    The entry.
+    """
+    from_entry_version_id: str | None
+    """
+    The version before, or null.
+    """
+    to_entry_version_id: str | None
+    """
+    The version after, or null.
+    """
+    reason: str | None
+    """
+    Why, or null.
+    """
+
+
 class ErrorBody(TypedDict, closed=True):
     """
     What went wrong, without request content.
@@ -2004,6 +2065,8 @@ class ErrorBody(TypedDict, closed=True):
         "candidate_terminal",
         "artifact_conflict",
         "generation_unavailable",
+        "artifact_handle_not_found",
+        "idempotency_conflict",
     ]
     """
     The error code.
@@ -2113,6 +2176,34 @@ class ErrorDetails(TypedDict, closed=True):
     current: NotRequired[Current]
     """
     On artifact_conflict: the target's current head.
+    """
+    kind: NotRequired[Literal["artifact_family", "artifact_handle"]]
+    """
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    """
+    name: NotRequired[Literal["memory"]]
+    """
+    On legacy_memory_operation_unsupported: the family (memory, the legacy collection).
+    """
+    operation: NotRequired[
+        Literal[
+            "entry tags",
+            "collection capacity",
+            "citation revise",
+            "citation retire",
+            "continuous collection changes",
+        ]
+    ]
+    """
+    On legacy_memory_operation_unsupported: the legacy operation refused, in PowerContext 1.4.1's words.
+    """
+    alternatives: NotRequired[list[str]]
+    """
+    On legacy_memory_operation_unsupported: the Atomic Memory routes to rebuild the request with (METHOD path templates; empty when there is no equivalent).
+    """
+    instruction: NotRequired[str]
+    """
+    On legacy_memory_operation_unsupported: how to rebuild the request with Atomic Memory.
     """
 
 
@@ -2522,6 +2613,17 @@ class GetExperienceRequest(TypedDict, closed=True):
     artifact: ReviewArtifactReference
     """
     The exact revision (family experience).
+    """
+
+
+class GetMemoryCapacityRequest(TypedDict, closed=True):
+    """
+    Ask a legacy Memory collection's capacity; Atomic Memory has no collection capacity, so this is always 422 legacy_memory_operation_unsupported after the request is validated.
+    """
+
+    scope_id: str
+    """
+    The Scope named.
     """
 
 
@@ -3118,6 +3220,36 @@ class ListManagedSkillsResponse(TypedDict, closed=True):
     """
 
 
+class ListMemoryChangesRequest(TypedDict, closed=True):
+    """
+    Read a legacy Memory collection's continuous changes; always 422 legacy_memory_operation_unsupported after the request is validated and authorised.
+    """
+
+    scope_id: str
+    """
+    The Scope named.
+    """
+    since_revision: NotRequired[int | None]
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
+class ListMemoryChangesResponse(TypedDict, closed=True):
+    """
+    PowerContext 1.4.1's reserved legacy changes answer, kept so clients parse the declared shape; pcreceipt never answers it.
+    """
+
+    memory: NotRequired[ArtifactReference | None]
+    """
+    The collection head, or null.
+    """
+    revisions: list[MemoryRevisionChanges]
+    """
+    The revisions.
+    """
+
+
 class ListMemoryEntriesRequest(TypedDict, closed=True):
     """
     List a Scope's Atomic Memory through the legacy Memory inventory request.
@@ -3187,6 +3319,60 @@ class ManagedSkillLibraryEntry(TypedDict, closed=True):
     """
 
 
+class MemoryCapacity(TypedDict, closed=True):
+    """
+    PowerContext 1.4.1's legacy capacity answer, kept so clients parse the declared shape; pcreceipt never answers it (no legacy collections).
+    """
+
+    memory_ref: ArtifactReference
+    """
+    The collection revision measured.
+    """
+    active_entry_count: int
+    """
+    Active entries.
+    """
+    manifest_entry_count: int
+    """
+    Manifest entries.
+    """
+    manifest_bytes: int
+    """
+    Canonical bytes of the revision's content.
+    """
+    compactable_entry_count: int
+    """
+    Entries a compaction would drop.
+    """
+    budget: MemoryCapacityBudget
+    """
+    The budget.
+    """
+    exceeded: list[Literal["active_entries", "manifest_entries", "manifest_bytes"]]
+    """
+    The dimensions over budget.
+    """
+
+
+class MemoryCapacityBudget(TypedDict, closed=True):
+    """
+    A legacy Memory collection's budget.
+    """
+
+    max_active_entries: int
+    """
+    The most active entries.
+    """
+    max_manifest_entries: int
+    """
+    The most manifest entries.
+    """
+    max_manifest_bytes: int
+    """
+    The most manifest bytes.
+    """
+
+
 class MemoryEntryInventoryStatistics(TypedDict, closed=True):
     """
     Atomic memories by lifecycle.
@@ -3241,6 +3427,21 @@ class MemoryKindCount(TypedDict, closed=True):
     inactive: int
     """
     Forgotten, merged or retired ones.
+    """
+
+
+class MemoryRevisionChanges(TypedDict, closed=True):
+    """
+    The entry changes of one legacy collection revision.
+    """
+
+    memory_ref: ArtifactReference
+    """
+    The revision.
+    """
+    changes: list[EntryChange]
+    """
+    Its changes.
     """
 
 
@@ -4238,6 +4439,25 @@ class ResolvedUsagePeriod(TypedDict, closed=True):
     """
 
 
+class RetireMemoryEntryRequest(TypedDict, closed=True):
+    """
+    Retire a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use change_atomic_memory_lifecycle with the revision and state_version).
+    """
+
+    scope_id: str
+    """
+    The Scope named.
+    """
+    citation: dict[str, Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
 class Retrieval(TypedDict, closed=True):
     """
     Rounds, search groups, rerank configurations and rerank groups.
@@ -4324,6 +4544,33 @@ class ReviseCandidateRequest(TypedDict, closed=True):
     reason: NotRequired[str | None]
     """
     Why the candidate is proposed (trimmed).
+    """
+
+
+class ReviseMemoryEntryRequest(TypedDict, closed=True):
+    """
+    Revise a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use replace_artifact with If-Match).
+    """
+
+    scope_id: str
+    """
+    The Scope named.
+    """
+    citation: dict[str, Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    kind: str
+    """
+    The entry kind.
+    """
+    text: str
+    """
+    The new text.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why, at most 512 characters, or null.
     """
 
 

@@ -15,6 +15,7 @@ from pcreceipt._gen.models import (
     AcknowledgeHandoffRequest,
     ApproveCandidateRequest,
     ArtifactCreated,
+    ArtifactHandleBinding,
     ArtifactPage,
     ArtifactPublication,
     ArtifactRevision,
@@ -28,6 +29,7 @@ from pcreceipt._gen.models import (
     AtomicMemoryRestorationRequest,
     AtomicMemoryRestorationResponse,
     AtomicMemoryStateView,
+    BindArtifactHandleRequest,
     BootstrapContext,
     BootstrapContextRequest,
     BootstrapDeliveryReceipt,
@@ -65,6 +67,7 @@ from pcreceipt._gen.models import (
     GeneratedCandidateResponse,
     GetCandidateRequest,
     GetExperienceRequest,
+    GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
     GetSkillRequest,
     GetStatsRequest,
@@ -81,8 +84,11 @@ from pcreceipt._gen.models import (
     ListCandidatesRequest,
     ListManagedSkillsRequest,
     ListManagedSkillsResponse,
+    ListMemoryChangesRequest,
+    ListMemoryChangesResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
+    MemoryCapacity,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PrepareHandoffHintRequest,
@@ -99,7 +105,9 @@ from pcreceipt._gen.models import (
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    RetireMemoryEntryRequest,
     ReviseCandidateRequest,
+    ReviseMemoryEntryRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -604,3 +612,82 @@ class OperationMethods(ABC):
     async def generate_skill(self, request: GenerateSkillRequest | Mapping[str, Any]) -> GeneratedCandidateResponse:
         """Generate a managed Skill candidate."""
         return await self._call("generate_skill", GeneratedCandidateResponse, body=request)
+
+    async def get_memory_capacity(self, request: GetMemoryCapacityRequest | Mapping[str, Any]) -> MemoryCapacity:
+        """Legacy Memory collection capacity (unsupported)."""
+        return await self._call("get_memory_capacity", MemoryCapacity, body=request)
+
+    async def revise_memory_entry(
+        self, request: ReviseMemoryEntryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Revise a legacy Memory entry by citation (unsupported)."""
+        return await self._call("revise_memory_entry", AtomicMemoryMutationResponse, body=request)
+
+    async def retire_memory_entry(
+        self, request: RetireMemoryEntryRequest | Mapping[str, Any]
+    ) -> AtomicMemoryMutationResponse:
+        """Retire a legacy Memory entry by citation (unsupported)."""
+        return await self._call("retire_memory_entry", AtomicMemoryMutationResponse, body=request)
+
+    async def list_memory_changes(
+        self, request: ListMemoryChangesRequest | Mapping[str, Any]
+    ) -> ListMemoryChangesResponse:
+        """Continuous legacy Memory collection changes (unsupported)."""
+        return await self._call("list_memory_changes", ListMemoryChangesResponse, body=request)
+
+    @overload
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: None = None
+    ) -> Versioned[ArtifactTagSet]: ...
+
+    @overload
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: str
+    ) -> Versioned[ArtifactTagSet] | None: ...
+
+    async def get_memory_entry_tags(
+        self, scope_id: str, artifact_id: str, entry_id: str, *, if_none_match: str | None = None
+    ) -> Versioned[ArtifactTagSet] | None:
+        """Read a legacy Memory entry's tags (unsupported)."""
+        return await self._versioned(
+            "get_memory_entry_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "artifact_id": artifact_id, "entry_id": entry_id},
+            headers={**({"If-None-Match": if_none_match} if if_none_match is not None else {})},
+            also=frozenset({304}),
+        )
+
+    async def replace_memory_entry_tags(
+        self,
+        scope_id: str,
+        artifact_id: str,
+        entry_id: str,
+        request: ReplaceArtifactTagsRequest | Mapping[str, Any],
+        *,
+        expected_etag: str,
+    ) -> Versioned[ArtifactTagSet]:
+        """Replace a legacy Memory entry's tags (unsupported)."""
+        return await self._required(
+            "replace_memory_entry_tags",
+            ArtifactTagSet,
+            path={"scope_id": scope_id, "artifact_id": artifact_id, "entry_id": entry_id},
+            headers={"If-Match": expected_etag},
+            body=request,
+        )
+
+    async def resolve_artifact_handle(self, scope_id: str, family: str, key: str) -> ArtifactHandleBinding:
+        """Resolve a stable artifact handle to the exact revision it is bound to."""
+        return await self._call(
+            "resolve_artifact_handle", ArtifactHandleBinding, path={"scope_id": scope_id, "family": family, "key": key}
+        )
+
+    async def bind_artifact_handle(
+        self, scope_id: str, family: str, key: str, request: BindArtifactHandleRequest | Mapping[str, Any]
+    ) -> ArtifactHandleBinding:
+        """Bind a stable artifact handle to an exact revision, once and for ever."""
+        return await self._call(
+            "bind_artifact_handle",
+            ArtifactHandleBinding,
+            path={"scope_id": scope_id, "family": family, "key": key},
+            body=request,
+        )

@@ -159,6 +159,11 @@ ATOMIC_MEMORY_STATE_ENUM: Final[tuple[AtomicMemoryState, ...]] = ("active", "for
 # #/components/schemas/AtomicMemoryStateView
 ATOMIC_MEMORY_STATE_VIEW_STATE_VERSION_MINIMUM: Final = 0
 
+# #/components/schemas/BindArtifactHandleRequest
+BIND_ARTIFACT_HANDLE_REQUEST_ARTIFACT_ID_MIN_LENGTH: Final = 1
+BIND_ARTIFACT_HANDLE_REQUEST_ARTIFACT_ID_MAX_LENGTH: Final = 128
+BIND_ARTIFACT_HANDLE_REQUEST_REVISION_MINIMUM: Final = 1
+
 # #/components/schemas/BootstrapContext
 BootstrapContextSchema = Literal["powercontext.bootstrap-context.v1"]
 BOOTSTRAP_CONTEXT_SCHEMA_ENUM: Final[tuple[BootstrapContextSchema, ...]] = ("powercontext.bootstrap-context.v1",)
@@ -457,13 +462,25 @@ DREAM_SOURCE_REFERENCE_SOURCE_TYPE_MAX_LENGTH: Final = 128
 DREAM_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
 DREAM_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
 
+# #/components/schemas/EntryChange
+ENTRY_CHANGE_ENTRY_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_ENTRY_ID_MAX_LENGTH: Final = 128
+ENTRY_CHANGE_FROM_ENTRY_VERSION_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_FROM_ENTRY_VERSION_ID_MAX_LENGTH: Final = 128
+ENTRY_CHANGE_TO_ENTRY_VERSION_ID_MIN_LENGTH: Final = 1
+ENTRY_CHANGE_TO_ENTRY_VERSION_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/EntryChangeOperation
+EntryChangeOperation = Literal["add", "revise", "deactivate", "reactivate", "compact"]
+ENTRY_CHANGE_OPERATION_ENUM: Final[tuple[EntryChangeOperation, ...]] = ("add", "revise", "deactivate", "reactivate", "compact")
+
 # #/components/schemas/ErrorBody
 ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -485,6 +502,17 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
+ErrorDetailsName = Literal["memory"]
+ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
+ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
+ERROR_DETAILS_OPERATION_ENUM: Final[tuple[ErrorDetailsOperation, ...]] = ("entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes")
+ERROR_DETAILS_ALTERNATIVES_MAX_ITEMS: Final = 8
+ERROR_DETAILS_ALTERNATIVES_ITEMS_MIN_LENGTH: Final = 1
+ERROR_DETAILS_ALTERNATIVES_ITEMS_MAX_LENGTH: Final = 256
+ERROR_DETAILS_INSTRUCTION_MIN_LENGTH: Final = 1
+ERROR_DETAILS_INSTRUCTION_MAX_LENGTH: Final = 512
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -582,6 +610,14 @@ GENERATED_CANDIDATE_STATUS_ENUM: Final[tuple[GeneratedCandidateStatus, ...]] = (
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/HandleFamily
+HANDLE_FAMILY_MIN_LENGTH: Final = 1
+HANDLE_FAMILY_MAX_LENGTH: Final = 128
+
+# #/components/schemas/HandleKey
+HANDLE_KEY_MIN_LENGTH: Final = 1
+HANDLE_KEY_MAX_LENGTH: Final = 128
 
 # #/components/schemas/HandoffArtifactCitation
 HandoffArtifactCitationKind = Literal["artifact"]
@@ -731,6 +767,9 @@ LIST_MANAGED_SKILLS_REQUEST_LIMIT_DEFAULT: Final = 100
 # #/components/schemas/ListManagedSkillsResponse
 LIST_MANAGED_SKILLS_RESPONSE_SKILLS_MAX_ITEMS: Final = 200
 
+# #/components/schemas/ListMemoryChangesRequest
+LIST_MEMORY_CHANGES_REQUEST_SINCE_REVISION_MINIMUM: Final = 0
+
 # #/components/schemas/ListMemoryEntriesRequest
 LIST_MEMORY_ENTRIES_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
 LIST_MEMORY_ENTRIES_REQUEST_LIMIT_MINIMUM: Final = 1
@@ -741,6 +780,21 @@ LIST_MEMORY_ENTRIES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
 # #/components/schemas/ListMemoryEntriesResponse
 LIST_MEMORY_ENTRIES_RESPONSE_ENTRIES_MAX_ITEMS: Final = 100
 LIST_MEMORY_ENTRIES_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+
+# #/components/schemas/MemoryCapacity
+MEMORY_CAPACITY_ACTIVE_ENTRY_COUNT_MINIMUM: Final = 0
+MEMORY_CAPACITY_MANIFEST_ENTRY_COUNT_MINIMUM: Final = 0
+MEMORY_CAPACITY_MANIFEST_BYTES_MINIMUM: Final = 0
+MEMORY_CAPACITY_COMPACTABLE_ENTRY_COUNT_MINIMUM: Final = 0
+
+# #/components/schemas/MemoryCapacityBudget
+MEMORY_CAPACITY_BUDGET_MAX_ACTIVE_ENTRIES_MINIMUM: Final = 1
+MEMORY_CAPACITY_BUDGET_MAX_MANIFEST_ENTRIES_MINIMUM: Final = 1
+MEMORY_CAPACITY_BUDGET_MAX_MANIFEST_BYTES_MINIMUM: Final = 1024
+
+# #/components/schemas/MemoryCapacityDimension
+MemoryCapacityDimension = Literal["active_entries", "manifest_entries", "manifest_bytes"]
+MEMORY_CAPACITY_DIMENSION_ENUM: Final[tuple[MemoryCapacityDimension, ...]] = ("active_entries", "manifest_entries", "manifest_bytes")
 
 # #/components/schemas/MemoryEntryInventoryStatistics
 MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
@@ -1009,6 +1063,9 @@ RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_DEFAULT: Final = ()
 ResolvedUsagePeriodTimezone = Literal["UTC"]
 RESOLVED_USAGE_PERIOD_TIMEZONE_ENUM: Final[tuple[ResolvedUsagePeriodTimezone, ...]] = ("UTC",)
 
+# #/components/schemas/RetireMemoryEntryRequest
+RETIRE_MEMORY_ENTRY_REQUEST_REASON_MAX_LENGTH: Final = 512
+
 # #/components/schemas/Retrieval
 RETRIEVAL_ROUNDS_MIN_ITEMS: Final = 1
 RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
@@ -1035,6 +1092,12 @@ REVISE_CANDIDATE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
 REVISE_CANDIDATE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
 REVISE_CANDIDATE_REQUEST_REASON_MIN_LENGTH: Final = 1
 REVISE_CANDIDATE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/ReviseMemoryEntryRequest
+REVISE_MEMORY_ENTRY_REQUEST_KIND_MIN_LENGTH: Final = 1
+REVISE_MEMORY_ENTRY_REQUEST_KIND_MAX_LENGTH: Final = 128
+REVISE_MEMORY_ENTRY_REQUEST_TEXT_MIN_LENGTH: Final = 1
+REVISE_MEMORY_ENTRY_REQUEST_REASON_MAX_LENGTH: Final = 512
 
 # #/components/schemas/Revision
 REVISION_MINIMUM: Final = 1
@@ -1439,3 +1502,35 @@ GET_ARTIFACT_TAGS_IF_NONE_MATCH_MAX_LENGTH: Final = 1024
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}~1tags/put/parameters/3/schema
 REPLACE_ARTIFACT_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/0/schema
+GET_MEMORY_ENTRY_TAGS_SCOPE_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_SCOPE_ID_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/1/schema
+GET_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/2/schema
+GET_MEMORY_ENTRY_TAGS_ENTRY_ID_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/get/parameters/3/schema
+GET_MEMORY_ENTRY_TAGS_IF_NONE_MATCH_MIN_LENGTH: Final = 1
+GET_MEMORY_ENTRY_TAGS_IF_NONE_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/0/schema
+REPLACE_MEMORY_ENTRY_TAGS_SCOPE_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_SCOPE_ID_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/1/schema
+REPLACE_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/2/schema
+REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/3/schema
+REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
+REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024

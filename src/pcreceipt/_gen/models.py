@@ -76,6 +76,10 @@ class AllowedTools(RootModel[str]):
     """
 
 
+class Alternative(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1)]
+
+
 class ApproveCandidateRequest(ContractModel):
     """
     Approve the exact pending version: write its artifact and mark it approved, together.
@@ -199,6 +203,32 @@ class ArtifactCreated(ContractModel):
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
     Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    """
+
+
+class ArtifactHandleBinding(ContractModel):
+    """
+    A handle and the exact revision it is bound to, for ever.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The handle's family.
+    """
+    key: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The handle's key.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision bound.
     """
 
 
@@ -806,6 +836,26 @@ class AuthorizationNote(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     One note.
+    """
+
+
+class BindArtifactHandleRequest(ContractModel):
+    """
+    The exact revision to bind the handle to, in the handle's family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
     """
 
 
@@ -2354,6 +2404,38 @@ class DreamSourceReference(ContractModel):
     """
 
 
+class EntryChange(ContractModel):
+    """
+    One entry change of a legacy collection revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    op: Literal["add", "revise", "deactivate", "reactivate", "compact"]
+    """
+    The change.
+    """
+    entry_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The entry.
+    """
+    from_entry_version_id: FromEntryVersionId | None
+    """
+    The version before, or null.
+    """
+    to_entry_version_id: ToEntryVersionId | None
+    """
+    The version after, or null.
+    """
+    reason: str | None
+    """
+    Why, or null.
+    """
+
+
 class ErrorBody(ContractModel):
     """
     What went wrong, without request content.
@@ -2410,6 +2492,8 @@ class ErrorBody(ContractModel):
         "candidate_terminal",
         "artifact_conflict",
         "generation_unavailable",
+        "artifact_handle_not_found",
+        "idempotency_conflict",
     ]
     """
     The error code.
@@ -2527,6 +2611,35 @@ class ErrorDetails(ContractModel):
     current: Current | None = None
     """
     On artifact_conflict: the target's current head.
+    """
+    kind: Literal["artifact_family", "artifact_handle"] | None = None
+    """
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    """
+    name: Literal["memory"] | None = None
+    """
+    On legacy_memory_operation_unsupported: the family (memory, the legacy collection).
+    """
+    operation: (
+        Literal[
+            "entry tags",
+            "collection capacity",
+            "citation revise",
+            "citation retire",
+            "continuous collection changes",
+        ]
+        | None
+    ) = None
+    """
+    On legacy_memory_operation_unsupported: the legacy operation refused, in PowerContext 1.4.1's words.
+    """
+    alternatives: Annotated[list[Alternative] | None, Field(max_length=8)] = None
+    """
+    On legacy_memory_operation_unsupported: the Atomic Memory routes to rebuild the request with (METHOD path templates; empty when there is no equivalent).
+    """
+    instruction: Annotated[str | None, Field(max_length=512, min_length=1)] = None
+    """
+    On legacy_memory_operation_unsupported: how to rebuild the request with Atomic Memory.
     """
 
 
@@ -2905,6 +3018,15 @@ class FlushMemoryResponse(ContractModel):
     """
 
 
+class FromEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version before, or null.
+    """
+
+
 class GenerateExperienceRequest(ContractModel):
     """
     Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
@@ -3022,6 +3144,20 @@ class GetExperienceRequest(ContractModel):
     artifact: ReviewArtifactReference
     """
     The exact revision (family experience).
+    """
+
+
+class GetMemoryCapacityRequest(ContractModel):
+    """
+    Ask a legacy Memory collection's capacity; Atomic Memory has no collection capacity, so this is always 422 legacy_memory_operation_unsupported after the request is validated.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
     """
 
 
@@ -3764,6 +3900,42 @@ class ListManagedSkillsResponse(ContractModel):
     """
 
 
+class ListMemoryChangesRequest(ContractModel):
+    """
+    Read a legacy Memory collection's continuous changes; always 422 legacy_memory_operation_unsupported after the request is validated and authorised.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    since_revision: SinceRevision | None = None
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
+class ListMemoryChangesResponse(ContractModel):
+    """
+    PowerContext 1.4.1's reserved legacy changes answer, kept so clients parse the declared shape; pcreceipt never answers it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory: ArtifactReference | None = None
+    """
+    The collection head, or null.
+    """
+    revisions: list[MemoryRevisionChanges]
+    """
+    The revisions.
+    """
+
+
 class ListMemoryEntriesRequest(ContractModel):
     """
     List a Scope's Atomic Memory through the legacy Memory inventory request.
@@ -3842,6 +4014,66 @@ class ManagedSkillLibraryEntry(ContractModel):
     """
 
 
+class MemoryCapacity(ContractModel):
+    """
+    PowerContext 1.4.1's legacy capacity answer, kept so clients parse the declared shape; pcreceipt never answers it (no legacy collections).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory_ref: ArtifactReference
+    """
+    The collection revision measured.
+    """
+    active_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Active entries.
+    """
+    manifest_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Manifest entries.
+    """
+    manifest_bytes: Annotated[int, Field(ge=0)]
+    """
+    Canonical bytes of the revision's content.
+    """
+    compactable_entry_count: Annotated[int, Field(ge=0)]
+    """
+    Entries a compaction would drop.
+    """
+    budget: MemoryCapacityBudget
+    """
+    The budget.
+    """
+    exceeded: list[Literal["active_entries", "manifest_entries", "manifest_bytes"]]
+    """
+    The dimensions over budget.
+    """
+
+
+class MemoryCapacityBudget(ContractModel):
+    """
+    A legacy Memory collection's budget.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    max_active_entries: Annotated[int, Field(ge=1)]
+    """
+    The most active entries.
+    """
+    max_manifest_entries: Annotated[int, Field(ge=1)]
+    """
+    The most manifest entries.
+    """
+    max_manifest_bytes: Annotated[int, Field(ge=1024)]
+    """
+    The most manifest bytes.
+    """
+
+
 class MemoryEntryInventoryStatistics(ContractModel):
     """
     Atomic memories by lifecycle.
@@ -3905,6 +4137,24 @@ class MemoryKindCount(ContractModel):
     inactive: Annotated[int, Field(ge=0)]
     """
     Forgotten, merged or retired ones.
+    """
+
+
+class MemoryRevisionChanges(ContractModel):
+    """
+    The entry changes of one legacy collection revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory_ref: ArtifactReference
+    """
+    The revision.
+    """
+    changes: list[EntryChange]
+    """
+    Its changes.
     """
 
 
@@ -4601,9 +4851,23 @@ class Reason5(RootModel[str]):
 
 
 class Reason6(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
+class Reason7(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Why the candidate is proposed (trimmed).
+    """
+
+
+class Reason8(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why, at most 512 characters, or null.
     """
 
 
@@ -5201,6 +5465,28 @@ class ResolvedUsagePeriod(ContractModel):
     """
 
 
+class RetireMemoryEntryRequest(ContractModel):
+    """
+    Retire a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use change_atomic_memory_lifecycle with the revision and state_version).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    citation: dict[Annotated[str, StringConstraints(min_length=1)], Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    reason: Reason6 | None = None
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
 class Retrieval(ContractModel):
     """
     Rounds, search groups, rerank configurations and rerank groups.
@@ -5313,9 +5599,39 @@ class ReviseCandidateRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason6 | None = None
+    reason: Reason7 | None = None
     """
     Why the candidate is proposed (trimmed).
+    """
+
+
+class ReviseMemoryEntryRequest(ContractModel):
+    """
+    Revise a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use replace_artifact with If-Match).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope named.
+    """
+    citation: dict[Annotated[str, StringConstraints(min_length=1)], Any]
+    """
+    A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry kind.
+    """
+    text: Annotated[str, Field(min_length=1)]
+    """
+    The new text.
+    """
+    reason: Reason8 | None = None
+    """
+    Why, at most 512 characters, or null.
     """
 
 
@@ -5804,6 +6120,13 @@ class Sha256Digest(RootModel[str]):
     """
 
 
+class SinceRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
 class SkillArtifact(ContractModel):
     """
     An exact managed Skill revision with its direct evidence.
@@ -6201,6 +6524,15 @@ class TaskOutcome(ContractModel):
     remaining_work: Annotated[list[RemainingWorkItem], Field(max_length=64)]
     """
     What remains, trimmed and unique.
+    """
+
+
+class ToEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version after, or null.
     """
 
 

@@ -8,9 +8,11 @@ lifecycle and merge, head reads (``list_heads`` included) and search bookkeeping
 ``bindings.ScopeBindings`` (Scope bindings and the default Scope), ``service.ServiceRecords``
 (the server identity, bootstrap receipts), ``sources.SourceRecords`` (Sources and their
 positions), ``statistics.StatisticsRecords`` (prepare counters, inventory counts) and
-``tags.ArtifactTags`` (artifact tags) and ``restoration.AtomicRestorations`` (Atomic Memory
-restoration) and ``publications.ArtifactPublications`` (artifact publication) it is the whole
-shared core. Every revision a write
+``tags.ArtifactTags`` (artifact tags), ``handles.ArtifactHandles`` (stable artifact handles),
+``restoration.AtomicRestorations`` (Atomic Memory restoration), ``publications.ArtifactPublications``
+(artifact publication), ``handoffs.HandoffRecords`` (Handoff revisions) and
+``candidates.CandidateReviews`` (Experience and Skill candidates) it is the whole shared core.
+Every revision a write
 commits without deriving from others (create, import, replace) records its lineage Source
 (``sources``).
 Each engine subclasses it and keeps only what is truly its own: connection and
@@ -30,6 +32,7 @@ from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
+from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
@@ -90,6 +93,7 @@ class StoreEngine(
     SourceRecords[ConnT, PreparedT],
     StatisticsRecords[ConnT, PreparedT],
     ArtifactTags[ConnT, PreparedT],
+    ArtifactHandles[ConnT, PreparedT],
     ScopeUpdates[ConnT, PreparedT],
     AtomicRestorations[ConnT, PreparedT],
     ArtifactPublications[ConnT, PreparedT],

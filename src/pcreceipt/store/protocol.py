@@ -404,6 +404,17 @@ class Artifacts(Protocol):
         any of them (``any``), compared by key (NFC, case folded), whatever their lifecycle state."""
         ...
 
+    def bind_artifact_handle(self, scope_id: str, family: str, key: str, artifact_id: str, revision: int) -> bool:
+        """Bind the Scope-local handle (family, key) once and for ever to the exact revision: True
+        when this call bound it, False when it was bound to that revision already;
+        ``handles.HandleTaken`` when it is bound to another revision; RecordNotFound when the Scope
+        (kind ``scope``) or the revision (kind ``artifact``) does not exist (``store.handles``)."""
+        ...
+
+    def resolve_artifact_handle(self, scope_id: str, family: str, key: str) -> tuple[str, int] | None:
+        """The (artifact_id, revision) the handle is bound to, or None when it is not bound."""
+        ...
+
     def artifacts_missing_embedding(self, profile: str, limit: int) -> list[RevisionRecord]:
         """Searchable heads without a vector for ``profile`` (for backfill)."""
         ...

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
+from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
@@ -48,6 +50,8 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     HANDOFF_HANDLERS,
     RECEIVER_HANDLERS,
     REVIEW_HANDLERS,
+    LEGACY_MEMORY_HANDLERS,
+    ARTIFACT_HANDLE_HANDLERS,
 )
 
 

@@ -443,6 +443,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        15,
+        "stable artifact handles, each bound once to an exact revision (bind_artifact_handle)",
+        (
+            # a handle's family and key are at most 128 printable ASCII characters (the path's bounds)
+            f"""CREATE TABLE IF NOT EXISTS artifact_handles (
+                scope_id {_ID} NOT NULL,
+                family VARBINARY(128) NOT NULL,
+                handle_key VARBINARY(128) NOT NULL,
+                artifact_id {_ID} NOT NULL,
+                revision INT NOT NULL,
+                bound_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, family, handle_key)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
         17,
         "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
         (

@@ -447,6 +447,23 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        15,
+        "stable artifact handles, each bound once to an exact revision (bind_artifact_handle)",
+        (
+            """CREATE TABLE artifact_handles (
+                scope_id TEXT NOT NULL,
+                family TEXT NOT NULL,
+                handle_key TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                revision INTEGER NOT NULL CHECK (revision > 0),
+                bound_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, family, handle_key),
+                FOREIGN KEY (scope_id, family, artifact_id, revision)
+                    REFERENCES revisions (scope_id, family, artifact_id, revision)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
         17,
         "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
         (
