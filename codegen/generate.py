@@ -62,6 +62,7 @@ SCHEMA_FILES = (
     "memory.schema.json",
     "stats.schema.json",
     "extras.schema.json",
+    "sources_extra.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
@@ -217,7 +218,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "    request_model: str | None",
         "    success: tuple[Success, ...]",
         '    scope_access: Literal["none", "read", "write", "admin"]',
-        '    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication"]',
+        '    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication", "binding"]',
         "    scope_references: bool\n",
         "",
         "OPERATIONS: tuple[Operation, ...] = (",
@@ -381,7 +382,7 @@ def render_operations_ts(rows: list[dict[str, Any]], contract_version: str) -> s
         "/** Which Scope an operation touches, with what access, and where its id comes from. */",
         "export interface ScopeUse {",
         '  readonly access: "none" | "read" | "write" | "admin";',
-        '  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";',
+        '  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication" | "binding";',
         "  /** The body may name further Scopes (context references) that are read too. */",
         "  readonly references: boolean;",
         "}",

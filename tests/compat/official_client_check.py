@@ -66,6 +66,7 @@ from powercontext.http import (
     UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
+from source_client_check import GROUPS as SOURCE_GROUPS  # this folder is on sys.path when run as a script
 
 # pcreceipt's operations that PowerContext 1.4.1 does not have (so neither has its client).
 PCRECEIPT_ONLY = frozenset({"import_artifacts", "get_code_workspace", "index_code_workspace", "read_code"})
@@ -768,6 +769,8 @@ async def run(base_url: str) -> list[str]:
         ("tags", tags),
         ("code", lambda client: code(client, base_url)),
     ]
+    # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
+    groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in SOURCE_GROUPS]
     failures = []
     async with PowerContextClient(base_url) as client:
         for name, group in groups:

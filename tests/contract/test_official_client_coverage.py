@@ -23,15 +23,23 @@ CHECK = ROOT / "tests" / "compat" / "official_client_check.py"
 OPENAPI = ROOT / "schemas" / "openapi.json"
 
 
+GROUP_MODULES = sorted(set((ROOT / "tests" / "compat").glob("*_client_check.py")) - {CHECK})  # the groups it runs
+
+
 def _tree() -> ast.Module:
     return ast.parse(CHECK.read_text(encoding="utf-8"))
+
+
+def _trees() -> list[ast.Module]:
+    return [_tree(), *(ast.parse(path.read_text(encoding="utf-8")) for path in GROUP_MODULES)]
 
 
 def called() -> set[str]:
     """The official client's methods the check calls (``client.<name>(…)``)."""
     return {
         node.func.attr
-        for node in ast.walk(_tree())
+        for tree in _trees()
+        for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and isinstance(node.func.value, ast.Name)

@@ -227,6 +227,10 @@ def _publish(tier: Tier) -> Base:
     return Base(body=body, ok=201)
 
 
+def connector_binding(scope_id: str, binding_id: str = "tier-binding") -> dict[str, str]:
+    return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "tier", "connector_version": "1"}
+
+
 #: Per operation id: a valid request on ``tier`` (setting up what it needs first).
 BASES: dict[str, Callable[[Tier], Base]] = {
     "get_liveness": lambda t: Base(),
@@ -269,6 +273,10 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}
     ),
     "publish_artifact": _publish,
+    "get_connector_checkpoint": lambda t: Base(body={"binding": connector_binding(t.scope_id)}),
+    "commit_connector_checkpoint": lambda t: Base(
+        body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
+    ),
     "restore_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "target": {"artifact_id": t.memory()}}),
     "get_code_workspace": lambda t: Base(),
     "index_code_workspace": lambda t: Base(body={"files": [{"path": "src/tier.py", "content": SOURCE_FILE.decode()}]}),

@@ -305,6 +305,42 @@ def race_publish_artifact_same_key_other_sources(r: Racers) -> None:
     assert [item["artifact_id"] for item in listed["items"]] == [winner.json()["target"]["artifact"]["artifact_id"]]
 
 
+def _checkpoint_race(r: Racers, binding: dict[str, str], expected: Any) -> None:
+    """K commits of K different checkpoints from one expected value: one wins, and it is what is stored."""
+    bodies = [{"binding": binding, "expected": expected, "checkpoint": {"racer": n}} for n in range(K)]
+    answers = r.race("POST", "/v1/connector-checkpoints/commit", bodies)
+    winner, _ = one_winner(answers, 409, "connector_checkpoint_conflict")
+    stored = r.first.post("/v1/connector-checkpoints/get", json={"binding": binding})
+    assert stored.status_code == 200, stored.text
+    assert stored.json() == winner.json() and winner.json()["checkpoint"] in [b["checkpoint"] for b in bodies]
+
+
+def race_commit_connector_checkpoint_first(r: Racers) -> None:
+    """A binding's first commit (expected null) K times at once."""
+    binding = {
+        "scope_id": r.scope(),
+        "binding_id": uuid.uuid4().hex,
+        "connector_name": "race",
+        "connector_version": "1",
+    }
+    _checkpoint_race(r, binding, None)
+
+
+def race_commit_connector_checkpoint_later(r: Racers) -> None:
+    """K commits from the same stored checkpoint at once."""
+    binding = {
+        "scope_id": r.scope(),
+        "binding_id": uuid.uuid4().hex,
+        "connector_name": "race",
+        "connector_version": "1",
+    }
+    start = r.first.post(
+        "/v1/connector-checkpoints/commit", json={"binding": binding, "expected": None, "checkpoint": [0]}
+    )
+    assert start.status_code == 200, start.text
+    _checkpoint_race(r, binding, [0])
+
+
 def race_index_code_workspace(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [
@@ -452,6 +488,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "merge_atomic_memories": [race_merge_atomic_memories],
     "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
     "publish_artifact": [race_publish_artifact_same_key, race_publish_artifact_same_key_other_sources],
+    "commit_connector_checkpoint": [race_commit_connector_checkpoint_first, race_commit_connector_checkpoint_later],
     "index_code_workspace": [race_index_code_workspace],
     "set_scope_binding": [race_set_scope_binding],
     "clear_scope_binding": [race_clear_scope_binding],
@@ -467,6 +504,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
+    "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
 }
 
 CASES = [

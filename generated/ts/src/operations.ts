@@ -25,7 +25,7 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
   readonly access: "none" | "read" | "write" | "admin";
-  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";
+  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication" | "binding";
   /** The body may name further Scopes (context references) that are read too. */
   readonly references: boolean;
 }
@@ -77,7 +77,9 @@ export type OperationId =
   | "list_artifact_revisions"
   | "get_artifact_tags"
   | "replace_artifact_tags"
-  | "publish_artifact";
+  | "publish_artifact"
+  | "get_connector_checkpoint"
+  | "commit_connector_checkpoint";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -513,6 +515,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "PublishArtifactRequest",
     success: [{ status: 201, model: "ArtifactPublication" }],
     scope: { access: "admin", source: "publication", references: false },
+  },
+  {
+    operationId: "get_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/get",
+    parameters: [],
+    requestBody: "GetConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false },
+  },
+  {
+    operationId: "commit_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/commit",
+    parameters: [],
+    requestBody: "CommitConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false },
   },
 ];
 

@@ -1483,6 +1483,57 @@ class CodeWorkspace(TypedDict, closed=True):
     """
 
 
+class CommitConnectorCheckpointRequest(TypedDict, closed=True):
+    """
+    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
+    """
+
+    binding: ConnectorBinding
+    expected: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+    checkpoint: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+
+
+class ConnectorBinding(TypedDict, closed=True):
+    """
+    One remote Connector binding: the Scope it feeds, the binding's id within that Scope, and the Connector's name and version. A binding id belongs to the first name and version that committed a checkpoint under it; another name or version under the same (scope_id, binding_id) is 409 connector_checkpoint_conflict.
+    """
+
+    scope_id: str
+    """
+    A Scope identifier: 1 to 256 characters containing at least one non-space.
+    """
+    binding_id: str
+    """
+    The binding's id within its Scope: 1 to 256 characters with at least one non-space.
+    """
+    connector_name: str
+    """
+    The Connector's name: 1 to 128 characters with at least one non-space.
+    """
+    connector_version: str
+    """
+    The Connector's version: 1 to 128 characters with at least one non-space.
+    """
+
+
+class ConnectorCheckpointState(TypedDict, closed=True):
+    """
+    A binding and its current checkpoint (null when it never committed one).
+    """
+
+    binding: ConnectorBinding
+    checkpoint: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+
+
 class ContextAssembly(TypedDict, closed=True):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1672,6 +1723,7 @@ class ErrorBody(TypedDict, closed=True):
         "preview_stale",
         "artifact_publication_unsupported",
         "artifact_publication_conflict",
+        "connector_checkpoint_conflict",
     ]
     """
     The error code.
@@ -2033,6 +2085,14 @@ class FlushMemoryResponse(TypedDict, closed=True):
     """
     The gate's rejection codes; empty unless held.
     """
+
+
+class GetConnectorCheckpointRequest(TypedDict, closed=True):
+    """
+    Read one binding's checkpoint.
+    """
+
+    binding: ConnectorBinding
 
 
 class GetMemoryEntryRequest(TypedDict, closed=True):

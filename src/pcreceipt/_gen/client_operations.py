@@ -41,6 +41,8 @@ from pcreceipt._gen.models import (
     CodeRange,
     CodeStatus,
     CodeWorkspace,
+    CommitConnectorCheckpointRequest,
+    ConnectorCheckpointState,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
@@ -49,6 +51,7 @@ from pcreceipt._gen.models import (
     CreateTopicMemoryRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    GetConnectorCheckpointRequest,
     GetMemoryEntryRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
@@ -481,3 +484,15 @@ class OperationMethods(ABC):
     async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
         """Publish one exact Artifact revision into another Scope"""
         return await self._call("publish_artifact", ArtifactPublication, body=request)
+
+    async def get_connector_checkpoint(
+        self, request: GetConnectorCheckpointRequest | Mapping[str, Any]
+    ) -> ConnectorCheckpointState:
+        """Read a Connector binding's checkpoint."""
+        return await self._call("get_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def commit_connector_checkpoint(
+        self, request: CommitConnectorCheckpointRequest | Mapping[str, Any]
+    ) -> ConnectorCheckpointState:
+        """Commit a Connector binding's checkpoint, if expected is still its value."""
+        return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)

@@ -1748,6 +1748,68 @@ class CodeWorkspace(ContractModel):
     """
 
 
+class CommitConnectorCheckpointRequest(ContractModel):
+    """
+    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    expected: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+    checkpoint: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+
+
+class ConnectorBinding(ContractModel):
+    """
+    One remote Connector binding: the Scope it feeds, the binding's id within that Scope, and the Connector's name and version. A binding id belongs to the first name and version that committed a checkpoint under it; another name or version under the same (scope_id, binding_id) is 409 connector_checkpoint_conflict.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    A Scope identifier: 1 to 256 characters containing at least one non-space.
+    """
+    binding_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The binding's id within its Scope: 1 to 256 characters with at least one non-space.
+    """
+    connector_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Connector's name: 1 to 128 characters with at least one non-space.
+    """
+    connector_version: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="\\S")
+    ]
+    """
+    The Connector's version: 1 to 128 characters with at least one non-space.
+    """
+
+
+class ConnectorCheckpointState(ContractModel):
+    """
+    A binding and its current checkpoint (null when it never committed one).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    checkpoint: Any
+    """
+    An opaque checkpoint: any JSON value the Connector chooses, or null (a binding that never committed has null). Compared by value (RFC 8785 canonical JSON), never interpreted.
+    """
+
+
 class ContextAssembly(ContractModel):
     """
     An explicit selection of families, in injection order. An empty section list turns history recall off.
@@ -1986,6 +2048,7 @@ class ErrorBody(ContractModel):
         "preview_stale",
         "artifact_publication_unsupported",
         "artifact_publication_conflict",
+        "connector_checkpoint_conflict",
     ]
     """
     The error code.
@@ -2411,6 +2474,17 @@ class FlushMemoryResponse(ContractModel):
     """
     The gate's rejection codes; empty unless held.
     """
+
+
+class GetConnectorCheckpointRequest(ContractModel):
+    """
+    Read one binding's checkpoint.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
 
 
 class GetMemoryEntryRequest(ContractModel):

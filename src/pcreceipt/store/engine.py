@@ -29,6 +29,7 @@ from pcreceipt.store import rules
 from pcreceipt.store.api_tokens import ApiTokens
 from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.code import CodeWorkspaces
+from pcreceipt.store.connectors import ConnectorCheckpoints
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
 from pcreceipt.store.publications import ArtifactPublications
@@ -90,6 +91,7 @@ class StoreEngine(
     ScopeUpdates[ConnT, PreparedT],
     AtomicRestorations[ConnT, PreparedT],
     ArtifactPublications[ConnT, PreparedT],
+    ConnectorCheckpoints[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

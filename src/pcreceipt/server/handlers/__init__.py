@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
@@ -40,6 +41,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     STATISTICS_HANDLERS,
     RESTORATION_HANDLERS,
     PUBLICATION_HANDLERS,
+    CONNECTOR_HANDLERS,
 )
 
 
