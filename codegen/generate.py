@@ -66,6 +66,7 @@ SCHEMA_FILES = (
     "review.schema.json",
     "legacy_memory.schema.json",
     "artifact_extras.schema.json",
+    "sources_extra.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
@@ -221,7 +222,7 @@ def render_operations_py(rows: list[dict[str, Any]]) -> str:
         "    request_model: str | None",
         "    success: tuple[Success, ...]",
         '    scope_access: Literal["none", "read", "write", "admin"]',
-        '    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication"]',
+        '    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication", "binding"]',
         "    scope_references: bool\n",
         "",
         "OPERATIONS: tuple[Operation, ...] = (",
@@ -385,7 +386,7 @@ def render_operations_ts(rows: list[dict[str, Any]], contract_version: str) -> s
         "/** Which Scope an operation touches, with what access, and where its id comes from. */",
         "export interface ScopeUse {",
         '  readonly access: "none" | "read" | "write" | "admin";',
-        '  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";',
+        '  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication" | "binding";',
         "  /** The body may name further Scopes (context references) that are read too. */",
         "  readonly references: boolean;",
         "}",

@@ -278,6 +278,12 @@ class ArtifactPublicationConflict(Conflict):
     code = "artifact_publication_conflict"
 
 
+class ConnectorCheckpointConflict(Conflict):
+    """A Connector checkpoint commit from a stale expected value, or a binding id of another Connector."""
+
+    code = "connector_checkpoint_conflict"
+
+
 class ArtifactAlreadyExists(Conflict):
     code = "artifact_already_exists"
 

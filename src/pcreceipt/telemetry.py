@@ -129,9 +129,7 @@ def start(environ: Mapping[str, str] | None = None) -> Telemetry | None:
     from pcreceipt import __version__
 
     base = Resource({"service.name": "pcreceipt", "service.version": __version__})
-    resource = base.merge(OTELResourceDetector().detect()).merge(
-        Resource({"service.instance.id": uuid.uuid4().hex})
-    )
+    resource = base.merge(OTELResourceDetector().detect()).merge(Resource({"service.instance.id": uuid.uuid4().hex}))
     tracer_provider = meter_provider = None
     if signals["traces"]:
         from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter

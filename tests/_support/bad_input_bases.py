@@ -311,4 +311,15 @@ def _bound_handle(tier: Tier) -> Base:
     return Base(path=base.path)
 
 
-BASES |= {"bind_artifact_handle": _handle, "resolve_artifact_handle": _bound_handle}
+def connector_binding(scope_id: str, binding_id: str = "tier-binding") -> dict[str, str]:
+    return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "tier", "connector_version": "1"}
+
+
+BASES |= {
+    "bind_artifact_handle": _handle,
+    "resolve_artifact_handle": _bound_handle,
+    "get_connector_checkpoint": lambda t: Base(body={"binding": connector_binding(t.scope_id)}),
+    "commit_connector_checkpoint": lambda t: Base(
+        body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
+    ),
+}

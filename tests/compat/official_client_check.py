@@ -66,6 +66,7 @@ from powercontext.http import (
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
 from rest_client_check import artifact_handles, legacy_memory
 from review_client_check import review
+from source_client_check import GROUPS as SOURCE_GROUPS  # this folder is on sys.path when run as a script
 from work_client_check import handoffs, work_records
 
 # pcreceipt's operations that PowerContext 1.4.1 does not have (so neither has its client).
@@ -733,6 +734,8 @@ async def run(base_url: str) -> list[str]:
         ("legacy memory", lambda client: legacy_memory(client, check, expect_error)),
         ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
+    # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
+    groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in SOURCE_GROUPS]
     failures = []
     async with PowerContextClient(base_url) as client:
         for name, group in groups:

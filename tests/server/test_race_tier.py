@@ -23,57 +23,30 @@ import json
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import httpx
 import pytest
-from _support.candidates import EXPERIENCE, decision, pending_candidate, proposal_request
-from _support.multi_server import at_once, deployment, one_winner
+from _support.multi_server import deployment, one_winner
+from _support.racers import K, Racers, all_answers
+from _support.review_races import (
+    race_approve_candidate,
+    race_approve_or_reject_candidate,
+    race_generate_experience,
+    race_generate_skill,
+    race_propose_experience,
+    race_propose_skill,
+    race_reject_candidate,
+    race_revise_candidate,
+)
 from _support.servers import assert_error, running
-from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input, new_memory
+from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
 
-K = 8
 CLEAR_ROUNDS = 8
 OPERATIONS = bundled_operations()
-
-
-@dataclass
-class Racers:
-    """K clients (spread over the deployment's servers) and the first one for set-up and checks."""
-
-    name: str
-    clients: list[httpx.Client]
-
-    @property
-    def first(self) -> httpx.Client:
-        return self.clients[0]
-
-    def race(
-        self, method: str, path: str, bodies: list[Any] | Any, headers: dict[str, str] | None = None
-    ) -> list[httpx.Response]:
-        """Every client sends ``method path`` at once, client i with ``bodies[i]`` (or all the same body)."""
-        each = bodies if isinstance(bodies, list) else [bodies] * len(self.clients)
-        return at_once(
-            *(
-                partial(client.request, method, path, json=body, headers=headers)
-                for client, body in zip(self.clients, each, strict=True)
-            )
-        )
-
-    def scope(self, title: str = "race") -> str:
-        created = self.first.post(
-            "/v1/scopes", json={"title": title, "summary": "the race tier", "idempotency_key": uuid.uuid4().hex}
-        )
-        assert created.status_code == 201, created.text
-        return str(created.json()["scope_id"])
-
-    def memory(self, scope_id: str, text: str = "race memory") -> str:
-        return new_memory(self.first, scope_id, text)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "oceanbase"])
@@ -87,15 +60,6 @@ def racers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
             started = stack.enter_context(deployment(request.getfixturevalue("seekdb_server"), workdir))
             clients = stack.enter_context(started.clients(K))
         yield Racers(str(request.param), clients)
-
-
-def _statuses(responses: list[httpx.Response]) -> list[int]:
-    return sorted(r.status_code for r in responses)
-
-
-def _all(responses: list[httpx.Response], status: int = 200) -> list[dict[str, Any]]:
-    assert _statuses(responses) == [status] * len(responses), [r.text[:300] for r in responses]
-    return [r.json() for r in responses]
 
 
 def _memory_path(scope_id: str, memory: str, rest: str = "") -> str:
@@ -114,7 +78,7 @@ def _scopes_titled(client: httpx.Client, title: str) -> list[dict[str, Any]]:
 def race_create_scope_same_key(r: Racers) -> None:
     title = f"same key {uuid.uuid4().hex[:8]}"
     request = {"title": title, "summary": "replayed", "idempotency_key": uuid.uuid4().hex}
-    answers = _all(r.race("POST", "/v1/scopes", request), 201)
+    answers = all_answers(r.race("POST", "/v1/scopes", request), 201)
     assert len({a["scope_id"] for a in answers}) == 1, answers
     assert [s["scope_id"] for s in _scopes_titled(r.first, title)] == [answers[0]["scope_id"]]
 
@@ -139,7 +103,7 @@ def race_update_scope(r: Racers) -> None:
 
 def race_set_default_scope(r: Racers) -> None:
     targets = [r.scope(f"default {n}") for n in range(K)]
-    answers = _all(r.race("PUT", "/v1/scopes/default", [{"scope_id": t} for t in targets]))
+    answers = all_answers(r.race("PUT", "/v1/scopes/default", [{"scope_id": t} for t in targets]))
     assert [a["scope_id"] for a in answers] == targets  # each racer's write answered as its own
     final = r.first.get("/v1/scopes/default").json()["scope_id"]
     assert final in targets  # the last write wins whole
@@ -149,7 +113,7 @@ def race_set_default_scope(r: Racers) -> None:
 def race_create_artifact(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [{"family": "atomic-memory", "content": {"kind": "fact", "text": f"created by {n}"}} for n in range(K)]
-    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
+    answers = all_answers(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
     created = {a["artifact_id"] for a in answers}
     assert len(created) == K
     listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
@@ -160,7 +124,7 @@ def race_create_profile(r: Racers) -> None:
     """The Scope's one profile: each create is its next revision, none lost, none shared."""
     scope_id = r.scope()
     bodies = [{"family": "profile", "content": {"content": f"profile by {n}"}} for n in range(K)]
-    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
+    answers = all_answers(r.race("POST", f"/v1/scopes/{scope_id}/artifacts", bodies), 201)
     assert len({a["artifact_id"] for a in answers}) == 1
     assert sorted(a["revision"] for a in answers) == list(range(1, K + 1))
     last = max(answers, key=lambda a: a["revision"])
@@ -179,7 +143,7 @@ def race_import_artifacts(r: Racers) -> None:
         }
         for n in range(K)
     ]
-    answers = _all(r.race("POST", f"/v1/scopes/{scope_id}/artifacts/import", bodies), 201)
+    answers = all_answers(r.race("POST", f"/v1/scopes/{scope_id}/artifacts/import", bodies), 201)
     created = {c["artifact_id"] for a in answers for c in a["created"]}
     assert len(created) == 2 * K
     listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
@@ -225,7 +189,7 @@ def race_bind_artifact_handle_same_revision(r: Racers) -> None:
     scope_id = r.scope()
     memory = r.memory(scope_id)
     path = f"/v1/scopes/{scope_id}/artifact-handles/atomic-memory/same-handle"
-    answers = _all(r.race("PUT", path, {"artifact_id": memory, "revision": 1}))
+    answers = all_answers(r.race("PUT", path, {"artifact_id": memory, "revision": 1}))
     expected = {"family": "atomic-memory", "key": "same-handle"}
     assert answers == [{**expected, "artifact": {"family": "atomic-memory", "artifact_id": memory, "revision": 1}}] * K
     assert r.first.get(path).json() == answers[0]
@@ -274,7 +238,7 @@ def race_restore_atomic_memory(r: Racers) -> None:
     scope_id = r.scope()
     memory = _forgotten(r, scope_id)
     request = {"scope_id": scope_id, "target": {"artifact_id": memory}}
-    answers = _all(r.race("POST", "/v1/atomic-memory/restorations", request))
+    answers = all_answers(r.race("POST", "/v1/atomic-memory/restorations", request))
     assert sorted(a["changed"] for a in answers) == [False] * (K - 1) + [True]
     assert all(a["restored"] == [{"family": "atomic-memory", "artifact_id": memory, "revision": 2}] for a in answers)
     state = r.first.get(_memory_path(scope_id, memory, "/state")).json()
@@ -307,7 +271,7 @@ def race_publish_artifact_same_key(r: Racers) -> None:
     """The same publication K times at once: one copy, and every answer is it."""
     source_scope, target_scope = r.scope(), r.scope()
     request = {"source": _publication_source(r, source_scope, "raced"), "target_scope_id": target_scope}
-    answers = _all(r.race("POST", "/v1/artifact-publications", {**request, "idempotency_key": "raced"}), 201)
+    answers = all_answers(r.race("POST", "/v1/artifact-publications", {**request, "idempotency_key": "raced"}), 201)
     assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
     listed = r.first.get(f"/v1/scopes/{target_scope}/artifacts/topic-memory", params={"limit": 100}).json()
     assert [item["artifact_id"] for item in listed["items"]] == [answers[0]["target"]["artifact"]["artifact_id"]]
@@ -330,30 +294,66 @@ def race_publish_artifact_same_key_other_sources(r: Racers) -> None:
     assert [item["artifact_id"] for item in listed["items"]] == [winner.json()["target"]["artifact"]["artifact_id"]]
 
 
+def _checkpoint_race(r: Racers, binding: dict[str, str], expected: Any) -> None:
+    """K commits of K different checkpoints from one expected value: one wins, and it is what is stored."""
+    bodies = [{"binding": binding, "expected": expected, "checkpoint": {"racer": n}} for n in range(K)]
+    answers = r.race("POST", "/v1/connector-checkpoints/commit", bodies)
+    winner, _ = one_winner(answers, 409, "connector_checkpoint_conflict")
+    stored = r.first.post("/v1/connector-checkpoints/get", json={"binding": binding})
+    assert stored.status_code == 200, stored.text
+    assert stored.json() == winner.json() and winner.json()["checkpoint"] in [b["checkpoint"] for b in bodies]
+
+
+def race_commit_connector_checkpoint_first(r: Racers) -> None:
+    """A binding's first commit (expected null) K times at once."""
+    binding = {
+        "scope_id": r.scope(),
+        "binding_id": uuid.uuid4().hex,
+        "connector_name": "race",
+        "connector_version": "1",
+    }
+    _checkpoint_race(r, binding, None)
+
+
+def race_commit_connector_checkpoint_later(r: Racers) -> None:
+    """K commits from the same stored checkpoint at once."""
+    binding = {
+        "scope_id": r.scope(),
+        "binding_id": uuid.uuid4().hex,
+        "connector_name": "race",
+        "connector_version": "1",
+    }
+    start = r.first.post(
+        "/v1/connector-checkpoints/commit", json={"binding": binding, "expected": None, "checkpoint": [0]}
+    )
+    assert start.status_code == 200, start.text
+    _checkpoint_race(r, binding, [0])
+
+
 def race_index_code_workspace(r: Racers) -> None:
     scope_id = r.scope()
     bodies = [
         {"files": [{"path": f"src/racer_{n}.py", "content": f"def racer_{n}():\n    return {n}\n"}]} for n in range(K)
     ]
-    answers = _all(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies))
+    answers = all_answers(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies))
     fingerprints = [a["fingerprint"] for a in answers]
     assert len(set(fingerprints)) == K  # every write indexed whole, as its own workspace
     current = r.first.get(f"/v1/scopes/{scope_id}/code").json()
     assert current["fingerprint"] in fingerprints and current["files"] == 1  # one write, not a mixture
     # the same files from every racer: one fingerprint
-    same = _all(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies[0]))
+    same = all_answers(r.race("PUT", f"/v1/scopes/{scope_id}/code", bodies[0]))
     assert {a["fingerprint"] for a in same} == {fingerprints[0]}
 
 
 def race_set_scope_binding(r: Racers) -> None:
     key, targets = binding_key("race-tier"), [r.scope(f"bound {n}") for n in range(K)]
-    answers = _all(r.race("PUT", "/v1/scope-bindings", [{"key": key, "scope_id": t} for t in targets]))
+    answers = all_answers(r.race("PUT", "/v1/scope-bindings", [{"key": key, "scope_id": t} for t in targets]))
     assert [a["scope_id"] for a in answers] == targets
     resolved = {
         c.post("/v1/scope-bindings/resolve", json={"binding_keys": [key]}).json()["scope_id"] for c in r.clients
     }
     assert len(resolved) == 1 and resolved <= set(targets)  # the last write wins whole, for every server
-    same = _all(r.race("PUT", "/v1/scope-bindings", {"key": key, "scope_id": targets[0]}))
+    same = all_answers(r.race("PUT", "/v1/scope-bindings", {"key": key, "scope_id": targets[0]}))
     assert {a["scope_id"] for a in same} == {targets[0]}
 
 
@@ -364,7 +364,7 @@ def race_clear_scope_binding(r: Racers) -> None:
     for _ in range(CLEAR_ROUNDS):
         key = binding_key("race-tier")
         assert r.first.put("/v1/scope-bindings", json={"key": key, "scope_id": scope_id}).status_code == 200
-        answers = _all(r.race("POST", "/v1/scope-bindings/clear", {"key": key}))
+        answers = all_answers(r.race("POST", "/v1/scope-bindings/clear", {"key": key}))
         assert sorted(a["cleared"] for a in answers) == [False] * (K - 1) + [True], answers
         resolved = r.first.post("/v1/scope-bindings/resolve", json={"binding_keys": [key], "allow_default": False})
         assert_error(resolved, 404, "scope_not_found")
@@ -382,7 +382,7 @@ def _curated_scope(r: Racers) -> str:
 
 def race_prepare_bootstrap_context(r: Racers) -> None:
     scope_id = _curated_scope(r)
-    answers = _all(r.race("POST", "/v1/context/bootstrap", bootstrap_request(scope_id, uuid.uuid4().hex)))
+    answers = all_answers(r.race("POST", "/v1/context/bootstrap", bootstrap_request(scope_id, uuid.uuid4().hex)))
     assert {(a["status"], a["receipt"]["state"]) for a in answers} == {("ready", "pending")}
     assert len({a["receipt"]["receipt_id"] for a in answers}) == 1 and len({a["content"] for a in answers}) == 1
 
@@ -400,7 +400,7 @@ def _capture_races(r: Racers, path: str, extra: dict[str, Any]) -> None:
     scope_id = r.scope()
     source_id = uuid.uuid4().hex
     same = {"scope_id": scope_id, "source_id": source_id, "content": "the same content", **extra}
-    answers = _all(r.race("POST", path, same), 202)
+    answers = all_answers(r.race("POST", path, same), 202)
     assert len({a["position"] for a in answers}) == 1  # replays of one Source: one position
     other_id = uuid.uuid4().hex
     bodies = [{**same, "source_id": other_id, "content": f"content {n}"} for n in range(K)]
@@ -413,7 +413,7 @@ def _capture_races(r: Racers, path: str, extra: dict[str, Any]) -> None:
     assert_error(r.first.post(path, json=lost), 409, "source_conflict")
     # distinct Sources at once: unique, consecutive positions
     distinct = [{**same, "source_id": uuid.uuid4().hex, "content": f"distinct {n}"} for n in range(K)]
-    positions = sorted(a["position"] for a in _all(r.race("POST", path, distinct), 202))
+    positions = sorted(a["position"] for a in all_answers(r.race("POST", path, distinct), 202))
     assert positions == list(range(positions[0], positions[0] + K))
 
 
@@ -436,7 +436,7 @@ def _work_races(
 
     scope_id = r.scope()
     same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, field: record}
-    answers = _all(r.race("POST", path, same), status)
+    answers = all_answers(r.race("POST", path, same), status)
     assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1  # one answer, replayed
     other_id = uuid.uuid4().hex
     bodies = [{**same, "source_id": other_id, field: {**record, "objective": f"objective {n}"}} for n in range(K)]
@@ -446,7 +446,7 @@ def _work_races(
     distinct = [
         {**same, "source_id": uuid.uuid4().hex, field: {**record, "objective": f"distinct {n}"}} for n in range(K)
     ]
-    positions = sorted(position(a) for a in _all(r.race("POST", path, distinct), status))
+    positions = sorted(position(a) for a in all_answers(r.race("POST", path, distinct), status))
     assert positions == list(range(positions[0], positions[0] + K))
 
 
@@ -511,7 +511,7 @@ def race_commit_handoff(r: Racers) -> None:
     assert latest["content"] == winner.json()["content"]
     body = {"scope_id": scope_id, "draft": _handoff_draft(r, scope_id, "the next milestone")}
     following = {"scope_id": scope_id, "handoff": r.first.post("/v1/handoff/finalize", json=body).json()}
-    answers = _all(r.race("POST", "/v1/handoff/commit", following))
+    answers = all_answers(r.race("POST", "/v1/handoff/commit", following))
     assert {json.dumps(a, sort_keys=True) for a in answers} == {json.dumps(answers[0], sort_keys=True)}
     assert answers[0]["reference"]["revision"] == 2
 
@@ -543,7 +543,7 @@ def race_acknowledge_handoff(r: Racers) -> None:
         "message": "raced",
     }
     same = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, **receipt}
-    answers = _all(r.race("POST", "/v1/work/handoffs/acknowledge", same))
+    answers = all_answers(r.race("POST", "/v1/work/handoffs/acknowledge", same))
     assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1
     other_id = uuid.uuid4().hex
     bodies = [{**same, "source_id": other_id, "message": f"raced {n}"} for n in range(K)]
@@ -555,7 +555,7 @@ def race_acknowledge_handoff(r: Racers) -> None:
 def race_remember_memory(r: Racers) -> None:
     scope_id = r.scope()
     request = {"scope_id": scope_id, "kind": "fact", "text": "The same memory, remembered at once."}
-    answers = _all(r.race("POST", "/v1/memory/remember", request))
+    answers = all_answers(r.race("POST", "/v1/memory/remember", request))
     artifacts = {a["records"][0]["artifact"]["artifact_id"] for a in answers}
     assert len(artifacts) == K and all(a["changed"] for a in answers)  # 1.4.1 does not de-duplicate
     listed = r.first.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"limit": 100}).json()
@@ -572,7 +572,7 @@ def race_flush_memory(r: Racers) -> None:
             "/v1/memory/remember", json={"scope_id": scope_id, "kind": "fact", "text": f"kept {n}"}
         )
         assert remembered.status_code == 200, remembered.text
-    answers = _all(r.race("POST", "/v1/memory/flush", {"scope_id": scope_id}))
+    answers = all_answers(r.race("POST", "/v1/memory/flush", {"scope_id": scope_id}))
     high = {a["high_watermark"] for a in answers}
     assert high == {3}, answers
     windows = sorted((a["previous_cursor"], a["current_cursor"]) for a in answers if a["status"] == "processed")
@@ -585,112 +585,10 @@ def race_flush_memory(r: Racers) -> None:
 def race_prepare_context(r: Racers) -> None:
     scope_id = r.scope()
     r.memory(scope_id, "The race tier prepares at once.")
-    answers = _all(r.race("POST", "/v1/context/prepare", {"scope_id": scope_id, "query": "race tier prepares"}))
+    answers = all_answers(r.race("POST", "/v1/context/prepare", {"scope_id": scope_id, "query": "race tier prepares"}))
     assert len({a["content"] for a in answers}) == 1 and answers[0]["status"] == "ready"
     stats = r.first.post("/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [scope_id]}, "period": "today"})
     assert stats.json()["recall"]["totals"]["preparations"] == K  # every prepare counted, once
-
-
-def _candidate(r: Racers, scope_id: str) -> dict[str, Any]:
-    return pending_candidate(r.first, scope_id)
-
-
-def _propose_races(r: Racers, family: str) -> None:
-    """1.4.1 does not de-duplicate proposals: K at once, even of one content, are K pending candidates."""
-    scope_id = r.scope()
-    body = proposal_request(r.first, scope_id, family)
-    made = _all(r.race("POST", f"/v1/{family}/propose", body), 201)
-    assert len({a["candidate_id"] for a in made}) == K and {a["status"] for a in made} == {"pending"}
-    listed = r.first.post("/v1/candidates/list", json={"scope_id": scope_id, "limit": 100}).json()["candidates"]
-    assert sorted(c["candidate_id"] for c in listed) == sorted(a["candidate_id"] for a in made)
-
-
-def race_propose_experience(r: Racers) -> None:
-    _propose_races(r, "experience")
-
-
-def race_propose_skill(r: Racers) -> None:
-    _propose_races(r, "skill")
-
-
-def race_approve_candidate(r: Racers) -> None:
-    """Approvals of one version at once write one artifact; as in 1.4.1 a retry of the approved
-    version answers the approved candidate, so they all agree on that one result."""
-    scope_id = r.scope()
-    candidate = _candidate(r, scope_id)
-    answers = _all(r.race("POST", "/v1/candidates/approve", decision(scope_id, candidate)))
-    assert len({json.dumps(a, sort_keys=True) for a in answers}) == 1 and answers[0]["status"] == "approved"
-    heads = r.first.get(f"/v1/scopes/{scope_id}/artifacts/experience").json()["items"]
-    assert [h["artifact_id"] for h in heads] == [answers[0]["result_artifact"]["artifact_id"]]
-
-
-def race_approve_or_reject_candidate(r: Racers) -> None:
-    """Approvals and rejections of one version at once: one decision is taken, and every other
-    answer agrees with it (the approved candidate again, or 409 candidate_terminal naming it)."""
-    scope_id = r.scope()
-    candidate = _candidate(r, scope_id)
-    bodies = [decision(scope_id, candidate, **({"reason": f"no {n}"} if n % 2 else {})) for n in range(K)]
-    paths = ["/v1/candidates/reject" if n % 2 else "/v1/candidates/approve" for n in range(K)]
-    responses = at_once(
-        *(partial(client.post, path, json=body) for client, path, body in zip(r.clients, paths, bodies, strict=True))
-    )
-    stored = r.first.post("/v1/candidates/get", json={"scope_id": scope_id, "candidate_id": candidate["candidate_id"]})
-    final = stored.json()
-    decided = [resp for resp in responses if resp.status_code == 200]
-    terminal = [assert_error(resp, 409, "candidate_terminal") for resp in responses if resp.status_code == 409]
-    assert len(decided) + len(terminal) == K
-    assert {json.dumps(resp.json(), sort_keys=True) for resp in decided} == {json.dumps(final, sort_keys=True)}
-    assert {t["details"]["status"] for t in terminal} <= {final["status"]}
-    if final["status"] == "rejected":
-        assert len(decided) == 1 and json.loads(decided[0].request.content)["reason"] == final["decision_reason"]
-    heads = r.first.get(f"/v1/scopes/{scope_id}/artifacts/experience").json()["items"]
-    assert len(heads) == (1 if final["status"] == "approved" else 0)
-
-
-def race_reject_candidate(r: Racers) -> None:
-    scope_id = r.scope()
-    candidate = _candidate(r, scope_id)
-    bodies = [decision(scope_id, candidate, reason=f"reason {n}") for n in range(K)]
-    winner, errors = one_winner(r.race("POST", "/v1/candidates/reject", bodies), 409, "candidate_terminal")
-    assert {e["details"]["status"] for e in errors} == {"rejected"}
-    stored = r.first.post("/v1/candidates/get", json={"scope_id": scope_id, "candidate_id": candidate["candidate_id"]})
-    assert (
-        stored.json() == winner.json()
-        and winner.json()["decision_reason"] == json.loads(winner.request.content)["reason"]
-    )
-
-
-def race_revise_candidate(r: Racers) -> None:
-    scope_id = r.scope()
-    candidate = _candidate(r, scope_id)
-    bodies = [decision(scope_id, candidate, proposal=EXPERIENCE | {"lesson": f"Lesson {n}."}) for n in range(K)]
-    winner, errors = one_winner(r.race("POST", "/v1/candidates/revise", bodies), 409, "candidate_conflict")
-    assert {(e["details"]["expected_version"], e["details"]["current_version"]) for e in errors} == {(1, 2)}
-    history = r.first.post(
-        "/v1/candidates/history", json={"scope_id": scope_id, "candidate_id": candidate["candidate_id"]}
-    ).json()["versions"]
-    assert [v["version"] for v in history] == [1, 2]
-    sent = json.loads(winner.request.content)["proposal"]
-    # stored with every optional field, as 1.4.1 stores its content models
-    assert history[1]["proposal"] == sent | {"failure": None} == winner.json()["proposal"]
-
-
-def _generate_races(r: Racers, family: str) -> None:
-    """The deployments run no generation provider: every racer gets 1.4.1's 503 and nothing is stored."""
-    scope_id = r.scope()
-    request = proposal_request(r.first, scope_id, family)
-    body = {key: request[key] for key in ("scope_id", "source_refs", "artifact_refs")}
-    answers = r.race("POST", f"/v1/{family}/generate", body | ({"origin": "source"} if family == "skill" else {}))
-    assert {assert_error(a, 503, "generation_unavailable")["details"]["family"] for a in answers} == {family}
-    assert r.first.post("/v1/candidates/list", json={"scope_id": scope_id}).json()["candidates"] == []
-
-
-def race_generate_experience(r: Racers) -> None:
-    _generate_races(r, "experience")
-
-
-def race_generate_skill(r: Racers) -> None:
-    _generate_races(r, "skill")
 
 
 #: Per state-changing operation, its race cases.
@@ -707,6 +605,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "merge_atomic_memories": [race_merge_atomic_memories],
     "restore_atomic_memory": [race_restore_atomic_memory, race_restore_atomic_memory_previewed],
     "publish_artifact": [race_publish_artifact_same_key, race_publish_artifact_same_key_other_sources],
+    "commit_connector_checkpoint": [race_commit_connector_checkpoint_first, race_commit_connector_checkpoint_later],
     "index_code_workspace": [race_index_code_workspace],
     "set_scope_binding": [race_set_scope_binding],
     "clear_scope_binding": [race_clear_scope_binding],
@@ -740,6 +639,7 @@ NO_RACE = {
     "retire_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
+    "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
 }
 
 CASES = [

@@ -69,6 +69,7 @@ EXERCISED = {
         "replace_memory_entry_tags",
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
+    "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -485,6 +486,16 @@ async def test_artifact_handles(client: AsyncClient, scope_id: str) -> None:
         "artifact_id": memory,
         "revision": 1,
     }
+
+
+async def test_connector_checkpoints(client: AsyncClient, scope_id: str) -> None:
+    """A binding's checkpoint: null, committed from null, advanced from what was committed."""
+    binding = {"scope_id": scope_id, "binding_id": "routes", "connector_name": "routes", "connector_version": "1"}
+    assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint is None
+    first = await client.commit_connector_checkpoint({"binding": binding, "expected": None, "checkpoint": {"page": 1}})
+    assert first.checkpoint == {"page": 1}
+    await client.commit_connector_checkpoint({"binding": binding, "expected": {"page": 1}, "checkpoint": {"page": 2}})
+    assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint == {"page": 2}
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -690,5 +690,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ArtifactHandleBinding" }],
         scope: { access: "admin", source: "path", references: false },
     },
+    {
+        operationId: "get_connector_checkpoint",
+        method: "POST",
+        path: "/v1/connector-checkpoints/get",
+        parameters: [],
+        requestBody: "GetConnectorCheckpointRequest",
+        success: [{ status: 200, model: "ConnectorCheckpointState" }],
+        scope: { access: "write", source: "binding", references: false },
+    },
+    {
+        operationId: "commit_connector_checkpoint",
+        method: "POST",
+        path: "/v1/connector-checkpoints/commit",
+        parameters: [],
+        requestBody: "CommitConnectorCheckpointRequest",
+        success: [{ status: 200, model: "ConnectorCheckpointState" }],
+        scope: { access: "write", source: "binding", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

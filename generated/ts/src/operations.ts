@@ -25,7 +25,7 @@ export interface Success {
 /** Which Scope an operation touches, with what access, and where its id comes from. */
 export interface ScopeUse {
   readonly access: "none" | "read" | "write" | "admin";
-  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication";
+  readonly source: "none" | "path" | "body" | "resolved" | "selection" | "publication" | "binding";
   /** The body may name further Scopes (context references) that are read too. */
   readonly references: boolean;
 }
@@ -106,7 +106,9 @@ export type OperationId =
   | "get_memory_entry_tags"
   | "replace_memory_entry_tags"
   | "resolve_artifact_handle"
-  | "bind_artifact_handle";
+  | "bind_artifact_handle"
+  | "get_connector_checkpoint"
+  | "commit_connector_checkpoint";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -803,6 +805,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "BindArtifactHandleRequest",
     success: [{ status: 200, model: "ArtifactHandleBinding" }],
     scope: { access: "admin", source: "path", references: false },
+  },
+  {
+    operationId: "get_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/get",
+    parameters: [],
+    requestBody: "GetConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false },
+  },
+  {
+    operationId: "commit_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/commit",
+    parameters: [],
+    requestBody: "CommitConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false },
   },
 ];
 

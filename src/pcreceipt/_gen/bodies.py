@@ -1692,6 +1692,25 @@ class CodeWorkspace(TypedDict, closed=True):
     """
 
 
+class CommitConnectorCheckpointRequest(TypedDict, closed=True):
+    """
+    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
+    """
+
+    binding: ConnectorBinding
+    """
+    The binding whose checkpoint to commit.
+    """
+    expected: Any
+    """
+    The value the caller last read (null: none committed yet); compared by its canonical JSON (RFC 8785), so it must be I-JSON (integers within ±(2^53 − 1), finite numbers), else 422 invalid_request (rule i_json).
+    """
+    checkpoint: Any
+    """
+    The new opaque JSON value, stored whole when expected is still current; I-JSON like expected.
+    """
+
+
 class CommitHandoffRequest(TypedDict, closed=True):
     """
     Commit a prepared Handoff as the Scope's next Handoff revision.
@@ -1727,6 +1746,44 @@ class CommittedHandoff(TypedDict, closed=True):
     artifact_refs: list[WorkArtifactReference]
     """
     The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
+class ConnectorBinding(TypedDict, closed=True):
+    """
+    One remote Connector binding: the Scope it feeds, the binding's id within that Scope, and the Connector's name and version. A binding id belongs to the first name and version that committed a checkpoint under it; another name or version under the same (scope_id, binding_id) is 409 connector_checkpoint_conflict.
+    """
+
+    scope_id: str
+    """
+    The Scope the binding feeds (authorised with write; never looked up).
+    """
+    binding_id: str
+    """
+    The binding's id within its Scope: 1 to 256 characters with at least one non-space.
+    """
+    connector_name: str
+    """
+    The Connector's name: 1 to 128 characters with at least one non-space.
+    """
+    connector_version: str
+    """
+    The Connector's version: 1 to 128 characters with at least one non-space.
+    """
+
+
+class ConnectorCheckpointState(TypedDict, closed=True):
+    """
+    A binding and its current checkpoint (null when it never committed one).
+    """
+
+    binding: ConnectorBinding
+    """
+    The binding, as asked.
+    """
+    checkpoint: Any
+    """
+    Its current value: null until the first commit.
     """
 
 
@@ -2067,6 +2124,7 @@ class ErrorBody(TypedDict, closed=True):
         "generation_unavailable",
         "artifact_handle_not_found",
         "idempotency_conflict",
+        "connector_checkpoint_conflict",
     ]
     """
     The error code.
@@ -2598,6 +2656,17 @@ class GetCandidateRequest(TypedDict, closed=True):
     candidate_id: str
     """
     The candidate.
+    """
+
+
+class GetConnectorCheckpointRequest(TypedDict, closed=True):
+    """
+    Read one binding's checkpoint.
+    """
+
+    binding: ConnectorBinding
+    """
+    The binding whose checkpoint to read.
     """
 
 

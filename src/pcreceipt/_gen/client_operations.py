@@ -48,8 +48,10 @@ from pcreceipt._gen.models import (
     CodeRange,
     CodeStatus,
     CodeWorkspace,
+    CommitConnectorCheckpointRequest,
     CommitHandoffRequest,
     CommittedHandoff,
+    ConnectorCheckpointState,
     ContinueHandoffRequest,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
@@ -66,6 +68,7 @@ from pcreceipt._gen.models import (
     GenerateSkillRequest,
     GeneratedCandidateResponse,
     GetCandidateRequest,
+    GetConnectorCheckpointRequest,
     GetExperienceRequest,
     GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
@@ -691,3 +694,15 @@ class OperationMethods(ABC):
             path={"scope_id": scope_id, "family": family, "key": key},
             body=request,
         )
+
+    async def get_connector_checkpoint(
+        self, request: GetConnectorCheckpointRequest | Mapping[str, Any]
+    ) -> ConnectorCheckpointState:
+        """Read a Connector binding's checkpoint."""
+        return await self._call("get_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def commit_connector_checkpoint(
+        self, request: CommitConnectorCheckpointRequest | Mapping[str, Any]
+    ) -> ConnectorCheckpointState:
+        """Commit a Connector binding's checkpoint, if expected is still its value."""
+        return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)

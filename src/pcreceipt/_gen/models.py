@@ -2007,6 +2007,28 @@ class CodeWorkspace(ContractModel):
     """
 
 
+class CommitConnectorCheckpointRequest(ContractModel):
+    """
+    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    """
+    The binding whose checkpoint to commit.
+    """
+    expected: Any
+    """
+    The value the caller last read (null: none committed yet); compared by its canonical JSON (RFC 8785), so it must be I-JSON (integers within ±(2^53 − 1), finite numbers), else 422 invalid_request (rule i_json).
+    """
+    checkpoint: Any
+    """
+    The new opaque JSON value, stored whole when expected is still current; I-JSON like expected.
+    """
+
+
 class CommitHandoffRequest(ContractModel):
     """
     Commit a prepared Handoff as the Scope's next Handoff revision.
@@ -2062,6 +2084,52 @@ class CompletionCriterion(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     One criterion.
+    """
+
+
+class ConnectorBinding(ContractModel):
+    """
+    One remote Connector binding: the Scope it feeds, the binding's id within that Scope, and the Connector's name and version. A binding id belongs to the first name and version that committed a checkpoint under it; another name or version under the same (scope_id, binding_id) is 409 connector_checkpoint_conflict.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the binding feeds (authorised with write; never looked up).
+    """
+    binding_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The binding's id within its Scope: 1 to 256 characters with at least one non-space.
+    """
+    connector_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Connector's name: 1 to 128 characters with at least one non-space.
+    """
+    connector_version: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="\\S")
+    ]
+    """
+    The Connector's version: 1 to 128 characters with at least one non-space.
+    """
+
+
+class ConnectorCheckpointState(ContractModel):
+    """
+    A binding and its current checkpoint (null when it never committed one).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    """
+    The binding, as asked.
+    """
+    checkpoint: Any
+    """
+    Its current value: null until the first commit.
     """
 
 
@@ -2494,6 +2562,7 @@ class ErrorBody(ContractModel):
         "generation_unavailable",
         "artifact_handle_not_found",
         "idempotency_conflict",
+        "connector_checkpoint_conflict",
     ]
     """
     The error code.
@@ -3126,6 +3195,20 @@ class GetCandidateRequest(ContractModel):
     ]
     """
     The candidate.
+    """
+
+
+class GetConnectorCheckpointRequest(ContractModel):
+    """
+    Read one binding's checkpoint.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    """
+    The binding whose checkpoint to read.
     """
 
 

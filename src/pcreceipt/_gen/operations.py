@@ -30,7 +30,7 @@ class Operation:
     request_model: str | None
     success: tuple[Success, ...]
     scope_access: Literal["none", "read", "write", "admin"]
-    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication"]
+    scope_source: Literal["none", "path", "body", "resolved", "selection", "publication", "binding"]
     scope_references: bool
 
 
@@ -869,6 +869,28 @@ OPERATIONS: tuple[Operation, ...] = (
         success=(Success(200, 'ArtifactHandleBinding'), ),
         scope_access='admin',
         scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_connector_checkpoint',
+        method='POST',
+        path='/v1/connector-checkpoints/get',
+        parameters=(),
+        request_model='GetConnectorCheckpointRequest',
+        success=(Success(200, 'ConnectorCheckpointState'), ),
+        scope_access='write',
+        scope_source='binding',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='commit_connector_checkpoint',
+        method='POST',
+        path='/v1/connector-checkpoints/commit',
+        parameters=(),
+        request_model='CommitConnectorCheckpointRequest',
+        success=(Success(200, 'ConnectorCheckpointState'), ),
+        scope_access='write',
+        scope_source='binding',
         scope_references=False,
     ),
 )

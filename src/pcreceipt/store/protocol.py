@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
+from pcreceipt.store.connector_records import ConnectorBinding
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
@@ -668,6 +669,20 @@ class Candidates(Protocol):
         ...
 
 
+class ConnectorCheckpointRecords(Protocol):
+    """Connector checkpoints (``store.connectors``): one opaque JSON value per binding."""
+
+    def connector_checkpoint(self, binding: ConnectorBinding) -> Any:
+        """The binding's checkpoint, None when it never committed one; CheckpointConflict
+        ``binding`` when its id belongs to another Connector name or version."""
+        ...
+
+    def commit_connector_checkpoint(self, binding: ConnectorBinding, expected: Any, checkpoint: Any) -> None:
+        """Compare-and-set: ``checkpoint`` replaces the value when it is still ``expected`` (None:
+        never committed); CheckpointConflict (``stale``, ``binding``) otherwise, nothing written."""
+        ...
+
+
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -680,6 +695,7 @@ class Store(
     Sources,
     Statistics,
     Candidates,
+    ConnectorCheckpointRecords,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

@@ -7417,6 +7417,24 @@ var OPERATIONS = [
     requestBody: "BindArtifactHandleRequest",
     success: [{ status: 200, model: "ArtifactHandleBinding" }],
     scope: { access: "admin", source: "path", references: false }
+  },
+  {
+    operationId: "get_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/get",
+    parameters: [],
+    requestBody: "GetConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false }
+  },
+  {
+    operationId: "commit_connector_checkpoint",
+    method: "POST",
+    path: "/v1/connector-checkpoints/commit",
+    parameters: [],
+    requestBody: "CommitConnectorCheckpointRequest",
+    success: [{ status: 200, model: "ConnectorCheckpointState" }],
+    scope: { access: "write", source: "binding", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

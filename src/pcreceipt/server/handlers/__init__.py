@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
+from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
@@ -52,6 +53,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     REVIEW_HANDLERS,
     LEGACY_MEMORY_HANDLERS,
     ARTIFACT_HANDLE_HANDLERS,
+    CONNECTOR_HANDLERS,
 )
 
 

@@ -28,6 +28,8 @@ Decisions (``docs/security.md``):
   ``*`` (access ``admin``, source ``none``, like creating a Scope): bindings and the default are
   shared server state that routes every host's prepares and captures, so no per-Scope grant may
   change them.
+- The Connector checkpoint operations (source ``binding``) need write on ``binding.scope_id``, as
+  PowerContext 1.4.1's ``scope.contribute`` on the nested Scope; the Scope is not looked up.
 - ``publish_artifact`` (source ``publication``) needs admin on both Scopes it names, the
   source's and the target's, checked before any lookup.
 - ``list_scopes`` needs no grant; it lists only the Scopes the caller can read
@@ -135,6 +137,8 @@ def own_scope(call: Call) -> str | None:
         return str(call.path["scope_id"])
     if operation.scope_source == "body":
         return str(call.body["scope_id"])
+    if operation.scope_source == "binding":  # the Connector checkpoint operations
+        return str(call.body["binding"]["scope_id"])
     return None
 
 

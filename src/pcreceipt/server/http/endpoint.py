@@ -127,9 +127,10 @@ class PathEndpoint:
 def _require_own_scope(call: Call) -> None:
     """``ScopeNotFound`` when the Scope the operation names in its path or body does not exist.
     An operation that reads its references had its Scope read by ``authorize`` already (None:
-    missing); any other is read here."""
+    missing); any other is read here. A Connector checkpoint's Scope (source ``binding``) is only
+    authorised, never read: 1.4.1 keeps checkpoints apart from Scopes."""
     own = own_scope(call)
-    if own is None:
+    if own is None or call.operation.scope_source == "binding":
         return
     if call.operation.scope_references or call.services.store.get_scope(own) is None:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)

@@ -459,6 +459,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        16,
+        "Connector checkpoints: one opaque JSON value per (Scope, binding id), compare-and-set",
+        (
+            f"""CREATE TABLE IF NOT EXISTS connector_checkpoints (
+                scope_id {_ID} NOT NULL,
+                binding_id VARBINARY(1024) NOT NULL,
+                connector_name VARBINARY(512) NOT NULL,
+                connector_version VARBINARY(512) NOT NULL,
+                checkpoint LONGBLOB NOT NULL,
+                checkpoint_sha {_SHA} NOT NULL,
+                generation BIGINT NOT NULL,
+                PRIMARY KEY (scope_id, binding_id)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
         17,
         "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
         (

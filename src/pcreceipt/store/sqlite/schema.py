@@ -464,6 +464,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     Migration(
+        16,
+        "Connector checkpoints: one opaque JSON value per (Scope, binding id), compare-and-set",
+        (
+            """CREATE TABLE connector_checkpoints (
+                scope_id TEXT NOT NULL,
+                binding_id TEXT NOT NULL,
+                connector_name TEXT NOT NULL,
+                connector_version TEXT NOT NULL,
+                checkpoint TEXT NOT NULL,
+                checkpoint_sha TEXT NOT NULL,
+                generation INTEGER NOT NULL,
+                PRIMARY KEY (scope_id, binding_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
         17,
         "prepare counters as appended events, folded into recall_daily in batches (no shared row per prepare)",
         (
