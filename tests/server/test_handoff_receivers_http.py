@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error, running
 
 from pcreceipt.config import Settings
@@ -25,14 +26,6 @@ ACK = "/v1/work/handoffs/acknowledge"
 HINT = "/v1/handoff/hint"
 OUTCOME = "/v1/work/outcomes/record"
 CONFIRMED = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error, running
 
 from pcreceipt.config import Settings
@@ -28,14 +29,6 @@ CONTINUE = "/v1/handoff/continue"
 CURRENT = "/v1/work/handoffs/prepare-current"
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

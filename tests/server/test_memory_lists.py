@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error, running
 
 from pcreceipt.config import Settings
@@ -27,17 +28,9 @@ ENTRIES = "/v1/memory/entries/list"
 ENTRY = "/v1/memory/entries/get"
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(datetime(2026, 5, 1, 12, 0, tzinfo=UTC))
 
 
 @pytest.fixture

@@ -11,23 +11,16 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error
 
 PREVIEW = "/v1/atomic-memory/restoration-previews"
 RESTORE = "/v1/atomic-memory/restorations"
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(datetime(2026, 12, 1, 12, 0, tzinfo=UTC))
 
 
 @pytest.fixture

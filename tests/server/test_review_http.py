@@ -13,25 +13,13 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.candidates import EXPERIENCE, SKILL
 from _support.fakes import FakeInference
 from _support.servers import assert_error, running
 
 from pcreceipt.config import EmbeddingSettings, Settings
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
-
-EXPERIENCE = {
-    "situation": "The release build failed on a stale lock file.",
-    "action": "Regenerated the lock file and pinned the packaging tool.",
-    "outcome": "The build passed on the next run.",
-    "lesson": "Regenerate the lock file whenever the packaging tool is bumped.",
-}
-SKILL = {
-    "name": "release-check",
-    "description": "Check a release branch before tagging it.",
-    "instructions": "Run the test suite, then the packaging check.",
-    "validation": ["the packaging check passes"],
-}
 
 STORED_EXPERIENCE = EXPERIENCE | {"failure": None}
 """A proposal as stored and served: every optional field present (1.4.1's content models)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error
 
 pytestmark = pytest.mark.anyio
@@ -21,16 +22,6 @@ pytestmark = pytest.mark.anyio
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
 FLUSH = "/v1/memory/flush"
-
-
-class Clock:
-    """A settable, timezone-aware clock for the server."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def capture(scope_id: str, source_id: str = "s-1", content: str = "Why WAL?", **fields: Any) -> dict[str, Any]:

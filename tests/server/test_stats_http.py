@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error, running
 from _support.tokens import issue, make_scope, token_server
 
@@ -24,14 +25,6 @@ from pcreceipt.store.sources import estimate_tokens
 
 STATS = "/v1/stats"
 PREPARE = "/v1/context/prepare"
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

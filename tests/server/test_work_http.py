@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.clock import Clock
 from _support.servers import assert_error, running
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,14 +34,6 @@ OUTCOME = "/v1/work/outcomes/record"
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
 DECLARED: dict[str, Any] = {"text": "The changelog lists every change.", "basis": "declared", "evidence": []}
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from pcreceipt.models import limits
-from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import new_artifact_id, utc_now
 from pcreceipt.store.records import (
     ArtifactFamily,
@@ -45,7 +45,6 @@ from pcreceipt.store.records import (
     InvalidCandidate,
     RefusedReference,
     ReviewedFamily,
-    RevisionRecord,
     SkillRevision,
     SourceRef,
     TargetMoved,
@@ -151,17 +150,12 @@ def _skill(scope_id: str, row: Sequence[Any]) -> SkillRevision:
     )
 
 
-class CandidateReviews(EngineHooks[ConnT, PreparedT]):
+class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
     """Candidates, their review decisions and managed Skill reads over an engine's hooks."""
 
-    if TYPE_CHECKING:  # provided by SourceRecords and StoreEngine, beside which every engine has this
+    if TYPE_CHECKING:  # provided by SourceRecords, beside which every engine has this
 
         def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None: ...
-
-        def _add_revision(self, conn: ConnT, scope_id: str, family: ArtifactFamily, artifact_id: str,
-                          revision: int, prepared: PreparedT, now: str, *,
-                          named: tuple[tuple[SourceRef, ...], tuple[ArtifactRef, ...]] | None = None,
-                          ) -> RevisionRecord: ...  # fmt: skip
 
     # -- reads
 

@@ -28,7 +28,15 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from pcreceipt.store.records import ArtifactFamily, EmbeddingRow, NewArtifact, RevisionRecord, Scope
+from pcreceipt.store.records import (
+    ArtifactFamily,
+    ArtifactRef,
+    EmbeddingRow,
+    NewArtifact,
+    RevisionRecord,
+    Scope,
+    SourceRef,
+)
 from pcreceipt.store.rows import PreparedContent, batches, placeholders
 
 if TYPE_CHECKING:
@@ -219,3 +227,27 @@ class EngineHooks(ABC, Generic[ConnT, PreparedT]):
             if count:
                 problems.append(f"{count} {description}")
         return problems
+
+
+class RevisionHooks(EngineHooks[ConnT, PreparedT]):
+    """The hooks plus the core's revision commit, for a part of the core that writes revisions
+    (publication, restoration, candidate approval). ``engine.StoreEngine`` implements
+    ``_add_revision``; this declares it once for the parts it is mixed with."""
+
+    @abstractmethod
+    def _add_revision(
+        self,
+        conn: ConnT,
+        scope_id: str,
+        family: ArtifactFamily,
+        artifact_id: str,
+        revision: int,
+        prepared: PreparedT,
+        now: str,
+        *,
+        prompt_key: str | None = None,
+        derived_from: tuple[ArtifactRef, ...] = (),
+        lineage: bool = True,
+        named: tuple[tuple[SourceRef, ...], tuple[ArtifactRef, ...]] | None = None,
+    ) -> RevisionRecord:
+        """Insert an immutable revision as the new head (``engine.StoreEngine._add_revision``)."""

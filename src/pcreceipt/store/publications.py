@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 from pcreceipt.contract.digests import canonical_digest
-from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.publication_records import Publication, PublicationConflict, PublicationUnsupported
 from pcreceipt.store.records import (
@@ -60,25 +59,8 @@ def _key_sha(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-class ArtifactPublications(EngineHooks[ConnT, PreparedT]):
+class ArtifactPublications(RevisionHooks[ConnT, PreparedT]):
     """``publication_source`` and ``publish_artifact`` over the engine hooks."""
-
-    @abstractmethod
-    def _add_revision(
-        self,
-        conn: ConnT,
-        scope_id: str,
-        family: Any,
-        artifact_id: str,
-        revision: int,
-        prepared: PreparedT,
-        now: str,
-        *,
-        prompt_key: str | None = None,
-        derived_from: tuple[ArtifactRef, ...] = (),
-        lineage: bool = True,
-        named: Any = None,
-    ) -> RevisionRecord: ...
 
     def _publication_scopes(self, conn: ConnT, scope_ids: tuple[str, str]) -> None:
         for scope_id in scope_ids:

@@ -28,9 +28,8 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import (
     ArtifactRef,
@@ -115,7 +114,7 @@ def _lifecycle_class(state: LifecycleState) -> str:
     return "set-aside" if state in _SET_ASIDE else state
 
 
-class AtomicRestorations(EngineHooks[ConnT, PreparedT]):
+class AtomicRestorations(RevisionHooks[ConnT, PreparedT]):
     """``plan_atomic_restoration`` and ``commit_atomic_restoration`` over the engine hooks."""
 
     @abstractmethod
@@ -129,23 +128,6 @@ class AtomicRestorations(EngineHooks[ConnT, PreparedT]):
         *,
         merged_into_id: str | None,
     ) -> None: ...
-
-    @abstractmethod
-    def _add_revision(
-        self,
-        conn: ConnT,
-        scope_id: str,
-        family: Any,
-        artifact_id: str,
-        revision: int,
-        prepared: PreparedT,
-        now: str,
-        *,
-        prompt_key: str | None = None,
-        derived_from: tuple[ArtifactRef, ...] = (),
-        lineage: bool = True,
-        named: Any = None,
-    ) -> RevisionRecord: ...
 
     def _memory_node(self, conn: ConnT, scope_id: str, artifact_id: str) -> MemoryNode:
         row = self._first(conn, ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
