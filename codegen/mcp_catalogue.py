@@ -133,6 +133,12 @@ def _input_schema(api: dict[str, Any], op: dict[str, Any], definitions: dict[str
 
 
 def _output_schema(op: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any] | None:
+    """None also when a success may be a document of another media type (get_handoff_report's
+    Markdown): an MCP output schema would demand structured content for every answer, so the tool
+    declares none, as PowerContext 1.4.1's does."""
+    for status, response in op["responses"].items():
+        if status.startswith("2") and set(response.get("content", {})) - {"application/json"}:
+            return None
     models = []
     for status, response in sorted(op["responses"].items()):
         content = response.get("content", {}).get("application/json") if status.startswith("2") else None

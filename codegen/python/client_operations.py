@@ -14,7 +14,7 @@ arguments and the generated model it answers:
   readiness 503) is an answer, not an error; a model that is a union of other models answers the
   branch itself.
 
-The methods call three abstract ones (``_call``, ``_versioned``, ``_required``) that the
+The methods call four abstract ones (``_call``, ``_versioned``, ``_required``, ``_call_or_text``) that the
 hand-written transport (``pcreceipt.client.AsyncClient``) implements.
 """
 
@@ -153,7 +153,12 @@ def _method(api: dict[str, Any], path: str, op: dict[str, Any], models: set[str]
 
     versioned = "ETag" in success.get("headers", {})
     branches = _branches(api, model)
-    if versioned and conditional:
+    documents = sorted(set(success.get("content", {})) - {"application/json"})
+    if documents and (versioned or branches):
+        raise SystemExit(f"{operation_id}: a success answered as {documents} must be one plain model")
+    if documents:  # the answer is the model, or a document (its text) as another media type or a download
+        returns, body_line = f"{model} | str", f"return await self._call_or_text({call_args})"
+    elif versioned and conditional:
         returns, body_line = f"Versioned[{model}] | None", f"return await self._versioned({call_args})"
     elif versioned:
         returns, body_line = f"Versioned[{model}]", f"return await self._required({call_args})"
@@ -219,7 +224,7 @@ def render_client_operations_py(api: dict[str, Any], models: set[str], header: s
         "",
         "",
         "class OperationMethods(ABC):",
-        '    """One method per operation; a transport implements the three abstract ones."""',
+        '    """One method per operation; a transport implements the four abstract ones."""',
         "",
         "    @abstractmethod",
         "    async def _call(self, operation_id: str, model: type[M], **send: Any) -> M:",
@@ -232,6 +237,10 @@ def render_client_operations_py(api: dict[str, Any], models: set[str], header: s
         "    @abstractmethod",
         "    async def _required(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M]:",
         '        """Send the operation; its response with its ETag."""',
+        "",
+        "    @abstractmethod",
+        "    async def _call_or_text(self, operation_id: str, model: type[M], **send: Any) -> M | str:",
+        '        """Send the operation; its JSON response parsed into ``model``, or the text of a document answer."""',
         "",
     ]
     return "\n".join(head + methods).rstrip("\n") + "\n"

@@ -3,10 +3,10 @@
 One method per operation of the contract, generated from schemas/openapi.json
 (``pcreceipt.models.OperationMethods``: arguments, models and the answers it declares); this module is
 the transport those methods call, and the few helpers they do not say (``iter_scopes``,
-``iter_artifacts``, ``health``, ``prepare_context(include_receipt=)``). Methods, paths and the
-statuses that count as success come from the generated operation table, so the client and the
-server read the same facts. Responses are parsed strictly into the generated
-models (``pcreceipt.models``: unknown keys and coerced types are refused).
+``iter_artifacts``, ``health``, ``prepare_context(include_receipt=)``,
+``download_handoff_report``). Methods, paths and the statuses that count as success come from
+the generated operation table, so the client and the server read the same facts. Responses are
+parsed strictly into the generated models (``pcreceipt.models``: unknown keys and coerced types are refused).
 
 - A status the operation does not declare raises ``ApiResponseError`` (status, error code,
   message, details and the ``X-PowerContext-Request-ID``), even when it is a 2xx.
@@ -37,6 +37,7 @@ from pcreceipt.models import (
     BY_ID,
     ArtifactCollectionItem,
     ErrorEnvelope,
+    GetHandoffReportRequest,
     Health,
     Operation,
     OperationMethods,
@@ -250,6 +251,15 @@ class AsyncClient(OperationMethods):
     async def _call(self, operation_id: str, model: type[M], **send: Any) -> M:
         return self._parse(operation_id, await self._send(operation_id, **send), model)
 
+    async def _call_or_text(self, operation_id: str, model: type[M], **send: Any) -> M | str:
+        """The model of a JSON answer; the text of a document (another media type, or a download:
+        ``Content-Disposition``)."""
+        response = await self._send(operation_id, **send)
+        media_type = response.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        if media_type != "application/json" or "Content-Disposition" in response.headers:
+            return response.text
+        return self._parse(operation_id, response, model)
+
     async def _versioned(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M] | None:
         """A model with its ETag; None for 304 Not Modified."""
         response = await self._send(operation_id, **send)
@@ -302,6 +312,12 @@ class AsyncClient(OperationMethods):
             if page.next_cursor is None:
                 return
             cursor = page.next_cursor.root
+
+    async def download_handoff_report(self, request: GetHandoffReportRequest | Mapping[str, Any]) -> bytes:
+        """``get_handoff_report`` with ``download`` true: the file's bytes (the Markdown document, or
+        the bare report object as JSON), as PowerContext 1.4.1's client downloads it."""
+        body = {**_dump(request), "download": True}
+        return (await self._send("get_handoff_report", body=body)).content
 
     async def health(self) -> Health:
         """The server's readiness (``status`` is ``ready`` or ``not_ready``)."""

@@ -336,6 +336,12 @@ class RequestTooLarge(ApiError):
     code, status = "request_too_large", 413
 
 
+class HandoffReportTooLarge(ApiError):
+    """get_handoff_report: the answer would exceed the report size bound (PowerContext 1.4.1's code)."""
+
+    code, status = "handoff_report_too_large", 413
+
+
 class CodeTargetMissing(InvalidRequest):
     """A code read of a path the current workspace does not hold."""
 

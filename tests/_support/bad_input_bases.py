@@ -224,6 +224,9 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         ok=202,
     ),
     "get_stats": lambda t: Base(body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "period": "today"}),
+    "get_handoff_report": lambda t: Base(
+        body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "format": "json", "download": False}
+    ),
     "remember_memory": lambda t: Base(body={"scope_id": t.scope_id, "kind": "fact", "text": "remembered"}),
     "search_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory", "mode": "fts"}),
     "search_atomic_memory": lambda t: Base(body={"scope_id": t.scope_id, "query": "tier memory"}),

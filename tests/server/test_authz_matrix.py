@@ -25,7 +25,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   target; these two never look the Scope up, so a missing Scope answers success where the grant
   allows); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
-- get_stats with the target as its exact selection (read on the target); an ``all`` selection
+- get_stats and get_handoff_report with the target as the exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
@@ -111,6 +111,7 @@ ROUTE_CLASS: dict[str, str] = {
     "acknowledge_handoff": "write",
     "prepare_handoff_hint": "read",
     "get_stats": "read",
+    "get_handoff_report": "read",
     "prepare_context": "prepare",
     "create_scope": "create",
     "resolve_scope_binding": "read",
@@ -585,6 +586,9 @@ REQUESTS: dict[str, Request] = {
     ),
     "get_stats": lambda http, w, t: http.post(
         "/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
+    ),
+    "get_handoff_report": lambda http, w, t: http.post(
+        "/v1/handoff-reports/get", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
     ),
     "resolve_scope_binding": lambda http, w, t: http.post(
         "/v1/scope-bindings/resolve", json={"explicit_scope_id": w.ids[t]}

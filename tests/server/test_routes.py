@@ -19,6 +19,7 @@ from pcreceipt.models import (
     AtomicMemoryContent,
     CodeQueryResult,
     CodeStatus,
+    HandoffReportResponse,
     ProfileContent,
     TopicMemoryContent,
 )
@@ -84,6 +85,7 @@ EXERCISED = {
         "continue_handoff",
         "acknowledge_handoff",
         "prepare_handoff_hint",
+        "get_handoff_report",
     ],
     "test_review": [
         "propose_experience",
@@ -575,6 +577,16 @@ async def test_work_and_handoffs(client: AsyncClient, scope_id: str) -> None:
     assert committed.reference.revision == 1 and committed.reference.family == "handoff"
     latest = await client.continue_handoff({"scope_id": scope_id, "selection": "latest"})
     assert latest.status == "resolved" and latest.selected_revision == committed.reference
+    selection = {"mode": "exact", "scope_ids": [scope_id]}
+    report = await client.get_handoff_report({"selection": selection})
+    assert isinstance(report, HandoffReportResponse) and report.report is not None
+    (entry,) = report.report.scopes
+    assert entry.handoff is not None and entry.handoff.artifact == committed.reference
+    assert entry.status == prepared.content.disposition
+    markdown = await client.get_handoff_report({"selection": selection, "format": "markdown"})
+    assert isinstance(markdown, str) and markdown.startswith("# Handoff Report\n")
+    document = await client.download_handoff_report({"selection": selection, "format": "markdown"})
+    assert document.startswith(b"# Handoff Report\n") and report.selection_digest.encode() in document
     hint = await client.prepare_handoff_hint({"scope_id": scope_id, "selection": "latest", "max_bytes": 4000})
     assert hint.status == "ready"
     checks = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}

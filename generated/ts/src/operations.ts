@@ -66,6 +66,7 @@ export type OperationId =
   | "capture_content_source"
   | "capture_working_note"
   | "get_stats"
+  | "get_handoff_report"
   | "remember_memory"
   | "search_memory"
   | "search_atomic_memory"
@@ -435,6 +436,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "GetStatsRequest",
     success: [{ status: 200, model: "ScopedStats" }],
+    scope: { access: "read", source: "selection", references: false },
+  },
+  {
+    operationId: "get_handoff_report",
+    method: "POST",
+    path: "/v1/handoff-reports/get",
+    parameters: [],
+    requestBody: "GetHandoffReportRequest",
+    success: [{ status: 200, model: "HandoffReportResponse" }],
     scope: { access: "read", source: "selection", references: false },
   },
   {

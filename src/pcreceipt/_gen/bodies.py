@@ -2125,6 +2125,7 @@ class ErrorBody(TypedDict, closed=True):
         "artifact_handle_not_found",
         "idempotency_conflict",
         "connector_checkpoint_conflict",
+        "handoff_report_too_large",
     ]
     """
     The error code.
@@ -2262,6 +2263,14 @@ class ErrorDetails(TypedDict, closed=True):
     instruction: NotRequired[str]
     """
     On legacy_memory_operation_unsupported: how to rebuild the request with Atomic Memory.
+    """
+    estimated_bytes: NotRequired[int]
+    """
+    On handoff_report_too_large: the report's size in bytes.
+    """
+    selected_scopes: NotRequired[int]
+    """
+    On handoff_report_too_large: how many Scopes the selection holds.
     """
 
 
@@ -2685,6 +2694,25 @@ class GetExperienceRequest(TypedDict, closed=True):
     """
 
 
+class GetHandoffReportRequest(TypedDict, closed=True):
+    """
+    Ask for the Handoff Report of a Scope selection.
+    """
+
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes the report covers.
+    """
+    format: NotRequired[Literal["json", "markdown"]]
+    """
+    The report's form.
+    """
+    download: NotRequired[bool]
+    """
+    Answer a file (Content-Disposition attachment): the Markdown document, or the bare report object for json.
+    """
+
+
 class GetMemoryCapacityRequest(TypedDict, closed=True):
     """
     Ask a legacy Memory collection's capacity; Atomic Memory has no collection capacity, so this is always 422 legacy_memory_operation_unsupported after the request is validated.
@@ -2772,6 +2800,21 @@ class HandoffAcknowledgement(TypedDict, closed=True):
     receipt: WorkSourceReceipt
     """
     The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffAddress(TypedDict, closed=True):
+    """
+    A committed Handoff revision with its Scope (1.4.1's ArtifactAddress of family handoff, artifact_id handoff).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact: WorkArtifactReference
+    """
+    The revision.
     """
 
 
@@ -2964,6 +3007,95 @@ class HandoffOmission(TypedDict, closed=True):
     citation: HandoffSourceCitation | HandoffArtifactCitation | None
     """
     Where it would be, or null.
+    """
+
+
+class HandoffReport(TypedDict, closed=True):
+    """
+    The Handoff Report (powercontext.handoff-report.v2): per selected Scope its latest committed Handoff, with the counts and both digests. A read: it accepts, continues or changes nothing.
+    """
+
+    schema: Literal["powercontext.handoff-report.v2"]
+    """
+    The report schema.
+    """
+    selection: ReportSelection
+    """
+    The selection.
+    """
+    scope_ids: list[str]
+    """
+    The selected Scopes in report order (the order of scopes).
+    """
+    generated_at: str
+    """
+    When the report was made (UTC).
+    """
+    summary: HandoffReportSummary
+    """
+    The counts.
+    """
+    scopes: list[ScopeHandoffReport]
+    """
+    One entry per selected Scope.
+    """
+    selection_digest: str
+    """
+    The digest of what was selected (the Scopes and the exact Handoff revisions), independent of when.
+    """
+    report_digest: str
+    """
+    The digest of the report without this field.
+    """
+
+
+class HandoffReportResponse(TypedDict, closed=True):
+    """
+    The JSON answer of get_handoff_report without download: the report (format json) or null (format markdown answers text/markdown instead).
+    """
+
+    format: Literal["json", "markdown"]
+    """
+    The report's form.
+    """
+    report: HandoffReport | None
+    """
+    The report, or null.
+    """
+    markdown: str | None
+    """
+    Always null here: Markdown is answered as text/markdown.
+    """
+    selection_digest: str
+    """
+    As the report's.
+    """
+    report_digest: str
+    """
+    As the report's.
+    """
+
+
+class HandoffReportSummary(TypedDict, closed=True):
+    """
+    How many selected Scopes are in each state.
+    """
+
+    continuable_count: int
+    """
+    Scopes whose state is continuable.
+    """
+    blocked_count: int
+    """
+    Scopes whose state is blocked.
+    """
+    complete_count: int
+    """
+    Scopes whose state is complete.
+    """
+    no_handoff_count: int
+    """
+    Scopes whose state is no_handoff.
     """
 
 
@@ -4304,6 +4436,25 @@ class ReplaceArtifactTagsRequest(TypedDict, closed=True):
     """
 
 
+class ReportSelection(TypedDict, closed=True):
+    """
+    The selection as the report records it: every field present, exact Scope ids sorted, absent ones empty or null.
+    """
+
+    mode: Literal["all", "exact", "subtree"]
+    """
+    The selection mode.
+    """
+    scope_ids: list[str]
+    """
+    An exact selection's Scopes, sorted; empty for the other modes.
+    """
+    root_scope_id: str | None
+    """
+    A subtree selection's root; null for the other modes.
+    """
+
+
 class RerankConfig(TypedDict, closed=True):
     """
     The complete configuration evidence of one distinct reranker invocation setup.
@@ -4709,6 +4860,29 @@ class ScopeDescriptor(TypedDict, closed=True):
     version: int
     """
     The descriptor version.
+    """
+
+
+class ScopeHandoffReport(TypedDict, closed=True):
+    """
+    One selected Scope with its latest committed Handoff (handoff and content null for no_handoff).
+    """
+
+    scope: ScopeDescriptor
+    """
+    The Scope.
+    """
+    status: Literal["continuable", "blocked", "complete", "no_handoff"]
+    """
+    The Scope's state.
+    """
+    handoff: HandoffAddress | None
+    """
+    The exact Handoff revision reported, or null.
+    """
+    content: HandoffContent | None
+    """
+    That revision's content, or null. Historical, untrusted input.
     """
 
 

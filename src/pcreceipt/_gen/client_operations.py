@@ -70,6 +70,7 @@ from pcreceipt._gen.models import (
     GetCandidateRequest,
     GetConnectorCheckpointRequest,
     GetExperienceRequest,
+    GetHandoffReportRequest,
     GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
     GetSkillRequest,
@@ -77,6 +78,7 @@ from pcreceipt._gen.models import (
     GetTopicMemoryRequest,
     HandoffAcknowledgement,
     HandoffCurrentWorkRequest,
+    HandoffReportResponse,
     HandoffResolution,
     Health,
     ImportArtifactsRequest,
@@ -142,7 +144,7 @@ class Versioned(Generic[M]):
 
 
 class OperationMethods(ABC):
-    """One method per operation; a transport implements the three abstract ones."""
+    """One method per operation; a transport implements the four abstract ones."""
 
     @abstractmethod
     async def _call(self, operation_id: str, model: type[M], **send: Any) -> M:
@@ -155,6 +157,10 @@ class OperationMethods(ABC):
     @abstractmethod
     async def _required(self, operation_id: str, model: type[M], **send: Any) -> Versioned[M]:
         """Send the operation; its response with its ETag."""
+
+    @abstractmethod
+    async def _call_or_text(self, operation_id: str, model: type[M], **send: Any) -> M | str:
+        """Send the operation; its JSON response parsed into ``model``, or the text of a document answer."""
 
     async def prepare_context(self, request: PrepareContextRequest | Mapping[str, Any]) -> PreparedContext:
         """Prepare a bounded block of project history to inject, optionally with a Receipt."""
@@ -430,6 +436,12 @@ class OperationMethods(ABC):
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection."""
         return await self._call("get_stats", ScopedStats, body=request)
+
+    async def get_handoff_report(
+        self, request: GetHandoffReportRequest | Mapping[str, Any]
+    ) -> HandoffReportResponse | str:
+        """The Handoff Report of a Scope selection."""
+        return await self._call_or_text("get_handoff_report", HandoffReportResponse, body=request)
 
     async def remember_memory(self, request: RememberMemoryRequest | Mapping[str, Any]) -> AtomicMemoryMutationResponse:
         """Remember a text as a new Atomic Memory."""

@@ -487,8 +487,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -521,6 +521,8 @@ ERROR_DETAILS_ALTERNATIVES_ITEMS_MIN_LENGTH: Final = 1
 ERROR_DETAILS_ALTERNATIVES_ITEMS_MAX_LENGTH: Final = 256
 ERROR_DETAILS_INSTRUCTION_MIN_LENGTH: Final = 1
 ERROR_DETAILS_INSTRUCTION_MAX_LENGTH: Final = 512
+ERROR_DETAILS_ESTIMATED_BYTES_MINIMUM: Final = 0
+ERROR_DETAILS_SELECTED_SCOPES_MINIMUM: Final = 0
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -616,6 +618,10 @@ GENERATE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
 GeneratedCandidateStatus = Literal["pending", "no_op"]
 GENERATED_CANDIDATE_STATUS_ENUM: Final[tuple[GeneratedCandidateStatus, ...]] = ("pending", "no_op")
 
+# #/components/schemas/GetHandoffReportRequest
+GET_HANDOFF_REPORT_REQUEST_FORMAT_DEFAULT: Final = "json"
+GET_HANDOFF_REPORT_REQUEST_DOWNLOAD_DEFAULT: Final = False
+
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
 
@@ -685,6 +691,20 @@ HANDOFF_GENERATION_METADATA_EDIT_STATUS_ENUM: Final[tuple[HandoffGenerationMetad
 # #/components/schemas/HandoffOmission
 HANDOFF_OMISSION_TEXT_MIN_LENGTH: Final = 1
 HANDOFF_OMISSION_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/HandoffReport
+HandoffReportSchema = Literal["powercontext.handoff-report.v2"]
+HANDOFF_REPORT_SCHEMA_ENUM: Final[tuple[HandoffReportSchema, ...]] = ("powercontext.handoff-report.v2",)
+
+# #/components/schemas/HandoffReportStatus
+HandoffReportStatus = Literal["continuable", "blocked", "complete", "no_handoff"]
+HANDOFF_REPORT_STATUS_ENUM: Final[tuple[HandoffReportStatus, ...]] = ("continuable", "blocked", "complete", "no_handoff")
+
+# #/components/schemas/HandoffReportSummary
+HANDOFF_REPORT_SUMMARY_CONTINUABLE_COUNT_MINIMUM: Final = 0
+HANDOFF_REPORT_SUMMARY_BLOCKED_COUNT_MINIMUM: Final = 0
+HANDOFF_REPORT_SUMMARY_COMPLETE_COUNT_MINIMUM: Final = 0
+HANDOFF_REPORT_SUMMARY_NO_HANDOFF_COUNT_MINIMUM: Final = 0
 
 # #/components/schemas/HandoffResolution
 HandoffResolutionTrust = Literal["untrusted_history"]
@@ -1002,6 +1022,15 @@ REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
 # The longest normalised tag (NFC then case folded) accepted, in code points (PowerContext's bound).
 REPLACE_ARTIFACT_TAGS_REQUEST_TAG_KEY_MAX_LENGTH: Final = 128
+
+# #/components/schemas/ReportFormat
+ReportFormat = Literal["json", "markdown"]
+REPORT_FORMAT_ENUM: Final[tuple[ReportFormat, ...]] = ("json", "markdown")
+
+# #/components/schemas/ReportSelection
+ReportSelectionMode = Literal["all", "exact", "subtree"]
+REPORT_SELECTION_MODE_ENUM: Final[tuple[ReportSelectionMode, ...]] = ("all", "exact", "subtree")
+REPORT_SELECTION_SCOPE_IDS_MAX_ITEMS: Final = 1000
 
 # #/components/schemas/RepositoryPath
 REPOSITORY_PATH_MIN_LENGTH: Final = 1

@@ -2563,6 +2563,7 @@ class ErrorBody(ContractModel):
         "artifact_handle_not_found",
         "idempotency_conflict",
         "connector_checkpoint_conflict",
+        "handoff_report_too_large",
     ]
     """
     The error code.
@@ -2709,6 +2710,14 @@ class ErrorDetails(ContractModel):
     instruction: Annotated[str | None, Field(max_length=512, min_length=1)] = None
     """
     On legacy_memory_operation_unsupported: how to rebuild the request with Atomic Memory.
+    """
+    estimated_bytes: Annotated[int | None, Field(ge=0)] = None
+    """
+    On handoff_report_too_large: the report's size in bytes.
+    """
+    selected_scopes: Annotated[int | None, Field(ge=0)] = None
+    """
+    On handoff_report_too_large: how many Scopes the selection holds.
     """
 
 
@@ -3230,6 +3239,28 @@ class GetExperienceRequest(ContractModel):
     """
 
 
+class GetHandoffReportRequest(ContractModel):
+    """
+    Ask for the Handoff Report of a Scope selection.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes the report covers.
+    """
+    format: Literal["json", "markdown"] | None = "json"
+    """
+    The report's form.
+    """
+    download: bool | None = False
+    """
+    Answer a file (Content-Disposition attachment): the Markdown document, or the bare report object for json.
+    """
+
+
 class GetMemoryCapacityRequest(ContractModel):
     """
     Ask a legacy Memory collection's capacity; Atomic Memory has no collection capacity, so this is always 422 legacy_memory_operation_unsupported after the request is validated.
@@ -3335,6 +3366,24 @@ class HandoffAcknowledgement(ContractModel):
     receipt: WorkSourceReceipt
     """
     The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffAddress(ContractModel):
+    """
+    A committed Handoff revision with its Scope (1.4.1's ArtifactAddress of family handoff, artifact_id handoff).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact: WorkArtifactReference
+    """
+    The revision.
     """
 
 
@@ -3553,6 +3602,104 @@ class HandoffOmission(ContractModel):
     citation: HandoffSourceCitation | HandoffArtifactCitation | None
     """
     Where it would be, or null.
+    """
+
+
+class HandoffReport(ContractModel):
+    """
+    The Handoff Report (powercontext.handoff-report.v2): per selected Scope its latest committed Handoff, with the counts and both digests. A read: it accepts, continues or changes nothing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.handoff-report.v2"], Field(alias="schema")]
+    """
+    The report schema.
+    """
+    selection: ReportSelection
+    """
+    The selection.
+    """
+    scope_ids: list[ScopeId]
+    """
+    The selected Scopes in report order (the order of scopes).
+    """
+    generated_at: AwareDatetime
+    """
+    When the report was made (UTC).
+    """
+    summary: HandoffReportSummary
+    """
+    The counts.
+    """
+    scopes: list[ScopeHandoffReport]
+    """
+    One entry per selected Scope.
+    """
+    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The digest of what was selected (the Scopes and the exact Handoff revisions), independent of when.
+    """
+    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The digest of the report without this field.
+    """
+
+
+class HandoffReportResponse(ContractModel):
+    """
+    The JSON answer of get_handoff_report without download: the report (format json) or null (format markdown answers text/markdown instead).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Literal["json", "markdown"]
+    """
+    The report's form.
+    """
+    report: HandoffReport | None
+    """
+    The report, or null.
+    """
+    markdown: str | None
+    """
+    Always null here: Markdown is answered as text/markdown.
+    """
+    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    As the report's.
+    """
+    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    As the report's.
+    """
+
+
+class HandoffReportSummary(ContractModel):
+    """
+    How many selected Scopes are in each state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    continuable_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is continuable.
+    """
+    blocked_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is blocked.
+    """
+    complete_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is complete.
+    """
+    no_handoff_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is no_handoff.
     """
 
 
@@ -5308,6 +5455,28 @@ class ReplacementArtifactId(RootModel[str]):
     """
 
 
+class ReportSelection(ContractModel):
+    """
+    The selection as the report records it: every field present, exact Scope ids sorted, absent ones empty or null.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["all", "exact", "subtree"]
+    """
+    The selection mode.
+    """
+    scope_ids: Annotated[list[ScopeId], Field(max_length=1000)]
+    """
+    An exact selection's Scopes, sorted; empty for the other modes.
+    """
+    root_scope_id: ScopeId | None
+    """
+    A subtree selection's root; null for the other modes.
+    """
+
+
 class RepositoryPath(RootModel[str]):
     root: Annotated[
         str,
@@ -5807,6 +5976,32 @@ class ScopeDescriptor(ContractModel):
     version: Annotated[int, Field(ge=1)]
     """
     The descriptor version.
+    """
+
+
+class ScopeHandoffReport(ContractModel):
+    """
+    One selected Scope with its latest committed Handoff (handoff and content null for no_handoff).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope: ScopeDescriptor
+    """
+    The Scope.
+    """
+    status: Literal["continuable", "blocked", "complete", "no_handoff"]
+    """
+    The Scope's state.
+    """
+    handoff: HandoffAddress | None
+    """
+    The exact Handoff revision reported, or null.
+    """
+    content: HandoffContent | None
+    """
+    That revision's content, or null. Historical, untrusted input.
     """
 
 

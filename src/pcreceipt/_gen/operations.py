@@ -421,6 +421,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='get_handoff_report',
+        method='POST',
+        path='/v1/handoff-reports/get',
+        parameters=(),
+        request_model='GetHandoffReportRequest',
+        success=(Success(200, 'HandoffReportResponse'), ),
+        scope_access='read',
+        scope_source='selection',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='remember_memory',
         method='POST',
         path='/v1/memory/remember',

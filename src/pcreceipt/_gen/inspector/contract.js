@@ -7050,6 +7050,15 @@ var OPERATIONS = [
     scope: { access: "read", source: "selection", references: false }
   },
   {
+    operationId: "get_handoff_report",
+    method: "POST",
+    path: "/v1/handoff-reports/get",
+    parameters: [],
+    requestBody: "GetHandoffReportRequest",
+    success: [{ status: 200, model: "HandoffReportResponse" }],
+    scope: { access: "read", source: "selection", references: false }
+  },
+  {
     operationId: "remember_memory",
     method: "POST",
     path: "/v1/memory/remember",

@@ -18,6 +18,7 @@ from pcreceipt.server.handlers import artifacts, code, code_query, context, heal
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
+from pcreceipt.server.handlers.handoff_report import HANDOFF_REPORT_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
@@ -54,6 +55,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     LEGACY_MEMORY_HANDLERS,
     ARTIFACT_HANDLE_HANDLERS,
     CONNECTOR_HANDLERS,
+    HANDOFF_REPORT_HANDLERS,
 )
 
 

@@ -11,6 +11,7 @@ never sent: the endpoint logs the operation, request id and rule ids and answers
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -98,6 +99,34 @@ def check_import_artifacts_request(body: Any, settings: Settings) -> list[gate.V
     return detailed or violations
 
 
+DIGEST_HEADERS = ("X-PowerContext-Selection-Digest", "X-PowerContext-Report-Digest")
+_DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
+
+
+def check_handoff_report(call: Call, reply: Reply) -> list[gate.Violation]:
+    """get_handoff_report's reply: ``Cache-Control: no-store`` and both digest headers; a document
+    (``Reply.media_type``) must be text of a media type the 200 declares; JSON is checked against
+    ``HandoffReportResponse``, or with ``download`` against the bare ``HandoffReport`` it answers."""
+    violations = [
+        gate.Violation("", "header", f"the reply lacks a valid {name} header")
+        for name in DIGEST_HEADERS
+        if not _DIGEST.match(reply.headers.get(name, ""))
+    ]
+    if reply.headers.get("Cache-Control") != "no-store":
+        violations.append(gate.Violation("", "header", "the reply lacks Cache-Control: no-store"))
+    declared = (declared_response(call.operation, reply.status) or {}).get("content", {})
+    if reply.media_type is not None:
+        media = reply.media_type.split(";", 1)[0].strip()
+        if media not in declared or media == "application/json" or not isinstance(reply.body, (bytes, str)):
+            violations.append(gate.Violation("", "declared_status", "the reply's document is not declared"))
+        return violations
+    download = isinstance(call.body, Mapping) and call.body.get("download") is True
+    definition = "HandoffReport" if download else response_definition(call.operation, reply.status)
+    if definition is None:
+        return [*violations, gate.Violation("", "declared_status", "the reply has an undeclared body")]
+    return violations + gate.check_schema(definition, reply.body)
+
+
 RequestCheck = Callable[[Any, Settings], list[gate.Violation]]
 ReplyCheck = Callable[[Call, Reply], list[gate.Violation]]
 
@@ -108,7 +137,10 @@ REQUEST_CHECKS: Mapping[str, RequestCheck] = {
 }
 """Operations whose request body needs more than its schema (the rest are checked against their request definition)."""
 
-REPLY_CHECKS: Mapping[str, ReplyCheck] = {"prepare_context": check_prepared_context}
+REPLY_CHECKS: Mapping[str, ReplyCheck] = {
+    "prepare_context": check_prepared_context,
+    "get_handoff_report": check_handoff_report,
+}
 """Operations whose reply needs more than its schema (the rest are checked against their response definition)."""
 
 

@@ -81,11 +81,15 @@ class Call(Generic[B]):
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """A handler's answer: the status, a JSON body (None for an empty body) and extra headers."""
+    """A handler's answer: the status, a JSON body (None for an empty body) and extra headers.
+
+    ``media_type``: set for a document answer (a text body of that type, e.g. get_handoff_report's
+    ``text/markdown; charset=utf-8``); None for JSON."""
 
     status: int
     body: Any
     headers: Mapping[str, str] = field(default_factory=dict)
+    media_type: str | None = None
 
 
 Handler = Callable[[Call], Reply]

@@ -30,6 +30,9 @@ def error_response(error: ApiError) -> Response:
 def reply_response(reply: Reply) -> Response:
     if reply.body is None:
         return Response(status_code=reply.status, headers=dict(reply.headers))
+    if reply.media_type is not None:  # a document: its text as it is
+        body = reply.body.encode("utf-8") if isinstance(reply.body, str) else bytes(reply.body)
+        return Response(body, status_code=reply.status, media_type=reply.media_type, headers=dict(reply.headers))
     if isinstance(reply.body, Prepared):  # its Receipt is serialised already
         return Response(reply.body.wire(), status_code=reply.status, media_type=JSON, headers=dict(reply.headers))
     return json_response(reply.status, reply.body, reply.headers)
