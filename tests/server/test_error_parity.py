@@ -105,6 +105,12 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "get_stats": ("POST", "/v1/stats", {"selection": {"mode": "exact", "scope_ids": [MISSING]}}, {}),
+    "get_handoff_report": (
+        "POST",
+        "/v1/handoff-reports/get",
+        {"selection": {"mode": "exact", "scope_ids": [MISSING]}},
+        {},
+    ),
     "remember_memory": ("POST", "/v1/memory/remember", {"scope_id": MISSING, "kind": "fact", "text": "x"}, {}),
     "search_memory": ("POST", "/v1/memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "search_atomic_memory": ("POST", "/v1/atomic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),

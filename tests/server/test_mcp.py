@@ -262,6 +262,23 @@ async def test_scopes_and_bindings(server: McpServer) -> None:
         assert cleared == {"cleared": True}
 
 
+async def test_the_handoff_report_tool_answers_json_or_markdown(server: McpServer) -> None:
+    """get_handoff_report's tool declares no output schema (as 1.4.1's): JSON is structured, Markdown is text only."""
+    selection = {"mode": "exact", "scope_ids": [server.granted]}
+    async with session(server.url + "/mcp/", server.writer) as client:
+        answer = structured(await client.call_tool("get_handoff_report", {"selection": selection}))
+        assert answer["report"]["scopes"][0]["status"] == "no_handoff" and answer["markdown"] is None
+        markdown = await client.call_tool("get_handoff_report", {"selection": selection, "format": "markdown"})
+        assert not markdown.isError and markdown.structuredContent is None
+        (item,) = markdown.content
+        assert item.type == "text" and item.text.startswith("# Handoff Report\n")
+        error_text(
+            await client.call_tool("get_handoff_report", {"selection": {"mode": "exact", "scope_ids": [server.other]}}),
+            403,
+            "forbidden",
+        )
+
+
 async def test_a_scope_outside_the_tokens_grants_is_an_error_result(server: McpServer) -> None:
     async with session(server.url + "/mcp", server.writer) as client:
         refused = await client.call_tool("search_memory", {"scope_id": server.other, "query": "anything"})

@@ -14,7 +14,8 @@ header and its client address.
 
 Results (``docs/decisions.md``, "MCP"):
 - A 2xx answer: its JSON as ``structuredContent`` and the same JSON (compact, as HTTP sends it) as
-  one text item. ``get_artifact`` and ``replace_artifact`` answer ``{artifact, etag, status_code}``
+  one text item; a document (``get_handoff_report``'s Markdown) as one text item alone.
+  ``get_artifact`` and ``replace_artifact`` answer ``{artifact, etag, status_code}``
   (a conditional ``get_artifact`` 304: ``artifact`` null).
 - Any other status: ``isError`` with one text item ``Error calling tool '<tool>': HTTP error
   <status>: <reason> - <the error envelope as JSON>`` (PowerContext's prefix; its body is a Python
@@ -232,7 +233,8 @@ def _result(spec: ToolSpec, response: Response) -> types.CallToolResult:
         }
         text = wire_bytes(structured).decode("utf-8")
     elif 200 <= status < 300:
-        structured = json.loads(body) if body else None
+        document = not response.headers.get("content-type", "application/json").startswith("application/json")
+        structured = json.loads(body) if body and not document else None
         text = body.decode("utf-8") if body else ""
     else:
         return _http_error(spec.name, status, body)
