@@ -19,6 +19,9 @@ import pytest
 import rfc8785
 from _support.clock import Clock
 from _support.servers import assert_error, running
+from _support.tokens import issue, make_scope, token_server
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
@@ -263,3 +266,72 @@ def test_the_size_bound(http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> 
         assert error["details"]["selected_scopes"] == 1
         assert error["details"]["estimated_bytes"] > 200
         assert "cache-control" not in refused.headers or refused.headers["cache-control"] == "no-store"
+
+
+def test_a_token_reports_only_what_it_may_read(tmp_path: Path) -> None:
+    with token_server(tmp_path) as server:
+        root = make_scope(server.store, "root")
+        mine = make_scope(server.store, "mine", parent=root.scope_id)
+        hidden = make_scope(server.store, "hidden", parent=root.scope_id)
+        token = issue(server.store, [(root.scope_id, "read"), (mine.scope_id, "read")])
+        with server.client(token) as http:
+            tree = ask(http, {"mode": "subtree", "root_scope_id": root.scope_id})
+            assert tree.json()["report"]["scope_ids"] == [root.scope_id, mine.scope_id]
+            every = ask(http, {"mode": "all"}, format="markdown")
+            assert "| hidden |" not in every.text and "Scopes: 2" in every.text
+            refused = http.post(REPORT, json={"selection": exact(root.scope_id, hidden.scope_id)})
+            assert_error(refused, 403, "forbidden")
+            other = http.post(REPORT, json={"selection": {"mode": "subtree", "root_scope_id": hidden.scope_id}})
+            assert_error(other, 403, "forbidden")
+
+
+_TEXT = st.text(alphabet=st.sampled_from(["e", "\u0301", "\u00e9", "|", "\n", "a", "Z"]), max_size=8)
+
+
+@given(st.dictionaries(_TEXT, st.one_of(_TEXT, st.integers(-(2**53) + 1, 2**53 - 1), st.none()), max_size=6))
+def test_the_digest_ignores_key_order_and_unicode_composition(value: dict[str, Any]) -> None:
+    """Two values that differ only in key order or in composed/decomposed text share a digest, and
+    the digest is the one recomputed from 1.4.1's definition."""
+    decomposed = {
+        unicodedata.normalize("NFD", k): unicodedata.normalize("NFD", v) if isinstance(v, str) else v
+        for k, v in value.items()
+    }
+    if len(decomposed) != len(value):  # two keys that are one after normalisation: 1.4.1 refuses those
+        return
+    reordered = dict(reversed(list(decomposed.items())))
+    assert handoff_report.digest(reordered) == handoff_report.digest(value) == sha(value)
+
+
+@given(
+    st.lists(st.sampled_from(["continuable", "blocked", "complete", None]), max_size=6),
+    st.sampled_from(["all", "exact"]),
+)
+def test_markdown_has_a_row_and_a_section_per_scope(statuses: list[str | None], mode: str) -> None:
+    entries = []
+    for index, status in enumerate(statuses):
+        scope = {"scope_id": f"s{index}", "title": f"T|{index}", "summary": "S", "parent_scope_id": None}
+        content = None
+        if status is not None:
+            content = {
+                "objective": "O",
+                "state": [{"text": "x", "citations": []}],
+                "next_action": None,
+                "omissions": [],
+            }
+        address = (
+            None
+            if status is None
+            else {"scope_id": f"s{index}", "artifact": {"family": "handoff", "artifact_id": "handoff", "revision": 1}}
+        )
+        entries.append({"scope": scope, "status": status or "no_handoff", "handoff": address, "content": content})
+    report = {
+        "selection": {"mode": mode},
+        "scopes": entries,
+        "selection_digest": "sha256:a",
+        "report_digest": "sha256:b",
+    }
+    lines = handoff_report.render_markdown(report).split("\n")
+    rows = [line for line in lines if line.startswith("| T\\|")]
+    assert len(rows) == len(statuses) and f"Scopes: {len(statuses)}" in lines
+    assert sum(line.startswith("## ") for line in lines) == len(statuses)
+    assert lines[-3:] == ["Selection digest: `sha256:a`", "Report digest: `sha256:b`", ""]
