@@ -32,7 +32,7 @@ from typing import Any
 
 from pcreceipt.contract.digests import canonical_json, wire_bytes
 from pcreceipt.errors import HandoffReportTooLarge, ScopeNotFound
-from pcreceipt.models import bodies
+from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import handoffs
 from pcreceipt.server.handlers.records import scope_descriptor
 from pcreceipt.server.handlers.statistics import selected_scopes
@@ -40,14 +40,14 @@ from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.records import RecordNotFound
 
-REPORT_SCHEMA = "powercontext.handoff-report.v2"
+REPORT_SCHEMA = limits.HANDOFF_REPORT_SCHEMA_ENUM[0]
 SELECTION_SCHEMA = "powercontext.handoff-report-selection.v2"
 SELECTION_DIGEST_HEADER = "X-PowerContext-Selection-Digest"
 REPORT_DIGEST_HEADER = "X-PowerContext-Report-Digest"
 MARKDOWN = "text/markdown; charset=utf-8"
 MAX_REPORT_BYTES = 10 * 1024 * 1024
 """The largest answer body, in bytes (PowerContext 1.4.1's deterministic output limit)."""
-STATUSES = ("continuable", "blocked", "complete", "no_handoff")
+STATUSES = limits.HANDOFF_REPORT_STATUS_ENUM
 NONE = "—"
 
 Json = dict[str, Any]
