@@ -38,7 +38,7 @@ from schemathesis.specs.openapi.checks import (
 from pcreceipt.contract import gate
 from pcreceipt.models import OPERATIONS
 from pcreceipt.server.http.authorization import requires_token
-from pcreceipt.server.http.responses import response_definition
+from pcreceipt.server.http.responses import declared_response, response_definition
 
 EXAMPLES = int(os.environ.get("PCRECEIPT_FUZZ_EXAMPLES", "10"))
 CHECKS = [status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance]
@@ -108,8 +108,15 @@ def _check(operation_id: str, case: Any, response: Any, token: str) -> None:
         if status == 401:
             assert response.headers["www-authenticate"][0].startswith("Bearer ")
     elif 200 <= status < 300 and response.content:
+        media = response.headers.get("content-type", [""])[0].split(";", 1)[0].strip()
+        if media != "application/json":  # a document answer (get_handoff_report's Markdown): declared, text
+            assert media in (declared_response(operation, status) or {}).get("content", {}), (operation_id, media)
+            response.content.decode("utf-8")
+            return _count(authenticated, status)
         body = response.json()
-        if operation_id == "prepare_context":
+        if operation_id == "get_handoff_report" and _downloads(case):
+            violations = gate.check_schema("HandoffReport", body)  # the file: the bare report, as 1.4.1 sends it
+        elif operation_id == "prepare_context":
             sent = case.body
             violations = gate.check_prepared_context(
                 body,
@@ -122,6 +129,14 @@ def _check(operation_id: str, case: Any, response: Any, token: str) -> None:
             assert definition is not None, (operation_id, status)
             violations = gate.check_schema(definition, body)
         assert violations == [], (operation_id, status, violations)
+    _count(authenticated, status)
+
+
+def _downloads(case: Any) -> bool:
+    return isinstance(case.body, dict) and case.body.get("download") is True
+
+
+def _count(authenticated: bool, status: int) -> None:
     FIGURES["authenticated" if authenticated else "unauthenticated"] += 1
     FIGURES["cases"] += 1
     FIGURES[f"{status // 100}xx"] += 1
@@ -158,6 +173,11 @@ def test_generated_requests_never_hurt(fuzzed: Fuzzed, operation_id: str, mode: 
         headers = {"Authorization": f"Bearer {fuzzed.token}"} if anonymous != 0 else {}
         response = case.call(base_url=fuzzed.server.url, session=fuzzed.session, headers=headers)
         _check(operation_id, case, response, fuzzed.token)
-        case.validate_response(response, checks=CHECKS, headers=headers)
+        checks = CHECKS
+        if operation_id == "get_handoff_report" and _downloads(case):
+            # the file is the bare HandoffReport, which the 200 describes in prose as 1.4.1's does (its $ref
+            # stays on HandoffReportResponse: docs/decisions.md, "Handoff Report"); _check holds it to HandoffReport
+            checks = [check for check in CHECKS if check is not response_schema_conformance]
+        case.validate_response(response, checks=checks, headers=headers)
 
     run()
