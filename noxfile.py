@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import subprocess
 import tempfile
@@ -21,18 +22,41 @@ PYTHON = "3.11"
 DEV = ".[test,dev]"
 
 
+def _stamped(stamp: Path, key: str) -> bool:
+    """Whether ``stamp`` records ``key``: what the last install in that place was made from."""
+    try:
+        return stamp.read_text(encoding="utf-8") == key
+    except OSError:
+        return False
+
+
 def _install(session: nox.Session, target: str = DEV) -> None:
     # Python's own default, whatever the machine's environment says: compiled modules are cached in
     # __pycache__, so the hundreds of processes a test run starts (pytest workers, servers, CLI
     # runs) do not compile every module from source, nor pytest rewrite every test module again.
     session.env["PYTHONDONTWRITEBYTECODE"] = None
+    # The install is editable, so only pyproject.toml (dependencies, entry points) can make a reused
+    # environment stale: a stamp of it and the target skips pip's 4-5 s when nothing changed.
+    key = f"{target}\n{hashlib.sha256(Path('pyproject.toml').read_bytes()).hexdigest()}"
+    stamp = Path(str(session.virtualenv.location)) / ".pcreceipt-installed"
+    if _stamped(stamp, key):
+        session.log(f"{target} is installed from this pyproject.toml already")
+        return
     session.install("-q", "--upgrade", "pip")
     session.install("-q", "-e", target)
+    stamp.write_text(key, encoding="utf-8")
 
 
 def _npm_ci(session: nox.Session) -> None:
-    """The pinned TypeScript tools (codegen/ts/package-lock.json); needs Node.js 20+ and npm on PATH."""
+    """The pinned TypeScript tools (codegen/ts/package-lock.json); needs Node.js 20+ and npm on PATH.
+    Skipped when the tree ``npm ci`` made last is from this very lock file (a stamp inside it)."""
+    key = hashlib.sha256(Path("codegen/ts/package-lock.json").read_bytes()).hexdigest()
+    stamp = Path("codegen/ts/node_modules/.pcreceipt-npm-ci")
+    if _stamped(stamp, key):
+        session.log("codegen/ts/node_modules is from this package-lock.json already")
+        return
     session.run("npm", "ci", "--prefix", "codegen/ts", "--include=dev", "--no-audit", "--no-fund", external=True)
+    stamp.write_text(key, encoding="utf-8")
 
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
