@@ -61,6 +61,7 @@ from pcreceipt.store.rows import (
     ATOMIC_HEAD_SELECT,
     ATOMIC_HEADS_SELECT,
     BATCH,
+    REVISION_EXISTS,
     REVISION_SELECT,
     SCOPE_SELECT,
     Vector,
@@ -82,8 +83,6 @@ from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.tags import ArtifactTags
 from pcreceipt.store.work import WorkSourceReads
-
-REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"
 
 
 class StoreEngine(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import RecordNotFound, StoreError
-from pcreceipt.store.rows import as_str
+from pcreceipt.store.rows import REVISION_EXISTS, as_str
 
 _HANDLE = " FROM artifact_handles WHERE scope_id = ? AND family = ? AND handle_key = ?"
 
@@ -38,11 +38,7 @@ class ArtifactHandles(EngineHooks[ConnT, PreparedT]):
             self._lock_scope(conn, scope_id)
             if self._same(self._bound(conn, scope_id, family, key), artifact_id, revision):
                 return False
-            found = self._first(
-                conn,
-                "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?",
-                (scope_id, family, artifact_id, revision),
-            )
+            found = self._first(conn, REVISION_EXISTS, (scope_id, family, artifact_id, revision))
             if found is None:
                 raise RecordNotFound("the artifact revision does not exist", kind="artifact")
             self._run(

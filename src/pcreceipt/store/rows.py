@@ -40,6 +40,9 @@ MAX_VECTOR_HITS = 4096  # not a contract limit: sqlite-vec's largest k
 BATCH = 500
 """Rows per multi-row statement, and values per ``IN (...)`` list."""
 
+REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"
+"""One row when the Scope has that exact revision of the artifact."""
+
 HEAD_JOIN = (
     "JOIN revisions r ON r.scope_id = a.scope_id AND r.family = a.family AND r.artifact_id = a.artifact_id"
     " AND r.revision = a.head_revision"
