@@ -91,3 +91,20 @@ def status_and_envelope(raw: bytes) -> tuple[int, dict[str, Any]]:
     status = int(head.split(b" ", 2)[1])
     assert b"x-powercontext-request-id" in head.lower()
     return status, json.loads(body)
+
+
+def new_scope(
+    http: httpx.Client,
+    title: str = "scope",
+    *,
+    key: str | None = None,
+    parent: str | None = None,
+    summary: str | None = None,
+) -> str:
+    """Create a Scope over HTTP (idempotent on ``key``, the title when not given) and return its id."""
+    body: dict[str, Any] = {"title": title, "summary": title, "idempotency_key": key or title}
+    if parent is not None:
+        body["parent_scope_id"] = parent
+    response = http.post("/v1/scopes", json=body)
+    assert response.status_code == 201, response.text
+    return str(response.json()["scope_id"])

@@ -6,24 +6,12 @@ grants (bind needs admin, resolve read)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from _support.servers import assert_error, running
+from _support.servers import assert_error
 from _support.tokens import token_server
-
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import Store
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
 
 
 def new_scope(http: httpx.Client, key: str = "handles") -> str:

@@ -6,7 +6,6 @@ the prepare."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
@@ -15,37 +14,16 @@ from typing import Any
 import httpx
 import pytest
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope
 from _support.tokens import issue, make_scope, token_server
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.sources import estimate_tokens
 
 STATS = "/v1/stats"
 PREPARE = "/v1/context/prepare"
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 23, 59, 30, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as client:
-        yield client
-
-
-def new_scope(http: httpx.Client, title: str, parent: str | None = None) -> str:
-    body: dict[str, Any] = {"title": title, "summary": title, "idempotency_key": title}
-    if parent is not None:
-        body["parent_scope_id"] = parent
-    response = http.post("/v1/scopes", json=body)
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
+CLOCK_START = datetime(2026, 3, 1, 23, 59, 30, tzinfo=UTC)
 
 
 def remember(http: httpx.Client, scope_id: str, text: str, kind: str = "fact") -> None:
@@ -118,9 +96,9 @@ def test_prepares_are_counted_per_utc_day_and_parse_as_the_official_model(
 
 def test_selections(http: httpx.Client, powercontext_models: ModuleType) -> None:
     root = new_scope(http, "root")
-    child_b = new_scope(http, "child-b", root)
-    child_a = new_scope(http, "child-a", root)
-    grandchild = new_scope(http, "grandchild", child_b)
+    child_b = new_scope(http, "child-b", parent=root)
+    child_a = new_scope(http, "child-a", parent=root)
+    grandchild = new_scope(http, "grandchild", parent=child_b)
     outside = new_scope(http, "outside")
     for scope_id in (root, child_a, grandchild, outside):
         remember(http, scope_id, f"memory of {scope_id}")

@@ -4,33 +4,15 @@ reciprocal-rank scores, the detail snippet, exact revisions with their Sources, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
-from _support.servers import assert_error, running
-
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import Store
+from _support.servers import assert_error, new_scope
 
 SEARCH = "/v1/topic-memory/search"
 GET = "/v1/topic-memory/get"
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client, title: str = "topics") -> str:
-    response = http.post("/v1/scopes", json={"title": title, "summary": title, "idempotency_key": title})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 def topic(http: httpx.Client, scope_id: str, title: str, summary: str, detail: str) -> dict[str, Any]:

@@ -4,26 +4,15 @@ request (W15), over a real loopback server on every engine."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from _support.servers import CANARY, assert_error, running
+from _support.servers import CANARY, assert_error
 
-from pcreceipt.config import Settings
 from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.errors import BudgetTooSmall
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers import code_query
-from pcreceipt.store.protocol import Store
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
 
 
 def _scope(http: httpx.Client, title: str, **extra: Any) -> str:

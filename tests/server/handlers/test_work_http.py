@@ -10,21 +10,17 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.work import record_content, record_digest
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, CapturedSource
@@ -34,18 +30,6 @@ OUTCOME = "/v1/work/outcomes/record"
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
 DECLARED: dict[str, Any] = {"text": "The changelog lists every change.", "basis": "declared", "evidence": []}
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as client:
-        yield client
 
 
 @pytest.fixture

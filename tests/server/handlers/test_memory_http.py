@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from _support.fakes import FakeInference
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope, running
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,18 +27,6 @@ REMEMBER = "/v1/memory/remember"
 SEARCH = "/v1/memory/search"
 ATOMIC_SEARCH = "/v1/atomic-memory/search"
 SMOKE_TEXT = "PowerContext release verification stores and retrieves this exact memory."
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client, title: str = "memory") -> str:
-    response = http.post("/v1/scopes", json={"title": title, "summary": title, "idempotency_key": title})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 def remember(http: httpx.Client, scope_id: str, text: str, kind: str = "fact", **fields: Any) -> dict[str, Any]:

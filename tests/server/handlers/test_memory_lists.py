@@ -7,43 +7,22 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.http.cursor import CURSOR_TTL_SECONDS
-from pcreceipt.store.protocol import Store
 
 LIST = "/v1/atomic-memory/list"
 ENTRIES = "/v1/memory/entries/list"
 ENTRY = "/v1/memory/entries/get"
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 5, 1, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path, clock: Clock) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client, title: str = "lists") -> str:
-    response = http.post("/v1/scopes", json={"title": title, "summary": title, "idempotency_key": title})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
+CLOCK_START = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def remember(http: httpx.Client, scope_id: str, text: str, kind: str = "fact") -> dict[str, Any]:

@@ -6,19 +6,15 @@ PowerContext 1.4.1's own closed models; evidence that expires on an injected clo
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.handoff_receivers import BEGIN, END
 from pcreceipt.store.protocol import Store
 
@@ -26,18 +22,6 @@ ACK = "/v1/work/handoffs/acknowledge"
 HINT = "/v1/handoff/hint"
 OUTCOME = "/v1/work/outcomes/record"
 CONFIRMED = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as client:
-        yield client
 
 
 @pytest.fixture

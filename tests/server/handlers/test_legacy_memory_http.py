@@ -6,22 +6,19 @@ its Scope) and writing nothing; any valid token may call the five 1.4.1 authoris
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope
 from _support.tokens import token_server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.config import Settings
 from pcreceipt.contract import gate
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.legacy_memory import REFUSALS
-from pcreceipt.store.protocol import Store
 
 CITATION = {"artifact_id": "mem_legacy", "entry_id": "e-1", "entry_version_id": "v-1"}
 TAGS = "/v1/scopes/{scope}/artifacts/memory/mem_legacy/entries/e-1/tags"
@@ -52,18 +49,6 @@ REQUESTS: dict[str, tuple[Send, str]] = {
     ),
 }
 NO_SCOPE_LOOKUP = set(REQUESTS) - {"list_memory_changes"}
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client) -> str:
-    response = http.post("/v1/scopes", json={"title": "legacy", "summary": "legacy", "idempotency_key": "legacy"})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 def assert_refused(response: httpx.Response, operation: str) -> dict[str, Any]:

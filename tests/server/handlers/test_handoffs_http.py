@@ -8,19 +8,15 @@ selections) writing nothing."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 
 FINALIZE = "/v1/handoff/finalize"
@@ -29,24 +25,6 @@ CONTINUE = "/v1/handoff/continue"
 CURRENT = "/v1/work/handoffs/prepare-current"
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as client:
-        yield client
-
-
-def new_scope(http: httpx.Client, key: str = "handoff") -> str:
-    response = http.post("/v1/scopes", json={"title": key, "summary": key, "idempotency_key": key})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 @pytest.fixture

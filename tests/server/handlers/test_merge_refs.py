@@ -8,34 +8,15 @@ invalid_request; a refused merge writes nothing. Answers are parsed with PowerCo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
-import pytest
-from _support.servers import assert_error, running
+from _support.servers import assert_error, new_scope
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import Store
-
 MERGES = "/v1/atomic-memory/merges"
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client, title: str) -> str:
-    response = http.post("/v1/scopes", json={"title": title, "summary": title, "idempotency_key": title})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 def create(http: httpx.Client, scope_id: str, family: str, content: dict[str, Any]) -> dict[str, Any]:

@@ -7,30 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
-from _support.servers import assert_error, running
-
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import Store
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client) -> str:
-    response = http.post("/v1/scopes", json={"title": "tags", "summary": "tags", "idempotency_key": "tags"})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
+from _support.servers import assert_error, new_scope
 
 
 def remember(http: httpx.Client, scope_id: str, text: str) -> str:

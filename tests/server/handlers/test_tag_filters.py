@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from _support.fakes import FakeInference
-from _support.servers import running
+from _support.servers import new_scope, running
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,18 +24,6 @@ from pcreceipt.store.tags import tag_key
 SEARCH = "/v1/memory/search"
 ATOMIC_SEARCH = "/v1/atomic-memory/search"
 VOCABULARY = ("ops", "Release", "review", "bootstrap-context")
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
-        yield c
-
-
-def new_scope(http: httpx.Client, key: str) -> str:
-    response = http.post("/v1/scopes", json={"title": key, "summary": key, "idempotency_key": key})
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
 
 
 def remember(http: httpx.Client, scope_id: str, text: str, kind: str = "fact") -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -18,31 +17,16 @@ import httpx
 import pytest
 import rfc8785
 from _support.clock import Clock
-from _support.servers import assert_error, running
+from _support.servers import assert_error
 from _support.tokens import issue, make_scope, token_server
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pcreceipt.config import Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers import handoff_report
-from pcreceipt.store.protocol import Store
 
 REPORT = "/v1/handoff-reports/get"
 CONTENT = "/v1/sources/content"
 DIGEST_HEADERS = ("x-powercontext-selection-digest", "x-powercontext-report-digest")
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-
-
-@pytest.fixture
-def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Client]:
-    app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
-    with running(app) as url, httpx.Client(base_url=url) as client:
-        yield client
 
 
 def new_scope(http: httpx.Client, title: str, parent: str | None = None) -> str:
