@@ -39,7 +39,7 @@ from urllib.parse import quote, urlencode
 import httpx
 import pytest
 import requests
-import schemathesis
+from _support import fuzzing
 from _support.bad_input_bases import BASES, SOURCE_FILE, Base, Tier, topic_base
 from _support.bounds import body_bounds, one_past_number, one_past_string, set_pointer, valid, wire_valid
 from _support.engines import ENGINES, open_engine_store
@@ -410,7 +410,7 @@ GENERATED = [op for op in OPERATIONS if op.params("query") or op.body is not Non
 
 @pytest.fixture(scope="module")
 def generated(tier: Tier) -> dict[str, Any]:
-    schema = schemathesis.openapi.from_url(f"{tier.url}/openapi.json")
+    schema = fuzzing.load(f"{tier.url}/openapi.json")
     return {result.ok().definition.raw["operationId"]: result.ok() for result in schema.get_all_operations()}
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 import requests
-import schemathesis
+from _support import fuzzing
 from _support.tokens import REQUEST_ID_HEADER, TokenServer, make_scope, token_server
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -61,7 +61,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
         server.store.create_artifact(scope.scope_id, "atomic-memory", {"kind": "fact", "text": "fuzzing memory"})
         server.store.index_workspace(scope.scope_id, [("src/fuzz.py", b"def fuzz():\n    return 1\n")], 0)
         token = server.issue([("*", "admin")], "fuzz")
-        schema = schemathesis.openapi.from_url(f"{server.url}/openapi.json")
+        schema = fuzzing.load(f"{server.url}/openapi.json")
         fuzzed = Fuzzed(server, schema, token, scope.scope_id)
         yield fuzzed
         fuzzed.session.close()
