@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.handoffs import commit_handoff
 from _support.servers import assert_error, running
 from _support.tiers import bootstrap_request
 from _support.tokens import auth, issue, make_scope, token_server
@@ -21,6 +22,7 @@ from typer.testing import CliRunner
 
 from pcreceipt.cli.main import app as cli_app
 from pcreceipt.config import ExpansionSettings, Settings
+from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import BootstrapItem, BootstrapReceipt
@@ -113,6 +115,45 @@ def test_example_c_structure_and_digests(
         f'>     Kind: "constraint"\n>     Text:\n>     {CONSTRAINT}',
     ]
     assert body["receipt"]["state"] == "pending" and body["receipt"]["receipt_id"].startswith("bcr_")
+
+
+def test_a_named_committed_handoff_is_the_first_item(
+    served: tuple[httpx.Client, Store, str], powercontext_models: ModuleType
+) -> None:
+    http, store, _ = served
+    scope_id = new_scope(http, "with-handoff")
+    memory = remember(http, scope_id, CONSTRAINT, kind="constraint", tags=["bootstrap-context"])
+    first = commit_handoff(http, scope_id, "continuable", "Ship the release.")
+    latest = commit_handoff(http, scope_id, "blocked", "Ship the release, once the build is green.")
+    assert latest == first + 1
+    ref = {"family": "handoff", "artifact_id": "handoff", "revision": first}
+    response = http.post(BOOTSTRAP, json=request(scope_id, handoff=ref, event_id="evt-handoff"))
+    powercontext_models.BootstrapContext.model_validate_json(response.content, strict=True)
+    body = response.json()
+    committed = store.handoff_revision(scope_id, first)
+    assert committed is not None
+    digest = canonical_digest(dict(committed.content))
+    assert [(item["kind"], item["artifact"], item["content_digest"]) for item in body["items"]] == [
+        ("handoff", ref, digest),
+        ("atomic-memory", {"family": "atomic-memory", "artifact_id": memory, "revision": 1}, EXAMPLE_C_DIGEST),
+    ]
+    parts = body["content"].split("\n\n")
+    assert parts[3:5] == [
+        "## Committed Handoff 1",
+        f'    Scope: "{scope_id}"\n'
+        f'    Artifact: family="handoff", id="handoff", revision={first}\n'
+        f'    Content digest: "{digest}"\n'
+        "    Truncated: no",
+    ]
+    shown = json.dumps(dict(committed.content), ensure_ascii=False, indent=2, sort_keys=True)
+    assert parts[5] == "\n".join(">     " + line for line in shown.split("\n"))
+    assert '"Ship the release."' in parts[5] and "once the build" not in parts[5]  # the named revision, not the latest
+    assert parts[6] == "## Curated Atomic Memory 2"
+    again = package(http, request(scope_id, handoff=ref, event_id="evt-handoff"))  # the pending package, rebuilt
+    assert (again["content"], again["items"], again["receipt"]) == (body["content"], body["items"], body["receipt"])
+    for missing in ({**ref, "revision": latest + 1}, {**ref, "artifact_id": "other"}, {**ref, "family": "skill"}):
+        refused = http.post(BOOTSTRAP, json=request(scope_id, handoff=missing))
+        assert_error(refused, 404, "artifact_not_found")
 
 
 def test_eligibility_rules(served: tuple[httpx.Client, Store, str]) -> None:

@@ -10,6 +10,10 @@ Decisions (``docs/decisions.md``, "Full bootstrap"):
   ``apikey``, ``accesskey`` or ``privatekey`` once case folded and stripped to letters and
   digits, so ``API_Key`` is one): PowerContext 1.4.1's rules.
   Each is delivered at its current head revision.
+- A request naming an exact committed Handoff revision of the Scope gets it as the first item
+  (``## Committed Handoff 1``), before the memories (still at most 6 of them): its body is the
+  revision's content as indented, key-sorted JSON, its digest that of the content's canonical JSON,
+  as 1.4.1 delivers the Handoff artifact it names.
 - The package has PowerContext's structure (HOSTS.md §3.4): the ``# PowerContext bootstrap
   context`` heading, the trust text (ours: ``render.TRUST_TEXT``), the ``BEGIN_``/``END_POWERCONTEXT_
   BOOTSTRAP_CONTEXT_V1`` markers, per item ``## Curated Atomic Memory <n>``, four metadata lines
@@ -28,26 +32,33 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, Protocol
 
 from pcreceipt.contract.digests import canonical_digest, sha256_digest
 from pcreceipt.contract.forms import BODY_PREFIX, METADATA_INDENT, SEPARATOR, TRUST_TEXT
 from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, MIN_TRUNCATED_BODY_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.render import markdown_units, utf8_size
-from pcreceipt.store.protocol import Artifacts
-from pcreceipt.store.records import BootstrapItem, Scope, served_content
+from pcreceipt.store.protocol import Artifacts, Sources
+from pcreceipt.store.records import BootstrapItem, HandoffRevision, Scope, served_content
 
 BOOTSTRAP_TAG = "bootstrap-context"
 BOOTSTRAP_HEADING = "# PowerContext bootstrap context"
 BOOTSTRAP_BEGIN = "BEGIN_POWERCONTEXT_BOOTSTRAP_CONTEXT_V1"
 BOOTSTRAP_END = "END_POWERCONTEXT_BOOTSTRAP_CONTEXT_V1"
 MEMORY_TITLE = "Curated Atomic Memory"
+HANDOFF_TITLE = "Committed Handoff"
 MEMORY_ITEMS = 6  # PowerContext's count of tagged memories in one package
 REFERENCED_SCOPES = 8  # PowerContext's count of context references read
 TAG_SCAN = 32  # PowerContext's count of tagged memories read per Scope
 SECRET_MARKERS = ("secret", "credential", "password", "token", "apikey", "accesskey", "privatekey")
 ATOMIC_MEMORY: Final = "atomic-memory"
+HANDOFF: Final = "handoff"
+"""The Handoff family and its one artifact id in every Scope (``server.handlers.work``)."""
+
+
+class PackageReads(Artifacts, Sources, Protocol):
+    """What a package reads: the tagged memories and the committed Handoff revisions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +81,14 @@ class Package:
 def memory_body(content: dict[str, object]) -> str:
     kind, text = content.get("kind"), content.get("text")
     return f"Kind: {json.dumps(kind, ensure_ascii=True)}\nText:\n{text}"
+
+
+def handoff_candidate(handoff: HandoffRevision) -> Candidate:
+    """The committed Handoff revision a request names, as the package's first item."""
+    content = dict(handoff.content)
+    digest = canonical_digest(content)
+    item = BootstrapItem(handoff.scope_id, HANDOFF, HANDOFF, handoff.revision, digest, False)
+    return Candidate(item, json.dumps(content, ensure_ascii=False, indent=2, sort_keys=True))
 
 
 def _secret(kind: object) -> bool:
@@ -117,7 +136,7 @@ def render(candidates: Sequence[Candidate]) -> str:
             f"Content digest: {_quoted(item.content_digest)}",
             f"Truncated: {'yes' if item.truncated else 'no'}",
         )
-        parts.append(f"## {MEMORY_TITLE} {number}")
+        parts.append(f"## {HANDOFF_TITLE if item.family == HANDOFF else MEMORY_TITLE} {number}")
         parts.append("\n".join(METADATA_INDENT + line for line in metadata))
         parts.append("\n".join(BODY_PREFIX + line for line in candidate.body.split("\n")))
     parts.append(BOOTSTRAP_END)
@@ -180,15 +199,31 @@ def package_digest(content: str) -> str:
     return sha256_digest(content.encode("utf-8"))
 
 
-def rebuild(store: Artifacts, items: Sequence[BootstrapItem], max_bytes: int) -> Package | None:
+def _again(store: PackageReads, item: BootstrapItem) -> Candidate | None:
+    """The item's revision again, untruncated; None when it is gone or its content changed."""
+    if item.family == HANDOFF:
+        handoff = store.handoff_revision(item.scope_id, item.revision)
+        again = None if handoff is None else handoff_candidate(handoff)
+    else:
+        record = store.get_revision(item.scope_id, ATOMIC_MEMORY, item.artifact_id, item.revision)
+        again = None
+        if record is not None:
+            digest = canonical_digest(served_content(record))
+            again = Candidate(replace(item, content_digest=digest, truncated=False), memory_body(dict(record.content)))
+    if again is None or again.item.content_digest != item.content_digest:
+        return None
+    return again
+
+
+def rebuild(store: PackageReads, items: Sequence[BootstrapItem], max_bytes: int) -> Package | None:
     """A pending receipt's package again, from the revisions it named; None when one is gone or
     its content digest changed (the receipt then fails, as PowerContext's does)."""
     candidates: list[Candidate] = []
     for item in items:
-        record = store.get_revision(item.scope_id, ATOMIC_MEMORY, item.artifact_id, item.revision)
-        if record is None or canonical_digest(served_content(record)) != item.content_digest:
+        again = _again(store, item)
+        if again is None:
             return None
-        candidates.append(Candidate(replace(item, truncated=False), memory_body(dict(record.content))))
+        candidates.append(again)
     package = build(candidates, max_bytes)
     if package.items != tuple(items):
         return None

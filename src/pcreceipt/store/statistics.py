@@ -278,13 +278,17 @@ def _by_day(parts: Sequence[RecallDay]) -> tuple[RecallDay, ...]:
     days: dict[str, RecallDay] = {}
     for part in parts:
         seen = days.get(part.day)
-        days[part.day] = part if seen is None else RecallDay(
-            day=part.day,
-            preparations=seen.preparations + part.preparations,
-            ready_preparations=seen.ready_preparations + part.ready_preparations,
-            comparable_preparations=seen.comparable_preparations + part.comparable_preparations,
-            baseline_tokens=seen.baseline_tokens + part.baseline_tokens,
-            recalled_tokens=seen.recalled_tokens + part.recalled_tokens,
+        days[part.day] = (
+            part
+            if seen is None
+            else RecallDay(
+                day=part.day,
+                preparations=seen.preparations + part.preparations,
+                ready_preparations=seen.ready_preparations + part.ready_preparations,
+                comparable_preparations=seen.comparable_preparations + part.comparable_preparations,
+                baseline_tokens=seen.baseline_tokens + part.baseline_tokens,
+                recalled_tokens=seen.recalled_tokens + part.recalled_tokens,
+            )
         )
     return tuple(days[day] for day in sorted(days))
 

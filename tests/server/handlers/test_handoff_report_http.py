@@ -17,6 +17,7 @@ import httpx
 import pytest
 import rfc8785
 from _support.clock import Clock
+from _support.handoffs import commit_handoff
 from _support.servers import assert_error
 from _support.tokens import issue, make_scope, token_server
 from hypothesis import given
@@ -25,7 +26,6 @@ from hypothesis import strategies as st
 from pcreceipt.server.handlers import handoff_report
 
 REPORT = "/v1/handoff-reports/get"
-CONTENT = "/v1/sources/content"
 DIGEST_HEADERS = ("x-powercontext-selection-digest", "x-powercontext-report-digest")
 
 
@@ -36,24 +36,6 @@ def new_scope(http: httpx.Client, title: str, parent: str | None = None) -> str:
     response = http.post("/v1/scopes", json=body)
     assert response.status_code == 201, response.text
     return str(response.json()["scope_id"])
-
-
-def commit(http: httpx.Client, scope_id: str, disposition: str, objective: str) -> int:
-    source = {"scope_id": scope_id, "source_id": f"log-{disposition}", "content": f"the {disposition} log"}
-    assert http.post(CONTENT, json=source).status_code == 202
-    cited = [{"kind": "source", "source_ref": {"name": "content", "source_id": source["source_id"]}}]
-    draft = {
-        "objective": objective,
-        "state": [{"text": "Two of three steps are done.", "citations": cited}],
-        "disposition": disposition,
-        "next_action": {"text": "Run the last step.", "citations": cited},
-        "omissions": [{"text": "Timings were not kept.", "citation": None}],
-    }
-    prepared = http.post("/v1/handoff/finalize", json={"scope_id": scope_id, "draft": draft})
-    assert prepared.status_code == 200, prepared.text
-    committed = http.post("/v1/handoff/commit", json={"scope_id": scope_id, "handoff": prepared.json()})
-    assert committed.status_code == 200, committed.text
-    return int(committed.json()["reference"]["revision"])
 
 
 def ask(http: httpx.Client, selection: dict[str, Any], **fields: Any) -> httpx.Response:
@@ -132,9 +114,9 @@ def test_a_scope_without_a_handoff(http: httpx.Client, clock: Clock, powercontex
 
 def test_one_scope_reports_its_latest_committed_handoff(http: httpx.Client, powercontext_models: ModuleType) -> None:
     scope_id = new_scope(http, "release")
-    commit(http, scope_id, "continuable", "Ship the release.")
+    commit_handoff(http, scope_id, "continuable", "Ship the release.")
     first = report_of(http, exact(scope_id), powercontext_models)
-    revision = commit(http, scope_id, "blocked", "Ship the release, once the build is green.")
+    revision = commit_handoff(http, scope_id, "blocked", "Ship the release, once the build is green.")
     assert revision == 2
     report = report_of(http, exact(scope_id), powercontext_models)
     (entry,) = report["scopes"]
@@ -153,8 +135,8 @@ def test_several_scopes_by_exact_subtree_and_all(http: httpx.Client, powercontex
     child = new_scope(http, "child", parent=root)
     grandchild = new_scope(http, "grandchild", parent=child)
     other = new_scope(http, "other")
-    commit(http, child, "complete", "Write the guide.")
-    commit(http, grandchild, "continuable", "Review the guide.")
+    commit_handoff(http, child, "complete", "Write the guide.")
+    commit_handoff(http, grandchild, "continuable", "Review the guide.")
 
     subtree = report_of(http, {"mode": "subtree", "root_scope_id": root}, powercontext_models)
     assert subtree["scope_ids"] == [root, child, grandchild]
@@ -182,7 +164,7 @@ def test_several_scopes_by_exact_subtree_and_all(http: httpx.Client, powercontex
 def test_markdown_and_downloads(http: httpx.Client, powercontext_models: ModuleType) -> None:
     root = new_scope(http, "docs | site")
     child = new_scope(http, "guide", parent=root)
-    commit(http, child, "continuable", "Write the guide.")
+    commit_handoff(http, child, "continuable", "Write the guide.")
     selection = {"mode": "subtree", "root_scope_id": root}
     report = report_of(http, selection, powercontext_models)
 
@@ -242,7 +224,7 @@ def test_refusals(http: httpx.Client) -> None:
 def test_the_size_bound(http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bound is 10 MiB; it is lowered here so a small report crosses it, in every form."""
     scope_id = new_scope(http, "big")
-    commit(http, scope_id, "continuable", "Fill the report.")
+    commit_handoff(http, scope_id, "continuable", "Fill the report.")
     monkeypatch.setattr(handoff_report, "MAX_REPORT_BYTES", 200)
     for fields in ({}, {"format": "markdown"}, {"download": True}, {"format": "markdown", "download": True}):
         refused = http.post(REPORT, json={"selection": exact(scope_id), **fields})

@@ -271,13 +271,17 @@ def prepare_bootstrap_context(call: Call[bodies.BootstrapContextRequest]) -> Rep
     if stored is not None:
         _same_request(stored, body)
         return _existing(store, stored, body, profile)
-    if body.get("handoff") is not None:
-        raise ArtifactNotFound("No such Handoff revision in the Scope.")
     scope = store.get_scope(scope_id)
     if scope is None:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
     max_bytes = body.get("max_bytes", limits.BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT)
     candidates = bootstrap.eligible(store, scope, lambda other: call.principal.may(other, "read"))
+    if (ref := body.get("handoff")) is not None:
+        named = (ref["family"], ref["artifact_id"]) == (bootstrap.HANDOFF, bootstrap.HANDOFF)
+        handoff = store.handoff_revision(scope_id, ref["revision"]) if named else None
+        if handoff is None:
+            raise ArtifactNotFound("No such committed Handoff revision in the Scope.")
+        candidates.insert(0, bootstrap.handoff_candidate(handoff))
     built = bootstrap.build(candidates, max_bytes)
     if built.content is None:
         receipt = _new_receipt(scope_id, event_key, body)
