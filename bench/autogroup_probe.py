@@ -56,13 +56,18 @@ def main() -> None:
         for name in names:
             got[name].append(round(cores_used(*variants[name], args.seconds), 2))
     autogroup = Path("/proc/sys/kernel/sched_autogroup_enabled")
-    print(json.dumps({
-        "cpus": os.cpu_count(),
-        "autogroup_enabled": autogroup.read_text().strip() if autogroup.exists() else None,
-        "loadavg_before": [round(x, 2) for x in load_before],
-        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
-        "cores_used": got,
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "cpus": os.cpu_count(),
+                "autogroup_enabled": autogroup.read_text().strip() if autogroup.exists() else None,
+                "loadavg_before": [round(x, 2) for x in load_before],
+                "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+                "cores_used": got,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

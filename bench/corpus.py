@@ -299,7 +299,7 @@ class _Stream:
         title, summary, detail = topics[position]
         if generation:
             title = f"{title} (notes {generation + 1})"
-            (_, extra), = self.rng.sample(self.pools.paragraphs, 1)
+            ((_, extra),) = self.rng.sample(self.pools.paragraphs, 1)
             detail = f"{detail} {extra}"
         return {"title": title[:512], "summary": summary, "detail": detail}
 
@@ -436,8 +436,19 @@ def main() -> None:
     if args.stats:
         families = Counter(i.family for i in items)
         unique = len({json.dumps(i.content, sort_keys=True) for i in items})
-        print(json.dumps({"n": args.n, "families": families, "chinese": sum(i.lang == "zh" for i in items),
-                          "unique": unique, **fingerprint()}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {
+                    "n": args.n,
+                    "families": families,
+                    "chinese": sum(i.lang == "zh" for i in items),
+                    "unique": unique,
+                    **fingerprint(),
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
     for q in queries(args.queries) if args.queries else []:
         print(f"{q.kind:10} {q.text}")
 

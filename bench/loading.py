@@ -65,8 +65,13 @@ async def load_bulk(http: httpx.AsyncClient, scope_id: str, items: Sequence[corp
         loaded += len(response.json()["created"])
         batches += 1
     seconds = time.perf_counter() - started
-    return {"mode": "bulk import", "rows": loaded, "batches": batches, "seconds": round(seconds, 3),
-            "rows_per_s": round(loaded / seconds, 1)}
+    return {
+        "mode": "bulk import",
+        "rows": loaded,
+        "batches": batches,
+        "seconds": round(seconds, 3),
+        "rows_per_s": round(loaded / seconds, 1),
+    }
 
 
 async def load_one_by_one(

@@ -1,5 +1,4 @@
-"""What a server costs besides time: peak resident memory of its process tree, size of its data directory.
-"""
+"""What a server costs besides time: peak resident memory of its process tree, size of its data directory."""
 
 from __future__ import annotations
 

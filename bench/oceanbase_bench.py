@@ -1,7 +1,7 @@
 """OceanBase (seekdb) next to SQLite: prepare-like search latency at N atomic memories, plus seekdb's RSS.
 
 Usage: python bench/oceanbase_bench.py [--n 10000] [--dim 384] [--prepares 200] [--seed 7] [--vocabulary wide]
-       [--baseline] [--baseline-code]
+       [--baseline] [--baseline-code] [--baseline-text]
 
 Starts a loopback-only seekdb server from the installed ``pylibseekdb`` (``pcreceipt.store.oceanbase.seekdb``), loads
 the same corpus into it and into a SQLite file (N atomic memories of mixed English/Chinese text
@@ -19,7 +19,9 @@ interleaving, ``ob-before``: a second store on the same OceanBase database that 
 did before issue 17 pinned a prepare's reads to one connection (a checkout per read, a
 ``ROLLBACK`` at each release), so one run gives the ratio before and after. ``--baseline-code``
 adds ``ob-2reads`` the same way: the same store, reading a prepare's code as before
-``Store.query_current_code`` (the workspace, then the ranking: two statements). Prints p50 and p99,
+``Store.query_current_code`` (the workspace, then the ranking: two statements). ``--baseline-text`` adds
+``ob-1by1``: the same, reading each full-text search of a recall round in its own statement, as before
+``Store.search_text_many``. Prints p50 and p99,
 load time and the seekdb process's RSS (after load and after the searches). Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
@@ -52,7 +54,7 @@ from pcreceipt.config import Settings
 from pcreceipt.store.oceanbase.seekdb import start_seekdb
 from pcreceipt.store.oceanbase.store import OceanBaseStore
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.records import EmbeddingRow, HistoryFamily, NewArtifact, TextMatch
+from pcreceipt.store.records import EmbeddingRow, HistoryFamily, NewArtifact, TextMatch, TextSearch
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"
@@ -230,6 +232,20 @@ class SeparateCodeReads:
         return workspace, [] if workspace is None else self._store.query_code(scope_id, query, limit)
 
 
+class SeparateTextReads:
+    """An OceanBase store reading a recall round's full-text searches one statement each, as recall
+    did before ``search_text_many``. For ``--baseline-text``."""
+
+    def __init__(self, store: OceanBaseStore) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    def search_text_many(self, searches: Sequence[TextSearch]) -> list[list[Any]]:
+        return [self._store.search_text(s.scope_id, s.family, s.query, s.limit, match=s.match) for s in searches]
+
+
 class Unpinned:
     """An OceanBase store as it was before reads were pinned (issue 17): every read checks out its
     own connection, and every release sends a ``ROLLBACK``. For ``--baseline``."""
@@ -253,7 +269,7 @@ def measure_prepares(
     runtimes = {name: compose(Settings(), store=store).runtime for name, store in stores.items()}
     trips = {}
     for name, store in stores.items():
-        inner = store._store if isinstance(store, Unpinned | SeparateCodeReads) else store
+        inner = store._store if isinstance(store, Unpinned | SeparateCodeReads | SeparateTextReads) else store
         if isinstance(inner, OceanBaseStore):
             trips[name] = RoundTrips(inner)
     for with_receipt in (False, True):
@@ -294,9 +310,7 @@ def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], ar
     vectors = [list(random_vector(rng, args.dim)) for _ in range(args.prepares)]
     for number in range(10):  # warm-up: plan caches, page caches
         prepare_like(store, scope_id, questions[number % len(questions)], vectors[number])
-    samples = timed(
-        args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n])
-    )
+    samples = timed(args.prepares, lambda n: prepare_like(store, scope_id, questions[n % len(questions)], vectors[n]))
     print(f"{name:<9} prepare-like search        {percentiles(samples)}")
     single: list[tuple[str, Callable[[int], object]]] = [
         ("text any (16)", lambda n: store.search_text(scope_id, "atomic-memory", questions[n % len(questions)], 16)),
@@ -336,6 +350,11 @@ def main() -> None:
         action="store_true",
         help="also time prepare on OceanBase reading the code in two statements (ob-2reads), interleaved",
     )
+    parser.add_argument(
+        "--baseline-text",
+        action="store_true",
+        help="also time prepare on OceanBase reading each full-text search in its own statement (ob-1by1), interleaved",
+    )
     args = parser.parse_args()
     texts = Texts(args.vocabulary, args.seed)
     with tempfile.TemporaryDirectory(prefix="pcreceipt-ob-bench-") as workdir, start_seekdb(Path(workdir)) as server:
@@ -358,6 +377,9 @@ def main() -> None:
             second = OceanBaseStore(server.url("bench"), vector_dimensions=args.dim)
             timed_stores["ob-2reads"] = SeparateCodeReads(second)
             scopes["ob-2reads"] = scopes["oceanbase"]
+        if args.baseline_text:  # the same, reading a round's full-text searches one statement each
+            timed_stores["ob-1by1"] = SeparateTextReads(OceanBaseStore(server.url("bench"), vector_dimensions=args.dim))
+            scopes["ob-1by1"] = scopes["oceanbase"]
         measure_prepares(timed_stores, scopes, texts.questions, args)
         for name, store in stores.items():
             measure(name, store, scopes[name], texts.questions, args)

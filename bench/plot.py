@@ -1,5 +1,4 @@
-"""``latency.png``: sequential p50 and p99 against corpus size, per server (needs matplotlib).
-"""
+"""``latency.png``: sequential p50 and p99 against corpus size, per server (needs matplotlib)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""A minimal keep-alive HTTP/1.1 client for the measured prepare loops.
-"""
+"""A minimal keep-alive HTTP/1.1 client for the measured prepare loops."""
 
 from __future__ import annotations
 

@@ -63,14 +63,19 @@ class Drops(logging.Handler):
 
 def _scope(store: SQLiteStore, title: str, refs: list[str]) -> str:
     scope, _ = store.create_scope(
-        title=title, summary=title, idempotency_key=title, parent_scope_id=None,
-        context_references=refs, external_references=[],
+        title=title,
+        summary=title,
+        idempotency_key=title,
+        parent_scope_id=None,
+        context_references=refs,
+        external_references=[],
     )
     return scope.scope_id
 
 
-def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: int, profiles: int, code: bool,
-             rerank: str) -> tuple[str, int | None, str, int]:
+def scenario(
+    name: str, *, scopes: int, atomic: int, topics: int, experiences: int, profiles: int, code: bool, rerank: str
+) -> tuple[str, int | None, str, int]:
     with tempfile.TemporaryDirectory() as tmp:
         store = SQLiteStore(Path(tmp) / "s.db")
         others = [_scope(store, f"ref{i}", []) for i in range(scopes - 1)]
@@ -98,10 +103,17 @@ def scenario(name: str, *, scopes: int, atomic: int, topics: int, experiences: i
         )
         chat = OverlapChat() if rerank == "model" else None
         parts = compose(settings, store=store, chat=chat)  # type: ignore[arg-type]
-        sections = [("memory", min(atomic, 8)), ("topic-memory", min(topics, 8)), ("experience", min(experiences, 2)),
-                    ("profile", min(profiles, 8))]
+        sections = [
+            ("memory", min(atomic, 8)),
+            ("topic-memory", min(topics, 8)),
+            ("experience", min(experiences, 2)),
+            ("profile", min(profiles, 8)),
+        ]
         request = {
-            "scope_id": project, "query": "SQLite handler decision", "max_bytes": 32768, "include_code": code,
+            "scope_id": project,
+            "query": "SQLite handler decision",
+            "max_bytes": 32768,
+            "include_code": code,
             "include_receipt": True,
             "assembly": {"sections": [{"family": f, "limit": n} for f, n in sections if n]},
         }
@@ -127,20 +139,90 @@ def main() -> int:
 
         return sweep_main(sys.argv[1:])
     rows = []
-    rows.append(scenario("ready, 3 memories, one Scope", scopes=1, atomic=3, topics=0, experiences=0, profiles=0,
-                         code=False, rerank="none"))
-    rows.append(scenario("default-like: 8 history items", scopes=1, atomic=5, topics=2, experiences=1, profiles=0,
-                         code=False, rerank="none"))
-    rows.append(scenario("8 memories, two Scopes, two model rerank configs", scopes=2, atomic=8, topics=0,
-                         experiences=0, profiles=0, code=False, rerank="model"))
-    rows.append(scenario("18 history + 4 code, one Scope", scopes=1, atomic=8, topics=8, experiences=2,
-                         profiles=0, code=True, rerank="none"))
-    rows.append(scenario("26 history + 4 code, 8 Scopes", scopes=8, atomic=8, topics=8, experiences=2,
-                         profiles=8, code=True, rerank="none"))
-    rows.append(scenario("26 history + 4 code, 8 Scopes, lexical rerank", scopes=8, atomic=8, topics=8,
-                         experiences=2, profiles=8, code=True, rerank="lexical"))
-    rows.append(scenario("26 history + 4 code, 8 Scopes, two model rerank configs", scopes=8, atomic=8, topics=8,
-                         experiences=2, profiles=8, code=True, rerank="model"))
+    rows.append(
+        scenario(
+            "ready, 3 memories, one Scope",
+            scopes=1,
+            atomic=3,
+            topics=0,
+            experiences=0,
+            profiles=0,
+            code=False,
+            rerank="none",
+        )
+    )
+    rows.append(
+        scenario(
+            "default-like: 8 history items",
+            scopes=1,
+            atomic=5,
+            topics=2,
+            experiences=1,
+            profiles=0,
+            code=False,
+            rerank="none",
+        )
+    )
+    rows.append(
+        scenario(
+            "8 memories, two Scopes, two model rerank configs",
+            scopes=2,
+            atomic=8,
+            topics=0,
+            experiences=0,
+            profiles=0,
+            code=False,
+            rerank="model",
+        )
+    )
+    rows.append(
+        scenario(
+            "18 history + 4 code, one Scope",
+            scopes=1,
+            atomic=8,
+            topics=8,
+            experiences=2,
+            profiles=0,
+            code=True,
+            rerank="none",
+        )
+    )
+    rows.append(
+        scenario(
+            "26 history + 4 code, 8 Scopes",
+            scopes=8,
+            atomic=8,
+            topics=8,
+            experiences=2,
+            profiles=8,
+            code=True,
+            rerank="none",
+        )
+    )
+    rows.append(
+        scenario(
+            "26 history + 4 code, 8 Scopes, lexical rerank",
+            scopes=8,
+            atomic=8,
+            topics=8,
+            experiences=2,
+            profiles=8,
+            code=True,
+            rerank="lexical",
+        )
+    )
+    rows.append(
+        scenario(
+            "26 history + 4 code, 8 Scopes, two model rerank configs",
+            scopes=8,
+            atomic=8,
+            topics=8,
+            experiences=2,
+            profiles=8,
+            code=True,
+            rerank="model",
+        )
+    )
     print("| scenario | Receipt bytes | notes |\n|---|---:|---|")
     for name, size, notes, _ in rows:
         print(f"| {name} | {size if size is not None else '—'} | {notes} |")

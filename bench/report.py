@@ -1,5 +1,4 @@
-"""The report: goals judged against the peer, ``summary.md`` as Markdown, and the source measured.
-"""
+"""The report: goals judged against the peer, ``summary.md`` as Markdown, and the source measured."""
 
 from __future__ import annotations
 
@@ -51,30 +50,86 @@ def goals(results: dict[str, dict[int, dict]], goal_n: int) -> list[Goal]:
     q = "powercontext"
     smallest, largest = (min(ours), max(ours)) if ours else (None, None)
     return [
-        Goal("seq_p50", f"sequential p50 at {goal_n // 1000}k ≤ 0.25× the peer's",
-             _ratio(_get(results, p, n, "sequential", "plain", "p50_ms"),
-                    _get(results, q, n, "sequential", "plain", "p50_ms")), 0.25, False, note),
-        Goal("conc_rps", "4-client throughput ≥ 5× the peer's",
-             _ratio(_get(results, p, n, "concurrent", "requests_per_s"),
-                    _get(results, q, n, "concurrent", "requests_per_s")), 5, True, note),
-        Goal("conc_p99", "4-client p99 ≤ 0.1× the peer's",
-             _ratio(_get(results, p, n, "concurrent", "p99_ms"), _get(results, q, n, "concurrent", "p99_ms")),
-             0.1, False, note),
-        Goal("bulk_load", "bulk load ≥ 20× the peer's rows/s",
-             _ratio(_get(results, p, n, "load", "rows_per_s"), _get(results, q, n, "load", "rows_per_s")),
-             20, True, note),
-        Goal("restart", f"restart-to-ready with {goal_n // 1000}k ≤ 2 s (seconds)",
-             _get(results, p, n_ours, "restart_s"), 2, False, note_ours),
-        Goal("rss", "peak RSS ≤ 0.5× the peer's",
-             _ratio(_get(results, p, n, "rss_peak_mb"), _get(results, q, n, "rss_peak_mb")), 0.5, False, note),
-        Goal("receipt", "receipt overhead at p50 ≤ 5% (with/without − 1)",
-             _minus_one(_get(results, p, n_ours, "sequential", "receipt_p50_ratio")), 0.05, False, note_ours),
-        Goal("gate", "gate ≤ 3% of prepare time (plain requests)",
-             _get(results, p, n_ours, "in_process", "plain", "gate_share_of_prepare"), 0.03, False, note_ours),
-        Goal("scaling", "p50 at the largest N within 3× of p50 at the smallest N",
-             _ratio(_get(results, p, largest, "sequential", "plain", "p50_ms"),
-                    _get(results, p, smallest, "sequential", "plain", "p50_ms")),
-             3, False, f"(N={largest} vs N={smallest})"),
+        Goal(
+            "seq_p50",
+            f"sequential p50 at {goal_n // 1000}k ≤ 0.25× the peer's",
+            _ratio(
+                _get(results, p, n, "sequential", "plain", "p50_ms"),
+                _get(results, q, n, "sequential", "plain", "p50_ms"),
+            ),
+            0.25,
+            False,
+            note,
+        ),
+        Goal(
+            "conc_rps",
+            "4-client throughput ≥ 5× the peer's",
+            _ratio(
+                _get(results, p, n, "concurrent", "requests_per_s"), _get(results, q, n, "concurrent", "requests_per_s")
+            ),
+            5,
+            True,
+            note,
+        ),
+        Goal(
+            "conc_p99",
+            "4-client p99 ≤ 0.1× the peer's",
+            _ratio(_get(results, p, n, "concurrent", "p99_ms"), _get(results, q, n, "concurrent", "p99_ms")),
+            0.1,
+            False,
+            note,
+        ),
+        Goal(
+            "bulk_load",
+            "bulk load ≥ 20× the peer's rows/s",
+            _ratio(_get(results, p, n, "load", "rows_per_s"), _get(results, q, n, "load", "rows_per_s")),
+            20,
+            True,
+            note,
+        ),
+        Goal(
+            "restart",
+            f"restart-to-ready with {goal_n // 1000}k ≤ 2 s (seconds)",
+            _get(results, p, n_ours, "restart_s"),
+            2,
+            False,
+            note_ours,
+        ),
+        Goal(
+            "rss",
+            "peak RSS ≤ 0.5× the peer's",
+            _ratio(_get(results, p, n, "rss_peak_mb"), _get(results, q, n, "rss_peak_mb")),
+            0.5,
+            False,
+            note,
+        ),
+        Goal(
+            "receipt",
+            "receipt overhead at p50 ≤ 5% (with/without − 1)",
+            _minus_one(_get(results, p, n_ours, "sequential", "receipt_p50_ratio")),
+            0.05,
+            False,
+            note_ours,
+        ),
+        Goal(
+            "gate",
+            "gate ≤ 3% of prepare time (plain requests)",
+            _get(results, p, n_ours, "in_process", "plain", "gate_share_of_prepare"),
+            0.03,
+            False,
+            note_ours,
+        ),
+        Goal(
+            "scaling",
+            "p50 at the largest N within 3× of p50 at the smallest N",
+            _ratio(
+                _get(results, p, largest, "sequential", "plain", "p50_ms"),
+                _get(results, p, smallest, "sequential", "plain", "p50_ms"),
+            ),
+            3,
+            False,
+            f"(N={largest} vs N={smallest})",
+        ),
     ]
 
 

@@ -60,7 +60,6 @@ from servers import ServerSpec, pcreceipt_spec
 OUT = Path(__file__).resolve().parent / "out"
 
 
-
 def summarize(path: Path, goal_n: int) -> int:
     """Rewrite summary.md and latency.png from a report.json (JSON turned the N keys into strings)."""
     report = json.loads(path.read_text())
@@ -112,14 +111,26 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--keep-data", action="store_true", help="keep the data directories (for experiments)")
     parser.add_argument("--goal-n", type=int, default=10000, help="N at which the goals are judged")
     parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--scale", metavar="PLAN",
-                        help="scale run instead (bench/scale.py): 1m = 100 Scopes of 10k + one of 100k, "
-                             "or SCOPESxSIZE+BIG; options used: --queries, --warmup, --restarts, --out, --keep-data")
-    parser.add_argument("--scale-budget", type=float, default=None, metavar="SECONDS",
-                        help="--scale: start no new Scope's load after this many seconds (the figures are then "
-                             "those of the size reached; default: no limit)")
-    parser.add_argument("--summarize", type=Path, metavar="REPORT",
-                        help="only rewrite summary.md and latency.png (next to REPORT) from a report.json")
+    parser.add_argument(
+        "--scale",
+        metavar="PLAN",
+        help="scale run instead (bench/scale.py): 1m = 100 Scopes of 10k + one of 100k, "
+        "or SCOPESxSIZE+BIG; options used: --queries, --warmup, --restarts, --out, --keep-data",
+    )
+    parser.add_argument(
+        "--scale-budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="--scale: start no new Scope's load after this many seconds (the figures are then "
+        "those of the size reached; default: no limit)",
+    )
+    parser.add_argument(
+        "--summarize",
+        type=Path,
+        metavar="REPORT",
+        help="only rewrite summary.md and latency.png (next to REPORT) from a report.json",
+    )
     return parser.parse_args(argv)
 
 

@@ -44,8 +44,9 @@ async def workloads(targets: Sequence[Target], options: Options) -> None:
         target.receipts = await receipts_supported(target, options.queries[0].text)
         target.result["receipts_supported"] = target.receipts
     seq = await sequential(targets, options.queries, options.warmup, options.seq_budget_s)
-    conc = await concurrent(targets, options.queries, options.clients, options.concurrent_requests,
-                            options.conc_budget_s)
+    conc = await concurrent(
+        targets, options.queries, options.clients, options.concurrent_requests, options.conc_budget_s
+    )
     for target in targets:
         target.result["sequential"] = seq[target.name]
         target.result["concurrent"] = conc[target.name]
@@ -74,8 +75,9 @@ def run_size(specs: Sequence[ServerSpec], n: int, items: Sequence[corpus_module.
             targets.append(target)
             target.result["cold_start_s"] = round(server.start(), 3)
             print(f"[{spec.name} n={n}] ready in {target.result['cold_start_s']} s; loading", flush=True)
-            target.scope_id, loaded = asyncio.run(load(server.base_url, f"{spec.name}-{n}", items,
-                                                       options.load_budget_s))
+            target.scope_id, loaded = asyncio.run(
+                load(server.base_url, f"{spec.name}-{n}", items, options.load_budget_s)
+            )
             target.result["load"] = loaded
             print(f"[{spec.name} n={n}] load: {loaded['rows']} rows at {loaded['rows_per_s']}/s", flush=True)
             target.result["rss_peak_load_mb"] = server.peak_rss_mb()

@@ -127,8 +127,10 @@ async def load_scopes(
             scope_id = await create_scope(http, label)
             result = await load_bulk(http, scope_id, items)
             per_scope.append({"label": label, "scope_id": scope_id, **result})
-            print(f"  {label}: {result['rows']} rows at {result['rows_per_s']}/s "
-                  f"(load average {load_average()})", flush=True)
+            print(
+                f"  {label}: {result['rows']} rows at {result['rows_per_s']}/s (load average {load_average()})",
+                flush=True,
+            )
     rows = sum(s["rows"] for s in per_scope)
     seconds = sum(s["seconds"] for s in per_scope)
     rates = [s["rows_per_s"] for s in per_scope[1:]] or [per_scope[0]["rows_per_s"]]
@@ -172,10 +174,20 @@ def restarts(server: Server, count: int) -> tuple[list[float], list[float | None
     return times, cpu
 
 
-def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, restart_count: int,
-              out_dir: Path, keep_data: bool = False, load_budget_s: float = float("inf")) -> dict[str, Any]:
-    result: dict[str, Any] = {"plan": asdict(plan), "total_rows_planned": plan.total,
-                              "load_average_before": load_average()}
+def run_scale(
+    plan: Plan,
+    queries: Sequence[corpus_module.Query],
+    warmup: int,
+    restart_count: int,
+    out_dir: Path,
+    keep_data: bool = False,
+    load_budget_s: float = float("inf"),
+) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "plan": asdict(plan),
+        "total_rows_planned": plan.total,
+        "load_average_before": load_average(),
+    }
     spec = fresh_home_spec()
     data = Path(tempfile.mkdtemp(prefix="bench-scale-"))
     ref_data = Path(tempfile.mkdtemp(prefix="bench-scale-ref-"))
@@ -193,8 +205,11 @@ def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, r
         result["rss_peak_load_mib"] = server.peak_rss_mb()
         big_scope = loaded["scopes"][0]["scope_id"]
         small_scope = loaded["scopes"][min(1, len(loaded["scopes"]) - 1)]["scope_id"]
-        print(f"[scale {plan.name}] {loaded['rows']} rows at {loaded['rows_per_s']}/s; "
-              f"peak RSS {result['rss_peak_load_mib']} MiB", flush=True)
+        print(
+            f"[scale {plan.name}] {loaded['rows']} rows at {loaded['rows_per_s']}/s; "
+            f"peak RSS {result['rss_peak_load_mib']} MiB",
+            flush=True,
+        )
         server.stop()
         result["database_files_mib"] = database_files(data)
         result["data_dir_mib"] = dir_size_mb(data)
@@ -205,18 +220,19 @@ def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, r
         print(f"[scale {plan.name}] restart-to-ready {times} s; data {result['data_dir_mib']} MiB", flush=True)
 
         reference.start()
-        ref_loaded = asyncio.run(load_scopes(reference.base_url, [(f"scale-ref-{plan.reference_n}",
-                                                                   big[: plan.reference_n])]))
+        ref_loaded = asyncio.run(
+            load_scopes(reference.base_url, [(f"scale-ref-{plan.reference_n}", big[: plan.reference_n])])
+        )
         result["reference_load"] = {k: v for k, v in ref_loaded.items() if k != "scopes"}
         ref_times, ref_cpu = restarts(reference, restart_count)
         result["reference_restart_all_s"] = ref_times
         result["reference_restart_cpu_s"] = ref_cpu
         targets = [
-            Target(f"{count_label(plan.reference_n)} reference", reference.port,
-                   ref_loaded["scopes"][0]["scope_id"]),
+            Target(f"{count_label(plan.reference_n)} reference", reference.port, ref_loaded["scopes"][0]["scope_id"]),
             Target(f"{count_label(loaded['rows'])} server, {count_label(plan.big_n)} Scope", server.port, big_scope),
-            Target(f"{count_label(loaded['rows'])} server, {count_label(plan.small_n)} Scope", server.port,
-                   small_scope),
+            Target(
+                f"{count_label(loaded['rows'])} server, {count_label(plan.small_n)} Scope", server.port, small_scope
+            ),
         ]
         seq = asyncio.run(sequential(targets, queries, warmup, budget_s=600))
         result["sequential"] = seq
@@ -246,10 +262,20 @@ def run_scale(plan: Plan, queries: Sequence[corpus_module.Query], warmup: int, r
 def scale_goals(result: dict[str, Any]) -> list[Goal]:
     ratios = list(result.get("p50_ratio_to_reference", {}).values())
     return [
-        Goal("load_rows_s", f"bulk load ≥ {LOAD_GOAL_ROWS_S:,} rows/s", result.get("load", {}).get("rows_per_s"),
-             LOAD_GOAL_ROWS_S, True),
-        Goal("p50_ratio", f"prepare p50 ≤ {P50_GOAL_RATIO:g}× the 1k reference's (worst Scope)",
-             max(ratios) if ratios else None, P50_GOAL_RATIO, False),
+        Goal(
+            "load_rows_s",
+            f"bulk load ≥ {LOAD_GOAL_ROWS_S:,} rows/s",
+            result.get("load", {}).get("rows_per_s"),
+            LOAD_GOAL_ROWS_S,
+            True,
+        ),
+        Goal(
+            "p50_ratio",
+            f"prepare p50 ≤ {P50_GOAL_RATIO:g}× the 1k reference's (worst Scope)",
+            max(ratios) if ratios else None,
+            P50_GOAL_RATIO,
+            False,
+        ),
         Goal("rss", f"peak RSS ≤ {RSS_GOAL_MIB:g} MiB", result.get("rss_peak_mib"), RSS_GOAL_MIB, False),
         Goal("restart", f"restart to ready ≤ {RESTART_GOAL_S:g} s", result.get("restart_s"), RESTART_GOAL_S, False),
     ]
@@ -293,17 +319,29 @@ def markdown(report: dict[str, Any]) -> str:
     for name, seq in r.get("sequential", {}).items():
         p = seq["plain"]
         ratio = r.get("p50_ratio_to_reference", {}).get(name, 1.0)
-        lines.append(f"| {name} | {p.get('p50_ms')} | {p.get('p90_ms')} | {p.get('p99_ms')} | {ratio} | "
-                     f"{seq.get('statuses')} |")
+        lines.append(
+            f"| {name} | {p.get('p50_ms')} | {p.get('p90_ms')} | {p.get('p99_ms')} | {ratio} | {seq.get('statuses')} |"
+        )
     return "\n".join(lines) + "\n"
 
 
-def main(scale: str, queries: Sequence[corpus_module.Query], warmup: int, restart_count: int, out_dir: Path,
-         meta: dict[str, Any], keep_data: bool = False, load_budget_s: float = float("inf")) -> int:
+def main(
+    scale: str,
+    queries: Sequence[corpus_module.Query],
+    warmup: int,
+    restart_count: int,
+    out_dir: Path,
+    meta: dict[str, Any],
+    keep_data: bool = False,
+    load_budget_s: float = float("inf"),
+) -> int:
     plan = parse_plan(scale)
     result = run_scale(plan, queries, warmup, restart_count, out_dir, keep_data, load_budget_s)
-    report = {"meta": {**meta, "pid": os.getpid()}, "result": result,
-              "goals": [{**vars(g), "met": g.met} for g in scale_goals(result)]}
+    report = {
+        "meta": {**meta, "pid": os.getpid()},
+        "result": result,
+        "goals": [{**vars(g), "met": g.met} for g in scale_goals(result)],
+    }
     stem = f"scale-{plan.name.replace('+', '_')}"
     (out_dir / f"{stem}.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, default=str))
     (out_dir / f"{stem}.md").write_text(markdown(report))

@@ -1,5 +1,4 @@
-"""Latency statistics of the benchmark: nearest-rank percentiles and a summary of a sample.
-"""
+"""Latency statistics of the benchmark: nearest-rank percentiles and a summary of a sample."""
 
 from __future__ import annotations
 

@@ -269,8 +269,15 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pcreceipt-workers-bench-") as work:
         report = asyncio.run(
-            measure(args.n, args.requests, args.blocks, args.stagger_ms / 1000, args.budget,
-                    (args.quiet_cores, args.quiet_wait), Path(work))
+            measure(
+                args.n,
+                args.requests,
+                args.blocks,
+                args.stagger_ms / 1000,
+                args.budget,
+                (args.quiet_cores, args.quiet_wait),
+                Path(work),
+            )
         )
     print(json.dumps(report, indent=2))
 

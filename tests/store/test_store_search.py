@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import TextSearch
 
 MEMORIES = {
     "migrations": "Database migrations run with Alembic before every deploy",
@@ -199,3 +200,42 @@ def test_profiles_are_not_searched(store: Store, scope_id: str) -> None:
     store.create_artifact(scope_id, "profile", {"content": "Likes concise answers"})
     assert store.search_text(scope_id, "profile", "concise", 5) == []
     assert store.count_searchable(scope_id, "profile") == 0
+
+
+WORDS = ["deploy", "数据库", "SQLite", "migrations", "监控", "approvals", "the", "部署", "Café", "machine", "?!", "数"]
+
+
+@pytest.fixture
+def other_scope(store: Store, make_scope: Any) -> str:
+    """A second Scope with a topic and a memory, so that one call mixes Scopes and families."""
+    other = make_scope(title="searches-other").scope_id
+    store.create_artifact(other, "topic-memory", {"title": "Deploy", "summary": "数据库 deploy", "detail": "SQLite"})
+    store.create_artifact(other, "atomic-memory", memory("The deploy machine runs SQLite migrations"))
+    return other
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    searches=st.lists(
+        st.tuples(
+            st.sampled_from(["atomic-memory", "topic-memory", "experience", "profile"]),
+            st.lists(st.sampled_from(WORDS), max_size=4).map(" ".join),
+            st.integers(-1, 12),
+            st.sampled_from(["all", "any", "prefix"]),
+            st.booleans(),
+        ),
+        max_size=7,
+    )
+)
+def test_many_searches_at_once_answer_each_search_exactly(
+    store: Store, scope_id: str, seeded: dict[str, str], other_scope: str, searches: list[tuple[Any, ...]]
+) -> None:
+    """``search_text_many`` (one statement on OceanBase) answers each search exactly as
+    ``search_text`` does, in order, whatever families, Scopes, limits and modes it mixes."""
+    asked = [
+        TextSearch(other_scope if elsewhere else scope_id, family, query, limit, match)
+        for family, query, limit, match, elsewhere in searches
+    ]
+    expected = [store.search_text(s.scope_id, s.family, s.query, s.limit, match=s.match) for s in asked]
+    assert store.search_text_many(asked) == expected
+    assert store.search_text_many([]) == []

@@ -52,7 +52,7 @@ from pcreceipt.prepare.evidence import Evidence, FallbackReason, RerankCall, Sea
 from pcreceipt.prepare.rerank import Reranker
 from pcreceipt.prepare.snippet import topic_snippets
 from pcreceipt.store.protocol import RecallReads
-from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily, Hit, StoreUnavailable
+from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily, Hit, StoreUnavailable, TextSearch
 
 MatchMode = Literal["all", "any", "prefix"]
 ROUND_MATCH: tuple[MatchMode, ...] = ("all", "any", "prefix")
@@ -109,6 +109,8 @@ class _RequestState:
     has_heads: dict[tuple[str, str], bool] = field(default_factory=dict)
     vectors: dict[str, list[float]] = field(default_factory=dict)
     failed_scopes: dict[str, tuple[FallbackReason, int]] = field(default_factory=dict)
+    text_hits: dict[tuple[str, str], list[Hit]] = field(default_factory=dict)
+    """This round's full-text hits per (family, Scope), read in one call; each taken once."""
 
 
 class ChannelWarnings:
@@ -289,10 +291,12 @@ class Recall:
         state: _RequestState,
     ) -> dict[HistoryFamily, list[HistoryCandidate]]:
         out: dict[HistoryFamily, list[HistoryCandidate]] = {}
-        for family in families:
+        for position, family in enumerate(families):
             cap = FAMILY_CAPS[family]
             per_scope: list[list[HistoryCandidate]] = []
             with evidence.stage(STAGE[family]):
+                if position == 0:  # the round's one full-text read, timed in its first family's stage
+                    state.text_hits = self._read_text_round(query, match, plan, families, state)
                 for scope_id in family_scopes(family, plan.scope_ids):
                     extra = _excluded_in(plan, family, scope_id)
                     hits = self._search_one(round_, family, scope_id, query, match, evidence, state, extra)
@@ -306,6 +310,47 @@ class Recall:
             evidence.omit(family, "family_limit", cut)
             out[family] = merged
         return out
+
+    def _fts_only(self) -> bool:
+        """Whether every search runs on full text alone (the policy, or ``auto`` with no vectors)."""
+        policy = self.embedding.mode
+        vector_possible = self.embedder is not None and self.store.vector_search_available
+        return policy == "fts" or (policy == "auto" and not vector_possible)
+
+    def _read_text_round(
+        self,
+        query: str,
+        match: MatchMode,
+        plan: RecallPlan,
+        families: Sequence[HistoryFamily],
+        state: _RequestState,
+    ) -> dict[tuple[str, str], list[Hit]]:
+        """When the round runs on full text alone, every (family, Scope) search it will run, read
+        in one ``search_text_many`` call (one round trip on a networked engine instead of one per
+        family and Scope). Empty when there is nothing to share, or when that call fails: then each
+        search runs on its own, so a failure is still the one family's (``_fts``)."""
+        if not self._fts_only():
+            return {}
+        keys = [
+            (family, scope_id)
+            for family in families
+            for scope_id in family_scopes(family, plan.scope_ids)
+            if family == "atomic-memory" or self._has_heads(scope_id, family, state)
+        ]
+        if len(keys) < 2:
+            return {}
+        limits = [self._search_limit(family) + _excluded_in(plan, family, scope_id) for family, scope_id in keys]
+        searches = [
+            TextSearch(scope_id, family, query, limit, match)
+            for (family, scope_id), limit in zip(keys, limits, strict=True)
+        ]
+        try:
+            found = self.store.search_text_many(searches)
+        except StoreUnavailable:
+            raise
+        except Exception:
+            return {}
+        return dict(zip(keys, found, strict=True))
 
     def _probe_heads(self, plan: RecallPlan, searchable: Sequence[HistoryFamily], state: _RequestState) -> None:
         """Which (Scope, family) pairs the request may search have a searchable head: asked of the
@@ -338,7 +383,11 @@ class Recall:
         limit = self._search_limit(family) + extra
         policy = self.embedding.mode
         vector_possible = self.embedder is not None and self.store.vector_search_available
-        if policy == "fts" or (policy == "auto" and not vector_possible):
+        if self._fts_only():
+            read = state.text_hits.pop((family, scope_id), None)
+            if read is not None:
+                evidence.search(round_, family, "fts", "completed", "none")
+                return read
             return self._fts(round_, family, scope_id, query, match, limit, evidence, "none")
         mode: SearchMode = "vector" if policy == "vector" else "hybrid"
         if not vector_possible:  # an explicit vector/hybrid policy with nothing to run it on

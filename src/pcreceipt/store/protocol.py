@@ -59,6 +59,7 @@ from pcreceipt.store.records import (
     SourceWindow,
     StoredSource,
     TextMatch,
+    TextSearch,
     TokenGrant,
     TokenRecord,
     Workspace,
@@ -127,6 +128,11 @@ class RecallReads(ScopeLookup, Protocol):
     ) -> list[Hit]:
         """Searchable heads matching the query's terms (combined per ``match``), best first. Stop words
         and punctuation are not terms; a query without terms finds nothing."""
+        ...
+
+    def search_text_many(self, searches: Sequence[TextSearch]) -> list[list[Hit]]:
+        """``search_text`` for each search, in order, with exactly its results: one statement on a
+        networked engine (one round trip for a recall round's families and Scopes)."""
         ...
 
     def search_vector(

@@ -177,6 +177,17 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
+class TextSearch:
+    """One ``search_text`` call, to run with others in ``search_text_many``."""
+
+    scope_id: str
+    family: HistoryFamily
+    query: str
+    limit: int
+    match: TextMatch = "any"
+
+
+@dataclass(frozen=True, slots=True)
 class Workspace:
     scope_id: str
     fingerprint: str

@@ -88,6 +88,7 @@ from pcreceipt.store.records import (
     StoreError,
     StoreUnavailable,
     TextMatch,
+    TextSearch,
 )
 from pcreceipt.store.rows import (
     BATCH,
@@ -105,6 +106,7 @@ from pcreceipt.store.text import searchable_text
 
 WRITE_ATTEMPTS = 3
 HIT_COLUMNS = "r.scope_id, r.family, r.artifact_id, r.revision, r.content"  # what ``hit_from_row`` reads
+_ARM_ORDER = "arm, matched DESC, relevance DESC, token_count, doc_id"  # ``ranked_sql``'s order, per search
 T = TypeVar("T")
 
 
@@ -559,23 +561,53 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     ) -> list[Hit]:
         """Searchable heads matching the query's phrases (exactly SQLite's set), most phrases matched
         first, then OceanBase relevance; [] for a query without terms."""
-        if limit <= 0 or family not in SEARCHABLE_FAMILIES:
-            return []
-        compiled = compile_text_query(query, match, partition_key(scope_id, family), folded=self._folded())
+        return self.search_text_many([TextSearch(scope_id, family, query, limit, match)])[0]
+
+    def search_text_many(self, searches: Sequence[TextSearch]) -> list[list[Hit]]:
+        """``search_text`` for each, in order, in one statement: each search's ranked statement is
+        one arm of a ``UNION ALL`` that tags its rows with the search's position and carries its
+        order keys out, so the rows come back grouped by search, each group in its own order.
+        A search that cannot match anything (no terms, no limit, a family without search) sends
+        nothing."""
+        found: list[list[Hit]] = [[] for _ in searches]
+        arms: list[str] = []
+        params: list[Any] = []
+        for position, search in enumerate(searches):
+            arm = self._ranked_text(position, search)
+            if arm is not None:
+                arms.append(f"({arm[0]})")
+                params.extend(arm[1])
+        if not arms:
+            return found
+        sql = (
+            arms[0][1:-1]
+            if len(arms) == 1
+            else f"SELECT * FROM ({' UNION ALL '.join(arms)}) arms ORDER BY {_ARM_ORDER}"
+        )
+        with self._connection() as conn:
+            for row in self._all(conn, sql, params):
+                found[int(row[0])].append(hit_from_row(row[1:6]))
+        return found
+
+    def _ranked_text(self, position: int, search: TextSearch) -> tuple[str, list[Any]] | None:
+        """One search's ranked statement as an arm of ``search_text_many``: its position, the hit
+        columns, then its order keys (most phrases matched, relevance, length, insertion)."""
+        if search.limit <= 0 or search.family not in SEARCHABLE_FAMILIES:
+            return None
+        partition = partition_key(search.scope_id, search.family)
+        compiled = compile_text_query(search.query, search.match, partition, folded=self._folded())
         if compiled is None:
-            return []
-        sql, params = ranked_sql(
+            return None
+        return ranked_sql(
             compiled,
             "search_docs",
             "doc_id",
             "revision_pk",
-            {"scope_id": scope_id, "family": family},
-            limit,
-            select=HIT_COLUMNS,
+            {"scope_id": search.scope_id, "family": search.family},
+            search.limit,
+            select=f"{position} AS arm, {HIT_COLUMNS}, top.matched, top.relevance, top.token_count, top.doc_id",
             join="JOIN revisions r ON r.revision_pk = top.revision_pk",
         )
-        with self._connection() as conn:
-            return [hit_from_row(row) for row in self._all(conn, sql, params)]
 
     @staticmethod
     def _hits_by_revision(conn: Conn, revision_pks: Sequence[int]) -> list[Hit]:

@@ -46,6 +46,7 @@ from pcreceipt.store.records import (
     Scope,
     StoreUnavailable,
     TextMatch,
+    TextSearch,
     VectorSearchUnavailable,
 )
 from pcreceipt.store.rows import (
@@ -424,6 +425,10 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
                 (scoped, limit, scope_id, family),
             ).fetchall()
         return [hit_from_row(row) for row in rows]
+
+    def search_text_many(self, searches: Sequence[TextSearch]) -> list[list[Hit]]:
+        """``search_text`` for each, in order: in process, there is no round trip to save."""
+        return [self.search_text(s.scope_id, s.family, s.query, s.limit, match=s.match) for s in searches]
 
     def search_vector(
         self, scope_id: str, family: HistoryFamily, vector: Sequence[float], profile: str, limit: int
