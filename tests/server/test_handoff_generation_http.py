@@ -44,7 +44,7 @@ def _client(store: Store, settings: Settings) -> Iterator[httpx.Client]:
 
 @pytest.fixture
 def http(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
-    generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=1.0)
+    generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=3.0)
     yield from _client(engine_store, Settings(data_dir=tmp_path, generation=generation))
 
 
@@ -195,7 +195,7 @@ def test_an_activation_generates_once_per_boundary(
 def test_a_failing_provider_fails_softly(http: httpx.Client, fake: FakeInference, mode: str, code: str) -> None:
     scope_id = new_scope(http)
     log = captured(http, scope_id, LOG)
-    fake.configure("chat", mode, delay=3.0, invalid="content")  # type: ignore[arg-type]
+    fake.configure("chat", mode, delay=6.0, invalid="content")  # type: ignore[arg-type]
     assert_error(prepare(http, scope_id, log), 503, code)
     assert_error(activate(http, scope_id, log), 503, code)
     fake.configure("chat", "ok")
@@ -226,3 +226,6 @@ def test_activation_refusals(http: httpx.Client, fake: FakeInference) -> None:
     assert activate(http, scope_id, log, evidence=[log, *many[:31]]).status_code == 200  # the boundary once
     assert_error(activate(http, scope_id, log, evidence=[many[0], many[0]]), 422, "invalid_request")
     assert_error(activate(http, "scp_unknown", log), 404, "scope_not_found")
+    untrimmed = {"kind": "source", "source_ref": {"name": "content", "source_id": " padded"}}
+    error = assert_error(activate(http, scope_id, untrimmed), 422, "invalid_request")
+    assert error["details"]["violations"] == [{"path": "/boundary_source/source_id", "rule": "trimmed"}]

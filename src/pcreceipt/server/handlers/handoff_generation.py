@@ -135,7 +135,8 @@ def _activation(body: Mapping[str, Any], status: str, previous: int, current: in
 def activate_handoff(call: Call[bodies.ActivateHandoffRequest]) -> Reply:
     body = call.body
     boundary_cite = {"kind": "source", "source_ref": dict(body["boundary_source"])}
-    work.check_citations("/boundary_source", [boundary_cite])
+    work.check_trimmed("/boundary_source/name", body["boundary_source"]["name"])
+    work.check_trimmed("/boundary_source/source_id", body["boundary_source"]["source_id"])
     extra = list(body.get("evidence", ()))
     _check_unique("/evidence", extra)
     citations = [boundary_cite, *(c for c in handoffs.unique(extra) if c != boundary_cite)]
