@@ -23,6 +23,7 @@ from pcreceipt.config import Settings
 from pcreceipt.inference import ChatClient, Embedder, make_chat_client, make_embedder
 from pcreceipt.prepare.extraction import Extractor, prompt_source_for
 from pcreceipt.prepare.generation import CandidateGenerator
+from pcreceipt.prepare.handoff_generation import HANDOFF_PROMPT_KEY, HandoffGenerator
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
 from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
 from pcreceipt.store import open_store
@@ -64,6 +65,7 @@ class Composition:
         self._writer: ArtifactWriter | None = None
         self._extractor: Any = _UNSET
         self._generator: Any = _UNSET
+        self._handoff_generator: Any = _UNSET
 
     def _own(self, piece: object) -> None:
         close = getattr(piece, "close", None)
@@ -150,6 +152,23 @@ class Composition:
                     self._generator = CandidateGenerator(chat, generation)
         generator: CandidateGenerator | None = self._generator
         return generator
+
+    @property
+    def handoff_generator(self) -> HandoffGenerator | None:
+        """Handoff drafts (``prepare_handoff``, ``activate_handoff``) when a generation provider (base
+        URL and model) is configured, over its own chat client, with each Scope's ``handoff.generate``
+        prompt resolved as the rerank prompt is; else None."""
+        if self._handoff_generator is _UNSET:
+            generation = self.settings.generation
+            self._handoff_generator = None
+            if generation.base_url is not None and generation.model is not None:
+                chat = make_chat_client(generation.base_url, generation.api_key_env)
+                self._own(chat)
+                if chat is not None:
+                    source = prompt_source_for(self.store.find_prompt, HANDOFF_PROMPT_KEY)
+                    self._handoff_generator = HandoffGenerator(chat, generation, source)
+        handoff_generator: HandoffGenerator | None = self._handoff_generator
+        return handoff_generator
 
     @property
     def runtime(self) -> PrepareRuntime:

@@ -384,6 +384,13 @@ class GenerationUnavailable(ApiError):
     code, status = "generation_unavailable", 503
 
 
+class HandoffGenerationUnavailable(ApiError):
+    """Handoff generation (prepare_handoff, activate_handoff) needs a generation provider, and none
+    is configured, as PowerContext 1.4.1 answers without one (no details)."""
+
+    code, status = "handoff_generation_unavailable", 503
+
+
 class InferenceTimeout(ApiError):
     """The configured model did not answer within the time the operation allows."""
 

@@ -283,6 +283,9 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     # the tier's server runs no generation provider: a valid request is 1.4.1's 503 generation_unavailable
     "generate_experience": lambda t: Base(body=_generation(t), ok=503),
     "generate_skill": lambda t: Base(body=_generation(t) | {"origin": "source"}, ok=503),
+    # the tier's server has no generation provider: a valid request is 503 handoff_generation_unavailable
+    "prepare_handoff": lambda t: Base(body=work_requests.handoff_generation(t.http, t.scope_id), ok=503),
+    "activate_handoff": lambda t: Base(body=work_requests.handoff_activation(t.http, t.scope_id), ok=503),
     # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
     "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
     "revise_memory_entry": lambda t: Base(

@@ -13,7 +13,8 @@ Modes, per endpoint (``fake.embeddings`` / ``fake.chat``):
   ``query`` (ties by id), expands an ``expand_query`` task with a few fixed synonyms, or answers
   an ``extract_memory`` task with one memory per line of the Source's text that reads
   ``<kind>: <text>`` (``extract_lines``; other lines are ignored), and a ``generate_*`` task with
-  the proposal its evidence spells out line by line (``generated_proposal``), or ``null``;
+  the proposal its evidence spells out line by line (``generated_proposal``), or ``null``, and a
+  ``generate_handoff`` task with the draft its evidence spells out (``generated_handoff``);
 - ``slow``: waits ``delay`` seconds, then answers as ``ok``;
 - ``down``: HTTP ``status`` (503 unless set; the body echoes the request, so tests can prove clients never repeat it);
 - ``refuse``: reads the request, then closes the connection without an answer;
@@ -135,6 +136,46 @@ def generated_proposal(task: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
+HANDOFF_TASK = "generate_handoff"
+
+
+def generated_handoff(task: dict[str, Any]) -> dict[str, Any]:
+    """What the fake drafts for a ``generate_handoff`` task: a statement per line ``state: <text>``
+    of each evidence item's Source text (citing that item), the first ``next: <text>`` as the next
+    action, ``omission: <text>`` lines as omissions, ``disposition: <d>`` (else continuable);
+    without any state line, one statement naming the first item."""
+    state: list[dict[str, Any]] = []
+    omissions: list[dict[str, Any]] = []
+    next_action: dict[str, Any] | None = None
+    disposition = "continuable"
+    items = list(task.get("evidence", []))
+    for item in items:
+        try:
+            text = str(json.loads(item.get("content", "{}")).get("content") or "")
+        except (ValueError, AttributeError):
+            continue
+        for line in text.splitlines():
+            name, _, value = (part.strip() for part in line.partition(":"))
+            if not value:
+                continue
+            if name == "state":
+                state.append({"text": value, "evidence_ids": [item["evidence_id"]]})
+            elif name == "next" and next_action is None:
+                next_action = {"text": value, "evidence_ids": [item["evidence_id"]]}
+            elif name == "omission":
+                omissions.append({"text": value, "evidence_id": item["evidence_id"]})
+            elif name == "disposition":
+                disposition = value
+    if not state and items:
+        state.append(
+            {
+                "text": f"The evidence {items[0]['evidence_id']} records the work.",
+                "evidence_ids": [items[0]["evidence_id"]],
+            }
+        )
+    return {"state": state, "disposition": disposition, "next_action": next_action, "omissions": omissions}
+
+
 def find_task(text: str) -> dict[str, Any] | None:
     """The first JSON object in ``text`` that has candidates+query, or an expand_query or extract_memory task."""
     decoder = json.JSONDecoder()
@@ -145,7 +186,7 @@ def find_task(text: str) -> dict[str, Any] | None:
             continue
         if isinstance(value, dict) and (
             ("candidates" in value and "query" in value)
-            or value.get("task") in ("expand_query", "extract_memory", *GENERATION_FIELDS)
+            or value.get("task") in ("expand_query", "extract_memory", HANDOFF_TASK, *GENERATION_FIELDS)
         ):
             return value
     return None
@@ -261,6 +302,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = "Sure! Here is my ranking of the candidates."
         elif mode == "invalid" and invalid == "memories":
             content = json.dumps({"memories": [{"kind": "rumour", "text": "not a kind the shape allows"}]})
+        elif task is not None and task.get("task") == HANDOFF_TASK:
+            content = json.dumps(generated_handoff(task))
         elif task is not None and task.get("task") in GENERATION_FIELDS:
             content = json.dumps({"proposal": generated_proposal(task)})
         elif task is not None and task.get("task") == "extract_memory":

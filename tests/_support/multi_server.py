@@ -58,10 +58,16 @@ class Deployment:
 
 
 @contextmanager
-def deployment(seekdb_server: SeekdbServer, workdir: Path, names: Sequence[str] = SERVERS) -> Iterator[Deployment]:
+def deployment(
+    seekdb_server: SeekdbServer,
+    workdir: Path,
+    names: Sequence[str] = SERVERS,
+    settings: dict[str, str] | None = None,
+) -> Iterator[Deployment]:
     """``len(names)`` servers started at once on a database that does not exist yet: they create it,
-    migrate it and ensure the Default Scope together. The admin token is created afterwards."""
-    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
+    migrate it and ensure the Default Scope together. The admin token is created afterwards.
+    ``settings``: more ``PCRECEIPT_*`` variables every server gets (a generation provider, say)."""
+    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}"), **(settings or {})}
     servers: list[ServerProcess] = []
     urls: list[str] = []
     try:

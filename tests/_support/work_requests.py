@@ -88,3 +88,38 @@ def acknowledgement(http: httpx.Client, scope_id: str, memory: str) -> dict[str,
         "prepared": prepared_handoff(http, scope_id, memory),
         "message": "probing only",
     }
+
+
+def captured_citation(http: httpx.Client, scope_id: str, text: str = "state: inspected by the tier") -> dict[str, Any]:
+    """A new content Source of the Scope, as a Handoff citation."""
+    source_id = "tier-" + uuid.uuid4().hex
+    captured = http.post("/v1/sources/content", json={"scope_id": scope_id, "source_id": source_id, "content": text})
+    assert captured.status_code == 202, captured.text
+    return {"kind": "source", "source_ref": {"name": "content", "source_id": source_id}}
+
+
+def handoff_generation(http: httpx.Client, scope_id: str) -> dict[str, Any]:
+    """A prepare_handoff request over one new content Source."""
+    return {"scope_id": scope_id, "objective": "the tier's work", "evidence": [captured_citation(http, scope_id)]}
+
+
+def handoff_activation(http: httpx.Client, scope_id: str) -> dict[str, Any]:
+    """An activate_handoff request at a new boundary (a new content Source)."""
+    boundary = captured_citation(http, scope_id)["source_ref"]
+    return {"scope_id": scope_id, "boundary_source": boundary, "objective": "the tier's work"}
+
+
+def generative_handoff_requests(citation: dict[str, Any]) -> dict[str, Any]:
+    """The authorisation matrix's prepare_handoff and activate_handoff: ``(http, world, target)``
+    callables citing the matrix's seeded Source of the target (``world.ids[target]``)."""
+    objective = "matrix handoff"
+
+    def prepare(http: httpx.Client, world: Any, target: str) -> httpx.Response:
+        body = {"scope_id": world.ids[target], "objective": objective, "evidence": [citation]}
+        return http.post("/v1/handoff/prepare", json=body)
+
+    def activate(http: httpx.Client, world: Any, target: str) -> httpx.Response:
+        body = {"scope_id": world.ids[target], "boundary_source": citation["source_ref"], "objective": objective}
+        return http.post("/v1/handoff/activate", json=body)
+
+    return {"prepare_handoff": prepare, "activate_handoff": activate}

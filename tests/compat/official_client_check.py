@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
+from handoff_generation_client_check import GROUPS as HANDOFF_GENERATION_GROUPS
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
@@ -441,7 +442,7 @@ async def service(client: PowerContextClient) -> None:
     check(
         "capabilities: the built-in prompts pcreceipt runs, none running without a provider",
         {key: prompt.status.value for key, prompt in capabilities.prompts.items()}
-        == {"atomic_memory.extract": "disabled", "memory.rerank": "disabled"},
+        == {"atomic_memory.extract": "disabled", "memory.rerank": "disabled", "handoff.generate": "disabled"},
     )
     info = await client.get_server_info()
     check("server info: contract 3.0", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 0))
@@ -736,7 +737,7 @@ async def run(base_url: str) -> list[str]:
         ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
-    more = [*SOURCE_GROUPS, *REPORT_GROUPS]
+    more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     async with PowerContextClient(base_url) as client:

@@ -21,9 +21,9 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
   record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff,
-  get_connector_checkpoint and commit_connector_checkpoint of a binding in the target (write on the
-  target; these two never look the Scope up, so a missing Scope answers success where the grant
-  allows); every seeded
+  prepare_handoff, activate_handoff, get_connector_checkpoint and commit_connector_checkpoint of a
+  binding in the target (write on the target; these two never look the Scope up, so a missing Scope
+  answers success where the grant allows); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats and get_handoff_report with the target as the exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -132,6 +132,8 @@ ROUTE_CLASS: dict[str, str] = {
     "revise_candidate": "admin",
     "generate_experience": "write",
     "generate_skill": "write",
+    "prepare_handoff": "write",
+    "activate_handoff": "write",
     "list_memory_changes": "read",
     "resolve_artifact_handle": "read",
     "bind_artifact_handle": "admin",
@@ -155,6 +157,8 @@ SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
     "generate_skill": 503,
 }
 UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
+UNAVAILABLE_CODE |= dict.fromkeys(("prepare_handoff", "activate_handoff"), "handoff_generation_unavailable")
+SUCCESS |= dict.fromkeys(UNAVAILABLE_CODE, 503)  # no generation provider: 1.4.1's 503 (each its own code)
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -621,7 +625,7 @@ REQUESTS: dict[str, Request] = {
         "/v1/connector-checkpoints/commit",
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
-}
+} | work_requests.generative_handoff_requests(_SEEDED)
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
 ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {

@@ -189,7 +189,7 @@ def test_capabilities_report_extraction_truthfully(
         # the map is non-empty and parsed by the official model: extraction's prompt runs here
         assert capabilities.prompts["atomic_memory.extract"].status.value == "supported"
         assert body["prompts"]["atomic_memory.extract"]["reason"] is None
-        assert set(body["prompts"]) == {"atomic_memory.extract", "memory.rerank"}
+        assert set(body["prompts"]) == {"atomic_memory.extract", "memory.rerank", "handoff.generate"}
         assert (body["prompts"]["memory.rerank"]["status"], body["prompts"]["memory.rerank"]["reason"]) == (
             "disabled",
             "operation_disabled",  # rerank kind none: the model reranker is not run

@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
 from _support.review_races import (
@@ -628,12 +629,14 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "revise_candidate": [race_revise_candidate],
     "generate_experience": [race_generate_experience],
     "generate_skill": [race_generate_skill],
+    "activate_handoff": [race_activate_handoff_without_provider],  # with a provider: test_handoff_activation_races
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
 NO_RACE = {
     "get_stats": "a read: statistics of a selection",
     "finalize_handoff": "writes nothing: a prepared Handoff is a value the caller carries (1.4.1 stores none)",
+    "prepare_handoff": "writes nothing: a generated draft is a value the caller carries (1.4.1 stores none)",
     "get_memory_capacity": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "revise_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "retire_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",

@@ -102,6 +102,7 @@ EXERCISED = {
         "generate_experience",
         "generate_skill",
     ],
+    "test_handoff_generation": ["prepare_handoff", "activate_handoff"],
 }
 
 
@@ -648,3 +649,25 @@ async def test_review(client: AsyncClient, scope_id: str) -> None:
         with pytest.raises(ApiResponseError) as raised:
             await call
         assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")
+
+
+async def test_handoff_generation(client: AsyncClient, scope_id: str) -> None:
+    """Without a generation provider both generative Handoff operations are 1.4.1's 503; an
+    activation checks its boundary first (the happy paths: test_handoff_generation_http.py)."""
+    source_id = "routes-" + uuid.uuid4().hex
+    await client.capture_content_source({"scope_id": scope_id, "source_id": source_id, "content": "state: half done"})
+    boundary = {"name": "content", "source_id": source_id}
+    objective = "Finish the parser."
+    for call in (
+        client.prepare_handoff(
+            {"scope_id": scope_id, "objective": objective, "evidence": [{"kind": "source", "source_ref": boundary}]}
+        ),
+        client.activate_handoff({"scope_id": scope_id, "boundary_source": boundary, "objective": objective}),
+    ):
+        with pytest.raises(ApiResponseError) as raised:
+            await call
+        assert (raised.value.status, raised.value.code) == (503, "handoff_generation_unavailable")
+    missing = {"name": "content", "source_id": "never-captured"}
+    with pytest.raises(ApiResponseError) as raised:
+        await client.activate_handoff({"scope_id": scope_id, "boundary_source": missing, "objective": objective})
+    assert (raised.value.status, raised.value.code) == (404, "handoff_evidence_not_found")

@@ -38,6 +38,7 @@ async def test_capabilities_and_server_info_parse_as_the_official_models(
     assert {key: p.status.value for key, p in capabilities.prompts.items()} == {
         "atomic_memory.extract": "disabled",
         "memory.rerank": "disabled",
+        "handoff.generate": "disabled",
     }
     first = (await http.get("/v1/server-info")).json()
     info = powercontext_models.ServerInfo.model_validate(first)

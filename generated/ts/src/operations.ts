@@ -82,6 +82,8 @@ export type OperationId =
   | "create_work_contract"
   | "record_task_outcome"
   | "finalize_handoff"
+  | "prepare_handoff"
+  | "activate_handoff"
   | "commit_handoff"
   | "continue_handoff"
   | "handoff_current_work"
@@ -580,6 +582,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "FinalizeHandoffRequest",
     success: [{ status: 200, model: "PreparedHandoff" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "prepare_handoff",
+    method: "POST",
+    path: "/v1/handoff/prepare",
+    parameters: [],
+    requestBody: "PrepareHandoffRequest",
+    success: [{ status: 200, model: "HandoffDraft" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "activate_handoff",
+    method: "POST",
+    path: "/v1/handoff/activate",
+    parameters: [],
+    requestBody: "ActivateHandoffRequest",
+    success: [{ status: 200, model: "HandoffActivation" }],
     scope: { access: "write", source: "body", references: false },
   },
   {

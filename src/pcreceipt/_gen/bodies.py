@@ -49,6 +49,48 @@ class AcknowledgeHandoffRequest(TypedDict, closed=True):
     """
 
 
+class ActivateHandoffRequest(TypedDict, closed=True):
+    """
+    Generate a Handoff draft at one Source boundary, once per boundary.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The Source the boundary is at (a content Source or an unexpired Working Note of the Scope); it is the draft's first evidence.
+    """
+    objective: str
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: NotRequired[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+    ]
+    """
+    As prepare_handoff's.
+    """
+    evidence: NotRequired[list[HandoffSourceCitation | HandoffArtifactCitation]]
+    """
+    Further evidence (at most 32 citations with the boundary Source, unique; the boundary is not repeated).
+    """
+    max_bytes: NotRequired[int]
+    """
+    As prepare_handoff's.
+    """
+
+
 class AllScopeSelection(TypedDict, closed=True):
     """
     Every Scope (that the caller may read).
@@ -1050,7 +1092,7 @@ class Capabilities(TypedDict, closed=True):
 
     prompts: dict[str, PromptCapability]
     """
-    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare) and atomic_memory.extract (Memory extraction by flush_memory), each supported exactly when its component is configured.
+    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare), atomic_memory.extract (Memory extraction by flush_memory) and handoff.generate (Handoff drafts by prepare_handoff and activate_handoff), each supported exactly when its component is configured.
     """
     artifact_dreaming: bool
     """
@@ -1088,7 +1130,7 @@ class Capabilities(TypedDict, closed=True):
     """
     handoff_generation: bool
     """
-    Whether evidence can be generated into a Handoff draft.
+    Whether evidence can be generated into a Handoff draft: true exactly when a generation provider (base URL and model) is configured.
     """
     search_modes: list[Literal["auto", "fts", "vector", "hybrid"]]
     """
@@ -1902,7 +1944,9 @@ class CreatePromptRequest(TypedDict, closed=True):
     """
     The artifact content.
     """
-    prompt_key: Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
+    prompt_key: Literal[
+        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+    ]
     """
     Which prompt this artifact customises.
     """
@@ -2122,6 +2166,7 @@ class ErrorBody(TypedDict, closed=True):
         "candidate_terminal",
         "artifact_conflict",
         "generation_unavailable",
+        "handoff_generation_unavailable",
         "artifact_handle_not_found",
         "idempotency_conflict",
         "connector_checkpoint_conflict",
@@ -2800,6 +2845,33 @@ class HandoffAcknowledgement(TypedDict, closed=True):
     receipt: WorkSourceReceipt
     """
     The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffActivation(TypedDict, closed=True):
+    """
+    What an activation did at its boundary.
+    """
+
+    status: Literal["generated", "ignored"]
+    """
+    generated or ignored.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The boundary Source, as requested.
+    """
+    previous_position: int
+    """
+    The Source position of the last boundary that generated a draft before this call (0: none).
+    """
+    current_position: int
+    """
+    That position after this call: the boundary's when generated, else unchanged.
+    """
+    draft: HandoffDraft | None
+    """
+    The generated draft (generated), or null (ignored).
     """
 
 
@@ -3840,6 +3912,44 @@ class PrepareHandoffHintRequest(TypedDict, closed=True):
     max_bytes: NotRequired[int]
     """
     The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
+    """
+
+
+class PrepareHandoffRequest(TypedDict, closed=True):
+    """
+    Generate an inspectable Handoff draft from exact evidence.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    objective: str
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: NotRequired[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+    ]
+    """
+    Why a fresh session is prepared (at most 6, unique). With any, the draft must be a fresh-session checkpoint.
+    """
+    evidence: list[HandoffSourceCitation | HandoffArtifactCitation]
+    """
+    The exact evidence the draft may cite (1 to 32 citations, unique): content Sources, unexpired Working Notes, revisions the Scope holds.
+    """
+    max_bytes: NotRequired[int]
+    """
+    The generated content's budget: its 2-space-indented JSON in UTF-8 bytes (512 to 32768, default 8000).
     """
 
 

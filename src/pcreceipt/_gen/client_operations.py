@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
     AcknowledgeHandoffRequest,
+    ActivateHandoffRequest,
     ApproveCandidateRequest,
     ArtifactCreated,
     ArtifactHandleBinding,
@@ -77,7 +78,9 @@ from pcreceipt._gen.models import (
     GetStatsRequest,
     GetTopicMemoryRequest,
     HandoffAcknowledgement,
+    HandoffActivation,
     HandoffCurrentWorkRequest,
+    HandoffDraft,
     HandoffReportResponse,
     HandoffResolution,
     Health,
@@ -97,6 +100,7 @@ from pcreceipt._gen.models import (
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
     PrepareHandoffHintRequest,
+    PrepareHandoffRequest,
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
@@ -549,6 +553,14 @@ class OperationMethods(ABC):
     async def finalize_handoff(self, request: FinalizeHandoffRequest | Mapping[str, Any]) -> PreparedHandoff:
         """Finalize an inspected Handoff draft."""
         return await self._call("finalize_handoff", PreparedHandoff, body=request)
+
+    async def prepare_handoff(self, request: PrepareHandoffRequest | Mapping[str, Any]) -> HandoffDraft:
+        """Generate an inspectable Handoff draft from exact evidence."""
+        return await self._call("prepare_handoff", HandoffDraft, body=request)
+
+    async def activate_handoff(self, request: ActivateHandoffRequest | Mapping[str, Any]) -> HandoffActivation:
+        """Generate a Handoff draft at a Source boundary, once per boundary."""
+        return await self._call("activate_handoff", HandoffActivation, body=request)
 
     async def commit_handoff(self, request: CommitHandoffRequest | Mapping[str, Any]) -> CommittedHandoff:
         """Commit a prepared Handoff as a durable milestone."""

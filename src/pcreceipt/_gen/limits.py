@@ -23,6 +23,17 @@ ACKNOWLEDGE_HANDOFF_REQUEST_STATUS_ENUM: Final[tuple[AcknowledgeHandoffRequestSt
 AcknowledgeHandoffRequestSelection = Literal["prepared", "exact"]
 ACKNOWLEDGE_HANDOFF_REQUEST_SELECTION_ENUM: Final[tuple[AcknowledgeHandoffRequestSelection, ...]] = ("prepared", "exact")
 
+# #/components/schemas/ActivateHandoffRequest
+ACTIVATE_HANDOFF_REQUEST_OBJECTIVE_MIN_LENGTH: Final = 1
+ACTIVATE_HANDOFF_REQUEST_OBJECTIVE_MAX_LENGTH: Final = 8192
+ACTIVATE_HANDOFF_REQUEST_ROLLOVER_REASONS_MAX_ITEMS: Final = 6
+ACTIVATE_HANDOFF_REQUEST_ROLLOVER_REASONS_DEFAULT: Final = ()
+ACTIVATE_HANDOFF_REQUEST_EVIDENCE_MAX_ITEMS: Final = 32
+ACTIVATE_HANDOFF_REQUEST_EVIDENCE_DEFAULT: Final = ()
+ACTIVATE_HANDOFF_REQUEST_MAX_BYTES_MINIMUM: Final = 512
+ACTIVATE_HANDOFF_REQUEST_MAX_BYTES_MAXIMUM: Final = 32768
+ACTIVATE_HANDOFF_REQUEST_MAX_BYTES_DEFAULT: Final = 8000
+
 # #/components/schemas/AllScopeSelection
 AllScopeSelectionMode = Literal["all"]
 ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all",)
@@ -487,8 +498,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -633,6 +644,14 @@ HANDLE_FAMILY_MAX_LENGTH: Final = 128
 HANDLE_KEY_MIN_LENGTH: Final = 1
 HANDLE_KEY_MAX_LENGTH: Final = 128
 
+# #/components/schemas/HandoffActivation
+HANDOFF_ACTIVATION_PREVIOUS_POSITION_MINIMUM: Final = 0
+HANDOFF_ACTIVATION_CURRENT_POSITION_MINIMUM: Final = 0
+
+# #/components/schemas/HandoffActivationStatus
+HandoffActivationStatus = Literal["generated", "ignored"]
+HANDOFF_ACTIVATION_STATUS_ENUM: Final[tuple[HandoffActivationStatus, ...]] = ("generated", "ignored")
+
 # #/components/schemas/HandoffArtifactCitation
 HandoffArtifactCitationKind = Literal["artifact"]
 HANDOFF_ARTIFACT_CITATION_KIND_ENUM: Final[tuple[HandoffArtifactCitationKind, ...]] = ("artifact",)
@@ -712,6 +731,10 @@ HANDOFF_RESOLUTION_TRUST_ENUM: Final[tuple[HandoffResolutionTrust, ...]] = ("unt
 HandoffResolutionStatus = Literal["empty", "resolved"]
 HANDOFF_RESOLUTION_STATUS_ENUM: Final[tuple[HandoffResolutionStatus, ...]] = ("empty", "resolved")
 HANDOFF_RESOLUTION_EVIDENCE_CHECKS_MAX_ITEMS: Final = 65
+
+# #/components/schemas/HandoffRolloverReason
+HandoffRolloverReason = Literal["user_requested", "host_context_budget", "host_compaction", "context_quality", "delegation", "manual_checkpoint"]
+HANDOFF_ROLLOVER_REASON_ENUM: Final[tuple[HandoffRolloverReason, ...]] = ("user_requested", "host_context_budget", "host_compaction", "context_quality", "delegation", "manual_checkpoint")
 
 # #/components/schemas/HandoffSelection
 HandoffSelection = Literal["prepared", "exact", "latest"]
@@ -882,6 +905,17 @@ PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MINIMUM: Final = 1
 PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_MAXIMUM: Final = 4000
 PREPARE_HANDOFF_HINT_REQUEST_MAX_BYTES_DEFAULT: Final = 2000
 
+# #/components/schemas/PrepareHandoffRequest
+PREPARE_HANDOFF_REQUEST_OBJECTIVE_MIN_LENGTH: Final = 1
+PREPARE_HANDOFF_REQUEST_OBJECTIVE_MAX_LENGTH: Final = 8192
+PREPARE_HANDOFF_REQUEST_ROLLOVER_REASONS_MAX_ITEMS: Final = 6
+PREPARE_HANDOFF_REQUEST_ROLLOVER_REASONS_DEFAULT: Final = ()
+PREPARE_HANDOFF_REQUEST_EVIDENCE_MIN_ITEMS: Final = 1
+PREPARE_HANDOFF_REQUEST_EVIDENCE_MAX_ITEMS: Final = 32
+PREPARE_HANDOFF_REQUEST_MAX_BYTES_MINIMUM: Final = 512
+PREPARE_HANDOFF_REQUEST_MAX_BYTES_MAXIMUM: Final = 32768
+PREPARE_HANDOFF_REQUEST_MAX_BYTES_DEFAULT: Final = 8000
+
 # #/components/schemas/PreparedContext
 PREPARED_CONTEXT_SCHEMA_CONST: Final = "powercontext.prepared-context.v1"
 PreparedContextStatus = Literal["ready", "empty"]
@@ -931,8 +965,8 @@ PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MIN_LENGTH: Final = 1
 PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
 
 # #/components/schemas/PromptKey
-PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
-PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract")
+PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"]
+PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate")
 
 # #/components/schemas/ProposeExperienceRequest
 PROPOSE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32

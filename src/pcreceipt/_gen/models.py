@@ -55,6 +55,56 @@ class AcknowledgeHandoffRequest(ContractModel):
     """
 
 
+class ActivateHandoffRequest(ContractModel):
+    """
+    Generate a Handoff draft at one Source boundary, once per boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The Source the boundary is at (a content Source or an unexpired Working Note of the Scope); it is the draft's first evidence.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: Annotated[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+        | None,
+        Field(max_length=6),
+    ] = []
+    """
+    As prepare_handoff's.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation] | None,
+        Field(max_length=32, validate_default=True),
+    ] = []
+    """
+    Further evidence (at most 32 citations with the boundary Source, unique; the boundary is not repeated).
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
+    """
+    As prepare_handoff's.
+    """
+
+
 class AllScopeSelection(ContractModel):
     """
     Every Scope (that the caller may read).
@@ -1252,7 +1302,7 @@ class Capabilities(ContractModel):
         PromptCapability,
     ]
     """
-    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare) and atomic_memory.extract (Memory extraction by flush_memory), each supported exactly when its component is configured.
+    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare), atomic_memory.extract (Memory extraction by flush_memory) and handoff.generate (Handoff drafts by prepare_handoff and activate_handoff), each supported exactly when its component is configured.
     """
     artifact_dreaming: bool
     """
@@ -1290,7 +1340,7 @@ class Capabilities(ContractModel):
     """
     handoff_generation: bool
     """
-    Whether evidence can be generated into a Handoff draft.
+    Whether evidence can be generated into a Handoff draft: true exactly when a generation provider (base URL and model) is configured.
     """
     search_modes: list[Literal["auto", "fts", "vector", "hybrid"]]
     """
@@ -2273,7 +2323,9 @@ class CreatePromptRequest(ContractModel):
     """
     The artifact content.
     """
-    prompt_key: Literal["memory.rerank", "query.expand", "atomic_memory.extract"]
+    prompt_key: Literal[
+        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+    ]
     """
     Which prompt this artifact customises.
     """
@@ -2560,6 +2612,7 @@ class ErrorBody(ContractModel):
         "candidate_terminal",
         "artifact_conflict",
         "generation_unavailable",
+        "handoff_generation_unavailable",
         "artifact_handle_not_found",
         "idempotency_conflict",
         "connector_checkpoint_conflict",
@@ -3366,6 +3419,36 @@ class HandoffAcknowledgement(ContractModel):
     receipt: WorkSourceReceipt
     """
     The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffActivation(ContractModel):
+    """
+    What an activation did at its boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["generated", "ignored"]
+    """
+    generated or ignored.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The boundary Source, as requested.
+    """
+    previous_position: Annotated[int, Field(ge=0)]
+    """
+    The Source position of the last boundary that generated a draft before this call (0: none).
+    """
+    current_position: Annotated[int, Field(ge=0)]
+    """
+    That position after this call: the boundary's when generated, else unchanged.
+    """
+    draft: HandoffDraft | None
+    """
+    The generated draft (generated), or null (ignored).
     """
 
 
@@ -4696,6 +4779,52 @@ class PrepareHandoffHintRequest(ContractModel):
     max_bytes: Annotated[int | None, Field(ge=1, le=4000)] = 2000
     """
     The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
+    """
+
+
+class PrepareHandoffRequest(ContractModel):
+    """
+    Generate an inspectable Handoff draft from exact evidence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: Annotated[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+        | None,
+        Field(max_length=6),
+    ] = []
+    """
+    Why a fresh session is prepared (at most 6, unique). With any, the draft must be a fresh-session checkpoint.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    The exact evidence the draft may cite (1 to 32 citations, unique): content Sources, unexpired Working Notes, revisions the Scope holds.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
+    """
+    The generated content's budget: its 2-space-indented JSON in UTF-8 bytes (512 to 32768, default 8000).
     """
 
 

@@ -119,6 +119,7 @@ def create_app(
             clock=clock,
             extractor=parts.extractor,
             generator=parts.generator,
+            handoff_generator=parts.handoff_generator,
         )
         # imported here: the SDK takes about a second to import, which every CLI command would pay
         from pcreceipt.server.http.mcp_server import Mcp

@@ -34,6 +34,7 @@ from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.connectors import ConnectorCheckpoints
 from pcreceipt.store.handles import ArtifactHandles
+from pcreceipt.store.handoff_boundaries import HandoffBoundaries
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
@@ -99,6 +100,7 @@ class StoreEngine(
     ArtifactPublications[ConnT, PreparedT],
     WorkSourceReads[ConnT, PreparedT],
     HandoffRecords[ConnT, PreparedT],
+    HandoffBoundaries[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
 ):

@@ -689,6 +689,19 @@ class ConnectorCheckpointRecords(Protocol):
         ...
 
 
+class HandoffBoundaryRecords(Protocol):
+    """The Handoff activation boundary of each Scope (``store.handoff_boundaries``)."""
+
+    def handoff_boundary(self, scope_id: str) -> int:
+        """The Source position of the Scope's last boundary that generated a draft (0: none)."""
+        ...
+
+    def advance_handoff_boundary(self, scope_id: str, expected: int, position: int) -> bool:
+        """Compare-and-set: move the boundary from ``expected`` to the greater ``position``; False,
+        with nothing written, when it is no longer ``expected``."""
+        ...
+
+
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -702,6 +715,7 @@ class Store(
     Statistics,
     Candidates,
     ConnectorCheckpointRecords,
+    HandoffBoundaryRecords,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

@@ -7194,6 +7194,24 @@ var OPERATIONS = [
     scope: { access: "write", source: "body", references: false }
   },
   {
+    operationId: "prepare_handoff",
+    method: "POST",
+    path: "/v1/handoff/prepare",
+    parameters: [],
+    requestBody: "PrepareHandoffRequest",
+    success: [{ status: 200, model: "HandoffDraft" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "activate_handoff",
+    method: "POST",
+    path: "/v1/handoff/activate",
+    parameters: [],
+    requestBody: "ActivateHandoffRequest",
+    success: [{ status: 200, model: "HandoffActivation" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
     operationId: "commit_handoff",
     method: "POST",
     path: "/v1/handoff/commit",

@@ -36,6 +36,7 @@ from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap
 from pcreceipt.prepare.extraction import EXTRACT_PROMPT_KEY
+from pcreceipt.prepare.handoff_generation import HANDOFF_PROMPT_KEY
 from pcreceipt.prepare.rerank import BUILTIN_PROMPT_VERSION, PROMPT_DEFINITION_VERSION, RERANK_PROMPT_KEY
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
@@ -95,8 +96,8 @@ def _prompt(key: str, reason: str | None) -> dict[str, Any]:
 def _prompts(call: Call) -> dict[str, Any]:
     """The built-in prompts pcreceipt runs, by PowerContext's keys: the model reranker's (rerank
     ``kind: model`` with a provider URL and a model, its own or generation's) and Memory
-    extraction's (an extractor is running). Query expansion's prompt is fixed (no Scope's artifact
-    replaces it), so it is not listed."""
+    extraction's (an extractor is running) and Handoff generation's (a generation provider). Query
+    expansion's prompt is fixed (no Scope's artifact replaces it), so it is not listed."""
     settings = call.services.settings
     generation, rerank = settings.generation, settings.rerank
     rerank_reason: str | None = None
@@ -110,6 +111,9 @@ def _prompts(call: Call) -> dict[str, Any]:
     return {
         RERANK_PROMPT_KEY: _prompt(RERANK_PROMPT_KEY, rerank_reason),
         EXTRACT_PROMPT_KEY: _prompt(EXTRACT_PROMPT_KEY, extract_reason),
+        HANDOFF_PROMPT_KEY: _prompt(
+            HANDOFF_PROMPT_KEY, None if call.services.handoff_generator is not None else "provider_not_configured"
+        ),
     }
 
 
@@ -124,7 +128,7 @@ def get_capabilities(call: Call[None]) -> Reply:
         "experience_generation": call.services.generator is not None,
         "managed_skill_generation": call.services.generator is not None,
         "external_skill_registry": False,
-        "handoff_generation": False,
+        "handoff_generation": call.services.handoff_generator is not None,
         "search_modes": _search_modes(call),
         "context_versions": [PREPARED_CONTEXT_SCHEMA],
     }

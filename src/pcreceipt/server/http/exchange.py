@@ -19,6 +19,7 @@ from pcreceipt.contract.gate import Violation
 from pcreceipt.models import Operation
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.generation import CandidateGenerator
+from pcreceipt.prepare.handoff_generation import HandoffGenerator
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.http.credentials import LOCAL, Principal
 from pcreceipt.store.protocol import Store
@@ -46,6 +47,8 @@ class Services:
     """Memory extraction for ``flush_memory``; None when no generation provider is configured for it."""
     generator: CandidateGenerator | None = None
     """Experience and Skill generation for ``generate_*``; None when no generation provider is configured."""
+    handoff_generator: HandoffGenerator | None = None
+    """Handoff drafts for ``prepare_handoff`` and ``activate_handoff``; None without a generation provider."""
 
 
 B = TypeVar("B", default=Any)

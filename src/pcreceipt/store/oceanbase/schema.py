@@ -492,6 +492,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        18,
+        "Handoff activation boundaries: the last generating boundary's Source position per Scope",
+        (
+            f"""CREATE TABLE IF NOT EXISTS handoff_boundaries (
+                scope_id {_ID} NOT NULL PRIMARY KEY,
+                boundary_position BIGINT NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -131,6 +131,7 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
     INSERT_CURSOR_KEY = "INSERT IGNORE INTO cursor_keys (key_slot, secret) VALUES (1, ?)"
     INSERT_CONNECTOR_CHECKPOINT = """INSERT IGNORE INTO connector_checkpoints (scope_id, binding_id,
         connector_name, connector_version, checkpoint, checkpoint_sha, generation) VALUES (?, ?, ?, ?, ?, ?, 1)"""
+    INSERT_HANDOFF_BOUNDARY = "INSERT IGNORE INTO handoff_boundaries (scope_id, boundary_position) VALUES (?, ?)"
     INSERT_WORKSPACE_FILES = """INSERT INTO workspace_files (scope_id, fingerprint, path, file_sha256)
         VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE file_sha256 = VALUES(file_sha256)"""
     UPSERT_CURRENT_WORKSPACE = """INSERT INTO current_workspaces (scope_id, fingerprint) VALUES (?, ?)

@@ -497,6 +497,16 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX recall_events_by_day ON recall_events (scope_id, usage_date, estimator)",
         ),
     ),
+    Migration(
+        18,
+        "Handoff activation boundaries: the last generating boundary's Source position per Scope",
+        (
+            """CREATE TABLE handoff_boundaries (
+                scope_id TEXT NOT NULL PRIMARY KEY,
+                boundary_position INTEGER NOT NULL
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 

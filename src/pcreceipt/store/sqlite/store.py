@@ -104,6 +104,7 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
     INSERT_CURSOR_KEY = "INSERT OR IGNORE INTO cursor_keys (key_slot, secret) VALUES (1, ?)"
     INSERT_CONNECTOR_CHECKPOINT = """INSERT OR IGNORE INTO connector_checkpoints (scope_id, binding_id,
         connector_name, connector_version, checkpoint, checkpoint_sha, generation) VALUES (?, ?, ?, ?, ?, ?, 1)"""
+    INSERT_HANDOFF_BOUNDARY = "INSERT OR IGNORE INTO handoff_boundaries (scope_id, boundary_position) VALUES (?, ?)"
     INSERT_WORKSPACE_FILES = (
         "INSERT OR IGNORE INTO workspace_files (scope_id, fingerprint, path, file_sha256) VALUES (?, ?, ?, ?)"
     )
