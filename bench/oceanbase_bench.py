@@ -22,7 +22,10 @@ adds ``ob-2reads`` the same way: the same store, reading a prepare's code as bef
 ``Store.query_current_code`` (the workspace, then the ranking: two statements). ``--baseline-text`` adds
 ``ob-1by1``: the same, reading each full-text search of a recall round in its own statement, as before
 ``Store.search_text_many``. Prints p50 and p99,
-load time and the seekdb process's RSS (after load and after the searches). Not a test.
+load time and the seekdb process's RSS (after load and after the searches). Every load, prepare and
+single write (``--writes`` ``create_artifact`` calls per engine, interleaved) is also measured in CPU
+seconds, of this process's thread and of the seekdb process (``Cpu``): docs/deployment.md's capacity
+model is built from these, as they hold whatever else the machine is doing. Not a test.
 
 ``--vocabulary bench`` (default) writes memories from ``store_bench``'s small vocabulary (34
 English words, 23 Chinese words), so every English query word is in about 30% of the memories:
@@ -42,10 +45,11 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import procstat
 from sqlalchemy import event
 from store_bench import memory_text, random_vector
 
@@ -58,6 +62,7 @@ from pcreceipt.store.records import EmbeddingRow, HistoryFamily, NewArtifact, Te
 from pcreceipt.store.sqlite import SQLiteStore
 
 PROFILE = "bench"
+T = TypeVar("T")
 LIMITS: dict[HistoryFamily, int] = {"atomic-memory": 16, "topic-memory": 8, "experience": 8}
 CODE_LIMIT = 8
 BATCH = 500
@@ -185,6 +190,36 @@ def timed(calls: int, call: Callable[[int], object]) -> list[float]:
     return samples
 
 
+class Cpu:
+    """CPU seconds, the measure of a capacity model (what a call costs whatever else the machine does):
+    this thread's (the runtime and the store's client side: SQL building, the driver, SQLite itself)
+    and the seekdb server process's (``/proc``, in clock ticks: summed over many calls the
+    rounding evens out). seekdb's background work during a call is counted in it."""
+
+    def __init__(self, seekdb_pid: int) -> None:
+        self.seekdb_pid = seekdb_pid
+        self.client: dict[str, float] = {}
+        self.server: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+
+    def run(self, name: str, networked: bool, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``call(*args, **kwargs)`` once, its CPU added to ``name``'s totals; what it returned."""
+        server = procstat.cpu_seconds(self.seekdb_pid) if networked else 0.0
+        client = time.thread_time()
+        result = call(*args, **kwargs)
+        self.client[name] = self.client.get(name, 0.0) + time.thread_time() - client
+        if networked:
+            self.server[name] = self.server.get(name, 0.0) + procstat.cpu_seconds(self.seekdb_pid) - server
+        self.calls[name] = self.calls.get(name, 0) + 1
+        return result
+
+    def per_call_ms(self, name: str) -> tuple[float, float | None]:
+        """(client, seekdb) CPU milliseconds per call; seekdb None for an embedded engine."""
+        calls = self.calls[name]
+        server = self.server.get(name)
+        return 1000 * self.client[name] / calls, None if server is None else 1000 * server / calls
+
+
 class RoundTrips:
     """Counts an OceanBase store's round trips through SQLAlchemy's event hooks: statements, pool
     checkouts (each one pings the server first: ``pool_pre_ping``) and the ``ROLLBACK`` the driver
@@ -262,7 +297,7 @@ class Unpinned:
 
 
 def measure_prepares(
-    stores: dict[str, Store], scopes: dict[str, str], questions: Sequence[str], args: argparse.Namespace
+    stores: dict[str, Store], scopes: dict[str, str], questions: Sequence[str], args: argparse.Namespace, cpu: Cpu
 ) -> None:
     """The real prepare (FTS recall, builder; without and with a Receipt, ``include_code``) on every
     engine, interleaved call by call so the machine's load hits both alike; then the ratios."""
@@ -288,11 +323,15 @@ def measure_prepares(
         before = {name: counter.counts() for name, counter in trips.items()}
         for number in range(args.prepares):
             for name, runtime in runtimes.items():
+                request = requests[name][number % len(questions)]
                 started = time.perf_counter()
-                runtime.prepare(requests[name][number % len(questions)], request_id="0" * 16)
+                cpu.run(f"{label}/{name}", name in trips, runtime.prepare, request, request_id="0" * 16)
                 samples[name].append(time.perf_counter() - started)
         for name in stores:
-            print(f"{name:<9} {label:<26} {percentiles(samples[name])}")
+            client_ms, server_ms = cpu.per_call_ms(f"{label}/{name}")
+            seekdb = "" if server_ms is None else f", seekdb {server_ms:.2f} ms"
+            cpu_line = f"CPU per call: this process {client_ms:.2f} ms{seekdb}"
+            print(f"{name:<9} {label:<26} {percentiles(samples[name])}   {cpu_line}")
         for name, counter in trips.items():
             ratio = statistics.median(samples[name]) / statistics.median(samples["sqlite"])
             statements, checkouts, rollbacks = (
@@ -303,6 +342,26 @@ def measure_prepares(
                 f" {statements:.2f} statements + {checkouts:.2f} connection checkouts"
                 f" + {rollbacks:.2f} rollbacks on release = {statements + checkouts + rollbacks:.2f}"
             )
+
+
+def measure_writes(stores: dict[str, Store], scopes: dict[str, str], args: argparse.Namespace, cpu: Cpu) -> None:
+    """``--writes`` single ``create_artifact`` calls per engine, interleaved: CPU and round trips per write."""
+    rng = random.Random(args.seed + 2)
+    trips = {name: RoundTrips(store) for name, store in stores.items() if isinstance(store, OceanBaseStore)}
+    before = {name: counter.counts() for name, counter in trips.items()}
+    for number in range(args.writes):
+        content = {"kind": "fact", "text": f"single write {number}: {rng.random()}"}
+        for name, store in stores.items():
+            cpu.run(f"write/{name}", name in trips, store.create_artifact, scopes[name], "atomic-memory", content)
+    for name in stores:
+        client_ms, server_ms = cpu.per_call_ms(f"write/{name}")
+        line = f"{name:<9} single write               CPU per call: this process {client_ms:.2f} ms"
+        if server_ms is not None:
+            statements, checkouts, _ = (
+                (now - then) / args.writes for now, then in zip(trips[name].counts(), before[name], strict=True)
+            )
+            line += f", seekdb {server_ms:.2f} ms; {statements:.2f} statements + {checkouts:.2f} checkouts per write"
+        print(line)
 
 
 def measure(name: str, store: Store, scope_id: str, questions: Sequence[str], args: argparse.Namespace) -> None:
@@ -338,6 +397,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--prepares", type=int, default=200)
+    parser.add_argument("--writes", type=int, default=200, help="single create_artifact calls per engine")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--vocabulary", choices=("bench", "wide"), default="bench")
     parser.add_argument(
@@ -364,10 +424,16 @@ def main() -> None:
             "oceanbase": OceanBaseStore(server.url("bench"), vector_dimensions=args.dim),
         }
         scopes = {}
+        cpu = Cpu(server.pid)
         for name, store in stores.items():
-            scope_id, seconds = load(store, texts, args.n, args.dim, args.seed)
+            networked = isinstance(store, OceanBaseStore)
+            scope_id, seconds = cpu.run(f"load/{name}", networked, load, store, texts, args.n, args.dim, args.seed)
             scopes[name] = scope_id
-            print(f"{name:<9} load {args.n} memories (+{2 * max(args.n // 100, 1)} others, 50 files): {seconds:.1f} s")
+            client_ms, server_ms = cpu.per_call_ms(f"load/{name}")
+            per_row = f"CPU per memory row: this process {1000 * client_ms / args.n:.1f} µs"
+            per_row += "" if server_ms is None else f", seekdb {1000 * server_ms / args.n:.1f} µs"
+            others = 2 * max(args.n // 100, 1)
+            print(f"{name:<9} load {args.n} memories (+{others} others, 50 files): {seconds:.1f} s; {per_row}")
         print(f"seekdb RSS after load {server.rss_bytes() / 2**20:.0f} MiB")
         timed_stores = dict(stores)
         if args.baseline:  # a second store on the same database, as OceanBase read before pinning
@@ -380,7 +446,8 @@ def main() -> None:
         if args.baseline_text:  # the same, reading a round's full-text searches one statement each
             timed_stores["ob-1by1"] = SeparateTextReads(OceanBaseStore(server.url("bench"), vector_dimensions=args.dim))
             scopes["ob-1by1"] = scopes["oceanbase"]
-        measure_prepares(timed_stores, scopes, texts.questions, args)
+        measure_prepares(timed_stores, scopes, texts.questions, args, cpu)
+        measure_writes(stores, scopes, args, cpu)
         for name, store in stores.items():
             measure(name, store, scopes[name], texts.questions, args)
         print(f"seekdb RSS after searches {server.rss_bytes() / 2**20:.0f} MiB")
