@@ -1,8 +1,10 @@
 """Fixtures shared by the HTTP tests in this folder: an injected clock and a client of a real
 server on loopback over the engine under test (``engine_store``, both engines).
 
-A module sets ``CLOCK_START`` to start its clock elsewhere than :data:`CLOCK_START`; a module that
-needs another server (a model provider, a served process) defines its own ``http``."""
+A module sets ``CLOCK_START`` to start its clock elsewhere than :data:`CLOCK_START`. ``generating``
+is a server whose generation provider is the loopback fake ``fake`` (its timeout the module's
+``GENERATION_TIMEOUT``, else :data:`GENERATION_TIMEOUT`); a module that needs yet another server
+defines its own fixture."""
 
 from __future__ import annotations
 
@@ -13,13 +15,15 @@ from pathlib import Path
 import httpx
 import pytest
 from _support.clock import Clock
+from _support.fakes import FakeInference
 from _support.servers import running
 
-from pcreceipt.config import Settings
+from pcreceipt.config import GenerationSettings, Settings
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 
 CLOCK_START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+GENERATION_TIMEOUT = 3.0
 
 
 @pytest.fixture
@@ -33,4 +37,23 @@ def http(engine_store: Store, clock: Clock, tmp_path: Path) -> Iterator[httpx.Cl
     """A client of ``create_app`` served on loopback over ``engine_store``, on ``clock``."""
     app = create_app(Settings(data_dir=tmp_path), store=engine_store, clock=clock)
     with running(app) as url, httpx.Client(base_url=url) as client:
+        yield client
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeInference]:
+    """The loopback fake OpenAI-compatible provider (right, slow, down or wrong on purpose)."""
+    with FakeInference() as inference:
+        yield inference
+
+
+@pytest.fixture
+def generating(
+    engine_store: Store, tmp_path: Path, fake: FakeInference, request: pytest.FixtureRequest
+) -> Iterator[httpx.Client]:
+    """A client of a server over ``engine_store`` whose generation provider is ``fake``."""
+    timeout = getattr(request.module, "GENERATION_TIMEOUT", GENERATION_TIMEOUT)
+    generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=timeout)
+    app = create_app(Settings(data_dir=tmp_path, generation=generation), store=engine_store)
+    with running(app) as url, httpx.Client(base_url=url, timeout=20) as client:
         yield client

@@ -7,19 +7,14 @@ down, slow or answers outside the closed shape failing softly (503, nothing stor
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
+from _support import servers
 from _support.fakes import FakeInference
-from _support.servers import assert_error, running
-
-from pcreceipt.config import GenerationSettings, Settings
-from pcreceipt.server.app import create_app
-from pcreceipt.store.protocol import Store
+from _support.servers import assert_error
 
 LESSON_LOG = """The release build failed on a stale lock file.
 situation: The release build failed after the packaging tool was bumped.
@@ -33,33 +28,11 @@ instructions: Run the test suite, then the packaging check.
 validation: the packaging check passes"""
 
 
-@pytest.fixture
-def fake() -> Iterator[FakeInference]:
-    with FakeInference() as inference:
-        yield inference
-
-
-def _client(store: Store, settings: Settings) -> Iterator[httpx.Client]:
-    with running(create_app(settings, store=store)) as url, httpx.Client(base_url=url, timeout=20) as client:
-        yield client
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
-    generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=1.0)
-    yield from _client(engine_store, Settings(data_dir=tmp_path, generation=generation))
-
-
-@pytest.fixture
-def bare(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    yield from _client(engine_store, Settings(data_dir=tmp_path))
+GENERATION_TIMEOUT = 1.0  # the slow fake answers after 3 s: past it
 
 
 def new_scope(http: httpx.Client) -> str:
-    body = {"title": "generation", "summary": "generation", "idempotency_key": uuid.uuid4().hex}
-    response = http.post("/v1/scopes", json=body)
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
+    return servers.new_scope(http, "generation", key=uuid.uuid4().hex)
 
 
 def captured(http: httpx.Client, scope_id: str, text: str) -> dict[str, str]:
@@ -80,28 +53,28 @@ def pending(http: httpx.Client, scope_id: str) -> list[dict[str, Any]]:
     return list(http.post("/v1/candidates/list", json={"scope_id": scope_id}).json()["candidates"])
 
 
-def test_without_a_provider_generation_is_503_generation_unavailable(bare: httpx.Client) -> None:
-    scope_id = new_scope(bare)
-    source = captured(bare, scope_id, LESSON_LOG)
+def test_without_a_provider_generation_is_503_generation_unavailable(http: httpx.Client) -> None:
+    scope_id = new_scope(http)
+    source = captured(http, scope_id, LESSON_LOG)
     for family in ("experience", "skill"):
-        refused = generate(bare, family, scope_id, source_refs=[source])
+        refused = generate(http, family, scope_id, source_refs=[source])
         assert assert_error(refused, 503, "generation_unavailable")["details"] == {"family": family}
         # before the evidence is read: even evidence the Scope lacks is the same 503
-        missing = generate(bare, family, scope_id, source_refs=[{"name": "content", "source_id": "nope"}])
+        missing = generate(http, family, scope_id, source_refs=[{"name": "content", "source_id": "nope"}])
         assert assert_error(missing, 503, "generation_unavailable")["details"] == {"family": family}
-    capabilities = bare.get("/v1/capabilities").json()
+    capabilities = http.get("/v1/capabilities").json()
     assert (capabilities["experience_generation"], capabilities["managed_skill_generation"]) == (False, False)
-    assert pending(bare, scope_id) == []
+    assert pending(http, scope_id) == []
 
 
 def test_a_model_generated_experience_waits_for_review(
-    http: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
+    generating: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    scope_id = new_scope(http)
-    capabilities = http.get("/v1/capabilities").json()
+    scope_id = new_scope(generating)
+    capabilities = generating.get("/v1/capabilities").json()
     assert (capabilities["experience_generation"], capabilities["managed_skill_generation"]) == (True, True)
-    source = captured(http, scope_id, LESSON_LOG)
-    response = generate(http, "experience", scope_id, source_refs=[source], reason="From the CI log.")
+    source = captured(generating, scope_id, LESSON_LOG)
+    response = generate(generating, "experience", scope_id, source_refs=[source], reason="From the CI log.")
     assert response.status_code == 200, response.text
     parsed = powercontext_models.GeneratedCandidateResponse.model_validate_json(response.content)
     assert parsed.status.value == "pending" and parsed.candidate is not None
@@ -111,13 +84,13 @@ def test_a_model_generated_experience_waits_for_review(
     assert fake.chat.calls == 1
     sent = fake.requests_to("/v1/chat/completions")[0].json
     assert sent["model"] == "generator" and "generate_experience" in sent["messages"][1]["content"]
-    assert [c["candidate_id"] for c in pending(http, scope_id)] == [candidate["candidate_id"]]  # never approved
+    assert [c["candidate_id"] for c in pending(generating, scope_id)] == [candidate["candidate_id"]]  # never approved
 
 
-def test_a_model_generated_skill_and_its_origins(http: httpx.Client, powercontext_models: ModuleType) -> None:
-    scope_id = new_scope(http)
-    source = captured(http, scope_id, SKILL_LOG)
-    response = generate(http, "skill", scope_id, source_refs=[source])
+def test_a_model_generated_skill_and_its_origins(generating: httpx.Client, powercontext_models: ModuleType) -> None:
+    scope_id = new_scope(generating)
+    source = captured(generating, scope_id, SKILL_LOG)
+    response = generate(generating, "skill", scope_id, source_refs=[source])
     assert response.status_code == 200, response.text
     powercontext_models.GeneratedCandidateResponse.model_validate_json(response.content)
     assert response.json()["candidate"]["proposal"]["validation"] == ["the packaging check passes"]
@@ -126,25 +99,25 @@ def test_a_model_generated_skill_and_its_origins(http: httpx.Client, powercontex
         ("experience", {"source_refs": [source]}),
         ("usage", {"source_refs": [source]}),
     ):
-        refused = generate(http, "skill", scope_id, origin=origin, **fields)
+        refused = generate(generating, "skill", scope_id, origin=origin, **fields)
         assert_error(refused, 422, "invalid_request")
-    assert len(pending(http, scope_id)) == 1
+    assert len(pending(generating, scope_id)) == 1
 
 
-def test_nothing_worth_proposing_is_an_explicit_no_op(http: httpx.Client, fake: FakeInference) -> None:
-    scope_id = new_scope(http)
-    source = captured(http, scope_id, "A routine log line with no lesson in it.")
-    response = generate(http, "experience", scope_id, source_refs=[source])
+def test_nothing_worth_proposing_is_an_explicit_no_op(generating: httpx.Client, fake: FakeInference) -> None:
+    scope_id = new_scope(generating)
+    source = captured(generating, scope_id, "A routine log line with no lesson in it.")
+    response = generate(generating, "experience", scope_id, source_refs=[source])
     assert response.status_code == 200 and response.json() == {"status": "no_op", "candidate": None}
-    assert fake.chat.calls == 1 and pending(http, scope_id) == []
+    assert fake.chat.calls == 1 and pending(generating, scope_id) == []
 
 
-def test_bad_evidence_is_refused_before_the_model_is_called(http: httpx.Client, fake: FakeInference) -> None:
-    scope_id = new_scope(http)
+def test_bad_evidence_is_refused_before_the_model_is_called(generating: httpx.Client, fake: FakeInference) -> None:
+    scope_id = new_scope(generating)
     memory = {"family": "atomic-memory", "content": {"kind": "fact", "text": "a fact"}}
-    made = http.post(f"/v1/scopes/{scope_id}/artifacts", json=memory).json()
+    made = generating.post(f"/v1/scopes/{scope_id}/artifacts", json=memory).json()
     ref = {"family": "atomic-memory", "artifact_id": made["artifact_id"], "revision": 1}
-    forgotten = http.post(
+    forgotten = generating.post(
         "/v1/atomic-memory/lifecycle",
         json={"scope_id": scope_id, "target": {"artifact": ref, "state_version": 0}, "state": "forgotten"},
     )
@@ -155,23 +128,23 @@ def test_bad_evidence_is_refused_before_the_model_is_called(http: httpx.Client, 
         {"artifact_refs": [{"family": "experience", "artifact_id": "art_missing", "revision": 1}]},
         {"artifact_refs": [ref]},  # an Atomic Memory that is not active
         {"artifact_refs": [{"family": "prompt", "artifact_id": "art_missing", "revision": 1}]},
-        {"source_refs": [captured(http, scope_id, LESSON_LOG)], "target": ref},
+        {"source_refs": [captured(generating, scope_id, LESSON_LOG)], "target": ref},
     ):
-        assert_error(generate(http, "experience", scope_id, **fields), 422, "invalid_request")
-    assert fake.chat.calls == 0 and pending(http, scope_id) == []
+        assert_error(generate(generating, "experience", scope_id, **fields), 422, "invalid_request")
+    assert fake.chat.calls == 0 and pending(generating, scope_id) == []
 
 
 @pytest.mark.parametrize(
     ("mode", "code"),
     [("down", "inference_unavailable"), ("slow", "inference_timeout"), ("invalid", "inference_unavailable")],
 )
-def test_a_failing_model_stores_nothing(http: httpx.Client, fake: FakeInference, mode: str, code: str) -> None:
-    scope_id = new_scope(http)
-    source = captured(http, scope_id, LESSON_LOG)
+def test_a_failing_model_stores_nothing(generating: httpx.Client, fake: FakeInference, mode: str, code: str) -> None:
+    scope_id = new_scope(generating)
+    source = captured(generating, scope_id, LESSON_LOG)
     fake.configure("chat", mode=mode, delay=3.0, invalid="content")  # type: ignore[arg-type]
-    assert_error(generate(http, "experience", scope_id, source_refs=[source]), 503, code)
+    assert_error(generate(generating, "experience", scope_id, source_refs=[source]), 503, code)
     fake.configure("chat", mode="empty")  # a JSON answer outside the closed shape
-    assert_error(generate(http, "experience", scope_id, source_refs=[source]), 503, "inference_unavailable")
-    assert pending(http, scope_id) == []
+    assert_error(generate(generating, "experience", scope_id, source_refs=[source]), 503, "inference_unavailable")
+    assert pending(generating, scope_id) == []
     fake.configure("chat", mode="ok")
-    assert generate(http, "experience", scope_id, source_refs=[source]).json()["status"] == "pending"
+    assert generate(generating, "experience", scope_id, source_refs=[source]).json()["status"] == "pending"

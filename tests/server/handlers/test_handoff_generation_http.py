@@ -9,19 +9,16 @@ not moved)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
+from _support import servers
 from _support.fakes import FakeInference
-from _support.servers import assert_error, running
+from _support.servers import assert_error
 
-from pcreceipt.config import GenerationSettings, Settings
 from pcreceipt.prepare.handoff_generation import BUILTIN_HANDOFF_PROMPT
-from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef
 
@@ -31,33 +28,8 @@ CHAT = "/v1/chat/completions"
 LOG = "state: The parser handles 14 of 16 cases.\nnext: Add the two date formats.\nomission: No benchmark yet."
 
 
-@pytest.fixture
-def fake() -> Iterator[FakeInference]:
-    with FakeInference() as inference:
-        yield inference
-
-
-def _client(store: Store, settings: Settings) -> Iterator[httpx.Client]:
-    with running(create_app(settings, store=store)) as url, httpx.Client(base_url=url, timeout=20) as client:
-        yield client
-
-
-@pytest.fixture
-def http(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
-    generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=3.0)
-    yield from _client(engine_store, Settings(data_dir=tmp_path, generation=generation))
-
-
-@pytest.fixture
-def bare(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    yield from _client(engine_store, Settings(data_dir=tmp_path))
-
-
 def new_scope(http: httpx.Client) -> str:
-    body = {"title": "handoff", "summary": "handoff", "idempotency_key": uuid.uuid4().hex}
-    response = http.post("/v1/scopes", json=body)
-    assert response.status_code == 201
-    return str(response.json()["scope_id"])
+    return servers.new_scope(http, "handoff", key=uuid.uuid4().hex)
 
 
 def captured(http: httpx.Client, scope_id: str, text: str) -> dict[str, Any]:
@@ -77,28 +49,28 @@ def activate(http: httpx.Client, scope_id: str, boundary: dict[str, Any], **fiel
     return http.post(ACTIVATE, json=body | fields)
 
 
-def test_without_a_provider_it_is_503_handoff_generation_unavailable(bare: httpx.Client) -> None:
-    scope_id = new_scope(bare)
-    log = captured(bare, scope_id, LOG)
-    error = assert_error(prepare(bare, scope_id, log), 503, "handoff_generation_unavailable")
+def test_without_a_provider_it_is_503_handoff_generation_unavailable(http: httpx.Client) -> None:
+    scope_id = new_scope(http)
+    log = captured(http, scope_id, LOG)
+    error = assert_error(prepare(http, scope_id, log), 503, "handoff_generation_unavailable")
     assert error["details"] is None
     missing = {"kind": "source", "source_ref": {"name": "content", "source_id": "never-captured"}}
-    assert_error(prepare(bare, scope_id, missing), 503, "handoff_generation_unavailable")  # before the evidence
-    assert_error(prepare(bare, "scp_unknown", log), 404, "scope_not_found")
-    assert_error(prepare(bare, scope_id, log, log), 422, "invalid_request")
-    assert_error(activate(bare, scope_id, missing), 404, "handoff_evidence_not_found")  # the boundary first
-    assert_error(activate(bare, scope_id, log), 503, "handoff_generation_unavailable")
-    capabilities = bare.get("/v1/capabilities").json()
+    assert_error(prepare(http, scope_id, missing), 503, "handoff_generation_unavailable")  # before the evidence
+    assert_error(prepare(http, "scp_unknown", log), 404, "scope_not_found")
+    assert_error(prepare(http, scope_id, log, log), 422, "invalid_request")
+    assert_error(activate(http, scope_id, missing), 404, "handoff_evidence_not_found")  # the boundary first
+    assert_error(activate(http, scope_id, log), 503, "handoff_generation_unavailable")
+    capabilities = http.get("/v1/capabilities").json()
     assert capabilities["handoff_generation"] is False
     assert capabilities["prompts"]["handoff.generate"]["reason"] == "provider_not_configured"
 
 
 def test_a_prepared_draft_cites_exactly_the_evidence_and_finalizes(
-    http: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
+    generating: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    scope_id = new_scope(http)
-    log, plan = captured(http, scope_id, LOG), captured(http, scope_id, "disposition: continuable")
-    response = prepare(http, scope_id, log, plan, rollover_reasons=["host_compaction"])
+    scope_id = new_scope(generating)
+    log, plan = captured(generating, scope_id, LOG), captured(generating, scope_id, "disposition: continuable")
+    response = prepare(generating, scope_id, log, plan, rollover_reasons=["host_compaction"])
     assert response.status_code == 200, response.text
     powercontext_models.HandoffDraft.model_validate_json(response.content)
     draft = response.json()
@@ -113,18 +85,20 @@ def test_a_prepared_draft_cites_exactly_the_evidence_and_finalizes(
     (request,) = fake.requests_to(CHAT)
     assert request.json["messages"][0]["content"] == BUILTIN_HANDOFF_PROMPT
     assert request.json["response_format"] == {"type": "json_object"}
-    finalized = http.post("/v1/handoff/finalize", json={"scope_id": scope_id, "draft": draft})
+    finalized = generating.post("/v1/handoff/finalize", json={"scope_id": scope_id, "draft": draft})
     assert finalized.status_code == 200, finalized.text
-    assert http.get("/v1/capabilities").json()["handoff_generation"] is True
+    assert generating.get("/v1/capabilities").json()["handoff_generation"] is True
 
 
-def test_the_evidence_is_checked_before_the_model(http: httpx.Client, engine_store: Store, fake: FakeInference) -> None:
-    scope_id = new_scope(http)
+def test_the_evidence_is_checked_before_the_model(
+    generating: httpx.Client, engine_store: Store, fake: FakeInference
+) -> None:
+    scope_id = new_scope(generating)
     missing = {"kind": "source", "source_ref": {"name": "content", "source_id": "never-captured"}}
-    assert_error(prepare(http, scope_id, missing), 404, "handoff_evidence_not_found")
+    assert_error(prepare(generating, scope_id, missing), 404, "handoff_evidence_not_found")
     prompt = {"kind": "artifact", "artifact_ref": {"family": "prompt", "artifact_id": "memory.rerank", "revision": 1}}
-    assert_error(prepare(http, scope_id, prompt), 404, "handoff_evidence_not_found")
-    memory = http.post(
+    assert_error(prepare(generating, scope_id, prompt), 404, "handoff_evidence_not_found")
+    memory = generating.post(
         f"/v1/scopes/{scope_id}/artifacts", json={"family": "atomic-memory", "content": {"kind": "fact", "text": "WAL"}}
     )
     artifact_id = memory.json()["artifact_id"]
@@ -132,42 +106,42 @@ def test_the_evidence_is_checked_before_the_model(http: httpx.Client, engine_sto
         ArtifactRef(scope_id, "atomic-memory", artifact_id, 1)
     ]
     lineage = {"kind": "source", "source_ref": {"name": "content", "source_id": lineage_id}}
-    assert_error(prepare(http, scope_id, lineage), 422, "source_not_eligible")
+    assert_error(prepare(generating, scope_id, lineage), 422, "source_not_eligible")
     assert fake.chat.calls == 0
     revision = {
         "kind": "artifact",
         "artifact_ref": {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1},
     }
-    response = prepare(http, scope_id, revision)
+    response = prepare(generating, scope_id, revision)
     assert response.status_code == 200, response.text
     assert response.json()["state"][0]["citations"] == [revision]
 
 
-def test_the_scope_prompt_is_resolved_per_scope(http: httpx.Client, fake: FakeInference) -> None:
-    custom, plain = new_scope(http), new_scope(http)
+def test_the_scope_prompt_is_resolved_per_scope(generating: httpx.Client, fake: FakeInference) -> None:
+    custom, plain = new_scope(generating), new_scope(generating)
     prompt = {
         "schema_version": "powercontext.prompt.v1",
         "mode": "custom",
         "instructions": "Be brief.",
         "demonstrations": [],
     }
-    created = http.post(
+    created = generating.post(
         f"/v1/scopes/{custom}/artifacts", json={"family": "prompt", "prompt_key": "handoff.generate", "content": prompt}
     )
     assert created.status_code == 201, created.text
     for scope_id in (custom, plain):
-        assert prepare(http, scope_id, captured(http, scope_id, LOG)).status_code == 200
+        assert prepare(generating, scope_id, captured(generating, scope_id, LOG)).status_code == 200
     systems = [r.json["messages"][0]["content"] for r in fake.requests_to(CHAT)]
     assert systems == ["Be brief.", BUILTIN_HANDOFF_PROMPT]
 
 
 def test_an_activation_generates_once_per_boundary(
-    http: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
+    generating: httpx.Client, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    scope_id = new_scope(http)
-    first, second = captured(http, scope_id, LOG), captured(http, scope_id, "state: Two formats remain.")
-    extra = captured(http, scope_id, "state: The CI is green.")
-    answer = activate(http, scope_id, second, evidence=[second, extra])
+    scope_id = new_scope(generating)
+    first, second = captured(generating, scope_id, LOG), captured(generating, scope_id, "state: Two formats remain.")
+    extra = captured(generating, scope_id, "state: The CI is green.")
+    answer = activate(generating, scope_id, second, evidence=[second, extra])
     assert answer.status_code == 200, answer.text
     powercontext_models.HandoffActivation.model_validate_json(answer.content)
     body = answer.json()
@@ -175,7 +149,7 @@ def test_an_activation_generates_once_per_boundary(
     assert body["boundary_source"] == second["source_ref"]
     assert [s["citations"] for s in body["draft"]["state"]] == [[second], [extra]]  # the boundary first, once
     for boundary in (second, first):  # the same boundary and an earlier one: no model call
-        ignored = activate(http, scope_id, boundary).json()
+        ignored = activate(generating, scope_id, boundary).json()
         assert ignored == {
             "status": "ignored",
             "boundary_source": boundary["source_ref"],
@@ -184,7 +158,7 @@ def test_an_activation_generates_once_per_boundary(
             "draft": None,
         }
     assert fake.chat.calls == 1
-    later = activate(http, scope_id, extra).json()
+    later = activate(generating, scope_id, extra).json()
     assert (later["status"], later["previous_position"], later["current_position"]) == ("generated", 2, 3)
 
 
@@ -192,40 +166,42 @@ def test_an_activation_generates_once_per_boundary(
     ("mode", "code"),
     [("down", "inference_unavailable"), ("slow", "inference_timeout"), ("invalid", "inference_unavailable")],
 )
-def test_a_failing_provider_fails_softly(http: httpx.Client, fake: FakeInference, mode: str, code: str) -> None:
-    scope_id = new_scope(http)
-    log = captured(http, scope_id, LOG)
+def test_a_failing_provider_fails_softly(generating: httpx.Client, fake: FakeInference, mode: str, code: str) -> None:
+    scope_id = new_scope(generating)
+    log = captured(generating, scope_id, LOG)
     fake.configure("chat", mode, delay=6.0, invalid="content")  # type: ignore[arg-type]
-    assert_error(prepare(http, scope_id, log), 503, code)
-    assert_error(activate(http, scope_id, log), 503, code)
+    assert_error(prepare(generating, scope_id, log), 503, code)
+    assert_error(activate(generating, scope_id, log), 503, code)
     fake.configure("chat", "ok")
-    after = activate(http, scope_id, log).json()  # the failed activation recorded nothing
+    after = activate(generating, scope_id, log).json()  # the failed activation recorded nothing
     assert (after["status"], after["previous_position"]) == ("generated", 0)
 
 
-def test_a_draft_outside_the_rules_is_refused(http: httpx.Client) -> None:
-    scope_id = new_scope(http)
-    checkpoint_without_next = captured(http, scope_id, "state: Half done.")
-    assert prepare(http, scope_id, checkpoint_without_next).status_code == 200  # not a rollover: fine
-    rollover = prepare(http, scope_id, checkpoint_without_next, rollover_reasons=["delegation"])
+def test_a_draft_outside_the_rules_is_refused(generating: httpx.Client) -> None:
+    scope_id = new_scope(generating)
+    checkpoint_without_next = captured(generating, scope_id, "state: Half done.")
+    assert prepare(generating, scope_id, checkpoint_without_next).status_code == 200  # not a rollover: fine
+    rollover = prepare(generating, scope_id, checkpoint_without_next, rollover_reasons=["delegation"])
     assert_error(rollover, 503, "inference_unavailable")  # continuable, no next action
-    transcript = captured(http, scope_id, "state: Parser half done.\nnext: Continue above.")
-    assert_error(prepare(http, scope_id, transcript, rollover_reasons=["delegation"]), 503, "inference_unavailable")
-    long = captured(http, scope_id, "\n".join(f"state: Case {i} {'x' * 60} passes." for i in range(20)))
-    assert_error(prepare(http, scope_id, long, max_bytes=512), 503, "inference_unavailable")
-    assert prepare(http, scope_id, long, max_bytes=32768).status_code == 200
-    odd = captured(http, scope_id, "state: Done.\ndisposition: finished")
-    assert_error(prepare(http, scope_id, odd), 503, "inference_unavailable")
+    transcript = captured(generating, scope_id, "state: Parser half done.\nnext: Continue above.")
+    assert_error(
+        prepare(generating, scope_id, transcript, rollover_reasons=["delegation"]), 503, "inference_unavailable"
+    )
+    long = captured(generating, scope_id, "\n".join(f"state: Case {i} {'x' * 60} passes." for i in range(20)))
+    assert_error(prepare(generating, scope_id, long, max_bytes=512), 503, "inference_unavailable")
+    assert prepare(generating, scope_id, long, max_bytes=32768).status_code == 200
+    odd = captured(generating, scope_id, "state: Done.\ndisposition: finished")
+    assert_error(prepare(generating, scope_id, odd), 503, "inference_unavailable")
 
 
-def test_activation_refusals(http: httpx.Client, fake: FakeInference) -> None:
-    scope_id = new_scope(http)
-    log = captured(http, scope_id, LOG)
-    many = [captured(http, scope_id, f"state: item {i}") for i in range(32)]
-    assert_error(activate(http, scope_id, log, evidence=many), 422, "invalid_request")  # 33 with the boundary
-    assert activate(http, scope_id, log, evidence=[log, *many[:31]]).status_code == 200  # the boundary once
-    assert_error(activate(http, scope_id, log, evidence=[many[0], many[0]]), 422, "invalid_request")
-    assert_error(activate(http, "scp_unknown", log), 404, "scope_not_found")
+def test_activation_refusals(generating: httpx.Client, fake: FakeInference) -> None:
+    scope_id = new_scope(generating)
+    log = captured(generating, scope_id, LOG)
+    many = [captured(generating, scope_id, f"state: item {i}") for i in range(32)]
+    assert_error(activate(generating, scope_id, log, evidence=many), 422, "invalid_request")  # 33 with the boundary
+    assert activate(generating, scope_id, log, evidence=[log, *many[:31]]).status_code == 200  # the boundary once
+    assert_error(activate(generating, scope_id, log, evidence=[many[0], many[0]]), 422, "invalid_request")
+    assert_error(activate(generating, "scp_unknown", log), 404, "scope_not_found")
     untrimmed = {"kind": "source", "source_ref": {"name": "content", "source_id": " padded"}}
-    error = assert_error(activate(http, scope_id, untrimmed), 422, "invalid_request")
+    error = assert_error(activate(generating, scope_id, untrimmed), 422, "invalid_request")
     assert error["details"]["violations"] == [{"path": "/boundary_source/source_id", "rule": "trimmed"}]
