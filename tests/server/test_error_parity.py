@@ -44,6 +44,7 @@ EVIDENCE = {"source_refs": [{"name": "content", "source_id": "s"}], "artifact_re
 DECIDED = {"candidate_id": "cand_1", "expected_version": 1}
 EXACT = {"artifact_id": "a", "revision": 1}
 
+CONTENT_REF = {"name": "content", "source_id": "s-1"}
 SCOPE_BOUND: dict[str, Request] = {
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
@@ -204,6 +205,18 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "prepare_handoff_hint": ("POST", "/v1/handoff/hint", {"scope_id": MISSING, "selection": "latest"}, {}),
+    "prepare_handoff": (
+        "POST",
+        "/v1/handoff/prepare",
+        {"scope_id": MISSING, "objective": "o", "evidence": [{"kind": "source", "source_ref": CONTENT_REF}]},
+        {},
+    ),
+    "activate_handoff": (
+        "POST",
+        "/v1/handoff/activate",
+        {"scope_id": MISSING, "boundary_source": CONTENT_REF, "objective": "o"},
+        {},
+    ),
 }
 
 
