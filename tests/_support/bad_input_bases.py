@@ -224,6 +224,7 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         ok=202,
     ),
     "get_stats": lambda t: Base(body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "period": "today"}),
+    "resolve_scope_selection": lambda t: Base(body={"selection": {"mode": "subtree", "root_scope_id": t.scope_id}}),
     "get_handoff_report": lambda t: Base(
         body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "format": "json", "download": False}
     ),

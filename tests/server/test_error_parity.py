@@ -111,6 +111,12 @@ SCOPE_BOUND: dict[str, Request] = {
         {"selection": {"mode": "exact", "scope_ids": [MISSING]}},
         {},
     ),
+    "resolve_scope_selection": (
+        "POST",
+        "/v1/scopes/selection/resolve",
+        {"selection": {"mode": "subtree", "root_scope_id": MISSING}},
+        {},
+    ),
     "remember_memory": ("POST", "/v1/memory/remember", {"scope_id": MISSING, "kind": "fact", "text": "x"}, {}),
     "search_memory": ("POST", "/v1/memory/search", {"scope_id": MISSING, "query": "x"}, {}),
     "search_atomic_memory": ("POST", "/v1/atomic-memory/search", {"scope_id": MISSING, "query": "x"}, {}),

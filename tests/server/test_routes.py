@@ -29,6 +29,7 @@ pytestmark = pytest.mark.anyio
 EXERCISED = {
     "test_scopes": ["create_scope", "list_scopes", "get_scope"],
     "test_update_scope": ["update_scope"],
+    "test_scope_selection": ["resolve_scope_selection"],
     "test_scope_bindings": [
         "get_default_scope",
         "set_default_scope",
@@ -114,6 +115,16 @@ def test_every_operation_is_exercised() -> None:
 def test_the_client_has_a_method_per_operation() -> None:
     missing = [op.operation_id for op in OPERATIONS if not callable(getattr(AsyncClient, op.operation_id, None))]
     assert missing == []
+
+
+async def test_scope_selection(client: AsyncClient) -> None:
+    key = uuid.uuid4().hex
+    root = await client.create_scope({"title": "Root", "summary": "A tree", "idempotency_key": key})
+    child = await client.create_scope(
+        {"title": "Child", "summary": "A leaf", "idempotency_key": key + "c", "parent_scope_id": root.scope_id}
+    )
+    resolved = await client.resolve_scope_selection({"selection": {"mode": "subtree", "root_scope_id": root.scope_id}})
+    assert resolved.items == [root, child] and resolved.next_cursor is None
 
 
 async def test_scopes(client: AsyncClient) -> None:

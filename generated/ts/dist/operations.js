@@ -322,6 +322,15 @@ export const OPERATIONS = [
         scope: { access: "read", source: "selection", references: false },
     },
     {
+        operationId: "resolve_scope_selection",
+        method: "POST",
+        path: "/v1/scopes/selection/resolve",
+        parameters: [],
+        requestBody: "ResolveScopeSelectionRequest",
+        success: [{ status: 200, model: "ResolvedScopes" }],
+        scope: { access: "read", source: "selection", references: false },
+    },
+    {
         operationId: "get_handoff_report",
         method: "POST",
         path: "/v1/handoff-reports/get",

@@ -66,6 +66,7 @@ export type OperationId =
   | "capture_content_source"
   | "capture_working_note"
   | "get_stats"
+  | "resolve_scope_selection"
   | "get_handoff_report"
   | "remember_memory"
   | "search_memory"
@@ -438,6 +439,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "GetStatsRequest",
     success: [{ status: 200, model: "ScopedStats" }],
+    scope: { access: "read", source: "selection", references: false },
+  },
+  {
+    operationId: "resolve_scope_selection",
+    method: "POST",
+    path: "/v1/scopes/selection/resolve",
+    parameters: [],
+    requestBody: "ResolveScopeSelectionRequest",
+    success: [{ status: 200, model: "ResolvedScopes" }],
     scope: { access: "read", source: "selection", references: false },
   },
   {

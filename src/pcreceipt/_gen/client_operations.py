@@ -114,6 +114,8 @@ from pcreceipt._gen.models import (
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    ResolveScopeSelectionRequest,
+    ResolvedScopes,
     RetireMemoryEntryRequest,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
@@ -440,6 +442,12 @@ class OperationMethods(ABC):
     async def get_stats(self, request: GetStatsRequest | Mapping[str, Any]) -> ScopedStats:
         """Statistics over a Scope selection."""
         return await self._call("get_stats", ScopedStats, body=request)
+
+    async def resolve_scope_selection(
+        self, request: ResolveScopeSelectionRequest | Mapping[str, Any]
+    ) -> ResolvedScopes:
+        """Resolve a Scope selection to the Scopes it names."""
+        return await self._call("resolve_scope_selection", ResolvedScopes, body=request)
 
     async def get_handoff_report(
         self, request: GetHandoffReportRequest | Mapping[str, Any]

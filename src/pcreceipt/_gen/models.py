@@ -5820,6 +5820,38 @@ class ResolveScopeBindingRequest(ContractModel):
     """
 
 
+class ResolveScopeSelectionRequest(ContractModel):
+    """
+    Resolve a Scope selection (the one get_stats and get_handoff_report take) to the Scopes it names.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes to resolve: exact ids, a subtree or all.
+    """
+
+
+class ResolvedScopes(ContractModel):
+    """
+    The selected Scopes in deterministic order (PowerContext 1.4.1's ScopePage shape): exact ids in scope_id order, a subtree as its root then its descendants breadth first, all in scope_id order. One page: never paged, so items has no bound and next_cursor is always null.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[ScopeDescriptor]
+    """
+    The selected Scopes, each as get_scope answers it.
+    """
+    next_cursor: None
+    """
+    Always null: the answer is one page.
+    """
+
+
 class ResolvedUsagePeriod(ContractModel):
     """
     The period's UTC dates, both included.

@@ -421,6 +421,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='resolve_scope_selection',
+        method='POST',
+        path='/v1/scopes/selection/resolve',
+        parameters=(),
+        request_model='ResolveScopeSelectionRequest',
+        success=(Success(200, 'ResolvedScopes'), ),
+        scope_access='read',
+        scope_source='selection',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_handoff_report',
         method='POST',
         path='/v1/handoff-reports/get',

@@ -26,6 +26,7 @@ from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
+from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
@@ -58,6 +59,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     HANDOFF_GENERATION_HANDLERS,
+    SCOPE_SELECTION_HANDLERS,
 )
 
 
