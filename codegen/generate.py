@@ -70,6 +70,7 @@ SCHEMA_FILES = (
     "handoff_report.schema.json",
     "handoff_generation.schema.json",
     "scope_selection.schema.json",
+    "artifact_queries.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -61,7 +61,7 @@ EXERCISED = {
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
-    "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
+    "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags", "query_artifact_tags"],
     "test_legacy_memory_collection": [
         "get_memory_capacity",
         "revise_memory_entry",
@@ -293,6 +293,11 @@ async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
     assert [tag.root for tag in changed.value.tags] == ["bootstrap-context", "Release"] and changed.etag != empty.etag
     again = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
     assert again.value == changed.value and again.etag == changed.etag
+    found = await client.query_artifact_tags(scope_id, {"tags": ["release"], "families": ["atomic-memory"]})
+    assert found.next_cursor is None and len(found.items) == 1
+    item = found.items[0].model_dump(mode="json")
+    assert item["reference"] == {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
+    assert item["tags"] == ["bootstrap-context", "Release"]
 
 
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:

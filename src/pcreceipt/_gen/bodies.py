@@ -377,6 +377,21 @@ class ArtifactRevisionPage(TypedDict, closed=True):
     """
 
 
+class ArtifactTagPage(TypedDict, closed=True):
+    """
+    A page of matching artifacts in family, then artifact_id order.
+    """
+
+    items: list[TaggedTarget]
+    """
+    The matches.
+    """
+    next_cursor: str | None
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
 class ArtifactTagSet(TypedDict, closed=True):
     """
     An artifact's complete current tag set.
@@ -2296,6 +2311,7 @@ class ErrorDetails(TypedDict, closed=True):
             "citation revise",
             "citation retire",
             "continuous collection changes",
+            "tag query",
         ]
     ]
     """
@@ -4249,6 +4265,54 @@ class PublishArtifactRequest(TypedDict, closed=True):
     """
 
 
+class QueryArtifactTagsRequest(TypedDict, closed=True):
+    """
+    Find the Scope's artifacts carrying all (or any) of the tags, compared by key (NFC, then case folded), before paging. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tags/<i>.
+    """
+
+    tags: list[str]
+    """
+    The tags.
+    """
+    match: NotRequired[Literal["all", "any"]]
+    """
+    all (the default): an artifact carries every tag; any: at least one.
+    """
+    families: NotRequired[
+        list[
+            Literal[
+                "memory",
+                "atomic-memory",
+                "experience",
+                "skill",
+                "handoff",
+                "profile",
+                "prompt",
+                "topic-memory",
+            ]
+        ]
+    ]
+    """
+    Only these families; every family when left out.
+    """
+    target_types: NotRequired[list[Literal["artifact", "memory_entry"]]]
+    """
+    Only these kinds of target; artifact when left out.
+    """
+    include_inactive: NotRequired[bool]
+    """
+    Also artifacts that are not active (a forgotten or merged Atomic Memory); false by default.
+    """
+    limit: NotRequired[int]
+    """
+    The page size.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The next_cursor of the previous page of the same query; null or left out for the first page.
+    """
+
+
 class RecallRound(TypedDict, closed=True):
     """
     One recall round and whether its candidates feed the final build.
@@ -5552,6 +5616,33 @@ class TagFilter(TypedDict, closed=True):
     match: NotRequired[Literal["all", "any"]]
     """
     all (the default) or any.
+    """
+
+
+class TaggedTarget(TypedDict, closed=True):
+    """
+    A matching artifact: its complete current tag set and its current revision.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: list[str]
+    """
+    The artifact's tags' display text, ordered by the UTF-8 bytes of their keys.
+    """
+    tag_digest: str
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}, as get_artifact_tags answers it.
+    """
+    reference: ArtifactReference
+    """
+    The artifact's current (head) revision.
     """
 
 

@@ -21,6 +21,7 @@ from pcreceipt._gen.models import (
     ArtifactPublication,
     ArtifactRevision,
     ArtifactRevisionPage,
+    ArtifactTagPage,
     ArtifactTagSet,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
@@ -107,6 +108,7 @@ from pcreceipt._gen.models import (
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
     RejectCandidateRequest,
@@ -545,6 +547,12 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def query_artifact_tags(
+        self, scope_id: str, request: QueryArtifactTagsRequest | Mapping[str, Any]
+    ) -> ArtifactTagPage:
+        """Find the Scope's artifacts by their tags."""
+        return await self._call("query_artifact_tags", ArtifactTagPage, path={"scope_id": scope_id}, body=request)
 
     async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
         """Publish one exact Artifact revision into another Scope"""

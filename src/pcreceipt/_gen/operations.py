@@ -564,6 +564,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='query_artifact_tags',
+        method='POST',
+        path='/v1/scopes/{scope_id}/artifact-tags/query',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model='QueryArtifactTagsRequest',
+        success=(Success(200, 'ArtifactTagPage'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='publish_artifact',
         method='POST',
         path='/v1/artifact-publications',

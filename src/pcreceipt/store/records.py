@@ -169,6 +169,16 @@ class AtomicMemoryHead:
 
 
 @dataclass(frozen=True, slots=True)
+class TaggedArtifact:
+    """An artifact a tag query matched: its head revision and its whole tag set (key order)."""
+
+    family: str
+    artifact_id: str
+    revision: int
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hit:
     """One search hit: an exact revision and its content, in rank order within its list."""
 

@@ -7167,6 +7167,15 @@ var OPERATIONS = [
     scope: { access: "write", source: "path", references: false }
   },
   {
+    operationId: "query_artifact_tags",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifact-tags/query",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "QueryArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagPage" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
     operationId: "publish_artifact",
     method: "POST",
     path: "/v1/artifact-publications",
