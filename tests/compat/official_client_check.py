@@ -610,7 +610,7 @@ async def memory_lists(client: PowerContextClient) -> None:
     await expect_error(
         "get_memory_entry of a target never migrated",
         404,
-        "artifact_not_found",
+        "not_found",
         lambda: client.get_memory_entry(GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "target": target})),
     )
     citation = GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "citation": {"entry_id": "e1"}})

@@ -472,7 +472,7 @@ async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
     target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_1", "entry_id": "e1"}
     with pytest.raises(ApiResponseError) as raised:
         await client.get_memory_entry({"scope_id": scope_id, "target": target})
-    assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
+    assert (raised.value.status, raised.value.code) == (404, "not_found")
 
 
 async def test_legacy_memory_collection(client: AsyncClient, scope_id: str) -> None:
