@@ -181,6 +181,22 @@ class ArtifactCollectionItem(TypedDict, closed=True):
     """
     When the revision was committed (RFC 3339, UTC).
     """
+    published_at: NotRequired[str | None]
+    """
+    When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    created_by: NotRequired[None]
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: NotRequired[None]
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: NotRequired[None]
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
 
 
 class ArtifactCreated(TypedDict, closed=True):
