@@ -147,7 +147,9 @@ def binding_key() -> dict[str, str]:
 
 async def health(client: PowerContextClient) -> None:
     check("get_liveness ok", (await client.get_liveness()).status == "ok")
-    check("get_readiness ready", (await client.get_readiness()).status.value == "ready")
+    ready = await client.get_readiness()  # 1.4.1's ReadinessResponse, parsed strictly
+    check("get_readiness ready", ready.status.value == "ready")
+    check("get_readiness names 1.4.1's checks", {"runtime", "database", "access_mode"} <= set(ready.checks))
 
 
 async def scopes(client: PowerContextClient) -> None:

@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 from _support import work_requests
+from _support.servers import readiness_checks
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -376,7 +377,7 @@ async def test_code(client: AsyncClient, scope_id: str) -> None:
 async def test_health(client: AsyncClient) -> None:
     assert (await client.get_liveness()).status == "ok"
     ready = await client.health()
-    assert ready.status == "ready" and ready.checks == {"store": "ok"}
+    assert ready.status == "ready" and ready.checks == readiness_checks()
 
 
 async def test_prepare_empty(client: AsyncClient, scope_id: str) -> None:

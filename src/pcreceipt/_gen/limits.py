@@ -758,8 +758,8 @@ HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
 HEALTH_STATUS_ENUM: Final[tuple[HealthStatus, ...]] = ("ok", "ready", "not_ready")
-HealthChecksValues = Literal["ok", "unavailable"]
-HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable")
+HealthChecksValues = Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
+HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable", "ready", "not_ready", "disabled", "enforced")
 
 # #/components/schemas/HistoryFamily
 HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]

@@ -3924,12 +3924,12 @@ class Health(ContractModel):
     checks: (
         dict[
             Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
-            Literal["ok", "unavailable"],
+            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"],
         ]
         | None
     ) = None
     """
-    Per-dependency status words.
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """
 
 
