@@ -69,6 +69,8 @@ SCHEMA_FILES = (
     "sources_extra.schema.json",
     "handoff_report.schema.json",
     "handoff_generation.schema.json",
+    "scope_selection.schema.json",
+    "artifact_queries.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

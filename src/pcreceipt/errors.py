@@ -174,6 +174,13 @@ class ReferenceNotFound(NotFound):
     code = "not_found"
 
 
+class LegacyEntryNotFound(NotFound):
+    """A legacy Memory entry target that names no Atomic Memory (``get_memory_entry``): PowerContext
+    1.4.1's bare ``not_found``, what its store answers when the entry's deterministic id is absent."""
+
+    code = "not_found"
+
+
 class RouteNotFound(NotFound):
     """A path no operation is served at (PowerContext's generic ``not_found``), in the envelope with
     the violation ``{path: "", rule: "route"}``."""

@@ -181,6 +181,7 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "get_artifact_tags": _memory_base,
     "replace_artifact": _replace_artifact,
     "replace_artifact_tags": _replace_tags,
+    "query_artifact_tags": lambda t: Base(body={"tags": ["tier", "bad-input"], "match": "any", "limit": 10}),
     "change_atomic_memory_lifecycle": lambda t: Base(
         body={"scope_id": t.scope_id, "target": memory_input(t.memory()), "state": "forgotten"}
     ),
@@ -224,6 +225,7 @@ BASES: dict[str, Callable[[Tier], Base]] = {
         ok=202,
     ),
     "get_stats": lambda t: Base(body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "period": "today"}),
+    "resolve_scope_selection": lambda t: Base(body={"selection": {"mode": "subtree", "root_scope_id": t.scope_id}}),
     "get_handoff_report": lambda t: Base(
         body={"selection": {"mode": "exact", "scope_ids": [t.scope_id]}, "format": "json", "download": False}
     ),

@@ -108,3 +108,17 @@ def new_scope(
     response = http.post("/v1/scopes", json=body)
     assert response.status_code == 201, response.text
     return str(response.json()["scope_id"])
+
+
+def readiness_checks(*, answered: bool = True, tokens: bool = False) -> dict[str, str]:
+    """The checks ``/health/ready`` answers (PowerContext 1.4.1's names): the store answered or
+    not, without tokens or with them."""
+    provider = ("ready" if answered else "not_ready") if tokens else "disabled"
+    return {
+        "runtime": "ready",
+        "database": "ready" if answered else "unavailable",
+        "artifact_processing_supervisor": "disabled",
+        "access_mode": "enforced" if tokens else "disabled",
+        "authentication_provider": provider,
+        "access_provider": provider,
+    }

@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from _support.ports import free_port
+from _support.servers import readiness_checks
 from typer.testing import CliRunner, Result
 
 from pcreceipt.cli.main import app
@@ -166,7 +167,7 @@ def test_serve_runs_a_real_server_with_a_fresh_data_dir(tmp_path: Path) -> None:
             except httpx.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
-        assert ready.json() == {"status": "ready", "checks": {"store": "ok"}}
+        assert ready.json() == {"status": "ready", "checks": readiness_checks()}
         assert (data_dir / "pcreceipt.db").is_file()
     finally:
         process.terminate()

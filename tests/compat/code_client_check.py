@@ -47,7 +47,9 @@ async def code(
         return client.query_code(scope_id, CodeQueryRequest.model_validate(body))
 
     async def status() -> bool:
-        return bool((await query({"kind": "status"})).root.scope_id == scope_id)
+        answer = (await query({"kind": "status"})).root  # strictly parsed into 1.4.1's CodeStatus
+        # pcreceipt's text index claims no language (docs/decisions.md, "Parity review"): []
+        return bool(answer.scope_id == scope_id and list(answer.languages) == [])
 
     async def search() -> bool:
         found = (await query({"kind": "explore", "query": "compat_probe"})).root

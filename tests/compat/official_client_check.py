@@ -27,8 +27,10 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from artifact_query_client_check import GROUPS as ARTIFACT_QUERY_GROUPS
 from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
 from handoff_generation_client_check import GROUPS as HANDOFF_GENERATION_GROUPS
+from parity_client_check import GROUPS as PARITY_GROUPS
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     AtomicMemoryLifecycleRequest,
@@ -68,6 +70,7 @@ from powercontext.http._generated.models import MergeAtomicMemoryRequest
 from report_client_check import GROUPS as REPORT_GROUPS
 from rest_client_check import artifact_handles, legacy_memory
 from review_client_check import review
+from selection_client_check import GROUPS as SELECTION_GROUPS
 from source_client_check import GROUPS as SOURCE_GROUPS  # this folder is on sys.path when run as a script
 from work_client_check import handoffs, work_records
 
@@ -144,7 +147,9 @@ def binding_key() -> dict[str, str]:
 
 async def health(client: PowerContextClient) -> None:
     check("get_liveness ok", (await client.get_liveness()).status == "ok")
-    check("get_readiness ready", (await client.get_readiness()).status.value == "ready")
+    ready = await client.get_readiness()  # 1.4.1's ReadinessResponse, parsed strictly
+    check("get_readiness ready", ready.status.value == "ready")
+    check("get_readiness names 1.4.1's checks", {"runtime", "database", "access_mode"} <= set(ready.checks))
 
 
 async def scopes(client: PowerContextClient) -> None:
@@ -608,7 +613,7 @@ async def memory_lists(client: PowerContextClient) -> None:
     await expect_error(
         "get_memory_entry of a target never migrated",
         404,
-        "artifact_not_found",
+        "not_found",
         lambda: client.get_memory_entry(GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "target": target})),
     )
     citation = GetMemoryEntryRequest.model_validate({"scope_id": scope_id, "citation": {"entry_id": "e1"}})
@@ -737,7 +742,8 @@ async def run(base_url: str) -> list[str]:
         ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
-    more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS]
+    more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS, *SELECTION_GROUPS, *ARTIFACT_QUERY_GROUPS]
+    more += PARITY_GROUPS
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     async with PowerContextClient(base_url) as client:

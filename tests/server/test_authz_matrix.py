@@ -53,7 +53,7 @@ from typing import Any
 
 import httpx
 import pytest
-from _support import work_requests
+from _support import rest_requests, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -139,7 +139,7 @@ ROUTE_CLASS: dict[str, str] = {
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
-}
+} | rest_requests.ROUTE_CLASS
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
@@ -626,6 +626,7 @@ REQUESTS: dict[str, Request] = {
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
 } | work_requests.generative_handoff_requests(_SEEDED)
+REQUESTS.update(rest_requests.REQUESTS)
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
 ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {

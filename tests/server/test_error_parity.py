@@ -59,6 +59,7 @@ SCOPE_BOUND: dict[str, Request] = {
     "get_atomic_memory_state": ("GET", ARTIFACT + "/state", None, {}),
     "get_artifact_tags": ("GET", ARTIFACT + "/tags", None, {}),
     "replace_artifact_tags": ("PUT", ARTIFACT + "/tags", {"tags": ["x"]}, {"If-Match": '"tags:' + HEX + '"'}),
+    "query_artifact_tags": ("POST", f"/v1/scopes/{MISSING}/artifact-tags/query", {"tags": ["x"]}, {}),
     "change_atomic_memory_lifecycle": (
         "POST",
         "/v1/atomic-memory/lifecycle",
@@ -110,6 +111,12 @@ SCOPE_BOUND: dict[str, Request] = {
         "POST",
         "/v1/handoff-reports/get",
         {"selection": {"mode": "exact", "scope_ids": [MISSING]}},
+        {},
+    ),
+    "resolve_scope_selection": (
+        "POST",
+        "/v1/scopes/selection/resolve",
+        {"selection": {"mode": "subtree", "root_scope_id": MISSING}},
         {},
     ),
     "remember_memory": ("POST", "/v1/memory/remember", {"scope_id": MISSING, "kind": "fact", "text": "x"}, {}),

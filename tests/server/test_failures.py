@@ -12,7 +12,7 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from _support.servers import CANARY, assert_error
+from _support.servers import CANARY, assert_error, readiness_checks
 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
@@ -94,7 +94,7 @@ async def test_a_closed_store_is_503_and_not_ready(serve: Serve, tmp_path: Path)
         async with httpx.AsyncClient(base_url=url) as http:
             ready = await http.get("/health/ready")
             assert ready.status_code == 503
-            assert ready.json() == {"status": "not_ready", "checks": {"store": "unavailable"}}
+            assert ready.json() == {"status": "not_ready", "checks": readiness_checks(answered=False)}
             assert (await http.get("/health/live")).json() == {"status": "ok"}
             assert_error(await http.get("/v1/scopes"), 503, "storage_unavailable")
             created = await http.post("/v1/scopes", json={"title": "t", "summary": "s", "idempotency_key": "k"})

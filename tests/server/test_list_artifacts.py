@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import ModuleType
 
 import httpx
 import pytest
@@ -70,6 +71,32 @@ async def test_a_cursor_continues_only_its_own_listing(
         assert error["details"] == {"field": "cursor", "reason": "cursor_mismatch"}
     garbage = await http.get(f"/v1/scopes/{scope_id}/artifacts/atomic-memory", params={"cursor": "x"})
     assert assert_error(garbage, 400, "invalid_cursor")["details"] == {"field": "cursor", "reason": "cursor_malformed"}
+
+
+async def test_items_carry_powercontexts_keys(
+    client: AsyncClient, http: httpx.AsyncClient, scope_id: str, powercontext_models: ModuleType
+) -> None:
+    """Every listing item sends 1.4.1's optional keys (published_at, created_by, restored_from_revision,
+    reason), as 1.4.1 serialises them, and parses with its closed models: listings and revision pages."""
+    (memory,) = await _memories(client, scope_id, ["listed"])
+    topic = await client.create_artifact(scope_id, {"family": "topic-memory", "content": TOPIC})
+    base = f"/v1/scopes/{scope_id}/artifacts"
+    for path, model in (
+        (f"{base}/atomic-memory", "ArtifactPage"),
+        (f"{base}/topic-memory", "ArtifactPage"),
+        (f"{base}/atomic-memory/{memory}/revisions", "ArtifactRevisionPage"),
+    ):
+        response = await http.get(path)
+        assert response.status_code == 200, response.text
+        getattr(powercontext_models, model).model_validate_json(response.content)
+        (item,) = response.json()["items"]
+        assert {k: item[k] for k in ("created_by", "restored_from_revision", "reason")} == dict.fromkeys(
+            ("created_by", "restored_from_revision", "reason")
+        )
+        topic_item = item["family"] == "topic-memory"
+        assert item["published_at"] == (item["created_at"] if topic_item else None)
+    listed = await client.list_artifacts(scope_id, "topic-memory")
+    assert [item.artifact_id for item in listed.items] == [topic.value.artifact_id]
 
 
 async def test_an_unknown_scope_or_family(http: httpx.AsyncClient, scope_id: str) -> None:

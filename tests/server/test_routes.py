@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 from _support import work_requests
+from _support.servers import readiness_checks
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -29,6 +30,7 @@ pytestmark = pytest.mark.anyio
 EXERCISED = {
     "test_scopes": ["create_scope", "list_scopes", "get_scope"],
     "test_update_scope": ["update_scope"],
+    "test_scope_selection": ["resolve_scope_selection"],
     "test_scope_bindings": [
         "get_default_scope",
         "set_default_scope",
@@ -60,7 +62,7 @@ EXERCISED = {
     "test_memory_tools": ["remember_memory", "search_memory", "search_atomic_memory"],
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
-    "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags"],
+    "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags", "query_artifact_tags"],
     "test_legacy_memory_collection": [
         "get_memory_capacity",
         "revise_memory_entry",
@@ -114,6 +116,16 @@ def test_every_operation_is_exercised() -> None:
 def test_the_client_has_a_method_per_operation() -> None:
     missing = [op.operation_id for op in OPERATIONS if not callable(getattr(AsyncClient, op.operation_id, None))]
     assert missing == []
+
+
+async def test_scope_selection(client: AsyncClient) -> None:
+    key = uuid.uuid4().hex
+    root = await client.create_scope({"title": "Root", "summary": "A tree", "idempotency_key": key})
+    child = await client.create_scope(
+        {"title": "Child", "summary": "A leaf", "idempotency_key": key + "c", "parent_scope_id": root.scope_id}
+    )
+    resolved = await client.resolve_scope_selection({"selection": {"mode": "subtree", "root_scope_id": root.scope_id}})
+    assert resolved.items == [root, child] and resolved.next_cursor is None
 
 
 async def test_scopes(client: AsyncClient) -> None:
@@ -282,6 +294,11 @@ async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
     assert [tag.root for tag in changed.value.tags] == ["bootstrap-context", "Release"] and changed.etag != empty.etag
     again = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
     assert again.value == changed.value and again.etag == changed.etag
+    found = await client.query_artifact_tags(scope_id, {"tags": ["release"], "families": ["atomic-memory"]})
+    assert found.next_cursor is None and len(found.items) == 1
+    item = found.items[0].model_dump(mode="json")
+    assert item["reference"] == {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
+    assert item["tags"] == ["bootstrap-context", "Release"]
 
 
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
@@ -360,7 +377,7 @@ async def test_code(client: AsyncClient, scope_id: str) -> None:
 async def test_health(client: AsyncClient) -> None:
     assert (await client.get_liveness()).status == "ok"
     ready = await client.health()
-    assert ready.status == "ready" and ready.checks == {"store": "ok"}
+    assert ready.status == "ready" and ready.checks == readiness_checks()
 
 
 async def test_prepare_empty(client: AsyncClient, scope_id: str) -> None:
@@ -456,7 +473,7 @@ async def test_memory_lists(client: AsyncClient, scope_id: str) -> None:
     target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_1", "entry_id": "e1"}
     with pytest.raises(ApiResponseError) as raised:
         await client.get_memory_entry({"scope_id": scope_id, "target": target})
-    assert (raised.value.status, raised.value.code) == (404, "artifact_not_found")
+    assert (raised.value.status, raised.value.code) == (404, "not_found")
 
 
 async def test_legacy_memory_collection(client: AsyncClient, scope_id: str) -> None:

@@ -66,6 +66,7 @@ export type OperationId =
   | "capture_content_source"
   | "capture_working_note"
   | "get_stats"
+  | "resolve_scope_selection"
   | "get_handoff_report"
   | "remember_memory"
   | "search_memory"
@@ -78,6 +79,7 @@ export type OperationId =
   | "list_artifact_revisions"
   | "get_artifact_tags"
   | "replace_artifact_tags"
+  | "query_artifact_tags"
   | "publish_artifact"
   | "create_work_contract"
   | "record_task_outcome"
@@ -441,6 +443,15 @@ export const OPERATIONS: readonly Operation[] = [
     scope: { access: "read", source: "selection", references: false },
   },
   {
+    operationId: "resolve_scope_selection",
+    method: "POST",
+    path: "/v1/scopes/selection/resolve",
+    parameters: [],
+    requestBody: "ResolveScopeSelectionRequest",
+    success: [{ status: 200, model: "ResolvedScopes" }],
+    scope: { access: "read", source: "selection", references: false },
+  },
+  {
     operationId: "get_handoff_report",
     method: "POST",
     path: "/v1/handoff-reports/get",
@@ -547,6 +558,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "query_artifact_tags",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifact-tags/query",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "QueryArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagPage" }],
+    scope: { access: "read", source: "path", references: false },
   },
   {
     operationId: "publish_artifact",

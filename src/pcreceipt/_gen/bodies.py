@@ -181,6 +181,22 @@ class ArtifactCollectionItem(TypedDict, closed=True):
     """
     When the revision was committed (RFC 3339, UTC).
     """
+    published_at: NotRequired[str | None]
+    """
+    When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    created_by: NotRequired[None]
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: NotRequired[None]
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: NotRequired[None]
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
 
 
 class ArtifactCreated(TypedDict, closed=True):
@@ -374,6 +390,21 @@ class ArtifactRevisionPage(TypedDict, closed=True):
     next_cursor: str | None
     """
     Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class ArtifactTagPage(TypedDict, closed=True):
+    """
+    A page of matching artifacts in family, then artifact_id order.
+    """
+
+    items: list[TaggedTarget]
+    """
+    The matches.
+    """
+    next_cursor: str | None
+    """
+    Pass as cursor for the next page; null on the last page.
     """
 
 
@@ -2296,6 +2327,7 @@ class ErrorDetails(TypedDict, closed=True):
             "citation revise",
             "citation retire",
             "continuous collection changes",
+            "tag query",
         ]
     ]
     """
@@ -3249,9 +3281,14 @@ class Health(TypedDict, closed=True):
     """
     ok (live), ready or not_ready.
     """
-    checks: NotRequired[dict[str, Literal["ok", "unavailable"]]]
+    checks: NotRequired[
+        dict[
+            str,
+            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"],
+        ]
+    ]
     """
-    Per-dependency status words.
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """
 
 
@@ -4249,6 +4286,54 @@ class PublishArtifactRequest(TypedDict, closed=True):
     """
 
 
+class QueryArtifactTagsRequest(TypedDict, closed=True):
+    """
+    Find the Scope's artifacts carrying all (or any) of the tags, compared by key (NFC, then case folded), before paging. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tags/<i>.
+    """
+
+    tags: list[str]
+    """
+    The tags.
+    """
+    match: NotRequired[Literal["all", "any"]]
+    """
+    all (the default): an artifact carries every tag; any: at least one.
+    """
+    families: NotRequired[
+        list[
+            Literal[
+                "memory",
+                "atomic-memory",
+                "experience",
+                "skill",
+                "handoff",
+                "profile",
+                "prompt",
+                "topic-memory",
+            ]
+        ]
+    ]
+    """
+    Only these families; every family when left out.
+    """
+    target_types: NotRequired[list[Literal["artifact", "memory_entry"]]]
+    """
+    Only these kinds of target; artifact when left out.
+    """
+    include_inactive: NotRequired[bool]
+    """
+    Also artifacts that are not active (a forgotten or merged Atomic Memory); false by default.
+    """
+    limit: NotRequired[int]
+    """
+    The page size.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The next_cursor of the previous page of the same query; null or left out for the first page.
+    """
+
+
 class RecallRound(TypedDict, closed=True):
     """
     One recall round and whether its candidates feed the final build.
@@ -4743,6 +4828,32 @@ class ResolveScopeBindingRequest(TypedDict, closed=True):
     binding_keys: NotRequired[list[ScopeBindingKey]]
     """
     The keys to look up, in order of preference.
+    """
+
+
+class ResolveScopeSelectionRequest(TypedDict, closed=True):
+    """
+    Resolve a Scope selection (the one get_stats and get_handoff_report take) to the Scopes it names.
+    """
+
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes to resolve: exact ids, a subtree or all.
+    """
+
+
+class ResolvedScopes(TypedDict, closed=True):
+    """
+    The selected Scopes in deterministic order (PowerContext 1.4.1's ScopePage shape): exact ids in scope_id order, a subtree as its root then its descendants breadth first, all in scope_id order. One page: never paged, so items has no bound and next_cursor is always null.
+    """
+
+    items: list[ScopeDescriptor]
+    """
+    The selected Scopes, each as get_scope answers it.
+    """
+    next_cursor: None
+    """
+    Always null: the answer is one page.
     """
 
 
@@ -5526,6 +5637,33 @@ class TagFilter(TypedDict, closed=True):
     match: NotRequired[Literal["all", "any"]]
     """
     all (the default) or any.
+    """
+
+
+class TaggedTarget(TypedDict, closed=True):
+    """
+    A matching artifact: its complete current tag set and its current revision.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: list[str]
+    """
+    The artifact's tags' display text, ordered by the UTF-8 bytes of their keys.
+    """
+    tag_digest: str
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}, as get_artifact_tags answers it.
+    """
+    reference: ArtifactReference
+    """
+    The artifact's current (head) revision.
     """
 
 

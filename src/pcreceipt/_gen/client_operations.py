@@ -21,6 +21,7 @@ from pcreceipt._gen.models import (
     ArtifactPublication,
     ArtifactRevision,
     ArtifactRevisionPage,
+    ArtifactTagPage,
     ArtifactTagSet,
     AtomicMemoryLifecycleRequest,
     AtomicMemoryMutationResponse,
@@ -107,6 +108,7 @@ from pcreceipt._gen.models import (
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
     RejectCandidateRequest,
@@ -114,6 +116,8 @@ from pcreceipt._gen.models import (
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
+    ResolveScopeSelectionRequest,
+    ResolvedScopes,
     RetireMemoryEntryRequest,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
@@ -441,6 +445,12 @@ class OperationMethods(ABC):
         """Statistics over a Scope selection."""
         return await self._call("get_stats", ScopedStats, body=request)
 
+    async def resolve_scope_selection(
+        self, request: ResolveScopeSelectionRequest | Mapping[str, Any]
+    ) -> ResolvedScopes:
+        """Resolve a Scope selection to the Scopes it names."""
+        return await self._call("resolve_scope_selection", ResolvedScopes, body=request)
+
     async def get_handoff_report(
         self, request: GetHandoffReportRequest | Mapping[str, Any]
     ) -> HandoffReportResponse | str:
@@ -537,6 +547,12 @@ class OperationMethods(ABC):
             headers={"If-Match": expected_etag},
             body=request,
         )
+
+    async def query_artifact_tags(
+        self, scope_id: str, request: QueryArtifactTagsRequest | Mapping[str, Any]
+    ) -> ArtifactTagPage:
+        """Find the Scope's artifacts by their tags."""
+        return await self._call("query_artifact_tags", ArtifactTagPage, path={"scope_id": scope_id}, body=request)
 
     async def publish_artifact(self, request: PublishArtifactRequest | Mapping[str, Any]) -> ArtifactPublication:
         """Publish one exact Artifact revision into another Scope"""

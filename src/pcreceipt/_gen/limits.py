@@ -76,6 +76,11 @@ ARTIFACT_REVISION_PAGE_ITEMS_MAX_ITEMS: Final = 100
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 
+# #/components/schemas/ArtifactTagPage
+ARTIFACT_TAG_PAGE_ITEMS_MAX_ITEMS: Final = 100
+ARTIFACT_TAG_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+ARTIFACT_TAG_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
 # #/components/schemas/ArtifactTagSet
 ARTIFACT_TAG_SET_TAGS_MIN_ITEMS: Final = 0
 ARTIFACT_TAG_SET_TAGS_MAX_ITEMS: Final = 32
@@ -525,8 +530,8 @@ ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
 ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
-ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
-ERROR_DETAILS_OPERATION_ENUM: Final[tuple[ErrorDetailsOperation, ...]] = ("entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes")
+ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes", "tag query"]
+ERROR_DETAILS_OPERATION_ENUM: Final[tuple[ErrorDetailsOperation, ...]] = ("entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes", "tag query")
 ERROR_DETAILS_ALTERNATIVES_MAX_ITEMS: Final = 8
 ERROR_DETAILS_ALTERNATIVES_ITEMS_MIN_LENGTH: Final = 1
 ERROR_DETAILS_ALTERNATIVES_ITEMS_MAX_LENGTH: Final = 256
@@ -753,8 +758,8 @@ HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
 HEALTH_STATUS_ENUM: Final[tuple[HealthStatus, ...]] = ("ok", "ready", "not_ready")
-HealthChecksValues = Literal["ok", "unavailable"]
-HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable")
+HealthChecksValues = Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
+HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable", "ready", "not_ready", "disabled", "enforced")
 
 # #/components/schemas/HistoryFamily
 HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]
@@ -983,6 +988,23 @@ PROPOSE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
 # #/components/schemas/PublishArtifactRequest
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
+
+# #/components/schemas/QueryArtifactTagsRequest
+QUERY_ARTIFACT_TAGS_REQUEST_TAGS_MIN_ITEMS: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_TAGS_MAX_ITEMS: Final = 16
+QUERY_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MIN_LENGTH: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_TAGS_ITEMS_MAX_LENGTH: Final = 64
+QUERY_ARTIFACT_TAGS_REQUEST_MATCH_DEFAULT: Final = "all"
+QUERY_ARTIFACT_TAGS_REQUEST_FAMILIES_MIN_ITEMS: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_FAMILIES_MAX_ITEMS: Final = 7
+QUERY_ARTIFACT_TAGS_REQUEST_TARGET_TYPES_MIN_ITEMS: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_TARGET_TYPES_MAX_ITEMS: Final = 2
+QUERY_ARTIFACT_TAGS_REQUEST_INCLUDE_INACTIVE_DEFAULT: Final = False
+QUERY_ARTIFACT_TAGS_REQUEST_LIMIT_MINIMUM: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_LIMIT_MAXIMUM: Final = 100
+QUERY_ARTIFACT_TAGS_REQUEST_LIMIT_DEFAULT: Final = 50
+QUERY_ARTIFACT_TAGS_REQUEST_CURSOR_MIN_LENGTH: Final = 1
+QUERY_ARTIFACT_TAGS_REQUEST_CURSOR_MAX_LENGTH: Final = 4096
 
 # #/components/schemas/RecallRound
 RECALL_ROUND_ROUND_MINIMUM: Final = 0
@@ -1358,6 +1380,20 @@ TAG_FILTER_MATCH_DEFAULT: Final = "all"
 # #/components/schemas/TagMatch
 TagMatch = Literal["all", "any"]
 TAG_MATCH_ENUM: Final[tuple[TagMatch, ...]] = ("all", "any")
+
+# #/components/schemas/TagTargetType
+TagTargetType = Literal["artifact", "memory_entry"]
+TAG_TARGET_TYPE_ENUM: Final[tuple[TagTargetType, ...]] = ("artifact", "memory_entry")
+
+# #/components/schemas/TaggableArtifactFamily
+TaggableArtifactFamily = Literal["memory", "atomic-memory", "experience", "skill", "handoff", "profile", "prompt", "topic-memory"]
+TAGGABLE_ARTIFACT_FAMILY_ENUM: Final[tuple[TaggableArtifactFamily, ...]] = ("memory", "atomic-memory", "experience", "skill", "handoff", "profile", "prompt", "topic-memory")
+
+# #/components/schemas/TaggedTarget
+TAGGED_TARGET_TAGS_MIN_ITEMS: Final = 0
+TAGGED_TARGET_TAGS_MAX_ITEMS: Final = 32
+TAGGED_TARGET_TAGS_ITEMS_MIN_LENGTH: Final = 1
+TAGGED_TARGET_TAGS_ITEMS_MAX_LENGTH: Final = 64
 
 # #/components/schemas/TaskCheck
 TASK_CHECK_NAME_MIN_LENGTH: Final = 1

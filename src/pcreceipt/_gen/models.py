@@ -220,6 +220,22 @@ class ArtifactCollectionItem(ContractModel):
     """
     When the revision was committed (RFC 3339, UTC).
     """
+    published_at: AwareDatetime | None = None
+    """
+    When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    created_by: Annotated[None, Field(None)] = None
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: Annotated[None, Field(None)] = None
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: Annotated[None, Field(None)] = None
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
 
 
 class ArtifactCreated(ContractModel):
@@ -455,6 +471,24 @@ class ArtifactRevisionPage(ContractModel):
     next_cursor: NextCursor1 | None
     """
     Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class ArtifactTagPage(ContractModel):
+    """
+    A page of matching artifacts in family, then artifact_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[TaggedTarget], Field(max_length=100)]
+    """
+    The matches.
+    """
+    next_cursor: NextCursor2 | None
+    """
+    Pass as cursor for the next page; null on the last page.
     """
 
 
@@ -2492,6 +2526,13 @@ class Cursor2(RootModel[str]):
     """
 
 
+class Cursor3(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    The next_cursor of the previous page of the same query; null or left out for the first page.
+    """
+
+
 class DecisionReason(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
@@ -2750,6 +2791,7 @@ class ErrorDetails(ContractModel):
             "citation revise",
             "citation retire",
             "continuous collection changes",
+            "tag query",
         ]
         | None
     ) = None
@@ -3882,12 +3924,12 @@ class Health(ContractModel):
     checks: (
         dict[
             Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
-            Literal["ok", "unavailable"],
+            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"],
         ]
         | None
     ) = None
     """
-    Per-dependency status words.
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """
 
 
@@ -4122,7 +4164,7 @@ class ListAtomicMemoryResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor2 | None
+    next_cursor: NextCursor3 | None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page.
     """
@@ -4291,7 +4333,7 @@ class ListMemoryEntriesResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor3 | None = None
+    next_cursor: NextCursor4 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
     """
@@ -4634,20 +4676,27 @@ class NextCursor1(RootModel[str]):
 
 
 class NextCursor2(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
-    Continues the listing with the same request (valid for an hour), or null on the last page.
+    Pass as cursor for the next page; null on the last page.
     """
 
 
 class NextCursor3(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
-    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    Continues the listing with the same request (valid for an hour), or null on the last page.
     """
 
 
 class NextCursor4(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class NextCursor5(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page; null on the last page.
@@ -5178,6 +5227,62 @@ class Query(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
+    """
+
+
+class QueryArtifactTagsRequest(ContractModel):
+    """
+    Find the Scope's artifacts carrying all (or any) of the tags, compared by key (NFC, then case folded), before paging. A refused tag (outer whitespace, a control, surrogate or unassigned character, a duplicate key) is 422 invalid_request at /tags/<i>.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag], Field(max_length=16, min_length=1)]
+    """
+    The tags.
+    """
+    match: Literal["all", "any"] | None = "all"
+    """
+    all (the default): an artifact carries every tag; any: at least one.
+    """
+    families: Annotated[
+        list[
+            Literal[
+                "memory",
+                "atomic-memory",
+                "experience",
+                "skill",
+                "handoff",
+                "profile",
+                "prompt",
+                "topic-memory",
+            ]
+        ]
+        | None,
+        Field(max_length=7, min_length=1),
+    ] = None
+    """
+    Only these families; every family when left out.
+    """
+    target_types: Annotated[
+        list[Literal["artifact", "memory_entry"]] | None,
+        Field(max_length=2, min_length=1),
+    ] = None
+    """
+    Only these kinds of target; artifact when left out.
+    """
+    include_inactive: bool | None = False
+    """
+    Also artifacts that are not active (a forgotten or merged Atomic Memory); false by default.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
+    """
+    The page size.
+    """
+    cursor: Cursor3 | None = None
+    """
+    The next_cursor of the previous page of the same query; null or left out for the first page.
     """
 
 
@@ -5820,6 +5925,38 @@ class ResolveScopeBindingRequest(ContractModel):
     """
 
 
+class ResolveScopeSelectionRequest(ContractModel):
+    """
+    Resolve a Scope selection (the one get_stats and get_handoff_report take) to the Scopes it names.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes to resolve: exact ids, a subtree or all.
+    """
+
+
+class ResolvedScopes(ContractModel):
+    """
+    The selected Scopes in deterministic order (PowerContext 1.4.1's ScopePage shape): exact ids in scope_id order, a subtree as its root then its descendants breadth first, all in scope_id order. One page: never paged, so items has no bound and next_cursor is always null.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[ScopeDescriptor]
+    """
+    The selected Scopes, each as get_scope answers it.
+    """
+    next_cursor: None
+    """
+    Always null: the answer is one page.
+    """
+
+
 class ResolvedUsagePeriod(ContractModel):
     """
     The period's UTC dates, both included.
@@ -6153,7 +6290,7 @@ class ScopePage(ContractModel):
     """
     The Scopes.
     """
-    next_cursor: NextCursor4 | None
+    next_cursor: NextCursor5 | None
     """
     Pass as cursor for the next page; null on the last page.
     """
@@ -6841,6 +6978,36 @@ class TagFilter(ContractModel):
     match: Literal["all", "any"] | None = "all"
     """
     all (the default) or any.
+    """
+
+
+class TaggedTarget(ContractModel):
+    """
+    A matching artifact: its complete current tag set and its current revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    """
+    The artifact's tags' display text, ordered by the UTF-8 bytes of their keys.
+    """
+    tag_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}, as get_artifact_tags answers it.
+    """
+    reference: ArtifactReference
+    """
+    The artifact's current (head) revision.
     """
 
 

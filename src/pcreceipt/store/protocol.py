@@ -58,6 +58,7 @@ from pcreceipt.store.records import (
     SourceRef,
     SourceWindow,
     StoredSource,
+    TaggedArtifact,
     TextMatch,
     TextSearch,
     TokenGrant,
@@ -404,6 +405,22 @@ class Artifacts(Protocol):
         """Make ``tags`` ({key: display text} from ``tags.normalize_tags``) the whole tag set when
         ``precondition(current tags)`` holds, checked inside the write (``tags.TagsChanged`` when it
         does not); the new tags. RecordNotFound when the Scope or the artifact does not exist."""
+        ...
+
+    def query_artifact_tags(
+        self,
+        scope_id: str,
+        keys: Sequence[str],
+        match: str,
+        families: Sequence[str],
+        *,
+        include_inactive: bool,
+        after: tuple[str, str] | None,
+        limit: int,
+    ) -> list[TaggedArtifact]:
+        """Up to ``limit`` of the Scope's artifacts of ``families`` carrying every tag key of ``keys``
+        (``match`` ``all``) or one at least (``any``), in (family, artifact_id) order after ``after``;
+        only active ones unless ``include_inactive``; each with its head revision and tag set."""
         ...
 
     def tagged_artifact_ids(self, scope_id: str, family: ArtifactFamily, tags: Sequence[str], match: str) -> set[str]:

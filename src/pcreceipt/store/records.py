@@ -169,6 +169,16 @@ class AtomicMemoryHead:
 
 
 @dataclass(frozen=True, slots=True)
+class TaggedArtifact:
+    """An artifact a tag query matched: its head revision and its whole tag set (key order)."""
+
+    family: str
+    artifact_id: str
+    revision: int
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Hit:
     """One search hit: an exact revision and its content, in rank order within its list."""
 
@@ -449,11 +459,15 @@ def check_token(token_id: str, token_sha256: str, name: str | None, grants: Sequ
 
 def served_content(record: RevisionRecord) -> dict[str, Any]:
     """The content as PowerContext serves it: an atomic memory's carries ``creation``, the merge
-    it came from (a merge result's revision 1, which derives from its inputs) or null."""
+    it came from (a merge result's revision 1, which derives from its inputs) or null; an
+    experience's carries ``failure``, null when it was written without one (1.4.1 serialises
+    every field of its content model)."""
     content = dict(record.content)
     if record.ref.family == "atomic-memory":
         merged = [d.artifact_id for d in record.derived_from]
         content["creation"] = {"type": "merge", "input_artifact_ids": merged} if merged else None
+    elif record.ref.family == "experience":
+        content.setdefault("failure", None)
     return content
 
 

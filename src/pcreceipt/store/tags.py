@@ -26,7 +26,7 @@ from typing import Literal
 from pcreceipt.models import limits
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreError
+from pcreceipt.store.records import InvalidRecord, RecordNotFound, StoreError, TaggedArtifact
 from pcreceipt.store.rows import as_str
 
 TagRule = Literal["tag_whitespace", "tag_character", "tag_key_length", "tag_duplicate"]
@@ -135,6 +135,52 @@ class ArtifactTags(EngineHooks[ConnT, PreparedT]):
             for row in rows:
                 union.setdefault(as_str(row[0]), as_str(row[1]))
         self._insert_tags(conn, scope_id, "atomic-memory", result_id, union)
+
+    def query_artifact_tags(
+        self,
+        scope_id: str,
+        keys: Sequence[str],
+        match: str,
+        families: Sequence[str],
+        *,
+        include_inactive: bool,
+        after: tuple[str, str] | None,
+        limit: int,
+    ) -> list[TaggedArtifact]:
+        """Up to ``limit`` of the Scope's artifacts of ``families`` carrying every tag key of
+        ``keys`` (``match`` ``all``) or one at least (``any``), in (family, artifact_id) order after
+        ``after``; only active ones (no lifecycle state, or ``active``) unless ``include_inactive``.
+        Each with its head revision and its whole tag set, read in one snapshot."""
+        wanted = sorted(set(keys))
+        if not wanted or not families:
+            return []
+        key_marks, family_marks = ", ".join("?" for _ in wanted), ", ".join("?" for _ in families)
+        active = "" if include_inactive else " AND (a.state IS NULL OR a.state = 'active')"
+        start = ""
+        params: list[object] = [scope_id, *wanted, *families]
+        if after is not None:
+            start = " AND (t.family > ? OR (t.family = ? AND t.artifact_id > ?))"
+            params += [after[0], after[0], after[1]]
+        params += [len(wanted) if match == "all" else 1, limit]
+        with self._snapshot_reading() as conn:
+            rows = self._all(
+                conn,
+                f"""SELECT t.family, t.artifact_id, a.head_revision
+                    FROM artifact_tags t
+                    JOIN artifacts a
+                      ON a.scope_id = t.scope_id AND a.family = t.family AND a.artifact_id = t.artifact_id
+                    WHERE t.scope_id = ? AND t.tag_key IN ({key_marks}) AND t.family IN ({family_marks}){active}{start}
+                    GROUP BY t.family, t.artifact_id, a.head_revision
+                    HAVING COUNT(*) >= ?
+                    ORDER BY t.family, t.artifact_id
+                    LIMIT ?""",
+                tuple(params),
+            )
+            found = [(as_str(row[0]), as_str(row[1]), int(row[2])) for row in rows]
+            return [
+                TaggedArtifact(family, artifact_id, revision, tuple(self._tags_in(conn, scope_id, family, artifact_id)))
+                for family, artifact_id, revision in found
+            ]
 
     def tagged_artifact_ids(self, scope_id: str, family: str, tags: Sequence[str], match: str) -> set[str]:
         """Ids of the Scope's artifacts of ``family`` carrying every one of ``tags`` (``match``

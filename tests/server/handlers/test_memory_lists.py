@@ -214,7 +214,7 @@ def test_bad_requests_are_clear_4xx(http: httpx.Client) -> None:
 def test_memory_entry_reads(http: httpx.Client) -> None:
     scope_id = new_scope(http)
     target = {"type": "memory_entry", "family": "memory", "artifact_id": "mem_1", "entry_id": "e1"}
-    assert_error(http.post(ENTRY, json={"scope_id": scope_id, "target": target}), 404, "artifact_not_found")
+    assert_error(http.post(ENTRY, json={"scope_id": scope_id, "target": target}), 404, "not_found")
     assert_error(http.post(ENTRY, json={"scope_id": "scp_missing", "target": target}), 404, "scope_not_found")
     error = assert_error(
         http.post(ENTRY, json={"scope_id": scope_id, "citation": {"artifact_id": "mem_1", "revision": 3}}),

@@ -7050,6 +7050,15 @@ var OPERATIONS = [
     scope: { access: "read", source: "selection", references: false }
   },
   {
+    operationId: "resolve_scope_selection",
+    method: "POST",
+    path: "/v1/scopes/selection/resolve",
+    parameters: [],
+    requestBody: "ResolveScopeSelectionRequest",
+    success: [{ status: 200, model: "ResolvedScopes" }],
+    scope: { access: "read", source: "selection", references: false }
+  },
+  {
     operationId: "get_handoff_report",
     method: "POST",
     path: "/v1/handoff-reports/get",
@@ -7156,6 +7165,15 @@ var OPERATIONS = [
     requestBody: "ReplaceArtifactTagsRequest",
     success: [{ status: 200, model: "ArtifactTagSet" }],
     scope: { access: "write", source: "path", references: false }
+  },
+  {
+    operationId: "query_artifact_tags",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifact-tags/query",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "QueryArtifactTagsRequest",
+    success: [{ status: 200, model: "ArtifactTagPage" }],
+    scope: { access: "read", source: "path", references: false }
   },
   {
     operationId: "publish_artifact",

@@ -26,9 +26,11 @@ from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
+from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
+from pcreceipt.server.handlers.tag_query import TAG_QUERY_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
 from pcreceipt.server.handlers.work import WORK_HANDLERS
@@ -58,6 +60,8 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     HANDOFF_GENERATION_HANDLERS,
+    SCOPE_SELECTION_HANDLERS,
+    TAG_QUERY_HANDLERS,
 )
 
 

@@ -17,13 +17,31 @@ def get_liveness(call: Call[None]) -> Reply:
 
 
 def get_readiness(call: Call[None]) -> Reply:
-    """Ready when the store answers one cheap read; any failure is ``not_ready`` (503)."""
+    """Ready when the store answers one cheap read; otherwise ``not_ready`` (503). The checks are
+    named as PowerContext 1.4.1 names a deployment's (``runtime``, ``database``, its background
+    processing and its access checks), with pcreceipt's values: the store is the database, no
+    background processing runs, and tokens are the access provider."""
     try:
         store_of(call).get_scope(HEALTH_PROBE_SCOPE)
+        answered = True
     except Exception as exc:
         log.warning("readiness probe failed request_id=%s type=%s", call.request_id, type(exc).__name__)
-        return Reply(503, {"status": "not_ready", "checks": {"store": "unavailable"}})
-    return Reply(200, {"status": "ready", "checks": {"store": "ok"}})
+        answered = False
+    tokens = call.services.settings.tokens_required
+    provider = ("ready" if answered else "not_ready") if tokens else "disabled"
+    checks = {
+        "runtime": "ready",
+        "database": "ready" if answered else "unavailable",
+        "artifact_processing_supervisor": "disabled",
+        "access_mode": "enforced" if tokens else "disabled",
+        "authentication_provider": provider,
+        "access_provider": provider,
+    }
+    return (
+        Reply(200, {"status": "ready", "checks": checks})
+        if answered
+        else Reply(503, {"status": "not_ready", "checks": checks})
+    )
 
 
 HANDLERS: Mapping[str, Handler] = {

@@ -28,13 +28,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
-from pcreceipt.errors import ArtifactNotFound, InferenceUnavailable, InvalidRequest, LegacyMemoryOperationUnsupported
+from pcreceipt.errors import InferenceUnavailable, InvalidRequest, LegacyEntryNotFound, LegacyMemoryOperationUnsupported
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
 from pcreceipt.server.http.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.http.exchange import Call, Handler, Reply
-from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import AtomicMemoryHead, Hit, LifecycleState
 from pcreceipt.store.tags import InvalidTag, normalize_tags
@@ -258,7 +257,7 @@ def list_memory_entries(call: Call[bodies.ListMemoryEntriesRequest]) -> Reply:
 
 def get_memory_entry(call: Call[bodies.GetMemoryEntryRequest]) -> Reply:
     """A citation is refused; a target names a legacy entry, and pcreceipt never held legacy
-    Memory collections, so no entry was migrated: 404 (the endpoint has answered
+    Memory collections, so no entry was migrated: 404 ``not_found``, 1.4.1's code (the endpoint has answered
     ``scope_not_found`` already for a Scope that does not exist)."""
     body = call.body
     if ("target" in body) == ("citation" in body):
@@ -268,7 +267,7 @@ def get_memory_entry(call: Call[bodies.GetMemoryEntryRequest]) -> Reply:
             "Exact legacy Memory citations cannot be read; read the exact Atomic Memory revision instead.",
             {"violations": [{"path": "/citation", "rule": "legacy_citation_unsupported"}]},
         )
-    raise ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
+    raise LegacyEntryNotFound("No Atomic Memory was migrated from this legacy Memory entry.")
 
 
 MEMORY_HANDLERS: Mapping[str, Handler] = {

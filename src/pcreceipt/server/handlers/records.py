@@ -160,6 +160,10 @@ def artifact_collection_item(record: RevisionRecord, lineage: Lineage) -> bodies
         "created_at": record.created_at,
         "title": content["title"] if topic else None,
         "summary": content["summary"] if topic else None,
+        "published_at": record.created_at if topic else None,
+        "created_by": None,
+        "restored_from_revision": None,
+        "reason": None,
     }
 
 
