@@ -439,9 +439,11 @@ async def service(client: PowerContextClient) -> None:
     check("capabilities: no extraction", capabilities.memory_extraction is False)
     check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
     check(
-        "capabilities: the built-in prompts pcreceipt runs, none running without a provider",
-        {key: prompt.status.value for key, prompt in capabilities.prompts.items()}
-        == {"atomic_memory.extract": "disabled", "memory.rerank": "disabled"},
+        "capabilities: PowerContext's sixteen prompt keys, none running without a provider",
+        len(capabilities.prompts) == 16
+        and {prompt.status.value for prompt in capabilities.prompts.values()} == {"disabled"}
+        and capabilities.model_dump(mode="json")["prompts"]["atomic_memory.extract"]["reason"]
+        == "provider_not_configured",
     )
     info = await client.get_server_info()
     check("server info: contract 3.0", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 0))

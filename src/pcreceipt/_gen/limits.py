@@ -556,6 +556,12 @@ EXTRACTION_BACKGROUND_LOCATION_ENUM: Final[tuple[ExtractionBackgroundLocation, .
 ExtractionBackgroundState = Literal["running", "degraded", "stopped", "unknown"]
 EXTRACTION_BACKGROUND_STATE_ENUM: Final[tuple[ExtractionBackgroundState, ...]] = ("running", "degraded", "stopped", "unknown")
 
+# #/components/schemas/ExtractionFailure
+ExtractionFailureCode = Literal["model_configuration_error", "model_timeout", "model_unavailable", "invalid_model_output", "worker_timeout", "worker_crash", "invalid_worker_result", "missing_durable_acknowledgement", "supervisor_failed", "lease_renewal_failed", "scope_discovery_failed", "processing_failed"]
+EXTRACTION_FAILURE_CODE_ENUM: Final[tuple[ExtractionFailureCode, ...]] = ("model_configuration_error", "model_timeout", "model_unavailable", "invalid_model_output", "worker_timeout", "worker_crash", "invalid_worker_result", "missing_durable_acknowledgement", "supervisor_failed", "lease_renewal_failed", "scope_discovery_failed", "processing_failed")
+ExtractionFailureStage = Literal["inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"]
+EXTRACTION_FAILURE_STAGE_ENUM: Final[tuple[ExtractionFailureStage, ...]] = ("inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery")
+
 # #/components/schemas/ExtractionObservation
 ExtractionObservationStatus = Literal["unverified", "observed"]
 EXTRACTION_OBSERVATION_STATUS_ENUM: Final[tuple[ExtractionObservationStatus, ...]] = ("unverified", "observed")
@@ -916,6 +922,10 @@ PROFILE_CONTENT_CONTENT_MAX_LENGTH: Final = 65536
 # #/components/schemas/PromptCapability
 PromptCapabilityStatus = Literal["supported", "disabled", "unsupported"]
 PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("supported", "disabled", "unsupported")
+
+# #/components/schemas/PromptCatalogueKey
+PromptCatalogueKey = Literal["memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate"]
+PROMPT_CATALOGUE_KEY_ENUM: Final[tuple[PromptCatalogueKey, ...]] = ("memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate")
 
 # #/components/schemas/PromptContent
 PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"

@@ -1252,7 +1252,7 @@ class Capabilities(ContractModel):
         PromptCapability,
     ]
     """
-    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare) and atomic_memory.extract (Memory extraction by flush_memory), each supported exactly when its component is configured.
+    Every PowerContext 1.4.1 prompt key (the sixteen of PromptCatalogueKey), as 1.4.1 lists them: memory.rerank (prepare's model reranker) and atomic_memory.extract (flush_memory's Memory extraction) are supported exactly when their component runs, else disabled with the reason; experience.generate and skill.generate are unsupported (injected_component) while generation runs, since their prompts are fixed and no Scope's prompt replaces them, else disabled (provider_not_configured); every other key names a prompt pcreceipt never runs: disabled, provider_not_configured without a generation provider (1.4.1's answer without one), operation_disabled with one.
     """
     artifact_dreaming: bool
     """
@@ -2874,6 +2874,43 @@ class ExtractionBackground(ContractModel):
     """
 
 
+class ExtractionFailure(ContractModel):
+    """
+    One Memory extraction failure this process observed (PowerContext 1.4.1's ExtractionFailure): a sanitized category, never a message, model input or credential.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal[
+        "model_configuration_error",
+        "model_timeout",
+        "model_unavailable",
+        "invalid_model_output",
+        "worker_timeout",
+        "worker_crash",
+        "invalid_worker_result",
+        "missing_durable_acknowledgement",
+        "supervisor_failed",
+        "lease_renewal_failed",
+        "scope_discovery_failed",
+        "processing_failed",
+    ]
+    """
+    The category: model_timeout (the provider did not answer in time), model_unavailable (it could not be reached or refused), invalid_model_output (its answer was not the required shape); 1.4.1's other categories are not produced here.
+    """
+    stage: Literal[
+        "inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"
+    ]
+    """
+    inference for a recognised model failure, else where the failure was observed (1.4.1's stages).
+    """
+    occurred_at: AwareDatetime
+    """
+    UTC time this process observed the failure.
+    """
+
+
 class ExtractionObservation(ContractModel):
     """
     What this process observed of Memory extraction since it started.
@@ -2884,15 +2921,15 @@ class ExtractionObservation(ContractModel):
     )
     status: Literal["unverified", "observed"]
     """
-    unverified (no extraction observed since this process started) or observed (a flush extracted at least one Source).
+    unverified (no extraction outcome observed since this process started) or observed (a flush extracted a Source, or failed on the model).
     """
     since: AwareDatetime
     """
     UTC start of the observation window (this process's start).
     """
-    last_failure: None
+    last_failure: ExtractionFailure | None
     """
-    The last extraction failure; always null (pcreceipt reports failures in flush answers, not here).
+    The last extraction failure this process observed: a flush_memory that answered 503 because the model failed before any Source was extracted (kept after a later success, as in 1.4.1); null when none was observed.
     """
     last_success_at: AwareDatetime | None
     """
@@ -4904,6 +4941,51 @@ class PromptCapability(ContractModel):
     builtin_profile: Literal["coding", "conversation"] | None
     """
     The built-in definition's profile, or null.
+    """
+
+
+class PromptCatalogueKey(
+    RootModel[
+        Literal[
+            "memory.extract",
+            "memory.rerank",
+            "atomic_memory.extract",
+            "atomic_memory.reconcile",
+            "experience.incubate",
+            "experience.generate",
+            "skill.generate",
+            "handoff.generate",
+            "topic_memory.probe",
+            "topic_memory.global",
+            "topic_memory.planner",
+            "topic_memory.evolve",
+            "topic_memory.temporary",
+            "topic_memory.reduce",
+            "topic_memory.reconcile",
+            "profile.generate",
+        ]
+    ]
+):
+    root: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    PowerContext 1.4.1's sixteen prompt keys (its PromptKey): the prompts of its built-in operations. pcreceipt runs memory.rerank and atomic_memory.extract; get_capabilities lists every key.
     """
 
 
