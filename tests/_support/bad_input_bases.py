@@ -325,4 +325,5 @@ BASES |= {
     "commit_connector_checkpoint": lambda t: Base(
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
+    "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
 }

@@ -137,6 +137,7 @@ ROUTE_CLASS: dict[str, str] = {
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
+    "get_prompt_configuration": "read",
 }
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
@@ -621,6 +622,7 @@ REQUESTS: dict[str, Request] = {
         "/v1/connector-checkpoints/commit",
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
+    "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
 }
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.

@@ -71,6 +71,7 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
+    "test_prompt_configuration": ["get_prompt_configuration"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -498,6 +499,19 @@ async def test_connector_checkpoints(client: AsyncClient, scope_id: str) -> None
     assert first.checkpoint == {"page": 1}
     await client.commit_connector_checkpoint({"binding": binding, "expected": {"page": 1}, "checkpoint": {"page": 2}})
     assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint == {"page": 2}
+
+
+async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
+    """A key without a saved prompt: auto, the built-in instructions in effect."""
+    configuration = await client.get_prompt_configuration(scope_id, "memory.rerank")
+    body = configuration.model_dump(mode="json")
+    assert (body["prompt_key"], body["mode"], body["artifact"], body["artifact_etag"]) == (
+        "memory.rerank",
+        "auto",
+        None,
+        None,
+    )
+    assert body["effective"]["instructions"] == body["builtin"]["instructions"]
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -717,5 +717,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "ConnectorCheckpointState" }],
         scope: { access: "write", source: "binding", references: false },
     },
+    {
+        operationId: "get_prompt_configuration",
+        method: "GET",
+        path: "/v1/scopes/{scope_id}/prompts/{prompt_key}",
+        parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+        requestBody: null,
+        success: [{ status: 200, model: "PromptConfiguration" }],
+        scope: { access: "read", source: "path", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -109,7 +109,8 @@ export type OperationId =
   | "resolve_artifact_handle"
   | "bind_artifact_handle"
   | "get_connector_checkpoint"
-  | "commit_connector_checkpoint";
+  | "commit_connector_checkpoint"
+  | "get_prompt_configuration";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -833,6 +834,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false },
+  },
+  {
+    operationId: "get_prompt_configuration",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/prompts/{prompt_key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "PromptConfiguration" }],
+    scope: { access: "read", source: "path", references: false },
   },
 ];
 

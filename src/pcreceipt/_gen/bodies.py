@@ -868,6 +868,25 @@ class BootstrapHandoffReference(TypedDict, closed=True):
     """
 
 
+class BuiltinPromptInstructions(TypedDict, closed=True):
+    """
+    The runtime's built-in instructions for the key.
+    """
+
+    version: str
+    """
+    The built-in definition's version (get_capabilities' builtin_version).
+    """
+    profile: Literal["coding", "conversation"] | None
+    """
+    The built-in definition's profile; always null here.
+    """
+    instructions: str
+    """
+    The exact built-in instructions the runtime sends.
+    """
+
+
 class Candidate(TypedDict, closed=True):
     """
     One candidate's current head: its latest immutable proposal version and its review state.
@@ -4054,27 +4073,67 @@ class PromptCapability(TypedDict, closed=True):
     """
 
 
-PromptCatalogueKey: TypeAlias = Literal[
-    "memory.extract",
-    "memory.rerank",
-    "atomic_memory.extract",
-    "atomic_memory.reconcile",
-    "experience.incubate",
-    "experience.generate",
-    "skill.generate",
-    "handoff.generate",
-    "topic_memory.probe",
-    "topic_memory.global",
-    "topic_memory.planner",
-    "topic_memory.evolve",
-    "topic_memory.temporary",
-    "topic_memory.reduce",
-    "topic_memory.reconcile",
-    "profile.generate",
-]
-"""
-PowerContext 1.4.1's sixteen prompt keys (its PromptKey): the prompts of its built-in operations. pcreceipt runs memory.rerank and atomic_memory.extract; get_capabilities lists every key.
-"""
+class PromptConfiguration(TypedDict, closed=True):
+    """
+    One prompt key's saved configuration and built-in instructions in one view (1.4.1's PromptConfiguration). status and reason are get_capabilities' for the key.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    status: Literal["supported", "disabled", "unsupported"]
+    """
+    supported, disabled or unsupported (get_capabilities' status for the key).
+    """
+    reason: (
+        Literal["operation_disabled", "provider_not_configured", "injected_component"]
+        | None
+    )
+    """
+    Why the key is not supported; null when it is.
+    """
+    mode: Literal["auto", "custom"]
+    """
+    The saved head's mode; auto without a saved head.
+    """
+    artifact: ArtifactReference | None
+    """
+    The saved prompt artifact's head revision; null when none is saved.
+    """
+    artifact_etag: str | None
+    """
+    The saved head's ETag (the If-Match for replacing that artifact); null when none is saved.
+    """
+    effective: PromptInstructions | None
+    """
+    What takes effect: the custom head's instructions and demonstrations, else the built-in instructions; null for a key without built-in instructions here.
+    """
+    builtin: BuiltinPromptInstructions | None
+    """
+    The built-in instructions; null for a key pcreceipt has none for (a prompt it never runs, or one whose component takes no Scope prompt).
+    """
 
 
 class PromptContent(TypedDict, closed=True):
@@ -4112,6 +4171,36 @@ class PromptDemonstration(TypedDict, closed=True):
     expected_output: str
     """
     The desired output.
+    """
+
+
+class PromptExample(TypedDict, closed=True):
+    """
+    A typed input/output pair (1.4.1's PromptDemonstration): any JSON each. pcreceipt's prompt artifacts hold strings, which are JSON.
+    """
+
+    input: Any
+    """
+    The example input.
+    """
+    expected_output: Any
+    """
+    The desired output.
+    """
+
+
+class PromptInstructions(TypedDict, closed=True):
+    """
+    Instructions and demonstrations as they take effect: the saved custom ones, else the built-in instructions without demonstrations.
+    """
+
+    instructions: str
+    """
+    Readable guidance.
+    """
+    demonstrations: list[PromptExample]
+    """
+    The examples that go with it.
     """
 
 

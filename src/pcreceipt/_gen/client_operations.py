@@ -100,6 +100,7 @@ from pcreceipt._gen.models import (
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
+    PromptConfiguration,
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
@@ -718,3 +719,9 @@ class OperationMethods(ABC):
     ) -> ConnectorCheckpointState:
         """Commit a Connector binding's checkpoint, if expected is still its value."""
         return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def get_prompt_configuration(self, scope_id: str, prompt_key: str) -> PromptConfiguration:
+        """Read a prompt key's saved configuration and built-in instructions."""
+        return await self._call(
+            "get_prompt_configuration", PromptConfiguration, path={"scope_id": scope_id, "prompt_key": prompt_key}
+        )

@@ -927,6 +927,12 @@ PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("sup
 PromptCatalogueKey = Literal["memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate"]
 PROMPT_CATALOGUE_KEY_ENUM: Final[tuple[PromptCatalogueKey, ...]] = ("memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate")
 
+# #/components/schemas/PromptConfiguration
+PromptConfigurationStatus = Literal["supported", "disabled", "unsupported"]
+PROMPT_CONFIGURATION_STATUS_ENUM: Final[tuple[PromptConfigurationStatus, ...]] = ("supported", "disabled", "unsupported")
+PromptConfigurationMode = Literal["auto", "custom"]
+PROMPT_CONFIGURATION_MODE_ENUM: Final[tuple[PromptConfigurationMode, ...]] = ("auto", "custom")
+
 # #/components/schemas/PromptContent
 PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"
 PromptContentMode = Literal["auto", "custom"]

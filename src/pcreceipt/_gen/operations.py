@@ -904,6 +904,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='binding',
         scope_references=False,
     ),
+    Operation(
+        operation_id='get_prompt_configuration',
+        method='GET',
+        path='/v1/scopes/{scope_id}/prompts/{prompt_key}',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('prompt_key', 'path', True), ),
+        request_model=None,
+        success=(Success(200, 'PromptConfiguration'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -1,0 +1,71 @@
+"""The prompt operations (registered in ``server.handlers.HANDLERS``): ``get_prompt_configuration``,
+in PowerContext 1.4.1's shapes. The catalogue and each key's availability are ``prepare.prompts``.
+
+Decisions (``docs/decisions.md``, "Profile, prompts and Topic Memory processing"):
+- A configuration reads the Scope's saved prompt head for the key (``Store.find_prompt``; only
+  the keys pcreceipt's prompt artifacts take can have one) and never writes or calls a model.
+  Without a head, or with an auto head, the built-in instructions take effect with no
+  demonstrations; a custom head's instructions and demonstrations take effect as saved.
+- ``builtin`` and ``effective`` are null for a key pcreceipt has no built-in instructions for:
+  1.4.1 nulls them for components it does not own, and pcreceipt owns only the rerank and
+  extraction prompts (Experience and Skill generation run fixed prompts no Scope replaces).
+- ``status`` / ``reason`` are ``get_capabilities``' for the key; ``artifact_etag`` is the head
+  artifact's ETag (its If-Match); the answer is ``Cache-Control: no-store``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pcreceipt.prepare import prompts
+from pcreceipt.server.handlers import records
+from pcreceipt.server.handlers.service import prompt_availability
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _demonstrations(content: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"input": item["input"], "expected_output": item["expected_output"]}
+        for item in content.get("demonstrations", [])
+    ]
+
+
+def prompt_configuration(call: Call, scope_id: str, key: str) -> dict[str, Any]:
+    """The combined view of one key in one Scope (module docstring)."""
+    state = prompts.key_status(key, prompt_availability(call))
+    head = call.services.store.find_prompt(scope_id, key)
+    content: Mapping[str, Any] = {} if head is None else head.content
+    mode = "custom" if content.get("mode") == "custom" else "auto"
+    text = prompts.BUILTIN_TEXTS.get(key)
+    builtin = effective = None
+    if text is not None and state.reason != "injected_component":
+        builtin = {"version": prompts.builtin_version(key), "profile": None, "instructions": text}
+        if mode == "custom":
+            instructions = str(content.get("instructions", ""))
+            effective = {"instructions": instructions, "demonstrations": _demonstrations(content)}
+        else:
+            effective = {"instructions": text, "demonstrations": []}
+    return {
+        "scope_id": scope_id,
+        "prompt_key": key,
+        "status": state.status,
+        "reason": state.reason,
+        "mode": mode,
+        "artifact": None if head is None else records.artifact_reference(head.ref),
+        "artifact_etag": None if head is None else records.artifact_etag(head.ref.revision),
+        "effective": effective,
+        "builtin": builtin,
+    }
+
+
+def get_prompt_configuration(call: Call[None]) -> Reply:
+    body = prompt_configuration(call, str(call.path["scope_id"]), str(call.path["prompt_key"]))
+    return Reply(200, body, dict(NO_STORE))
+
+
+PROMPT_HANDLERS: Mapping[str, Handler] = {
+    "get_prompt_configuration": get_prompt_configuration,
+}

@@ -1,0 +1,51 @@
+"""The Profile, prompt and Topic Memory processing group of the official client check
+(``official_client_check.py`` runs ``GROUPS``; ``test_official_client_coverage.py`` reads the
+calls here too), each answer parsed by the official client's strict models.
+
+A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
+module imports only the official client and the standard library. The compat server runs no
+generation provider.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from powercontext.client import PowerContextClient
+from powercontext.http import CreateScopeRequest
+
+Check = Callable[[str, bool], bool]
+ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
+
+
+async def _scope(client: PowerContextClient, title: str) -> str:
+    fields = {"title": title, "summary": f"{title} (profile check)", "idempotency_key": uuid.uuid4().hex}
+    return (await client.create_scope(CreateScopeRequest.model_validate(fields))).scope_id
+
+
+async def prompts(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id = await _scope(client, "Compat prompts")
+    rerank = await client.get_prompt_configuration(scope_id, "memory.rerank")
+    check(
+        "get_prompt_configuration: auto, the built-in text in effect",
+        rerank.mode.value == "auto"
+        and rerank.artifact is None
+        and rerank.effective is not None
+        and rerank.builtin is not None
+        and rerank.effective.instructions == rerank.builtin.instructions,
+    )
+    probe = await client.get_prompt_configuration(scope_id, "topic_memory.probe")
+    check("get_prompt_configuration: a prompt pcreceipt never runs has no text", probe.builtin is None)
+    await expect_error(
+        "get_prompt_configuration: an unknown Scope",
+        404,
+        "scope_not_found",
+        lambda: client.get_prompt_configuration(f"scp_{uuid.uuid4().hex}", "memory.rerank"),
+    )
+
+
+GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
+    ("prompts", prompts),
+]
