@@ -184,6 +184,12 @@ class RouteNotFound(NotFound):
         super().__init__("No operation is served at this path.", {"violations": [{"path": "", "rule": ROUTE_RULE}]})
 
 
+class ProfilePolicyNotFound(NotFound):
+    """get_profile_policy of a Scope whose policy was never put."""
+
+    code = "profile_policy_not_found"
+
+
 class CandidateNotFound(NotFound):
     """The Scope has no candidate of that id."""
 

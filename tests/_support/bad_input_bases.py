@@ -326,4 +326,6 @@ BASES |= {
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
     "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
+    # the tier's Scope has no Profile policy: a valid read is 1.4.1's 404 profile_policy_not_found
+    "get_profile_policy": lambda t: Base(ok=404),
 }

@@ -46,6 +46,17 @@ async def prompts(client: PowerContextClient, check: Check, expect_error: Expect
     )
 
 
+async def profile(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id = await _scope(client, "Compat profile")
+    await expect_error(
+        "get_profile_policy: no policy yet",
+        404,
+        "profile_policy_not_found",
+        lambda: client.get_profile_policy(scope_id),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("prompts", prompts),
+    ("profile", profile),
 ]

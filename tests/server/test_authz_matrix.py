@@ -138,6 +138,7 @@ ROUTE_CLASS: dict[str, str] = {
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
     "get_prompt_configuration": "read",
+    "get_profile_policy": "read",
 }
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
@@ -318,6 +319,13 @@ def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
 
 def _handle_path(w: World, t: str) -> str:
     return f"/v1/scopes/{w.ids[t]}/artifact-handles/atomic-memory/matrix-{uuid.uuid4().hex}"
+
+
+def _get_profile_policy(http: httpx.Client, w: World, t: str) -> httpx.Response:
+    """The target's policy, put through the store first when the Scope exists and has none."""
+    if t != MISSING and w.store.profile_policy(w.ids[t]) is None:
+        w.store.put_profile_policy(w.ids[t], generation_enabled=False, activation_mode="automatic", expected_version=0)
+    return http.get(f"/v1/scopes/{w.ids[t]}/profile-policy")
 
 
 def _bind_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
@@ -623,6 +631,7 @@ REQUESTS: dict[str, Request] = {
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
     "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
+    "get_profile_policy": _get_profile_policy,
 }
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.

@@ -165,6 +165,7 @@ SCOPE_BOUND: dict[str, Request] = {
     "list_memory_changes": ("POST", "/v1/memory/changes", {"scope_id": MISSING, "since_revision": 0}, {}),
     "resolve_artifact_handle": ("GET", f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k", None, {}),
     "get_prompt_configuration": ("GET", f"/v1/scopes/{MISSING}/prompts/memory.rerank", None, {}),
+    "get_profile_policy": ("GET", f"/v1/scopes/{MISSING}/profile-policy", None, {}),
     "bind_artifact_handle": (
         "PUT",
         f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k",

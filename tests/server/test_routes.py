@@ -72,6 +72,7 @@ EXERCISED = {
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_prompt_configuration": ["get_prompt_configuration"],
+    "test_profile_policy": ["get_profile_policy"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -512,6 +513,13 @@ async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
         None,
     )
     assert body["effective"]["instructions"] == body["builtin"]["instructions"]
+
+
+async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
+    """A Scope without a Profile policy: 404 profile_policy_not_found."""
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_profile_policy(scope_id)
+    assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -726,5 +726,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "PromptConfiguration" }],
         scope: { access: "read", source: "path", references: false },
     },
+    {
+        operationId: "get_profile_policy",
+        method: "GET",
+        path: "/v1/scopes/{scope_id}/profile-policy",
+        parameters: [{ name: "scope_id", location: "path", required: true }],
+        requestBody: null,
+        success: [{ status: 200, model: "ProfilePolicy" }],
+        scope: { access: "read", source: "path", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -110,7 +110,8 @@ export type OperationId =
   | "bind_artifact_handle"
   | "get_connector_checkpoint"
   | "commit_connector_checkpoint"
-  | "get_prompt_configuration";
+  | "get_prompt_configuration"
+  | "get_profile_policy";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -842,6 +843,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
     requestBody: null,
     success: [{ status: 200, model: "PromptConfiguration" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_profile_policy",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/profile-policy",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ProfilePolicy" }],
     scope: { access: "read", source: "path", references: false },
   },
 ];

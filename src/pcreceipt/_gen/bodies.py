@@ -2145,6 +2145,7 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "profile_policy_not_found",
     ]
     """
     The error code.
@@ -4040,6 +4041,37 @@ class ProfileContent(TypedDict, closed=True):
     restored_from_revision: NotRequired[int | None]
     """
     The historical revision this snapshot restores, or null.
+    """
+
+
+class ProfilePolicy(TypedDict, closed=True):
+    """
+    A Scope's Profile policy (1.4.1's ProfilePolicyResponse).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    generation_enabled: bool
+    """
+    Whether Profile generation from the Scope's Sources is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"]
+    """
+    automatic (a generated Profile takes effect) or review_required (it waits as a candidate).
+    """
+    pending_candidate_id: str | None
+    """
+    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    """
+    version: int
+    """
+    The policy's version: 1 when created, one more with each replacement (put_profile_policy's expected_version).
+    """
+    updated_at: str
+    """
+    UTC time of the last put.
     """
 
 

@@ -100,6 +100,7 @@ from pcreceipt._gen.models import (
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
+    ProfilePolicy,
     PromptConfiguration,
     ProposeExperienceRequest,
     ProposeSkillRequest,
@@ -725,3 +726,7 @@ class OperationMethods(ABC):
         return await self._call(
             "get_prompt_configuration", PromptConfiguration, path={"scope_id": scope_id, "prompt_key": prompt_key}
         )
+
+    async def get_profile_policy(self, scope_id: str) -> ProfilePolicy:
+        """Read the Scope's Profile policy."""
+        return await self._call("get_profile_policy", ProfilePolicy, path={"scope_id": scope_id})

@@ -2586,6 +2586,7 @@ class ErrorBody(ContractModel):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "profile_policy_not_found",
     ]
     """
     The error code.
@@ -4930,6 +4931,40 @@ class ProfileContent(ContractModel):
     restored_from_revision: Revision | None = None
     """
     The historical revision this snapshot restores, or null.
+    """
+
+
+class ProfilePolicy(ContractModel):
+    """
+    A Scope's Profile policy (1.4.1's ProfilePolicyResponse).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    generation_enabled: bool
+    """
+    Whether Profile generation from the Scope's Sources is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"]
+    """
+    automatic (a generated Profile takes effect) or review_required (it waits as a candidate).
+    """
+    pending_candidate_id: str | None
+    """
+    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    The policy's version: 1 when created, one more with each replacement (put_profile_policy's expected_version).
+    """
+    updated_at: AwareDatetime
+    """
+    UTC time of the last put.
     """
 
 

@@ -915,6 +915,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='get_profile_policy',
+        method='GET',
+        path='/v1/scopes/{scope_id}/profile-policy',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model=None,
+        success=(Success(200, 'ProfilePolicy'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -37,6 +37,7 @@ from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.profiles import ProfilePolicies
 from pcreceipt.store.publications import ArtifactPublications
 from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
@@ -101,6 +102,7 @@ class StoreEngine(
     HandoffRecords[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
+    ProfilePolicies[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

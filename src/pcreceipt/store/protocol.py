@@ -28,6 +28,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
 from pcreceipt.store.connector_records import ConnectorBinding
+from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
@@ -683,6 +684,21 @@ class ConnectorCheckpointRecords(Protocol):
         ...
 
 
+class ProfilePolicyRecords(Protocol):
+    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set."""
+
+    def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
+        """The Scope's policy; None before the first put."""
+        ...
+
+    def put_profile_policy(
+        self, scope_id: str, *, generation_enabled: bool, activation_mode: ActivationMode, expected_version: int
+    ) -> ProfilePolicy:
+        """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
+        current version) the policy; PolicyConflict otherwise, nothing written."""
+        ...
+
+
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -696,6 +712,7 @@ class Store(
     Statistics,
     Candidates,
     ConnectorCheckpointRecords,
+    ProfilePolicyRecords,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

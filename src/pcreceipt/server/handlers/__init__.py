@@ -22,6 +22,7 @@ from pcreceipt.server.handlers.handoff_report import HANDOFF_REPORT_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
+from pcreceipt.server.handlers.profile import PROFILE_HANDLERS
 from pcreceipt.server.handlers.prompts import PROMPT_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
@@ -58,6 +59,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     PROMPT_HANDLERS,
+    PROFILE_HANDLERS,
 )
 
 
