@@ -53,7 +53,7 @@ from typing import Any
 
 import httpx
 import pytest
-from _support import work_requests
+from _support import profile, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -319,13 +319,6 @@ def _create_scope(http: httpx.Client, w: World, t: str) -> httpx.Response:
 
 def _handle_path(w: World, t: str) -> str:
     return f"/v1/scopes/{w.ids[t]}/artifact-handles/atomic-memory/matrix-{uuid.uuid4().hex}"
-
-
-def _get_profile_policy(http: httpx.Client, w: World, t: str) -> httpx.Response:
-    """The target's policy, put through the store first when the Scope exists and has none."""
-    if t != MISSING and w.store.profile_policy(w.ids[t]) is None:
-        w.store.put_profile_policy(w.ids[t], generation_enabled=False, activation_mode="automatic", expected_version=0)
-    return http.get(f"/v1/scopes/{w.ids[t]}/profile-policy")
 
 
 def _bind_artifact_handle(http: httpx.Client, w: World, t: str) -> httpx.Response:
@@ -631,7 +624,7 @@ REQUESTS: dict[str, Request] = {
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
     "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
-    "get_profile_policy": _get_profile_policy,
+    "get_profile_policy": lambda http, w, t: profile.read_policy(http, w.store, w.ids[t], t != MISSING),
 }
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
