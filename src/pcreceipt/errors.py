@@ -190,6 +190,12 @@ class ProfilePolicyNotFound(NotFound):
     code = "profile_policy_not_found"
 
 
+class TopicMemoryBlockNotFound(NotFound):
+    """A Topic Memory processing block id the Scope does not retain."""
+
+    code = "topic_memory_block_not_found"
+
+
 class CandidateNotFound(NotFound):
     """The Scope has no candidate of that id."""
 

@@ -328,4 +328,7 @@ BASES |= {
     "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
     # the tier's Scope has no Profile policy: a valid read is 1.4.1's 404 profile_policy_not_found
     "get_profile_policy": lambda t: Base(ok=404),
+    "get_topic_memory_processing_status": lambda t: Base(body={"scope_id": t.scope_id}),
+    # pcreceipt retains no processing block: a valid read is 404 topic_memory_block_not_found
+    "get_topic_memory_processing_block": lambda t: Base(body={"scope_id": t.scope_id, "block_id": "blk_1"}, ok=404),
 }

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
+
+STATUS = "/v1/topic-memory/processing/status"
+BLOCK = "/v1/topic-memory/processing/blocks/get"
+
+
+def block(scope_id: str, block_id: str = "blk_1") -> dict[str, str]:
+    return {"scope_id": scope_id, "block_id": block_id}
 
 
 def policy_path(scope_id: str) -> str:
@@ -16,3 +24,27 @@ def read_policy(http: httpx.Client, store: Any, scope_id: str, exists: bool) -> 
     if exists and store.profile_policy(scope_id) is None:
         store.put_profile_policy(scope_id, generation_enabled=False, activation_mode="automatic", expected_version=0)
     return http.get(policy_path(scope_id))
+
+
+# --- the authorisation matrix's rows (tests/server/test_authz_matrix.py merges them) ---
+
+AUTHZ_CLASS: dict[str, str] = {
+    "get_prompt_configuration": "read",
+    "get_profile_policy": "read",
+    "get_topic_memory_processing_status": "read",
+    "get_topic_memory_processing_block": "read",
+}
+#: An allowed request's status where it is not the operation's success status.
+AUTHZ_SUCCESS: dict[str, int] = {"get_topic_memory_processing_block": 404}
+#: The 404 code of an allowed request on an existing Scope (a missing Scope is scope_not_found).
+AUTHZ_404: dict[str, str] = {"get_topic_memory_processing_block": "topic_memory_block_not_found"}
+
+
+def authz_requests(missing: str) -> dict[str, Callable[[httpx.Client, Any, str], httpx.Response]]:
+    """The matrix's request of each operation; ``missing`` is the target naming no Scope."""
+    return {
+        "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
+        "get_profile_policy": lambda http, w, t: read_policy(http, w.store, w.ids[t], t != missing),
+        "get_topic_memory_processing_status": lambda http, w, t: http.post(STATUS, json={"scope_id": w.ids[t]}),
+        "get_topic_memory_processing_block": lambda http, w, t: http.post(BLOCK, json=block(w.ids[t])),
+    }

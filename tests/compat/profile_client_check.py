@@ -14,7 +14,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from powercontext.client import PowerContextClient
-from powercontext.http import CreateScopeRequest
+from powercontext.http import (
+    CreateScopeRequest,
+    GetTopicMemoryProcessingBlockRequest,
+    TopicMemoryProcessingStatusRequest,
+)
 
 Check = Callable[[str, bool], bool]
 ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
@@ -56,7 +60,25 @@ async def profile(client: PowerContextClient, check: Check, expect_error: Expect
     )
 
 
+async def topic_memory_processing(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id = await _scope(client, "Compat topic processing")
+    request = TopicMemoryProcessingStatusRequest.model_validate({"scope_id": scope_id})
+    status = await client.get_topic_memory_processing_status(request)
+    check(
+        "get_topic_memory_processing_status: idle without Sources",
+        status.state.value == "idle" and (status.source_cursor, status.source_head, status.block) == (0, 0, None),
+    )
+    block = GetTopicMemoryProcessingBlockRequest.model_validate({"scope_id": scope_id, "block_id": "blk_1"})
+    await expect_error(
+        "get_topic_memory_processing_block: no block is retained",
+        404,
+        "topic_memory_block_not_found",
+        lambda: client.get_topic_memory_processing_block(block),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("prompts", prompts),
     ("profile", profile),
+    ("topic memory processing", topic_memory_processing),
 ]

@@ -137,9 +137,7 @@ ROUTE_CLASS: dict[str, str] = {
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
-    "get_prompt_configuration": "read",
-    "get_profile_policy": "read",
-}
+} | profile.AUTHZ_CLASS
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
@@ -156,6 +154,7 @@ SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
     "generate_experience": 503,  # no generation provider: 1.4.1's generation_unavailable
     "generate_skill": 503,
 }
+SUCCESS |= profile.AUTHZ_SUCCESS
 UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
@@ -623,9 +622,7 @@ REQUESTS: dict[str, Request] = {
         "/v1/connector-checkpoints/commit",
         json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
     ),
-    "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
-    "get_profile_policy": lambda http, w, t: profile.read_policy(http, w.store, w.ids[t], t != MISSING),
-}
+} | profile.authz_requests(MISSING)
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
 ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
@@ -688,8 +685,9 @@ def _expected(role: str, target: str, operation_id: str) -> int:
     return SUCCESS[operation_id] if cell == OK else int(cell)
 
 
-def _codes(response: httpx.Response, operation_id: str) -> str:
-    not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
+def _codes(response: httpx.Response, operation_id: str, target: str = MISSING) -> str:
+    found = {} if target == MISSING else profile.AUTHZ_404
+    not_found = NOT_FOUND_CODE.get(operation_id, found.get(operation_id, "scope_not_found"))
     codes = {
         401: "unauthorized",
         403: "forbidden",
@@ -712,7 +710,7 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
                 actual[operation_id, target] = response.status_code
                 expected[operation_id, target] = _expected(role, target, operation_id)
                 if response.status_code >= 400:
-                    assert_error(response, response.status_code, _codes(response, operation_id))
+                    assert_error(response, response.status_code, _codes(response, operation_id, target))
                 if response.status_code == 401:
                     assert response.headers["www-authenticate"].startswith("Bearer ")
         listing = http.get("/v1/scopes", params={"limit": "100"})

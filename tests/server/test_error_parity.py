@@ -166,6 +166,13 @@ SCOPE_BOUND: dict[str, Request] = {
     "resolve_artifact_handle": ("GET", f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k", None, {}),
     "get_prompt_configuration": ("GET", f"/v1/scopes/{MISSING}/prompts/memory.rerank", None, {}),
     "get_profile_policy": ("GET", f"/v1/scopes/{MISSING}/profile-policy", None, {}),
+    "get_topic_memory_processing_status": ("POST", "/v1/topic-memory/processing/status", {"scope_id": MISSING}, {}),
+    "get_topic_memory_processing_block": (
+        "POST",
+        "/v1/topic-memory/processing/blocks/get",
+        {"scope_id": MISSING, "block_id": "blk_1"},
+        {},
+    ),
     "bind_artifact_handle": (
         "PUT",
         f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k",

@@ -73,6 +73,7 @@ EXERCISED = {
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_prompt_configuration": ["get_prompt_configuration"],
     "test_profile_policy": ["get_profile_policy"],
+    "test_topic_memory_processing": ["get_topic_memory_processing_status", "get_topic_memory_processing_block"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -520,6 +521,15 @@ async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
     with pytest.raises(ApiResponseError) as raised:
         await client.get_profile_policy(scope_id)
     assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
+
+
+async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> None:
+    """No Topic Memory processing runs: the cursor stays 0, no block is retained."""
+    status = await client.get_topic_memory_processing_status({"scope_id": scope_id})
+    assert (status.source_cursor, status.target_source_through, status.block) == (0, None, None)
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_topic_memory_processing_block({"scope_id": scope_id, "block_id": "blk_1"})
+    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

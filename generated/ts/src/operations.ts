@@ -111,7 +111,9 @@ export type OperationId =
   | "get_connector_checkpoint"
   | "commit_connector_checkpoint"
   | "get_prompt_configuration"
-  | "get_profile_policy";
+  | "get_profile_policy"
+  | "get_topic_memory_processing_status"
+  | "get_topic_memory_processing_block";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -853,6 +855,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "ProfilePolicy" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_topic_memory_processing_status",
+    method: "POST",
+    path: "/v1/topic-memory/processing/status",
+    parameters: [],
+    requestBody: "TopicMemoryProcessingStatusRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingStatus" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "get_topic_memory_processing_block",
+    method: "POST",
+    path: "/v1/topic-memory/processing/blocks/get",
+    parameters: [],
+    requestBody: "GetTopicMemoryProcessingBlockRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingBlock" }],
+    scope: { access: "read", source: "body", references: false },
   },
 ];
 

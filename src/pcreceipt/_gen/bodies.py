@@ -2146,6 +2146,7 @@ class ErrorBody(TypedDict, closed=True):
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
         "profile_policy_not_found",
+        "topic_memory_block_not_found",
     ]
     """
     The error code.
@@ -2824,6 +2825,21 @@ class GetStatsRequest(TypedDict, closed=True):
     period: NotRequired[Literal["today", "7d", "30d"]]
     """
     The reporting period.
+    """
+
+
+class GetTopicMemoryProcessingBlockRequest(TypedDict, closed=True):
+    """
+    One retained processing block of a Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    block_id: str
+    """
+    A block id status answered: 1 to 36 characters.
     """
 
 
@@ -5737,6 +5753,119 @@ class TopicMemoryContent(TypedDict, closed=True):
     detail: str
     """
     The topic detail.
+    """
+
+
+class TopicMemoryProcessingBlock(TypedDict, closed=True):
+    """
+    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
+    """
+
+    block_id: str
+    """
+    The block's id.
+    """
+    attempt_id: str
+    """
+    The attempt that ended in the block.
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    binding_name: str
+    """
+    The processing binding.
+    """
+    source_after: int
+    """
+    The cursor the attempt started after.
+    """
+    source_through: int | None
+    """
+    The exact selected Source end; null when unknown.
+    """
+    budget_source_through: int | None
+    """
+    The cumulative coverage of the original allowance; null only for imported blocks.
+    """
+    legacy_source_through: int | None
+    """
+    The original range of an imported block; null otherwise.
+    """
+    target_source_through: int
+    """
+    The retained target.
+    """
+    attempts: int
+    """
+    Attempts made.
+    """
+    requests: int
+    """
+    Model requests made.
+    """
+    tokens: int
+    """
+    Model tokens used.
+    """
+    error_code: str
+    """
+    The block's error code.
+    """
+    last_error_code: str | None
+    """
+    The last attempt's error code, or null.
+    """
+    blocked_at: str
+    """
+    UTC time the block was observed.
+    """
+    retried_at: str | None
+    """
+    UTC time of an accepted retry, or null.
+    """
+    retry_request_generation: int | None
+    """
+    The flush generation an accepted retry requested, or null.
+    """
+
+
+class TopicMemoryProcessingStatus(TypedDict, closed=True):
+    """
+    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
+    """
+
+    state: Literal["idle", "pending", "blocked"]
+    """
+    The processing state.
+    """
+    source_cursor: int
+    """
+    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
+    """
+    source_head: int
+    """
+    The Scope's highest Source position (0 without Sources).
+    """
+    target_source_through: int | None
+    """
+    The retained processing target; always null here (only a flush with processing sets one).
+    """
+    block: TopicMemoryProcessingBlock | None
+    """
+    The current terminal block; always null here.
+    """
+
+
+class TopicMemoryProcessingStatusRequest(TypedDict, closed=True):
+    """
+    Which Scope's Topic Memory processing to inspect.
+    """
+
+    scope_id: str
+    """
+    The Scope.
     """
 
 

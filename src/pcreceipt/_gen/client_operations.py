@@ -75,6 +75,7 @@ from pcreceipt._gen.models import (
     GetMemoryEntryRequest,
     GetSkillRequest,
     GetStatsRequest,
+    GetTopicMemoryProcessingBlockRequest,
     GetTopicMemoryRequest,
     HandoffAcknowledgement,
     HandoffCurrentWorkRequest,
@@ -129,6 +130,9 @@ from pcreceipt._gen.models import (
     SetDefaultScopeRequest,
     SkillArtifact,
     TopicMemoryArtifact,
+    TopicMemoryProcessingBlock,
+    TopicMemoryProcessingStatus,
+    TopicMemoryProcessingStatusRequest,
     UpdateScopeRequest,
     WorkSourceReceipt,
 )
@@ -730,3 +734,15 @@ class OperationMethods(ABC):
     async def get_profile_policy(self, scope_id: str) -> ProfilePolicy:
         """Read the Scope's Profile policy."""
         return await self._call("get_profile_policy", ProfilePolicy, path={"scope_id": scope_id})
+
+    async def get_topic_memory_processing_status(
+        self, request: TopicMemoryProcessingStatusRequest | Mapping[str, Any]
+    ) -> TopicMemoryProcessingStatus:
+        """Inspect the Scope's Topic Memory processing."""
+        return await self._call("get_topic_memory_processing_status", TopicMemoryProcessingStatus, body=request)
+
+    async def get_topic_memory_processing_block(
+        self, request: GetTopicMemoryProcessingBlockRequest | Mapping[str, Any]
+    ) -> TopicMemoryProcessingBlock:
+        """Read one retained Topic Memory processing block."""
+        return await self._call("get_topic_memory_processing_block", TopicMemoryProcessingBlock, body=request)

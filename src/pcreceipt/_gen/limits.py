@@ -487,8 +487,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -630,6 +630,10 @@ GET_HANDOFF_REPORT_REQUEST_DOWNLOAD_DEFAULT: Final = False
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/GetTopicMemoryProcessingBlockRequest
+GET_TOPIC_MEMORY_PROCESSING_BLOCK_REQUEST_BLOCK_ID_MIN_LENGTH: Final = 1
+GET_TOPIC_MEMORY_PROCESSING_BLOCK_REQUEST_BLOCK_ID_MAX_LENGTH: Final = 36
 
 # #/components/schemas/HandleFamily
 HANDLE_FAMILY_MIN_LENGTH: Final = 1
@@ -1404,6 +1408,26 @@ TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
 # #/components/schemas/TopicMemoryMatchedBy
 TopicMemoryMatchedBy = Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]
 TOPIC_MEMORY_MATCHED_BY_ENUM: Final[tuple[TopicMemoryMatchedBy, ...]] = ("topic_fts", "topic_vector", "detail_fts", "detail_vector")
+
+# #/components/schemas/TopicMemoryProcessingBlock
+TOPIC_MEMORY_PROCESSING_BLOCK_SOURCE_AFTER_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_BUDGET_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_LEGACY_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_TARGET_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_ATTEMPTS_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_REQUESTS_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_TOKENS_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_RETRY_REQUEST_GENERATION_MINIMUM: Final = 1
+
+# #/components/schemas/TopicMemoryProcessingState
+TopicMemoryProcessingState = Literal["idle", "pending", "blocked"]
+TOPIC_MEMORY_PROCESSING_STATE_ENUM: Final[tuple[TopicMemoryProcessingState, ...]] = ("idle", "pending", "blocked")
+
+# #/components/schemas/TopicMemoryProcessingStatus
+TOPIC_MEMORY_PROCESSING_STATUS_SOURCE_CURSOR_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_STATUS_SOURCE_HEAD_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_STATUS_TARGET_SOURCE_THROUGH_MINIMUM: Final = 0
 
 # #/components/schemas/TopicMemoryUsedSearchMode
 TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]

@@ -2587,6 +2587,7 @@ class ErrorBody(ContractModel):
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
         "profile_policy_not_found",
+        "topic_memory_block_not_found",
     ]
     """
     The error code.
@@ -3390,6 +3391,24 @@ class GetStatsRequest(ContractModel):
     period: Literal["today", "7d", "30d"] | None = "30d"
     """
     The reporting period.
+    """
+
+
+class GetTopicMemoryProcessingBlockRequest(ContractModel):
+    """
+    One retained processing block of a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    block_id: Annotated[str, Field(max_length=36, min_length=1)]
+    """
+    A block id status answered: 1 to 36 characters.
     """
 
 
@@ -7077,6 +7096,128 @@ class TopicMemoryContent(ContractModel):
     detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
     """
     The topic detail.
+    """
+
+
+class TopicMemoryProcessingBlock(ContractModel):
+    """
+    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    block_id: str
+    """
+    The block's id.
+    """
+    attempt_id: str
+    """
+    The attempt that ended in the block.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    binding_name: str
+    """
+    The processing binding.
+    """
+    source_after: Annotated[int, Field(ge=0)]
+    """
+    The cursor the attempt started after.
+    """
+    source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The exact selected Source end; null when unknown.
+    """
+    budget_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The cumulative coverage of the original allowance; null only for imported blocks.
+    """
+    legacy_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The original range of an imported block; null otherwise.
+    """
+    target_source_through: Annotated[int, Field(ge=1)]
+    """
+    The retained target.
+    """
+    attempts: Annotated[int, Field(ge=1)]
+    """
+    Attempts made.
+    """
+    requests: Annotated[int, Field(ge=0)]
+    """
+    Model requests made.
+    """
+    tokens: Annotated[int, Field(ge=0)]
+    """
+    Model tokens used.
+    """
+    error_code: str
+    """
+    The block's error code.
+    """
+    last_error_code: str | None
+    """
+    The last attempt's error code, or null.
+    """
+    blocked_at: AwareDatetime
+    """
+    UTC time the block was observed.
+    """
+    retried_at: AwareDatetime | None
+    """
+    UTC time of an accepted retry, or null.
+    """
+    retry_request_generation: Annotated[int | None, Field(ge=1)]
+    """
+    The flush generation an accepted retry requested, or null.
+    """
+
+
+class TopicMemoryProcessingStatus(ContractModel):
+    """
+    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    state: Literal["idle", "pending", "blocked"]
+    """
+    The processing state.
+    """
+    source_cursor: Annotated[int, Field(ge=0)]
+    """
+    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
+    """
+    source_head: Annotated[int, Field(ge=0)]
+    """
+    The Scope's highest Source position (0 without Sources).
+    """
+    target_source_through: Annotated[int | None, Field(ge=0)]
+    """
+    The retained processing target; always null here (only a flush with processing sets one).
+    """
+    block: TopicMemoryProcessingBlock | None
+    """
+    The current terminal block; always null here.
+    """
+
+
+class TopicMemoryProcessingStatusRequest(ContractModel):
+    """
+    Which Scope's Topic Memory processing to inspect.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
     """
 
 

@@ -926,6 +926,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='get_topic_memory_processing_status',
+        method='POST',
+        path='/v1/topic-memory/processing/status',
+        parameters=(),
+        request_model='TopicMemoryProcessingStatusRequest',
+        success=(Success(200, 'TopicMemoryProcessingStatus'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_topic_memory_processing_block',
+        method='POST',
+        path='/v1/topic-memory/processing/blocks/get',
+        parameters=(),
+        request_model='GetTopicMemoryProcessingBlockRequest',
+        success=(Success(200, 'TopicMemoryProcessingBlock'), ),
+        scope_access='read',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

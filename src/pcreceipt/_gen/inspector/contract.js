@@ -7462,6 +7462,24 @@ var OPERATIONS = [
     requestBody: null,
     success: [{ status: 200, model: "ProfilePolicy" }],
     scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "get_topic_memory_processing_status",
+    method: "POST",
+    path: "/v1/topic-memory/processing/status",
+    parameters: [],
+    requestBody: "TopicMemoryProcessingStatusRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingStatus" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "get_topic_memory_processing_block",
+    method: "POST",
+    path: "/v1/topic-memory/processing/blocks/get",
+    parameters: [],
+    requestBody: "GetTopicMemoryProcessingBlockRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingBlock" }],
+    scope: { access: "read", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -32,6 +32,7 @@ from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
+from pcreceipt.server.handlers.topic_memory_processing import TOPIC_MEMORY_PROCESSING_HANDLERS
 from pcreceipt.server.handlers.work import WORK_HANDLERS
 from pcreceipt.server.http.exchange import Handler
 
@@ -60,6 +61,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     HANDOFF_REPORT_HANDLERS,
     PROMPT_HANDLERS,
     PROFILE_HANDLERS,
+    TOPIC_MEMORY_PROCESSING_HANDLERS,
 )
 
 
