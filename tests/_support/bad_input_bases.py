@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from _support import work_requests
+from _support import profile, work_requests
 from _support.candidates import (
     EXPERIENCE,
     approved_artifact,
@@ -314,6 +314,12 @@ def _bound_handle(tier: Tier) -> Base:
     return Base(path=base.path)
 
 
+def _policy_read(tier: Tier) -> Base:
+    """A read of the tier Scope's Profile policy, put first when there is none."""
+    profile.current_version(tier.http, tier.scope_id)
+    return Base()
+
+
 def connector_binding(scope_id: str, binding_id: str = "tier-binding") -> dict[str, str]:
     return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "tier", "connector_version": "1"}
 
@@ -326,8 +332,10 @@ BASES |= {
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
     "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
-    # the tier's Scope has no Profile policy: a valid read is 1.4.1's 404 profile_policy_not_found
-    "get_profile_policy": lambda t: Base(ok=404),
+    "get_profile_policy": _policy_read,
+    "put_profile_policy": lambda t: Base(
+        body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}
+    ),
     "get_topic_memory_processing_status": lambda t: Base(body={"scope_id": t.scope_id}),
     # pcreceipt retains no processing block: a valid read is 404 topic_memory_block_not_found
     "get_topic_memory_processing_block": lambda t: Base(body={"scope_id": t.scope_id, "block_id": "blk_1"}, ok=404),

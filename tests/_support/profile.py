@@ -19,6 +19,15 @@ def policy_path(scope_id: str) -> str:
     return f"/v1/scopes/{scope_id}/profile-policy"
 
 
+def current_version(http: httpx.Client, scope_id: str) -> int:
+    """The Scope's policy version, after putting a first policy over HTTP when it has none."""
+    found = http.get(policy_path(scope_id))
+    if found.status_code == 404 and found.json()["error"]["code"] == "profile_policy_not_found":
+        found = http.put(policy_path(scope_id), json={"generation_enabled": False, "expected_version": 0})
+    assert found.status_code == 200, found.text
+    return int(found.json()["version"])
+
+
 def read_policy(http: httpx.Client, store: Any, scope_id: str, exists: bool) -> httpx.Response:
     """The Scope's policy, put through ``store`` first when the Scope ``exists`` and has none."""
     if exists and store.profile_policy(scope_id) is None:
@@ -31,6 +40,7 @@ def read_policy(http: httpx.Client, store: Any, scope_id: str, exists: bool) -> 
 AUTHZ_CLASS: dict[str, str] = {
     "get_prompt_configuration": "read",
     "get_profile_policy": "read",
+    "put_profile_policy": "admin",
     "get_topic_memory_processing_status": "read",
     "get_topic_memory_processing_block": "read",
 }
@@ -40,11 +50,19 @@ AUTHZ_SUCCESS: dict[str, int] = {"get_topic_memory_processing_block": 404}
 AUTHZ_404: dict[str, str] = {"get_topic_memory_processing_block": "topic_memory_block_not_found"}
 
 
+def _version(store: Any, scope_id: str) -> int:
+    policy = store.profile_policy(scope_id)
+    return 0 if policy is None else int(policy.version)
+
+
 def authz_requests(missing: str) -> dict[str, Callable[[httpx.Client, Any, str], httpx.Response]]:
     """The matrix's request of each operation; ``missing`` is the target naming no Scope."""
     return {
         "get_prompt_configuration": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank"),
         "get_profile_policy": lambda http, w, t: read_policy(http, w.store, w.ids[t], t != missing),
+        "put_profile_policy": lambda http, w, t: http.put(
+            policy_path(w.ids[t]), json={"generation_enabled": True, "expected_version": _version(w.store, w.ids[t])}
+        ),
         "get_topic_memory_processing_status": lambda http, w, t: http.post(STATUS, json={"scope_id": w.ids[t]}),
         "get_topic_memory_processing_block": lambda http, w, t: http.post(BLOCK, json=block(w.ids[t])),
     }

@@ -17,6 +17,7 @@ from powercontext.client import PowerContextClient
 from powercontext.http import (
     CreateScopeRequest,
     GetTopicMemoryProcessingBlockRequest,
+    PutProfilePolicyRequest,
     TopicMemoryProcessingStatusRequest,
 )
 
@@ -57,6 +58,19 @@ async def profile(client: PowerContextClient, check: Check, expect_error: Expect
         404,
         "profile_policy_not_found",
         lambda: client.get_profile_policy(scope_id),
+    )
+    first = PutProfilePolicyRequest.model_validate({"generation_enabled": True, "expected_version": 0})
+    created = await client.put_profile_policy(scope_id, first)
+    check(
+        "put_profile_policy: version 1, automatic", (created.version, created.activation_mode.value) == (1, "automatic")
+    )
+    read = await client.get_profile_policy(scope_id)
+    check("get_profile_policy: reads the put", read == created)
+    await expect_error(
+        "put_profile_policy: a stale version",
+        409,
+        "idempotency_conflict",
+        lambda: client.put_profile_policy(scope_id, first),
     )
 
 

@@ -166,6 +166,12 @@ SCOPE_BOUND: dict[str, Request] = {
     "resolve_artifact_handle": ("GET", f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k", None, {}),
     "get_prompt_configuration": ("GET", f"/v1/scopes/{MISSING}/prompts/memory.rerank", None, {}),
     "get_profile_policy": ("GET", f"/v1/scopes/{MISSING}/profile-policy", None, {}),
+    "put_profile_policy": (
+        "PUT",
+        f"/v1/scopes/{MISSING}/profile-policy",
+        {"generation_enabled": True, "expected_version": 0},
+        {},
+    ),
     "get_topic_memory_processing_status": ("POST", "/v1/topic-memory/processing/status", {"scope_id": MISSING}, {}),
     "get_topic_memory_processing_block": (
         "POST",

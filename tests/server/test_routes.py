@@ -72,7 +72,7 @@ EXERCISED = {
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_prompt_configuration": ["get_prompt_configuration"],
-    "test_profile_policy": ["get_profile_policy"],
+    "test_profile_policy": ["get_profile_policy", "put_profile_policy"],
     "test_topic_memory_processing": ["get_topic_memory_processing_status", "get_topic_memory_processing_block"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
@@ -517,10 +517,12 @@ async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
 
 
 async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
-    """A Scope without a Profile policy: 404 profile_policy_not_found."""
+    """A Scope without a Profile policy: 404 profile_policy_not_found; put, then read back."""
     with pytest.raises(ApiResponseError) as raised:
         await client.get_profile_policy(scope_id)
     assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
+    put = await client.put_profile_policy(scope_id, {"generation_enabled": True, "expected_version": 0})
+    assert put.version == 1 and await client.get_profile_policy(scope_id) == put
 
 
 async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> None:

@@ -112,6 +112,7 @@ export type OperationId =
   | "commit_connector_checkpoint"
   | "get_prompt_configuration"
   | "get_profile_policy"
+  | "put_profile_policy"
   | "get_topic_memory_processing_status"
   | "get_topic_memory_processing_block";
 
@@ -855,6 +856,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "ProfilePolicy" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "put_profile_policy",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/profile-policy",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "PutProfilePolicyRequest",
+    success: [{ status: 200, model: "ProfilePolicy" }],
+    scope: { access: "admin", source: "path", references: false },
   },
   {
     operationId: "get_topic_memory_processing_status",

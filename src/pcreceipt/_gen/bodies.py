@@ -2257,9 +2257,9 @@ class ErrorDetails(TypedDict, closed=True):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: NotRequired[Literal["artifact_family", "artifact_handle"]]
+    kind: NotRequired[Literal["artifact_family", "artifact_handle", "profile_policy"]]
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
     """
     name: NotRequired[Literal["memory"]]
     """
@@ -4330,6 +4330,25 @@ class PublishArtifactRequest(TypedDict, closed=True):
     idempotency_key: str
     """
     One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
+class PutProfilePolicyRequest(TypedDict, closed=True):
+    """
+    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
+    """
+
+    generation_enabled: bool
+    """
+    Whether Profile generation is enabled.
+    """
+    activation_mode: NotRequired[Literal["automatic", "review_required"]]
+    """
+    How a generated Profile takes effect (automatic).
+    """
+    expected_version: int
+    """
+    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
     """
 
 

@@ -106,6 +106,7 @@ from pcreceipt._gen.models import (
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    PutProfilePolicyRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
     RejectCandidateRequest,
@@ -734,6 +735,12 @@ class OperationMethods(ABC):
     async def get_profile_policy(self, scope_id: str) -> ProfilePolicy:
         """Read the Scope's Profile policy."""
         return await self._call("get_profile_policy", ProfilePolicy, path={"scope_id": scope_id})
+
+    async def put_profile_policy(
+        self, scope_id: str, request: PutProfilePolicyRequest | Mapping[str, Any]
+    ) -> ProfilePolicy:
+        """Configure the Scope's Profile policy."""
+        return await self._call("put_profile_policy", ProfilePolicy, path={"scope_id": scope_id}, body=request)
 
     async def get_topic_memory_processing_status(
         self, request: TopicMemoryProcessingStatusRequest | Mapping[str, Any]

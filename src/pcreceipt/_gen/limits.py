@@ -510,8 +510,8 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
-ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
-ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle", "profile_policy"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle", "profile_policy")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
 ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
@@ -976,6 +976,10 @@ PROPOSE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
 # #/components/schemas/PublishArtifactRequest
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
+
+# #/components/schemas/PutProfilePolicyRequest
+PUT_PROFILE_POLICY_REQUEST_ACTIVATION_MODE_DEFAULT: Final = "automatic"
+PUT_PROFILE_POLICY_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 0
 
 # #/components/schemas/RecallRound
 RECALL_ROUND_ROUND_MINIMUM: Final = 0

@@ -2706,9 +2706,9 @@ class ErrorDetails(ContractModel):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: Literal["artifact_family", "artifact_handle"] | None = None
+    kind: Literal["artifact_family", "artifact_handle", "profile_policy"] | None = None
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
     """
     name: Literal["memory"] | None = None
     """
@@ -5257,6 +5257,28 @@ class PublishArtifactRequest(ContractModel):
     ]
     """
     One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
+class PutProfilePolicyRequest(ContractModel):
+    """
+    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation_enabled: bool
+    """
+    Whether Profile generation is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"] | None = "automatic"
+    """
+    How a generated Profile takes effect (automatic).
+    """
+    expected_version: Annotated[int, Field(ge=0)]
+    """
+    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
     """
 
 

@@ -927,6 +927,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='put_profile_policy',
+        method='PUT',
+        path='/v1/scopes/{scope_id}/profile-policy',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model='PutProfilePolicyRequest',
+        success=(Success(200, 'ProfilePolicy'), ),
+        scope_access='admin',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_topic_memory_processing_status',
         method='POST',
         path='/v1/topic-memory/processing/status',

@@ -7464,6 +7464,15 @@ var OPERATIONS = [
     scope: { access: "read", source: "path", references: false }
   },
   {
+    operationId: "put_profile_policy",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/profile-policy",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "PutProfilePolicyRequest",
+    success: [{ status: 200, model: "ProfilePolicy" }],
+    scope: { access: "admin", source: "path", references: false }
+  },
+  {
     operationId: "get_topic_memory_processing_status",
     method: "POST",
     path: "/v1/topic-memory/processing/status",
