@@ -117,6 +117,12 @@ class LegacyMemoryOperationUnsupported(InvalidRequest):
     code = "legacy_memory_operation_unsupported"
 
 
+class PromptCustomizationUnavailable(InvalidRequest):
+    """generate_prompt_demonstrations for a prompt key whose prompt is not supported here."""
+
+    code = "prompt_customization_unavailable"
+
+
 class InvalidPreview(InvalidRequest):
     """A restoration preview token that is not this request's, altered, or not the server's."""
 

@@ -333,6 +333,10 @@ BASES |= {
     ),
     "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
     "get_profile_policy": _policy_read,
+    # the tier's server runs no provider: a valid request is 1.4.1's 422 prompt_customization_unavailable
+    "generate_prompt_demonstrations": lambda t: Base(
+        path={"prompt_key": "memory.rerank"}, body=profile.DEMONSTRATIONS, ok=422
+    ),
     "put_profile_policy": lambda t: Base(
         body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}
     ),

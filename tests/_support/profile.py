@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 
+DEMONSTRATIONS = {"instructions": "Prefer decisions.", "demonstration_count": 2}
 STATUS = "/v1/topic-memory/processing/status"
 BLOCK = "/v1/topic-memory/processing/blocks/get"
 
@@ -43,11 +44,15 @@ AUTHZ_CLASS: dict[str, str] = {
     "put_profile_policy": "admin",
     "get_topic_memory_processing_status": "read",
     "get_topic_memory_processing_block": "read",
+    "generate_prompt_demonstrations": "admin",
 }
 #: An allowed request's status where it is not the operation's success status.
-AUTHZ_SUCCESS: dict[str, int] = {"get_topic_memory_processing_block": 404}
-#: The 404 code of an allowed request on an existing Scope (a missing Scope is scope_not_found).
-AUTHZ_404: dict[str, str] = {"get_topic_memory_processing_block": "topic_memory_block_not_found"}
+AUTHZ_SUCCESS: dict[str, int] = {"get_topic_memory_processing_block": 404, "generate_prompt_demonstrations": 422}
+#: The error codes of an allowed request on an existing Scope (a missing Scope is scope_not_found).
+AUTHZ_CODES: dict[str, dict[int, str]] = {
+    "get_topic_memory_processing_block": {404: "topic_memory_block_not_found"},
+    "generate_prompt_demonstrations": {422: "prompt_customization_unavailable"},  # no provider in the matrix
+}
 
 
 def _version(store: Any, scope_id: str) -> int:
@@ -65,4 +70,7 @@ def authz_requests(missing: str) -> dict[str, Callable[[httpx.Client, Any, str],
         ),
         "get_topic_memory_processing_status": lambda http, w, t: http.post(STATUS, json={"scope_id": w.ids[t]}),
         "get_topic_memory_processing_block": lambda http, w, t: http.post(BLOCK, json=block(w.ids[t])),
+        "generate_prompt_demonstrations": lambda http, w, t: http.post(
+            f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank/demonstrations", json=DEMONSTRATIONS
+        ),
     }

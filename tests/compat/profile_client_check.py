@@ -16,6 +16,7 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     CreateScopeRequest,
+    GeneratePromptDemonstrationsRequest,
     GetTopicMemoryProcessingBlockRequest,
     PutProfilePolicyRequest,
     TopicMemoryProcessingStatusRequest,
@@ -40,6 +41,15 @@ async def prompts(client: PowerContextClient, check: Check, expect_error: Expect
         and rerank.effective is not None
         and rerank.builtin is not None
         and rerank.effective.instructions == rerank.builtin.instructions,
+    )
+    request = GeneratePromptDemonstrationsRequest.model_validate(
+        {"instructions": "Prefer decisions.", "demonstration_count": 2}
+    )
+    await expect_error(
+        "generate_prompt_demonstrations: no provider, 1.4.1's 422",
+        422,
+        "prompt_customization_unavailable",
+        lambda: client.generate_prompt_demonstrations(scope_id, "memory.rerank", request),
     )
     probe = await client.get_prompt_configuration(scope_id, "topic_memory.probe")
     check("get_prompt_configuration: a prompt pcreceipt never runs has no text", probe.builtin is None)

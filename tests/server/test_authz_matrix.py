@@ -686,8 +686,7 @@ def _expected(role: str, target: str, operation_id: str) -> int:
 
 
 def _codes(response: httpx.Response, operation_id: str, target: str = MISSING) -> str:
-    found = {} if target == MISSING else profile.AUTHZ_404
-    not_found = NOT_FOUND_CODE.get(operation_id, found.get(operation_id, "scope_not_found"))
+    not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
     codes = {
         401: "unauthorized",
         403: "forbidden",
@@ -695,6 +694,7 @@ def _codes(response: httpx.Response, operation_id: str, target: str = MISSING) -
         503: UNAVAILABLE_CODE.get(operation_id, "inference_unavailable"),
         422: "legacy_memory_operation_unsupported",
     }
+    codes |= {} if target == MISSING else profile.AUTHZ_CODES.get(operation_id, {})
     return codes.get(response.status_code, "")
 
 

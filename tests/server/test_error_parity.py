@@ -165,6 +165,12 @@ SCOPE_BOUND: dict[str, Request] = {
     "list_memory_changes": ("POST", "/v1/memory/changes", {"scope_id": MISSING, "since_revision": 0}, {}),
     "resolve_artifact_handle": ("GET", f"/v1/scopes/{MISSING}/artifact-handles/atomic-memory/k", None, {}),
     "get_prompt_configuration": ("GET", f"/v1/scopes/{MISSING}/prompts/memory.rerank", None, {}),
+    "generate_prompt_demonstrations": (
+        "POST",
+        f"/v1/scopes/{MISSING}/prompts/memory.rerank/demonstrations",
+        {"instructions": "x", "demonstration_count": 1},
+        {},
+    ),
     "get_profile_policy": ("GET", f"/v1/scopes/{MISSING}/profile-policy", None, {}),
     "put_profile_policy": (
         "PUT",

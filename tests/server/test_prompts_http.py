@@ -130,3 +130,80 @@ def test_refusals(engine_store: Store, tmp_path: Path) -> None:
             response = http.get(f"/v1/scopes/{scope_id}/prompts/{key}")
             assert response.status_code in (400, 422), response.text
             assert response.json()["error"]["code"] == "invalid_request"
+
+
+def demonstrate(http: httpx.Client, scope_id: str, key: str, count: int = 2) -> httpx.Response:
+    return http.post(
+        f"/v1/scopes/{scope_id}/prompts/{key}/demonstrations",
+        json={"instructions": "Prefer decisions with their reasons.", "demonstration_count": count},
+    )
+
+
+def provider_settings(tmp_path: Path, fake: FakeInference, **rerank: Any) -> Settings:
+    return Settings(
+        data_dir=tmp_path,
+        generation=GenerationSettings(base_url=fake.base_url, model="fake/chat", timeout_seconds=0.5),
+        rerank=RerankSettings(kind="model", **rerank),
+    )
+
+
+def test_demonstrations_without_a_provider_are_refused(engine_store: Store, tmp_path: Path) -> None:
+    with serve(engine_store, Settings(data_dir=tmp_path)) as url, httpx.Client(base_url=url) as http:
+        scope_id = new_scope(http)
+        for key in limits.PROMPT_CATALOGUE_KEY_ENUM:
+            assert_error(demonstrate(http, scope_id, key), 422, "prompt_customization_unavailable")
+        assert_error(demonstrate(http, "scp_missing", "memory.rerank"), 404, "scope_not_found")
+        for body in ({"instructions": " ", "demonstration_count": 1}, {"instructions": "x", "demonstration_count": 21}):
+            refused = http.post(f"/v1/scopes/{scope_id}/prompts/memory.rerank/demonstrations", json=body)
+            assert_error(refused, 422, "invalid_request")
+
+
+def test_demonstrations_come_from_one_model_call(
+    engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
+) -> None:
+    with serve(engine_store, provider_settings(tmp_path, fake)) as url, httpx.Client(base_url=url) as http:
+        scope_id = new_scope(http)
+        for key, count in (("memory.rerank", 3), ("atomic_memory.extract", 1)):
+            calls = fake.chat.calls
+            answered = demonstrate(http, scope_id, key, count)
+            assert answered.status_code == 200, answered.text
+            powercontext_models.PromptDemonstrationResult.model_validate_json(answered.content)
+            body = answered.json()
+            assert body["prompt_key"] == key and len(body["demonstrations"]) == count
+            assert fake.chat.calls == calls + 1
+            # nothing was saved; the suggestions save as a custom prompt as they are
+            assert configuration(http, scope_id, key, powercontext_models)["artifact"] is None
+            content = {**CUSTOM, "instructions": "Prefer decisions.", "demonstrations": body["demonstrations"]}
+            saved = http.post(
+                f"/v1/scopes/{scope_id}/artifacts", json={"family": "prompt", "prompt_key": key, "content": content}
+            )
+            assert saved.status_code == 201, saved.text
+        sent = fake.requests_to("/v1/chat/completions")[-1].json
+        assert sent["messages"][0]["content"].endswith(BUILTIN_EXTRACT_PROMPT)
+        # prompts pcreceipt does not run, and generation's fixed ones, take no demonstrations
+        for key in ("skill.generate", "topic_memory.probe", "profile.generate"):
+            assert_error(demonstrate(http, scope_id, key), 422, "prompt_customization_unavailable")
+
+
+@pytest.mark.parametrize(
+    ("mode", "invalid", "code"),
+    [
+        ("down", "json", "inference_unavailable"),
+        ("invalid", "json", "inference_unavailable"),
+        ("invalid", "shape", "inference_unavailable"),
+        ("invalid", "content", "inference_unavailable"),
+        ("empty", "json", "inference_unavailable"),
+        ("slow", "json", "inference_timeout"),
+    ],
+)
+def test_a_failing_provider_is_503_and_nothing_is_saved(
+    engine_store: Store, tmp_path: Path, fake: FakeInference, mode: Any, invalid: Any, code: str
+) -> None:
+    with serve(engine_store, provider_settings(tmp_path, fake)) as url, httpx.Client(base_url=url) as http:
+        scope_id = new_scope(http)
+        fake.configure("chat", mode, invalid=invalid, delay=2.0)
+        calls = fake.chat.calls
+        error = assert_error(demonstrate(http, scope_id, "memory.rerank"), 503, code)
+        assert error["details"] is None
+        assert fake.chat.calls == calls + 1  # one bounded call, no retry
+        assert http.get(f"/v1/scopes/{scope_id}/artifacts/prompt").json()["items"] == []

@@ -676,6 +676,7 @@ NO_RACE = {
     "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
     "get_topic_memory_processing_status": "a read: the Scope's Topic Memory processing state",
     "get_topic_memory_processing_block": "a read: one retained processing block",
+    "generate_prompt_demonstrations": "writes nothing: suggestions are answered, never saved",
 }
 
 CASES = [

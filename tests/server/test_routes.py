@@ -71,7 +71,7 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
-    "test_prompt_configuration": ["get_prompt_configuration"],
+    "test_prompt_configuration": ["get_prompt_configuration", "generate_prompt_demonstrations"],
     "test_profile_policy": ["get_profile_policy", "put_profile_policy"],
     "test_topic_memory_processing": ["get_topic_memory_processing_status", "get_topic_memory_processing_block"],
     "test_restoration_and_publication": [
@@ -514,6 +514,12 @@ async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
         None,
     )
     assert body["effective"]["instructions"] == body["builtin"]["instructions"]
+    # no provider here: 1.4.1's 422 before any model call
+    with pytest.raises(ApiResponseError) as raised:
+        await client.generate_prompt_demonstrations(
+            scope_id, "memory.rerank", {"instructions": "Prefer decisions.", "demonstration_count": 1}
+        )
+    assert (raised.value.status, raised.value.code) == (422, "prompt_customization_unavailable")
 
 
 async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:

@@ -114,7 +114,8 @@ export type OperationId =
   | "get_profile_policy"
   | "put_profile_policy"
   | "get_topic_memory_processing_status"
-  | "get_topic_memory_processing_block";
+  | "get_topic_memory_processing_block"
+  | "generate_prompt_demonstrations";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -883,6 +884,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GetTopicMemoryProcessingBlockRequest",
     success: [{ status: 200, model: "TopicMemoryProcessingBlock" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "generate_prompt_demonstrations",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+    requestBody: "GeneratePromptDemonstrationsRequest",
+    success: [{ status: 200, model: "PromptDemonstrationResult" }],
+    scope: { access: "admin", source: "path", references: false },
   },
 ];
 

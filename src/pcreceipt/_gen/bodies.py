@@ -2147,6 +2147,7 @@ class ErrorBody(TypedDict, closed=True):
         "handoff_report_too_large",
         "profile_policy_not_found",
         "topic_memory_block_not_found",
+        "prompt_customization_unavailable",
     ]
     """
     The error code.
@@ -2659,6 +2660,21 @@ class GenerateExperienceRequest(TypedDict, closed=True):
     reason: NotRequired[str | None]
     """
     Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratePromptDemonstrationsRequest(TypedDict, closed=True):
+    """
+    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
+    """
+
+    instructions: str
+    """
+    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
+    """
+    demonstration_count: int
+    """
+    How many demonstrations: 1 to 20, exactly that many answered.
     """
 
 
@@ -4219,6 +4235,38 @@ class PromptDemonstration(TypedDict, closed=True):
     expected_output: str
     """
     The desired output.
+    """
+
+
+class PromptDemonstrationResult(TypedDict, closed=True):
+    """
+    Generated demonstrations, not saved (1.4.1's PromptDemonstrationResult).
+    """
+
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    demonstrations: list[PromptExample]
+    """
+    Exactly demonstration_count pairs; each input and expected_output a non-blank string of at most 65,536 characters, so they save into a prompt artifact as they are.
     """
 
 

@@ -65,6 +65,7 @@ from pcreceipt._gen.models import (
     FlushMemoryRequest,
     FlushMemoryResponse,
     GenerateExperienceRequest,
+    GeneratePromptDemonstrationsRequest,
     GenerateSkillRequest,
     GeneratedCandidateResponse,
     GetCandidateRequest,
@@ -103,6 +104,7 @@ from pcreceipt._gen.models import (
     PreparedWorkHandoff,
     ProfilePolicy,
     PromptConfiguration,
+    PromptDemonstrationResult,
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
@@ -753,3 +755,14 @@ class OperationMethods(ABC):
     ) -> TopicMemoryProcessingBlock:
         """Read one retained Topic Memory processing block."""
         return await self._call("get_topic_memory_processing_block", TopicMemoryProcessingBlock, body=request)
+
+    async def generate_prompt_demonstrations(
+        self, scope_id: str, prompt_key: str, request: GeneratePromptDemonstrationsRequest | Mapping[str, Any]
+    ) -> PromptDemonstrationResult:
+        """Generate editable prompt demonstrations without saving them."""
+        return await self._call(
+            "generate_prompt_demonstrations",
+            PromptDemonstrationResult,
+            path={"scope_id": scope_id, "prompt_key": prompt_key},
+            body=request,
+        )

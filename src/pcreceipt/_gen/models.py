@@ -2588,6 +2588,7 @@ class ErrorBody(ContractModel):
         "handoff_report_too_large",
         "profile_policy_not_found",
         "topic_memory_block_not_found",
+        "prompt_customization_unavailable",
     ]
     """
     The error code.
@@ -3193,6 +3194,24 @@ class GenerateExperienceRequest(ContractModel):
     reason: Reason1 | None = None
     """
     Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratePromptDemonstrationsRequest(ContractModel):
+    """
+    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    instructions: Annotated[str, Field(max_length=32768, min_length=1, pattern="\\S")]
+    """
+    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
+    """
+    demonstration_count: Annotated[int, Field(ge=1, le=20)]
+    """
+    How many demonstrations: 1 to 20, exactly that many answered.
     """
 
 
@@ -5129,6 +5148,41 @@ class PromptDemonstration(ContractModel):
     ]
     """
     The desired output.
+    """
+
+
+class PromptDemonstrationResult(ContractModel):
+    """
+    Generated demonstrations, not saved (1.4.1's PromptDemonstrationResult).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    demonstrations: Annotated[list[PromptExample], Field(max_length=20, min_length=1)]
+    """
+    Exactly demonstration_count pairs; each input and expected_output a non-blank string of at most 65,536 characters, so they save into a prompt artifact as they are.
     """
 
 

@@ -959,6 +959,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='generate_prompt_demonstrations',
+        method='POST',
+        path='/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('prompt_key', 'path', True), ),
+        request_model='GeneratePromptDemonstrationsRequest',
+        success=(Success(200, 'PromptDemonstrationResult'), ),
+        scope_access='admin',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

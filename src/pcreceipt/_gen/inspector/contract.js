@@ -7489,6 +7489,15 @@ var OPERATIONS = [
     requestBody: "GetTopicMemoryProcessingBlockRequest",
     success: [{ status: 200, model: "TopicMemoryProcessingBlock" }],
     scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "generate_prompt_demonstrations",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+    requestBody: "GeneratePromptDemonstrationsRequest",
+    success: [{ status: 200, model: "PromptDemonstrationResult" }],
+    scope: { access: "admin", source: "path", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -1,5 +1,6 @@
-"""The prompt operations (registered in ``server.handlers.HANDLERS``): ``get_prompt_configuration``,
-in PowerContext 1.4.1's shapes. The catalogue and each key's availability are ``prepare.prompts``.
+"""The prompt operations (registered in ``server.handlers.HANDLERS``): ``get_prompt_configuration``
+and ``generate_prompt_demonstrations``, in PowerContext 1.4.1's shapes. The catalogue and each
+key's availability are ``prepare.prompts``; the model call is ``prepare.demonstrations``.
 
 Decisions (``docs/decisions.md``, "Profile, prompts and Topic Memory processing"):
 - A configuration reads the Scope's saved prompt head for the key (``Store.find_prompt``; only
@@ -9,6 +10,10 @@ Decisions (``docs/decisions.md``, "Profile, prompts and Topic Memory processing"
 - ``builtin`` and ``effective`` are null for a key pcreceipt has no built-in instructions for:
   1.4.1 nulls them for components it does not own, and pcreceipt owns only the rerank and
   extraction prompts (Experience and Skill generation run fixed prompts no Scope replaces).
+- Demonstrations are generated only for a ``supported`` key (1.4.1's ``require_customization``),
+  else 422 ``prompt_customization_unavailable`` before any model call (so without a provider);
+  a provider failure, a late answer or one outside the closed shape is 503 (``inference_timeout``
+  for a late one, else ``inference_unavailable``), as ``flush_memory`` answers; nothing is saved.
 - ``status`` / ``reason`` are ``get_capabilities``' for the key; ``artifact_etag`` is the head
   artifact's ETag (its If-Match); the answer is ``Cache-Control: no-store``.
 """
@@ -18,7 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pcreceipt.prepare import prompts
+from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, PromptCustomizationUnavailable
+from pcreceipt.inference import InferenceError
+from pcreceipt.models import bodies
+from pcreceipt.prepare import demonstrations, prompts
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.service import prompt_availability
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -66,6 +74,23 @@ def get_prompt_configuration(call: Call[None]) -> Reply:
     return Reply(200, body, dict(NO_STORE))
 
 
+def generate_prompt_demonstrations(call: Call[bodies.GeneratePromptDemonstrationsRequest]) -> Reply:
+    key = str(call.path["prompt_key"])
+    if prompts.key_status(key, prompt_availability(call)).status != "supported":
+        raise PromptCustomizationUnavailable("The effective component cannot honor a custom Prompt.")
+    body = call.body
+    try:
+        found = demonstrations.generate(
+            call.services.settings, key, body["instructions"], int(body["demonstration_count"])
+        )
+    except InferenceError as error:
+        if error.kind == "inference_timeout":
+            raise InferenceTimeout("The model did not answer in time; nothing was generated.") from None
+        raise InferenceUnavailable("The model could not generate the demonstrations.") from None
+    return Reply(200, {"prompt_key": key, "demonstrations": found})
+
+
 PROMPT_HANDLERS: Mapping[str, Handler] = {
     "get_prompt_configuration": get_prompt_configuration,
+    "generate_prompt_demonstrations": generate_prompt_demonstrations,
 }
