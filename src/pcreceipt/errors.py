@@ -414,5 +414,11 @@ class CodeIndexMissing(ServiceUnavailable):
     code = "code_index_missing"
 
 
+class TopicMemoryProcessingUnavailable(ApiError):
+    """flush_topic_memory: pcreceipt runs no Topic Memory processing."""
+
+    code, status = "topic_memory_processing_unavailable", 503
+
+
 class InternalError(ApiError):
     code, status = "internal_error", 500

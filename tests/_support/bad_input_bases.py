@@ -337,6 +337,9 @@ BASES |= {
     "generate_prompt_demonstrations": lambda t: Base(
         path={"prompt_key": "memory.rerank"}, body=profile.DEMONSTRATIONS, ok=422
     ),
+    # no Topic Memory processing: a valid flush is 503, a valid retry 404 (no block is retained)
+    "flush_topic_memory": lambda t: Base(body={"scope_id": t.scope_id}, ok=503),
+    "retry_topic_memory_processing": lambda t: Base(body=profile.block(t.scope_id), ok=404),
     "put_profile_policy": lambda t: Base(
         body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}
     ),

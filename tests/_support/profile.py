@@ -10,6 +10,7 @@ import httpx
 DEMONSTRATIONS = {"instructions": "Prefer decisions.", "demonstration_count": 2}
 STATUS = "/v1/topic-memory/processing/status"
 BLOCK = "/v1/topic-memory/processing/blocks/get"
+RETRY = "/v1/topic-memory/processing/retry"
 
 
 def block(scope_id: str, block_id: str = "blk_1") -> dict[str, str]:
@@ -45,13 +46,22 @@ AUTHZ_CLASS: dict[str, str] = {
     "get_topic_memory_processing_status": "read",
     "get_topic_memory_processing_block": "read",
     "generate_prompt_demonstrations": "admin",
+    "flush_topic_memory": "write",
+    "retry_topic_memory_processing": "admin",
 }
 #: An allowed request's status where it is not the operation's success status.
-AUTHZ_SUCCESS: dict[str, int] = {"get_topic_memory_processing_block": 404, "generate_prompt_demonstrations": 422}
+AUTHZ_SUCCESS: dict[str, int] = {
+    "get_topic_memory_processing_block": 404,
+    "generate_prompt_demonstrations": 422,
+    "flush_topic_memory": 503,
+    "retry_topic_memory_processing": 404,
+}
 #: The error codes of an allowed request on an existing Scope (a missing Scope is scope_not_found).
 AUTHZ_CODES: dict[str, dict[int, str]] = {
     "get_topic_memory_processing_block": {404: "topic_memory_block_not_found"},
     "generate_prompt_demonstrations": {422: "prompt_customization_unavailable"},  # no provider in the matrix
+    "flush_topic_memory": {503: "topic_memory_processing_unavailable"},
+    "retry_topic_memory_processing": {404: "topic_memory_block_not_found"},
 }
 
 
@@ -70,6 +80,8 @@ def authz_requests(missing: str) -> dict[str, Callable[[httpx.Client, Any, str],
         ),
         "get_topic_memory_processing_status": lambda http, w, t: http.post(STATUS, json={"scope_id": w.ids[t]}),
         "get_topic_memory_processing_block": lambda http, w, t: http.post(BLOCK, json=block(w.ids[t])),
+        "flush_topic_memory": lambda http, w, t: http.post("/v1/topic-memory/flush", json={"scope_id": w.ids[t]}),
+        "retry_topic_memory_processing": lambda http, w, t: http.post(RETRY, json=block(w.ids[t])),
         "generate_prompt_demonstrations": lambda http, w, t: http.post(
             f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank/demonstrations", json=DEMONSTRATIONS
         ),

@@ -16,9 +16,11 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     CreateScopeRequest,
+    FlushTopicMemoryRequest,
     GeneratePromptDemonstrationsRequest,
     GetTopicMemoryProcessingBlockRequest,
     PutProfilePolicyRequest,
+    RetryTopicMemoryProcessingRequest,
     TopicMemoryProcessingStatusRequest,
 )
 
@@ -98,6 +100,20 @@ async def topic_memory_processing(client: PowerContextClient, check: Check, expe
         404,
         "topic_memory_block_not_found",
         lambda: client.get_topic_memory_processing_block(block),
+    )
+    retry = RetryTopicMemoryProcessingRequest.model_validate({"scope_id": scope_id, "block_id": "blk_1"})
+    await expect_error(
+        "retry_topic_memory_processing: no block is retained",
+        404,
+        "topic_memory_block_not_found",
+        lambda: client.retry_topic_memory_processing(retry),
+    )
+    flush = FlushTopicMemoryRequest.model_validate({"scope_id": scope_id})
+    await expect_error(
+        "flush_topic_memory: no Topic Memory processing",
+        503,
+        "topic_memory_processing_unavailable",
+        lambda: client.flush_topic_memory(flush),
     )
 
 

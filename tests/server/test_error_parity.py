@@ -179,6 +179,13 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "get_topic_memory_processing_status": ("POST", "/v1/topic-memory/processing/status", {"scope_id": MISSING}, {}),
+    "flush_topic_memory": ("POST", "/v1/topic-memory/flush", {"scope_id": MISSING}, {}),
+    "retry_topic_memory_processing": (
+        "POST",
+        "/v1/topic-memory/processing/retry",
+        {"scope_id": MISSING, "block_id": "blk_1"},
+        {},
+    ),
     "get_topic_memory_processing_block": (
         "POST",
         "/v1/topic-memory/processing/blocks/get",

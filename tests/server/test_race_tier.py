@@ -677,6 +677,8 @@ NO_RACE = {
     "get_topic_memory_processing_status": "a read: the Scope's Topic Memory processing state",
     "get_topic_memory_processing_block": "a read: one retained processing block",
     "generate_prompt_demonstrations": "writes nothing: suggestions are answered, never saved",
+    "flush_topic_memory": "refused whole: always 503 topic_memory_processing_unavailable, nothing written",
+    "retry_topic_memory_processing": "refused whole: no block is ever retained (404), nothing written",
 }
 
 CASES = [

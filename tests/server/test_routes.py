@@ -73,7 +73,12 @@ EXERCISED = {
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_prompt_configuration": ["get_prompt_configuration", "generate_prompt_demonstrations"],
     "test_profile_policy": ["get_profile_policy", "put_profile_policy"],
-    "test_topic_memory_processing": ["get_topic_memory_processing_status", "get_topic_memory_processing_block"],
+    "test_topic_memory_processing": [
+        "get_topic_memory_processing_status",
+        "get_topic_memory_processing_block",
+        "flush_topic_memory",
+        "retry_topic_memory_processing",
+    ],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -538,6 +543,12 @@ async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> No
     with pytest.raises(ApiResponseError) as raised:
         await client.get_topic_memory_processing_block({"scope_id": scope_id, "block_id": "blk_1"})
     assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.retry_topic_memory_processing({"scope_id": scope_id, "block_id": "blk_1"})
+    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.flush_topic_memory({"scope_id": scope_id})
+    assert (raised.value.status, raised.value.code) == (503, "topic_memory_processing_unavailable")
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -1,7 +1,8 @@
 """Topic Memory processing reads over real HTTP on every engine, as PowerContext 1.4.1 answers them
 in a deployment that runs no Topic Memory processing: status idle without Sources, pending with
 them (cursor 0, the head the Scope's highest Source position, no target, no block); every block id
-404 topic_memory_block_not_found; 404 scope_not_found for an unknown Scope. Each answer is parsed
+404 topic_memory_block_not_found, retries too; a flush 503 topic_memory_processing_unavailable,
+nothing written; 404 scope_not_found for an unknown Scope. Each answer is parsed
 with 1.4.1's own closed model."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from pcreceipt.store.protocol import Store
 
 STATUS = "/v1/topic-memory/processing/status"
 BLOCK = "/v1/topic-memory/processing/blocks/get"
+RETRY = "/v1/topic-memory/processing/retry"
+FLUSH = "/v1/topic-memory/flush"
 
 
 @pytest.fixture
@@ -77,3 +80,21 @@ def test_refusals(http: httpx.Client) -> None:
     ):
         assert_error(http.post(BLOCK, json=body), 422, "invalid_request")
     assert_error(http.post(STATUS, json={"scope_id": scope_id, "extra": 1}), 422, "invalid_request")
+
+
+def test_flush_and_retry_write_nothing(
+    http: httpx.Client, engine_store: Store, powercontext_models: ModuleType
+) -> None:
+    scope_id = new_scope(http)
+    captured = http.post("/v1/sources/content", json={"scope_id": scope_id, "source_id": "s-1", "content": "note"})
+    assert captured.status_code in (200, 202), captured.text
+    before = status(http, scope_id, powercontext_models)
+    error = assert_error(http.post(FLUSH, json={"scope_id": scope_id}), 503, "topic_memory_processing_unavailable")
+    assert error["details"] is None
+    assert_error(
+        http.post(RETRY, json={"scope_id": scope_id, "block_id": "blk_1"}), 404, "topic_memory_block_not_found"
+    )
+    assert status(http, scope_id, powercontext_models) == before
+    assert_error(http.post(FLUSH, json={"scope_id": "scp_missing"}), 404, "scope_not_found")
+    assert_error(http.post(RETRY, json={"scope_id": "scp_missing", "block_id": "b"}), 404, "scope_not_found")
+    assert_error(http.post(RETRY, json={"scope_id": scope_id, "block_id": ""}), 422, "invalid_request")

@@ -771,5 +771,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "PromptDemonstrationResult" }],
         scope: { access: "admin", source: "path", references: false },
     },
+    {
+        operationId: "flush_topic_memory",
+        method: "POST",
+        path: "/v1/topic-memory/flush",
+        parameters: [],
+        requestBody: "FlushTopicMemoryRequest",
+        success: [{ status: 200, model: "FlushTopicMemoryResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "retry_topic_memory_processing",
+        method: "POST",
+        path: "/v1/topic-memory/processing/retry",
+        parameters: [],
+        requestBody: "RetryTopicMemoryProcessingRequest",
+        success: [{ status: 200, model: "RetryTopicMemoryProcessingResponse" }],
+        scope: { access: "admin", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -115,7 +115,9 @@ export type OperationId =
   | "put_profile_policy"
   | "get_topic_memory_processing_status"
   | "get_topic_memory_processing_block"
-  | "generate_prompt_demonstrations";
+  | "generate_prompt_demonstrations"
+  | "flush_topic_memory"
+  | "retry_topic_memory_processing";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -893,6 +895,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GeneratePromptDemonstrationsRequest",
     success: [{ status: 200, model: "PromptDemonstrationResult" }],
     scope: { access: "admin", source: "path", references: false },
+  },
+  {
+    operationId: "flush_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/flush",
+    parameters: [],
+    requestBody: "FlushTopicMemoryRequest",
+    success: [{ status: 200, model: "FlushTopicMemoryResponse" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "retry_topic_memory_processing",
+    method: "POST",
+    path: "/v1/topic-memory/processing/retry",
+    parameters: [],
+    requestBody: "RetryTopicMemoryProcessingRequest",
+    success: [{ status: 200, model: "RetryTopicMemoryProcessingResponse" }],
+    scope: { access: "admin", source: "body", references: false },
   },
 ];
 

@@ -2148,6 +2148,7 @@ class ErrorBody(TypedDict, closed=True):
         "profile_policy_not_found",
         "topic_memory_block_not_found",
         "prompt_customization_unavailable",
+        "topic_memory_processing_unavailable",
     ]
     """
     The error code.
@@ -2633,6 +2634,28 @@ class FlushMemoryResponse(TypedDict, closed=True):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class FlushTopicMemoryRequest(TypedDict, closed=True):
+    """
+    Which Scope's Topic Memory processing to request.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+
+
+class FlushTopicMemoryResponse(TypedDict, closed=True):
+    """
+    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
+    """
+
+    status: Literal["accepted", "idle"]
+    """
+    accepted, or idle when the cursor was already current.
     """
 
 
@@ -4959,6 +4982,36 @@ class Retrieval(TypedDict, closed=True):
     reranks: list[RerankGroup]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class RetryTopicMemoryProcessingRequest(TypedDict, closed=True):
+    """
+    One observed block to retry.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    block_id: str
+    """
+    A block id status answered: 1 to 36 characters.
+    """
+
+
+class RetryTopicMemoryProcessingResponse(TypedDict, closed=True):
+    """
+    An accepted retry (1.4.1's RetryTopicMemoryProcessingResponse); never answered here, since no block is retained.
+    """
+
+    status: Literal["accepted"]
+    """
+    accepted.
+    """
+    block: TopicMemoryProcessingBlock
+    """
+    The block with its retry.
     """
 
 

@@ -64,6 +64,8 @@ from pcreceipt._gen.models import (
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    FlushTopicMemoryRequest,
+    FlushTopicMemoryResponse,
     GenerateExperienceRequest,
     GeneratePromptDemonstrationsRequest,
     GenerateSkillRequest,
@@ -117,6 +119,8 @@ from pcreceipt._gen.models import (
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
     RetireMemoryEntryRequest,
+    RetryTopicMemoryProcessingRequest,
+    RetryTopicMemoryProcessingResponse,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
     ScopeBinding,
@@ -766,3 +770,15 @@ class OperationMethods(ABC):
             path={"scope_id": scope_id, "prompt_key": prompt_key},
             body=request,
         )
+
+    async def flush_topic_memory(
+        self, request: FlushTopicMemoryRequest | Mapping[str, Any]
+    ) -> FlushTopicMemoryResponse:
+        """Request asynchronous Topic Memory processing."""
+        return await self._call("flush_topic_memory", FlushTopicMemoryResponse, body=request)
+
+    async def retry_topic_memory_processing(
+        self, request: RetryTopicMemoryProcessingRequest | Mapping[str, Any]
+    ) -> RetryTopicMemoryProcessingResponse:
+        """Explicitly retry one observed Topic Memory block."""
+        return await self._call("retry_topic_memory_processing", RetryTopicMemoryProcessingResponse, body=request)

@@ -2589,6 +2589,7 @@ class ErrorBody(ContractModel):
         "profile_policy_not_found",
         "topic_memory_block_not_found",
         "prompt_customization_unavailable",
+        "topic_memory_processing_unavailable",
     ]
     """
     The error code.
@@ -3155,6 +3156,34 @@ class FlushMemoryResponse(ContractModel):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class FlushTopicMemoryRequest(ContractModel):
+    """
+    Which Scope's Topic Memory processing to request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+
+
+class FlushTopicMemoryResponse(ContractModel):
+    """
+    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted", "idle"]
+    """
+    accepted, or idle when the cursor was already current.
     """
 
 
@@ -6053,6 +6082,42 @@ class Retrieval(ContractModel):
     reranks: Annotated[list[RerankGroup], Field(max_length=32)]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class RetryTopicMemoryProcessingRequest(ContractModel):
+    """
+    One observed block to retry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    block_id: Annotated[str, Field(max_length=36, min_length=1)]
+    """
+    A block id status answered: 1 to 36 characters.
+    """
+
+
+class RetryTopicMemoryProcessingResponse(ContractModel):
+    """
+    An accepted retry (1.4.1's RetryTopicMemoryProcessingResponse); never answered here, since no block is retained.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted"]
+    """
+    accepted.
+    """
+    block: TopicMemoryProcessingBlock
+    """
+    The block with its retry.
     """
 
 

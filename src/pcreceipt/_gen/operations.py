@@ -970,6 +970,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='flush_topic_memory',
+        method='POST',
+        path='/v1/topic-memory/flush',
+        parameters=(),
+        request_model='FlushTopicMemoryRequest',
+        success=(Success(200, 'FlushTopicMemoryResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='retry_topic_memory_processing',
+        method='POST',
+        path='/v1/topic-memory/processing/retry',
+        parameters=(),
+        request_model='RetryTopicMemoryProcessingRequest',
+        success=(Success(200, 'RetryTopicMemoryProcessingResponse'), ),
+        scope_access='admin',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

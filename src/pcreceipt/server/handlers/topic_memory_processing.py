@@ -1,6 +1,6 @@
 """The Topic Memory processing operations (registered in ``server.handlers.HANDLERS``):
-``get_topic_memory_processing_status`` and ``get_topic_memory_processing_block``, in PowerContext
-1.4.1's shapes.
+``get_topic_memory_processing_status``, ``get_topic_memory_processing_block``,
+``flush_topic_memory`` and ``retry_topic_memory_processing``, in PowerContext 1.4.1's shapes.
 
 pcreceipt stores Topic Memory artifacts and recalls them, but runs no Topic Memory processing (the
 probe/planner/evolve/reduce pipeline that turns Sources into Topic Memory). These operations answer
@@ -10,7 +10,10 @@ durable state, which such a deployment never advances):
 - status: ``source_cursor`` 0 (nothing was ever processed), ``source_head`` the Scope's highest
   Source position, ``target_source_through`` null (only a flush with processing retains a
   target), ``block`` null, ``state`` idle without Sources and pending with them;
-- a block read: 404 ``topic_memory_block_not_found`` for every id, since no block is ever retained.
+- a block read: 404 ``topic_memory_block_not_found`` for every id, since no block is ever retained;
+- a retry: the same 404 (1.4.1 reads the block first); nothing is written;
+- a flush: 503 ``topic_memory_processing_unavailable`` (1.4.1's answer when processing is not
+  available), nothing written.
 
 Decisions: ``docs/decisions.md``, "Profile, prompts and Topic Memory processing".
 """
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pcreceipt.errors import ScopeNotFound, TopicMemoryBlockNotFound
+from pcreceipt.errors import ScopeNotFound, TopicMemoryBlockNotFound, TopicMemoryProcessingUnavailable
 from pcreceipt.models import bodies
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
@@ -52,7 +55,17 @@ def get_topic_memory_processing_block(call: Call[bodies.GetTopicMemoryProcessing
     raise TopicMemoryBlockNotFound(BLOCK_NOT_FOUND_MESSAGE)
 
 
+def retry_topic_memory_processing(call: Call[bodies.RetryTopicMemoryProcessingRequest]) -> Reply:
+    raise TopicMemoryBlockNotFound(BLOCK_NOT_FOUND_MESSAGE)
+
+
+def flush_topic_memory(call: Call[bodies.FlushTopicMemoryRequest]) -> Reply:
+    raise TopicMemoryProcessingUnavailable("Topic Memory processing is unavailable.")
+
+
 TOPIC_MEMORY_PROCESSING_HANDLERS: Mapping[str, Handler] = {
     "get_topic_memory_processing_status": get_topic_memory_processing_status,
     "get_topic_memory_processing_block": get_topic_memory_processing_block,
+    "retry_topic_memory_processing": retry_topic_memory_processing,
+    "flush_topic_memory": flush_topic_memory,
 }
