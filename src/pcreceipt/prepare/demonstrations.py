@@ -25,12 +25,14 @@ from typing import Any, Final
 from pcreceipt.config import Settings
 from pcreceipt.contract.digests import canonical_json
 from pcreceipt.inference import ChatClient, InferenceError, make_chat_client
+from pcreceipt.models import limits
 from pcreceipt.prepare.extraction import EXTRACT_PROMPT_KEY, parse_memories
 from pcreceipt.prepare.prompts import BUILTIN_TEXTS
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY
 
 TASK: Final = "generate_prompt_demonstrations"
-TEXT_LIMIT: Final = 65536
+TEXT_LIMIT: Final = limits.PROMPT_DEMONSTRATION_INPUT_MAX_LENGTH
+"""A prompt artifact's demonstration bound (input and expected_output alike)."""
 PAIR_LIMIT: Final = 64 * 1024
 _SYSTEM: Final = (
     "You write synthetic input/output demonstrations for one operation of a context runtime. Use only "

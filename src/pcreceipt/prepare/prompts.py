@@ -41,7 +41,7 @@ BUILTIN_TEXTS: Final[Mapping[str, str]] = {
 """The built-in instructions of the prompts pcreceipt runs, by key."""
 FIXED_GENERATION_KEYS: Final = frozenset({"experience.generate", "skill.generate"})
 
-Status = Literal["supported", "disabled", "unsupported"]
+Status = limits.PromptCapabilityStatus
 Reason = Literal["operation_disabled", "provider_not_configured", "injected_component"]
 
 

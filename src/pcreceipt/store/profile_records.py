@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from pcreceipt.models import limits
 from pcreceipt.store.records import StoreError
 
-ActivationMode = Literal["automatic", "review_required"]
+ActivationMode = limits.ProfileActivationMode
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pcreceipt.models import limits
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.profile_records import ActivationMode, PolicyConflict, ProfilePolicy
@@ -37,11 +38,11 @@ def _text(value: Any) -> str:
 
 def _policy(row: Any) -> ProfilePolicy:
     mode = _text(row[2])
-    assert mode in ("automatic", "review_required")
+    assert mode in limits.PROFILE_ACTIVATION_MODE_ENUM
     return ProfilePolicy(
         scope_id=_text(row[0]),
         generation_enabled=bool(row[1]),
-        activation_mode=mode,  # type: ignore[arg-type]
+        activation_mode=mode,
         pending_candidate_id=None if row[3] is None else _text(row[3]),
         version=int(row[4]),
         updated_at=_text(row[5]),
