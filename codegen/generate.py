@@ -67,6 +67,7 @@ SCHEMA_FILES = (
     "legacy_memory.schema.json",
     "artifact_extras.schema.json",
     "sources_extra.schema.json",
+    "profile_prompts.schema.json",
     "handoff_report.schema.json",
     "handoff_generation.schema.json",
     "scope_selection.schema.json",

@@ -117,6 +117,12 @@ class LegacyMemoryOperationUnsupported(InvalidRequest):
     code = "legacy_memory_operation_unsupported"
 
 
+class PromptCustomizationUnavailable(InvalidRequest):
+    """generate_prompt_demonstrations for a prompt key whose prompt is not supported here."""
+
+    code = "prompt_customization_unavailable"
+
+
 class InvalidPreview(InvalidRequest):
     """A restoration preview token that is not this request's, altered, or not the server's."""
 
@@ -189,6 +195,18 @@ class RouteNotFound(NotFound):
 
     def __init__(self) -> None:
         super().__init__("No operation is served at this path.", {"violations": [{"path": "", "rule": ROUTE_RULE}]})
+
+
+class ProfilePolicyNotFound(NotFound):
+    """get_profile_policy of a Scope whose policy was never put."""
+
+    code = "profile_policy_not_found"
+
+
+class TopicMemoryBlockNotFound(NotFound):
+    """A Topic Memory processing block id the Scope does not retain."""
+
+    code = "topic_memory_block_not_found"
 
 
 class CandidateNotFound(NotFound):
@@ -408,6 +426,12 @@ class CodeIndexMissing(ServiceUnavailable):
     """A code query other than status on a Scope with no indexed workspace."""
 
     code = "code_index_missing"
+
+
+class TopicMemoryProcessingUnavailable(ApiError):
+    """flush_topic_memory: pcreceipt runs no Topic Memory processing."""
+
+    code, status = "topic_memory_processing_unavailable", 503
 
 
 class InternalError(ApiError):

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from _support import work_requests
+from _support import profile, work_requests
 from _support.candidates import (
     EXPERIENCE,
     approved_artifact,
@@ -319,6 +319,12 @@ def _bound_handle(tier: Tier) -> Base:
     return Base(path=base.path)
 
 
+def _policy_read(tier: Tier) -> Base:
+    """A read of the tier Scope's Profile policy, put first when there is none."""
+    profile.current_version(tier.http, tier.scope_id)
+    return Base()
+
+
 def connector_binding(scope_id: str, binding_id: str = "tier-binding") -> dict[str, str]:
     return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "tier", "connector_version": "1"}
 
@@ -330,4 +336,19 @@ BASES |= {
     "commit_connector_checkpoint": lambda t: Base(
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
+    "get_prompt_configuration": lambda t: Base(path={"prompt_key": "memory.rerank"}),
+    "get_profile_policy": _policy_read,
+    # the tier's server runs no provider: a valid request is 1.4.1's 422 prompt_customization_unavailable
+    "generate_prompt_demonstrations": lambda t: Base(
+        path={"prompt_key": "memory.rerank"}, body=profile.DEMONSTRATIONS, ok=422
+    ),
+    # no Topic Memory processing: a valid flush is 503, a valid retry 404 (no block is retained)
+    "flush_topic_memory": lambda t: Base(body={"scope_id": t.scope_id}, ok=503),
+    "retry_topic_memory_processing": lambda t: Base(body=profile.block(t.scope_id), ok=404),
+    "put_profile_policy": lambda t: Base(
+        body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}
+    ),
+    "get_topic_memory_processing_status": lambda t: Base(body={"scope_id": t.scope_id}),
+    # pcreceipt retains no processing block: a valid read is 404 topic_memory_block_not_found
+    "get_topic_memory_processing_block": lambda t: Base(body={"scope_id": t.scope_id, "block_id": "blk_1"}, ok=404),
 }

@@ -176,6 +176,20 @@ def generated_handoff(task: dict[str, Any]) -> dict[str, Any]:
     return {"state": state, "disposition": disposition, "next_action": next_action, "omissions": omissions}
 
 
+def demonstrations(task: dict[str, Any]) -> list[dict[str, str]]:
+    """What the fake answers a ``generate_prompt_demonstrations`` task: exactly the count asked,
+    each input naming the instructions and each output what the key's operation accepts."""
+    count, key = int(task["demonstration_count"]), str(task["prompt_key"])
+    made = []
+    for n in range(1, count + 1):
+        if key == "atomic_memory.extract":
+            output = json.dumps({"memories": [{"kind": "fact", "text": f"example fact {n}"}]})
+        else:
+            output = json.dumps({"ranking": [n]})
+        made.append({"input": f"example {n}: {task['instructions']}", "expected_output": output})
+    return made
+
+
 def find_task(text: str) -> dict[str, Any] | None:
     """The first JSON object in ``text`` that has candidates+query, or an expand_query or extract_memory task."""
     decoder = json.JSONDecoder()
@@ -186,7 +200,8 @@ def find_task(text: str) -> dict[str, Any] | None:
             continue
         if isinstance(value, dict) and (
             ("candidates" in value and "query" in value)
-            or value.get("task") in ("expand_query", "extract_memory", HANDOFF_TASK, *GENERATION_FIELDS)
+            or value.get("task")
+            in ("expand_query", "extract_memory", HANDOFF_TASK, "generate_prompt_demonstrations", *GENERATION_FIELDS)
         ):
             return value
     return None
@@ -308,6 +323,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"proposal": generated_proposal(task)})
         elif task is not None and task.get("task") == "extract_memory":
             content = json.dumps({"memories": extract_lines(str(task.get("source", {}).get("text", "")))})
+        elif task is not None and task.get("task") == "generate_prompt_demonstrations":
+            content = json.dumps({"demonstrations": demonstrations(task)})
         elif task is not None and task.get("task") == "expand_query":
             content = json.dumps({"query": expand_query(str(task.get("query", "")))})
         elif task is not None:

@@ -67,6 +67,7 @@ from powercontext.http import (
     UpdateScopeRequest,
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
+from profile_client_check import GROUPS as PROFILE_GROUPS
 from report_client_check import GROUPS as REPORT_GROUPS
 from rest_client_check import artifact_handles, legacy_memory
 from review_client_check import review
@@ -445,9 +446,11 @@ async def service(client: PowerContextClient) -> None:
     check("capabilities: no extraction", capabilities.memory_extraction is False)
     check("capabilities: prepared-context v1", PREPARED_CONTEXT_SCHEMA in capabilities.context_versions)
     check(
-        "capabilities: the built-in prompts pcreceipt runs, none running without a provider",
-        {key: prompt.status.value for key, prompt in capabilities.prompts.items()}
-        == {"atomic_memory.extract": "disabled", "memory.rerank": "disabled", "handoff.generate": "disabled"},
+        "capabilities: PowerContext's sixteen prompt keys, none running without a provider",
+        len(capabilities.prompts) == 16
+        and {prompt.status.value for prompt in capabilities.prompts.values()} == {"disabled"}
+        and capabilities.model_dump(mode="json")["prompts"]["atomic_memory.extract"]["reason"]
+        == "provider_not_configured",
     )
     info = await client.get_server_info()
     check("server info: contract 3.0", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 0))
@@ -743,7 +746,7 @@ async def run(base_url: str) -> list[str]:
     ]
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
     more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS, *SELECTION_GROUPS, *ARTIFACT_QUERY_GROUPS]
-    more += PARITY_GROUPS
+    more += [*PARITY_GROUPS, *PROFILE_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     async with PowerContextClient(base_url) as client:

@@ -53,7 +53,7 @@ from typing import Any
 
 import httpx
 import pytest
-from _support import rest_requests, work_requests
+from _support import authz_routes, profile, rest_requests, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -69,77 +69,7 @@ OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
 TARGETS = (OWN, REF, OTHER, MISSING)
 OK, NF, FB, UA = "ok", 404, 403, 401
 
-ROUTE_CLASS: dict[str, str] = {
-    "get_scope": "read",
-    "list_artifacts": "read",
-    "get_artifact": "read",
-    "get_artifact_revision": "read",
-    "list_artifact_revisions": "read",
-    "get_atomic_memory_state": "read",
-    "get_code_workspace": "read",
-    "query_code": "read",
-    "read_code": "read",
-    "create_artifact": "write",
-    "import_artifacts": "write",
-    "replace_artifact": "write",
-    "change_atomic_memory_lifecycle": "write",
-    "merge_atomic_memories": "write",
-    "preview_atomic_memory_restoration": "write",
-    "restore_atomic_memory": "write",
-    "index_code_workspace": "write",
-    "prepare_bootstrap_context": "read",
-    "record_bootstrap_delivery": "read",
-    "flush_memory": "write",
-    "capture_content_source": "write",
-    "capture_working_note": "write",
-    "remember_memory": "write",
-    "search_memory": "read",
-    "search_atomic_memory": "read",
-    "list_atomic_memories": "read",
-    "list_memory_entries": "read",
-    "get_memory_entry": "read",
-    "search_topic_memory": "read",
-    "get_topic_memory": "read",
-    "get_artifact_tags": "read",
-    "replace_artifact_tags": "write",
-    "create_work_contract": "write",
-    "record_task_outcome": "write",
-    "handoff_current_work": "write",
-    "finalize_handoff": "write",
-    "commit_handoff": "write",
-    "continue_handoff": "read",
-    "acknowledge_handoff": "write",
-    "prepare_handoff_hint": "read",
-    "get_stats": "read",
-    "get_handoff_report": "read",
-    "prepare_context": "prepare",
-    "create_scope": "create",
-    "resolve_scope_binding": "read",
-    "set_scope_binding": "create",
-    "set_default_scope": "create",
-    "update_scope": "admin",
-    "publish_artifact": "create",
-    "propose_experience": "write",
-    "propose_skill": "write",
-    "get_experience": "read",
-    "get_skill": "read",
-    "list_managed_skills": "read",
-    "list_candidates": "read",
-    "get_candidate": "read",
-    "get_candidate_history": "read",
-    "approve_candidate": "admin",
-    "reject_candidate": "admin",
-    "revise_candidate": "admin",
-    "generate_experience": "write",
-    "generate_skill": "write",
-    "prepare_handoff": "write",
-    "activate_handoff": "write",
-    "list_memory_changes": "read",
-    "resolve_artifact_handle": "read",
-    "bind_artifact_handle": "admin",
-    "get_connector_checkpoint": "write",
-    "commit_connector_checkpoint": "write",
-} | rest_requests.ROUTE_CLASS
+ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
@@ -156,6 +86,7 @@ SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
     "generate_experience": 503,  # no generation provider: 1.4.1's generation_unavailable
     "generate_skill": 503,
 }
+SUCCESS |= profile.AUTHZ_SUCCESS
 UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
 UNAVAILABLE_CODE |= dict.fromkeys(("prepare_handoff", "activate_handoff"), "handoff_generation_unavailable")
 SUCCESS |= dict.fromkeys(UNAVAILABLE_CODE, 503)  # no generation provider: 1.4.1's 503 (each its own code)
@@ -470,162 +401,168 @@ def _connector_binding(scope_id: str, binding_id: str = "matrix") -> dict[str, s
     return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "matrix", "connector_version": "1"}
 
 
-REQUESTS: dict[str, Request] = {
-    "prepare_context": _prepare,
-    "create_scope": _create_scope,
-    "get_scope": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}"),
-    "create_artifact": lambda http, w, t: http.post(
-        f"/v1/scopes/{w.ids[t]}/artifacts", json={"family": "atomic-memory", "content": MEMORY}
-    ),
-    "import_artifacts": lambda http, w, t: http.post(
-        f"/v1/scopes/{w.ids[t]}/artifacts/import", json={"items": [{"family": "atomic-memory", "content": MEMORY}]}
-    ),
-    "list_artifacts": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory"),
-    "get_artifact": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}"),
-    "replace_artifact": _replace,
-    "get_artifact_revision": lambda http, w, t: http.get(
-        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions/1"
-    ),
-    "list_artifact_revisions": lambda http, w, t: http.get(
-        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions", params={"limit": 1}
-    ),
-    "get_atomic_memory_state": lambda http, w, t: http.get(
-        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"
-    ),
-    "get_artifact_tags": lambda http, w, t: http.get(
-        f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/tags"
-    ),
-    "replace_artifact_tags": _replace_tags,
-    "change_atomic_memory_lifecycle": _lifecycle,
-    "merge_atomic_memories": _merge,
-    "preview_atomic_memory_restoration": lambda http, w, t: http.post(
-        "/v1/atomic-memory/restoration-previews", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
-    ),
-    "restore_atomic_memory": lambda http, w, t: http.post(
-        "/v1/atomic-memory/restorations", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
-    ),
-    "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),
-    "index_code_workspace": lambda http, w, t: http.put(
-        f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}
-    ),
-    "query_code": lambda http, w, t: http.post(
-        f"/v1/scopes/{w.ids[t]}/code/query", json={"operation": {"kind": "status"}}
-    ),
-    "read_code": _read_code,
-    "prepare_bootstrap_context": lambda http, w, t: http.post(
-        "/v1/context/bootstrap", json={"scope_id": w.ids[t], "lifecycle": "startup", "integration": "matrix"}
-    ),
-    "record_bootstrap_delivery": lambda http, w, t: http.post(
-        "/v1/context/bootstrap/receipts", json={"scope_id": w.ids[t], "receipt_id": w.receipt[t], "outcome": "failed"}
-    ),
-    "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
-    "capture_content_source": lambda http, w, t: http.post(
-        "/v1/sources/content", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "content": "captured"}
-    ),
-    "remember_memory": lambda http, w, t: http.post(
-        "/v1/memory/remember", json={"scope_id": w.ids[t], "kind": "fact", "text": "remembered in the matrix"}
-    ),
-    "search_memory": lambda http, w, t: http.post(
-        "/v1/memory/search", json={"scope_id": w.ids[t], "query": "matrix", "mode": "fts"}
-    ),
-    "search_atomic_memory": lambda http, w, t: http.post(
-        "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
-    ),
-    "list_atomic_memories": lambda http, w, t: http.post(
-        "/v1/atomic-memory/list", json={"scope_id": w.ids[t], "states": ["active", "forgotten"]}
-    ),
-    "list_memory_entries": lambda http, w, t: http.post(
-        "/v1/memory/entries/list", json={"scope_id": w.ids[t], "include_inactive": True}
-    ),
-    "get_memory_entry": lambda http, w, t: http.post(
-        "/v1/memory/entries/get", json={"scope_id": w.ids[t], "citation": {"entry_id": "e1"}}
-    ),
-    "search_topic_memory": lambda http, w, t: http.post(
-        "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
-    ),
-    "get_topic_memory": _get_topic_memory,
-    "publish_artifact": _publish,
-    "handoff_current_work": lambda http, w, t: http.post(
-        "/v1/work/handoffs/prepare-current", json=work_requests.current_work(w.ids[t])
-    ),
-    "finalize_handoff": lambda http, w, t: http.post(
-        "/v1/handoff/finalize", json={"scope_id": w.ids[t], "draft": _DRAFT}
-    ),
-    "commit_handoff": lambda http, w, t: http.post(
-        "/v1/handoff/commit", json={"scope_id": w.ids[t], "handoff": _prepared(w.ids[t])}
-    ),
-    "acknowledge_handoff": lambda http, w, t: http.post(
-        "/v1/work/handoffs/acknowledge",
-        json={
-            "scope_id": w.ids[t],
-            "source_id": uuid.uuid4().hex,
-            "receiver": "matrix",
-            "status": "declined",
-            "selection": "prepared",
-            "prepared": _prepared(w.ids[t]),
-            "message": "matrix",
-        },
-    ),
-    "prepare_handoff_hint": lambda http, w, t: http.post(
-        "/v1/handoff/hint", json={"scope_id": w.ids[t], "selection": "latest"}
-    ),
-    "continue_handoff": lambda http, w, t: http.post(
-        "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}
-    ),
-    "create_work_contract": lambda http, w, t: http.post(
-        "/v1/work/contracts/create", json=work_requests.work_contract(w.ids[t])
-    ),
-    "record_task_outcome": lambda http, w, t: http.post(
-        "/v1/work/outcomes/record", json=work_requests.task_outcome(w.ids[t])
-    ),
-    "capture_working_note": lambda http, w, t: http.post(
-        "/v1/sources/working-notes",
-        json={
-            "scope_id": w.ids[t],
-            "source_id": uuid.uuid4().hex,
-            "content": "a note",
-            "session_id": "matrix",
-            "note_kind": "validation",
-        },
-    ),
-    "get_stats": lambda http, w, t: http.post(
-        "/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
-    ),
-    "get_handoff_report": lambda http, w, t: http.post(
-        "/v1/handoff-reports/get", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
-    ),
-    "resolve_scope_binding": lambda http, w, t: http.post(
-        "/v1/scope-bindings/resolve", json={"explicit_scope_id": w.ids[t]}
-    ),
-    "set_scope_binding": lambda http, w, t: http.put(
-        "/v1/scope-bindings", json={"key": _binding_key(), "scope_id": w.ids[t]}
-    ),
-    "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
-    "update_scope": _update_scope,
-    "propose_experience": _propose("experience"),
-    "propose_skill": _propose("skill"),
-    "get_experience": _get_approved("experience"),
-    "get_skill": _get_approved("skill"),
-    "list_managed_skills": lambda http, w, t: http.post("/v1/skill/library", json={"scope_id": w.ids[t]}),
-    "list_candidates": lambda http, w, t: http.post("/v1/candidates/list", json={"scope_id": w.ids[t]}),
-    "get_candidate": _read_candidate("/v1/candidates/get"),
-    "get_candidate_history": _read_candidate("/v1/candidates/history"),
-    "approve_candidate": _decide("approve"),
-    "reject_candidate": _decide("reject", reason="Not needed."),
-    "revise_candidate": _decide("revise", proposal=EXPERIENCE),
-    "generate_experience": _generate("experience"),
-    "generate_skill": _generate("skill"),
-    "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
-    "resolve_artifact_handle": _resolve_artifact_handle,
-    "bind_artifact_handle": _bind_artifact_handle,
-    "get_connector_checkpoint": lambda http, w, t: http.post(
-        "/v1/connector-checkpoints/get", json={"binding": _connector_binding(w.ids[t])}
-    ),
-    "commit_connector_checkpoint": lambda http, w, t: http.post(
-        "/v1/connector-checkpoints/commit",
-        json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
-    ),
-} | work_requests.generative_handoff_requests(_SEEDED)
+REQUESTS: dict[str, Request] = (
+    {
+        "prepare_context": _prepare,
+        "create_scope": _create_scope,
+        "get_scope": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}"),
+        "create_artifact": lambda http, w, t: http.post(
+            f"/v1/scopes/{w.ids[t]}/artifacts", json={"family": "atomic-memory", "content": MEMORY}
+        ),
+        "import_artifacts": lambda http, w, t: http.post(
+            f"/v1/scopes/{w.ids[t]}/artifacts/import", json={"items": [{"family": "atomic-memory", "content": MEMORY}]}
+        ),
+        "list_artifacts": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory"),
+        "get_artifact": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}"),
+        "replace_artifact": _replace,
+        "get_artifact_revision": lambda http, w, t: http.get(
+            f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions/1"
+        ),
+        "list_artifact_revisions": lambda http, w, t: http.get(
+            f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/revisions", params={"limit": 1}
+        ),
+        "get_atomic_memory_state": lambda http, w, t: http.get(
+            f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/state"
+        ),
+        "get_artifact_tags": lambda http, w, t: http.get(
+            f"/v1/scopes/{w.ids[t]}/artifacts/atomic-memory/{w.memory[t]}/tags"
+        ),
+        "replace_artifact_tags": _replace_tags,
+        "change_atomic_memory_lifecycle": _lifecycle,
+        "merge_atomic_memories": _merge,
+        "preview_atomic_memory_restoration": lambda http, w, t: http.post(
+            "/v1/atomic-memory/restoration-previews",
+            json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}},
+        ),
+        "restore_atomic_memory": lambda http, w, t: http.post(
+            "/v1/atomic-memory/restorations", json={"scope_id": w.ids[t], "target": {"artifact_id": w.memory[t]}}
+        ),
+        "get_code_workspace": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/code"),
+        "index_code_workspace": lambda http, w, t: http.put(
+            f"/v1/scopes/{w.ids[t]}/code", json={"files": [{"path": CODE_PATH, "content": CODE_TEXT}]}
+        ),
+        "query_code": lambda http, w, t: http.post(
+            f"/v1/scopes/{w.ids[t]}/code/query", json={"operation": {"kind": "status"}}
+        ),
+        "read_code": _read_code,
+        "prepare_bootstrap_context": lambda http, w, t: http.post(
+            "/v1/context/bootstrap", json={"scope_id": w.ids[t], "lifecycle": "startup", "integration": "matrix"}
+        ),
+        "record_bootstrap_delivery": lambda http, w, t: http.post(
+            "/v1/context/bootstrap/receipts",
+            json={"scope_id": w.ids[t], "receipt_id": w.receipt[t], "outcome": "failed"},
+        ),
+        "flush_memory": lambda http, w, t: http.post("/v1/memory/flush", json={"scope_id": w.ids[t]}),
+        "capture_content_source": lambda http, w, t: http.post(
+            "/v1/sources/content", json={"scope_id": w.ids[t], "source_id": uuid.uuid4().hex, "content": "captured"}
+        ),
+        "remember_memory": lambda http, w, t: http.post(
+            "/v1/memory/remember", json={"scope_id": w.ids[t], "kind": "fact", "text": "remembered in the matrix"}
+        ),
+        "search_memory": lambda http, w, t: http.post(
+            "/v1/memory/search", json={"scope_id": w.ids[t], "query": "matrix", "mode": "fts"}
+        ),
+        "search_atomic_memory": lambda http, w, t: http.post(
+            "/v1/atomic-memory/search", json={"scope_id": w.ids[t], "query": "matrix", "kind": "fact"}
+        ),
+        "list_atomic_memories": lambda http, w, t: http.post(
+            "/v1/atomic-memory/list", json={"scope_id": w.ids[t], "states": ["active", "forgotten"]}
+        ),
+        "list_memory_entries": lambda http, w, t: http.post(
+            "/v1/memory/entries/list", json={"scope_id": w.ids[t], "include_inactive": True}
+        ),
+        "get_memory_entry": lambda http, w, t: http.post(
+            "/v1/memory/entries/get", json={"scope_id": w.ids[t], "citation": {"entry_id": "e1"}}
+        ),
+        "search_topic_memory": lambda http, w, t: http.post(
+            "/v1/topic-memory/search", json={"scope_id": w.ids[t], "query": "matrix"}
+        ),
+        "get_topic_memory": _get_topic_memory,
+        "publish_artifact": _publish,
+        "handoff_current_work": lambda http, w, t: http.post(
+            "/v1/work/handoffs/prepare-current", json=work_requests.current_work(w.ids[t])
+        ),
+        "finalize_handoff": lambda http, w, t: http.post(
+            "/v1/handoff/finalize", json={"scope_id": w.ids[t], "draft": _DRAFT}
+        ),
+        "commit_handoff": lambda http, w, t: http.post(
+            "/v1/handoff/commit", json={"scope_id": w.ids[t], "handoff": _prepared(w.ids[t])}
+        ),
+        "acknowledge_handoff": lambda http, w, t: http.post(
+            "/v1/work/handoffs/acknowledge",
+            json={
+                "scope_id": w.ids[t],
+                "source_id": uuid.uuid4().hex,
+                "receiver": "matrix",
+                "status": "declined",
+                "selection": "prepared",
+                "prepared": _prepared(w.ids[t]),
+                "message": "matrix",
+            },
+        ),
+        "prepare_handoff_hint": lambda http, w, t: http.post(
+            "/v1/handoff/hint", json={"scope_id": w.ids[t], "selection": "latest"}
+        ),
+        "continue_handoff": lambda http, w, t: http.post(
+            "/v1/handoff/continue", json={"scope_id": w.ids[t], "selection": "latest"}
+        ),
+        "create_work_contract": lambda http, w, t: http.post(
+            "/v1/work/contracts/create", json=work_requests.work_contract(w.ids[t])
+        ),
+        "record_task_outcome": lambda http, w, t: http.post(
+            "/v1/work/outcomes/record", json=work_requests.task_outcome(w.ids[t])
+        ),
+        "capture_working_note": lambda http, w, t: http.post(
+            "/v1/sources/working-notes",
+            json={
+                "scope_id": w.ids[t],
+                "source_id": uuid.uuid4().hex,
+                "content": "a note",
+                "session_id": "matrix",
+                "note_kind": "validation",
+            },
+        ),
+        "get_stats": lambda http, w, t: http.post(
+            "/v1/stats", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
+        ),
+        "get_handoff_report": lambda http, w, t: http.post(
+            "/v1/handoff-reports/get", json={"selection": {"mode": "exact", "scope_ids": [w.ids[t]]}}
+        ),
+        "resolve_scope_binding": lambda http, w, t: http.post(
+            "/v1/scope-bindings/resolve", json={"explicit_scope_id": w.ids[t]}
+        ),
+        "set_scope_binding": lambda http, w, t: http.put(
+            "/v1/scope-bindings", json={"key": _binding_key(), "scope_id": w.ids[t]}
+        ),
+        "set_default_scope": lambda http, w, t: http.put("/v1/scopes/default", json={"scope_id": w.ids[t]}),
+        "update_scope": _update_scope,
+        "propose_experience": _propose("experience"),
+        "propose_skill": _propose("skill"),
+        "get_experience": _get_approved("experience"),
+        "get_skill": _get_approved("skill"),
+        "list_managed_skills": lambda http, w, t: http.post("/v1/skill/library", json={"scope_id": w.ids[t]}),
+        "list_candidates": lambda http, w, t: http.post("/v1/candidates/list", json={"scope_id": w.ids[t]}),
+        "get_candidate": _read_candidate("/v1/candidates/get"),
+        "get_candidate_history": _read_candidate("/v1/candidates/history"),
+        "approve_candidate": _decide("approve"),
+        "reject_candidate": _decide("reject", reason="Not needed."),
+        "revise_candidate": _decide("revise", proposal=EXPERIENCE),
+        "generate_experience": _generate("experience"),
+        "generate_skill": _generate("skill"),
+        "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
+        "resolve_artifact_handle": _resolve_artifact_handle,
+        "bind_artifact_handle": _bind_artifact_handle,
+        "get_connector_checkpoint": lambda http, w, t: http.post(
+            "/v1/connector-checkpoints/get", json={"binding": _connector_binding(w.ids[t])}
+        ),
+        "commit_connector_checkpoint": lambda http, w, t: http.post(
+            "/v1/connector-checkpoints/commit",
+            json={"binding": _connector_binding(w.ids[t], uuid.uuid4().hex), "expected": None, "checkpoint": 1},
+        ),
+    }
+    | work_requests.generative_handoff_requests(_SEEDED)
+    | profile.authz_requests(MISSING)
+)
 REQUESTS.update(rest_requests.REQUESTS)
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
@@ -689,7 +626,7 @@ def _expected(role: str, target: str, operation_id: str) -> int:
     return SUCCESS[operation_id] if cell == OK else int(cell)
 
 
-def _codes(response: httpx.Response, operation_id: str) -> str:
+def _codes(response: httpx.Response, operation_id: str, target: str = MISSING) -> str:
     not_found = NOT_FOUND_CODE.get(operation_id, "scope_not_found")
     codes = {
         401: "unauthorized",
@@ -698,6 +635,7 @@ def _codes(response: httpx.Response, operation_id: str) -> str:
         503: UNAVAILABLE_CODE.get(operation_id, "inference_unavailable"),
         422: "legacy_memory_operation_unsupported",
     }
+    codes |= {} if target == MISSING else profile.AUTHZ_CODES.get(operation_id, {})
     return codes.get(response.status_code, "")
 
 
@@ -713,7 +651,7 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
                 actual[operation_id, target] = response.status_code
                 expected[operation_id, target] = _expected(role, target, operation_id)
                 if response.status_code >= 400:
-                    assert_error(response, response.status_code, _codes(response, operation_id))
+                    assert_error(response, response.status_code, _codes(response, operation_id, target))
                 if response.status_code == 401:
                     assert response.headers["www-authenticate"].startswith("Bearer ")
         listing = http.get("/v1/scopes", params={"limit": "100"})

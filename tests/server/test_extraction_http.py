@@ -21,6 +21,7 @@ from _support.fakes import FakeInference, Invalid, Mode
 from _support.servers import assert_error, running
 
 from pcreceipt.config import ExtractionSettings, GenerationSettings, RerankSettings, Settings
+from pcreceipt.models import limits
 from pcreceipt.prepare.extraction import BUILTIN_EXTRACT_PROMPT
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
@@ -189,7 +190,10 @@ def test_capabilities_report_extraction_truthfully(
         # the map is non-empty and parsed by the official model: extraction's prompt runs here
         assert capabilities.prompts["atomic_memory.extract"].status.value == "supported"
         assert body["prompts"]["atomic_memory.extract"]["reason"] is None
-        assert set(body["prompts"]) == {"atomic_memory.extract", "memory.rerank", "handoff.generate"}
+        assert set(body["prompts"]) == set(limits.PROMPT_CATALOGUE_KEY_ENUM)
+        # with a provider, the prompts pcreceipt never runs are off, and generation's are fixed
+        assert body["prompts"]["topic_memory.probe"]["reason"] == "operation_disabled"
+        assert body["prompts"]["skill.generate"]["status"] == "unsupported"
         assert (body["prompts"]["memory.rerank"]["status"], body["prompts"]["memory.rerank"]["reason"]) == (
             "disabled",
             "operation_disabled",  # rerank kind none: the model reranker is not run
@@ -269,6 +273,13 @@ def test_calls_per_flush_are_bounded(
         assert [t for _, t in texts(http, scope_id)] == [f"item {i}" for i in range(5)]
 
 
+#: 1.4.1's ExtractionFailure code get_capabilities records for each way the fake fails.
+MODEL_FAILURE: dict[str, str] = {
+    "down": "model_unavailable",
+    "refuse": "model_unavailable",
+    "invalid": "invalid_model_output",
+    "slow": "model_timeout",
+}
 FAILURES: list[tuple[Mode, Invalid, str]] = [
     ("down", "json", "inference_unavailable"),
     ("refuse", "json", "inference_unavailable"),
@@ -299,6 +310,12 @@ def test_a_failing_provider_leaves_the_source_pending(
         fake.configure("chat", mode, invalid=invalid, delay=1.0)
         error = assert_error(http.post(FLUSH, json={"scope_id": scope_id}), 503, code)
         assert error["details"] is None
+        # the failure is recorded where get_capabilities reports it (1.4.1's ExtractionFailure)
+        raw = http.get("/v1/capabilities")
+        observed = powercontext_models.Capabilities.model_validate_json(raw.content).extraction.observation
+        assert observed.status.value == "observed" and observed.last_failure is not None
+        assert raw.json()["extraction"]["observation"]["last_failure"]["code"] == MODEL_FAILURE[mode]
+        assert observed.last_failure.stage.value == "inference"
         assert texts(http, scope_id) == []
         assert stats_sources(http, scope_id)["memory_pending"] == 3
         # one Source succeeds, then the provider fails: 200, the cursor past that Source only

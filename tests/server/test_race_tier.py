@@ -592,6 +592,39 @@ def race_prepare_context(r: Racers) -> None:
     assert stats.json()["recall"]["totals"]["preparations"] == K  # every prepare counted, once
 
 
+def _policy_race(r: Racers, scope_id: str, expected: int) -> None:
+    """K puts from one version at once: one wins (1.4.1's version check), the rest 409, and the
+    winner is what is stored."""
+    bodies = [
+        {
+            "generation_enabled": n % 2 == 0,
+            "activation_mode": ["automatic", "review_required"][n % 2],
+            "expected_version": expected,
+        }
+        for n in range(K)
+    ]
+    answers = r.race("PUT", f"/v1/scopes/{scope_id}/profile-policy", bodies)
+    winner, errors = one_winner(answers, 409, "idempotency_conflict")
+    assert all(error["details"] == {"kind": "profile_policy"} for error in errors)
+    stored = r.first.get(f"/v1/scopes/{scope_id}/profile-policy")
+    assert stored.json() == winner.json() and winner.json()["version"] == expected + 1
+
+
+def race_put_profile_policy_first(r: Racers) -> None:
+    """The Scope's first policy (expected_version 0) K times at once."""
+    _policy_race(r, r.scope(), 0)
+
+
+def race_put_profile_policy_later(r: Racers) -> None:
+    """K replacements of version 1 at once."""
+    scope_id = r.scope()
+    first = r.first.put(
+        f"/v1/scopes/{scope_id}/profile-policy", json={"generation_enabled": False, "expected_version": 0}
+    )
+    assert first.status_code == 200, first.text
+    _policy_race(r, scope_id, 1)
+
+
 #: Per state-changing operation, its race cases.
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
@@ -630,6 +663,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "generate_experience": [race_generate_experience],
     "generate_skill": [race_generate_skill],
     "activate_handoff": [race_activate_handoff_without_provider],  # with a provider: test_handoff_activation_races
+    "put_profile_policy": [race_put_profile_policy_first, race_put_profile_policy_later],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
@@ -645,6 +679,11 @@ NO_RACE = {
     "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
+    "get_topic_memory_processing_status": "a read: the Scope's Topic Memory processing state",
+    "get_topic_memory_processing_block": "a read: one retained processing block",
+    "generate_prompt_demonstrations": "writes nothing: suggestions are answered, never saved",
+    "flush_topic_memory": "refused whole: always 503 topic_memory_processing_unavailable, nothing written",
+    "retry_topic_memory_processing": "refused whole: no block is ever retained (404), nothing written",
 }
 
 CASES = [

@@ -73,6 +73,14 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
+    "test_prompt_configuration": ["get_prompt_configuration", "generate_prompt_demonstrations"],
+    "test_profile_policy": ["get_profile_policy", "put_profile_policy"],
+    "test_topic_memory_processing": [
+        "get_topic_memory_processing_status",
+        "get_topic_memory_processing_block",
+        "flush_topic_memory",
+        "retry_topic_memory_processing",
+    ],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -516,6 +524,49 @@ async def test_connector_checkpoints(client: AsyncClient, scope_id: str) -> None
     assert first.checkpoint == {"page": 1}
     await client.commit_connector_checkpoint({"binding": binding, "expected": {"page": 1}, "checkpoint": {"page": 2}})
     assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint == {"page": 2}
+
+
+async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
+    """A key without a saved prompt: auto, the built-in instructions in effect."""
+    configuration = await client.get_prompt_configuration(scope_id, "memory.rerank")
+    body = configuration.model_dump(mode="json")
+    assert (body["prompt_key"], body["mode"], body["artifact"], body["artifact_etag"]) == (
+        "memory.rerank",
+        "auto",
+        None,
+        None,
+    )
+    assert body["effective"]["instructions"] == body["builtin"]["instructions"]
+    # no provider here: 1.4.1's 422 before any model call
+    with pytest.raises(ApiResponseError) as raised:
+        await client.generate_prompt_demonstrations(
+            scope_id, "memory.rerank", {"instructions": "Prefer decisions.", "demonstration_count": 1}
+        )
+    assert (raised.value.status, raised.value.code) == (422, "prompt_customization_unavailable")
+
+
+async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
+    """A Scope without a Profile policy: 404 profile_policy_not_found; put, then read back."""
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_profile_policy(scope_id)
+    assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
+    put = await client.put_profile_policy(scope_id, {"generation_enabled": True, "expected_version": 0})
+    assert put.version == 1 and await client.get_profile_policy(scope_id) == put
+
+
+async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> None:
+    """No Topic Memory processing runs: the cursor stays 0, no block is retained."""
+    status = await client.get_topic_memory_processing_status({"scope_id": scope_id})
+    assert (status.source_cursor, status.target_source_through, status.block) == (0, None, None)
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_topic_memory_processing_block({"scope_id": scope_id, "block_id": "blk_1"})
+    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.retry_topic_memory_processing({"scope_id": scope_id, "block_id": "blk_1"})
+    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.flush_topic_memory({"scope_id": scope_id})
+    assert (raised.value.status, raised.value.code) == (503, "topic_memory_processing_unavailable")
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

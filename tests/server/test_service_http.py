@@ -12,6 +12,7 @@ import pytest
 from _support.servers import running
 
 from pcreceipt.config import EmbeddingSettings, Settings
+from pcreceipt.models import limits
 from pcreceipt.server.app import create_app
 from pcreceipt.store.sqlite import SQLiteStore
 
@@ -29,17 +30,22 @@ def error_code(response: httpx.Response) -> str:
 async def test_capabilities_and_server_info_parse_as_the_official_models(
     http: httpx.AsyncClient, powercontext_models: ModuleType
 ) -> None:
-    capabilities = powercontext_models.Capabilities.model_validate_json((await http.get("/v1/capabilities")).content)
+    raw = await http.get("/v1/capabilities")
+    capabilities = powercontext_models.Capabilities.model_validate_json(raw.content)
     assert capabilities.memory_extraction is False and capabilities.handoff_generation is False
     assert [mode.value for mode in capabilities.search_modes] == ["auto", "fts"]
     assert [v.value for v in capabilities.context_versions] == ["powercontext.prepared-context.v1"]
     assert capabilities.extraction.configuration.value == "unconfigured"
-    # contract 3.0.0: the prompts pcreceipt runs are listed in PowerContext's shape, none running here
-    assert {key: p.status.value for key, p in capabilities.prompts.items()} == {
-        "atomic_memory.extract": "disabled",
-        "memory.rerank": "disabled",
-        "handoff.generate": "disabled",
+    # every one of PowerContext 1.4.1's sixteen prompt keys, none running here: 1.4.1's answer
+    # without a provider (rerank is off by configuration, the rest lack a provider)
+    reasons = {key: (p["status"], p["reason"]) for key, p in raw.json()["prompts"].items()}
+    assert set(capabilities.prompts) == set(reasons)
+    assert reasons == {
+        key: ("disabled", "operation_disabled" if key == "memory.rerank" else "provider_not_configured")
+        for key in limits.PROMPT_CATALOGUE_KEY_ENUM
     }
+    assert len(reasons) == 16
+    assert capabilities.extraction.observation.last_failure is None
     first = (await http.get("/v1/server-info")).json()
     info = powercontext_models.ServerInfo.model_validate(first)
     assert set(first) == set(powercontext_models.ServerInfo.model_fields)

@@ -941,6 +941,25 @@ class BootstrapHandoffReference(TypedDict, closed=True):
     """
 
 
+class BuiltinPromptInstructions(TypedDict, closed=True):
+    """
+    The runtime's built-in instructions for the key.
+    """
+
+    version: str
+    """
+    The built-in definition's version (get_capabilities' builtin_version).
+    """
+    profile: Literal["coding", "conversation"] | None
+    """
+    The built-in definition's profile; always null here.
+    """
+    instructions: str
+    """
+    The exact built-in instructions the runtime sends.
+    """
+
+
 class Candidate(TypedDict, closed=True):
     """
     One candidate's current head: its latest immutable proposal version and its review state.
@@ -1123,7 +1142,7 @@ class Capabilities(TypedDict, closed=True):
 
     prompts: dict[str, PromptCapability]
     """
-    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare), atomic_memory.extract (Memory extraction by flush_memory) and handoff.generate (Handoff drafts by prepare_handoff and activate_handoff), each supported exactly when its component is configured.
+    Every PowerContext 1.4.1 prompt key (the sixteen of PromptCatalogueKey), as 1.4.1 lists them: memory.rerank (prepare's model reranker) and atomic_memory.extract (flush_memory's Memory extraction) are supported exactly when their component runs, else disabled with the reason; handoff.generate (Handoff drafts by prepare_handoff and activate_handoff) is supported exactly when a generation provider is configured, else disabled (provider_not_configured); experience.generate and skill.generate are unsupported (injected_component) while generation runs, since their prompts are fixed and no Scope's prompt replaces them, else disabled (provider_not_configured); every other key names a prompt pcreceipt never runs: disabled, provider_not_configured without a generation provider (1.4.1's answer without one), operation_disabled with one.
     """
     artifact_dreaming: bool
     """
@@ -2202,6 +2221,10 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "profile_policy_not_found",
+        "topic_memory_block_not_found",
+        "prompt_customization_unavailable",
+        "topic_memory_processing_unavailable",
     ]
     """
     The error code.
@@ -2312,9 +2335,9 @@ class ErrorDetails(TypedDict, closed=True):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: NotRequired[Literal["artifact_family", "artifact_handle"]]
+    kind: NotRequired[Literal["artifact_family", "artifact_handle", "profile_policy"]]
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
     """
     name: NotRequired[Literal["memory"]]
     """
@@ -2465,6 +2488,40 @@ class ExtractionBackground(TypedDict, closed=True):
     """
 
 
+class ExtractionFailure(TypedDict, closed=True):
+    """
+    One Memory extraction failure this process observed (PowerContext 1.4.1's ExtractionFailure): a sanitized category, never a message, model input or credential.
+    """
+
+    code: Literal[
+        "model_configuration_error",
+        "model_timeout",
+        "model_unavailable",
+        "invalid_model_output",
+        "worker_timeout",
+        "worker_crash",
+        "invalid_worker_result",
+        "missing_durable_acknowledgement",
+        "supervisor_failed",
+        "lease_renewal_failed",
+        "scope_discovery_failed",
+        "processing_failed",
+    ]
+    """
+    The category: model_timeout (the provider did not answer in time), model_unavailable (it could not be reached or refused), invalid_model_output (its answer was not the required shape); 1.4.1's other categories are not produced here.
+    """
+    stage: Literal[
+        "inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"
+    ]
+    """
+    inference for a recognised model failure, else where the failure was observed (1.4.1's stages).
+    """
+    occurred_at: str
+    """
+    UTC time this process observed the failure.
+    """
+
+
 class ExtractionObservation(TypedDict, closed=True):
     """
     What this process observed of Memory extraction since it started.
@@ -2472,15 +2529,15 @@ class ExtractionObservation(TypedDict, closed=True):
 
     status: Literal["unverified", "observed"]
     """
-    unverified (no extraction observed since this process started) or observed (a flush extracted at least one Source).
+    unverified (no extraction outcome observed since this process started) or observed (a flush extracted a Source, or failed on the model).
     """
     since: str
     """
     UTC start of the observation window (this process's start).
     """
-    last_failure: None
+    last_failure: ExtractionFailure | None
     """
-    The last extraction failure; always null (pcreceipt reports failures in flush answers, not here).
+    The last extraction failure this process observed: a flush_memory that answered 503 because the model failed before any Source was extracted (kept after a later success, as in 1.4.1); null when none was observed.
     """
     last_success_at: str | None
     """
@@ -2657,6 +2714,28 @@ class FlushMemoryResponse(TypedDict, closed=True):
     """
 
 
+class FlushTopicMemoryRequest(TypedDict, closed=True):
+    """
+    Which Scope's Topic Memory processing to request.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+
+
+class FlushTopicMemoryResponse(TypedDict, closed=True):
+    """
+    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
+    """
+
+    status: Literal["accepted", "idle"]
+    """
+    accepted, or idle when the cursor was already current.
+    """
+
+
 class GenerateExperienceRequest(TypedDict, closed=True):
     """
     Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
@@ -2681,6 +2760,21 @@ class GenerateExperienceRequest(TypedDict, closed=True):
     reason: NotRequired[str | None]
     """
     Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratePromptDemonstrationsRequest(TypedDict, closed=True):
+    """
+    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
+    """
+
+    instructions: str
+    """
+    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
+    """
+    demonstration_count: int
+    """
+    How many demonstrations: 1 to 20, exactly that many answered.
     """
 
 
@@ -2847,6 +2941,21 @@ class GetStatsRequest(TypedDict, closed=True):
     period: NotRequired[Literal["today", "7d", "30d"]]
     """
     The reporting period.
+    """
+
+
+class GetTopicMemoryProcessingBlockRequest(TypedDict, closed=True):
+    """
+    One retained processing block of a Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    block_id: str
+    """
+    A block id status answered: 1 to 36 characters.
     """
 
 
@@ -4137,6 +4246,37 @@ class ProfileContent(TypedDict, closed=True):
     """
 
 
+class ProfilePolicy(TypedDict, closed=True):
+    """
+    A Scope's Profile policy (1.4.1's ProfilePolicyResponse).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    generation_enabled: bool
+    """
+    Whether Profile generation from the Scope's Sources is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"]
+    """
+    automatic (a generated Profile takes effect) or review_required (it waits as a candidate).
+    """
+    pending_candidate_id: str | None
+    """
+    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    """
+    version: int
+    """
+    The policy's version: 1 when created, one more with each replacement (put_profile_policy's expected_version).
+    """
+    updated_at: str
+    """
+    UTC time of the last put.
+    """
+
+
 class PromptCapability(TypedDict, closed=True):
     """
     Whether one built-in prompt can run, and which definition it uses.
@@ -4164,6 +4304,69 @@ class PromptCapability(TypedDict, closed=True):
     builtin_profile: Literal["coding", "conversation"] | None
     """
     The built-in definition's profile, or null.
+    """
+
+
+class PromptConfiguration(TypedDict, closed=True):
+    """
+    One prompt key's saved configuration and built-in instructions in one view (1.4.1's PromptConfiguration). status and reason are get_capabilities' for the key.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    status: Literal["supported", "disabled", "unsupported"]
+    """
+    supported, disabled or unsupported (get_capabilities' status for the key).
+    """
+    reason: (
+        Literal["operation_disabled", "provider_not_configured", "injected_component"]
+        | None
+    )
+    """
+    Why the key is not supported; null when it is.
+    """
+    mode: Literal["auto", "custom"]
+    """
+    The saved head's mode; auto without a saved head.
+    """
+    artifact: ArtifactReference | None
+    """
+    The saved prompt artifact's head revision; null when none is saved.
+    """
+    artifact_etag: str | None
+    """
+    The saved head's ETag (the If-Match for replacing that artifact); null when none is saved.
+    """
+    effective: PromptInstructions | None
+    """
+    What takes effect: the custom head's instructions and demonstrations, else the built-in instructions; null for a key without built-in instructions here.
+    """
+    builtin: BuiltinPromptInstructions | None
+    """
+    The built-in instructions; null for a key pcreceipt has none for (a prompt it never runs, or one whose component takes no Scope prompt).
     """
 
 
@@ -4202,6 +4405,68 @@ class PromptDemonstration(TypedDict, closed=True):
     expected_output: str
     """
     The desired output.
+    """
+
+
+class PromptDemonstrationResult(TypedDict, closed=True):
+    """
+    Generated demonstrations, not saved (1.4.1's PromptDemonstrationResult).
+    """
+
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    demonstrations: list[PromptExample]
+    """
+    Exactly demonstration_count pairs; each input and expected_output a non-blank string of at most 65,536 characters, so they save into a prompt artifact as they are.
+    """
+
+
+class PromptExample(TypedDict, closed=True):
+    """
+    A typed input/output pair (1.4.1's PromptDemonstration): any JSON each. pcreceipt's prompt artifacts hold strings, which are JSON.
+    """
+
+    input: Any
+    """
+    The example input.
+    """
+    expected_output: Any
+    """
+    The desired output.
+    """
+
+
+class PromptInstructions(TypedDict, closed=True):
+    """
+    Instructions and demonstrations as they take effect: the saved custom ones, else the built-in instructions without demonstrations.
+    """
+
+    instructions: str
+    """
+    Readable guidance.
+    """
+    demonstrations: list[PromptExample]
+    """
+    The examples that go with it.
     """
 
 
@@ -4283,6 +4548,25 @@ class PublishArtifactRequest(TypedDict, closed=True):
     idempotency_key: str
     """
     One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
+class PutProfilePolicyRequest(TypedDict, closed=True):
+    """
+    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
+    """
+
+    generation_enabled: bool
+    """
+    Whether Profile generation is enabled.
+    """
+    activation_mode: NotRequired[Literal["automatic", "review_required"]]
+    """
+    How a generated Profile takes effect (automatic).
+    """
+    expected_version: int
+    """
+    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
     """
 
 
@@ -4919,6 +5203,36 @@ class Retrieval(TypedDict, closed=True):
     reranks: list[RerankGroup]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class RetryTopicMemoryProcessingRequest(TypedDict, closed=True):
+    """
+    One observed block to retry.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    block_id: str
+    """
+    A block id status answered: 1 to 36 characters.
+    """
+
+
+class RetryTopicMemoryProcessingResponse(TypedDict, closed=True):
+    """
+    An accepted retry (1.4.1's RetryTopicMemoryProcessingResponse); never answered here, since no block is retained.
+    """
+
+    status: Literal["accepted"]
+    """
+    accepted.
+    """
+    block: TopicMemoryProcessingBlock
+    """
+    The block with its retry.
     """
 
 
@@ -5807,6 +6121,119 @@ class TopicMemoryContent(TypedDict, closed=True):
     detail: str
     """
     The topic detail.
+    """
+
+
+class TopicMemoryProcessingBlock(TypedDict, closed=True):
+    """
+    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
+    """
+
+    block_id: str
+    """
+    The block's id.
+    """
+    attempt_id: str
+    """
+    The attempt that ended in the block.
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    binding_name: str
+    """
+    The processing binding.
+    """
+    source_after: int
+    """
+    The cursor the attempt started after.
+    """
+    source_through: int | None
+    """
+    The exact selected Source end; null when unknown.
+    """
+    budget_source_through: int | None
+    """
+    The cumulative coverage of the original allowance; null only for imported blocks.
+    """
+    legacy_source_through: int | None
+    """
+    The original range of an imported block; null otherwise.
+    """
+    target_source_through: int
+    """
+    The retained target.
+    """
+    attempts: int
+    """
+    Attempts made.
+    """
+    requests: int
+    """
+    Model requests made.
+    """
+    tokens: int
+    """
+    Model tokens used.
+    """
+    error_code: str
+    """
+    The block's error code.
+    """
+    last_error_code: str | None
+    """
+    The last attempt's error code, or null.
+    """
+    blocked_at: str
+    """
+    UTC time the block was observed.
+    """
+    retried_at: str | None
+    """
+    UTC time of an accepted retry, or null.
+    """
+    retry_request_generation: int | None
+    """
+    The flush generation an accepted retry requested, or null.
+    """
+
+
+class TopicMemoryProcessingStatus(TypedDict, closed=True):
+    """
+    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
+    """
+
+    state: Literal["idle", "pending", "blocked"]
+    """
+    The processing state.
+    """
+    source_cursor: int
+    """
+    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
+    """
+    source_head: int
+    """
+    The Scope's highest Source position (0 without Sources).
+    """
+    target_source_through: int | None
+    """
+    The retained processing target; always null here (only a flush with processing sets one).
+    """
+    block: TopicMemoryProcessingBlock | None
+    """
+    The current terminal block; always null here.
+    """
+
+
+class TopicMemoryProcessingStatusRequest(TypedDict, closed=True):
+    """
+    Which Scope's Topic Memory processing to inspect.
+    """
+
+    scope_id: str
+    """
+    The Scope.
     """
 
 

@@ -66,7 +66,10 @@ from pcreceipt._gen.models import (
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    FlushTopicMemoryRequest,
+    FlushTopicMemoryResponse,
     GenerateExperienceRequest,
+    GeneratePromptDemonstrationsRequest,
     GenerateSkillRequest,
     GeneratedCandidateResponse,
     GetCandidateRequest,
@@ -77,6 +80,7 @@ from pcreceipt._gen.models import (
     GetMemoryEntryRequest,
     GetSkillRequest,
     GetStatsRequest,
+    GetTopicMemoryProcessingBlockRequest,
     GetTopicMemoryRequest,
     HandoffAcknowledgement,
     HandoffActivation,
@@ -105,9 +109,13 @@ from pcreceipt._gen.models import (
     PreparedContext,
     PreparedHandoff,
     PreparedWorkHandoff,
+    ProfilePolicy,
+    PromptConfiguration,
+    PromptDemonstrationResult,
     ProposeExperienceRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
@@ -119,6 +127,8 @@ from pcreceipt._gen.models import (
     ResolveScopeSelectionRequest,
     ResolvedScopes,
     RetireMemoryEntryRequest,
+    RetryTopicMemoryProcessingRequest,
+    RetryTopicMemoryProcessingResponse,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
     ScopeBinding,
@@ -135,6 +145,9 @@ from pcreceipt._gen.models import (
     SetDefaultScopeRequest,
     SkillArtifact,
     TopicMemoryArtifact,
+    TopicMemoryProcessingBlock,
+    TopicMemoryProcessingStatus,
+    TopicMemoryProcessingStatusRequest,
     UpdateScopeRequest,
     WorkSourceReceipt,
 )
@@ -746,3 +759,54 @@ class OperationMethods(ABC):
     ) -> ConnectorCheckpointState:
         """Commit a Connector binding's checkpoint, if expected is still its value."""
         return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def get_prompt_configuration(self, scope_id: str, prompt_key: str) -> PromptConfiguration:
+        """Read a prompt key's saved configuration and built-in instructions."""
+        return await self._call(
+            "get_prompt_configuration", PromptConfiguration, path={"scope_id": scope_id, "prompt_key": prompt_key}
+        )
+
+    async def get_profile_policy(self, scope_id: str) -> ProfilePolicy:
+        """Read the Scope's Profile policy."""
+        return await self._call("get_profile_policy", ProfilePolicy, path={"scope_id": scope_id})
+
+    async def put_profile_policy(
+        self, scope_id: str, request: PutProfilePolicyRequest | Mapping[str, Any]
+    ) -> ProfilePolicy:
+        """Configure the Scope's Profile policy."""
+        return await self._call("put_profile_policy", ProfilePolicy, path={"scope_id": scope_id}, body=request)
+
+    async def get_topic_memory_processing_status(
+        self, request: TopicMemoryProcessingStatusRequest | Mapping[str, Any]
+    ) -> TopicMemoryProcessingStatus:
+        """Inspect the Scope's Topic Memory processing."""
+        return await self._call("get_topic_memory_processing_status", TopicMemoryProcessingStatus, body=request)
+
+    async def get_topic_memory_processing_block(
+        self, request: GetTopicMemoryProcessingBlockRequest | Mapping[str, Any]
+    ) -> TopicMemoryProcessingBlock:
+        """Read one retained Topic Memory processing block."""
+        return await self._call("get_topic_memory_processing_block", TopicMemoryProcessingBlock, body=request)
+
+    async def generate_prompt_demonstrations(
+        self, scope_id: str, prompt_key: str, request: GeneratePromptDemonstrationsRequest | Mapping[str, Any]
+    ) -> PromptDemonstrationResult:
+        """Generate editable prompt demonstrations without saving them."""
+        return await self._call(
+            "generate_prompt_demonstrations",
+            PromptDemonstrationResult,
+            path={"scope_id": scope_id, "prompt_key": prompt_key},
+            body=request,
+        )
+
+    async def flush_topic_memory(
+        self, request: FlushTopicMemoryRequest | Mapping[str, Any]
+    ) -> FlushTopicMemoryResponse:
+        """Request asynchronous Topic Memory processing."""
+        return await self._call("flush_topic_memory", FlushTopicMemoryResponse, body=request)
+
+    async def retry_topic_memory_processing(
+        self, request: RetryTopicMemoryProcessingRequest | Mapping[str, Any]
+    ) -> RetryTopicMemoryProcessingResponse:
+        """Explicitly retry one observed Topic Memory block."""
+        return await self._call("retry_topic_memory_processing", RetryTopicMemoryProcessingResponse, body=request)

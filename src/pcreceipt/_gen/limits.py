@@ -503,8 +503,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -526,8 +526,8 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
-ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
-ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle", "profile_policy"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle", "profile_policy")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
 ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes", "tag query"]
@@ -571,6 +571,12 @@ ExtractionBackgroundLocation = Literal["local", "external", "none"]
 EXTRACTION_BACKGROUND_LOCATION_ENUM: Final[tuple[ExtractionBackgroundLocation, ...]] = ("local", "external", "none")
 ExtractionBackgroundState = Literal["running", "degraded", "stopped", "unknown"]
 EXTRACTION_BACKGROUND_STATE_ENUM: Final[tuple[ExtractionBackgroundState, ...]] = ("running", "degraded", "stopped", "unknown")
+
+# #/components/schemas/ExtractionFailure
+ExtractionFailureCode = Literal["model_configuration_error", "model_timeout", "model_unavailable", "invalid_model_output", "worker_timeout", "worker_crash", "invalid_worker_result", "missing_durable_acknowledgement", "supervisor_failed", "lease_renewal_failed", "scope_discovery_failed", "processing_failed"]
+EXTRACTION_FAILURE_CODE_ENUM: Final[tuple[ExtractionFailureCode, ...]] = ("model_configuration_error", "model_timeout", "model_unavailable", "invalid_model_output", "worker_timeout", "worker_crash", "invalid_worker_result", "missing_durable_acknowledgement", "supervisor_failed", "lease_renewal_failed", "scope_discovery_failed", "processing_failed")
+ExtractionFailureStage = Literal["inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"]
+EXTRACTION_FAILURE_STAGE_ENUM: Final[tuple[ExtractionFailureStage, ...]] = ("inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery")
 
 # #/components/schemas/ExtractionObservation
 ExtractionObservationStatus = Literal["unverified", "observed"]
@@ -618,11 +624,21 @@ FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 # The most Sources one flush takes past the cursor (PowerContext's default source window).
 FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
+# #/components/schemas/FlushTopicMemoryResponse
+FlushTopicMemoryResponseStatus = Literal["accepted", "idle"]
+FLUSH_TOPIC_MEMORY_RESPONSE_STATUS_ENUM: Final[tuple[FlushTopicMemoryResponseStatus, ...]] = ("accepted", "idle")
+
 # #/components/schemas/GenerateExperienceRequest
 GENERATE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
 GENERATE_EXPERIENCE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
 GENERATE_EXPERIENCE_REQUEST_REASON_MIN_LENGTH: Final = 1
 GENERATE_EXPERIENCE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/GeneratePromptDemonstrationsRequest
+GENERATE_PROMPT_DEMONSTRATIONS_REQUEST_INSTRUCTIONS_MIN_LENGTH: Final = 1
+GENERATE_PROMPT_DEMONSTRATIONS_REQUEST_INSTRUCTIONS_MAX_LENGTH: Final = 32768
+GENERATE_PROMPT_DEMONSTRATIONS_REQUEST_DEMONSTRATION_COUNT_MINIMUM: Final = 1
+GENERATE_PROMPT_DEMONSTRATIONS_REQUEST_DEMONSTRATION_COUNT_MAXIMUM: Final = 20
 
 # #/components/schemas/GenerateSkillRequest
 GENERATE_SKILL_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
@@ -640,6 +656,10 @@ GET_HANDOFF_REPORT_REQUEST_DOWNLOAD_DEFAULT: Final = False
 
 # #/components/schemas/GetStatsRequest
 GET_STATS_REQUEST_PERIOD_DEFAULT: Final = "30d"
+
+# #/components/schemas/GetTopicMemoryProcessingBlockRequest
+GET_TOPIC_MEMORY_PROCESSING_BLOCK_REQUEST_BLOCK_ID_MIN_LENGTH: Final = 1
+GET_TOPIC_MEMORY_PROCESSING_BLOCK_REQUEST_BLOCK_ID_MAX_LENGTH: Final = 36
 
 # #/components/schemas/HandleFamily
 HANDLE_FAMILY_MIN_LENGTH: Final = 1
@@ -948,13 +968,30 @@ PREPARED_HANDOFF_SCHEMA_ENUM: Final[tuple[PreparedHandoffSchema, ...]] = ("power
 PREPARED_HANDOFF_SCOPE_ID_MIN_LENGTH: Final = 1
 PREPARED_HANDOFF_SCOPE_ID_MAX_LENGTH: Final = 256
 
+# #/components/schemas/ProfileActivationMode
+ProfileActivationMode = Literal["automatic", "review_required"]
+PROFILE_ACTIVATION_MODE_ENUM: Final[tuple[ProfileActivationMode, ...]] = ("automatic", "review_required")
+
 # #/components/schemas/ProfileContent
 PROFILE_CONTENT_CONTENT_MIN_LENGTH: Final = 1
 PROFILE_CONTENT_CONTENT_MAX_LENGTH: Final = 65536
 
+# #/components/schemas/ProfilePolicy
+PROFILE_POLICY_VERSION_MINIMUM: Final = 1
+
 # #/components/schemas/PromptCapability
 PromptCapabilityStatus = Literal["supported", "disabled", "unsupported"]
 PROMPT_CAPABILITY_STATUS_ENUM: Final[tuple[PromptCapabilityStatus, ...]] = ("supported", "disabled", "unsupported")
+
+# #/components/schemas/PromptCatalogueKey
+PromptCatalogueKey = Literal["memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate"]
+PROMPT_CATALOGUE_KEY_ENUM: Final[tuple[PromptCatalogueKey, ...]] = ("memory.extract", "memory.rerank", "atomic_memory.extract", "atomic_memory.reconcile", "experience.incubate", "experience.generate", "skill.generate", "handoff.generate", "topic_memory.probe", "topic_memory.global", "topic_memory.planner", "topic_memory.evolve", "topic_memory.temporary", "topic_memory.reduce", "topic_memory.reconcile", "profile.generate")
+
+# #/components/schemas/PromptConfiguration
+PromptConfigurationStatus = Literal["supported", "disabled", "unsupported"]
+PROMPT_CONFIGURATION_STATUS_ENUM: Final[tuple[PromptConfigurationStatus, ...]] = ("supported", "disabled", "unsupported")
+PromptConfigurationMode = Literal["auto", "custom"]
+PROMPT_CONFIGURATION_MODE_ENUM: Final[tuple[PromptConfigurationMode, ...]] = ("auto", "custom")
 
 # #/components/schemas/PromptContent
 PROMPT_CONTENT_SCHEMA_VERSION_CONST: Final = "powercontext.prompt.v1"
@@ -968,6 +1005,10 @@ PROMPT_DEMONSTRATION_INPUT_MIN_LENGTH: Final = 1
 PROMPT_DEMONSTRATION_INPUT_MAX_LENGTH: Final = 65536
 PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MIN_LENGTH: Final = 1
 PROMPT_DEMONSTRATION_EXPECTED_OUTPUT_MAX_LENGTH: Final = 65536
+
+# #/components/schemas/PromptDemonstrationResult
+PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MIN_ITEMS: Final = 1
+PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MAX_ITEMS: Final = 20
 
 # #/components/schemas/PromptKey
 PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"]
@@ -988,6 +1029,10 @@ PROPOSE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
 # #/components/schemas/PublishArtifactRequest
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
+
+# #/components/schemas/PutProfilePolicyRequest
+PUT_PROFILE_POLICY_REQUEST_ACTIVATION_MODE_DEFAULT: Final = "automatic"
+PUT_PROFILE_POLICY_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 0
 
 # #/components/schemas/QueryArtifactTagsRequest
 QUERY_ARTIFACT_TAGS_REQUEST_TAGS_MIN_ITEMS: Final = 1
@@ -1165,6 +1210,14 @@ RETRIEVAL_ROUNDS_MAX_ITEMS: Final = 3
 RETRIEVAL_SEARCHES_MAX_ITEMS: Final = 32
 RETRIEVAL_RERANK_CONFIGS_MAX_ITEMS: Final = 8
 RETRIEVAL_RERANKS_MAX_ITEMS: Final = 32
+
+# #/components/schemas/RetryTopicMemoryProcessingRequest
+RETRY_TOPIC_MEMORY_PROCESSING_REQUEST_BLOCK_ID_MIN_LENGTH: Final = 1
+RETRY_TOPIC_MEMORY_PROCESSING_REQUEST_BLOCK_ID_MAX_LENGTH: Final = 36
+
+# #/components/schemas/RetryTopicMemoryProcessingResponse
+RetryTopicMemoryProcessingResponseStatus = Literal["accepted"]
+RETRY_TOPIC_MEMORY_PROCESSING_RESPONSE_STATUS_ENUM: Final[tuple[RetryTopicMemoryProcessingResponseStatus, ...]] = ("accepted",)
 
 # #/components/schemas/ReviewArtifactReference
 REVIEW_ARTIFACT_REFERENCE_FAMILY_MIN_LENGTH: Final = 1
@@ -1451,6 +1504,26 @@ TOPIC_MEMORY_CONTENT_DETAIL_MAX_LENGTH: Final = 125000
 # #/components/schemas/TopicMemoryMatchedBy
 TopicMemoryMatchedBy = Literal["topic_fts", "topic_vector", "detail_fts", "detail_vector"]
 TOPIC_MEMORY_MATCHED_BY_ENUM: Final[tuple[TopicMemoryMatchedBy, ...]] = ("topic_fts", "topic_vector", "detail_fts", "detail_vector")
+
+# #/components/schemas/TopicMemoryProcessingBlock
+TOPIC_MEMORY_PROCESSING_BLOCK_SOURCE_AFTER_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_BUDGET_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_LEGACY_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_TARGET_SOURCE_THROUGH_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_ATTEMPTS_MINIMUM: Final = 1
+TOPIC_MEMORY_PROCESSING_BLOCK_REQUESTS_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_TOKENS_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_BLOCK_RETRY_REQUEST_GENERATION_MINIMUM: Final = 1
+
+# #/components/schemas/TopicMemoryProcessingState
+TopicMemoryProcessingState = Literal["idle", "pending", "blocked"]
+TOPIC_MEMORY_PROCESSING_STATE_ENUM: Final[tuple[TopicMemoryProcessingState, ...]] = ("idle", "pending", "blocked")
+
+# #/components/schemas/TopicMemoryProcessingStatus
+TOPIC_MEMORY_PROCESSING_STATUS_SOURCE_CURSOR_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_STATUS_SOURCE_HEAD_MINIMUM: Final = 0
+TOPIC_MEMORY_PROCESSING_STATUS_TARGET_SOURCE_THROUGH_MINIMUM: Final = 0
 
 # #/components/schemas/TopicMemoryUsedSearchMode
 TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]

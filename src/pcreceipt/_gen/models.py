@@ -1131,6 +1131,28 @@ class BootstrapReceiptId(RootModel[str]):
     """
 
 
+class BuiltinPromptInstructions(ContractModel):
+    """
+    The runtime's built-in instructions for the key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: str
+    """
+    The built-in definition's version (get_capabilities' builtin_version).
+    """
+    profile: Literal["coding", "conversation"] | None
+    """
+    The built-in definition's profile; always null here.
+    """
+    instructions: str
+    """
+    The exact built-in instructions the runtime sends.
+    """
+
+
 class Candidate(ContractModel):
     """
     One candidate's current head: its latest immutable proposal version and its review state.
@@ -1336,7 +1358,7 @@ class Capabilities(ContractModel):
         PromptCapability,
     ]
     """
-    The built-in prompts this server runs, by prompt key (PowerContext's keys): memory.rerank (the model reranker of prepare), atomic_memory.extract (Memory extraction by flush_memory) and handoff.generate (Handoff drafts by prepare_handoff and activate_handoff), each supported exactly when its component is configured.
+    Every PowerContext 1.4.1 prompt key (the sixteen of PromptCatalogueKey), as 1.4.1 lists them: memory.rerank (prepare's model reranker) and atomic_memory.extract (flush_memory's Memory extraction) are supported exactly when their component runs, else disabled with the reason; handoff.generate (Handoff drafts by prepare_handoff and activate_handoff) is supported exactly when a generation provider is configured, else disabled (provider_not_configured); experience.generate and skill.generate are unsupported (injected_component) while generation runs, since their prompts are fixed and no Scope's prompt replaces them, else disabled (provider_not_configured); every other key names a prompt pcreceipt never runs: disabled, provider_not_configured without a generation provider (1.4.1's answer without one), operation_disabled with one.
     """
     artifact_dreaming: bool
     """
@@ -2658,6 +2680,10 @@ class ErrorBody(ContractModel):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "profile_policy_not_found",
+        "topic_memory_block_not_found",
+        "prompt_customization_unavailable",
+        "topic_memory_processing_unavailable",
     ]
     """
     The error code.
@@ -2776,9 +2802,9 @@ class ErrorDetails(ContractModel):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: Literal["artifact_family", "artifact_handle"] | None = None
+    kind: Literal["artifact_family", "artifact_handle", "profile_policy"] | None = None
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
     """
     name: Literal["memory"] | None = None
     """
@@ -2969,6 +2995,43 @@ class ExtractionBackground(ContractModel):
     """
 
 
+class ExtractionFailure(ContractModel):
+    """
+    One Memory extraction failure this process observed (PowerContext 1.4.1's ExtractionFailure): a sanitized category, never a message, model input or credential.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal[
+        "model_configuration_error",
+        "model_timeout",
+        "model_unavailable",
+        "invalid_model_output",
+        "worker_timeout",
+        "worker_crash",
+        "invalid_worker_result",
+        "missing_durable_acknowledgement",
+        "supervisor_failed",
+        "lease_renewal_failed",
+        "scope_discovery_failed",
+        "processing_failed",
+    ]
+    """
+    The category: model_timeout (the provider did not answer in time), model_unavailable (it could not be reached or refused), invalid_model_output (its answer was not the required shape); 1.4.1's other categories are not produced here.
+    """
+    stage: Literal[
+        "inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"
+    ]
+    """
+    inference for a recognised model failure, else where the failure was observed (1.4.1's stages).
+    """
+    occurred_at: AwareDatetime
+    """
+    UTC time this process observed the failure.
+    """
+
+
 class ExtractionObservation(ContractModel):
     """
     What this process observed of Memory extraction since it started.
@@ -2979,15 +3042,15 @@ class ExtractionObservation(ContractModel):
     )
     status: Literal["unverified", "observed"]
     """
-    unverified (no extraction observed since this process started) or observed (a flush extracted at least one Source).
+    unverified (no extraction outcome observed since this process started) or observed (a flush extracted a Source, or failed on the model).
     """
     since: AwareDatetime
     """
     UTC start of the observation window (this process's start).
     """
-    last_failure: None
+    last_failure: ExtractionFailure | None
     """
-    The last extraction failure; always null (pcreceipt reports failures in flush answers, not here).
+    The last extraction failure this process observed: a flush_memory that answered 503 because the model failed before any Source was extracted (kept after a later success, as in 1.4.1); null when none was observed.
     """
     last_success_at: AwareDatetime | None
     """
@@ -3191,6 +3254,34 @@ class FlushMemoryResponse(ContractModel):
     """
 
 
+class FlushTopicMemoryRequest(ContractModel):
+    """
+    Which Scope's Topic Memory processing to request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+
+
+class FlushTopicMemoryResponse(ContractModel):
+    """
+    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted", "idle"]
+    """
+    accepted, or idle when the cursor was already current.
+    """
+
+
 class FromEntryVersionId(RootModel[str]):
     root: Annotated[
         str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
@@ -3227,6 +3318,24 @@ class GenerateExperienceRequest(ContractModel):
     reason: Reason1 | None = None
     """
     Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratePromptDemonstrationsRequest(ContractModel):
+    """
+    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    instructions: Annotated[str, Field(max_length=32768, min_length=1, pattern="\\S")]
+    """
+    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
+    """
+    demonstration_count: Annotated[int, Field(ge=1, le=20)]
+    """
+    How many demonstrations: 1 to 20, exactly that many answered.
     """
 
 
@@ -3425,6 +3534,24 @@ class GetStatsRequest(ContractModel):
     period: Literal["today", "7d", "30d"] | None = "30d"
     """
     The reporting period.
+    """
+
+
+class GetTopicMemoryProcessingBlockRequest(ContractModel):
+    """
+    One retained processing block of a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    block_id: Annotated[str, Field(max_length=36, min_length=1)]
+    """
+    A block id status answered: 1 to 36 characters.
     """
 
 
@@ -5052,6 +5179,40 @@ class ProfileContent(ContractModel):
     """
 
 
+class ProfilePolicy(ContractModel):
+    """
+    A Scope's Profile policy (1.4.1's ProfilePolicyResponse).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    generation_enabled: bool
+    """
+    Whether Profile generation from the Scope's Sources is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"]
+    """
+    automatic (a generated Profile takes effect) or review_required (it waits as a candidate).
+    """
+    pending_candidate_id: str | None
+    """
+    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    The policy's version: 1 when created, one more with each replacement (put_profile_policy's expected_version).
+    """
+    updated_at: AwareDatetime
+    """
+    UTC time of the last put.
+    """
+
+
 class PromptCapability(ContractModel):
     """
     Whether one built-in prompt can run, and which definition it uses.
@@ -5082,6 +5243,72 @@ class PromptCapability(ContractModel):
     builtin_profile: Literal["coding", "conversation"] | None
     """
     The built-in definition's profile, or null.
+    """
+
+
+class PromptConfiguration(ContractModel):
+    """
+    One prompt key's saved configuration and built-in instructions in one view (1.4.1's PromptConfiguration). status and reason are get_capabilities' for the key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: str
+    """
+    The Scope.
+    """
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    status: Literal["supported", "disabled", "unsupported"]
+    """
+    supported, disabled or unsupported (get_capabilities' status for the key).
+    """
+    reason: (
+        Literal["operation_disabled", "provider_not_configured", "injected_component"]
+        | None
+    )
+    """
+    Why the key is not supported; null when it is.
+    """
+    mode: Literal["auto", "custom"]
+    """
+    The saved head's mode; auto without a saved head.
+    """
+    artifact: ArtifactReference | None
+    """
+    The saved prompt artifact's head revision; null when none is saved.
+    """
+    artifact_etag: str | None
+    """
+    The saved head's ETag (the If-Match for replacing that artifact); null when none is saved.
+    """
+    effective: PromptInstructions | None
+    """
+    What takes effect: the custom head's instructions and demonstrations, else the built-in instructions; null for a key without built-in instructions here.
+    """
+    builtin: BuiltinPromptInstructions | None
+    """
+    The built-in instructions; null for a key pcreceipt has none for (a prompt it never runs, or one whose component takes no Scope prompt).
     """
 
 
@@ -5128,6 +5355,77 @@ class PromptDemonstration(ContractModel):
     ]
     """
     The desired output.
+    """
+
+
+class PromptDemonstrationResult(ContractModel):
+    """
+    Generated demonstrations, not saved (1.4.1's PromptDemonstrationResult).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    prompt_key: Literal[
+        "memory.extract",
+        "memory.rerank",
+        "atomic_memory.extract",
+        "atomic_memory.reconcile",
+        "experience.incubate",
+        "experience.generate",
+        "skill.generate",
+        "handoff.generate",
+        "topic_memory.probe",
+        "topic_memory.global",
+        "topic_memory.planner",
+        "topic_memory.evolve",
+        "topic_memory.temporary",
+        "topic_memory.reduce",
+        "topic_memory.reconcile",
+        "profile.generate",
+    ]
+    """
+    The prompt key.
+    """
+    demonstrations: Annotated[list[PromptExample], Field(max_length=20, min_length=1)]
+    """
+    Exactly demonstration_count pairs; each input and expected_output a non-blank string of at most 65,536 characters, so they save into a prompt artifact as they are.
+    """
+
+
+class PromptExample(ContractModel):
+    """
+    A typed input/output pair (1.4.1's PromptDemonstration): any JSON each. pcreceipt's prompt artifacts hold strings, which are JSON.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    input: Any
+    """
+    The example input.
+    """
+    expected_output: Any
+    """
+    The desired output.
+    """
+
+
+class PromptInstructions(ContractModel):
+    """
+    Instructions and demonstrations as they take effect: the saved custom ones, else the built-in instructions without demonstrations.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    instructions: str
+    """
+    Readable guidance.
+    """
+    demonstrations: list[PromptExample]
+    """
+    The examples that go with it.
     """
 
 
@@ -5220,6 +5518,28 @@ class PublishArtifactRequest(ContractModel):
     ]
     """
     One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
+class PutProfilePolicyRequest(ContractModel):
+    """
+    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation_enabled: bool
+    """
+    Whether Profile generation is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"] | None = "automatic"
+    """
+    How a generated Profile takes effect (automatic).
+    """
+    expected_version: Annotated[int, Field(ge=0)]
+    """
+    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
     """
 
 
@@ -6028,6 +6348,42 @@ class Retrieval(ContractModel):
     reranks: Annotated[list[RerankGroup], Field(max_length=32)]
     """
     Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class RetryTopicMemoryProcessingRequest(ContractModel):
+    """
+    One observed block to retry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    block_id: Annotated[str, Field(max_length=36, min_length=1)]
+    """
+    A block id status answered: 1 to 36 characters.
+    """
+
+
+class RetryTopicMemoryProcessingResponse(ContractModel):
+    """
+    An accepted retry (1.4.1's RetryTopicMemoryProcessingResponse); never answered here, since no block is retained.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted"]
+    """
+    accepted.
+    """
+    block: TopicMemoryProcessingBlock
+    """
+    The block with its retry.
     """
 
 
@@ -7177,6 +7533,128 @@ class TopicMemoryContent(ContractModel):
     detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
     """
     The topic detail.
+    """
+
+
+class TopicMemoryProcessingBlock(ContractModel):
+    """
+    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    block_id: str
+    """
+    The block's id.
+    """
+    attempt_id: str
+    """
+    The attempt that ended in the block.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    binding_name: str
+    """
+    The processing binding.
+    """
+    source_after: Annotated[int, Field(ge=0)]
+    """
+    The cursor the attempt started after.
+    """
+    source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The exact selected Source end; null when unknown.
+    """
+    budget_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The cumulative coverage of the original allowance; null only for imported blocks.
+    """
+    legacy_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The original range of an imported block; null otherwise.
+    """
+    target_source_through: Annotated[int, Field(ge=1)]
+    """
+    The retained target.
+    """
+    attempts: Annotated[int, Field(ge=1)]
+    """
+    Attempts made.
+    """
+    requests: Annotated[int, Field(ge=0)]
+    """
+    Model requests made.
+    """
+    tokens: Annotated[int, Field(ge=0)]
+    """
+    Model tokens used.
+    """
+    error_code: str
+    """
+    The block's error code.
+    """
+    last_error_code: str | None
+    """
+    The last attempt's error code, or null.
+    """
+    blocked_at: AwareDatetime
+    """
+    UTC time the block was observed.
+    """
+    retried_at: AwareDatetime | None
+    """
+    UTC time of an accepted retry, or null.
+    """
+    retry_request_generation: Annotated[int | None, Field(ge=1)]
+    """
+    The flush generation an accepted retry requested, or null.
+    """
+
+
+class TopicMemoryProcessingStatus(ContractModel):
+    """
+    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    state: Literal["idle", "pending", "blocked"]
+    """
+    The processing state.
+    """
+    source_cursor: Annotated[int, Field(ge=0)]
+    """
+    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
+    """
+    source_head: Annotated[int, Field(ge=0)]
+    """
+    The Scope's highest Source position (0 without Sources).
+    """
+    target_source_through: Annotated[int | None, Field(ge=0)]
+    """
+    The retained processing target; always null here (only a flush with processing sets one).
+    """
+    block: TopicMemoryProcessingBlock | None
+    """
+    The current terminal block; always null here.
+    """
+
+
+class TopicMemoryProcessingStatusRequest(ContractModel):
+    """
+    Which Scope's Topic Memory processing to inspect.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
     """
 
 

@@ -53,6 +53,13 @@ BUILTIN_EXTRACT_PROMPT: Final = (
     'preference, decision, constraint or working_note. Reply {"memories": []} when nothing is worth keeping.'
 )
 _WIRE_SETTINGS: Final = ("temperature", "max_tokens", "top_p", "seed")
+FAILURE_CODES: Final[Mapping[str, str]] = {
+    "inference_timeout": "model_timeout",
+    "inference_unavailable": "model_unavailable",
+    "invalid_output": "invalid_model_output",
+    "empty_selection": "invalid_model_output",
+}
+"""PowerContext 1.4.1's sanitized ExtractionFailure code of each provider failure kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +124,9 @@ class FlushOutcome:
 class Extractor:
     """Extracts Atomic Memory from a Scope's pending Sources with one chat model (see the module
     docstring). ``calls`` counts the model calls it made; ``last_success_at`` is when a flush last
-    extracted a Source (None until one did)."""
+    extracted a Source (None until one did); ``last_failure`` the last flush that moved nothing
+    because the model failed (``flush_memory``'s 503): 1.4.1's ExtractionFailure (``code``,
+    ``stage``, ``occurred_at``), kept after later successes as 1.4.1 keeps it."""
 
     def __init__(
         self,
@@ -140,6 +149,7 @@ class Extractor:
         self._lock = threading.Lock()
         self._calls = 0
         self.last_success_at: str | None = None
+        self.last_failure: Mapping[str, str] | None = None
 
     @property
     def calls(self) -> int:
@@ -226,6 +236,8 @@ class Extractor:
             moved = writer.commit_extraction(scope_id, after=cursor, through=passed_to, extracted=None, contents=[])
             if moved is not None:
                 cursor = passed_to
+        if failure is not None and cursor == pending.cursor:  # the flush answers 503
+            self.last_failure = {"code": FAILURE_CODES[failure.kind], "stage": "inference", "occurred_at": now()}
         return self._outcome(pending.cursor, cursor, pending.high_watermark, extracted, written, calls, failure)
 
     @staticmethod

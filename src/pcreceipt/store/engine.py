@@ -38,6 +38,7 @@ from pcreceipt.store.handoff_boundaries import HandoffBoundaries
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.profiles import ProfilePolicies
 from pcreceipt.store.publications import ArtifactPublications
 from pcreceipt.store.records import (
     SEARCHABLE_FAMILIES,
@@ -103,6 +104,7 @@ class StoreEngine(
     HandoffBoundaries[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
+    ProfilePolicies[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

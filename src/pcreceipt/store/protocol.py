@@ -28,6 +28,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
 from pcreceipt.store.connector_records import ConnectorBinding
+from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
@@ -716,6 +717,18 @@ class HandoffBoundaryRecords(Protocol):
     def advance_handoff_boundary(self, scope_id: str, expected: int, position: int) -> bool:
         """Compare-and-set: move the boundary from ``expected`` to the greater ``position``; False,
         with nothing written, when it is no longer ``expected``."""
+class ProfilePolicyRecords(Protocol):
+    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set."""
+
+    def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
+        """The Scope's policy; None before the first put."""
+        ...
+
+    def put_profile_policy(
+        self, scope_id: str, *, generation_enabled: bool, activation_mode: ActivationMode, expected_version: int
+    ) -> ProfilePolicy:
+        """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
+        current version) the policy; PolicyConflict otherwise, nothing written."""
         ...
 
 
@@ -733,6 +746,7 @@ class Store(
     Candidates,
     ConnectorCheckpointRecords,
     HandoffBoundaryRecords,
+    ProfilePolicyRecords,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

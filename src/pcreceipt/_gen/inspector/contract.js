@@ -7480,6 +7480,78 @@ var OPERATIONS = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false }
+  },
+  {
+    operationId: "get_prompt_configuration",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/prompts/{prompt_key}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "PromptConfiguration" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "get_profile_policy",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/profile-policy",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "ProfilePolicy" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "put_profile_policy",
+    method: "PUT",
+    path: "/v1/scopes/{scope_id}/profile-policy",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "PutProfilePolicyRequest",
+    success: [{ status: 200, model: "ProfilePolicy" }],
+    scope: { access: "admin", source: "path", references: false }
+  },
+  {
+    operationId: "get_topic_memory_processing_status",
+    method: "POST",
+    path: "/v1/topic-memory/processing/status",
+    parameters: [],
+    requestBody: "TopicMemoryProcessingStatusRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingStatus" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "get_topic_memory_processing_block",
+    method: "POST",
+    path: "/v1/topic-memory/processing/blocks/get",
+    parameters: [],
+    requestBody: "GetTopicMemoryProcessingBlockRequest",
+    success: [{ status: 200, model: "TopicMemoryProcessingBlock" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "generate_prompt_demonstrations",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/prompts/{prompt_key}/demonstrations",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "prompt_key", location: "path", required: true }],
+    requestBody: "GeneratePromptDemonstrationsRequest",
+    success: [{ status: 200, model: "PromptDemonstrationResult" }],
+    scope: { access: "admin", source: "path", references: false }
+  },
+  {
+    operationId: "flush_topic_memory",
+    method: "POST",
+    path: "/v1/topic-memory/flush",
+    parameters: [],
+    requestBody: "FlushTopicMemoryRequest",
+    success: [{ status: 200, model: "FlushTopicMemoryResponse" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "retry_topic_memory_processing",
+    method: "POST",
+    path: "/v1/topic-memory/processing/retry",
+    parameters: [],
+    requestBody: "RetryTopicMemoryProcessingRequest",
+    success: [{ status: 200, model: "RetryTopicMemoryProcessingResponse" }],
+    scope: { access: "admin", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -23,6 +23,8 @@ from pcreceipt.server.handlers.handoff_report import HANDOFF_REPORT_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
+from pcreceipt.server.handlers.profile import PROFILE_HANDLERS
+from pcreceipt.server.handlers.prompts import PROMPT_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
@@ -33,6 +35,7 @@ from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tag_query import TAG_QUERY_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY_HANDLERS
+from pcreceipt.server.handlers.topic_memory_processing import TOPIC_MEMORY_PROCESSING_HANDLERS
 from pcreceipt.server.handlers.work import WORK_HANDLERS
 from pcreceipt.server.http.exchange import Handler
 
@@ -62,6 +65,9 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     HANDOFF_GENERATION_HANDLERS,
     SCOPE_SELECTION_HANDLERS,
     TAG_QUERY_HANDLERS,
+    PROMPT_HANDLERS,
+    PROFILE_HANDLERS,
+    TOPIC_MEMORY_PROCESSING_HANDLERS,
 )
 
 

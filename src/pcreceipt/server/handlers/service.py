@@ -34,10 +34,7 @@ from typing import Any
 from pcreceipt.contract import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import bodies, limits
-from pcreceipt.prepare import bootstrap
-from pcreceipt.prepare.extraction import EXTRACT_PROMPT_KEY
-from pcreceipt.prepare.handoff_generation import HANDOFF_PROMPT_KEY
-from pcreceipt.prepare.rerank import BUILTIN_PROMPT_VERSION, PROMPT_DEFINITION_VERSION, RERANK_PROMPT_KEY
+from pcreceipt.prepare import bootstrap, prompts
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
@@ -70,56 +67,46 @@ def _extraction(call: Call) -> dict[str, Any]:
     provider with extraction enabled); observed once a flush extracted a Source."""
     extractor = call.services.extractor
     last_success = None if extractor is None else extractor.last_success_at
+    failure = None if extractor is None else extractor.last_failure
     return {
         "configuration": "configured" if extractor is not None else "unconfigured",
         "background": {"location": "none", "role": None, "state": "stopped", "automatic_processing_enabled": False},
         "observation": {
-            "status": "observed" if last_success is not None else "unverified",
+            "status": "observed" if last_success is not None or failure is not None else "unverified",
             "since": OBSERVATION_SINCE,
-            "last_failure": None,
+            "last_failure": None if failure is None else dict(failure),
             "last_success_at": last_success,
         },
     }
 
 
-def _prompt(key: str, reason: str | None) -> dict[str, Any]:
-    """One built-in prompt's capability: ``supported`` when nothing stops it (``reason`` None)."""
-    return {
-        "status": "supported" if reason is None else "disabled",
-        "reason": reason,
-        "definition_version": f"pcreceipt.prompt.{key}.v{PROMPT_DEFINITION_VERSION}",
-        "builtin_version": f"pcreceipt.{key}.v{BUILTIN_PROMPT_VERSION}",
-        "builtin_profile": None,
-    }
-
-
-def _prompts(call: Call) -> dict[str, Any]:
-    """The built-in prompts pcreceipt runs, by PowerContext's keys: the model reranker's (rerank
-    ``kind: model`` with a provider URL and a model, its own or generation's) and Memory
-    extraction's (an extractor is running) and Handoff generation's (a generation provider). Query
-    expansion's prompt is fixed (no Scope's artifact replaces it), so it is not listed."""
+def prompt_availability(call: Call) -> prompts.Availability:
+    """What the configuration says of the prompted components (``prepare.prompts``): the model
+    reranker runs with rerank ``kind: model``, a provider URL and a model (its own or
+    generation's); extraction runs when an extractor is built; generation when both its URL and
+    model are set; Handoff drafts when a Handoff generator is built."""
     settings = call.services.settings
     generation, rerank = settings.generation, settings.rerank
-    rerank_reason: str | None = None
+    rerank_reason: prompts.Reason | None = None
     if rerank.kind != "model":
         rerank_reason = "operation_disabled"
     elif (rerank.base_url or generation.base_url) is None or (rerank.model or generation.model) is None:
         rerank_reason = "provider_not_configured"
-    extract_reason: str | None = None
+    extract_reason: prompts.Reason | None = None
     if call.services.extractor is None:
         extract_reason = "provider_not_configured" if settings.extraction.enabled else "operation_disabled"
-    return {
-        RERANK_PROMPT_KEY: _prompt(RERANK_PROMPT_KEY, rerank_reason),
-        EXTRACT_PROMPT_KEY: _prompt(EXTRACT_PROMPT_KEY, extract_reason),
-        HANDOFF_PROMPT_KEY: _prompt(
-            HANDOFF_PROMPT_KEY, None if call.services.handoff_generator is not None else "provider_not_configured"
-        ),
-    }
+    return prompts.Availability(
+        rerank=rerank_reason,
+        extract=extract_reason,
+        generation=generation.base_url is not None and generation.model is not None,
+        generator=call.services.generator is not None,
+        handoff=None if call.services.handoff_generator is not None else "provider_not_configured",
+    )
 
 
 def get_capabilities(call: Call[None]) -> Reply:
     body = {
-        "prompts": _prompts(call),
+        "prompts": prompts.capabilities(prompt_availability(call)),
         "artifact_dreaming": False,
         "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),

@@ -502,6 +502,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        19,
+        "Profile policies: one per Scope, replaced by a compare-and-set on its version",
+        (
+            f"""CREATE TABLE IF NOT EXISTS profile_policies (
+                scope_id {_ID} NOT NULL PRIMARY KEY,
+                generation_enabled TINYINT NOT NULL,
+                activation_mode VARBINARY(32) NOT NULL,
+                pending_candidate_id {_ID} NULL,
+                version BIGINT NOT NULL,
+                updated_at VARCHAR(40) NOT NULL
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -129,6 +129,8 @@ class OceanBaseStore(StoreEngine[Conn, Prepared]):
         VALUES (?, ?, ?, ?, ?, ?)
         ON DUPLICATE KEY UPDATE skipped = VALUES(skipped), indexed_at = VALUES(indexed_at)"""
     INSERT_CURSOR_KEY = "INSERT IGNORE INTO cursor_keys (key_slot, secret) VALUES (1, ?)"
+    INSERT_PROFILE_POLICY = """INSERT IGNORE INTO profile_policies (scope_id, generation_enabled,
+        activation_mode, pending_candidate_id, version, updated_at) VALUES (?, ?, ?, NULL, 1, ?)"""
     INSERT_CONNECTOR_CHECKPOINT = """INSERT IGNORE INTO connector_checkpoints (scope_id, binding_id,
         connector_name, connector_version, checkpoint, checkpoint_sha, generation) VALUES (?, ?, ?, ?, ?, ?, 1)"""
     INSERT_HANDOFF_BOUNDARY = "INSERT IGNORE INTO handoff_boundaries (scope_id, boundary_position) VALUES (?, ?)"

@@ -507,6 +507,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        19,
+        "Profile policies: one per Scope, replaced by a compare-and-set on its version",
+        (
+            """CREATE TABLE profile_policies (
+                scope_id TEXT NOT NULL PRIMARY KEY,
+                generation_enabled INTEGER NOT NULL,
+                activation_mode TEXT NOT NULL,
+                pending_candidate_id TEXT,
+                version INTEGER NOT NULL,
+                updated_at TEXT NOT NULL
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 

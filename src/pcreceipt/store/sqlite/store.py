@@ -102,6 +102,8 @@ class SQLiteStore(StoreEngine["Connection", _Prepared]):
         ON CONFLICT (scope_id, fingerprint)
         DO UPDATE SET skipped = excluded.skipped, indexed_at = excluded.indexed_at"""
     INSERT_CURSOR_KEY = "INSERT OR IGNORE INTO cursor_keys (key_slot, secret) VALUES (1, ?)"
+    INSERT_PROFILE_POLICY = """INSERT OR IGNORE INTO profile_policies (scope_id, generation_enabled,
+        activation_mode, pending_candidate_id, version, updated_at) VALUES (?, ?, ?, NULL, 1, ?)"""
     INSERT_CONNECTOR_CHECKPOINT = """INSERT OR IGNORE INTO connector_checkpoints (scope_id, binding_id,
         connector_name, connector_version, checkpoint, checkpoint_sha, generation) VALUES (?, ?, ?, ?, ?, ?, 1)"""
     INSERT_HANDOFF_BOUNDARY = "INSERT OR IGNORE INTO handoff_boundaries (scope_id, boundary_position) VALUES (?, ?)"
