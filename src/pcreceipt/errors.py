@@ -161,6 +161,12 @@ class SourceNotEligible(InvalidRequest):
     code = "source_not_eligible"
 
 
+class SourceNotFound(NotFound):
+    """get_source: the Scope has no Source of that type and id (PowerContext 1.4.1's code)."""
+
+    code = "source_not_found"
+
+
 class ArtifactNotFound(NotFound):
     """No such artifact or revision in the Scope (also a bootstrap's missing Handoff revision)."""
 

@@ -326,3 +326,17 @@ BASES |= {
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
 }
+
+
+def _captured_source(tier: Tier) -> Base:
+    """A Source captured for the read (get_source)."""
+    source_id = f"tier-{uuid.uuid4().hex}"
+    body = {"scope_id": tier.scope_id, "source_id": source_id, "content": "read by the tier"}
+    assert tier.http.post("/v1/sources/content", json=body).status_code == 202
+    return Base(path={"source_type": "content", "source_id": source_id})
+
+
+BASES |= {
+    "get_source": _captured_source,
+    "list_sources": lambda t: Base(query={"limit": "10"}),
+}

@@ -13,7 +13,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from powercontext.client import PowerContextClient
-from powercontext.http import CommitConnectorCheckpointRequest, GetConnectorCheckpointRequest
+from powercontext.http import (
+    CaptureContentSourceRequest,
+    CommitConnectorCheckpointRequest,
+    CreateScopeRequest,
+    GetConnectorCheckpointRequest,
+    ListSourcesRequest,
+)
 
 Check = Callable[[str, bool], bool]
 ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
@@ -52,6 +58,38 @@ async def connector_checkpoints(client: PowerContextClient, check: Check, expect
     )
 
 
+async def _scope(client: PowerContextClient, title: str) -> str:
+    request = CreateScopeRequest.model_validate(
+        {"title": title, "summary": "official client check", "idempotency_key": uuid.uuid4().hex}
+    )
+    return (await client.create_scope(request)).scope_id
+
+
+async def source_records(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id = await _scope(client, "source records")
+    for n in range(3):
+        await client.capture_content_source(
+            CaptureContentSourceRequest.model_validate(
+                {"scope_id": scope_id, "source_id": f"compat:{n}", "content": f"text {n}"}
+            )
+        )
+    one = await client.get_source(scope_id, "content", "compat:1")
+    check("get_source: the captured text and its position", (one.content, one.position) == ("text 1", 2))
+    check("get_source: a sha256 content digest", one.content_digest.startswith("sha256:"))
+    await expect_error(
+        "get_source of an id the Scope lacks",
+        404,
+        "source_not_found",
+        lambda: client.get_source(scope_id, "content", "compat:none"),
+    )
+    first = await client.list_sources(scope_id, ListSourcesRequest(limit=2))
+    check("list_sources: the first page in position order", [s.position for s in first.items] == [1, 2])
+    rest = await client.list_sources(scope_id, ListSourcesRequest(limit=2, cursor=first.next_cursor))
+    check("list_sources: the cursor continues to the end", [s.source_id for s in rest.items] == ["compat:2"])
+    check("list_sources: the last page has no cursor", rest.next_cursor is None)
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("connector checkpoints", connector_checkpoints),
+    ("source records", source_records),
 ]

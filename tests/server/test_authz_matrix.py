@@ -11,9 +11,9 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint
-  (read on the target; an allowed get_memory_entry sends a citation, so it is 422
-  legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
+  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint,
+  get_source (the seeded capture), list_sources (read on the target; an allowed get_memory_entry
+  sends a citation, so it is 422 legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
@@ -134,6 +134,8 @@ ROUTE_CLASS: dict[str, str] = {
     "generate_skill": "write",
     "list_memory_changes": "read",
     "resolve_artifact_handle": "read",
+    "get_source": "read",
+    "list_sources": "read",
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
@@ -613,6 +615,8 @@ REQUESTS: dict[str, Request] = {
     "generate_skill": _generate("skill"),
     "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
     "resolve_artifact_handle": _resolve_artifact_handle,
+    "get_source": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources/content/matrix-seed"),
+    "list_sources": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources"),
     "bind_artifact_handle": _bind_artifact_handle,
     "get_connector_checkpoint": lambda http, w, t: http.post(
         "/v1/connector-checkpoints/get", json={"binding": _connector_binding(w.ids[t])}

@@ -71,6 +71,7 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
+    "test_source_records": ["get_source", "list_sources"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -498,6 +499,19 @@ async def test_connector_checkpoints(client: AsyncClient, scope_id: str) -> None
     assert first.checkpoint == {"page": 1}
     await client.commit_connector_checkpoint({"binding": binding, "expected": {"page": 1}, "checkpoint": {"page": 2}})
     assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint == {"page": 2}
+
+
+async def test_source_records(client: AsyncClient, scope_id: str) -> None:
+    """A captured Source read back by id and listed page by page in position order."""
+    for n in range(3):
+        await client.capture_content_source({"scope_id": scope_id, "source_id": f"routes:{n}", "content": f"text {n}"})
+    one = await client.get_source(scope_id, "content", "routes:1")
+    assert (one.source_id, one.content, one.source_type) == ("routes:1", "text 1", "content")
+    first = await client.list_sources(scope_id, limit=2)
+    assert [item.source_id for item in first.items] == ["routes:0", "routes:1"]
+    assert first.next_cursor is not None
+    rest = await client.list_sources(scope_id, limit=2, cursor=first.next_cursor.root)
+    assert [item.position for item in rest.items] == [first.items[-1].position + 1] and rest.next_cursor is None
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

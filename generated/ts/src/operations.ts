@@ -109,7 +109,9 @@ export type OperationId =
   | "resolve_artifact_handle"
   | "bind_artifact_handle"
   | "get_connector_checkpoint"
-  | "commit_connector_checkpoint";
+  | "commit_connector_checkpoint"
+  | "list_sources"
+  | "get_source";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -833,6 +835,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false },
+  },
+  {
+    operationId: "list_sources",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourcePage" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "get_source",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "source_type", location: "path", required: true }, { name: "source_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourceRecord" }],
+    scope: { access: "read", source: "path", references: false },
   },
 ];
 

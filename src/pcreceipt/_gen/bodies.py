@@ -2126,6 +2126,7 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "source_not_found",
     ]
     """
     The error code.
@@ -5337,6 +5338,52 @@ class SourceInventoryStatistics(TypedDict, closed=True):
     memory_pending: int
     """
     total minus memory_processed.
+    """
+
+
+class SourcePage(TypedDict, closed=True):
+    """
+    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
+    """
+
+    items: list[SourceRecord]
+    """
+    The Sources of the page, in ascending position.
+    """
+    next_cursor: str | None
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceRecord(TypedDict, closed=True):
+    """
+    One Source of a Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the Source belongs to.
+    """
+    source_type: Literal["content"]
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source's id: the caller's for a capture, the server's (src_ + 32 hex) for a create or an artifact write.
+    """
+    content: Any
+    """
+    The Source's content as JSON: the text of a capture or Working Note, the value a create sent, the written content of an artifact write's lineage Source.
+    """
+    position: int
+    """
+    The Source's position in its Scope's Source sequence.
+    """
+    content_digest: str
+    """
+    sha256: and the SHA-256 hex of the content's RFC 8785 canonical JSON.
     """
 
 

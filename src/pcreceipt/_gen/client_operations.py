@@ -126,6 +126,8 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SourcePage,
+    SourceRecord,
     TopicMemoryArtifact,
     UpdateScopeRequest,
     WorkSourceReceipt,
@@ -718,3 +720,15 @@ class OperationMethods(ABC):
     ) -> ConnectorCheckpointState:
         """Commit a Connector binding's checkpoint, if expected is still its value."""
         return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def list_sources(self, scope_id: str, *, limit: int | None = None, cursor: str | None = None) -> SourcePage:
+        """List a Scope's Sources in ascending position."""
+        return await self._call(
+            "list_sources", SourcePage, path={"scope_id": scope_id}, query={"limit": limit, "cursor": cursor}
+        )
+
+    async def get_source(self, scope_id: str, source_type: str, source_id: str) -> SourceRecord:
+        """Read one exact Source."""
+        return await self._call(
+            "get_source", SourceRecord, path={"scope_id": scope_id, "source_type": source_type, "source_id": source_id}
+        )

@@ -487,8 +487,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -1287,6 +1287,19 @@ SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
 
+# #/components/schemas/SourcePage
+SOURCE_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+SOURCE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/SourceRecord
+SOURCE_RECORD_SOURCE_ID_MIN_LENGTH: Final = 1
+SOURCE_RECORD_SOURCE_ID_MAX_LENGTH: Final = 256
+SOURCE_RECORD_POSITION_MINIMUM: Final = 1
+
+# #/components/schemas/SourceRecordType
+SourceRecordType = Literal["content"]
+SOURCE_RECORD_TYPE_ENUM: Final[tuple[SourceRecordType, ...]] = ("content",)
+
 # #/components/schemas/SourceReference
 SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
 SOURCE_REFERENCE_NAME_MAX_LENGTH: Final = 64
@@ -1571,3 +1584,16 @@ REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/3/schema
 REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources/get/parameters/1/schema
+LIST_SOURCES_LIMIT_MINIMUM: Final = 1
+LIST_SOURCES_LIMIT_MAXIMUM: Final = 100
+LIST_SOURCES_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources/get/parameters/2/schema
+LIST_SOURCES_CURSOR_MIN_LENGTH: Final = 1
+LIST_SOURCES_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources~1{source_type}~1{source_id}/get/parameters/2/schema
+GET_SOURCE_SOURCE_ID_MIN_LENGTH: Final = 1
+GET_SOURCE_SOURCE_ID_MAX_LENGTH: Final = 256

@@ -2564,6 +2564,7 @@ class ErrorBody(ContractModel):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "source_not_found",
     ]
     """
     The error code.
@@ -4571,6 +4572,13 @@ class NextCursor4(RootModel[str]):
     """
 
 
+class NextCursor5(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
 class Omission(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -6561,6 +6569,58 @@ class SourceInventoryStatistics(ContractModel):
     memory_pending: Annotated[int, Field(ge=0)]
     """
     total minus memory_processed.
+    """
+
+
+class SourcePage(ContractModel):
+    """
+    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[SourceRecord]
+    """
+    The Sources of the page, in ascending position.
+    """
+    next_cursor: NextCursor5 | None
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceRecord(ContractModel):
+    """
+    One Source of a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the Source belongs to.
+    """
+    source_type: Literal["content"]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Source's id: the caller's for a capture, the server's (src_ + 32 hex) for a create or an artifact write.
+    """
+    content: Any
+    """
+    The Source's content as JSON: the text of a capture or Working Note, the value a create sent, the written content of an artifact write's lineage Source.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope's Source sequence.
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256: and the SHA-256 hex of the content's RFC 8785 canonical JSON.
     """
 
 

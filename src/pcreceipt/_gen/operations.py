@@ -904,6 +904,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='binding',
         scope_references=False,
     ),
+    Operation(
+        operation_id='list_sources',
+        method='GET',
+        path='/v1/scopes/{scope_id}/sources',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('limit', 'query', False), Parameter('cursor', 'query', False), ),
+        request_model=None,
+        success=(Success(200, 'SourcePage'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='get_source',
+        method='GET',
+        path='/v1/scopes/{scope_id}/sources/{source_type}/{source_id}',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('source_type', 'path', True), Parameter('source_id', 'path', True), ),
+        request_model=None,
+        success=(Success(200, 'SourceRecord'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

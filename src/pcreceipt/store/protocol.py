@@ -64,6 +64,7 @@ from pcreceipt.store.records import (
     Workspace,
 )
 from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
+from pcreceipt.store.source_view_records import SourceView, SourceViewPage
 
 
 class StoreLifecycle(Protocol):
@@ -683,6 +684,24 @@ class ConnectorCheckpointRecords(Protocol):
         ...
 
 
+class SourceViewReads(Protocol):
+    """Sources read back whole (``store.source_views``): ``get_source`` and ``list_sources``."""
+
+    def source_view(self, scope_id: str, source_id: str) -> SourceView | None:
+        """The Scope's Source with that id (any origin), with its content as served, or None;
+        RecordNotFound when the Scope does not exist."""
+        ...
+
+    def source_high_watermark(self, scope_id: str) -> int:
+        """The Scope's highest Source position (0 for none); RecordNotFound when the Scope does not exist."""
+        ...
+
+    def list_source_views(self, scope_id: str, *, after: int, through: int, limit: int) -> SourceViewPage:
+        """Up to ``limit`` Sources at positions in ``(after, through]``, ascending, and whether more
+        follow; RecordNotFound when the Scope does not exist."""
+        ...
+
+
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -696,6 +715,7 @@ class Store(
     Statistics,
     Candidates,
     ConnectorCheckpointRecords,
+    SourceViewReads,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

@@ -7444,6 +7444,24 @@ var OPERATIONS = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false }
+  },
+  {
+    operationId: "list_sources",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourcePage" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "get_source",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "source_type", location: "path", required: true }, { name: "source_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourceRecord" }],
+    scope: { access: "read", source: "path", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -1,0 +1,124 @@
+"""get_source and list_sources over HTTP: 1.4.1's SourceRecord for every origin, its digest, 404
+source_not_found, the snapshot a listing's cursor keeps, and the cursor's refusals."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+import rfc8785
+from _support.servers import assert_error
+
+
+@pytest.fixture
+def http(server_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server_url, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture
+def scope(http: httpx.Client) -> str:
+    created = http.post("/v1/scopes", json={"title": "sources", "summary": "s", "idempotency_key": uuid.uuid4().hex})
+    assert created.status_code == 201, created.text
+    return str(created.json()["scope_id"])
+
+
+def _digest(content: Any) -> str:
+    return "sha256:" + hashlib.sha256(rfc8785.dumps(content)).hexdigest()
+
+
+def _capture(http: httpx.Client, scope: str, source_id: str, content: str) -> int:
+    answer = http.post("/v1/sources/content", json={"scope_id": scope, "source_id": source_id, "content": content})
+    assert answer.status_code == 202, answer.text
+    return int(answer.json()["position"])
+
+
+def _get(http: httpx.Client, scope: str, source_id: str) -> httpx.Response:
+    return http.get(f"/v1/scopes/{scope}/sources/content/{quote(source_id, safe='')}")
+
+
+def test_every_origin_is_served_as_a_source_record(http: httpx.Client, scope: str) -> None:
+    written = http.post(
+        f"/v1/scopes/{scope}/artifacts", json={"family": "atomic-memory", "content": {"kind": "fact", "text": "WAL."}}
+    )
+    assert written.status_code == 201, written.text
+    lineage_id = written.json()["sources"][0]["source_id"]
+    position = _capture(http, scope, "prompt / ü 1", "Why WAL?")
+    note = http.post(
+        "/v1/sources/working-notes",
+        json={
+            "scope_id": scope,
+            "source_id": "note",
+            "content": "looked",
+            "session_id": "s",
+            "note_kind": "inspection",
+        },
+    )
+    assert note.status_code == 202, note.text
+    captured = _get(http, scope, "prompt / ü 1")
+    assert captured.status_code == 200, captured.text
+    assert captured.json() == {
+        "scope_id": scope,
+        "source_type": "content",
+        "source_id": "prompt / ü 1",
+        "content": "Why WAL?",
+        "position": position,
+        "content_digest": _digest("Why WAL?"),
+    }
+    lineage = _get(http, scope, lineage_id).json()
+    assert lineage["position"] == 1 and lineage["content"]["text"] == "WAL."
+    assert lineage["content_digest"] == _digest(lineage["content"])
+    assert _get(http, scope, "note").json()["content"] == "looked"
+    listed = http.get(f"/v1/scopes/{scope}/sources").json()
+    assert [item["source_id"] for item in listed["items"]] == [lineage_id, "prompt / ü 1", "note"]
+    assert listed["next_cursor"] is None and listed["items"][1] == captured.json()
+
+
+def test_what_is_not_there(http: httpx.Client, scope: str) -> None:
+    assert_error(_get(http, scope, "never"), 404, "source_not_found")
+    assert_error(_get(http, "scp_missing_sources", "never"), 404, "scope_not_found")
+    assert_error(http.get("/v1/scopes/scp_missing_sources/sources"), 404, "scope_not_found")
+    assert_error(http.get(f"/v1/scopes/{scope}/sources/lineage/x"), 422, "invalid_request")
+    assert http.get(f"/v1/scopes/{scope}/sources").json() == {"items": [], "next_cursor": None}
+
+
+def test_a_cursor_keeps_its_snapshot_and_its_scope(http: httpx.Client, scope: str) -> None:
+    for n in range(3):
+        _capture(http, scope, f"s{n}", f"text {n}")
+    first = http.get(f"/v1/scopes/{scope}/sources", params={"limit": 2}).json()
+    _capture(http, scope, "later", "after the first page")
+    rest = http.get(f"/v1/scopes/{scope}/sources", params={"limit": 2, "cursor": first["next_cursor"]}).json()
+    assert [item["source_id"] for item in rest["items"]] == ["s2"] and rest["next_cursor"] is None
+    other = http.post("/v1/scopes", json={"title": "o", "summary": "o", "idempotency_key": uuid.uuid4().hex}).json()
+    elsewhere = http.get(f"/v1/scopes/{other['scope_id']}/sources", params={"cursor": first["next_cursor"]})
+    assert_error(elsewhere, 400, "invalid_cursor")
+    forged = first["next_cursor"][:-2] + ("AA" if not first["next_cursor"].endswith("AA") else "BB")
+    assert_error(http.get(f"/v1/scopes/{scope}/sources", params={"cursor": forged}), 400, "invalid_cursor")
+    assert_error(http.get(f"/v1/scopes/{scope}/sources", params={"limit": 101}), 400, "invalid_request")
+
+
+def test_a_page_stops_before_four_mebibytes(http: httpx.Client, scope: str) -> None:
+    text = "x" * 190_000
+    for n in range(25):
+        _capture(http, scope, f"big{n}", text + str(n))
+    seen: list[int] = []
+    cursor = None
+    while True:
+        params: dict[str, Any] = {"limit": 100} | ({"cursor": cursor} if cursor else {})
+        page = http.get(f"/v1/scopes/{scope}/sources", params=params)
+        body = page.json()
+        assert (
+            sum(len(json.dumps(item, ensure_ascii=False, separators=(",", ":"))) for item in body["items"])
+            <= 4 * 1024 * 1024
+        )
+        seen += [item["position"] for item in body["items"]]
+        cursor = body["next_cursor"]
+        if cursor is None:
+            break
+    assert seen == list(range(1, 26)) and len(body["items"]) < 25
