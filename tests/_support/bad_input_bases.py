@@ -339,4 +339,5 @@ def _captured_source(tier: Tier) -> Base:
 BASES |= {
     "get_source": _captured_source,
     "list_sources": lambda t: Base(query={"limit": "10"}),
+    "create_source": lambda t: Base(body={"source_type": "content", "content": {"made_by": "the tier"}}, ok=201),
 }

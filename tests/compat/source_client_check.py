@@ -17,6 +17,7 @@ from powercontext.http import (
     CaptureContentSourceRequest,
     CommitConnectorCheckpointRequest,
     CreateScopeRequest,
+    CreateSourceRequest,
     GetConnectorCheckpointRequest,
     ListSourcesRequest,
 )
@@ -87,6 +88,18 @@ async def source_records(client: PowerContextClient, check: Check, expect_error:
     rest = await client.list_sources(scope_id, ListSourcesRequest(limit=2, cursor=first.next_cursor))
     check("list_sources: the cursor continues to the end", [s.source_id for s in rest.items] == ["compat:2"])
     check("list_sources: the last page has no cursor", rest.next_cursor is None)
+    value = {"event": "deploy", "steps": [1, 2]}
+    created = await client.create_source(scope_id, CreateSourceRequest.model_validate({"content": value}))
+    check("create_source: the value at the next position", (created.content, created.position) == (value, 4))
+    check("create_source: a server id", created.source_id.startswith("src_"))
+    read = await client.get_source(scope_id, "content", created.source_id)
+    check("create_source: get_source reads the same record", read == created)
+    await expect_error(
+        "create_source of a blank text",
+        422,
+        "invalid_request",
+        lambda: client.create_source(scope_id, CreateSourceRequest.model_validate({"content": "  "})),
+    )
 
 
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [

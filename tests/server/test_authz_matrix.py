@@ -8,8 +8,7 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 20 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, list_artifact_revisions,
-  get_atomic_memory_state,
-  get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
+  get_atomic_memory_state, get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
   search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint,
   get_source (the seeded capture), list_sources (read on the target; an allowed get_memory_entry
@@ -20,7 +19,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   merge_atomic_memories, preview_atomic_memory_restoration (1.4.1 asks write: a preview is for
   a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
-  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff,
+  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff, create_source,
   get_connector_checkpoint and commit_connector_checkpoint of a binding in the target (write on the
   target; these two never look the Scope up, so a missing Scope answers success where the grant
   allows); every seeded
@@ -136,6 +135,7 @@ ROUTE_CLASS: dict[str, str] = {
     "resolve_artifact_handle": "read",
     "get_source": "read",
     "list_sources": "read",
+    "create_source": "write",
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
@@ -617,6 +617,7 @@ REQUESTS: dict[str, Request] = {
     "resolve_artifact_handle": _resolve_artifact_handle,
     "get_source": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources/content/matrix-seed"),
     "list_sources": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources"),
+    "create_source": lambda http, w, t: http.post(f"/v1/scopes/{w.ids[t]}/sources", json={"content": "matrix"}),
     "bind_artifact_handle": _bind_artifact_handle,
     "get_connector_checkpoint": lambda http, w, t: http.post(
         "/v1/connector-checkpoints/get", json={"binding": _connector_binding(w.ids[t])}

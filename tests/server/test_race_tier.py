@@ -592,6 +592,17 @@ def race_prepare_context(r: Racers) -> None:
 
 
 #: Per state-changing operation, its race cases.
+def race_create_source(r: Racers) -> None:
+    """1.4.1's create has no key: K creates of one content are K Sources, each at its own position,
+    none lost (the Scope's writers are serialised on every server)."""
+    scope_id = r.scope()
+    answers = all_answers(r.race("POST", f"/v1/scopes/{scope_id}/sources", {"content": {"same": "value"}}), 201)
+    assert len({a["source_id"] for a in answers}) == K
+    assert sorted(a["position"] for a in answers) == list(range(1, K + 1))
+    listed = r.first.get(f"/v1/scopes/{scope_id}/sources", params={"limit": 100}).json()["items"]
+    assert sorted(listed, key=lambda a: a["position"]) == sorted(answers, key=lambda a: a["position"])
+
+
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
     "update_scope": [race_update_scope],
@@ -613,6 +624,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "record_bootstrap_delivery": [race_record_bootstrap_delivery],
     "capture_content_source": [race_capture_content_source],
     "capture_working_note": [race_capture_working_note],
+    "create_source": [race_create_source],
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],

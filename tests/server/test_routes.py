@@ -71,7 +71,7 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
-    "test_source_records": ["get_source", "list_sources"],
+    "test_source_records": ["get_source", "list_sources", "create_source"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -512,6 +512,9 @@ async def test_source_records(client: AsyncClient, scope_id: str) -> None:
     assert first.next_cursor is not None
     rest = await client.list_sources(scope_id, limit=2, cursor=first.next_cursor.root)
     assert [item.position for item in rest.items] == [first.items[-1].position + 1] and rest.next_cursor is None
+    created = await client.create_source(scope_id, {"content": {"event": "routes"}})
+    assert created.content == {"event": "routes"} and created.position == 4
+    assert (await client.get_source(scope_id, "content", created.source_id)).content == {"event": "routes"}
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

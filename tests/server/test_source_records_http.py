@@ -122,3 +122,57 @@ def test_a_page_stops_before_four_mebibytes(http: httpx.Client, scope: str) -> N
         if cursor is None:
             break
     assert seen == list(range(1, 26)) and len(body["items"]) < 25
+
+
+def _create(http: httpx.Client, scope: str, body: Any) -> httpx.Response:
+    return http.post(f"/v1/scopes/{scope}/sources", json=body)
+
+
+def test_a_created_source_is_read_back_where_location_says(http: httpx.Client, scope: str) -> None:
+    _capture(http, scope, "first", "captured first")
+    value = {"event": "deploy", "steps": [1, 2.5, None], "ok": True}
+    created = _create(http, scope, {"source_type": "content", "content": value})
+    assert created.status_code == 201, created.text
+    record = created.json()
+    assert record["content"] == value and record["position"] == 2 and record["content_digest"] == _digest(value)
+    assert record["source_id"].startswith("src_") and record["scope_id"] == scope
+    assert created.headers["Location"] == f"/v1/scopes/{scope}/sources/content/{record['source_id']}"
+    assert http.get(created.headers["Location"]).json() == record
+    again = _create(http, scope, {"content": value})  # no key: every create is a new Source
+    assert again.status_code == 201 and again.json()["source_id"] != record["source_id"]
+    assert again.json()["position"] == 3
+    for content in ("text", 7, None, [], {"schema": "something-else"}):
+        assert _create(http, scope, {"content": content}).json()["content"] == content
+    assert [item["position"] for item in http.get(f"/v1/scopes/{scope}/sources").json()["items"]] == list(range(1, 9))
+
+
+def test_a_created_source_is_pending_for_extraction(http: httpx.Client, scope: str) -> None:
+    """Without a generation model, a created Source is captured content: the flush cannot pass it."""
+    assert _create(http, scope, {"content": {"fact": "WAL is on"}}).status_code == 201
+    assert_error(http.post("/v1/memory/flush", json={"scope_id": scope}), 503, "inference_unavailable")
+
+
+RECEIPT = {"schema": "powercontext.handoff-receipt.v1", "handoff": "x"}
+
+
+@pytest.mark.parametrize(
+    ("content", "rule"),
+    [
+        ("", "pattern"),
+        (" \n\t", "pattern"),
+        (RECEIPT, "reserved_schema"),
+        (json.dumps(RECEIPT), "reserved_schema"),
+        ({"n": 2**60}, "i_json"),
+    ],
+)
+def test_refused_contents_write_nothing(http: httpx.Client, scope: str, content: Any, rule: str) -> None:
+    error = assert_error(_create(http, scope, {"content": content}), 422, "invalid_request")
+    assert error["details"]["violations"] == [{"path": "/content", "rule": rule}]
+    assert http.get(f"/v1/scopes/{scope}/sources").json()["items"] == []
+
+
+def test_bodies_and_scopes_refused(http: httpx.Client, scope: str) -> None:
+    assert_error(_create(http, scope, {}), 422, "invalid_request")
+    assert_error(_create(http, scope, {"content": "x", "source_type": "lineage"}), 422, "invalid_request")
+    assert_error(_create(http, scope, {"content": "x", "source_id": "mine"}), 422, "invalid_request")
+    assert_error(_create(http, "scp_missing_sources", {"content": "x"}), 404, "scope_not_found")

@@ -62,3 +62,26 @@ def test_paging_lists_each_position_once_in_order(store: Store, make_scope, coun
             break
         after = page.items[-1].position
     assert seen == list(range(1, count + 1))
+
+
+def test_a_created_source_reads_back_as_the_value_it_was(store: Store, scope_id: str) -> None:
+    value = {"event": "deploy", "ok": True, "n": [1, 2.5, None], "ü": "ß"}
+    created = store.create_source(scope_id, value)
+    text = store.create_source(scope_id, "plain text")
+    assert (created.position, text.position) == (1, 2)
+    assert created.source_id.startswith("src_") and len(created.source_id) == 36
+    assert store.source_view(scope_id, created.source_id) == created
+    assert store.source_view(scope_id, text.source_id) == text
+    assert [v.content for v in store.list_source_views(scope_id, after=0, through=2, limit=5).items] == [
+        value,
+        "plain text",
+    ]
+    pending = store.pending_sources(scope_id, 10).sources
+    assert [(p.origin, p.content) for p in pending] == [
+        ("content", '{"event":"deploy","n":[1,2.5,null],"ok":true,"ü":"ß"}'),
+        ("content", "plain text"),
+    ]
+    assert store.flush_sources(scope_id, 10).needs_extraction  # pending for extraction, as a capture is
+    with pytest.raises(RecordNotFound):
+        store.create_source("scp_missing", "x")
+    assert store.check_integrity() == []

@@ -727,6 +727,15 @@ export const OPERATIONS = [
         scope: { access: "read", source: "path", references: false },
     },
     {
+        operationId: "create_source",
+        method: "POST",
+        path: "/v1/scopes/{scope_id}/sources",
+        parameters: [{ name: "scope_id", location: "path", required: true }],
+        requestBody: "CreateSourceRequest",
+        success: [{ status: 201, model: "SourceRecord" }],
+        scope: { access: "write", source: "path", references: false },
+    },
+    {
         operationId: "get_source",
         method: "GET",
         path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",

@@ -111,6 +111,7 @@ export type OperationId =
   | "get_connector_checkpoint"
   | "commit_connector_checkpoint"
   | "list_sources"
+  | "create_source"
   | "get_source";
 
 export interface Operation {
@@ -844,6 +845,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "SourcePage" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_source",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateSourceRequest",
+    success: [{ status: 201, model: "SourceRecord" }],
+    scope: { access: "write", source: "path", references: false },
   },
   {
     operationId: "get_source",

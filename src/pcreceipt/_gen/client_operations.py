@@ -58,6 +58,7 @@ from pcreceipt._gen.models import (
     CreateProfileRequest,
     CreatePromptRequest,
     CreateScopeRequest,
+    CreateSourceRequest,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
     ExperienceArtifact,
@@ -726,6 +727,10 @@ class OperationMethods(ABC):
         return await self._call(
             "list_sources", SourcePage, path={"scope_id": scope_id}, query={"limit": limit, "cursor": cursor}
         )
+
+    async def create_source(self, scope_id: str, request: CreateSourceRequest | Mapping[str, Any]) -> SourceRecord:
+        """Create a Source."""
+        return await self._call("create_source", SourceRecord, path={"scope_id": scope_id}, body=request)
 
     async def get_source(self, scope_id: str, source_type: str, source_id: str) -> SourceRecord:
         """Read one exact Source."""

@@ -443,6 +443,11 @@ CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 
+# #/components/schemas/CreateSourceRequest
+CREATE_SOURCE_REQUEST_SOURCE_TYPE_DEFAULT: Final = "content"
+CreateSourceRequestSourceType = Literal["content"]
+CREATE_SOURCE_REQUEST_SOURCE_TYPE_ENUM: Final[tuple[CreateSourceRequestSourceType, ...]] = ("content",)
+
 # #/components/schemas/CreateWorkContractRequest
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256

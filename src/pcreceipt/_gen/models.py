@@ -2317,6 +2317,24 @@ class CreateScopeRequest(ContractModel):
     """
 
 
+class CreateSourceRequest(ContractModel):
+    """
+    One Source to create: the server names it (src_ + 32 hex) and gives it the Scope's next position.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Literal["content"] | None = "content"
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored as sent and pending for Memory extraction like a capture (its text is the string itself, or the value's RFC 8785 JSON). A string that is empty or only white space is refused (rule pattern), so is a handoff receipt (a JSON object, or its JSON text, whose schema is powercontext.handoff-receipt.v1: rule reserved_schema) and a value outside I-JSON (rule i_json).
+    """
+
+
 class CreateTopicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).

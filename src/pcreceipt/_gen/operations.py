@@ -916,6 +916,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='create_source',
+        method='POST',
+        path='/v1/scopes/{scope_id}/sources',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model='CreateSourceRequest',
+        success=(Success(201, 'SourceRecord'), ),
+        scope_access='write',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_source',
         method='GET',
         path='/v1/scopes/{scope_id}/sources/{source_type}/{source_id}',

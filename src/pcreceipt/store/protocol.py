@@ -701,6 +701,11 @@ class SourceViewReads(Protocol):
         follow; RecordNotFound when the Scope does not exist."""
         ...
 
+    def create_source(self, scope_id: str, content: Any) -> SourceView:
+        """Store ``content`` (any I-JSON value) as a new content Source under a new server id at the
+        Scope's next position, pending for extraction; RecordNotFound when the Scope does not exist."""
+        ...
+
 
 @runtime_checkable
 class Store(

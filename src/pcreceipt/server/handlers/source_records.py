@@ -9,6 +9,12 @@ Decisions (``docs/decisions.md``, "Source records"):
 - ``get_source`` of an id the Scope lacks is 404 ``source_not_found`` (details null, 1.4.1's
   code and message); an unknown Scope is 404 ``scope_not_found`` (the endpoint's rule for every
   Scope-bound operation).
+- ``create_source`` (201, with ``Location``) stores a new content Source under a server id;
+  every create is a new Source (1.4.1's request has no key to replay), pending for Memory
+  extraction like a capture. Refused before the Scope is looked up, as 1.4.1 refuses them: a
+  string that is empty or only white space (rule ``pattern`` at ``/content``), a handoff receipt,
+  as an object or as its JSON text (rule ``reserved_schema``, the rule of ``capture_content_source``),
+  and a value outside I-JSON (rule ``i_json``: its RFC 8785 digest has no form for it).
 - ``list_sources``: positions ascending from the snapshot the first page fixed; a page ends at
   ``limit`` Sources or before the Source that would take its JSON past 4 MiB (at least one
   Source a page), as 1.4.1's does. The cursor (``server.http.cursor``: signed, an hour) carries
@@ -20,11 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
+
+import rfc8785
 
 from pcreceipt.contract.digests import canonical_digest, wire_bytes
-from pcreceipt.errors import InvalidCursor, SourceNotFound
-from pcreceipt.models import limits
+from pcreceipt.errors import InvalidCursor, InvalidRequest, SourceNotFound
+from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers.common import store_of
+from pcreceipt.server.handlers.sources import RESERVED_CONTENT_SCHEMA, reserved_content
 from pcreceipt.server.http.cursor import decode_cursor, encode_cursor
 from pcreceipt.server.http.cursor import signing as _signing
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -32,6 +42,7 @@ from pcreceipt.store.source_view_records import SourceView
 
 SOURCE_TYPE = limits.SOURCE_RECORD_TYPE_ENUM[0]
 SOURCE_NOT_FOUND_MESSAGE = "The requested Source was not found."
+NOT_I_JSON_MESSAGE = "A Source's content is I-JSON: integers within ±(2**53 - 1), finite numbers."
 PAGE_BUDGET_BYTES = 4 * 1024 * 1024  # not a contract limit: 1.4.1's bound on one page's Source JSON
 
 
@@ -92,7 +103,31 @@ def list_sources(call: Call[None]) -> Reply:
     return Reply(200, {"items": items, "next_cursor": next_cursor})
 
 
+def _refused(rule: str, message: str) -> InvalidRequest:
+    return InvalidRequest(message, {"violations": [{"path": "/content", "rule": rule}]})
+
+
+def create_source(call: Call[bodies.CreateSourceRequest]) -> Reply:
+    scope_id, content = call.path["scope_id"], call.body["content"]
+    if isinstance(content, str) and not content.strip():
+        raise _refused("pattern", "A Source's text must not be blank.")
+    if isinstance(content, str):
+        reserved = reserved_content(content)
+    else:
+        reserved = isinstance(content, dict) and content.get("schema") == RESERVED_CONTENT_SCHEMA
+    if reserved:
+        raise _refused("reserved_schema", "The content uses a server-reserved handoff receipt schema.")
+    try:
+        canonical_digest(content)
+    except rfc8785.CanonicalizationError:
+        raise _refused("i_json", NOT_I_JSON_MESSAGE) from None
+    view = store_of(call).create_source(scope_id, content)
+    location = f"/v1/scopes/{quote(scope_id, safe='')}/sources/{SOURCE_TYPE}/{quote(view.source_id, safe='')}"
+    return Reply(201, source_record(scope_id, view), {"Location": location})
+
+
 SOURCE_RECORD_HANDLERS: Mapping[str, Handler] = {
+    "create_source": create_source,
     "get_source": get_source,
     "list_sources": list_sources,
 }

@@ -492,6 +492,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        18,
+        "the JSON value of a created Source whose content is not a string (create_source)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS source_values (
+                scope_id {_ID} NOT NULL,
+                source_position BIGINT NOT NULL,
+                content_json LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_position)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

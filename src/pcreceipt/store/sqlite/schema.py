@@ -497,6 +497,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX recall_events_by_day ON recall_events (scope_id, usage_date, estimator)",
         ),
     ),
+    Migration(
+        18,
+        "the JSON value of a created Source whose content is not a string (create_source)",
+        (
+            """CREATE TABLE source_values (
+                scope_id TEXT NOT NULL,
+                source_position INTEGER NOT NULL,
+                content_json TEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_position),
+                FOREIGN KEY (scope_id, source_position) REFERENCES sources (scope_id, source_position)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
