@@ -290,6 +290,20 @@ class ConnectorCheckpointConflict(Conflict):
     code = "connector_checkpoint_conflict"
 
 
+class SubjectScopeConflict(Conflict):
+    """create_subject_source: the subject is bound to another Scope than the one requested
+    (``details.kind`` ``subject_scope``, PowerContext 1.4.1's code)."""
+
+    code = "subject_scope_conflict"
+
+
+class DistinctScopesRequired(InvalidRequest):
+    """create_subject_source: the subject Scope would be the business Scope (PowerContext 1.4.1's
+    code, ``details`` ``{field: scope_id, reason: distinct_scopes_required}``)."""
+
+    code = "distinct_scopes_required"
+
+
 class ArtifactAlreadyExists(Conflict):
     code = "artifact_already_exists"
 

@@ -340,4 +340,8 @@ BASES |= {
     "get_source": _captured_source,
     "list_sources": lambda t: Base(query={"limit": "10"}),
     "create_source": lambda t: Base(body={"source_type": "content", "content": {"made_by": "the tier"}}, ok=201),
+    "create_subject_source": lambda t: Base(
+        body={"subject_key": uuid.uuid4().hex, "subject_type": "user", "source_type": "content", "content": "tier"},
+        ok=201,
+    ),
 }

@@ -18,6 +18,7 @@ from powercontext.http import (
     CommitConnectorCheckpointRequest,
     CreateScopeRequest,
     CreateSourceRequest,
+    CreateSubjectSourceRequest,
     GetConnectorCheckpointRequest,
     ListSourcesRequest,
 )
@@ -99,6 +100,22 @@ async def source_records(client: PowerContextClient, check: Check, expect_error:
         422,
         "invalid_request",
         lambda: client.create_source(scope_id, CreateSourceRequest.model_validate({"content": "  "})),
+    )
+    subject = CreateSubjectSourceRequest.model_validate({"subject_key": uuid.uuid4().hex, "content": {"likes": "tabs"}})
+    both = await client.create_subject_source(scope_id, subject)
+    scopes = [s.scope_id for s in both.sources]
+    check("create_subject_source: one Source in each Scope", scopes == [scope_id, both.subject_scope_id])
+    check("create_subject_source: one id for both", both.sources[0].source_id == both.sources[1].source_id)
+    again = await client.create_subject_source(scope_id, subject)
+    check("create_subject_source: the subject stays bound", again.subject_scope_id == both.subject_scope_id)
+    itself = CreateSubjectSourceRequest.model_validate(
+        {"subject_key": uuid.uuid4().hex, "subject_scope_id": scope_id, "content": "x"}
+    )
+    await expect_error(
+        "create_subject_source into the business Scope itself",
+        422,
+        "distinct_scopes_required",
+        lambda: client.create_subject_source(scope_id, itself),
     )
 
 

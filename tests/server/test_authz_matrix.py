@@ -8,11 +8,12 @@ a cell's status says exactly what authorisation decided: the route's own 2xx (``
 ``EXPECTED`` is written out per (role, target) and route class; each class expands to its
 routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row asserts 20 cells:
 - read: get_scope, list_artifacts, get_artifact, get_artifact_revision, list_artifact_revisions,
-  get_atomic_memory_state, get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
-  search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint,
-  get_source (the seeded capture), list_sources (read on the target; an allowed get_memory_entry
-  sends a citation, so it is 422 legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
+  get_atomic_memory_state, get_code_workspace, query_code, read_code, prepare_bootstrap_context,
+  record_bootstrap_delivery, search_memory, search_atomic_memory, list_atomic_memories,
+  list_memory_entries, get_memory_entry, search_topic_memory, get_topic_memory, get_artifact_tags,
+  continue_handoff, prepare_handoff_hint, get_source (the seeded capture), list_sources (read on
+  the target; an allowed get_memory_entry sends a citation, so it is 422
+  legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
   Scope (read on the target);
 - write: create_artifact, import_artifacts, replace_artifact, change_atomic_memory_lifecycle,
@@ -22,15 +23,16 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff, create_source,
   get_connector_checkpoint and commit_connector_checkpoint of a binding in the target (write on the
   target; these two never look the Scope up, so a missing Scope answers success where the grant
-  allows); every seeded
-  Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
+  allows); every seeded Scope holds captured content, which needs a model to extract, so an
+  allowed flush is always 503 inference_unavailable;
 - get_stats and get_handoff_report with the target as the exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
 - prepare: prepare_context (read on the target and on every Scope it references);
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
   publish_artifact of a topic of the target into OWN (REF from OWN): admin on both Scopes, so
-  only admin on ``*`` covers it here;
-  set_scope_binding and set_default_scope to the target (admin on ``*``);
+  only admin on ``*`` covers it here; set_scope_binding and set_default_scope to the target
+  (admin on ``*``); create_subject_source of a new subject into the target (write on it, and
+  admin on ``*`` to bind the subject);
 - admin: update_scope of the target, keeping its references (admin on the target, read on each
   Scope it references: OWN references REF).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
@@ -54,6 +56,7 @@ import httpx
 import pytest
 from _support import work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
+from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
 from pcreceipt.config import Settings
@@ -133,13 +136,11 @@ ROUTE_CLASS: dict[str, str] = {
     "generate_skill": "write",
     "list_memory_changes": "read",
     "resolve_artifact_handle": "read",
-    "get_source": "read",
-    "list_sources": "read",
-    "create_source": "write",
     "bind_artifact_handle": "admin",
     "get_connector_checkpoint": "write",
     "commit_connector_checkpoint": "write",
 }
+ROUTE_CLASS |= SOURCE_CLASSES
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
@@ -615,9 +616,6 @@ REQUESTS: dict[str, Request] = {
     "generate_skill": _generate("skill"),
     "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
     "resolve_artifact_handle": _resolve_artifact_handle,
-    "get_source": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources/content/matrix-seed"),
-    "list_sources": lambda http, w, t: http.get(f"/v1/scopes/{w.ids[t]}/sources"),
-    "create_source": lambda http, w, t: http.post(f"/v1/scopes/{w.ids[t]}/sources", json={"content": "matrix"}),
     "bind_artifact_handle": _bind_artifact_handle,
     "get_connector_checkpoint": lambda http, w, t: http.post(
         "/v1/connector-checkpoints/get", json={"binding": _connector_binding(w.ids[t])}
@@ -640,6 +638,7 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
         f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags", json={"tags": []}, headers={"If-Match": '"t"'}
     ),
 }
+REQUESTS |= SOURCE_REQUESTS
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
 
@@ -660,10 +659,8 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
-        assert (
-            access
-            == {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}[route_class]
-        )
+        declared = {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}
+        assert access == DECLARED_WRITE.get(operation_id, declared[route_class])
     assert scoped["prepare_context"].scope_references
     assert set(EXPECTED) == set(ROLES) and all(set(row) == set(TARGETS) for row in EXPECTED.values())
 

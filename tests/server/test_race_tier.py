@@ -23,12 +23,14 @@ import json
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from functools import partial
 from typing import Any
 
 import httpx
 import pytest
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
+from _support.races import at_once
 from _support.review_races import (
     race_approve_candidate,
     race_approve_or_reject_candidate,
@@ -603,6 +605,22 @@ def race_create_source(r: Racers) -> None:
     assert sorted(listed, key=lambda a: a["position"]) == sorted(answers, key=lambda a: a["position"])
 
 
+def race_create_subject_source(r: Racers) -> None:
+    """K writers of one new subject, each from its own business Scope: the subject is bound once
+    (one subject Scope for all) and every Source lands, at distinct positions there."""
+    businesses = [r.scope() for _ in range(K)]
+    key = uuid.uuid4().hex
+    bodies = {"subject_key": key, "content": "the same subject"}
+    paths = [f"/v1/scopes/{b}/subject-sources" for b in businesses]
+    answers = all_answers(
+        at_once([partial(c.post, p, json=bodies) for c, p in zip(r.clients, paths, strict=True)]), 201
+    )
+    (target,) = {a["subject_scope_id"] for a in answers}
+    assert sorted(a["sources"][1]["position"] for a in answers) == list(range(1, K + 1))
+    listed = r.first.get(f"/v1/scopes/{target}/sources", params={"limit": 100}).json()["items"]
+    assert sorted(item["source_id"] for item in listed) == sorted(a["sources"][1]["source_id"] for a in answers)
+
+
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
     "update_scope": [race_update_scope],
@@ -625,6 +643,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "capture_content_source": [race_capture_content_source],
     "capture_working_note": [race_capture_working_note],
     "create_source": [race_create_source],
+    "create_subject_source": [race_create_subject_source],
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],

@@ -71,7 +71,7 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
-    "test_source_records": ["get_source", "list_sources", "create_source"],
+    "test_source_records": ["get_source", "list_sources", "create_source", "create_subject_source"],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -515,6 +515,8 @@ async def test_source_records(client: AsyncClient, scope_id: str) -> None:
     created = await client.create_source(scope_id, {"content": {"event": "routes"}})
     assert created.content == {"event": "routes"} and created.position == 4
     assert (await client.get_source(scope_id, "content", created.source_id)).content == {"event": "routes"}
+    subject = await client.create_subject_source(scope_id, {"subject_key": uuid.uuid4().hex, "content": "tabs"})
+    assert [s.scope_id for s in subject.sources] == [scope_id, subject.subject_scope_id]
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

@@ -176,3 +176,46 @@ def test_bodies_and_scopes_refused(http: httpx.Client, scope: str) -> None:
     assert_error(_create(http, scope, {"content": "x", "source_type": "lineage"}), 422, "invalid_request")
     assert_error(_create(http, scope, {"content": "x", "source_id": "mine"}), 422, "invalid_request")
     assert_error(_create(http, "scp_missing_sources", {"content": "x"}), 404, "scope_not_found")
+
+
+def _subject(http: httpx.Client, scope: str, body: dict[str, Any]) -> httpx.Response:
+    return http.post(f"/v1/scopes/{scope}/subject-sources", json=body)
+
+
+def test_a_subject_source_lands_in_both_scopes(http: httpx.Client, scope: str) -> None:
+    key = uuid.uuid4().hex
+    first = _subject(http, scope, {"subject_key": key, "content": {"likes": "tabs"}})
+    assert first.status_code == 201, first.text
+    body = first.json()
+    target = body["subject_scope_id"]
+    assert (body["subject_key"], body["subject_type"]) == (key, "user") and target != scope
+    business, subject = body["sources"]
+    assert (business["scope_id"], subject["scope_id"]) == (scope, target)
+    assert business["source_id"] == subject["source_id"] and business["content"] == {"likes": "tabs"}
+    assert _get(http, target, subject["source_id"]).json() == subject
+    assert http.get(f"/v1/scopes/{target}").json()["title"] == "Subject"
+    again = _subject(http, scope, {"subject_key": key, "subject_scope_id": target, "content": "again"}).json()
+    assert again["subject_scope_id"] == target and [s["position"] for s in again["sources"]] == [2, 2]
+
+
+def test_subject_refusals(http: httpx.Client, scope: str) -> None:
+    key = uuid.uuid4().hex
+    target = _subject(http, scope, {"subject_key": key, "content": "first"}).json()["subject_scope_id"]
+    other = http.post("/v1/scopes", json={"title": "o", "summary": "o", "idempotency_key": uuid.uuid4().hex})
+    moved = _subject(http, scope, {"subject_key": key, "subject_scope_id": other.json()["scope_id"], "content": "x"})
+    assert assert_error(moved, 409, "subject_scope_conflict")["details"] == {"kind": "subject_scope"}
+    itself = _subject(http, scope, {"subject_key": uuid.uuid4().hex, "subject_scope_id": scope, "content": "x"})
+    details = assert_error(itself, 422, "distinct_scopes_required")["details"]
+    assert details == {"field": "scope_id", "reason": "distinct_scopes_required"}
+    missing = {"subject_key": uuid.uuid4().hex, "subject_scope_id": "scp_missing_subject", "content": "x"}
+    assert_error(_subject(http, scope, missing), 404, "scope_not_found")
+    assert_error(_subject(http, "scp_missing_business", {"subject_key": key, "content": "x"}), 404, "scope_not_found")
+    blank = _subject(http, scope, {"subject_key": key, "content": " "})
+    assert assert_error(blank, 422, "invalid_request")["details"]["violations"] == [
+        {"path": "/content", "rule": "pattern"}
+    ]
+    assert_error(
+        _subject(http, scope, {"subject_key": key, "subject_type": "team", "content": "x"}), 422, "invalid_request"
+    )
+    assert [s["position"] for s in http.get(f"/v1/scopes/{target}/sources").json()["items"]] == [1]
+    assert [s["position"] for s in http.get(f"/v1/scopes/{scope}/sources").json()["items"]] == [1]

@@ -744,5 +744,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "SourceRecord" }],
         scope: { access: "read", source: "path", references: false },
     },
+    {
+        operationId: "create_subject_source",
+        method: "POST",
+        path: "/v1/scopes/{scope_id}/subject-sources",
+        parameters: [{ name: "scope_id", location: "path", required: true }],
+        requestBody: "CreateSubjectSourceRequest",
+        success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
+        scope: { access: "write", source: "path", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -112,7 +112,8 @@ export type OperationId =
   | "commit_connector_checkpoint"
   | "list_sources"
   | "create_source"
-  | "get_source";
+  | "get_source"
+  | "create_subject_source";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -863,6 +864,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "SourceRecord" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_subject_source",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/subject-sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateSubjectSourceRequest",
+    success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
+    scope: { access: "write", source: "path", references: false },
   },
 ];
 

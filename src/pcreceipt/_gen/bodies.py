@@ -1954,6 +1954,56 @@ class CreateSourceRequest(TypedDict, closed=True):
     """
 
 
+class CreateSubjectSourceRequest(TypedDict, closed=True):
+    """
+    One Source to write to the business Scope and to the Scope of its subject, at once.
+    """
+
+    subject_key: str
+    """
+    The subject's stable key (the external id of its binding).
+    """
+    subject_type: NotRequired[Literal["user"]]
+    """
+    The kind of subject (user, the default and only one).
+    """
+    subject_scope_id: NotRequired[str | None]
+    """
+    The subject Scope to bind an unbound subject to (null or absent: a new Scope). For a bound subject it must name the bound Scope, else 409 subject_scope_conflict.
+    """
+    source_type: NotRequired[Literal["content"]]
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored identically in both Scopes (refused as create_source refuses it).
+    """
+
+
+class CreateSubjectSourceResponse(TypedDict, closed=True):
+    """
+    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
+    """
+
+    subject_key: str
+    """
+    The subject's key, as sent.
+    """
+    subject_type: Literal["user"]
+    """
+    The kind of subject.
+    """
+    subject_scope_id: str
+    """
+    The Scope the subject is bound to.
+    """
+    sources: list[SourceRecord]
+    """
+    The business Scope's Source and the subject Scope's.
+    """
+
+
 class CreateTopicMemoryRequest(TypedDict, closed=True):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2142,6 +2192,8 @@ class ErrorBody(TypedDict, closed=True):
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
         "source_not_found",
+        "subject_scope_conflict",
+        "distinct_scopes_required",
     ]
     """
     The error code.
@@ -2193,7 +2245,12 @@ class ErrorDetails(TypedDict, closed=True):
             "idempotency_key_reused",
             "not_searchable_head",
         ]
-        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal[
+            "query_without_query_field",
+            "cursor_malformed",
+            "cursor_mismatch",
+            "distinct_scopes_required",
+        ]
         | Literal["missing_time_zone", "not_in_future"]
         | Literal[
             "target_not_in_artifact_refs",
@@ -2210,10 +2267,10 @@ class ErrorDetails(TypedDict, closed=True):
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: NotRequired[
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
     ]
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
     """
     expected_version: NotRequired[int]
     """
@@ -2252,9 +2309,9 @@ class ErrorDetails(TypedDict, closed=True):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: NotRequired[Literal["artifact_family", "artifact_handle"]]
+    kind: NotRequired[Literal["artifact_family", "artifact_handle", "subject_scope"]]
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle); on subject_scope_conflict: subject_scope. PowerContext 1.4.1's words.
     """
     name: NotRequired[Literal["memory"]]
     """

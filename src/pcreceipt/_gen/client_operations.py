@@ -59,6 +59,8 @@ from pcreceipt._gen.models import (
     CreatePromptRequest,
     CreateScopeRequest,
     CreateSourceRequest,
+    CreateSubjectSourceRequest,
+    CreateSubjectSourceResponse,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
     ExperienceArtifact,
@@ -736,4 +738,12 @@ class OperationMethods(ABC):
         """Read one exact Source."""
         return await self._call(
             "get_source", SourceRecord, path={"scope_id": scope_id, "source_type": source_type, "source_id": source_id}
+        )
+
+    async def create_subject_source(
+        self, scope_id: str, request: CreateSubjectSourceRequest | Mapping[str, Any]
+    ) -> CreateSubjectSourceResponse:
+        """Write one Source to a business Scope and to its subject's Scope at once."""
+        return await self._call(
+            "create_subject_source", CreateSubjectSourceResponse, path={"scope_id": scope_id}, body=request
         )

@@ -448,6 +448,24 @@ CREATE_SOURCE_REQUEST_SOURCE_TYPE_DEFAULT: Final = "content"
 CreateSourceRequestSourceType = Literal["content"]
 CREATE_SOURCE_REQUEST_SOURCE_TYPE_ENUM: Final[tuple[CreateSourceRequestSourceType, ...]] = ("content",)
 
+# #/components/schemas/CreateSubjectSourceRequest
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_KEY_MIN_LENGTH: Final = 1
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_KEY_MAX_LENGTH: Final = 256
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_TYPE_DEFAULT: Final = "user"
+CreateSubjectSourceRequestSubjectType = Literal["user"]
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_TYPE_ENUM: Final[tuple[CreateSubjectSourceRequestSubjectType, ...]] = ("user",)
+CREATE_SUBJECT_SOURCE_REQUEST_SOURCE_TYPE_DEFAULT: Final = "content"
+CreateSubjectSourceRequestSourceType = Literal["content"]
+CREATE_SUBJECT_SOURCE_REQUEST_SOURCE_TYPE_ENUM: Final[tuple[CreateSubjectSourceRequestSourceType, ...]] = ("content",)
+
+# #/components/schemas/CreateSubjectSourceResponse
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_KEY_MIN_LENGTH: Final = 1
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_KEY_MAX_LENGTH: Final = 256
+CreateSubjectSourceResponseSubjectType = Literal["user"]
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_TYPE_ENUM: Final[tuple[CreateSubjectSourceResponseSubjectType, ...]] = ("user",)
+CREATE_SUBJECT_SOURCE_RESPONSE_SOURCES_MIN_ITEMS: Final = 2
+CREATE_SUBJECT_SOURCE_RESPONSE_SOURCES_MAX_ITEMS: Final = 2
+
 # #/components/schemas/CreateWorkContractRequest
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
@@ -492,16 +510,16 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target")
+ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id")
 ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
 ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
 ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
@@ -515,8 +533,8 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
-ErrorDetailsKind = Literal["artifact_family", "artifact_handle"]
-ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle")
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle", "subject_scope"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle", "subject_scope")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
 ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes"]
@@ -1042,8 +1060,8 @@ REPOSITORY_PATH_MIN_LENGTH: Final = 1
 REPOSITORY_PATH_MAX_LENGTH: Final = 1024
 
 # #/components/schemas/RequestReason
-RequestReason = Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
-REQUEST_REASON_ENUM: Final[tuple[RequestReason, ...]] = ("query_without_query_field", "cursor_malformed", "cursor_mismatch")
+RequestReason = Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch", "distinct_scopes_required"]
+REQUEST_REASON_ENUM: Final[tuple[RequestReason, ...]] = ("query_without_query_field", "cursor_malformed", "cursor_mismatch", "distinct_scopes_required")
 
 # #/components/schemas/RerankConfig
 RERANK_CONFIG_POLICY_ID_MIN_LENGTH: Final = 1

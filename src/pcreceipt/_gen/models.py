@@ -2335,6 +2335,62 @@ class CreateSourceRequest(ContractModel):
     """
 
 
+class CreateSubjectSourceRequest(ContractModel):
+    """
+    One Source to write to the business Scope and to the Scope of its subject, at once.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subject's stable key (the external id of its binding).
+    """
+    subject_type: Literal["user"] | None = "user"
+    """
+    The kind of subject (user, the default and only one).
+    """
+    subject_scope_id: ScopeId | None = None
+    """
+    The subject Scope to bind an unbound subject to (null or absent: a new Scope). For a bound subject it must name the bound Scope, else 409 subject_scope_conflict.
+    """
+    source_type: Literal["content"] | None = "content"
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored identically in both Scopes (refused as create_source refuses it).
+    """
+
+
+class CreateSubjectSourceResponse(ContractModel):
+    """
+    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subject's key, as sent.
+    """
+    subject_type: Literal["user"]
+    """
+    The kind of subject.
+    """
+    subject_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the subject is bound to.
+    """
+    sources: Annotated[list[SourceRecord], Field(max_length=2, min_length=2)]
+    """
+    The business Scope's Source and the subject Scope's.
+    """
+
+
 class CreateTopicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2583,6 +2639,8 @@ class ErrorBody(ContractModel):
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
         "source_not_found",
+        "subject_scope_conflict",
+        "distinct_scopes_required",
     ]
     """
     The error code.
@@ -2637,7 +2695,12 @@ class ErrorDetails(ContractModel):
             "idempotency_key_reused",
             "not_searchable_head",
         ]
-        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal[
+            "query_without_query_field",
+            "cursor_malformed",
+            "cursor_mismatch",
+            "distinct_scopes_required",
+        ]
         | Literal["missing_time_zone", "not_in_future"]
         | Literal[
             "target_not_in_artifact_refs",
@@ -2657,10 +2720,11 @@ class ErrorDetails(ContractModel):
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: (
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target"] | None
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+        | None
     ) = None
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
     """
     expected_version: Annotated[int | None, Field(ge=1)] = None
     """
@@ -2701,9 +2765,9 @@ class ErrorDetails(ContractModel):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: Literal["artifact_family", "artifact_handle"] | None = None
+    kind: Literal["artifact_family", "artifact_handle", "subject_scope"] | None = None
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle); on subject_scope_conflict: subject_scope. PowerContext 1.4.1's words.
     """
     name: Literal["memory"] | None = None
     """

@@ -937,6 +937,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='create_subject_source',
+        method='POST',
+        path='/v1/scopes/{scope_id}/subject-sources',
+        parameters=(Parameter('scope_id', 'path', True), ),
+        request_model='CreateSubjectSourceRequest',
+        success=(Success(201, 'CreateSubjectSourceResponse'), ),
+        scope_access='write',
+        scope_source='path',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -79,9 +79,9 @@ from pcreceipt.store.rows import (
 )
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
-from pcreceipt.store.source_views import SourceViews
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
+from pcreceipt.store.subject_sources import SubjectSourceRecords
 from pcreceipt.store.tags import ArtifactTags
 from pcreceipt.store.work import WorkSourceReads
 
@@ -102,7 +102,7 @@ class StoreEngine(
     HandoffRecords[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
-    SourceViews[ConnT, PreparedT],
+    SubjectSourceRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -65,6 +65,7 @@ from pcreceipt.store.records import (
 )
 from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
 from pcreceipt.store.source_view_records import SourceView, SourceViewPage
+from pcreceipt.store.subject_records import SubjectSources
 
 
 class StoreLifecycle(Protocol):
@@ -704,6 +705,21 @@ class SourceViewReads(Protocol):
     def create_source(self, scope_id: str, content: Any) -> SourceView:
         """Store ``content`` (any I-JSON value) as a new content Source under a new server id at the
         Scope's next position, pending for extraction; RecordNotFound when the Scope does not exist."""
+        ...
+
+    def create_subject_source(
+        self,
+        scope_id: str,
+        key: BindingKey,
+        requested: str | None,
+        content: Any,
+        authorize: Callable[[str, bool], None],
+    ) -> SubjectSources:
+        """Write ``content`` as one content Source (one id) to the business Scope and to the Scope
+        ``key`` is bound to, binding it first (to ``requested`` or a new Scope) when unbound;
+        ``authorize(subject_scope_id, new_binding)`` runs before anything is written.
+        RecordNotFound (the business Scope, or a requested subject Scope), SubjectScopeConflict,
+        SameSubjectScope, SubjectBindingTargetMissing (``store.subject_sources``)."""
         ...
 
 

@@ -86,30 +86,30 @@ class SourceViews(EngineHooks[ConnT, PreparedT]):
             )
         return SourceViewPage(tuple(_view(row) for row in rows[:limit]), len(rows) > limit)
 
-    def create_source(self, scope_id: str, content: Any) -> SourceView:
-        if isinstance(content, str):
-            text, value = content, None
-        else:
-            value = canonical_json(content).decode("utf-8")
-            text = value
-        source_id = new_source_id()
-        digest = identity_digest("content", text, None)
-        tokens = estimate_tokens(text)
-        now = utc_now()
-
-        def work(conn: ConnT) -> int:
-            self._lock_scope(conn, scope_id)
-            row = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
-            position = 1 if row is None or row[0] is None else int(row[0]) + 1
-            self._run(
-                conn,
-                INSERT_SOURCE,
-                (scope_id, position, source_key(source_id), source_id, "content", text, None, digest, tokens,
-                 None, None, None, now),
-            )  # fmt: skip
-            if value is not None:
-                self._run(conn, _INSERT_VALUE, (scope_id, position, value))
-            return position
-
-        position = self._transact(work)
+    def _append_content(self, conn: ConnT, scope_id: str, source_id: str, content: Any) -> SourceView:
+        """Insert ``content`` as a content Source at the Scope's next position (inside the caller's
+        transaction, after its Scope lock)."""
+        value = None if isinstance(content, str) else canonical_json(content).decode("utf-8")
+        text = content if value is None else value
+        row = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
+        position = 1 if row is None or row[0] is None else int(row[0]) + 1
+        digest, tokens = identity_digest("content", text, None), estimate_tokens(text)
+        self._run(
+            conn,
+            INSERT_SOURCE,
+            (scope_id, position, source_key(source_id), source_id, "content", text, None, digest, tokens,
+             None, None, None, utc_now()),
+        )  # fmt: skip
+        if value is not None:
+            self._run(conn, _INSERT_VALUE, (scope_id, position, value))
         return SourceView(position=position, source_id=source_id, content=content)
+
+    def create_source(self, scope_id: str, content: Any) -> SourceView:
+        canonical_json(content)  # a value outside I-JSON fails here, before the transaction opens
+        source_id = new_source_id()
+
+        def work(conn: ConnT) -> SourceView:
+            self._lock_scope(conn, scope_id)
+            return self._append_content(conn, scope_id, source_id, content)
+
+        return self._transact(work)

@@ -7471,6 +7471,15 @@ var OPERATIONS = [
     requestBody: null,
     success: [{ status: 200, model: "SourceRecord" }],
     scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "create_subject_source",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/subject-sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateSubjectSourceRequest",
+    success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
+    scope: { access: "write", source: "path", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));
