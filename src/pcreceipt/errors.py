@@ -72,6 +72,13 @@ class InvalidRequest(ApiError):
     code, status = "invalid_request", 422
 
 
+class InvalidSourceIngestion(InvalidRequest):
+    """register_source_definition: a manifest PowerContext 1.4.1's Source ingestion refuses (over
+    64 KiB, an invalid schema, a built-in Source type); its code, details null."""
+
+    code = "invalid_source_ingestion"
+
+
 class MethodNotAllowed(InvalidRequest):
     """405 ``invalid_request``: the path is served, not with this method (``Allow`` names the
     methods it is); the violation is ``{path: "", rule: "method"}``."""

@@ -23,6 +23,7 @@ from _support.candidates import (
     pending_candidate,
     proposal_request,
 )
+from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
 
@@ -344,4 +345,5 @@ BASES |= {
         body={"subject_key": uuid.uuid4().hex, "subject_type": "user", "source_type": "content", "content": "tier"},
         ok=201,
     ),
+    "register_source_definition": lambda t: Base(body={"manifest": new_manifest("tier")}),
 }

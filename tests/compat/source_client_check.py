@@ -2,16 +2,18 @@
 ``GROUPS``; ``test_official_client_coverage.py`` reads the calls here too).
 
 A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
-module imports only the official client and the standard library, and its checks land in the one
-report the main program prints.
+module imports only the official client, its dependency rfc8785 and the standard library, and its
+checks land in the one report the main program prints.
 """
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import rfc8785
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     CaptureContentSourceRequest,
@@ -21,6 +23,7 @@ from powercontext.http import (
     CreateSubjectSourceRequest,
     GetConnectorCheckpointRequest,
     ListSourcesRequest,
+    RegisterSourceDefinitionRequest,
 )
 
 Check = Callable[[str, bool], bool]
@@ -119,7 +122,34 @@ async def source_records(client: PowerContextClient, check: Check, expect_error:
     )
 
 
+async def source_definitions(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    declaration = {
+        "name": f"compat-issues-{uuid.uuid4().hex[:8]}",
+        "version": "1",
+        "source_schema": {"type": "object", "properties": {"title": {"type": "string"}}},
+        "projections": [{"key": {"name": "summary", "version": "1"}, "schema": {"type": "string"}}],
+    }
+    fingerprint = "sha256:" + hashlib.sha256(rfc8785.dumps(declaration)).hexdigest()
+    manifest = {**declaration, "fingerprint": fingerprint}
+    request = RegisterSourceDefinitionRequest.model_validate({"manifest": manifest})
+    registered = await client.register_source_definition(request)
+    check("register_source_definition: answers the manifest", registered.fingerprint == fingerprint)
+    again = await client.register_source_definition(request)
+    check("register_source_definition: a replay answers the same manifest", again == registered)
+    other = {**declaration, "source_schema": {"type": "object"}}
+    changed = {**other, "fingerprint": "sha256:" + hashlib.sha256(rfc8785.dumps(other)).hexdigest()}
+    await expect_error(
+        "register_source_definition of another manifest under the same name and version",
+        409,
+        "source_conflict",
+        lambda: client.register_source_definition(
+            RegisterSourceDefinitionRequest.model_validate({"manifest": changed})
+        ),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("connector checkpoints", connector_checkpoints),
     ("source records", source_records),
+    ("source definitions", source_definitions),
 ]

@@ -56,7 +56,7 @@ import httpx
 import pytest
 from _support import work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
-from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS
+from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
 from pcreceipt.config import Settings
@@ -143,7 +143,7 @@ ROUTE_CLASS: dict[str, str] = {
 ROUTE_CLASS |= SOURCE_CLASSES
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
-NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
+NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint", *UNSCOPED})
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
 """The 404 code of an operation whose 404 in the matrix is not a missing Scope (none: every 404

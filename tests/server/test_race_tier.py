@@ -42,6 +42,7 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
+from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
 from pcreceipt.config import Settings
@@ -621,6 +622,21 @@ def race_create_subject_source(r: Racers) -> None:
     assert sorted(item["source_id"] for item in listed) == sorted(a["sources"][1]["source_id"] for a in answers)
 
 
+def race_register_source_definition(r: Racers) -> None:
+    """1.4.1 keeps the first manifest of a (name, version): the same one replayed K times is K times
+    that manifest; K different ones under one identity have one winner, the rest 409 source_conflict."""
+    path = "/v1/source-definitions/register"
+    manifest = new_manifest("race")
+    assert {json.dumps(a, sort_keys=True) for a in all_answers(r.race("POST", path, {"manifest": manifest}))} == {
+        json.dumps(manifest, sort_keys=True)
+    }
+    name = new_manifest("race")["name"]
+    bodies = [{"manifest": new_manifest("race", name=name, source_schema={"title": str(n)})} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", path, bodies), 409, "source_conflict")
+    won = json.loads(winner.request.content)
+    assert r.first.post(path, json=won).json() == winner.json()
+
+
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
     "update_scope": [race_update_scope],
@@ -644,6 +660,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "capture_working_note": [race_capture_working_note],
     "create_source": [race_create_source],
     "create_subject_source": [race_create_subject_source],
+    "register_source_definition": [race_register_source_definition],
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],

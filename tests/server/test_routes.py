@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 from _support import work_requests
+from _support.source_definitions import new_manifest
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -71,7 +72,13 @@ EXERCISED = {
     ],
     "test_artifact_handles": ["bind_artifact_handle", "resolve_artifact_handle"],
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
-    "test_source_records": ["get_source", "list_sources", "create_source", "create_subject_source"],
+    "test_source_records": [
+        "get_source",
+        "list_sources",
+        "create_source",
+        "create_subject_source",
+        "register_source_definition",
+    ],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
         "restore_atomic_memory",
@@ -517,6 +524,8 @@ async def test_source_records(client: AsyncClient, scope_id: str) -> None:
     assert (await client.get_source(scope_id, "content", created.source_id)).content == {"event": "routes"}
     subject = await client.create_subject_source(scope_id, {"subject_key": uuid.uuid4().hex, "content": "tabs"})
     assert [s.scope_id for s in subject.sources] == [scope_id, subject.subject_scope_id]
+    manifest = new_manifest("routes")
+    assert (await client.register_source_definition({"manifest": manifest})).fingerprint == manifest["fingerprint"]
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

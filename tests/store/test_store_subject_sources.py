@@ -16,7 +16,7 @@ from pcreceipt.store.records import BindingKey, RecordNotFound, Scope
 from pcreceipt.store.subject_records import (
     SameSubjectScope,
     SubjectBindingTargetMissing,
-    SubjectScopeConflict,
+    SubjectBoundElsewhere,
 )
 
 
@@ -53,7 +53,7 @@ def test_refusals_write_nothing(store: Store, scope_id: str, make_scope: Callabl
     key = _key()
     bound = store.create_subject_source(scope_id, key, other, "bound", _allow).subject_scope_id
     assert bound == other
-    with pytest.raises(SubjectScopeConflict):
+    with pytest.raises(SubjectBoundElsewhere):
         store.create_subject_source(scope_id, key, make_scope().scope_id, "elsewhere", _allow)
     with pytest.raises(SameSubjectScope):
         store.create_subject_source(scope_id, _key(), scope_id, "itself", _allow)

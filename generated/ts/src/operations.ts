@@ -113,7 +113,8 @@ export type OperationId =
   | "list_sources"
   | "create_source"
   | "get_source"
-  | "create_subject_source";
+  | "create_subject_source"
+  | "register_source_definition";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -873,6 +874,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "CreateSubjectSourceRequest",
     success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "register_source_definition",
+    method: "POST",
+    path: "/v1/source-definitions/register",
+    parameters: [],
+    requestBody: "RegisterSourceDefinitionRequest",
+    success: [{ status: 200, model: "SourceDefinitionManifest" }],
+    scope: { access: "admin", source: "none", references: false },
   },
 ];
 

@@ -2194,6 +2194,7 @@ class ErrorBody(TypedDict, closed=True):
         "source_not_found",
         "subject_scope_conflict",
         "distinct_scopes_required",
+        "invalid_source_ingestion",
     ]
     """
     The error code.
@@ -4431,6 +4432,17 @@ class RecurrenceStreak(TypedDict, closed=True):
     """
 
 
+class RegisterSourceDefinitionRequest(TypedDict, closed=True):
+    """
+    A Source Definition manifest to register.
+    """
+
+    manifest: SourceDefinitionManifest
+    """
+    The manifest.
+    """
+
+
 class RejectCandidateRequest(TypedDict, closed=True):
     """
     Reject the exact pending version.
@@ -5394,6 +5406,33 @@ class SkillProposal(TypedDict, closed=True):
     """
 
 
+class SourceDefinitionManifest(TypedDict, closed=True):
+    """
+    A worker-owned Source Definition, declared as data: immutable once registered under its name and version.
+    """
+
+    name: str
+    """
+    The Source type it defines (no leading or trailing white space; not a type the server defines itself).
+    """
+    version: str
+    """
+    The Definition's version (no leading or trailing white space).
+    """
+    fingerprint: str
+    """
+    sha256: and the SHA-256 hex of the RFC 8785 JSON of {name, version, source_schema, projections}; another value is 422 invalid_request (rule fingerprint).
+    """
+    source_schema: dict[str, Any]
+    """
+    The JSON Schema (draft 2020-12, local references only) of an observation's payload.
+    """
+    projections: list[SourceProjectionManifest]
+    """
+    The projections it declares, keys unique.
+    """
+
+
 class SourceInventoryStatistics(TypedDict, closed=True):
     """
     Sources stored and how far Memory extraction got.
@@ -5425,6 +5464,36 @@ class SourcePage(TypedDict, closed=True):
     next_cursor: str | None
     """
     Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceProjectionKey(TypedDict, closed=True):
+    """
+    A named, versioned projection of a Source Definition.
+    """
+
+    name: str
+    """
+    The projection's name (no leading or trailing white space).
+    """
+    version: str
+    """
+    The projection's version (no leading or trailing white space).
+    """
+
+
+class SourceProjectionManifest(TypedDict, closed=True):
+    """
+    One projection a Source Definition declares, with the JSON Schema of its values.
+    """
+
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    schema: dict[str, Any]
+    """
+    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
     """
 
 

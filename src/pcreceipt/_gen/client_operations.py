@@ -108,6 +108,7 @@ from pcreceipt._gen.models import (
     PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
+    RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
@@ -129,6 +130,7 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SourceDefinitionManifest,
     SourcePage,
     SourceRecord,
     TopicMemoryArtifact,
@@ -747,3 +749,9 @@ class OperationMethods(ABC):
         return await self._call(
             "create_subject_source", CreateSubjectSourceResponse, path={"scope_id": scope_id}, body=request
         )
+
+    async def register_source_definition(
+        self, request: RegisterSourceDefinitionRequest | Mapping[str, Any]
+    ) -> SourceDefinitionManifest:
+        """Register a worker-owned Source Definition manifest."""
+        return await self._call("register_source_definition", SourceDefinitionManifest, body=request)

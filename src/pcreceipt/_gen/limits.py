@@ -510,8 +510,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -1305,6 +1305,13 @@ SKILL_PROPOSAL_METADATA_VALUES_MAX_LENGTH: Final = 2000
 SKILL_PROPOSAL_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
 SKILL_PROPOSAL_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/SourceDefinitionManifest
+SOURCE_DEFINITION_MANIFEST_NAME_MIN_LENGTH: Final = 1
+SOURCE_DEFINITION_MANIFEST_NAME_MAX_LENGTH: Final = 128
+SOURCE_DEFINITION_MANIFEST_VERSION_MIN_LENGTH: Final = 1
+SOURCE_DEFINITION_MANIFEST_VERSION_MAX_LENGTH: Final = 128
+SOURCE_DEFINITION_MANIFEST_PROJECTIONS_MAX_ITEMS: Final = 16
+
 # #/components/schemas/SourceInventoryStatistics
 SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
@@ -1313,6 +1320,12 @@ SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
 # #/components/schemas/SourcePage
 SOURCE_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 SOURCE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/SourceProjectionKey
+SOURCE_PROJECTION_KEY_NAME_MIN_LENGTH: Final = 1
+SOURCE_PROJECTION_KEY_NAME_MAX_LENGTH: Final = 128
+SOURCE_PROJECTION_KEY_VERSION_MIN_LENGTH: Final = 1
+SOURCE_PROJECTION_KEY_VERSION_MAX_LENGTH: Final = 128
 
 # #/components/schemas/SourceRecord
 SOURCE_RECORD_SOURCE_ID_MIN_LENGTH: Final = 1

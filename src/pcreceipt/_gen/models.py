@@ -2641,6 +2641,7 @@ class ErrorBody(ContractModel):
         "source_not_found",
         "subject_scope_conflict",
         "distinct_scopes_required",
+        "invalid_source_ingestion",
     ]
     """
     The error code.
@@ -5439,6 +5440,20 @@ class RecurrenceStreak(ContractModel):
     """
 
 
+class RegisterSourceDefinitionRequest(ContractModel):
+    """
+    A Source Definition manifest to register.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    manifest: SourceDefinitionManifest
+    """
+    The manifest.
+    """
+
+
 class RejectCandidateRequest(ContractModel):
     """
     Reject the exact pending version.
@@ -6632,6 +6647,36 @@ class SkillProposal(ContractModel):
     """
 
 
+class SourceDefinitionManifest(ContractModel):
+    """
+    A worker-owned Source Definition, declared as data: immutable once registered under its name and version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Source type it defines (no leading or trailing white space; not a type the server defines itself).
+    """
+    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Definition's version (no leading or trailing white space).
+    """
+    fingerprint: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256: and the SHA-256 hex of the RFC 8785 JSON of {name, version, source_schema, projections}; another value is 422 invalid_request (rule fingerprint).
+    """
+    source_schema: dict[str, Any]
+    """
+    The JSON Schema (draft 2020-12, local references only) of an observation's payload.
+    """
+    projections: Annotated[list[SourceProjectionManifest], Field(max_length=16)]
+    """
+    The projections it declares, keys unique.
+    """
+
+
 class SourceInventoryStatistics(ContractModel):
     """
     Sources stored and how far Memory extraction got.
@@ -6669,6 +6714,42 @@ class SourcePage(ContractModel):
     next_cursor: NextCursor5 | None
     """
     Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceProjectionKey(ContractModel):
+    """
+    A named, versioned projection of a Source Definition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's name (no leading or trailing white space).
+    """
+    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's version (no leading or trailing white space).
+    """
+
+
+class SourceProjectionManifest(ContractModel):
+    """
+    One projection a Source Definition declares, with the JSON Schema of its values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    schema_: Annotated[dict[str, Any], Field(alias="schema")]
+    """
+    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
     """
 
 

@@ -948,6 +948,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='register_source_definition',
+        method='POST',
+        path='/v1/source-definitions/register',
+        parameters=(),
+        request_model='RegisterSourceDefinitionRequest',
+        success=(Success(200, 'SourceDefinitionManifest'), ),
+        scope_access='admin',
+        scope_source='none',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

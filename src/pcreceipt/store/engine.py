@@ -79,6 +79,7 @@ from pcreceipt.store.rows import (
 )
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
+from pcreceipt.store.source_definitions import SourceDefinitions
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.subject_sources import SubjectSourceRecords
@@ -103,6 +104,7 @@ class StoreEngine(
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
     SubjectSourceRecords[ConnT, PreparedT],
+    SourceDefinitions[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

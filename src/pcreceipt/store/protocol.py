@@ -718,8 +718,13 @@ class SourceViewReads(Protocol):
         """Write ``content`` as one content Source (one id) to the business Scope and to the Scope
         ``key`` is bound to, binding it first (to ``requested`` or a new Scope) when unbound;
         ``authorize(subject_scope_id, new_binding)`` runs before anything is written.
-        RecordNotFound (the business Scope, or a requested subject Scope), SubjectScopeConflict,
+        RecordNotFound (the business Scope, or a requested subject Scope), SubjectBoundElsewhere,
         SameSubjectScope, SubjectBindingTargetMissing (``store.subject_sources``)."""
+        ...
+
+    def register_source_definition(self, manifest: Mapping[str, Any]) -> dict[str, Any]:
+        """Store an I-JSON manifest under its (name, version), or answer the one stored when it is the
+        same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
         ...
 
 

@@ -19,7 +19,7 @@ class SubjectSources:
     subject: SourceView
 
 
-class SubjectScopeConflict(StoreError):
+class SubjectBoundElsewhere(StoreError):
     """The subject is bound to another Scope than the one requested (or its binding moved while
     the write was retried)."""
 

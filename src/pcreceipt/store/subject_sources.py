@@ -5,7 +5,7 @@ The rule (1.4.1's, read from its subject Source service):
 
 - The subject is a binding key ``(subject, <subject_type>, <subject_key>)`` in the one
   ``scope_bindings`` table. Bound: its Scope is the subject Scope, and a requested
-  ``subject_scope_id`` naming another Scope is ``SubjectScopeConflict``. Unbound: the requested
+  ``subject_scope_id`` naming another Scope is ``SubjectBoundElsewhere``. Unbound: the requested
   Scope, or a new Scope (``Subject`` / ``Subject evidence``) when none is requested, and the key
   is bound to it in the same transaction.
 - The subject Scope may not be the business Scope (``SameSubjectScope``). A requested Scope that
@@ -20,7 +20,7 @@ The rule (1.4.1's, read from its subject Source service):
   serialised; on OceanBase the loser's insert hits the binding's primary key, the engine retries
   the transaction whole and the retry finds the winner's binding, so both write into the one
   subject Scope (and the loser's new Scope was rolled back with it). A retry that finds the
-  subject bound elsewhere than the first attempt resolved is ``SubjectScopeConflict`` (1.4.1
+  subject bound elsewhere than the first attempt resolved is ``SubjectBoundElsewhere`` (1.4.1
   pins the first resolution the same way).
 """
 
@@ -40,7 +40,7 @@ from pcreceipt.store.source_views import SourceViews
 from pcreceipt.store.subject_records import (
     SameSubjectScope,
     SubjectBindingTargetMissing,
-    SubjectScopeConflict,
+    SubjectBoundElsewhere,
     SubjectSources,
 )
 
@@ -72,11 +72,11 @@ class SubjectSourceRecords(SourceViews[ConnT, PreparedT]):
             row = self._first(conn, _BOUND, (key.integration, key.kind, key.external_id))
             bound = None if row is None else as_str(row[0])
             if resolved and bound != resolved[0]:
-                raise SubjectScopeConflict("the subject's binding moved while the write was retried")
+                raise SubjectBoundElsewhere("the subject's binding moved while the write was retried")
             if bound is not None and not resolved:
                 resolved.append(bound)
             if bound is not None and requested is not None and bound != requested:
-                raise SubjectScopeConflict("the subject is bound to another Scope")
+                raise SubjectBoundElsewhere("the subject is bound to another Scope")
             target = bound if bound is not None else (requested or new_scope_id())
             if target == scope_id:
                 raise SameSubjectScope("the subject Scope must differ from the business Scope")

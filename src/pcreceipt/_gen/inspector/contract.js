@@ -7480,6 +7480,15 @@ var OPERATIONS = [
     requestBody: "CreateSubjectSourceRequest",
     success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
     scope: { access: "write", source: "path", references: false }
+  },
+  {
+    operationId: "register_source_definition",
+    method: "POST",
+    path: "/v1/source-definitions/register",
+    parameters: [],
+    requestBody: "RegisterSourceDefinitionRequest",
+    success: [{ status: 200, model: "SourceDefinitionManifest" }],
+    scope: { access: "admin", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -26,6 +26,7 @@ from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.source_definitions import SOURCE_DEFINITION_HANDLERS
 from pcreceipt.server.handlers.source_records import SOURCE_RECORD_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
@@ -57,6 +58,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     ARTIFACT_HANDLE_HANDLERS,
     CONNECTOR_HANDLERS,
     SOURCE_RECORD_HANDLERS,
+    SOURCE_DEFINITION_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
 )
 

@@ -58,7 +58,7 @@ from pcreceipt.server.http.cursor import signing as _signing
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.records import ALL_SCOPES, BindingKey, RecordNotFound
 from pcreceipt.store.source_view_records import SourceView
-from pcreceipt.store.subject_records import SameSubjectScope, SubjectBindingTargetMissing, SubjectScopeConflict
+from pcreceipt.store.subject_records import SameSubjectScope, SubjectBindingTargetMissing, SubjectBoundElsewhere
 from pcreceipt.store.subject_sources import SUBJECT_INTEGRATION
 
 SOURCE_TYPE = limits.SOURCE_RECORD_TYPE_ENUM[0]
@@ -174,7 +174,7 @@ def create_subject_source(call: Call[bodies.CreateSubjectSourceRequest]) -> Repl
         written = store_of(call).create_subject_source(scope_id, key, body.get("subject_scope_id"), content, authorize)
     except RecordNotFound:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE) from None
-    except SubjectScopeConflict:
+    except SubjectBoundElsewhere:
         raise SubjectScopeConflictError(SUBJECT_CONFLICT_MESSAGE, {"kind": "subject_scope"}) from None
     except SameSubjectScope:
         raise DistinctScopesRequired(

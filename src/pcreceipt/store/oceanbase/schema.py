@@ -504,6 +504,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        19,
+        "registered Source Definition manifests, one per (name, version) (register_source_definition)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS source_definitions (
+                definition_name VARBINARY(512) NOT NULL,
+                definition_version VARBINARY(512) NOT NULL,
+                fingerprint VARBINARY(80) NOT NULL,
+                manifest LONGTEXT NOT NULL,
+                registered_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (definition_name, definition_version)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -510,6 +510,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        19,
+        "registered Source Definition manifests, one per (name, version) (register_source_definition)",
+        (
+            """CREATE TABLE source_definitions (
+                definition_name TEXT NOT NULL,
+                definition_version TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                manifest TEXT NOT NULL,
+                registered_at TEXT NOT NULL,
+                PRIMARY KEY (definition_name, definition_version)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
