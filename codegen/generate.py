@@ -72,6 +72,7 @@ SCHEMA_FILES = (
     "handoff_generation.schema.json",
     "scope_selection.schema.json",
     "artifact_queries.schema.json",
+    "source_records.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -72,6 +72,13 @@ class InvalidRequest(ApiError):
     code, status = "invalid_request", 422
 
 
+class InvalidSourceIngestion(InvalidRequest):
+    """register_source_definition: a manifest PowerContext 1.4.1's Source ingestion refuses (over
+    64 KiB, an invalid schema, a built-in Source type); its code, details null."""
+
+    code = "invalid_source_ingestion"
+
+
 class MethodNotAllowed(InvalidRequest):
     """405 ``invalid_request``: the path is served, not with this method (``Allow`` names the
     methods it is); the violation is ``{path: "", rule: "method"}``."""
@@ -165,6 +172,12 @@ class SourceNotEligible(InvalidRequest):
     """PowerContext's 422 for a Source cited as evidence that cannot be evidence (a lineage Source)."""
 
     code = "source_not_eligible"
+
+
+class SourceNotFound(NotFound):
+    """get_source: the Scope has no Source of that type and id (PowerContext 1.4.1's code)."""
+
+    code = "source_not_found"
 
 
 class ArtifactNotFound(NotFound):
@@ -307,6 +320,20 @@ class ConnectorCheckpointConflict(Conflict):
     """A Connector checkpoint commit from a stale expected value, or a binding id of another Connector."""
 
     code = "connector_checkpoint_conflict"
+
+
+class SubjectScopeConflict(Conflict):
+    """create_subject_source: the subject is bound to another Scope than the one requested
+    (``details.kind`` ``subject_scope``, PowerContext 1.4.1's code)."""
+
+    code = "subject_scope_conflict"
+
+
+class DistinctScopesRequired(InvalidRequest):
+    """create_subject_source: the subject Scope would be the business Scope (PowerContext 1.4.1's
+    code, ``details`` ``{field: scope_id, reason: distinct_scopes_required}``)."""
+
+    code = "distinct_scopes_required"
 
 
 class ArtifactAlreadyExists(Conflict):

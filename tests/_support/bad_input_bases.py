@@ -23,6 +23,7 @@ from _support.candidates import (
     pending_candidate,
     proposal_request,
 )
+from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
 
@@ -351,4 +352,24 @@ BASES |= {
     "get_topic_memory_processing_status": lambda t: Base(body={"scope_id": t.scope_id}),
     # pcreceipt retains no processing block: a valid read is 404 topic_memory_block_not_found
     "get_topic_memory_processing_block": lambda t: Base(body={"scope_id": t.scope_id, "block_id": "blk_1"}, ok=404),
+}
+
+
+def _captured_source(tier: Tier) -> Base:
+    """A Source captured for the read (get_source)."""
+    source_id = f"tier-{uuid.uuid4().hex}"
+    body = {"scope_id": tier.scope_id, "source_id": source_id, "content": "read by the tier"}
+    assert tier.http.post("/v1/sources/content", json=body).status_code == 202
+    return Base(path={"source_type": "content", "source_id": source_id})
+
+
+BASES |= {
+    "get_source": _captured_source,
+    "list_sources": lambda t: Base(query={"limit": "10"}),
+    "create_source": lambda t: Base(body={"source_type": "content", "content": {"made_by": "the tier"}}, ok=201),
+    "create_subject_source": lambda t: Base(
+        body={"subject_key": uuid.uuid4().hex, "subject_type": "user", "source_type": "content", "content": "tier"},
+        ok=201,
+    ),
+    "register_source_definition": lambda t: Base(body={"manifest": new_manifest("tier")}),
 }

@@ -2,18 +2,29 @@
 ``GROUPS``; ``test_official_client_coverage.py`` reads the calls here too).
 
 A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
-module imports only the official client and the standard library, and its checks land in the one
-report the main program prints.
+module imports only the official client, its dependency rfc8785 and the standard library, and its
+checks land in the one report the main program prints.
 """
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import rfc8785
 from powercontext.client import PowerContextClient
-from powercontext.http import CommitConnectorCheckpointRequest, GetConnectorCheckpointRequest
+from powercontext.http import (
+    CaptureContentSourceRequest,
+    CommitConnectorCheckpointRequest,
+    CreateScopeRequest,
+    CreateSourceRequest,
+    CreateSubjectSourceRequest,
+    GetConnectorCheckpointRequest,
+    ListSourcesRequest,
+    RegisterSourceDefinitionRequest,
+)
 
 Check = Callable[[str, bool], bool]
 ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
@@ -52,6 +63,93 @@ async def connector_checkpoints(client: PowerContextClient, check: Check, expect
     )
 
 
+async def _scope(client: PowerContextClient, title: str) -> str:
+    request = CreateScopeRequest.model_validate(
+        {"title": title, "summary": "official client check", "idempotency_key": uuid.uuid4().hex}
+    )
+    return (await client.create_scope(request)).scope_id
+
+
+async def source_records(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id = await _scope(client, "source records")
+    for n in range(3):
+        await client.capture_content_source(
+            CaptureContentSourceRequest.model_validate(
+                {"scope_id": scope_id, "source_id": f"compat:{n}", "content": f"text {n}"}
+            )
+        )
+    one = await client.get_source(scope_id, "content", "compat:1")
+    check("get_source: the captured text and its position", (one.content, one.position) == ("text 1", 2))
+    check("get_source: a sha256 content digest", one.content_digest.startswith("sha256:"))
+    await expect_error(
+        "get_source of an id the Scope lacks",
+        404,
+        "source_not_found",
+        lambda: client.get_source(scope_id, "content", "compat:none"),
+    )
+    first = await client.list_sources(scope_id, ListSourcesRequest(limit=2))
+    check("list_sources: the first page in position order", [s.position for s in first.items] == [1, 2])
+    rest = await client.list_sources(scope_id, ListSourcesRequest(limit=2, cursor=first.next_cursor))
+    check("list_sources: the cursor continues to the end", [s.source_id for s in rest.items] == ["compat:2"])
+    check("list_sources: the last page has no cursor", rest.next_cursor is None)
+    value = {"event": "deploy", "steps": [1, 2]}
+    created = await client.create_source(scope_id, CreateSourceRequest.model_validate({"content": value}))
+    check("create_source: the value at the next position", (created.content, created.position) == (value, 4))
+    check("create_source: a server id", created.source_id.startswith("src_"))
+    read = await client.get_source(scope_id, "content", created.source_id)
+    check("create_source: get_source reads the same record", read == created)
+    await expect_error(
+        "create_source of a blank text",
+        422,
+        "invalid_request",
+        lambda: client.create_source(scope_id, CreateSourceRequest.model_validate({"content": "  "})),
+    )
+    subject = CreateSubjectSourceRequest.model_validate({"subject_key": uuid.uuid4().hex, "content": {"likes": "tabs"}})
+    both = await client.create_subject_source(scope_id, subject)
+    scopes = [s.scope_id for s in both.sources]
+    check("create_subject_source: one Source in each Scope", scopes == [scope_id, both.subject_scope_id])
+    check("create_subject_source: one id for both", both.sources[0].source_id == both.sources[1].source_id)
+    again = await client.create_subject_source(scope_id, subject)
+    check("create_subject_source: the subject stays bound", again.subject_scope_id == both.subject_scope_id)
+    itself = CreateSubjectSourceRequest.model_validate(
+        {"subject_key": uuid.uuid4().hex, "subject_scope_id": scope_id, "content": "x"}
+    )
+    await expect_error(
+        "create_subject_source into the business Scope itself",
+        422,
+        "distinct_scopes_required",
+        lambda: client.create_subject_source(scope_id, itself),
+    )
+
+
+async def source_definitions(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    declaration = {
+        "name": f"compat-issues-{uuid.uuid4().hex[:8]}",
+        "version": "1",
+        "source_schema": {"type": "object", "properties": {"title": {"type": "string"}}},
+        "projections": [{"key": {"name": "summary", "version": "1"}, "schema": {"type": "string"}}],
+    }
+    fingerprint = "sha256:" + hashlib.sha256(rfc8785.dumps(declaration)).hexdigest()
+    manifest = {**declaration, "fingerprint": fingerprint}
+    request = RegisterSourceDefinitionRequest.model_validate({"manifest": manifest})
+    registered = await client.register_source_definition(request)
+    check("register_source_definition: answers the manifest", registered.fingerprint == fingerprint)
+    again = await client.register_source_definition(request)
+    check("register_source_definition: a replay answers the same manifest", again == registered)
+    other = {**declaration, "source_schema": {"type": "object"}}
+    changed = {**other, "fingerprint": "sha256:" + hashlib.sha256(rfc8785.dumps(other)).hexdigest()}
+    await expect_error(
+        "register_source_definition of another manifest under the same name and version",
+        409,
+        "source_conflict",
+        lambda: client.register_source_definition(
+            RegisterSourceDefinitionRequest.model_validate({"manifest": changed})
+        ),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("connector checkpoints", connector_checkpoints),
+    ("source records", source_records),
+    ("source definitions", source_definitions),
 ]

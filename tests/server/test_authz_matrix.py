@@ -11,7 +11,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   get_atomic_memory_state,
   get_code_workspace, query_code, read_code, prepare_bootstrap_context, record_bootstrap_delivery, search_memory,
   search_atomic_memory, list_atomic_memories, list_memory_entries, get_memory_entry,
-  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint
+  search_topic_memory, get_topic_memory, get_artifact_tags, continue_handoff, prepare_handoff_hint,
+  get_source (the seeded capture), list_sources
   (read on the target; an allowed get_memory_entry sends a citation, so it is 422
   legacy_memory_operation_unsupported; get_topic_memory reads the Scope's seeded topic);
   get_code_workspace, query_code, read_code, resolve_scope_binding with the target as explicit
@@ -20,7 +21,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   merge_atomic_memories, preview_atomic_memory_restoration (1.4.1 asks write: a preview is for
   a restoration), restore_atomic_memory, index_code_workspace, flush_memory, capture_content_source,
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
-  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff,
+  record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff, create_source,
   prepare_handoff, activate_handoff, get_connector_checkpoint and commit_connector_checkpoint of a
   binding in the target (write on the target; these two never look the Scope up, so a missing Scope
   answers success where the grant allows); every seeded
@@ -31,7 +32,8 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
 - create: create_scope with the target as parent and reference (admin on ``*``, read on it);
   publish_artifact of a topic of the target into OWN (REF from OWN): admin on both Scopes, so
   only admin on ``*`` covers it here;
-  set_scope_binding and set_default_scope to the target (admin on ``*``);
+  set_scope_binding and set_default_scope to the target (admin on ``*``); create_subject_source of a
+  new subject into the target (write on it, and admin on ``*`` to bind the subject);
 - admin: update_scope of the target, keeping its references (admin on the target, read on each
   Scope it references: OWN references REF).
 list_scopes (only readable Scopes listed), get_capabilities and get_server_info (any valid
@@ -55,6 +57,7 @@ import httpx
 import pytest
 from _support import authz_routes, profile, rest_requests, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
+from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
 from pcreceipt.config import Settings
@@ -70,9 +73,10 @@ TARGETS = (OWN, REF, OTHER, MISSING)
 OK, NF, FB, UA = "ok", 404, 403, 401
 
 ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
+ROUTE_CLASS |= SOURCE_CLASSES
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
-NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint"})
+NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint", *UNSCOPED})
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
 """The 404 code of an operation whose 404 in the matrix is not a missing Scope (none: every 404
@@ -577,6 +581,7 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
         f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags", json={"tags": []}, headers={"If-Match": '"t"'}
     ),
 }
+REQUESTS |= SOURCE_REQUESTS
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
 
@@ -597,10 +602,8 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
         access = scoped[operation_id].scope_access
-        assert (
-            access
-            == {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}[route_class]
-        )
+        declared = {"read": "read", "prepare": "read", "write": "write", "create": "admin", "admin": "admin"}
+        assert access == DECLARED_WRITE.get(operation_id, declared[route_class])
     assert scoped["prepare_context"].scope_references
     assert set(EXPECTED) == set(ROLES) and all(set(row) == set(TARGETS) for row in EXPECTED.values())
 

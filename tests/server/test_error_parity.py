@@ -240,6 +240,15 @@ SCOPE_BOUND: dict[str, Request] = {
         {},
     ),
     "prepare_handoff_hint": ("POST", "/v1/handoff/hint", {"scope_id": MISSING, "selection": "latest"}, {}),
+    "get_source": ("GET", f"/v1/scopes/{MISSING}/sources/content/s-1", None, {}),
+    "list_sources": ("GET", f"/v1/scopes/{MISSING}/sources", None, {}),
+    "create_source": ("POST", f"/v1/scopes/{MISSING}/sources", {"source_type": "content", "content": "c"}, {}),
+    "create_subject_source": (
+        "POST",
+        f"/v1/scopes/{MISSING}/subject-sources",
+        {"subject_key": "k", "subject_type": "user", "source_type": "content", "content": "c"},
+        {},
+    ),
     "prepare_handoff": (
         "POST",
         "/v1/handoff/prepare",

@@ -23,6 +23,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from functools import partial
 from typing import Any
 
 import httpx
@@ -30,6 +31,7 @@ import pytest
 from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
+from _support.races import at_once
 from _support.review_races import (
     race_approve_candidate,
     race_approve_or_reject_candidate,
@@ -41,6 +43,7 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
+from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
 from pcreceipt.config import Settings
@@ -626,6 +629,48 @@ def race_put_profile_policy_later(r: Racers) -> None:
 
 
 #: Per state-changing operation, its race cases.
+def race_create_source(r: Racers) -> None:
+    """1.4.1's create has no key: K creates of one content are K Sources, each at its own position,
+    none lost (the Scope's writers are serialised on every server)."""
+    scope_id = r.scope()
+    answers = all_answers(r.race("POST", f"/v1/scopes/{scope_id}/sources", {"content": {"same": "value"}}), 201)
+    assert len({a["source_id"] for a in answers}) == K
+    assert sorted(a["position"] for a in answers) == list(range(1, K + 1))
+    listed = r.first.get(f"/v1/scopes/{scope_id}/sources", params={"limit": 100}).json()["items"]
+    assert sorted(listed, key=lambda a: a["position"]) == sorted(answers, key=lambda a: a["position"])
+
+
+def race_create_subject_source(r: Racers) -> None:
+    """K writers of one new subject, each from its own business Scope: the subject is bound once
+    (one subject Scope for all) and every Source lands, at distinct positions there."""
+    businesses = [r.scope() for _ in range(K)]
+    key = uuid.uuid4().hex
+    bodies = {"subject_key": key, "content": "the same subject"}
+    paths = [f"/v1/scopes/{b}/subject-sources" for b in businesses]
+    answers = all_answers(
+        at_once([partial(c.post, p, json=bodies) for c, p in zip(r.clients, paths, strict=True)]), 201
+    )
+    (target,) = {a["subject_scope_id"] for a in answers}
+    assert sorted(a["sources"][1]["position"] for a in answers) == list(range(1, K + 1))
+    listed = r.first.get(f"/v1/scopes/{target}/sources", params={"limit": 100}).json()["items"]
+    assert sorted(item["source_id"] for item in listed) == sorted(a["sources"][1]["source_id"] for a in answers)
+
+
+def race_register_source_definition(r: Racers) -> None:
+    """1.4.1 keeps the first manifest of a (name, version): the same one replayed K times is K times
+    that manifest; K different ones under one identity have one winner, the rest 409 source_conflict."""
+    path = "/v1/source-definitions/register"
+    manifest = new_manifest("race")
+    assert {json.dumps(a, sort_keys=True) for a in all_answers(r.race("POST", path, {"manifest": manifest}))} == {
+        json.dumps(manifest, sort_keys=True)
+    }
+    name = new_manifest("race")["name"]
+    bodies = [{"manifest": new_manifest("race", name=name, source_schema={"title": str(n)})} for n in range(K)]
+    winner, _ = one_winner(r.race("POST", path, bodies), 409, "source_conflict")
+    won = json.loads(winner.request.content)
+    assert r.first.post(path, json=won).json() == winner.json()
+
+
 RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_scope": [race_create_scope_same_key, race_create_scope_same_key_other_parameters],
     "update_scope": [race_update_scope],
@@ -647,6 +692,9 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "record_bootstrap_delivery": [race_record_bootstrap_delivery],
     "capture_content_source": [race_capture_content_source],
     "capture_working_note": [race_capture_working_note],
+    "create_source": [race_create_source],
+    "create_subject_source": [race_create_subject_source],
+    "register_source_definition": [race_register_source_definition],
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],

@@ -12,6 +12,7 @@ import uuid
 import pytest
 from _support import work_requests
 from _support.servers import readiness_checks
+from _support.source_definitions import new_manifest
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -80,6 +81,13 @@ EXERCISED = {
         "get_topic_memory_processing_block",
         "flush_topic_memory",
         "retry_topic_memory_processing",
+    ],
+    "test_source_records": [
+        "get_source",
+        "list_sources",
+        "create_source",
+        "create_subject_source",
+        "register_source_definition",
     ],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",
@@ -567,6 +575,26 @@ async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> No
     with pytest.raises(ApiResponseError) as raised:
         await client.flush_topic_memory({"scope_id": scope_id})
     assert (raised.value.status, raised.value.code) == (503, "topic_memory_processing_unavailable")
+
+
+async def test_source_records(client: AsyncClient, scope_id: str) -> None:
+    """A captured Source read back by id and listed page by page in position order."""
+    for n in range(3):
+        await client.capture_content_source({"scope_id": scope_id, "source_id": f"routes:{n}", "content": f"text {n}"})
+    one = await client.get_source(scope_id, "content", "routes:1")
+    assert (one.source_id, one.content, one.source_type) == ("routes:1", "text 1", "content")
+    first = await client.list_sources(scope_id, limit=2)
+    assert [item.source_id for item in first.items] == ["routes:0", "routes:1"]
+    assert first.next_cursor is not None
+    rest = await client.list_sources(scope_id, limit=2, cursor=first.next_cursor.root)
+    assert [item.position for item in rest.items] == [first.items[-1].position + 1] and rest.next_cursor is None
+    created = await client.create_source(scope_id, {"content": {"event": "routes"}})
+    assert created.content == {"event": "routes"} and created.position == 4
+    assert (await client.get_source(scope_id, "content", created.source_id)).content == {"event": "routes"}
+    subject = await client.create_subject_source(scope_id, {"subject_key": uuid.uuid4().hex, "content": "tabs"})
+    assert [s.scope_id for s in subject.sources] == [scope_id, subject.subject_scope_id]
+    manifest = new_manifest("routes")
+    assert (await client.register_source_definition({"manifest": manifest})).fingerprint == manifest["fingerprint"]
 
 
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:

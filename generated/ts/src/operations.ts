@@ -121,7 +121,12 @@ export type OperationId =
   | "get_topic_memory_processing_block"
   | "generate_prompt_demonstrations"
   | "flush_topic_memory"
-  | "retry_topic_memory_processing";
+  | "retry_topic_memory_processing"
+  | "list_sources"
+  | "create_source"
+  | "get_source"
+  | "create_subject_source"
+  | "register_source_definition";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -953,6 +958,51 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "RetryTopicMemoryProcessingRequest",
     success: [{ status: 200, model: "RetryTopicMemoryProcessingResponse" }],
     scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "list_sources",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "limit", location: "query", required: false }, { name: "cursor", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourcePage" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_source",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateSourceRequest",
+    success: [{ status: 201, model: "SourceRecord" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "get_source",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/sources/{source_type}/{source_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "source_type", location: "path", required: true }, { name: "source_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "SourceRecord" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_subject_source",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/subject-sources",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateSubjectSourceRequest",
+    success: [{ status: 201, model: "CreateSubjectSourceResponse" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "register_source_definition",
+    method: "POST",
+    path: "/v1/source-definitions/register",
+    parameters: [],
+    requestBody: "RegisterSourceDefinitionRequest",
+    success: [{ status: 200, model: "SourceDefinitionManifest" }],
+    scope: { access: "admin", source: "none", references: false },
   },
 ];
 

@@ -2033,6 +2033,71 @@ class CreateScopeRequest(TypedDict, closed=True):
     """
 
 
+class CreateSourceRequest(TypedDict, closed=True):
+    """
+    One Source to create: the server names it (src_ + 32 hex) and gives it the Scope's next position.
+    """
+
+    source_type: NotRequired[Literal["content"]]
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored as sent and pending for Memory extraction like a capture (its text is the string itself, or the value's RFC 8785 JSON). A string that is empty or only white space is refused (rule pattern), so is a handoff receipt (a JSON object, or its JSON text, whose schema is powercontext.handoff-receipt.v1: rule reserved_schema) and a value outside I-JSON (rule i_json).
+    """
+
+
+class CreateSubjectSourceRequest(TypedDict, closed=True):
+    """
+    One Source to write to the business Scope and to the Scope of its subject, at once.
+    """
+
+    subject_key: str
+    """
+    The subject's stable key (the external id of its binding).
+    """
+    subject_type: NotRequired[Literal["user"]]
+    """
+    The kind of subject (user, the default and only one).
+    """
+    subject_scope_id: NotRequired[str | None]
+    """
+    The subject Scope to bind an unbound subject to (null or absent: a new Scope). For a bound subject it must name the bound Scope, else 409 subject_scope_conflict.
+    """
+    source_type: NotRequired[Literal["content"]]
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored identically in both Scopes (refused as create_source refuses it).
+    """
+
+
+class CreateSubjectSourceResponse(TypedDict, closed=True):
+    """
+    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
+    """
+
+    subject_key: str
+    """
+    The subject's key, as sent.
+    """
+    subject_type: Literal["user"]
+    """
+    The kind of subject.
+    """
+    subject_scope_id: str
+    """
+    The Scope the subject is bound to.
+    """
+    sources: list[SourceRecord]
+    """
+    The business Scope's Source and the subject Scope's.
+    """
+
+
 class CreateTopicMemoryRequest(TypedDict, closed=True):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2225,6 +2290,10 @@ class ErrorBody(TypedDict, closed=True):
         "topic_memory_block_not_found",
         "prompt_customization_unavailable",
         "topic_memory_processing_unavailable",
+        "source_not_found",
+        "subject_scope_conflict",
+        "distinct_scopes_required",
+        "invalid_source_ingestion",
     ]
     """
     The error code.
@@ -2276,7 +2345,12 @@ class ErrorDetails(TypedDict, closed=True):
             "idempotency_key_reused",
             "not_searchable_head",
         ]
-        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal[
+            "query_without_query_field",
+            "cursor_malformed",
+            "cursor_mismatch",
+            "distinct_scopes_required",
+        ]
         | Literal["missing_time_zone", "not_in_future"]
         | Literal[
             "target_not_in_artifact_refs",
@@ -2293,10 +2367,10 @@ class ErrorDetails(TypedDict, closed=True):
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: NotRequired[
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
     ]
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
     """
     expected_version: NotRequired[int]
     """
@@ -2335,9 +2409,11 @@ class ErrorDetails(TypedDict, closed=True):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: NotRequired[Literal["artifact_family", "artifact_handle", "profile_policy"]]
+    kind: NotRequired[
+        Literal["artifact_family", "artifact_handle", "profile_policy", "subject_scope"]
+    ]
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version); on subject_scope_conflict: subject_scope. PowerContext 1.4.1's words.
     """
     name: NotRequired[Literal["memory"]]
     """
@@ -4837,6 +4913,17 @@ class RecurrenceStreak(TypedDict, closed=True):
     """
 
 
+class RegisterSourceDefinitionRequest(TypedDict, closed=True):
+    """
+    A Source Definition manifest to register.
+    """
+
+    manifest: SourceDefinitionManifest
+    """
+    The manifest.
+    """
+
+
 class RejectCandidateRequest(TypedDict, closed=True):
     """
     Reject the exact pending version.
@@ -5856,6 +5943,33 @@ class SkillProposal(TypedDict, closed=True):
     """
 
 
+class SourceDefinitionManifest(TypedDict, closed=True):
+    """
+    A worker-owned Source Definition, declared as data: immutable once registered under its name and version.
+    """
+
+    name: str
+    """
+    The Source type it defines (no leading or trailing white space; not a type the server defines itself).
+    """
+    version: str
+    """
+    The Definition's version (no leading or trailing white space).
+    """
+    fingerprint: str
+    """
+    sha256: and the SHA-256 hex of the RFC 8785 JSON of {name, version, source_schema, projections}; another value is 422 invalid_request (rule fingerprint).
+    """
+    source_schema: dict[str, Any]
+    """
+    The JSON Schema (draft 2020-12, local references only) of an observation's payload.
+    """
+    projections: list[SourceProjectionManifest]
+    """
+    The projections it declares, keys unique.
+    """
+
+
 class SourceInventoryStatistics(TypedDict, closed=True):
     """
     Sources stored and how far Memory extraction got.
@@ -5872,6 +5986,82 @@ class SourceInventoryStatistics(TypedDict, closed=True):
     memory_pending: int
     """
     total minus memory_processed.
+    """
+
+
+class SourcePage(TypedDict, closed=True):
+    """
+    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
+    """
+
+    items: list[SourceRecord]
+    """
+    The Sources of the page, in ascending position.
+    """
+    next_cursor: str | None
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceProjectionKey(TypedDict, closed=True):
+    """
+    A named, versioned projection of a Source Definition.
+    """
+
+    name: str
+    """
+    The projection's name (no leading or trailing white space).
+    """
+    version: str
+    """
+    The projection's version (no leading or trailing white space).
+    """
+
+
+class SourceProjectionManifest(TypedDict, closed=True):
+    """
+    One projection a Source Definition declares, with the JSON Schema of its values.
+    """
+
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    schema: dict[str, Any]
+    """
+    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
+    """
+
+
+class SourceRecord(TypedDict, closed=True):
+    """
+    One Source of a Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the Source belongs to.
+    """
+    source_type: Literal["content"]
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source's id: the caller's for a capture, the server's (src_ + 32 hex) for a create or an artifact write.
+    """
+    content: Any
+    """
+    The Source's content as JSON: the text of a capture or Working Note, the value a create sent, the written content of an artifact write's lineage Source.
+    """
+    position: int
+    """
+    The Source's position in its Scope's Source sequence.
+    """
+    content_digest: str
+    """
+    sha256: and the SHA-256 hex of the content's RFC 8785 canonical JSON.
     """
 
 

@@ -60,6 +60,9 @@ from pcreceipt._gen.models import (
     CreateProfileRequest,
     CreatePromptRequest,
     CreateScopeRequest,
+    CreateSourceRequest,
+    CreateSubjectSourceRequest,
+    CreateSubjectSourceResponse,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
     ExperienceArtifact,
@@ -119,6 +122,7 @@ from pcreceipt._gen.models import (
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
     RecordTaskOutcomeRequest,
+    RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
     ReplaceArtifactRequest,
@@ -144,6 +148,9 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SourceDefinitionManifest,
+    SourcePage,
+    SourceRecord,
     TopicMemoryArtifact,
     TopicMemoryProcessingBlock,
     TopicMemoryProcessingStatus,
@@ -810,3 +817,33 @@ class OperationMethods(ABC):
     ) -> RetryTopicMemoryProcessingResponse:
         """Explicitly retry one observed Topic Memory block."""
         return await self._call("retry_topic_memory_processing", RetryTopicMemoryProcessingResponse, body=request)
+
+    async def list_sources(self, scope_id: str, *, limit: int | None = None, cursor: str | None = None) -> SourcePage:
+        """List a Scope's Sources in ascending position."""
+        return await self._call(
+            "list_sources", SourcePage, path={"scope_id": scope_id}, query={"limit": limit, "cursor": cursor}
+        )
+
+    async def create_source(self, scope_id: str, request: CreateSourceRequest | Mapping[str, Any]) -> SourceRecord:
+        """Create a Source."""
+        return await self._call("create_source", SourceRecord, path={"scope_id": scope_id}, body=request)
+
+    async def get_source(self, scope_id: str, source_type: str, source_id: str) -> SourceRecord:
+        """Read one exact Source."""
+        return await self._call(
+            "get_source", SourceRecord, path={"scope_id": scope_id, "source_type": source_type, "source_id": source_id}
+        )
+
+    async def create_subject_source(
+        self, scope_id: str, request: CreateSubjectSourceRequest | Mapping[str, Any]
+    ) -> CreateSubjectSourceResponse:
+        """Write one Source to a business Scope and to its subject's Scope at once."""
+        return await self._call(
+            "create_subject_source", CreateSubjectSourceResponse, path={"scope_id": scope_id}, body=request
+        )
+
+    async def register_source_definition(
+        self, request: RegisterSourceDefinitionRequest | Mapping[str, Any]
+    ) -> SourceDefinitionManifest:
+        """Register a worker-owned Source Definition manifest."""
+        return await self._call("register_source_definition", SourceDefinitionManifest, body=request)

@@ -459,6 +459,29 @@ CREATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
 CREATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
 
+# #/components/schemas/CreateSourceRequest
+CREATE_SOURCE_REQUEST_SOURCE_TYPE_DEFAULT: Final = "content"
+CreateSourceRequestSourceType = Literal["content"]
+CREATE_SOURCE_REQUEST_SOURCE_TYPE_ENUM: Final[tuple[CreateSourceRequestSourceType, ...]] = ("content",)
+
+# #/components/schemas/CreateSubjectSourceRequest
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_KEY_MIN_LENGTH: Final = 1
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_KEY_MAX_LENGTH: Final = 256
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_TYPE_DEFAULT: Final = "user"
+CreateSubjectSourceRequestSubjectType = Literal["user"]
+CREATE_SUBJECT_SOURCE_REQUEST_SUBJECT_TYPE_ENUM: Final[tuple[CreateSubjectSourceRequestSubjectType, ...]] = ("user",)
+CREATE_SUBJECT_SOURCE_REQUEST_SOURCE_TYPE_DEFAULT: Final = "content"
+CreateSubjectSourceRequestSourceType = Literal["content"]
+CREATE_SUBJECT_SOURCE_REQUEST_SOURCE_TYPE_ENUM: Final[tuple[CreateSubjectSourceRequestSourceType, ...]] = ("content",)
+
+# #/components/schemas/CreateSubjectSourceResponse
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_KEY_MIN_LENGTH: Final = 1
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_KEY_MAX_LENGTH: Final = 256
+CreateSubjectSourceResponseSubjectType = Literal["user"]
+CREATE_SUBJECT_SOURCE_RESPONSE_SUBJECT_TYPE_ENUM: Final[tuple[CreateSubjectSourceResponseSubjectType, ...]] = ("user",)
+CREATE_SUBJECT_SOURCE_RESPONSE_SOURCES_MIN_ITEMS: Final = 2
+CREATE_SUBJECT_SOURCE_RESPONSE_SOURCES_MAX_ITEMS: Final = 2
+
 # #/components/schemas/CreateWorkContractRequest
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
 CREATE_WORK_CONTRACT_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
@@ -503,16 +526,16 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target")
+ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id")
 ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
 ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
 ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
@@ -526,8 +549,8 @@ ERROR_DETAILS_CURRENT_FAMILY_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MIN_LENGTH: Final = 1
 ERROR_DETAILS_CURRENT_ARTIFACT_ID_MAX_LENGTH: Final = 128
 ERROR_DETAILS_CURRENT_REVISION_MINIMUM: Final = 1
-ErrorDetailsKind = Literal["artifact_family", "artifact_handle", "profile_policy"]
-ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle", "profile_policy")
+ErrorDetailsKind = Literal["artifact_family", "artifact_handle", "profile_policy", "subject_scope"]
+ERROR_DETAILS_KIND_ENUM: Final[tuple[ErrorDetailsKind, ...]] = ("artifact_family", "artifact_handle", "profile_policy", "subject_scope")
 ErrorDetailsName = Literal["memory"]
 ERROR_DETAILS_NAME_ENUM: Final[tuple[ErrorDetailsName, ...]] = ("memory",)
 ErrorDetailsOperation = Literal["entry tags", "collection capacity", "citation revise", "citation retire", "continuous collection changes", "tag query"]
@@ -1138,8 +1161,8 @@ REPOSITORY_PATH_MIN_LENGTH: Final = 1
 REPOSITORY_PATH_MAX_LENGTH: Final = 1024
 
 # #/components/schemas/RequestReason
-RequestReason = Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
-REQUEST_REASON_ENUM: Final[tuple[RequestReason, ...]] = ("query_without_query_field", "cursor_malformed", "cursor_mismatch")
+RequestReason = Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch", "distinct_scopes_required"]
+REQUEST_REASON_ENUM: Final[tuple[RequestReason, ...]] = ("query_without_query_field", "cursor_malformed", "cursor_mismatch", "distinct_scopes_required")
 
 # #/components/schemas/RerankConfig
 RERANK_CONFIG_POLICY_ID_MIN_LENGTH: Final = 1
@@ -1391,10 +1414,36 @@ SKILL_PROPOSAL_METADATA_VALUES_MAX_LENGTH: Final = 2000
 SKILL_PROPOSAL_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
 SKILL_PROPOSAL_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/SourceDefinitionManifest
+SOURCE_DEFINITION_MANIFEST_NAME_MIN_LENGTH: Final = 1
+SOURCE_DEFINITION_MANIFEST_NAME_MAX_LENGTH: Final = 128
+SOURCE_DEFINITION_MANIFEST_VERSION_MIN_LENGTH: Final = 1
+SOURCE_DEFINITION_MANIFEST_VERSION_MAX_LENGTH: Final = 128
+SOURCE_DEFINITION_MANIFEST_PROJECTIONS_MAX_ITEMS: Final = 16
+
 # #/components/schemas/SourceInventoryStatistics
 SOURCE_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PROCESSED_MINIMUM: Final = 0
 SOURCE_INVENTORY_STATISTICS_MEMORY_PENDING_MINIMUM: Final = 0
+
+# #/components/schemas/SourcePage
+SOURCE_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
+SOURCE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/SourceProjectionKey
+SOURCE_PROJECTION_KEY_NAME_MIN_LENGTH: Final = 1
+SOURCE_PROJECTION_KEY_NAME_MAX_LENGTH: Final = 128
+SOURCE_PROJECTION_KEY_VERSION_MIN_LENGTH: Final = 1
+SOURCE_PROJECTION_KEY_VERSION_MAX_LENGTH: Final = 128
+
+# #/components/schemas/SourceRecord
+SOURCE_RECORD_SOURCE_ID_MIN_LENGTH: Final = 1
+SOURCE_RECORD_SOURCE_ID_MAX_LENGTH: Final = 256
+SOURCE_RECORD_POSITION_MINIMUM: Final = 1
+
+# #/components/schemas/SourceRecordType
+SourceRecordType = Literal["content"]
+SOURCE_RECORD_TYPE_ENUM: Final[tuple[SourceRecordType, ...]] = ("content",)
 
 # #/components/schemas/SourceReference
 SOURCE_REFERENCE_NAME_MIN_LENGTH: Final = 1
@@ -1714,3 +1763,16 @@ REPLACE_MEMORY_ENTRY_TAGS_ENTRY_ID_MAX_LENGTH: Final = 128
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1memory~1{artifact_id}~1entries~1{entry_id}~1tags/put/parameters/3/schema
 REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_MEMORY_ENTRY_TAGS_IF_MATCH_MAX_LENGTH: Final = 1024
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources/get/parameters/1/schema
+LIST_SOURCES_LIMIT_MINIMUM: Final = 1
+LIST_SOURCES_LIMIT_MAXIMUM: Final = 100
+LIST_SOURCES_LIMIT_DEFAULT: Final = 50
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources/get/parameters/2/schema
+LIST_SOURCES_CURSOR_MIN_LENGTH: Final = 1
+LIST_SOURCES_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/paths/~1v1~1scopes~1{scope_id}~1sources~1{source_type}~1{source_id}/get/parameters/2/schema
+GET_SOURCE_SOURCE_ID_MIN_LENGTH: Final = 1
+GET_SOURCE_SOURCE_ID_MAX_LENGTH: Final = 256

@@ -2425,6 +2425,80 @@ class CreateScopeRequest(ContractModel):
     """
 
 
+class CreateSourceRequest(ContractModel):
+    """
+    One Source to create: the server names it (src_ + 32 hex) and gives it the Scope's next position.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Literal["content"] | None = "content"
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored as sent and pending for Memory extraction like a capture (its text is the string itself, or the value's RFC 8785 JSON). A string that is empty or only white space is refused (rule pattern), so is a handoff receipt (a JSON object, or its JSON text, whose schema is powercontext.handoff-receipt.v1: rule reserved_schema) and a value outside I-JSON (rule i_json).
+    """
+
+
+class CreateSubjectSourceRequest(ContractModel):
+    """
+    One Source to write to the business Scope and to the Scope of its subject, at once.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subject's stable key (the external id of its binding).
+    """
+    subject_type: Literal["user"] | None = "user"
+    """
+    The kind of subject (user, the default and only one).
+    """
+    subject_scope_id: ScopeId | None = None
+    """
+    The subject Scope to bind an unbound subject to (null or absent: a new Scope). For a bound subject it must name the bound Scope, else 409 subject_scope_conflict.
+    """
+    source_type: Literal["content"] | None = "content"
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored identically in both Scopes (refused as create_source refuses it).
+    """
+
+
+class CreateSubjectSourceResponse(ContractModel):
+    """
+    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subject's key, as sent.
+    """
+    subject_type: Literal["user"]
+    """
+    The kind of subject.
+    """
+    subject_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the subject is bound to.
+    """
+    sources: Annotated[list[SourceRecord], Field(max_length=2, min_length=2)]
+    """
+    The business Scope's Source and the subject Scope's.
+    """
+
+
 class CreateTopicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2684,6 +2758,10 @@ class ErrorBody(ContractModel):
         "topic_memory_block_not_found",
         "prompt_customization_unavailable",
         "topic_memory_processing_unavailable",
+        "source_not_found",
+        "subject_scope_conflict",
+        "distinct_scopes_required",
+        "invalid_source_ingestion",
     ]
     """
     The error code.
@@ -2738,7 +2816,12 @@ class ErrorDetails(ContractModel):
             "idempotency_key_reused",
             "not_searchable_head",
         ]
-        | Literal["query_without_query_field", "cursor_malformed", "cursor_mismatch"]
+        | Literal[
+            "query_without_query_field",
+            "cursor_malformed",
+            "cursor_mismatch",
+            "distinct_scopes_required",
+        ]
         | Literal["missing_time_zone", "not_in_future"]
         | Literal[
             "target_not_in_artifact_refs",
@@ -2758,10 +2841,11 @@ class ErrorDetails(ContractModel):
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: (
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target"] | None
+        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+        | None
     ) = None
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
     """
     expected_version: Annotated[int | None, Field(ge=1)] = None
     """
@@ -2802,9 +2886,12 @@ class ErrorDetails(ContractModel):
     """
     On artifact_conflict: the target's current head.
     """
-    kind: Literal["artifact_family", "artifact_handle", "profile_policy"] | None = None
+    kind: (
+        Literal["artifact_family", "artifact_handle", "profile_policy", "subject_scope"]
+        | None
+    ) = None
     """
-    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version). PowerContext 1.4.1's words.
+    On legacy_memory_operation_unsupported: what is unsupported (artifact_family); on idempotency_conflict: the stable identity that names other state (artifact_handle; profile_policy: put_profile_policy's expected_version is not the current version); on subject_scope_conflict: subject_scope. PowerContext 1.4.1's words.
     """
     name: Literal["memory"] | None = None
     """
@@ -4830,6 +4917,13 @@ class NextCursor5(RootModel[str]):
     """
 
 
+class NextCursor6(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
 class Omission(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -5900,6 +5994,20 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
+    """
+
+
+class RegisterSourceDefinitionRequest(ContractModel):
+    """
+    A Source Definition manifest to register.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    manifest: SourceDefinitionManifest
+    """
+    The manifest.
     """
 
 
@@ -7164,6 +7272,36 @@ class SkillProposal(ContractModel):
     """
 
 
+class SourceDefinitionManifest(ContractModel):
+    """
+    A worker-owned Source Definition, declared as data: immutable once registered under its name and version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Source type it defines (no leading or trailing white space; not a type the server defines itself).
+    """
+    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Definition's version (no leading or trailing white space).
+    """
+    fingerprint: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256: and the SHA-256 hex of the RFC 8785 JSON of {name, version, source_schema, projections}; another value is 422 invalid_request (rule fingerprint).
+    """
+    source_schema: dict[str, Any]
+    """
+    The JSON Schema (draft 2020-12, local references only) of an observation's payload.
+    """
+    projections: Annotated[list[SourceProjectionManifest], Field(max_length=16)]
+    """
+    The projections it declares, keys unique.
+    """
+
+
 class SourceInventoryStatistics(ContractModel):
     """
     Sources stored and how far Memory extraction got.
@@ -7183,6 +7321,94 @@ class SourceInventoryStatistics(ContractModel):
     memory_pending: Annotated[int, Field(ge=0)]
     """
     total minus memory_processed.
+    """
+
+
+class SourcePage(ContractModel):
+    """
+    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[SourceRecord]
+    """
+    The Sources of the page, in ascending position.
+    """
+    next_cursor: NextCursor6 | None
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceProjectionKey(ContractModel):
+    """
+    A named, versioned projection of a Source Definition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's name (no leading or trailing white space).
+    """
+    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's version (no leading or trailing white space).
+    """
+
+
+class SourceProjectionManifest(ContractModel):
+    """
+    One projection a Source Definition declares, with the JSON Schema of its values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    schema_: Annotated[dict[str, Any], Field(alias="schema")]
+    """
+    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
+    """
+
+
+class SourceRecord(ContractModel):
+    """
+    One Source of a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the Source belongs to.
+    """
+    source_type: Literal["content"]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Source's id: the caller's for a capture, the server's (src_ + 32 hex) for a create or an artifact write.
+    """
+    content: Any
+    """
+    The Source's content as JSON: the text of a capture or Working Note, the value a create sent, the written content of an artifact write's lineage Source.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope's Source sequence.
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256: and the SHA-256 hex of the content's RFC 8785 canonical JSON.
     """
 
 

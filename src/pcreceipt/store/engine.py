@@ -81,8 +81,10 @@ from pcreceipt.store.rows import (
 )
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
+from pcreceipt.store.source_definitions import SourceDefinitions
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
+from pcreceipt.store.subject_sources import SubjectSourceRecords
 from pcreceipt.store.tags import ArtifactTags
 from pcreceipt.store.work import WorkSourceReads
 
@@ -105,6 +107,8 @@ class StoreEngine(
     CandidateReviews[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
     ProfilePolicies[ConnT, PreparedT],
+    SubjectSourceRecords[ConnT, PreparedT],
+    SourceDefinitions[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -67,6 +67,8 @@ from pcreceipt.store.records import (
     Workspace,
 )
 from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
+from pcreceipt.store.source_view_records import SourceView, SourceViewPage
+from pcreceipt.store.subject_records import SubjectSources
 
 
 class StoreLifecycle(Protocol):
@@ -729,6 +731,46 @@ class ProfilePolicyRecords(Protocol):
     ) -> ProfilePolicy:
         """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
         current version) the policy; PolicyConflict otherwise, nothing written."""
+class SourceViewReads(Protocol):
+    """Sources read back whole (``store.source_views``): ``get_source`` and ``list_sources``."""
+
+    def source_view(self, scope_id: str, source_id: str) -> SourceView | None:
+        """The Scope's Source with that id (any origin), with its content as served, or None;
+        RecordNotFound when the Scope does not exist."""
+        ...
+
+    def source_high_watermark(self, scope_id: str) -> int:
+        """The Scope's highest Source position (0 for none); RecordNotFound when the Scope does not exist."""
+        ...
+
+    def list_source_views(self, scope_id: str, *, after: int, through: int, limit: int) -> SourceViewPage:
+        """Up to ``limit`` Sources at positions in ``(after, through]``, ascending, and whether more
+        follow; RecordNotFound when the Scope does not exist."""
+        ...
+
+    def create_source(self, scope_id: str, content: Any) -> SourceView:
+        """Store ``content`` (any I-JSON value) as a new content Source under a new server id at the
+        Scope's next position, pending for extraction; RecordNotFound when the Scope does not exist."""
+        ...
+
+    def create_subject_source(
+        self,
+        scope_id: str,
+        key: BindingKey,
+        requested: str | None,
+        content: Any,
+        authorize: Callable[[str, bool], None],
+    ) -> SubjectSources:
+        """Write ``content`` as one content Source (one id) to the business Scope and to the Scope
+        ``key`` is bound to, binding it first (to ``requested`` or a new Scope) when unbound;
+        ``authorize(subject_scope_id, new_binding)`` runs before anything is written.
+        RecordNotFound (the business Scope, or a requested subject Scope), SubjectBoundElsewhere,
+        SameSubjectScope, SubjectBindingTargetMissing (``store.subject_sources``)."""
+        ...
+
+    def register_source_definition(self, manifest: Mapping[str, Any]) -> dict[str, Any]:
+        """Store an I-JSON manifest under its (name, version), or answer the one stored when it is the
+        same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
         ...
 
 
@@ -747,6 +789,7 @@ class Store(
     ConnectorCheckpointRecords,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    SourceViewReads,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above. Code that needs one role takes

@@ -30,6 +30,8 @@ from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.source_definitions import SOURCE_DEFINITION_HANDLERS
+from pcreceipt.server.handlers.source_records import SOURCE_RECORD_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tag_query import TAG_QUERY_HANDLERS
@@ -61,6 +63,8 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     LEGACY_MEMORY_HANDLERS,
     ARTIFACT_HANDLE_HANDLERS,
     CONNECTOR_HANDLERS,
+    SOURCE_RECORD_HANDLERS,
+    SOURCE_DEFINITION_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     HANDOFF_GENERATION_HANDLERS,
     SCOPE_SELECTION_HANDLERS,

@@ -55,7 +55,8 @@ def _field(reason: str, message: str) -> InvalidRequest:
     return InvalidRequest(message, {"field": "expires_at", "reason": reason})
 
 
-def _reserved_content(content: str) -> bool:
+def reserved_content(content: str) -> bool:
+    """Whether a text is the JSON of a server-reserved handoff receipt."""
     if not content.lstrip().startswith("{"):
         return False
     try:
@@ -101,7 +102,7 @@ def _captured(call: Call, source: CapturedSource) -> Reply:
 def capture_content_source(call: Call[bodies.CaptureContentSourceRequest]) -> Reply:
     body = call.body
     metadata: Mapping[str, Any] | None = body.get("metadata")
-    if _reserved_content(body["content"]):
+    if reserved_content(body["content"]):
         raise _invalid("/content", "reserved_schema", "The content uses a server-reserved handoff receipt schema.")
     if metadata is not None and metadata.get("kind") == WORKING_NOTE_KIND:
         raise _invalid("/metadata/kind", "reserved_kind", "Working Notes are captured with capture_working_note.")

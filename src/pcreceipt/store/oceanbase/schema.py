@@ -516,6 +516,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        20,
+        "the JSON value of a created Source whose content is not a string (create_source)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS source_values (
+                scope_id {_ID} NOT NULL,
+                source_position BIGINT NOT NULL,
+                content_json LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_position)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
+    Migration(
+        21,
+        "registered Source Definition manifests, one per (name, version) (register_source_definition)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS source_definitions (
+                definition_name VARBINARY(512) NOT NULL,
+                definition_version VARBINARY(512) NOT NULL,
+                fingerprint VARBINARY(80) NOT NULL,
+                manifest LONGTEXT NOT NULL,
+                registered_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (definition_name, definition_version)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

@@ -521,6 +521,33 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        20,
+        "the JSON value of a created Source whose content is not a string (create_source)",
+        (
+            """CREATE TABLE source_values (
+                scope_id TEXT NOT NULL,
+                source_position INTEGER NOT NULL,
+                content_json TEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_position),
+                FOREIGN KEY (scope_id, source_position) REFERENCES sources (scope_id, source_position)
+            ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        21,
+        "registered Source Definition manifests, one per (name, version) (register_source_definition)",
+        (
+            """CREATE TABLE source_definitions (
+                definition_name TEXT NOT NULL,
+                definition_version TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                manifest TEXT NOT NULL,
+                registered_at TEXT NOT NULL,
+                PRIMARY KEY (definition_name, definition_version)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
