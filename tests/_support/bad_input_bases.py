@@ -326,3 +326,16 @@ BASES |= {
         body={"binding": connector_binding(t.scope_id, uuid.uuid4().hex), "expected": None, "checkpoint": {"at": 1}}
     ),
 }
+
+# The access operations: the tier's server is in local single-user mode, which has no Principal,
+# so a valid request is 503 runtime_not_ready (as PowerContext 1.4.1 answers with access control
+# disabled); every broken one is refused by the request gate before that.
+_SERVER = {"type": "server", "deployment_id": "tier-deployment"}
+BASES |= {
+    "get_access_principal": lambda t: Base(ok=503),
+    "list_access_roles": lambda t: Base(body={"resource_type": "scope"}, ok=503),
+    "list_access_resources": lambda t: Base(body={"action": "scope.read", "resource_type": "scope"}, ok=503),
+    "list_access_bindings": lambda t: Base(
+        body={"management_resource": {"type": "scope", "scope_id": t.scope_id}, "state": "active"}, ok=503
+    ),
+}

@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from access_client_check import GROUPS as ACCESS_GROUPS
 from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
 from powercontext.client import PowerContextClient
 from powercontext.http import (
@@ -736,7 +737,7 @@ async def run(base_url: str) -> list[str]:
         ("artifact handles", lambda client: artifact_handles(client, check, expect_error)),
     ]
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
-    more = [*SOURCE_GROUPS, *REPORT_GROUPS]
+    more = [*SOURCE_GROUPS, *REPORT_GROUPS, *ACCESS_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     async with PowerContextClient(base_url) as client:

@@ -636,6 +636,10 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
     ),
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
+#: The access operations decide inside their handler (x-pcreceipt-scope access none): the reads
+#: need any valid token; listing the server's Bindings needs admin on * (tests/server/test_access_http.py
+#: holds every rule; here each role's answer to both).
+ACCESS_OPERATIONS = ("get_access_principal", "list_access_roles", "list_access_resources", "list_access_bindings")
 COLUMNS = ("read", "write", "prepare", "create", "admin")
 
 
@@ -651,6 +655,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         "get_default_scope",
         "clear_scope_binding",
         *ANY_TOKEN_LEGACY,
+        *ACCESS_OPERATIONS,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
@@ -717,6 +722,9 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         health = [http.get("/health/live").status_code, http.get("/health/ready").status_code]
         service = [http.get(path).status_code for path in OPEN_TO_ANY_TOKEN]
         every = http.post("/v1/stats", json={"selection": {"mode": "all"}, "period": "today"})
+        principal_status = http.get("/v1/access/me").status_code
+        server = {"type": "server", "deployment_id": w.store.server_id()}
+        bindings_status = http.post("/v1/access/bindings/list", json={"management_resource": server}).status_code
         legacy = {
             (name, target): send(http, w.ids[target]).status_code
             for name, send in ANY_TOKEN_LEGACY.items()
@@ -731,6 +739,8 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
     reads_default = role.startswith("global")  # only a grant on * covers the server-made default
     assert default_status == (401 if unauthenticated else 200 if reads_default else 403)
     assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)
+    assert principal_status == (401 if unauthenticated else 200)
+    assert bindings_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)
     visible = VISIBLE.get(role)
     assert service == ([401, 401] if visible is None else [200, 200])
     if visible is None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from pathlib import Path
 
 import pytest
 from _support import work_requests
+from _support.tokens import make_scope, token_server
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -101,6 +103,12 @@ EXERCISED = {
         "revise_candidate",
         "generate_experience",
         "generate_skill",
+    ],
+    "test_access": [
+        "get_access_principal",
+        "list_access_roles",
+        "list_access_resources",
+        "list_access_bindings",
     ],
 }
 
@@ -648,3 +656,19 @@ async def test_review(client: AsyncClient, scope_id: str) -> None:
         with pytest.raises(ApiResponseError) as raised:
             await call
         assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")
+
+
+async def test_access(tmp_path: Path) -> None:
+    """The access API in token mode (local single-user mode has no Principal: tests/server/test_access_http.py)."""
+    with token_server(tmp_path) as server:
+        scope_id = make_scope(server.store, "routes").scope_id
+        token = server.issue([(scope_id, "admin")], "routes")
+        async with AsyncClient(server.url, token=token) as access:
+            me = await access.get_access_principal()
+            assert me.principal.id == token.split("_")[1] and me.mode == "enforced"
+            roles = await access.list_access_roles({"resource_type": "server"})
+            assert [item.role for item in roles.items] == ["server.admin"]
+            resources = await access.list_access_resources({"action": "scope.admin", "resource_type": "scope"})
+            assert [item.model_dump()["scope_id"] for item in resources.items] == [scope_id]
+            page = await access.list_access_bindings({"management_resource": {"type": "scope", "scope_id": scope_id}})
+            assert [binding.role for binding in page.items] == ["scope.admin"] and page.next_cursor is None

@@ -12,6 +12,10 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AccessBindingPage,
+    AccessMeResponse,
+    AccessResourcePage,
+    AccessRolePage,
     AcknowledgeHandoffRequest,
     ApproveCandidateRequest,
     ArtifactCreated,
@@ -84,6 +88,9 @@ from pcreceipt._gen.models import (
     ImportArtifactsRequest,
     ImportArtifactsResponse,
     IndexCodeRequest,
+    ListAccessBindingsRequest,
+    ListAccessResourcesRequest,
+    ListAccessRolesRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
     ListCandidatesRequest,
@@ -718,3 +725,23 @@ class OperationMethods(ABC):
     ) -> ConnectorCheckpointState:
         """Commit a Connector binding's checkpoint, if expected is still its value."""
         return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def get_access_principal(self) -> AccessMeResponse:
+        """The authenticated Principal (the caller's token) and what access control offers."""
+        return await self._call("get_access_principal", AccessMeResponse)
+
+    async def list_access_roles(
+        self, request: ListAccessRolesRequest | Mapping[str, Any] | None = None
+    ) -> AccessRolePage:
+        """The roles Bindings can give."""
+        return await self._call("list_access_roles", AccessRolePage, body={} if request is None else request)
+
+    async def list_access_resources(
+        self, request: ListAccessResourcesRequest | Mapping[str, Any]
+    ) -> AccessResourcePage:
+        """The resources of one type the caller may act on."""
+        return await self._call("list_access_resources", AccessResourcePage, body=request)
+
+    async def list_access_bindings(self, request: ListAccessBindingsRequest | Mapping[str, Any]) -> AccessBindingPage:
+        """The Bindings under a resource the caller administers."""
+        return await self._call("list_access_bindings", AccessBindingPage, body=request)

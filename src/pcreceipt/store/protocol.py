@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
+from pcreceipt.store.access_records import AccessBindingRecord, NewBinding, Party
 from pcreceipt.store.connector_records import ConnectorBinding
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
@@ -477,6 +478,45 @@ class Tokens(Protocol):
         ...
 
 
+class AccessControl(Protocol):
+    """Access Bindings (``store.access``): what each token may do, changed through the access API."""
+
+    def access_policy_revision(self) -> str:
+        """The policy revision: one more with every Binding change."""
+        ...
+
+    def get_access_binding(self, binding_id: str) -> AccessBindingRecord | None: ...
+
+    def list_access_bindings(
+        self,
+        *,
+        scope_id: str | None,
+        subject: Party | None,
+        role: str | None,
+        state: str | None,
+        after: str | None,
+        limit: int,
+    ) -> list[AccessBindingRecord]:
+        """Up to ``limit`` Bindings after ``after`` in binding_id order, every one or one Scope's."""
+        ...
+
+    def create_access_binding(self, new: NewBinding, actor: Party) -> AccessBindingRecord:
+        """Store a Binding (or the one its idempotency key made); AccessConflict ``idempotency-key``."""
+        ...
+
+    def revoke_access_binding(
+        self, binding_id: str, expected_version: int, actor: Party, idempotency_key: str
+    ) -> AccessBindingRecord:
+        """Revoke the active Binding at ``expected_version``; AccessConflict otherwise."""
+        ...
+
+    def replace_access_binding(
+        self, binding_id: str, expected_version: int, replacement: NewBinding, actor: Party
+    ) -> tuple[AccessBindingRecord, AccessBindingRecord]:
+        """Revoke the Binding and create its replacement in one transaction; AccessConflict otherwise."""
+        ...
+
+
 class BootstrapReceipts(Protocol):
     """Bootstrap delivery receipts."""
 
@@ -691,6 +731,7 @@ class Store(
     Artifacts,
     CodeWorkspaces,
     Tokens,
+    AccessControl,
     BootstrapReceipts,
     Sources,
     Statistics,

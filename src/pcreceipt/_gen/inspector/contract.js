@@ -7444,6 +7444,42 @@ var OPERATIONS = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false }
+  },
+  {
+    operationId: "get_access_principal",
+    method: "GET",
+    path: "/v1/access/me",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "AccessMeResponse" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_roles",
+    method: "POST",
+    path: "/v1/access/roles/list",
+    parameters: [],
+    requestBody: "ListAccessRolesRequest",
+    success: [{ status: 200, model: "AccessRolePage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_resources",
+    method: "POST",
+    path: "/v1/access/resources/list",
+    parameters: [],
+    requestBody: "ListAccessResourcesRequest",
+    success: [{ status: 200, model: "AccessResourcePage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_bindings",
+    method: "POST",
+    path: "/v1/access/bindings/list",
+    parameters: [],
+    requestBody: "ListAccessBindingsRequest",
+    success: [{ status: 200, model: "AccessBindingPage" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.access import ACCESS_HANDLERS
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
@@ -56,6 +57,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     ARTIFACT_HANDLE_HANDLERS,
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
+    ACCESS_HANDLERS,
 )
 
 

@@ -492,6 +492,87 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        18,
+        "access control: token grants become Access Bindings (with the policy revision, idempotency and audit)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS access_bindings (
+                binding_id VARBINARY(64) NOT NULL PRIMARY KEY,
+                subject_type VARBINARY(16) NOT NULL,
+                subject_id VARBINARY(1024) NOT NULL,
+                resource_type VARBINARY(16) NOT NULL,
+                scope_id {_SCOPE_REF} NULL,
+                role VARBINARY(32) NOT NULL,
+                granted_by_type VARBINARY(16) NOT NULL,
+                granted_by_id VARBINARY(1024) NOT NULL,
+                reason LONGTEXT NULL,
+                created_at VARBINARY(40) NOT NULL,
+                expires_at VARBINARY(40) NULL,
+                state VARBINARY(16) NOT NULL,
+                version BIGINT NOT NULL,
+                policy_revision VARBINARY(64) NOT NULL,
+                idempotency_key VARBINARY(1024) NOT NULL,
+                revoked_at VARBINARY(40) NULL,
+                revoked_by_type VARBINARY(16) NULL,
+                revoked_by_id VARBINARY(1024) NULL,
+                KEY access_bindings_by_subject (subject_type, subject_id, state),
+                KEY access_bindings_by_scope (scope_id, binding_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS access_policy (
+                slot INT NOT NULL PRIMARY KEY,
+                revision BIGINT NOT NULL
+            ) {_TABLE_OPTIONS}""",
+            "INSERT IGNORE INTO access_policy (slot, revision) VALUES (1, 1)",
+            f"""CREATE TABLE IF NOT EXISTS access_idempotency (
+                actor_id VARBINARY(1024) NOT NULL,
+                operation VARBINARY(16) NOT NULL,
+                key_sha {_SHA} NOT NULL,
+                request_sha {_SHA} NOT NULL,
+                binding_id VARBINARY(64) NOT NULL,
+                second_binding_id VARBINARY(64) NULL,
+                PRIMARY KEY (actor_id, operation, key_sha)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS access_audit (
+                event_cursor BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                event_id VARBINARY(64) NOT NULL,
+                occurred_at VARBINARY(40) NOT NULL,
+                request_id VARBINARY(512) NULL,
+                transport VARBINARY(16) NOT NULL,
+                operation VARBINARY(128) NOT NULL,
+                principal_type VARBINARY(16) NOT NULL,
+                principal_id VARBINARY(1024) NOT NULL,
+                action VARBINARY(64) NOT NULL,
+                resource_type VARBINARY(16) NOT NULL,
+                scope_id {_SCOPE_REF} NULL,
+                allowed TINYINT NOT NULL,
+                reason_code VARBINARY(64) NOT NULL,
+                policy_revision VARBINARY(64) NULL,
+                binding_id VARBINARY(64) NULL,
+                target_type VARBINARY(16) NULL,
+                target_id VARBINARY(1024) NULL,
+                role VARBINARY(32) NULL,
+                expected_version BIGINT NULL,
+                result_version BIGINT NULL,
+                KEY access_audit_by_scope (scope_id, event_cursor)
+            ) {_TABLE_OPTIONS}""",
+            # INSERT IGNORE: the copy is rerun whole if the migration stopped after it
+            """INSERT IGNORE INTO access_bindings (
+                binding_id, subject_type, subject_id, resource_type, scope_id, role, granted_by_type,
+                granted_by_id, reason, created_at, expires_at, state, version, policy_revision,
+                idempotency_key, revoked_at, revoked_by_type, revoked_by_id)
+            SELECT CONCAT('grt_', g.token_id, '_', row_number() OVER (PARTITION BY g.token_id ORDER BY g.scope_id)),
+                'service', g.token_id,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN 'server' ELSE 'scope' END,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN NULL ELSE g.scope_id END,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN 'server.admin'
+                     WHEN g.access = 'read' THEN 'scope.viewer'
+                     WHEN g.access = 'write' THEN 'scope.contributor'
+                     ELSE 'scope.admin' END,
+                'service', 'pcreceipt-token-cli', NULL, t.created_at, NULL, 'active', 1, '1',
+                'pcreceipt.token-grant', NULL, NULL, NULL
+            FROM api_token_grants g JOIN api_tokens t ON t.token_id = g.token_id""",
+        ),
+    ),
 )
 
 

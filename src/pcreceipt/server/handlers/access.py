@@ -1,0 +1,182 @@
+"""The handlers of PowerContext 1.4.1's access API over pcreceipt's one access model: a token is
+the Principal, its grants are its Bindings (``store.access``; decisions in
+``server.http.access_decisions``; docs/security.md, "The access model").
+
+Decisions (docs/decisions.md, "Access Bindings are token grants"):
+- Every operation needs a valid token (``x-pcreceipt-scope`` access none: the handler decides
+  what the token may see). A server in local single-user mode has no Principal and answers 503
+  ``runtime_not_ready``, as 1.4.1 answers every access operation with access control disabled.
+- Four roles can be bound, each a grant level: ``scope.viewer`` (read), ``scope.contributor``
+  (write), ``scope.admin`` (admin) on a Scope or the Scope ``*``, and ``server.admin`` (admin on
+  ``*``) on the server. ``list_access_roles`` lists exactly these, with what they allow here (the
+  nesting admin ⊇ write ⊇ read included); the other 1.4.1 roles, and Artifact sharing, are not
+  offered (``artifact_families`` is empty, ``resource_kinds`` server and scope).
+- Listing Bindings needs admin on the management resource: on the Scope for a Scope (its
+  Bindings), on ``*`` for the server (every Binding).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pcreceipt.errors import AccessInvalidRequest, ResourceFilterLimitExceeded
+from pcreceipt.models import bodies, limits
+from pcreceipt.server.http.access_decisions import (
+    SCOPE_ACTIONS,
+    SERVER_ACTIONS,
+    binding_json,
+    check_server,
+    decide,
+    decode_access_cursor,
+    encode_access_cursor,
+    party_json,
+    principal_party,
+    require_admin,
+    require_token,
+    resource_key,
+    server_resource,
+)
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.access_records import TOKEN_SUBJECT, Party
+from pcreceipt.store.records import ALL_SCOPES
+
+MAX_RESOURCE_KEYS = limits.ACCESS_PROVIDER_CAPABILITIES_MAX_DIRECT_RESOURCE_KEYS_MAXIMUM
+"""The most resources one list_access_resources covers (1.4.1's bound of max_direct_resource_keys)."""
+ROLE_DESCRIPTORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("scope.viewer", "scope", ("scope.read",)),
+    ("scope.contributor", "scope", ("scope.contribute", "scope.read")),
+    ("scope.admin", "scope", ("scope.admin", "scope.contribute", "scope.delegate", "scope.read", "scope.review")),
+    ("server.admin", "server", ("server.admin", "server.observe")),
+)
+"""The roles a Binding can give, in 1.4.1's role order, with the actions each allows here."""
+
+
+def get_access_principal(call: Call[None]) -> Reply:
+    principal = require_token(call)
+    body = {
+        "principal": party_json(principal_party(principal)),
+        "mode": "enforced",
+        "resource_kinds": ["server", "scope"],
+        "provider_capabilities": {
+            "safe_resource_filtering": True,
+            "multi_requirement_check": True,
+            "relationship_management": True,
+            "group_subjects": False,
+            "multi_principal": True,
+            "max_direct_resource_keys": MAX_RESOURCE_KEYS,
+        },
+        "artifact_families": [],
+    }
+    return Reply(200, body)
+
+
+def list_access_roles(call: Call[bodies.ListAccessRolesRequest]) -> Reply:
+    require_token(call)
+    resource_type = call.body.get("resource_type")
+    if call.body.get("family") is not None:
+        raise AccessInvalidRequest()  # no Artifact Family is shared here
+    items = [
+        {
+            "role": role,
+            "resource_type": kind,
+            "cardinality": "many_per_resource",
+            "actions": list(actions),
+            "artifact_families": [],
+            "assignable_subject_types": [TOKEN_SUBJECT],
+            "system_managed": False,
+        }
+        for role, kind, actions in ROLE_DESCRIPTORS
+        if resource_type is None or resource_type == kind
+    ]
+    return Reply(200, {"items": items})
+
+
+def list_access_resources(call: Call[bodies.ListAccessResourcesRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    action, kind = body["action"], body["resource_type"]
+    if body.get("family") is not None or kind == "artifact":
+        raise AccessInvalidRequest()
+    if kind == "server":
+        if action not in SERVER_ACTIONS:
+            raise AccessInvalidRequest()
+        resource = server_resource(call)
+        resources = [resource] if decide(call, principal, action, resource).allowed else []
+    else:
+        needed = SCOPE_ACTIONS.get(action)
+        if needed is None:
+            raise AccessInvalidRequest()
+        resources = _visible_scopes(call, needed)
+    ordered = sorted(resources, key=resource_key)
+    revision = call.services.store.access_policy_revision()
+    query = {"listing": "list_access_resources", "action": action, "resource_type": kind}
+    cursor = body.get("cursor")
+    if cursor is not None:
+        after = decode_access_cursor(call, cursor, revision, query)
+        ordered = [resource for resource in ordered if resource_key(resource) > after]
+    limit = body.get("limit", limits.LIST_ACCESS_RESOURCES_REQUEST_LIMIT_DEFAULT)
+    items = ordered[:limit]
+    next_cursor = encode_access_cursor(call, resource_key(items[-1]), revision, query) if len(ordered) > limit else None
+    return Reply(200, {"items": items, "total": len(resources), "next_cursor": next_cursor})
+
+
+def _visible_scopes(call: Call, needed: Any) -> list[dict[str, Any]]:
+    """The existing Scopes the caller holds ``needed`` on (every Scope with it on ``*``)."""
+    principal = call.principal
+    token = principal.token
+    assert token is not None
+    if principal.may(ALL_SCOPES, needed):
+        among = None
+    else:
+        among = frozenset(grant.scope_id for grant in token.grants if principal.may(grant.scope_id, needed))
+    scopes = call.services.store.list_scopes(limit=MAX_RESOURCE_KEYS + 1, after=None, among=among)
+    if len(scopes) > MAX_RESOURCE_KEYS:
+        raise ResourceFilterLimitExceeded()
+    return [{"type": "scope", "scope_id": scope.scope_id} for scope in scopes]
+
+
+def _subject(value: Mapping[str, Any] | None) -> Party | None:
+    return None if value is None else Party(value["type"], value["id"])
+
+
+def list_access_bindings(call: Call[bodies.ListAccessBindingsRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    resource = body["management_resource"]
+    if resource["type"] == "server":
+        check_server(call, resource)
+    require_admin(call, principal, resource)
+    scope_id = resource["scope_id"] if resource["type"] == "scope" else None
+    subject = body.get("subject")
+    query = {
+        "listing": "list_access_bindings",
+        "scope_id": scope_id,
+        "subject": None if subject is None else [subject["type"], subject["id"]],
+        "role": body.get("role"),
+        "state": body.get("state"),
+    }
+    store = call.services.store
+    revision = store.access_policy_revision()
+    cursor = body.get("cursor")
+    after = None if cursor is None else decode_access_cursor(call, cursor, revision, query)
+    limit = body.get("limit", limits.LIST_ACCESS_BINDINGS_REQUEST_LIMIT_DEFAULT)
+    found = store.list_access_bindings(
+        scope_id=scope_id,
+        subject=_subject(subject),
+        role=body.get("role"),
+        state=body.get("state"),
+        after=after,
+        limit=limit + 1,
+    )
+    items = found[:limit]
+    next_cursor = encode_access_cursor(call, items[-1].binding_id, revision, query) if len(found) > limit else None
+    return Reply(200, {"items": [binding_json(call, binding) for binding in items], "next_cursor": next_cursor})
+
+
+ACCESS_HANDLERS: Mapping[str, Handler] = {
+    "get_access_principal": get_access_principal,
+    "list_access_roles": list_access_roles,
+    "list_access_resources": list_access_resources,
+    "list_access_bindings": list_access_bindings,
+}

@@ -1,0 +1,42 @@
+"""The access group of the official client check (``official_client_check.py`` runs ``GROUPS``;
+``test_official_client_coverage.py`` reads the calls here too).
+
+``nox -s compat`` serves pcreceipt in local single-user mode, which has no Principal: every access
+operation answers 503 ``runtime_not_ready``, as PowerContext 1.4.1 answers them with access control
+disabled, and the official client must report exactly that. (Token mode's answers are parsed with
+1.4.1's own models in ``tests/server/test_access_http.py``.)
+
+A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
+module imports only the official client and the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from powercontext.client import PowerContextClient
+from powercontext.http import ListAccessBindingsRequest, ListAccessResourcesRequest, ListAccessRolesRequest
+
+Check = Callable[[str, bool], bool]
+ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
+NOT_READY = (503, "runtime_not_ready")
+
+
+async def access_reads(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    await expect_error("get_access_principal in local mode", *NOT_READY, lambda: client.get_access_principal())
+    roles = ListAccessRolesRequest.model_validate({"resource_type": "scope"})
+    await expect_error("list_access_roles in local mode", *NOT_READY, lambda: client.list_access_roles(roles))
+    resources = ListAccessResourcesRequest.model_validate({"action": "scope.read", "resource_type": "scope"})
+    await expect_error(
+        "list_access_resources in local mode", *NOT_READY, lambda: client.list_access_resources(resources)
+    )
+    bindings = ListAccessBindingsRequest.model_validate(
+        {"management_resource": {"type": "server", "deployment_id": "pcreceipt"}}
+    )
+    await expect_error("list_access_bindings in local mode", *NOT_READY, lambda: client.list_access_bindings(bindings))
+
+
+GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
+    ("access reads", access_reads),
+]
