@@ -640,6 +640,9 @@ NO_RACE = {
     "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
+    "list_access_roles": "a read: the roles Bindings can give",
+    "list_access_resources": "a read: the resources the caller's Bindings allow",
+    "list_access_bindings": "a read: a page of Bindings",
 }
 
 CASES = [
