@@ -339,3 +339,28 @@ BASES |= {
         body={"management_resource": {"type": "scope", "scope_id": t.scope_id}, "state": "active"}, ok=503
     ),
 }
+BASES |= {
+    "create_access_binding": lambda t: Base(
+        body={
+            "subject": {"type": "service", "id": "0123456789abcdef"},
+            "resource": {"type": "scope", "scope_id": t.scope_id},
+            "role": "scope.viewer",
+            "idempotency_key": uuid.uuid4().hex,
+            "reason": None,
+            "expires_at": None,
+        },
+        ok=503,
+    ),
+    "revoke_access_binding": lambda t: Base(
+        body={"binding_id": "bnd_tier", "expected_version": 1, "idempotency_key": uuid.uuid4().hex}, ok=503
+    ),
+    "replace_access_binding": lambda t: Base(
+        body={
+            "binding_id": "bnd_tier",
+            "expected_version": 1,
+            "replacement": {"subject": {"type": "service", "id": "0123456789abcdef"}, "reason": "tier"},
+            "idempotency_key": uuid.uuid4().hex,
+        },
+        ok=503,
+    ),
+}

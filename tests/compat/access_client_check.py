@@ -16,7 +16,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from powercontext.client import PowerContextClient
-from powercontext.http import ListAccessBindingsRequest, ListAccessResourcesRequest, ListAccessRolesRequest
+from powercontext.http import (
+    CreateAccessBindingRequest,
+    ListAccessBindingsRequest,
+    ListAccessResourcesRequest,
+    ListAccessRolesRequest,
+    ReplaceAccessBindingRequest,
+    RevokeAccessBindingRequest,
+)
 
 Check = Callable[[str, bool], bool]
 ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], Awaitable[Any]]
@@ -37,6 +44,35 @@ async def access_reads(client: PowerContextClient, check: Check, expect_error: E
     await expect_error("list_access_bindings in local mode", *NOT_READY, lambda: client.list_access_bindings(bindings))
 
 
+async def access_changes(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    subject = {"type": "service", "id": "0123456789abcdef"}
+    create = CreateAccessBindingRequest.model_validate(
+        {
+            "subject": subject,
+            "resource": {"type": "scope", "scope_id": "compat"},
+            "role": "scope.viewer",
+            "idempotency_key": "compat-create",
+        }
+    )
+    await expect_error("create_access_binding in local mode", *NOT_READY, lambda: client.create_access_binding(create))
+    revoke = RevokeAccessBindingRequest.model_validate(
+        {"binding_id": "bnd_compat", "expected_version": 1, "idempotency_key": "compat-revoke"}
+    )
+    await expect_error("revoke_access_binding in local mode", *NOT_READY, lambda: client.revoke_access_binding(revoke))
+    replace = ReplaceAccessBindingRequest.model_validate(
+        {
+            "binding_id": "bnd_compat",
+            "expected_version": 1,
+            "replacement": {"subject": subject},
+            "idempotency_key": "compat-replace",
+        }
+    )
+    await expect_error(
+        "replace_access_binding in local mode", *NOT_READY, lambda: client.replace_access_binding(replace)
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("access reads", access_reads),
+    ("access changes", access_changes),
 ]

@@ -637,9 +637,18 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
 }
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 #: The access operations decide inside their handler (x-pcreceipt-scope access none): the reads
-#: need any valid token; listing the server's Bindings needs admin on * (tests/server/test_access_http.py
-#: holds every rule; here each role's answer to both).
-ACCESS_OPERATIONS = ("get_access_principal", "list_access_roles", "list_access_resources", "list_access_bindings")
+#: need any valid token; listing the server's Bindings and revoking an unknown Binding need admin
+#: on * (tests/server/test_access_http.py and test_access_changes_http.py hold every rule; here
+#: each role's answer to those).
+ACCESS_OPERATIONS = (
+    "get_access_principal",
+    "list_access_roles",
+    "list_access_resources",
+    "list_access_bindings",
+    "create_access_binding",
+    "revoke_access_binding",
+    "replace_access_binding",
+)
 COLUMNS = ("read", "write", "prepare", "create", "admin")
 
 
@@ -725,6 +734,8 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
         principal_status = http.get("/v1/access/me").status_code
         server = {"type": "server", "deployment_id": w.store.server_id()}
         bindings_status = http.post("/v1/access/bindings/list", json={"management_resource": server}).status_code
+        unknown = {"binding_id": "bnd_unknown", "expected_version": 1, "idempotency_key": "matrix"}
+        revoke_status = http.post("/v1/access/bindings/revoke", json=unknown).status_code
         legacy = {
             (name, target): send(http, w.ids[target]).status_code
             for name, send in ANY_TOKEN_LEGACY.items()
@@ -741,6 +752,7 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
     assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)
     assert principal_status == (401 if unauthenticated else 200)
     assert bindings_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)
+    assert revoke_status == (401 if unauthenticated else 404 if role == "global_admin" else 403)
     visible = VISIBLE.get(role)
     assert service == ([401, 401] if visible is None else [200, 200])
     if visible is None:

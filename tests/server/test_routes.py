@@ -109,6 +109,9 @@ EXERCISED = {
         "list_access_roles",
         "list_access_resources",
         "list_access_bindings",
+        "create_access_binding",
+        "replace_access_binding",
+        "revoke_access_binding",
     ],
 }
 
@@ -672,3 +675,22 @@ async def test_access(tmp_path: Path) -> None:
             assert [item.model_dump()["scope_id"] for item in resources.items] == [scope_id]
             page = await access.list_access_bindings({"management_resource": {"type": "scope", "scope_id": scope_id}})
             assert [binding.role for binding in page.items] == ["scope.admin"] and page.next_cursor is None
+            subject = {"type": "service", "id": me.principal.id}
+            resource = {"type": "scope", "scope_id": scope_id}
+            created = await access.create_access_binding(
+                {"subject": subject, "resource": resource, "role": "scope.viewer", "idempotency_key": "routes"}
+            )
+            assert created.version == 1 and created.state == "active"
+            replaced = await access.replace_access_binding(
+                {
+                    "binding_id": created.binding_id,
+                    "expected_version": 1,
+                    "replacement": {"subject": subject, "reason": "routes"},
+                    "idempotency_key": "routes-replace",
+                }
+            )
+            assert replaced.previous.state == "revoked" and replaced.current.model_dump()["reason"] == "routes"
+            revoked = await access.revoke_access_binding(
+                {"binding_id": replaced.current.binding_id, "expected_version": 1, "idempotency_key": "routes-revoke"}
+            )
+            assert revoked.state == "revoked" and revoked.version == 2

@@ -3,14 +3,17 @@ their meaning kept, and Binding changes decide by their own row count (one winne
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
-from _support.engines import open_engine_store, raw_sql
+from _support import seekdb
 
 from pcreceipt.server.http.credentials import Principal
 from pcreceipt.store.oceanbase import schema as oceanbase_schema
 from pcreceipt.store.records import ALL_SCOPES, GRANT_ACCESS, TokenGrant, TokenRecord
+from pcreceipt.store.sqlite import SQLiteStore
 from pcreceipt.store.sqlite import schema as sqlite_schema
 
 SCHEMAS = {"sqlite": sqlite_schema, "oceanbase": oceanbase_schema}
@@ -24,29 +27,42 @@ OLD_TOKENS: dict[str, list[tuple[str, str]]] = {
 PROBES = ["scope-a", "scope-b", "scope-c", ALL_SCOPES]
 
 
-def _old_store(engine: str, workdir: Path) -> None:
+def _open(engine: str, workdir: Path, database: str) -> Any:
+    if engine == "sqlite":
+        return SQLiteStore(workdir / "store.db")
+    from pcreceipt.store.oceanbase.store import OceanBaseStore
+
+    server = seekdb.current()
+    assert server is not None
+    return OceanBaseStore(server.url(database))  # a new database: not one of the pre-migrated fresh ones
+
+
+def _old_store(engine: str, workdir: Path, database: str) -> None:
     """A database at the schema before migration 18, holding OLD_TOKENS and their grants."""
     schema = SCHEMAS[engine]
     previous = tuple(m for m in schema.MIGRATIONS if "access control" not in m.name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(schema, "MIGRATIONS", previous)
-        store = open_engine_store(engine, workdir)
-        store.close()
-    mark = "?" if engine == "sqlite" else "%s"
-    for number, (token_id, grants) in enumerate(OLD_TOKENS.items()):
-        raw_sql(
-            engine,
-            workdir,
-            f"INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES ({', '.join([mark] * 4)})",
-            (token_id, f"{number:064x}", f"old {number}", f"2026-01-0{number + 1}T00:00:00.000Z"),
-        )
-        for scope_id, access in grants:
-            raw_sql(
-                engine,
-                workdir,
-                f"INSERT INTO api_token_grants (token_id, scope_id, access) VALUES ({mark}, {mark}, {mark})",
-                (token_id, scope_id, access),
-            )
+        store = _open(engine, workdir, database)
+
+        def write(conn: Any) -> None:
+            for number, (token_id, grants) in enumerate(OLD_TOKENS.items()):
+                store._run(
+                    conn,
+                    "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",
+                    (token_id, f"{number:064x}", f"old {number}", f"2026-01-0{number + 1}T00:00:00.000Z"),
+                )
+                for scope_id, access in grants:
+                    store._run(
+                        conn,
+                        "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (?, ?, ?)",
+                        (token_id, scope_id, access),
+                    )
+
+        try:
+            store._transact(write)
+        finally:
+            store.close()
 
 
 def _decisions(record: TokenRecord) -> dict[tuple[str, str], bool]:
@@ -55,8 +71,9 @@ def _decisions(record: TokenRecord) -> dict[tuple[str, str], bool]:
 
 
 def test_migration_keeps_every_token_meaning(engine_name: str, tmp_path: Path) -> None:
-    _old_store(engine_name, tmp_path)
-    store = open_engine_store(engine_name, tmp_path)
+    database = f"access_old_{uuid.uuid4().hex[:12]}"
+    _old_store(engine_name, tmp_path, database)
+    store = _open(engine_name, tmp_path, database)
     try:
         for token_id, grants in OLD_TOKENS.items():
             record = store.get_token(token_id)

@@ -113,7 +113,10 @@ export type OperationId =
   | "get_access_principal"
   | "list_access_roles"
   | "list_access_resources"
-  | "list_access_bindings";
+  | "list_access_bindings"
+  | "create_access_binding"
+  | "revoke_access_binding"
+  | "replace_access_binding";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -872,6 +875,33 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "ListAccessBindingsRequest",
     success: [{ status: 200, model: "AccessBindingPage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "create_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/create",
+    parameters: [],
+    requestBody: "CreateAccessBindingRequest",
+    success: [{ status: 201, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "revoke_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/revoke",
+    parameters: [],
+    requestBody: "RevokeAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "replace_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/replace",
+    parameters: [],
+    requestBody: "ReplaceAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBindingReplacement" }],
     scope: { access: "none", source: "none", references: false },
   },
 ];

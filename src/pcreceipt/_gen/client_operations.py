@@ -12,7 +12,9 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AccessBinding,
     AccessBindingPage,
+    AccessBindingReplacement,
     AccessMeResponse,
     AccessResourcePage,
     AccessRolePage,
@@ -57,6 +59,7 @@ from pcreceipt._gen.models import (
     CommittedHandoff,
     ConnectorCheckpointState,
     ContinueHandoffRequest,
+    CreateAccessBindingRequest,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
@@ -114,12 +117,14 @@ from pcreceipt._gen.models import (
     RecordTaskOutcomeRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
+    ReplaceAccessBindingRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
     RetireMemoryEntryRequest,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
+    RevokeAccessBindingRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -745,3 +750,17 @@ class OperationMethods(ABC):
     async def list_access_bindings(self, request: ListAccessBindingsRequest | Mapping[str, Any]) -> AccessBindingPage:
         """The Bindings under a resource the caller administers."""
         return await self._call("list_access_bindings", AccessBindingPage, body=request)
+
+    async def create_access_binding(self, request: CreateAccessBindingRequest | Mapping[str, Any]) -> AccessBinding:
+        """Give a token a role on a Scope or the server."""
+        return await self._call("create_access_binding", AccessBinding, body=request)
+
+    async def revoke_access_binding(self, request: RevokeAccessBindingRequest | Mapping[str, Any]) -> AccessBinding:
+        """Revoke a Binding at the version the caller read."""
+        return await self._call("revoke_access_binding", AccessBinding, body=request)
+
+    async def replace_access_binding(
+        self, request: ReplaceAccessBindingRequest | Mapping[str, Any]
+    ) -> AccessBindingReplacement:
+        """Revoke a Binding and give its role on its resource to another subject, at once."""
+        return await self._call("replace_access_binding", AccessBindingReplacement, body=request)

@@ -7480,6 +7480,33 @@ var OPERATIONS = [
     requestBody: "ListAccessBindingsRequest",
     success: [{ status: 200, model: "AccessBindingPage" }],
     scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "create_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/create",
+    parameters: [],
+    requestBody: "CreateAccessBindingRequest",
+    success: [{ status: 201, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "revoke_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/revoke",
+    parameters: [],
+    requestBody: "RevokeAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "replace_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/replace",
+    parameters: [],
+    requestBody: "ReplaceAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBindingReplacement" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

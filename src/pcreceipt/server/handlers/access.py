@@ -12,20 +12,36 @@ Decisions (docs/decisions.md, "Access Bindings are token grants"):
   nesting admin ⊇ write ⊇ read included); the other 1.4.1 roles, and Artifact sharing, are not
   offered (``artifact_families`` is empty, ``resource_kinds`` server and scope).
 - Listing Bindings needs admin on the management resource: on the Scope for a Scope (its
-  Bindings), on ``*`` for the server (every Binding).
+  Bindings), on ``*`` for the server (every Binding). Changing one needs admin on its resource.
+- A Binding's subject is a stored, unrevoked token; its Scope need not exist (1.4.1 does not look
+  it up). Revoke and replace are compare-and-swap on ``version`` (``store.access``): 409
+  ``binding-version``; an idempotency key reused with another request is 409 ``idempotency-key``.
+  An unknown Binding is 404 ``access_binding_not_found`` only to admin on ``*`` (403 otherwise).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from pcreceipt.errors import AccessInvalidRequest, ResourceFilterLimitExceeded
+from pcreceipt.errors import (
+    AccessBindingNotFound,
+    AccessBindingVersionConflict,
+    AccessIdempotencyConflict,
+    AccessInvalidRequest,
+    Forbidden,
+    ResourceFilterLimitExceeded,
+)
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.access_decisions import (
+    FORBIDDEN_MESSAGE,
     SCOPE_ACTIONS,
     SERVER_ACTIONS,
     binding_json,
+    binding_resource,
     check_server,
     decide,
     decode_access_cursor,
@@ -37,8 +53,17 @@ from pcreceipt.server.http.access_decisions import (
     resource_key,
     server_resource,
 )
+from pcreceipt.server.http.credentials import Principal
 from pcreceipt.server.http.exchange import Call, Handler, Reply
-from pcreceipt.store.access_records import TOKEN_SUBJECT, Party
+from pcreceipt.store.access_records import (
+    ROLE_RESOURCE,
+    TOKEN_SUBJECT,
+    AccessBindingRecord,
+    AccessConflict,
+    NewBinding,
+    Party,
+)
+from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import ALL_SCOPES
 
 MAX_RESOURCE_KEYS = limits.ACCESS_PROVIDER_CAPABILITIES_MAX_DIRECT_RESOURCE_KEYS_MAXIMUM
@@ -55,7 +80,7 @@ ROLE_DESCRIPTORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 def get_access_principal(call: Call[None]) -> Reply:
     principal = require_token(call)
     body = {
-        "principal": party_json(principal_party(principal)),
+        "principal": party_json(_actor(principal)),
         "mode": "enforced",
         "resource_kinds": ["server", "scope"],
         "provider_capabilities": {
@@ -180,3 +205,157 @@ ACCESS_HANDLERS: Mapping[str, Handler] = {
     "list_access_resources": list_access_resources,
     "list_access_bindings": list_access_bindings,
 }
+
+
+# -- Binding changes (create, revoke, replace)
+
+
+def _expiry(value: str | None) -> str | None:
+    """``expires_at`` in the store's UTC form; 422 unless it is later than now (1.4.1's rule)."""
+    if value is None:
+        return None
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    stored = moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    if stored <= utc_now():
+        raise AccessInvalidRequest()
+    return stored
+
+
+def _token_subject(call: Call, subject: Mapping[str, Any]) -> Party:
+    """The Binding's subject: a stored, unrevoked token (type service); 422 otherwise. A group is
+    refused as 1.4.1 refuses one when its provider binds no groups."""
+    if subject["type"] != TOKEN_SUBJECT:
+        raise AccessInvalidRequest()
+    token = call.services.store.get_token(subject["id"])
+    if token is None or token.revoked_at is not None:
+        raise AccessInvalidRequest()
+    return Party(TOKEN_SUBJECT, token.token_id)
+
+
+def _resource_fields(call: Call, resource: Mapping[str, Any], role: str) -> tuple[Any, str | None]:
+    """The (resource type, Scope id) of a Binding of ``role``; 422 for a role that cannot be bound
+    on the resource (an Artifact resource, another deployment, a role without a grant level)."""
+    if resource["type"] == "server":
+        check_server(call, resource)
+    if ROLE_RESOURCE.get(role) != resource["type"]:
+        raise AccessInvalidRequest()
+    return resource["type"], resource.get("scope_id")
+
+
+def _request_sha(fields: Mapping[str, Any]) -> str:
+    encoded = json.dumps(fields, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+def _actor(principal: Principal) -> Party:
+    """Who changes a Binding, as the Binding records it (id and type: a name is display only)."""
+    party = principal_party(principal)
+    return Party(party.type, party.id)
+
+
+def _conflict(error: AccessConflict) -> Exception:
+    return AccessIdempotencyConflict() if error.code == "idempotency-key" else AccessBindingVersionConflict()
+
+
+def create_access_binding(call: Call[bodies.CreateAccessBindingRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    kind, scope_id = _resource_fields(call, body["resource"], body["role"])
+    if body["subject"]["type"] != TOKEN_SUBJECT:
+        raise AccessInvalidRequest()
+    expires_at = _expiry(body.get("expires_at"))
+    require_admin(call, principal, body["resource"])
+    subject = _token_subject(call, body["subject"])
+    fields = {
+        "subject": [subject.type, subject.id],
+        "resource": [kind, scope_id],
+        "role": body["role"],
+        "reason": body.get("reason"),
+        "expires_at": expires_at,
+    }
+    new = NewBinding(
+        subject=subject,
+        resource_type=kind,
+        scope_id=scope_id,
+        role=body["role"],
+        reason=body.get("reason"),
+        expires_at=expires_at,
+        idempotency_key=body["idempotency_key"],
+        request_sha=_request_sha(fields),
+    )
+    try:
+        binding = call.services.store.create_access_binding(new, _actor(principal))
+    except AccessConflict as error:
+        raise _conflict(error) from None
+    return Reply(201, binding_json(call, binding))
+
+
+def _managed_binding(call: Call, binding_id: str) -> AccessBindingRecord:
+    """The Binding the caller administers; 404 ``access_binding_not_found`` only to admin on ``*``
+    (anyone else learns nothing: 403), 403 for a Binding on a resource it does not administer."""
+    principal = call.principal
+    binding = call.services.store.get_access_binding(binding_id)
+    if binding is None:
+        if principal.may(ALL_SCOPES, "admin"):
+            raise AccessBindingNotFound()
+        raise Forbidden(FORBIDDEN_MESSAGE)
+    require_admin(call, principal, binding_resource(call, binding))
+    return binding
+
+
+def revoke_access_binding(call: Call[bodies.RevokeAccessBindingRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    _managed_binding(call, body["binding_id"])
+    try:
+        revoked = call.services.store.revoke_access_binding(
+            body["binding_id"], body["expected_version"], _actor(principal), body["idempotency_key"]
+        )
+    except AccessConflict as error:
+        raise _conflict(error) from None
+    return Reply(200, binding_json(call, revoked))
+
+
+def replace_access_binding(call: Call[bodies.ReplaceAccessBindingRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    current = _managed_binding(call, body["binding_id"])
+    replacement = body["replacement"]
+    if replacement["subject"]["type"] != TOKEN_SUBJECT:
+        raise AccessInvalidRequest()
+    expires_at = _expiry(replacement.get("expires_at"))
+    subject = _token_subject(call, replacement["subject"])
+    fields = {
+        "binding_id": body["binding_id"],
+        "expected_version": body["expected_version"],
+        "subject": [subject.type, subject.id],
+        "reason": replacement.get("reason"),
+        "expires_at": expires_at,
+    }
+    new = NewBinding(
+        subject=subject,
+        resource_type=current.resource_type,
+        scope_id=current.scope_id,
+        role=current.role,
+        reason=replacement.get("reason"),
+        expires_at=expires_at,
+        idempotency_key=body["idempotency_key"],
+        request_sha=_request_sha(fields),
+    )
+    try:
+        previous, created = call.services.store.replace_access_binding(
+            body["binding_id"], body["expected_version"], new, _actor(principal)
+        )
+    except AccessConflict as error:
+        raise _conflict(error) from None
+    return Reply(200, {"previous": binding_json(call, previous), "current": binding_json(call, created)})
+
+
+ACCESS_CHANGE_HANDLERS: Mapping[str, Handler] = {
+    "create_access_binding": create_access_binding,
+    "revoke_access_binding": revoke_access_binding,
+    "replace_access_binding": replace_access_binding,
+}
+ACCESS_HANDLERS = {**ACCESS_HANDLERS, **ACCESS_CHANGE_HANDLERS}
