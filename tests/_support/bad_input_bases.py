@@ -364,3 +364,13 @@ BASES |= {
         ok=503,
     ),
 }
+BASES |= {
+    "list_access_audit": lambda t: Base(
+        body={
+            "resource": {"type": "scope", "scope_id": t.scope_id},
+            "result": "denied",
+            "time_range": {"start": "2026-01-01T00:00:00Z", "end": "2027-01-01T00:00:00Z"},
+        },
+        ok=503,
+    ),
+}

@@ -18,6 +18,7 @@ from typing import Any
 from powercontext.client import PowerContextClient
 from powercontext.http import (
     CreateAccessBindingRequest,
+    ListAccessAuditRequest,
     ListAccessBindingsRequest,
     ListAccessResourcesRequest,
     ListAccessRolesRequest,
@@ -42,6 +43,10 @@ async def access_reads(client: PowerContextClient, check: Check, expect_error: E
         {"management_resource": {"type": "server", "deployment_id": "pcreceipt"}}
     )
     await expect_error("list_access_bindings in local mode", *NOT_READY, lambda: client.list_access_bindings(bindings))
+    audit = ListAccessAuditRequest.model_validate(
+        {"resource": {"type": "scope", "scope_id": "compat"}, "result": "denied"}
+    )
+    await expect_error("list_access_audit in local mode", *NOT_READY, lambda: client.list_access_audit(audit))
 
 
 async def access_changes(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:

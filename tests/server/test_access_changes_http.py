@@ -123,6 +123,38 @@ def test_who_may_manage_bindings(server: TokenServer) -> None:
         assert_error(_create(http, _id(owner), b, "scope.admin", key="same"), 409, "idempotency-key")
 
 
+@pytest.mark.parametrize("role", ["anonymous", "invalid", "revoked", "read", "scope_admin", "global_admin"])
+def test_the_access_matrix(server: TokenServer, role: str) -> None:
+    """Each role's answer to the access operations whose decision is not the same for every token
+    (the authorisation matrix, tests/server/test_authz_matrix.py, lists them as decided here)."""
+    a = make_scope(server.store, "a").scope_id
+    grants = {"revoked": [("*", "admin")], "read": [(a, "read")], "scope_admin": [(a, "admin")]}
+    token: str | None = {"anonymous": None, "invalid": "pcr_0123456789abcdef_" + "x" * 43}.get(role)
+    if role not in {"anonymous", "invalid"}:
+        token = server.issue(grants.get(role, [("*", "admin")]), role)
+        if role == "revoked":
+            server.store.revoke_token(_id(token))
+    server_resource = {"type": "server", "deployment_id": server.store.server_id()}
+    scope_resource = {"type": "scope", "scope_id": a}
+    unknown = {"binding_id": "bnd_unknown", "expected_version": 1, "idempotency_key": "matrix"}
+    with server.client(token) as http:
+        answers = [
+            http.get("/v1/access/me").status_code,
+            http.post("/v1/access/roles/list", json={}).status_code,
+            http.post("/v1/access/bindings/list", json={"management_resource": server_resource}).status_code,
+            http.post("/v1/access/bindings/list", json={"management_resource": scope_resource}).status_code,
+            http.post("/v1/access/bindings/revoke", json=unknown).status_code,
+            http.post("/v1/access/audit/list", json={"resource": server_resource}).status_code,
+            http.post("/v1/access/audit/list", json={"resource": scope_resource}).status_code,
+        ]
+    expected = {
+        "read": [200, 200, 403, 403, 403, 403, 403],
+        "scope_admin": [200, 200, 403, 200, 403, 403, 200],
+        "global_admin": [200, 200, 200, 200, 404, 200, 200],
+    }
+    assert answers == expected.get(role, [401] * 7)
+
+
 def test_an_expired_binding_grants_nothing(server: TokenServer) -> None:
     a = make_scope(server.store, "a").scope_id
     root = server.issue([("*", "admin")], "root")

@@ -647,6 +647,7 @@ NO_RACE = {
     "list_access_roles": "a read: the roles Bindings can give",
     "list_access_resources": "a read: the resources the caller's Bindings allow",
     "list_access_bindings": "a read: a page of Bindings",
+    "list_access_audit": "a read: a page of audit events (appended by other requests' decisions)",
 }
 
 CASES = [

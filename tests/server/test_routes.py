@@ -112,6 +112,7 @@ EXERCISED = {
         "create_access_binding",
         "replace_access_binding",
         "revoke_access_binding",
+        "list_access_audit",
     ],
 }
 
@@ -694,3 +695,6 @@ async def test_access(tmp_path: Path) -> None:
                 {"binding_id": replaced.current.binding_id, "expected_version": 1, "idempotency_key": "routes-revoke"}
             )
             assert revoked.state == "revoked" and revoked.version == 2
+            audit = await access.list_access_audit({"resource": resource})
+            reasons = [event.reason_code for event in audit.items]
+            assert reasons == ["binding-created", "binding-revoked", "binding-created", "binding-revoked"]

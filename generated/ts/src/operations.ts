@@ -116,7 +116,8 @@ export type OperationId =
   | "list_access_bindings"
   | "create_access_binding"
   | "revoke_access_binding"
-  | "replace_access_binding";
+  | "replace_access_binding"
+  | "list_access_audit";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -902,6 +903,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "ReplaceAccessBindingRequest",
     success: [{ status: 200, model: "AccessBindingReplacement" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_access_audit",
+    method: "POST",
+    path: "/v1/access/audit/list",
+    parameters: [],
+    requestBody: "ListAccessAuditRequest",
+    success: [{ status: 200, model: "AccessAuditPage" }],
     scope: { access: "none", source: "none", references: false },
   },
 ];

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AccessAuditPage,
     AccessBinding,
     AccessBindingPage,
     AccessBindingReplacement,
@@ -91,6 +92,7 @@ from pcreceipt._gen.models import (
     ImportArtifactsRequest,
     ImportArtifactsResponse,
     IndexCodeRequest,
+    ListAccessAuditRequest,
     ListAccessBindingsRequest,
     ListAccessResourcesRequest,
     ListAccessRolesRequest,
@@ -764,3 +766,7 @@ class OperationMethods(ABC):
     ) -> AccessBindingReplacement:
         """Revoke a Binding and give its role on its resource to another subject, at once."""
         return await self._call("replace_access_binding", AccessBindingReplacement, body=request)
+
+    async def list_access_audit(self, request: ListAccessAuditRequest | Mapping[str, Any]) -> AccessAuditPage:
+        """The access audit: every refusal and every granted write."""
+        return await self._call("list_access_audit", AccessAuditPage, body=request)

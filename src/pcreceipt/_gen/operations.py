@@ -981,6 +981,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='none',
         scope_references=False,
     ),
+    Operation(
+        operation_id='list_access_audit',
+        method='POST',
+        path='/v1/access/audit/list',
+        parameters=(),
+        request_model='ListAccessAuditRequest',
+        success=(Success(200, 'AccessAuditPage'), ),
+        scope_access='none',
+        scope_source='none',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -26,8 +26,10 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from pcreceipt.store.access_records import (
+    AccessAuditRecord,
     AccessBindingRecord,
     AccessConflict,
+    AuditQuery,
     BindingState,
     NewBinding,
     Party,
@@ -299,3 +301,95 @@ class AccessBindings(EngineHooks[ConnT, PreparedT]):
         )
         if changed != 1:
             raise AccessConflict("binding-version")
+
+
+AUDIT_COLUMNS = (
+    "event_id, occurred_at, request_id, transport, operation, principal_type, principal_id, action,"
+    " resource_type, scope_id, allowed, reason_code, policy_revision, binding_id, target_type, target_id, role,"
+    " expected_version, result_version"
+)
+
+
+def _audit_row(event: AccessAuditRecord) -> tuple[Any, ...]:
+    target = event.target
+    return (
+        event.event_id,
+        event.occurred_at,
+        event.request_id,
+        event.transport,
+        event.operation,
+        event.principal.type,
+        event.principal.id,
+        event.action,
+        "server" if event.scope_id is None else "scope",
+        event.scope_id,
+        1 if event.allowed else 0,
+        event.reason_code,
+        event.policy_revision,
+        event.binding_id,
+        None if target is None else target.type,
+        None if target is None else target.id,
+        event.role,
+        event.expected_version,
+        event.result_version,
+    )
+
+
+def _audit_from_row(row: Sequence[Any]) -> AccessAuditRecord:
+    target_type, target_id = as_opt_str(row[15]), as_opt_str(row[16])
+    return AccessAuditRecord(
+        cursor=int(row[0]),
+        event_id=as_str(row[1]),
+        occurred_at=as_str(row[2]),
+        request_id=as_opt_str(row[3]),
+        transport=as_str(row[4]),
+        operation=as_str(row[5]),
+        principal=Party(as_str(row[6]), as_str(row[7])),
+        action=as_str(row[8]),
+        scope_id=as_opt_str(row[10]),
+        allowed=bool(int(row[11])),
+        reason_code=as_str(row[12]),
+        policy_revision=as_opt_str(row[13]),
+        binding_id=as_opt_str(row[14]),
+        target=None if target_type is None or target_id is None else Party(target_type, target_id),
+        role=as_opt_str(row[17]),
+        expected_version=None if row[18] is None else int(row[18]),
+        result_version=None if row[19] is None else int(row[19]),
+    )
+
+
+class AccessAudit(EngineHooks[ConnT, PreparedT]):
+    """The access audit: appended events (never changed or deleted), listed in cursor order."""
+
+    def append_access_audit(self, events: Sequence[AccessAuditRecord]) -> None:
+        if events:
+            sql = f"INSERT INTO access_audit ({AUDIT_COLUMNS}) VALUES ({', '.join('?' * 19)})"
+            self._transact(lambda conn: self._run_many(conn, sql, [_audit_row(event) for event in events]))
+
+    def list_access_audit(self, query: AuditQuery) -> list[AccessAuditRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+        for clause, value in (
+            ("scope_id = ?", query.scope_id),
+            ("action = ?", query.action),
+            ("occurred_at >= ?", query.start),
+            ("occurred_at < ?", query.end),
+            ("event_cursor > ?", query.after),
+        ):
+            if value is not None:
+                where.append(clause)
+                params.append(value)
+        if query.principal is not None:
+            where.append("principal_type = ? AND principal_id = ?")
+            params.extend((query.principal.type, query.principal.id))
+        if query.allowed is not None:
+            where.append("allowed = ?")
+            params.append(1 if query.allowed else 0)
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        with self._reading() as conn:
+            rows = self._all(
+                conn,
+                f"SELECT event_cursor, {AUDIT_COLUMNS} FROM access_audit {clause} ORDER BY event_cursor LIMIT ?",
+                (*params, query.limit),
+            )
+        return [_audit_from_row(row) for row in rows]

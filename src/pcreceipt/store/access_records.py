@@ -125,3 +125,43 @@ class AccessConflict(StoreError):
     def __init__(self, code: str) -> None:
         super().__init__(code)
         self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class AccessAuditRecord:
+    """One recorded decision: who, which operation, which action on which resource (a Scope, or the
+    server when ``scope_id`` is None), allowed or not, when; for a Binding change also the Binding,
+    its subject and role and the versions. Never a request body. ``cursor`` is set once stored."""
+
+    event_id: str
+    occurred_at: str
+    request_id: str | None
+    transport: str
+    operation: str
+    principal: Party
+    action: str
+    scope_id: str | None
+    allowed: bool
+    reason_code: str
+    policy_revision: str | None = None
+    binding_id: str | None = None
+    target: Party | None = None
+    role: str | None = None
+    expected_version: int | None = None
+    result_version: int | None = None
+    cursor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditQuery:
+    """What ``list_access_audit`` selects: every event (``scope_id`` None) or one Scope's, with
+    1.4.1's filters (``start`` inclusive, ``end`` exclusive), after a cursor."""
+
+    scope_id: str | None
+    action: str | None = None
+    principal: Party | None = None
+    allowed: bool | None = None
+    start: str | None = None
+    end: str | None = None
+    after: int | None = None
+    limit: int = limits.LIST_ACCESS_AUDIT_REQUEST_LIMIT_DEFAULT

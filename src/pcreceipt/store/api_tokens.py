@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pcreceipt.store.access import INSERT_BINDING, AccessBindings, binding_row, new_binding_id
+from pcreceipt.store.access import INSERT_BINDING, AccessAudit, AccessBindings, binding_row, new_binding_id
 from pcreceipt.store.access_records import (
     GRANT_IDEMPOTENCY_KEY,
     TOKEN_CLI,
@@ -44,7 +44,7 @@ def new_token_record(
     )
 
 
-class ApiTokens(AccessBindings[ConnT, PreparedT]):
+class ApiTokens(AccessBindings[ConnT, PreparedT], AccessAudit[ConnT, PreparedT]):
     """``create_token``, ``get_token``, ``list_tokens`` and ``revoke_token`` over an engine's hooks."""
 
     def create_token(

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
-from pcreceipt.store.access_records import AccessBindingRecord, NewBinding, Party
+from pcreceipt.store.access_records import AccessAuditRecord, AccessBindingRecord, AuditQuery, NewBinding, Party
 from pcreceipt.store.connector_records import ConnectorBinding
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
@@ -514,6 +514,14 @@ class AccessControl(Protocol):
         self, binding_id: str, expected_version: int, replacement: NewBinding, actor: Party
     ) -> tuple[AccessBindingRecord, AccessBindingRecord]:
         """Revoke the Binding and create its replacement in one transaction; AccessConflict otherwise."""
+        ...
+
+    def append_access_audit(self, events: Sequence[AccessAuditRecord]) -> None:
+        """Append audit events (one transaction)."""
+        ...
+
+    def list_access_audit(self, query: AuditQuery) -> list[AccessAuditRecord]:
+        """Up to ``query.limit`` events in cursor order."""
         ...
 
 

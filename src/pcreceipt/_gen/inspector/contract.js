@@ -7507,6 +7507,15 @@ var OPERATIONS = [
     requestBody: "ReplaceAccessBindingRequest",
     success: [{ status: 200, model: "AccessBindingReplacement" }],
     scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_audit",
+    method: "POST",
+    path: "/v1/access/audit/list",
+    parameters: [],
+    requestBody: "ListAccessAuditRequest",
+    success: [{ status: 200, model: "AccessAuditPage" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -36,6 +36,7 @@ from pcreceipt.errors import (
     ResourceFilterLimitExceeded,
 )
 from pcreceipt.models import bodies, limits
+from pcreceipt.server.http import access_audit
 from pcreceipt.server.http.access_decisions import (
     FORBIDDEN_MESSAGE,
     SCOPE_ACTIONS,
@@ -58,8 +59,10 @@ from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.access_records import (
     ROLE_RESOURCE,
     TOKEN_SUBJECT,
+    AccessAuditRecord,
     AccessBindingRecord,
     AccessConflict,
+    AuditQuery,
     NewBinding,
     Party,
 )
@@ -80,7 +83,7 @@ ROLE_DESCRIPTORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 def get_access_principal(call: Call[None]) -> Reply:
     principal = require_token(call)
     body = {
-        "principal": party_json(_actor(principal)),
+        "principal": party_json(principal_party(principal)),
         "mode": "enforced",
         "resource_kinds": ["server", "scope"],
         "provider_capabilities": {
@@ -249,6 +252,11 @@ def _request_sha(fields: Mapping[str, Any]) -> str:
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
 
 
+CREATED = "binding-created"
+REVOKED = "binding-revoked"
+"""The reason codes of Binding change events (1.4.1's)."""
+
+
 def _actor(principal: Principal) -> Party:
     """Who changes a Binding, as the Binding records it (id and type: a name is display only)."""
     party = principal_party(principal)
@@ -289,6 +297,7 @@ def create_access_binding(call: Call[bodies.CreateAccessBindingRequest]) -> Repl
         binding = call.services.store.create_access_binding(new, _actor(principal))
     except AccessConflict as error:
         raise _conflict(error) from None
+    access_audit.record(call, [access_audit.record_change(call, binding, reason=CREATED)])
     return Reply(201, binding_json(call, binding))
 
 
@@ -300,6 +309,7 @@ def _managed_binding(call: Call, binding_id: str) -> AccessBindingRecord:
     if binding is None:
         if principal.may(ALL_SCOPES, "admin"):
             raise AccessBindingNotFound()
+        access_audit.record_resource(call, "server.admin", server_resource(call), allowed=False)
         raise Forbidden(FORBIDDEN_MESSAGE)
     require_admin(call, principal, binding_resource(call, binding))
     return binding
@@ -315,6 +325,8 @@ def revoke_access_binding(call: Call[bodies.RevokeAccessBindingRequest]) -> Repl
         )
     except AccessConflict as error:
         raise _conflict(error) from None
+    event = access_audit.record_change(call, revoked, reason=REVOKED, expected_version=body["expected_version"])
+    access_audit.record(call, [event])
     return Reply(200, binding_json(call, revoked))
 
 
@@ -350,12 +362,105 @@ def replace_access_binding(call: Call[bodies.ReplaceAccessBindingRequest]) -> Re
         )
     except AccessConflict as error:
         raise _conflict(error) from None
+    events = [
+        access_audit.record_change(call, previous, reason=REVOKED, expected_version=body["expected_version"]),
+        access_audit.record_change(call, created, reason=CREATED),
+    ]
+    access_audit.record(call, events)
     return Reply(200, {"previous": binding_json(call, previous), "current": binding_json(call, created)})
+
+
+# -- the audit
+
+
+def _moment(value: str) -> str:
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _event_json(call: Call, event: AccessAuditRecord) -> dict[str, Any]:
+    principal = party_json(event.principal)
+    resource = server_resource(call) if event.scope_id is None else {"type": "scope", "scope_id": event.scope_id}
+    return {
+        "cursor": event.cursor,
+        "event_id": event.event_id,
+        "occurred_at": event.occurred_at,
+        "request_id": event.request_id,
+        "transport": event.transport,
+        "operation": event.operation,
+        "principal": principal,
+        "actor": None,
+        "action": event.action,
+        "resource": resource,
+        "allowed": event.allowed,
+        "reason_code": event.reason_code,
+        "policy_revision": event.policy_revision,
+        "matched_subject": principal if event.reason_code == access_audit.ALLOWED else None,
+        "binding_id": event.binding_id,
+        "target": None if event.target is None else party_json(event.target),
+        "role": event.role,
+        "expected_version": event.expected_version,
+        "result_version": event.result_version,
+    }
+
+
+def list_access_audit(call: Call[bodies.ListAccessAuditRequest]) -> Reply:
+    principal = require_token(call)
+    body = call.body
+    resource = body["resource"]
+    if resource["type"] == "server":
+        check_server(call, resource)
+    window = body.get("time_range")
+    start = end = None
+    if window is not None:
+        start, end = _moment(window["start"]), _moment(window["end"])
+        if start >= end:
+            raise AccessInvalidRequest()
+    require_admin(call, principal, resource)
+    subject = body.get("subject")
+    result = body.get("result")
+    scope_id = resource["scope_id"] if resource["type"] == "scope" else None
+    query = {
+        "listing": "list_access_audit",
+        "scope_id": scope_id,
+        "action": body.get("action"),
+        "subject": None if subject is None else [subject["type"], subject["id"]],
+        "result": result,
+        "time_range": [start, end],
+    }
+    store = call.services.store
+    revision = store.access_policy_revision()
+    cursor = body.get("cursor")
+    after = None
+    if cursor is not None:
+        decoded = decode_access_cursor(call, cursor, revision, query)
+        if not decoded.isdigit():
+            raise AccessInvalidRequest()
+        after = int(decoded)
+    limit = body.get("limit", limits.LIST_ACCESS_AUDIT_REQUEST_LIMIT_DEFAULT)
+    found = store.list_access_audit(
+        AuditQuery(
+            scope_id=scope_id,
+            action=body.get("action"),
+            principal=_subject(subject),
+            allowed=None if result is None else result == "allowed",
+            start=start,
+            end=end,
+            after=after,
+            limit=limit + 1,
+        )
+    )
+    items = found[:limit]
+    next_cursor = encode_access_cursor(call, str(items[-1].cursor), revision, query) if len(found) > limit else None
+    return Reply(200, {"items": [_event_json(call, event) for event in items], "next_cursor": next_cursor})
 
 
 ACCESS_CHANGE_HANDLERS: Mapping[str, Handler] = {
     "create_access_binding": create_access_binding,
     "revoke_access_binding": revoke_access_binding,
     "replace_access_binding": replace_access_binding,
+    "list_access_audit": list_access_audit,
 }
 ACCESS_HANDLERS = {**ACCESS_HANDLERS, **ACCESS_CHANGE_HANDLERS}

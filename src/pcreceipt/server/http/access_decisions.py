@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.errors import AccessCursorStale, AccessInvalidRequest, Forbidden, RuntimeNotReady
+from pcreceipt.server.http import access_audit
 from pcreceipt.server.http.credentials import Principal
 from pcreceipt.server.http.exchange import Call
 from pcreceipt.store.access_records import TOKEN_SUBJECT, AccessBindingRecord, Party
@@ -143,6 +144,7 @@ def require_admin(call: Call, principal: Principal, resource: Mapping[str, Any])
     server); 422 for an Artifact resource or another deployment."""
     action = "server.admin" if resource["type"] == "server" else "scope.admin"
     if not decide(call, principal, action, resource).allowed:
+        access_audit.record_resource(call, action, resource, allowed=False)
         raise Forbidden(FORBIDDEN_MESSAGE)
 
 
