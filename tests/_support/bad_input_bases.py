@@ -374,3 +374,12 @@ BASES |= {
         ok=503,
     ),
 }
+BASES |= {
+    "check_access": lambda t: Base(
+        body={
+            "match": "any",
+            "requirements": [{"action": "scope.read", "resource": {"type": "scope", "scope_id": t.scope_id}}],
+        },
+        ok=503,
+    ),
+}

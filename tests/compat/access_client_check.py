@@ -17,6 +17,7 @@ from typing import Any
 
 from powercontext.client import PowerContextClient
 from powercontext.http import (
+    AccessCheckRequest,
     CreateAccessBindingRequest,
     ListAccessAuditRequest,
     ListAccessBindingsRequest,
@@ -47,6 +48,9 @@ async def access_reads(client: PowerContextClient, check: Check, expect_error: E
         {"resource": {"type": "scope", "scope_id": "compat"}, "result": "denied"}
     )
     await expect_error("list_access_audit in local mode", *NOT_READY, lambda: client.list_access_audit(audit))
+    requirement = {"action": "scope.read", "resource": {"type": "scope", "scope_id": "compat"}}
+    check_request = AccessCheckRequest.model_validate({"match": "all", "requirements": [requirement]})
+    await expect_error("check_access in local mode", *NOT_READY, lambda: client.check_access(check_request))
 
 
 async def access_changes(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:

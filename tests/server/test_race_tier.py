@@ -648,6 +648,7 @@ NO_RACE = {
     "list_access_resources": "a read: the resources the caller's Bindings allow",
     "list_access_bindings": "a read: a page of Bindings",
     "list_access_audit": "a read: a page of audit events (appended by other requests' decisions)",
+    "check_access": "a read: decisions over the caller's Bindings (a refusal appends an audit event)",
 }
 
 CASES = [

@@ -113,6 +113,7 @@ EXERCISED = {
         "replace_access_binding",
         "revoke_access_binding",
         "list_access_audit",
+        "check_access",
     ],
 }
 
@@ -698,3 +699,7 @@ async def test_access(tmp_path: Path) -> None:
             audit = await access.list_access_audit({"resource": resource})
             reasons = [event.reason_code for event in audit.items]
             assert reasons == ["binding-created", "binding-revoked", "binding-created", "binding-revoked"]
+            checked = await access.check_access(
+                {"match": "all", "requirements": [{"action": "scope.admin", "resource": resource}]}
+            )
+            assert checked.allowed and [d.reason_code for d in checked.decisions] == ["role-binding"]

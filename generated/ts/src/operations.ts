@@ -117,7 +117,8 @@ export type OperationId =
   | "create_access_binding"
   | "revoke_access_binding"
   | "replace_access_binding"
-  | "list_access_audit";
+  | "list_access_audit"
+  | "check_access";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -912,6 +913,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "ListAccessAuditRequest",
     success: [{ status: 200, model: "AccessAuditPage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "check_access",
+    method: "POST",
+    path: "/v1/access/check",
+    parameters: [],
+    requestBody: "AccessCheckRequest",
+    success: [{ status: 200, model: "AccessCheckResponse" }],
     scope: { access: "none", source: "none", references: false },
   },
 ];

@@ -16,6 +16,8 @@ from pcreceipt._gen.models import (
     AccessBinding,
     AccessBindingPage,
     AccessBindingReplacement,
+    AccessCheckRequest,
+    AccessCheckResponse,
     AccessMeResponse,
     AccessResourcePage,
     AccessRolePage,
@@ -770,3 +772,7 @@ class OperationMethods(ABC):
     async def list_access_audit(self, request: ListAccessAuditRequest | Mapping[str, Any]) -> AccessAuditPage:
         """The access audit: every refusal and every granted write."""
         return await self._call("list_access_audit", AccessAuditPage, body=request)
+
+    async def check_access(self, request: AccessCheckRequest | Mapping[str, Any]) -> AccessCheckResponse:
+        """Whether the caller may do what the requirements name, as its requests would be decided."""
+        return await self._call("check_access", AccessCheckResponse, body=request)

@@ -992,6 +992,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='none',
         scope_references=False,
     ),
+    Operation(
+        operation_id='check_access',
+        method='POST',
+        path='/v1/access/check',
+        parameters=(),
+        request_model='AccessCheckRequest',
+        success=(Success(200, 'AccessCheckResponse'), ),
+        scope_access='none',
+        scope_source='none',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -7516,6 +7516,15 @@ var OPERATIONS = [
     requestBody: "ListAccessAuditRequest",
     success: [{ status: 200, model: "AccessAuditPage" }],
     scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "check_access",
+    method: "POST",
+    path: "/v1/access/check",
+    parameters: [],
+    requestBody: "AccessCheckRequest",
+    success: [{ status: 200, model: "AccessCheckResponse" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -457,10 +457,42 @@ def list_access_audit(call: Call[bodies.ListAccessAuditRequest]) -> Reply:
     return Reply(200, {"items": [_event_json(call, event) for event in items], "next_cursor": next_cursor})
 
 
+# -- check_access
+
+
+def check_access(call: Call[bodies.AccessCheckRequest]) -> Reply:
+    """Each requirement decided exactly as a request's authorisation decides it (``decide``:
+    the token's grants through ``Principal.may``), in order, then combined (all or any). A pair the
+    contract does not allow (an action on another resource type, an Artifact resource, another
+    deployment) is 422 for the whole check, before any decision. Refusals are audited."""
+    principal = require_token(call)
+    requirements = call.body["requirements"]
+    decisions = [decide(call, principal, r["action"], r["resource"]) for r in requirements]
+    combined = all if call.body["match"] == "all" else any
+    refused = [
+        access_audit.new_event(
+            call,
+            requirement["action"],
+            requirement["resource"].get("scope_id"),
+            False,
+            decision.reason_code,
+        )
+        for requirement, decision in zip(requirements, decisions, strict=True)
+        if not decision.allowed
+    ]
+    access_audit.record(call, refused)
+    body = {
+        "allowed": combined(decision.allowed for decision in decisions),
+        "decisions": [{"allowed": d.allowed, "reason_code": d.reason_code} for d in decisions],
+    }
+    return Reply(200, body)
+
+
 ACCESS_CHANGE_HANDLERS: Mapping[str, Handler] = {
     "create_access_binding": create_access_binding,
     "revoke_access_binding": revoke_access_binding,
     "replace_access_binding": replace_access_binding,
     "list_access_audit": list_access_audit,
+    "check_access": check_access,
 }
 ACCESS_HANDLERS = {**ACCESS_HANDLERS, **ACCESS_CHANGE_HANDLERS}
