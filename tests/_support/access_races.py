@@ -17,12 +17,13 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from _support.multi_server import one_winner
+from _support.multi_server import at_once, one_winner
 from _support.racers import K, Racers, all_answers
 from _support.tokens import token_server
 
@@ -114,3 +115,25 @@ def race_replace_access_binding(r: Racers) -> None:
         active = [b for b in _scope_bindings(racers, scope_id) if b["state"] == "active"]
         assert [b["binding_id"] for b in active] == [current["binding_id"]]
         assert winner.json()["previous"]["state"] == "revoked"
+
+
+def race_revoke_or_replace_access_binding(r: Racers) -> None:
+    """Revocations and replacements of one Binding at once: one change wins in all, the rest 409."""
+    with _token_racers(r) as racers:
+        scope_id = f"race-{uuid.uuid4().hex}"
+        binding = _binding(racers, scope_id)
+        subject = _me(racers.first)
+        calls = []
+        for n, client in enumerate(racers.clients):
+            base = {"binding_id": binding["binding_id"], "expected_version": 1, "idempotency_key": uuid.uuid4().hex}
+            if n % 2:
+                calls.append(partial(client.post, "/v1/access/bindings/revoke", json=base))
+            else:
+                body = {**base, "replacement": {"subject": subject}}
+                calls.append(partial(client.post, "/v1/access/bindings/replace", json=body))
+        winner, _ = one_winner(at_once(*calls), 409, "binding-version")
+        active = [b for b in _scope_bindings(racers, scope_id) if b["state"] == "active"]
+        if winner.request.url.path.endswith("/revoke"):
+            assert active == []
+        else:
+            assert [b["binding_id"] for b in active] == [winner.json()["current"]["binding_id"]]

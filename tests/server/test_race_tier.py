@@ -27,7 +27,12 @@ from typing import Any
 
 import httpx
 import pytest
-from _support.access_races import race_create_access_binding, race_replace_access_binding, race_revoke_access_binding
+from _support.access_races import (
+    race_create_access_binding,
+    race_replace_access_binding,
+    race_revoke_access_binding,
+    race_revoke_or_replace_access_binding,
+)
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
 from _support.review_races import (
@@ -631,7 +636,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "generate_skill": [race_generate_skill],
     "create_access_binding": [race_create_access_binding],
     "revoke_access_binding": [race_revoke_access_binding],
-    "replace_access_binding": [race_replace_access_binding],
+    "replace_access_binding": [race_replace_access_binding, race_revoke_or_replace_access_binding],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

@@ -26,6 +26,8 @@ Decisions:
   (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
   ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
   Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
+  Migration 18 made the grants Access Bindings (``access_bindings``, ``store.access``); since
+  then ``api_token_grants`` is only what that migration read.
 - Scope bindings and the default Scope (migration 3, ``store.bindings``): ``scope_bindings``
   keyed by (integration, kind, external_id) with the bound Scope id; ``default_scope`` holds at
   most one row (``slot = 1``), the default pointer. Neither has a foreign key, like the grants.
