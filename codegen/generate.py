@@ -73,6 +73,7 @@ SCHEMA_FILES = (
     "scope_selection.schema.json",
     "artifact_queries.schema.json",
     "source_records.schema.json",
+    "access.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

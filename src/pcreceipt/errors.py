@@ -56,7 +56,7 @@ class ApiError(PcreceiptError):
     """An answer of the HTTP API: ``code`` (the envelope's error code) and ``status`` (HTTP)."""
 
     code: ClassVar[str] = "internal_error"
-    status: ClassVar[int] = 500
+    status: ClassVar[int] = 500  # not a contract limit: the HTTP status
 
     def __init__(self, message: str, details: dict[str, Any] | None = None, headers: dict[str, str] | None = None):
         super().__init__(message)
@@ -462,4 +462,73 @@ class TopicMemoryProcessingUnavailable(ApiError):
 
 
 class InternalError(ApiError):
-    code, status = "internal_error", 500
+    code, status = "internal_error", 500  # not a contract limit: the HTTP status
+
+
+# -- access control (PowerContext 1.4.1's access codes; docs/security.md)
+
+
+class AccessInvalidRequest(InvalidRequest):
+    """An access request the contract's shapes allow but its rules do not (an action that does not
+    apply to the resource, another deployment, a role or subject that cannot be bound, a cursor
+    of another listing): 422 ``invalid_access_request``, no details, as 1.4.1 answers."""
+
+    code = "invalid_access_request"
+
+    def __init__(self) -> None:
+        super().__init__("The Access request is invalid.")
+
+
+class AccessBindingNotFound(NotFound):
+    """Revoke or replace of a Binding that does not exist, answered only to admin on ``*``."""
+
+    code = "access_binding_not_found"
+
+    def __init__(self) -> None:
+        super().__init__("The Access Binding was not found.")
+
+
+class AccessBindingVersionConflict(Conflict):
+    """The Binding is not active at the expected version (``binding-version``, 1.4.1's code)."""
+
+    code = "binding-version"
+
+    def __init__(self) -> None:
+        super().__init__("The Access Binding conflicts with current state.")
+
+
+class AccessIdempotencyConflict(Conflict):
+    """The idempotency key named another request (``idempotency-key``, 1.4.1's code)."""
+
+    code = "idempotency-key"
+
+    def __init__(self) -> None:
+        super().__init__("The Access Binding conflicts with current state.")
+
+
+class AccessCursorStale(Conflict):
+    """An access listing's cursor issued before a Binding changed."""
+
+    code = "access_cursor_stale"
+
+    def __init__(self) -> None:
+        super().__init__("The Access cursor belongs to an older policy revision.")
+
+
+class RuntimeNotReady(ApiError):
+    """An access operation of a server in local single-user mode: as PowerContext 1.4.1 answers
+    with access control disabled, there is no Principal to answer for."""
+
+    code, status = "runtime_not_ready", 503
+
+    def __init__(self) -> None:
+        super().__init__("The Runtime is not ready.")
+
+
+class ResourceFilterLimitExceeded(ApiError):
+    """list_access_resources over more resources than one listing covers (1.4.1's code)."""
+
+    code, status = "resource_filter_limit_exceeded", 503
+
+    def __init__(self) -> None:
+        super().__init__("The complete authorized resource filter exceeds its configured limit.")

@@ -373,3 +373,60 @@ BASES |= {
     ),
     "register_source_definition": lambda t: Base(body={"manifest": new_manifest("tier")}),
 }
+
+# The access operations: the tier's server is in local single-user mode, which has no Principal,
+# so a valid request is 503 runtime_not_ready (as PowerContext 1.4.1 answers with access control
+# disabled); every broken one is refused by the request gate before that.
+_SERVER = {"type": "server", "deployment_id": "tier-deployment"}
+BASES |= {
+    "get_access_principal": lambda t: Base(ok=503),
+    "list_access_roles": lambda t: Base(body={"resource_type": "scope"}, ok=503),
+    "list_access_resources": lambda t: Base(body={"action": "scope.read", "resource_type": "scope"}, ok=503),
+    "list_access_bindings": lambda t: Base(
+        body={"management_resource": {"type": "scope", "scope_id": t.scope_id}, "state": "active"}, ok=503
+    ),
+}
+BASES |= {
+    "create_access_binding": lambda t: Base(
+        body={
+            "subject": {"type": "service", "id": "0123456789abcdef"},
+            "resource": {"type": "scope", "scope_id": t.scope_id},
+            "role": "scope.viewer",
+            "idempotency_key": uuid.uuid4().hex,
+            "reason": None,
+            "expires_at": None,
+        },
+        ok=503,
+    ),
+    "revoke_access_binding": lambda t: Base(
+        body={"binding_id": "bnd_tier", "expected_version": 1, "idempotency_key": uuid.uuid4().hex}, ok=503
+    ),
+    "replace_access_binding": lambda t: Base(
+        body={
+            "binding_id": "bnd_tier",
+            "expected_version": 1,
+            "replacement": {"subject": {"type": "service", "id": "0123456789abcdef"}, "reason": "tier"},
+            "idempotency_key": uuid.uuid4().hex,
+        },
+        ok=503,
+    ),
+}
+BASES |= {
+    "list_access_audit": lambda t: Base(
+        body={
+            "resource": {"type": "scope", "scope_id": t.scope_id},
+            "result": "denied",
+            "time_range": {"start": "2026-01-01T00:00:00Z", "end": "2027-01-01T00:00:00Z"},
+        },
+        ok=503,
+    ),
+}
+BASES |= {
+    "check_access": lambda t: Base(
+        body={
+            "match": "any",
+            "requirements": [{"action": "scope.read", "resource": {"type": "scope", "scope_id": t.scope_id}}],
+        },
+        ok=503,
+    ),
+}

@@ -583,6 +583,8 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
 }
 REQUESTS |= SOURCE_REQUESTS
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
+#: Decided in their handler: tests/server/test_access_changes_http.py::test_the_access_matrix.
+ACCESS_OPERATIONS = tuple(op.operation_id for op in OPERATIONS if op.path.startswith("/v1/access/"))
 COLUMNS = ("read", "write", "prepare", "create", "admin")
 
 
@@ -598,6 +600,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         "get_default_scope",
         "clear_scope_binding",
         *ANY_TOKEN_LEGACY,
+        *ACCESS_OPERATIONS,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():

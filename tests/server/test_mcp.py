@@ -392,3 +392,39 @@ async def test_memory_tools_on_oceanbase(seekdb_server: SeekdbServer, tmp_path: 
             first = structured(await client.call_tool("get_artifact_revision", {**address, "revision": 1}))
             assert first["content"]["text"] == text
     assert "Traceback" not in process.output()
+
+
+async def test_tool_calls_are_decided_and_audited_by_the_access_model(server: McpServer) -> None:
+    """A Binding granted and revoked over HTTP applies to the next tool call, and the tool call's
+    refusal is in the access audit with transport mcp."""
+    writer_id = server.writer.split("_")[1]
+    scope = {"type": "scope", "scope_id": server.other}
+    with httpx.Client(base_url=server.url, headers=auth(server.admin), timeout=30) as admin:
+        granted = admin.post(
+            "/v1/access/bindings/create",
+            json={
+                "subject": {"type": "service", "id": writer_id},
+                "resource": scope,
+                "role": "scope.contributor",
+                "idempotency_key": "mcp-grant",
+            },
+        )
+        assert granted.status_code == 201, granted.text
+        async with session(server.url + "/mcp", server.writer) as client:
+            remembered = await client.call_tool(
+                "remember_memory", {"scope_id": server.other, "kind": "fact", "text": "bound"}
+            )
+            assert not remembered.isError
+            revoke = {"binding_id": granted.json()["binding_id"], "expected_version": 1, "idempotency_key": "mcp"}
+            assert admin.post("/v1/access/bindings/revoke", json=revoke).status_code == 200
+            refused = await client.call_tool(
+                "remember_memory", {"scope_id": server.other, "kind": "fact", "text": "revoked"}
+            )
+            error_text(refused, 403, "forbidden")
+        events = admin.post(
+            "/v1/access/audit/list",
+            json={"resource": scope, "subject": {"type": "service", "id": writer_id}, "result": "denied"},
+        ).json()["items"]
+    assert [(e["transport"], e["operation"], e["action"]) for e in events][-1:] == [
+        ("mcp", "remember_memory", "scope.contribute")
+    ]

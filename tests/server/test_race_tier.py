@@ -28,6 +28,12 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.access_races import (
+    race_create_access_binding,
+    race_replace_access_binding,
+    race_revoke_access_binding,
+    race_revoke_or_replace_access_binding,
+)
 from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
@@ -712,6 +718,9 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "generate_skill": [race_generate_skill],
     "activate_handoff": [race_activate_handoff_without_provider],  # with a provider: test_handoff_activation_races
     "put_profile_policy": [race_put_profile_policy_first, race_put_profile_policy_later],
+    "create_access_binding": [race_create_access_binding],
+    "revoke_access_binding": [race_revoke_access_binding],
+    "replace_access_binding": [race_replace_access_binding, race_revoke_or_replace_access_binding],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
@@ -732,6 +741,11 @@ NO_RACE = {
     "generate_prompt_demonstrations": "writes nothing: suggestions are answered, never saved",
     "flush_topic_memory": "refused whole: always 503 topic_memory_processing_unavailable, nothing written",
     "retry_topic_memory_processing": "refused whole: no block is ever retained (404), nothing written",
+    "list_access_roles": "a read: the roles Bindings can give",
+    "list_access_resources": "a read: the resources the caller's Bindings allow",
+    "list_access_bindings": "a read: a page of Bindings",
+    "list_access_audit": "a read: a page of audit events (appended by other requests' decisions)",
+    "check_access": "a read: decisions over the caller's Bindings (a refusal appends an audit event)",
 }
 
 CASES = [

@@ -1,7 +1,8 @@
 """The happy path of every operation, through the AsyncClient against the real server.
 
 ``test_every_operation_is_exercised`` keeps this file honest: each operation of the generated
-table must appear in ``EXERCISED``, and each test adds the ones it calls.
+table must appear in ``EXERCISED``, and each test (here or in ``test_routes_services.py``) adds the
+ones it calls.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import uuid
 
 import pytest
 from _support import work_requests
+from _support.client_calls import new_memory
 from _support.servers import readiness_checks
-from _support.source_definitions import new_manifest
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.models import (
@@ -121,6 +122,17 @@ EXERCISED = {
         "generate_skill",
     ],
     "test_handoff_generation": ["prepare_handoff", "activate_handoff"],
+    "test_access": [
+        "get_access_principal",
+        "list_access_roles",
+        "list_access_resources",
+        "list_access_bindings",
+        "create_access_binding",
+        "replace_access_binding",
+        "revoke_access_binding",
+        "list_access_audit",
+        "check_access",
+    ],
 }
 
 
@@ -291,15 +303,8 @@ async def test_import(client: AsyncClient, scope_id: str) -> None:
     assert head.value.content.text == "fact 3"
 
 
-async def _memory(client: AsyncClient, scope_id: str, text: str) -> str:
-    created = await client.create_artifact(
-        scope_id, {"family": "atomic-memory", "content": {"kind": "fact", "text": text}}
-    )
-    return created.value.artifact_id
-
-
 async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
-    artifact_id = await _memory(client, scope_id, "tagged")
+    artifact_id = await new_memory(client, scope_id, "tagged")
     empty = await client.get_artifact_tags(scope_id, "atomic-memory", artifact_id)
     assert empty.value.tags == [] and empty.etag.startswith('"tags:')
     assert empty.value.target.artifact_id == artifact_id and empty.value.target.family == "atomic-memory"
@@ -318,7 +323,7 @@ async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
 
 
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:
-    a, b, c = [await _memory(client, scope_id, text) for text in ("alpha", "beta", "gamma")]
+    a, b, c = [await new_memory(client, scope_id, text) for text in ("alpha", "beta", "gamma")]
     state = await client.get_atomic_memory_state(scope_id, a)
     assert state.etag == '"revision:1:state:0"'
     assert await client.get_atomic_memory_state(scope_id, a, if_none_match=state.etag) is None
@@ -509,98 +514,10 @@ async def test_legacy_memory_collection(client: AsyncClient, scope_id: str) -> N
         assert (raised.value.status, raised.value.code) == (422, "legacy_memory_operation_unsupported")
 
 
-async def test_artifact_handles(client: AsyncClient, scope_id: str) -> None:
-    """A handle bound once to an exact revision, bound again to the same one, and resolved."""
-    memory = await _memory(client, scope_id, "handled")
-    request = {"artifact_id": memory, "revision": 1}
-    bound = await client.bind_artifact_handle(scope_id, "atomic-memory", "release-notes", request)
-    assert await client.bind_artifact_handle(scope_id, "atomic-memory", "release-notes", request) == bound
-    resolved = await client.resolve_artifact_handle(scope_id, "atomic-memory", "release-notes")
-    assert resolved == bound
-    assert resolved.model_dump(mode="json")["artifact"] == {
-        "family": "atomic-memory",
-        "artifact_id": memory,
-        "revision": 1,
-    }
-
-
-async def test_connector_checkpoints(client: AsyncClient, scope_id: str) -> None:
-    """A binding's checkpoint: null, committed from null, advanced from what was committed."""
-    binding = {"scope_id": scope_id, "binding_id": "routes", "connector_name": "routes", "connector_version": "1"}
-    assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint is None
-    first = await client.commit_connector_checkpoint({"binding": binding, "expected": None, "checkpoint": {"page": 1}})
-    assert first.checkpoint == {"page": 1}
-    await client.commit_connector_checkpoint({"binding": binding, "expected": {"page": 1}, "checkpoint": {"page": 2}})
-    assert (await client.get_connector_checkpoint({"binding": binding})).checkpoint == {"page": 2}
-
-
-async def test_prompt_configuration(client: AsyncClient, scope_id: str) -> None:
-    """A key without a saved prompt: auto, the built-in instructions in effect."""
-    configuration = await client.get_prompt_configuration(scope_id, "memory.rerank")
-    body = configuration.model_dump(mode="json")
-    assert (body["prompt_key"], body["mode"], body["artifact"], body["artifact_etag"]) == (
-        "memory.rerank",
-        "auto",
-        None,
-        None,
-    )
-    assert body["effective"]["instructions"] == body["builtin"]["instructions"]
-    # no provider here: 1.4.1's 422 before any model call
-    with pytest.raises(ApiResponseError) as raised:
-        await client.generate_prompt_demonstrations(
-            scope_id, "memory.rerank", {"instructions": "Prefer decisions.", "demonstration_count": 1}
-        )
-    assert (raised.value.status, raised.value.code) == (422, "prompt_customization_unavailable")
-
-
-async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
-    """A Scope without a Profile policy: 404 profile_policy_not_found; put, then read back."""
-    with pytest.raises(ApiResponseError) as raised:
-        await client.get_profile_policy(scope_id)
-    assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
-    put = await client.put_profile_policy(scope_id, {"generation_enabled": True, "expected_version": 0})
-    assert put.version == 1 and await client.get_profile_policy(scope_id) == put
-
-
-async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> None:
-    """No Topic Memory processing runs: the cursor stays 0, no block is retained."""
-    status = await client.get_topic_memory_processing_status({"scope_id": scope_id})
-    assert (status.source_cursor, status.target_source_through, status.block) == (0, None, None)
-    with pytest.raises(ApiResponseError) as raised:
-        await client.get_topic_memory_processing_block({"scope_id": scope_id, "block_id": "blk_1"})
-    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
-    with pytest.raises(ApiResponseError) as raised:
-        await client.retry_topic_memory_processing({"scope_id": scope_id, "block_id": "blk_1"})
-    assert (raised.value.status, raised.value.code) == (404, "topic_memory_block_not_found")
-    with pytest.raises(ApiResponseError) as raised:
-        await client.flush_topic_memory({"scope_id": scope_id})
-    assert (raised.value.status, raised.value.code) == (503, "topic_memory_processing_unavailable")
-
-
-async def test_source_records(client: AsyncClient, scope_id: str) -> None:
-    """A captured Source read back by id and listed page by page in position order."""
-    for n in range(3):
-        await client.capture_content_source({"scope_id": scope_id, "source_id": f"routes:{n}", "content": f"text {n}"})
-    one = await client.get_source(scope_id, "content", "routes:1")
-    assert (one.source_id, one.content, one.source_type) == ("routes:1", "text 1", "content")
-    first = await client.list_sources(scope_id, limit=2)
-    assert [item.source_id for item in first.items] == ["routes:0", "routes:1"]
-    assert first.next_cursor is not None
-    rest = await client.list_sources(scope_id, limit=2, cursor=first.next_cursor.root)
-    assert [item.position for item in rest.items] == [first.items[-1].position + 1] and rest.next_cursor is None
-    created = await client.create_source(scope_id, {"content": {"event": "routes"}})
-    assert created.content == {"event": "routes"} and created.position == 4
-    assert (await client.get_source(scope_id, "content", created.source_id)).content == {"event": "routes"}
-    subject = await client.create_subject_source(scope_id, {"subject_key": uuid.uuid4().hex, "content": "tabs"})
-    assert [s.scope_id for s in subject.sources] == [scope_id, subject.subject_scope_id]
-    manifest = new_manifest("routes")
-    assert (await client.register_source_definition({"manifest": manifest})).fingerprint == manifest["fingerprint"]
-
-
 async def test_restoration_and_publication(client: AsyncClient, scope_id: str) -> None:
     """A forgotten memory previewed and restored with the preview's token; a topic published to a
     second Scope as a new artifact there."""
-    forgotten = await _memory(client, scope_id, "restore me")
+    forgotten = await new_memory(client, scope_id, "restore me")
     await client.change_atomic_memory_lifecycle(
         {
             "scope_id": scope_id,
@@ -745,25 +662,3 @@ async def test_review(client: AsyncClient, scope_id: str) -> None:
         with pytest.raises(ApiResponseError) as raised:
             await call
         assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")
-
-
-async def test_handoff_generation(client: AsyncClient, scope_id: str) -> None:
-    """Without a generation provider both generative Handoff operations are 1.4.1's 503; an
-    activation checks its boundary first (the happy paths: test_handoff_generation_http.py)."""
-    source_id = "routes-" + uuid.uuid4().hex
-    await client.capture_content_source({"scope_id": scope_id, "source_id": source_id, "content": "state: half done"})
-    boundary = {"name": "content", "source_id": source_id}
-    objective = "Finish the parser."
-    for call in (
-        client.prepare_handoff(
-            {"scope_id": scope_id, "objective": objective, "evidence": [{"kind": "source", "source_ref": boundary}]}
-        ),
-        client.activate_handoff({"scope_id": scope_id, "boundary_source": boundary, "objective": objective}),
-    ):
-        with pytest.raises(ApiResponseError) as raised:
-            await call
-        assert (raised.value.status, raised.value.code) == (503, "handoff_generation_unavailable")
-    missing = {"name": "content", "source_id": "never-captured"}
-    with pytest.raises(ApiResponseError) as raised:
-        await client.activate_handoff({"scope_id": scope_id, "boundary_source": missing, "objective": objective})
-    assert (raised.value.status, raised.value.code) == (404, "handoff_evidence_not_found")

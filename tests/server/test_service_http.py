@@ -49,7 +49,11 @@ async def test_capabilities_and_server_info_parse_as_the_official_models(
     first = (await http.get("/v1/server-info")).json()
     info = powercontext_models.ServerInfo.model_validate(first)
     assert set(first) == set(powercontext_models.ServerInfo.model_fields)
-    assert info.product.value == "powercontext" and info.feature_contracts == {}
+    assert info.product.value == "powercontext"
+    contracts = {name: contract.model_dump(mode="json") for name, contract in info.feature_contracts.items()}
+    assert contracts == {
+        "access.principal": {"version": {"major": 1, "minor": 0}, "operations": ["get_access_principal"]}
+    }
     assert first["api_contract_version"] == {"major": 3, "minor": 0}
     assert (await http.get("/v1/server-info")).json()["server_id"] == info.server_id
 

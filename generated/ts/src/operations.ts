@@ -126,7 +126,16 @@ export type OperationId =
   | "create_source"
   | "get_source"
   | "create_subject_source"
-  | "register_source_definition";
+  | "register_source_definition"
+  | "get_access_principal"
+  | "list_access_roles"
+  | "list_access_resources"
+  | "list_access_bindings"
+  | "create_access_binding"
+  | "revoke_access_binding"
+  | "replace_access_binding"
+  | "list_access_audit"
+  | "check_access";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1003,6 +1012,87 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "RegisterSourceDefinitionRequest",
     success: [{ status: 200, model: "SourceDefinitionManifest" }],
     scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "get_access_principal",
+    method: "GET",
+    path: "/v1/access/me",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "AccessMeResponse" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_access_roles",
+    method: "POST",
+    path: "/v1/access/roles/list",
+    parameters: [],
+    requestBody: "ListAccessRolesRequest",
+    success: [{ status: 200, model: "AccessRolePage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_access_resources",
+    method: "POST",
+    path: "/v1/access/resources/list",
+    parameters: [],
+    requestBody: "ListAccessResourcesRequest",
+    success: [{ status: 200, model: "AccessResourcePage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_access_bindings",
+    method: "POST",
+    path: "/v1/access/bindings/list",
+    parameters: [],
+    requestBody: "ListAccessBindingsRequest",
+    success: [{ status: 200, model: "AccessBindingPage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "create_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/create",
+    parameters: [],
+    requestBody: "CreateAccessBindingRequest",
+    success: [{ status: 201, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "revoke_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/revoke",
+    parameters: [],
+    requestBody: "RevokeAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "replace_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/replace",
+    parameters: [],
+    requestBody: "ReplaceAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBindingReplacement" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "list_access_audit",
+    method: "POST",
+    path: "/v1/access/audit/list",
+    parameters: [],
+    requestBody: "ListAccessAuditRequest",
+    success: [{ status: 200, model: "AccessAuditPage" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "check_access",
+    method: "POST",
+    path: "/v1/access/check",
+    parameters: [],
+    requestBody: "AccessCheckRequest",
+    success: [{ status: 200, model: "AccessCheckResponse" }],
+    scope: { access: "none", source: "none", references: false },
   },
 ];
 

@@ -6,6 +6,553 @@ from typing import Any, Literal, NotRequired, TypeAlias
 from typing_extensions import TypedDict
 
 
+class AccessArtifactIdentity(TypedDict, closed=True):
+    """
+    A logical Artifact (every revision of it).
+    """
+
+    family: str
+    """
+    The Artifact Family.
+    """
+    artifact_id: str
+    """
+    The Artifact id.
+    """
+
+
+class AccessAuditEvent(TypedDict, closed=True):
+    """
+    One recorded decision: who, which operation, on what, allowed or not, when. Never a request body.
+    """
+
+    cursor: int
+    """
+    The event's position (ascending).
+    """
+    event_id: str
+    """
+    The event's id.
+    """
+    occurred_at: str
+    """
+    When.
+    """
+    request_id: str | None
+    """
+    The request's X-PowerContext-Request-ID, or null.
+    """
+    transport: str
+    """
+    http or mcp.
+    """
+    operation: str
+    """
+    The operation id.
+    """
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    actor: AccessPrincipal | None
+    """
+    Who acted for the caller (pcreceipt: null).
+    """
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action decided.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource decided on.
+    """
+    allowed: bool
+    """
+    The decision.
+    """
+    reason_code: str
+    """
+    Why.
+    """
+    policy_revision: str | None
+    """
+    The policy revision decided under, or null.
+    """
+    matched_subject: AccessPrincipal | AccessGroup | None
+    """
+    The subject whose Binding allowed it, or null.
+    """
+    binding_id: str | None
+    """
+    The Binding changed, or null.
+    """
+    target: AccessPrincipal | AccessGroup | None
+    """
+    The subject of the Binding changed, or null.
+    """
+    role: (
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    )
+    """
+    The role of the Binding changed, or null.
+    """
+    expected_version: int | None
+    """
+    The version a revocation expected, or null.
+    """
+    result_version: int | None
+    """
+    The Binding's version after the change, or null.
+    """
+
+
+class AccessAuditPage(TypedDict, closed=True):
+    """
+    A page of audit events in cursor order.
+    """
+
+    items: list[AccessAuditEvent]
+    """
+    The events.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessAuditTimeRange(TypedDict, closed=True):
+    """
+    A half-open time range.
+    """
+
+    start: str
+    """
+    From (inclusive).
+    """
+    end: str
+    """
+    Until (exclusive).
+    """
+
+
+class AccessBinding(TypedDict, closed=True):
+    """
+    One role given to one subject on one resource; immutable but for its revocation.
+    """
+
+    binding_id: str
+    """
+    The Binding's id.
+    """
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who it is for.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    What it is on.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    granted_by: AccessPrincipal
+    """
+    Who created it.
+    """
+    reason: str | None
+    """
+    Why, as its creator said, or null.
+    """
+    created_at: str
+    """
+    When it was created.
+    """
+    expires_at: str | None
+    """
+    When it stops applying, or null.
+    """
+    state: Literal["active", "revoked"]
+    """
+    active or revoked.
+    """
+    version: int
+    """
+    1 when created, 2 once revoked.
+    """
+    policy_revision: str
+    """
+    The access policy's revision its last change made.
+    """
+    idempotency_key: str
+    """
+    The key it was created with.
+    """
+    revoked_at: str | None
+    """
+    When it was revoked, or null.
+    """
+    revoked_by: AccessPrincipal | None
+    """
+    Who revoked it, or null.
+    """
+
+
+class AccessBindingPage(TypedDict, closed=True):
+    """
+    A page of Bindings in binding_id order.
+    """
+
+    items: list[AccessBinding]
+    """
+    The Bindings.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessBindingReplacement(TypedDict, closed=True):
+    """
+    The revoked Binding and its active replacement.
+    """
+
+    previous: AccessBinding
+    """
+    The revoked Binding.
+    """
+    current: AccessBinding
+    """
+    The replacement.
+    """
+
+
+class AccessBindingReplacementInput(TypedDict, closed=True):
+    """
+    The replacement's subject, reason and expiry (resource and role stay).
+    """
+
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who the replacement is for.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why, or null.
+    """
+    expires_at: NotRequired[str | None]
+    """
+    When it stops applying, or null.
+    """
+
+
+class AccessCheckRequest(TypedDict, closed=True):
+    """
+    Ask whether the caller may do what the requirements name.
+    """
+
+    match: Literal["all", "any"]
+    """
+    How the decisions combine.
+    """
+    requirements: list[AccessCheckRequirement]
+    """
+    The requirements, in order.
+    """
+
+
+class AccessCheckRequirement(TypedDict, closed=True):
+    """
+    One action on one resource.
+    """
+
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource.
+    """
+
+
+class AccessCheckResponse(TypedDict, closed=True):
+    """
+    The combined decision and one decision per requirement, in order.
+    """
+
+    allowed: bool
+    """
+    The combined decision.
+    """
+    decisions: list[AccessDecision]
+    """
+    One per requirement.
+    """
+
+
+class AccessDecision(TypedDict, closed=True):
+    """
+    One requirement's decision.
+    """
+
+    allowed: bool
+    """
+    Whether the caller may.
+    """
+    reason_code: str
+    """
+    Why: role-binding (a Binding allows it), no-matching-binding, or authenticated (any valid token may).
+    """
+
+
+class AccessGroup(TypedDict, closed=True):
+    """
+    A group subject (accepted in requests; pcreceipt binds no groups).
+    """
+
+    type: Literal["group"]
+    """
+    Always group.
+    """
+    id: str
+    """
+    The group's id.
+    """
+    description: NotRequired[str | None]
+    """
+    A display name, or null.
+    """
+
+
+class AccessMeResponse(TypedDict, closed=True):
+    """
+    The caller and what this deployment's access control offers.
+    """
+
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    mode: Literal["disabled", "enforced"]
+    """
+    enforced: every request is decided by the caller's Bindings.
+    """
+    resource_kinds: list[Literal["server", "scope", "artifact"]]
+    """
+    The resource types Bindings and checks can name.
+    """
+    provider_capabilities: AccessProviderCapabilities
+    """
+    What the decisions can do.
+    """
+    artifact_families: list[ArtifactFamilyAccessCapability]
+    """
+    Artifact Families that can be shared (none in pcreceipt).
+    """
+
+
+class AccessPrincipal(TypedDict, closed=True):
+    """
+    An authenticated caller. In pcreceipt every Principal is a bearer token: type service, id the token id.
+    """
+
+    type: Literal["user", "service"]
+    """
+    user or service (pcreceipt's tokens are services).
+    """
+    id: str
+    """
+    The Principal's stable id (a token id).
+    """
+    description: NotRequired[str | None]
+    """
+    A display name (the token's name), or null.
+    """
+
+
+class AccessProviderCapabilities(TypedDict, closed=True):
+    """
+    What the deployment's access decisions can do.
+    """
+
+    safe_resource_filtering: bool
+    """
+    list_access_resources lists only what the caller may act on.
+    """
+    multi_requirement_check: bool
+    """
+    check_access takes several requirements at once.
+    """
+    relationship_management: bool
+    """
+    Bindings can be created, replaced and revoked.
+    """
+    group_subjects: bool
+    """
+    Groups can be bound.
+    """
+    multi_principal: bool
+    """
+    More than one Principal exists.
+    """
+    max_direct_resource_keys: int
+    """
+    The most resources one listing can cover.
+    """
+
+
+class AccessResourcePage(TypedDict, closed=True):
+    """
+    A page of resources, ordered by their canonical key.
+    """
+
+    items: list[ServerAccessResource | ScopeAccessResource | ArtifactAccessResource]
+    """
+    The resources.
+    """
+    total: int
+    """
+    How many resources match, over every page.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessRoleDescriptor(TypedDict, closed=True):
+    """
+    One role: where it binds and what it allows.
+    """
+
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    resource_type: Literal["server", "scope", "artifact"]
+    """
+    The resource type it binds on.
+    """
+    cardinality: Literal["many_per_resource", "one_per_resource"]
+    """
+    How many active Bindings per resource.
+    """
+    actions: list[
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+    ]
+    """
+    The actions it allows on its resource (pcreceipt: with the grant nesting admin ⊇ write ⊇ read).
+    """
+    artifact_families: list[str]
+    """
+    The Artifact Families it applies to.
+    """
+    assignable_subject_types: list[Literal["user", "service", "group"]]
+    """
+    The subject types it can be bound to.
+    """
+    system_managed: bool
+    """
+    Whether only the server binds it.
+    """
+
+
+class AccessRolePage(TypedDict, closed=True):
+    """
+    The roles.
+    """
+
+    items: list[AccessRoleDescriptor]
+    """
+    The roles, in PowerContext's role order.
+    """
+
+
 class AcknowledgeHandoffRequest(TypedDict, closed=True):
     """
     Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
@@ -121,6 +668,29 @@ class ApproveCandidateRequest(TypedDict, closed=True):
     """
 
 
+class ArtifactAccessResource(TypedDict, closed=True):
+    """
+    One Artifact in a Scope (accepted in requests; pcreceipt shares no Artifacts, so it is refused).
+    """
+
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    scope_id: str
+    """
+    The Scope holding it.
+    """
+    identity: AccessArtifactIdentity
+    """
+    The Artifact.
+    """
+    selector: NotRequired[MemoryEntryAccessSelector | None]
+    """
+    A Memory entry within it, or null.
+    """
+
+
 class ArtifactAddress(TypedDict, closed=True):
     """
     A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
@@ -227,6 +797,64 @@ class ArtifactCreated(TypedDict, closed=True):
     artifacts: list[ArtifactReference]
     """
     Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    """
+
+
+class ArtifactFamilyAccessCapability(TypedDict, closed=True):
+    """
+    How one Artifact Family can be shared.
+    """
+
+    family: str
+    """
+    The Artifact Family.
+    """
+    enabled: bool
+    """
+    Whether its Artifacts can be shared.
+    """
+    share_unit: Literal["artifact", "memory_entry"]
+    """
+    What a Binding names: an Artifact or a Memory entry.
+    """
+    actions: list[
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+    ]
+    """
+    The actions checked on its Artifacts.
+    """
+    grantable_roles: list[
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+    ]
+    """
+    The roles that can be bound on its Artifacts.
     """
 
 
@@ -1936,6 +2564,50 @@ class ContractVersion(TypedDict, closed=True):
     """
 
 
+class CreateAccessBindingRequest(TypedDict, closed=True):
+    """
+    Give a subject a role on a resource.
+    """
+
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who (pcreceipt: a token, type service).
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    On what.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    idempotency_key: str
+    """
+    Repeating the request with the key answers the same Binding.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why, or null.
+    """
+    expires_at: NotRequired[str | None]
+    """
+    When it stops applying (later than now), or null.
+    """
+
+
 class CreateAtomicMemoryRequest(TypedDict, closed=True):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2294,6 +2966,13 @@ class ErrorBody(TypedDict, closed=True):
         "subject_scope_conflict",
         "distinct_scopes_required",
         "invalid_source_ingestion",
+        "invalid_access_request",
+        "access_binding_not_found",
+        "access_cursor_stale",
+        "binding-version",
+        "idempotency-key",
+        "runtime_not_ready",
+        "resource_filter_limit_exceeded",
     ]
     """
     The error code.
@@ -3589,6 +4268,163 @@ class LegacyMemoryTarget(TypedDict, closed=True):
     """
 
 
+class ListAccessAuditRequest(TypedDict, closed=True):
+    """
+    List audit events under a resource the caller administers.
+    """
+
+    resource: ServerAccessResource | ScopeAccessResource
+    """
+    The server (every event) or a Scope (its events).
+    """
+    action: NotRequired[
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+        | None
+    ]
+    """
+    Only this action's, or null.
+    """
+    subject: NotRequired[AccessPrincipal | AccessGroup | None]
+    """
+    Only this Principal's, or null.
+    """
+    result: NotRequired[Literal["allowed", "denied"] | None]
+    """
+    Only allowed or only denied events, or null.
+    """
+    time_range: NotRequired[AccessAuditTimeRange | None]
+    """
+    Only events in the range, or null.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: NotRequired[int]
+    """
+    Page size.
+    """
+
+
+class ListAccessBindingsRequest(TypedDict, closed=True):
+    """
+    List the Bindings under a resource the caller administers.
+    """
+
+    management_resource: (
+        ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    )
+    """
+    The server (every Binding) or a Scope (its Bindings).
+    """
+    subject: NotRequired[AccessPrincipal | AccessGroup | None]
+    """
+    Only this subject's, or null.
+    """
+    role: NotRequired[
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    ]
+    """
+    Only this role's, or null.
+    """
+    state: NotRequired[Literal["active", "revoked"] | None]
+    """
+    Only this state's, or null.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: NotRequired[int]
+    """
+    Page size.
+    """
+
+
+class ListAccessResourcesRequest(TypedDict, closed=True):
+    """
+    List the resources of one type the caller may act on.
+    """
+
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource_type: Literal["server", "scope", "artifact"]
+    """
+    The resource type.
+    """
+    family: NotRequired[str | None]
+    """
+    An Artifact Family (artifact resources only), or null.
+    """
+    cursor: NotRequired[str | None]
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: NotRequired[int]
+    """
+    Page size.
+    """
+
+
+class ListAccessRolesRequest(TypedDict, closed=True):
+    """
+    List the roles that can be bound.
+    """
+
+    resource_type: NotRequired[Literal["server", "scope", "artifact"] | None]
+    """
+    Only roles on this resource type, or null for all.
+    """
+    family: NotRequired[str | None]
+    """
+    Only roles of this Artifact Family, or null.
+    """
+
+
 class ListAtomicMemoryRequest(TypedDict, closed=True):
     """
     List a Scope's Atomic Memory heads in artifact id order, by lifecycle state and kind.
@@ -3865,6 +4701,21 @@ class MemoryCapacityBudget(TypedDict, closed=True):
     max_manifest_bytes: int
     """
     The most manifest bytes.
+    """
+
+
+class MemoryEntryAccessSelector(TypedDict, closed=True):
+    """
+    One logical Memory entry inside an Artifact resource.
+    """
+
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    entry_id: str
+    """
+    The entry id.
     """
 
 
@@ -4974,6 +5825,29 @@ class RememberMemoryRequest(TypedDict, closed=True):
     """
 
 
+class ReplaceAccessBindingRequest(TypedDict, closed=True):
+    """
+    Revoke a Binding and create its replacement in one step.
+    """
+
+    binding_id: str
+    """
+    The Binding replaced.
+    """
+    expected_version: int
+    """
+    Its version as the caller read it.
+    """
+    replacement: AccessBindingReplacementInput
+    """
+    The replacement.
+    """
+    idempotency_key: str
+    """
+    Repeating the request with the key answers the same pair.
+    """
+
+
 class ReplaceArtifactRequest(TypedDict, closed=True):
     """
     Replace the artifact's content with a new revision; the content must match the family in the path.
@@ -5416,6 +6290,40 @@ class ReviseMemoryEntryRequest(TypedDict, closed=True):
     """
 
 
+class RevokeAccessBindingRequest(TypedDict, closed=True):
+    """
+    Revoke a Binding at the version the caller read.
+    """
+
+    binding_id: str
+    """
+    The Binding.
+    """
+    expected_version: int
+    """
+    Its version as the caller read it.
+    """
+    idempotency_key: str
+    """
+    Repeating the request with the key answers the same revocation.
+    """
+
+
+class ScopeAccessResource(TypedDict, closed=True):
+    """
+    One Scope (pcreceipt: the id * stands for every Scope, as a token grant on * does).
+    """
+
+    type: Literal["scope"]
+    """
+    Always scope.
+    """
+    scope_id: str
+    """
+    The Scope id, or *.
+    """
+
+
 class ScopeBinding(TypedDict, closed=True):
     """
     A durable binding of one host key to one Scope (the request and the answer of set_scope_binding).
@@ -5785,6 +6693,21 @@ class SearchTopicMemoryResponse(TypedDict, closed=True):
     """
 
 
+class ServerAccessResource(TypedDict, closed=True):
+    """
+    The deployment as a whole.
+    """
+
+    type: Literal["server"]
+    """
+    Always server.
+    """
+    deployment_id: str
+    """
+    The deployment's id (pcreceipt: the server_id of get_server_info).
+    """
+
+
 class ServerInfo(TypedDict, closed=True):
     """
     Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
@@ -5812,7 +6735,7 @@ class ServerInfo(TypedDict, closed=True):
     """
     feature_contracts: dict[str, FeatureContract]
     """
-    PowerContext's stable feature groups this server implements completely, by contract name (none yet).
+    PowerContext's stable feature groups this server implements completely, by contract name: access.principal (get_access_principal), as PowerContext 1.4.1 declares it.
     """
 
 

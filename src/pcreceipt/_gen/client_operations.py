@@ -12,6 +12,15 @@ from typing import Any, Generic, TypeVar, overload
 from pydantic import BaseModel
 
 from pcreceipt._gen.models import (
+    AccessAuditPage,
+    AccessBinding,
+    AccessBindingPage,
+    AccessBindingReplacement,
+    AccessCheckRequest,
+    AccessCheckResponse,
+    AccessMeResponse,
+    AccessResourcePage,
+    AccessRolePage,
     AcknowledgeHandoffRequest,
     ActivateHandoffRequest,
     ApproveCandidateRequest,
@@ -55,6 +64,7 @@ from pcreceipt._gen.models import (
     CommittedHandoff,
     ConnectorCheckpointState,
     ContinueHandoffRequest,
+    CreateAccessBindingRequest,
     CreateAtomicMemoryRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
@@ -95,6 +105,10 @@ from pcreceipt._gen.models import (
     ImportArtifactsRequest,
     ImportArtifactsResponse,
     IndexCodeRequest,
+    ListAccessAuditRequest,
+    ListAccessBindingsRequest,
+    ListAccessResourcesRequest,
+    ListAccessRolesRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
     ListCandidatesRequest,
@@ -125,6 +139,7 @@ from pcreceipt._gen.models import (
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
+    ReplaceAccessBindingRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
     ResolveScopeBindingRequest,
@@ -135,6 +150,7 @@ from pcreceipt._gen.models import (
     RetryTopicMemoryProcessingResponse,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
+    RevokeAccessBindingRequest,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -847,3 +863,45 @@ class OperationMethods(ABC):
     ) -> SourceDefinitionManifest:
         """Register a worker-owned Source Definition manifest."""
         return await self._call("register_source_definition", SourceDefinitionManifest, body=request)
+
+    async def get_access_principal(self) -> AccessMeResponse:
+        """The authenticated Principal (the caller's token) and what access control offers."""
+        return await self._call("get_access_principal", AccessMeResponse)
+
+    async def list_access_roles(
+        self, request: ListAccessRolesRequest | Mapping[str, Any] | None = None
+    ) -> AccessRolePage:
+        """The roles Bindings can give."""
+        return await self._call("list_access_roles", AccessRolePage, body={} if request is None else request)
+
+    async def list_access_resources(
+        self, request: ListAccessResourcesRequest | Mapping[str, Any]
+    ) -> AccessResourcePage:
+        """The resources of one type the caller may act on."""
+        return await self._call("list_access_resources", AccessResourcePage, body=request)
+
+    async def list_access_bindings(self, request: ListAccessBindingsRequest | Mapping[str, Any]) -> AccessBindingPage:
+        """The Bindings under a resource the caller administers."""
+        return await self._call("list_access_bindings", AccessBindingPage, body=request)
+
+    async def create_access_binding(self, request: CreateAccessBindingRequest | Mapping[str, Any]) -> AccessBinding:
+        """Give a token a role on a Scope or the server."""
+        return await self._call("create_access_binding", AccessBinding, body=request)
+
+    async def revoke_access_binding(self, request: RevokeAccessBindingRequest | Mapping[str, Any]) -> AccessBinding:
+        """Revoke a Binding at the version the caller read."""
+        return await self._call("revoke_access_binding", AccessBinding, body=request)
+
+    async def replace_access_binding(
+        self, request: ReplaceAccessBindingRequest | Mapping[str, Any]
+    ) -> AccessBindingReplacement:
+        """Revoke a Binding and give its role on its resource to another subject, at once."""
+        return await self._call("replace_access_binding", AccessBindingReplacement, body=request)
+
+    async def list_access_audit(self, request: ListAccessAuditRequest | Mapping[str, Any]) -> AccessAuditPage:
+        """The access audit: every refusal and every granted write."""
+        return await self._call("list_access_audit", AccessAuditPage, body=request)
+
+    async def check_access(self, request: AccessCheckRequest | Mapping[str, Any]) -> AccessCheckResponse:
+        """Whether the caller may do what the requirements name, as its requests would be decided."""
+        return await self._call("check_access", AccessCheckResponse, body=request)

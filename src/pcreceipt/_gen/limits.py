@@ -13,6 +13,123 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+# #/components/schemas/AccessAction
+AccessAction = Literal["server.observe", "server.admin", "scope.read", "scope.contribute", "scope.review", "scope.delegate", "scope.admin", "artifact.read", "artifact.write", "artifact.share", "handoff.evidence.inspect", "handoff.acknowledge", "prompt.use"]
+ACCESS_ACTION_ENUM: Final[tuple[AccessAction, ...]] = ("server.observe", "server.admin", "scope.read", "scope.contribute", "scope.review", "scope.delegate", "scope.admin", "artifact.read", "artifact.write", "artifact.share", "handoff.evidence.inspect", "handoff.acknowledge", "prompt.use")
+
+# #/components/schemas/AccessArtifactIdentity
+ACCESS_ARTIFACT_IDENTITY_FAMILY_MIN_LENGTH: Final = 1
+ACCESS_ARTIFACT_IDENTITY_FAMILY_MAX_LENGTH: Final = 128
+ACCESS_ARTIFACT_IDENTITY_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ACCESS_ARTIFACT_IDENTITY_ARTIFACT_ID_MAX_LENGTH: Final = 128
+
+# #/components/schemas/AccessAuditEvent
+ACCESS_AUDIT_EVENT_CURSOR_MINIMUM: Final = 1
+ACCESS_AUDIT_EVENT_EVENT_ID_MIN_LENGTH: Final = 1
+ACCESS_AUDIT_EVENT_EVENT_ID_MAX_LENGTH: Final = 64
+ACCESS_AUDIT_EVENT_REQUEST_ID_MAX_LENGTH: Final = 128
+ACCESS_AUDIT_EVENT_TRANSPORT_MIN_LENGTH: Final = 1
+ACCESS_AUDIT_EVENT_TRANSPORT_MAX_LENGTH: Final = 16
+ACCESS_AUDIT_EVENT_OPERATION_MIN_LENGTH: Final = 1
+ACCESS_AUDIT_EVENT_OPERATION_MAX_LENGTH: Final = 128
+ACCESS_AUDIT_EVENT_REASON_CODE_MIN_LENGTH: Final = 1
+ACCESS_AUDIT_EVENT_REASON_CODE_MAX_LENGTH: Final = 64
+ACCESS_AUDIT_EVENT_POLICY_REVISION_MIN_LENGTH: Final = 1
+ACCESS_AUDIT_EVENT_POLICY_REVISION_MAX_LENGTH: Final = 64
+ACCESS_AUDIT_EVENT_BINDING_ID_MAX_LENGTH: Final = 64
+ACCESS_AUDIT_EVENT_EXPECTED_VERSION_MINIMUM: Final = 1
+ACCESS_AUDIT_EVENT_RESULT_VERSION_MINIMUM: Final = 1
+
+# #/components/schemas/AccessAuditPage
+ACCESS_AUDIT_PAGE_ITEMS_MAX_ITEMS: Final = 500
+ACCESS_AUDIT_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 2048
+
+# #/components/schemas/AccessBinding
+ACCESS_BINDING_BINDING_ID_MIN_LENGTH: Final = 1
+ACCESS_BINDING_BINDING_ID_MAX_LENGTH: Final = 64
+ACCESS_BINDING_REASON_MAX_LENGTH: Final = 1024
+ACCESS_BINDING_VERSION_MINIMUM: Final = 1
+ACCESS_BINDING_POLICY_REVISION_MIN_LENGTH: Final = 1
+ACCESS_BINDING_POLICY_REVISION_MAX_LENGTH: Final = 64
+ACCESS_BINDING_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+ACCESS_BINDING_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+
+# #/components/schemas/AccessBindingPage
+ACCESS_BINDING_PAGE_ITEMS_MAX_ITEMS: Final = 500
+ACCESS_BINDING_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 2048
+
+# #/components/schemas/AccessBindingReplacementInput
+ACCESS_BINDING_REPLACEMENT_INPUT_REASON_MAX_LENGTH: Final = 1024
+
+# #/components/schemas/AccessBindingState
+AccessBindingState = Literal["active", "revoked"]
+ACCESS_BINDING_STATE_ENUM: Final[tuple[AccessBindingState, ...]] = ("active", "revoked")
+
+# #/components/schemas/AccessCheckRequest
+ACCESS_CHECK_REQUEST_REQUIREMENTS_MIN_ITEMS: Final = 1
+ACCESS_CHECK_REQUEST_REQUIREMENTS_MAX_ITEMS: Final = 100
+
+# #/components/schemas/AccessCheckResponse
+ACCESS_CHECK_RESPONSE_DECISIONS_MIN_ITEMS: Final = 1
+ACCESS_CHECK_RESPONSE_DECISIONS_MAX_ITEMS: Final = 100
+
+# #/components/schemas/AccessControlMode
+AccessControlMode = Literal["disabled", "enforced"]
+ACCESS_CONTROL_MODE_ENUM: Final[tuple[AccessControlMode, ...]] = ("disabled", "enforced")
+
+# #/components/schemas/AccessDecision
+ACCESS_DECISION_REASON_CODE_MIN_LENGTH: Final = 1
+ACCESS_DECISION_REASON_CODE_MAX_LENGTH: Final = 64
+
+# #/components/schemas/AccessGroup
+AccessGroupType = Literal["group"]
+ACCESS_GROUP_TYPE_ENUM: Final[tuple[AccessGroupType, ...]] = ("group",)
+ACCESS_GROUP_ID_MIN_LENGTH: Final = 1
+ACCESS_GROUP_ID_MAX_LENGTH: Final = 255
+ACCESS_GROUP_DESCRIPTION_MIN_LENGTH: Final = 1
+ACCESS_GROUP_DESCRIPTION_MAX_LENGTH: Final = 255
+
+# #/components/schemas/AccessPrincipal
+AccessPrincipalType = Literal["user", "service"]
+ACCESS_PRINCIPAL_TYPE_ENUM: Final[tuple[AccessPrincipalType, ...]] = ("user", "service")
+ACCESS_PRINCIPAL_ID_MIN_LENGTH: Final = 1
+ACCESS_PRINCIPAL_ID_MAX_LENGTH: Final = 255
+ACCESS_PRINCIPAL_DESCRIPTION_MIN_LENGTH: Final = 1
+ACCESS_PRINCIPAL_DESCRIPTION_MAX_LENGTH: Final = 255
+
+# #/components/schemas/AccessProviderCapabilities
+ACCESS_PROVIDER_CAPABILITIES_MAX_DIRECT_RESOURCE_KEYS_MINIMUM: Final = 1
+ACCESS_PROVIDER_CAPABILITIES_MAX_DIRECT_RESOURCE_KEYS_MAXIMUM: Final = 10000
+
+# #/components/schemas/AccessRequirementMatch
+AccessRequirementMatch = Literal["all", "any"]
+ACCESS_REQUIREMENT_MATCH_ENUM: Final[tuple[AccessRequirementMatch, ...]] = ("all", "any")
+
+# #/components/schemas/AccessResourcePage
+ACCESS_RESOURCE_PAGE_ITEMS_MAX_ITEMS: Final = 500
+ACCESS_RESOURCE_PAGE_TOTAL_MINIMUM: Final = 0
+
+# #/components/schemas/AccessResourceType
+AccessResourceType = Literal["server", "scope", "artifact"]
+ACCESS_RESOURCE_TYPE_ENUM: Final[tuple[AccessResourceType, ...]] = ("server", "scope", "artifact")
+
+# #/components/schemas/AccessRole
+AccessRole = Literal["handoff.viewer", "handoff.receiver", "artifact.viewer", "prompt.user", "artifact.owner", "scope.viewer", "scope.contributor", "scope.reviewer", "scope.delegator", "scope.admin", "server.observer", "server.admin"]
+ACCESS_ROLE_ENUM: Final[tuple[AccessRole, ...]] = ("handoff.viewer", "handoff.receiver", "artifact.viewer", "prompt.user", "artifact.owner", "scope.viewer", "scope.contributor", "scope.reviewer", "scope.delegator", "scope.admin", "server.observer", "server.admin")
+
+# #/components/schemas/AccessRoleCardinality
+AccessRoleCardinality = Literal["many_per_resource", "one_per_resource"]
+ACCESS_ROLE_CARDINALITY_ENUM: Final[tuple[AccessRoleCardinality, ...]] = ("many_per_resource", "one_per_resource")
+
+# #/components/schemas/AccessRoleDescriptor
+ACCESS_ROLE_DESCRIPTOR_ARTIFACT_FAMILIES_ITEMS_MIN_LENGTH: Final = 1
+ACCESS_ROLE_DESCRIPTOR_ARTIFACT_FAMILIES_ITEMS_MAX_LENGTH: Final = 128
+AccessRoleDescriptorAssignableSubjectTypesItems = Literal["user", "service", "group"]
+ACCESS_ROLE_DESCRIPTOR_ASSIGNABLE_SUBJECT_TYPES_ITEMS_ENUM: Final[tuple[AccessRoleDescriptorAssignableSubjectTypesItems, ...]] = ("user", "service", "group")
+
+# #/components/schemas/AccessRolePage
+ACCESS_ROLE_PAGE_ITEMS_MAX_ITEMS: Final = 16
+
 # #/components/schemas/AcknowledgeHandoffRequest
 ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
 ACKNOWLEDGE_HANDOFF_REQUEST_SOURCE_ID_MAX_LENGTH: Final = 256
@@ -41,6 +158,12 @@ ALL_SCOPE_SELECTION_MODE_ENUM: Final[tuple[AllScopeSelectionMode, ...]] = ("all"
 # #/components/schemas/ApproveCandidateRequest
 APPROVE_CANDIDATE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
 
+# #/components/schemas/ArtifactAccessResource
+ArtifactAccessResourceType = Literal["artifact"]
+ARTIFACT_ACCESS_RESOURCE_TYPE_ENUM: Final[tuple[ArtifactAccessResourceType, ...]] = ("artifact",)
+ARTIFACT_ACCESS_RESOURCE_SCOPE_ID_MIN_LENGTH: Final = 1
+ARTIFACT_ACCESS_RESOURCE_SCOPE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/ArtifactCollectionItem
 ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
@@ -54,6 +177,12 @@ ARTIFACT_CREATED_ARTIFACTS_MAX_ITEMS: Final = 256
 # #/components/schemas/ArtifactFamily
 ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
 ARTIFACT_FAMILY_ENUM: Final[tuple[ArtifactFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile", "prompt")
+
+# #/components/schemas/ArtifactFamilyAccessCapability
+ARTIFACT_FAMILY_ACCESS_CAPABILITY_FAMILY_MIN_LENGTH: Final = 1
+ARTIFACT_FAMILY_ACCESS_CAPABILITY_FAMILY_MAX_LENGTH: Final = 128
+ArtifactFamilyAccessCapabilityShareUnit = Literal["artifact", "memory_entry"]
+ARTIFACT_FAMILY_ACCESS_CAPABILITY_SHARE_UNIT_ENUM: Final[tuple[ArtifactFamilyAccessCapabilityShareUnit, ...]] = ("artifact", "memory_entry")
 
 # #/components/schemas/ArtifactId
 ARTIFACT_ID_MIN_LENGTH: Final = 1
@@ -447,6 +576,11 @@ CONTEXT_ASSEMBLY_MAX_ENTRIES_DEFAULT: Final = 8
 CONTRACT_VERSION_MAJOR_MINIMUM: Final = 1
 CONTRACT_VERSION_MINOR_MINIMUM: Final = 0
 
+# #/components/schemas/CreateAccessBindingRequest
+CREATE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+CREATE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+CREATE_ACCESS_BINDING_REQUEST_REASON_MAX_LENGTH: Final = 1024
+
 # #/components/schemas/CreateScopeRequest
 CREATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
 CREATE_SCOPE_REQUEST_TITLE_MAX_LENGTH: Final = 256
@@ -526,8 +660,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -828,6 +962,31 @@ LEGACY_MEMORY_TARGET_ARTIFACT_ID_MAX_LENGTH: Final = 128
 LEGACY_MEMORY_TARGET_ENTRY_ID_MIN_LENGTH: Final = 1
 LEGACY_MEMORY_TARGET_ENTRY_ID_MAX_LENGTH: Final = 128
 
+# #/components/schemas/ListAccessAuditRequest
+ListAccessAuditRequestResult = Literal["allowed", "denied"]
+LIST_ACCESS_AUDIT_REQUEST_RESULT_ENUM: Final[tuple[ListAccessAuditRequestResult, ...]] = ("allowed", "denied")
+LIST_ACCESS_AUDIT_REQUEST_CURSOR_MAX_LENGTH: Final = 2048
+LIST_ACCESS_AUDIT_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_ACCESS_AUDIT_REQUEST_LIMIT_MAXIMUM: Final = 500
+LIST_ACCESS_AUDIT_REQUEST_LIMIT_DEFAULT: Final = 100
+
+# #/components/schemas/ListAccessBindingsRequest
+LIST_ACCESS_BINDINGS_REQUEST_CURSOR_MAX_LENGTH: Final = 2048
+LIST_ACCESS_BINDINGS_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_ACCESS_BINDINGS_REQUEST_LIMIT_MAXIMUM: Final = 500
+LIST_ACCESS_BINDINGS_REQUEST_LIMIT_DEFAULT: Final = 100
+
+# #/components/schemas/ListAccessResourcesRequest
+LIST_ACCESS_RESOURCES_REQUEST_FAMILY_MIN_LENGTH: Final = 1
+LIST_ACCESS_RESOURCES_REQUEST_FAMILY_MAX_LENGTH: Final = 128
+LIST_ACCESS_RESOURCES_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_ACCESS_RESOURCES_REQUEST_LIMIT_MAXIMUM: Final = 500
+LIST_ACCESS_RESOURCES_REQUEST_LIMIT_DEFAULT: Final = 100
+
+# #/components/schemas/ListAccessRolesRequest
+LIST_ACCESS_ROLES_REQUEST_FAMILY_MIN_LENGTH: Final = 1
+LIST_ACCESS_ROLES_REQUEST_FAMILY_MAX_LENGTH: Final = 128
+
 # #/components/schemas/ListAtomicMemoryRequest
 LIST_ATOMIC_MEMORY_REQUEST_STATES_MIN_ITEMS: Final = 1
 LIST_ATOMIC_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
@@ -894,6 +1053,12 @@ MEMORY_CAPACITY_BUDGET_MAX_MANIFEST_BYTES_MINIMUM: Final = 1024
 # #/components/schemas/MemoryCapacityDimension
 MemoryCapacityDimension = Literal["active_entries", "manifest_entries", "manifest_bytes"]
 MEMORY_CAPACITY_DIMENSION_ENUM: Final[tuple[MemoryCapacityDimension, ...]] = ("active_entries", "manifest_entries", "manifest_bytes")
+
+# #/components/schemas/MemoryEntryAccessSelector
+MemoryEntryAccessSelectorType = Literal["memory_entry"]
+MEMORY_ENTRY_ACCESS_SELECTOR_TYPE_ENUM: Final[tuple[MemoryEntryAccessSelectorType, ...]] = ("memory_entry",)
+MEMORY_ENTRY_ACCESS_SELECTOR_ENTRY_ID_MIN_LENGTH: Final = 1
+MEMORY_ENTRY_ACCESS_SELECTOR_ENTRY_ID_MAX_LENGTH: Final = 128
 
 # #/components/schemas/MemoryEntryInventoryStatistics
 MEMORY_ENTRY_INVENTORY_STATISTICS_TOTAL_MINIMUM: Final = 0
@@ -1139,6 +1304,13 @@ REMEMBER_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
 REMEMBER_MEMORY_REQUEST_TEXT_MIN_LENGTH: Final = 1
 REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
 
+# #/components/schemas/ReplaceAccessBindingRequest
+REPLACE_ACCESS_BINDING_REQUEST_BINDING_ID_MIN_LENGTH: Final = 1
+REPLACE_ACCESS_BINDING_REQUEST_BINDING_ID_MAX_LENGTH: Final = 64
+REPLACE_ACCESS_BINDING_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+REPLACE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+REPLACE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+
 # #/components/schemas/ReplaceArtifactTagsRequest
 REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_MIN_ITEMS: Final = 0
 REPLACE_ARTIFACT_TAGS_REQUEST_TAGS_MAX_ITEMS: Final = 32
@@ -1272,6 +1444,19 @@ REVISE_MEMORY_ENTRY_REQUEST_REASON_MAX_LENGTH: Final = 512
 REVISION_MINIMUM: Final = 1
 REVISION_MAXIMUM: Final = 2147483647
 
+# #/components/schemas/RevokeAccessBindingRequest
+REVOKE_ACCESS_BINDING_REQUEST_BINDING_ID_MIN_LENGTH: Final = 1
+REVOKE_ACCESS_BINDING_REQUEST_BINDING_ID_MAX_LENGTH: Final = 64
+REVOKE_ACCESS_BINDING_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
+REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+
+# #/components/schemas/ScopeAccessResource
+ScopeAccessResourceType = Literal["scope"]
+SCOPE_ACCESS_RESOURCE_TYPE_ENUM: Final[tuple[ScopeAccessResourceType, ...]] = ("scope",)
+SCOPE_ACCESS_RESOURCE_SCOPE_ID_MIN_LENGTH: Final = 1
+SCOPE_ACCESS_RESOURCE_SCOPE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/ScopeBindingKey
 SCOPE_BINDING_KEY_INTEGRATION_MIN_LENGTH: Final = 1
 SCOPE_BINDING_KEY_INTEGRATION_MAX_LENGTH: Final = 128
@@ -1369,6 +1554,12 @@ SEARCH_TOPIC_MEMORY_RESPONSE_HITS_MAX_ITEMS: Final = 20
 # #/components/schemas/SelectedItem
 SELECTED_ITEM_RENDERED_BYTES_MINIMUM: Final = 1
 SELECTED_ITEM_RENDERED_BYTES_MAXIMUM: Final = 32768
+
+# #/components/schemas/ServerAccessResource
+ServerAccessResourceType = Literal["server"]
+SERVER_ACCESS_RESOURCE_TYPE_ENUM: Final[tuple[ServerAccessResourceType, ...]] = ("server",)
+SERVER_ACCESS_RESOURCE_DEPLOYMENT_ID_MIN_LENGTH: Final = 1
+SERVER_ACCESS_RESOURCE_DEPLOYMENT_ID_MAX_LENGTH: Final = 128
 
 # #/components/schemas/ServerInfo
 ServerInfoProduct = Literal["powercontext"]

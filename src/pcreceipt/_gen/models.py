@@ -9,6 +9,619 @@ from datetime import date as date_aliased
 from typing_extensions import TypeAliasType
 
 
+class AccessArtifactIdentity(ContractModel):
+    """
+    A logical Artifact (every revision of it).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Artifact Family.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Artifact id.
+    """
+
+
+class AccessAuditEvent(ContractModel):
+    """
+    One recorded decision: who, which operation, on what, allowed or not, when. Never a request body.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cursor: Annotated[int, Field(ge=1)]
+    """
+    The event's position (ascending).
+    """
+    event_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The event's id.
+    """
+    occurred_at: AwareDatetime
+    """
+    When.
+    """
+    request_id: RequestId | None
+    """
+    The request's X-PowerContext-Request-ID, or null.
+    """
+    transport: Annotated[str, Field(max_length=16, min_length=1)]
+    """
+    http or mcp.
+    """
+    operation: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The operation id.
+    """
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    actor: AccessPrincipal | None
+    """
+    Who acted for the caller (pcreceipt: null).
+    """
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action decided.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource decided on.
+    """
+    allowed: bool
+    """
+    The decision.
+    """
+    reason_code: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    Why.
+    """
+    policy_revision: PolicyRevision | None
+    """
+    The policy revision decided under, or null.
+    """
+    matched_subject: AccessPrincipal | AccessGroup | None
+    """
+    The subject whose Binding allowed it, or null.
+    """
+    binding_id: BindingId | None
+    """
+    The Binding changed, or null.
+    """
+    target: AccessPrincipal | AccessGroup | None
+    """
+    The subject of the Binding changed, or null.
+    """
+    role: (
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    )
+    """
+    The role of the Binding changed, or null.
+    """
+    expected_version: ExpectedVersion | None
+    """
+    The version a revocation expected, or null.
+    """
+    result_version: ResultVersion | None
+    """
+    The Binding's version after the change, or null.
+    """
+
+
+class AccessAuditPage(ContractModel):
+    """
+    A page of audit events in cursor order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AccessAuditEvent], Field(max_length=500)]
+    """
+    The events.
+    """
+    next_cursor: NextCursor | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessAuditTimeRange(ContractModel):
+    """
+    A half-open time range.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    start: AwareDatetime
+    """
+    From (inclusive).
+    """
+    end: AwareDatetime
+    """
+    Until (exclusive).
+    """
+
+
+class AccessBinding(ContractModel):
+    """
+    One role given to one subject on one resource; immutable but for its revocation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Binding's id.
+    """
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who it is for.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    What it is on.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    granted_by: AccessPrincipal
+    """
+    Who created it.
+    """
+    reason: Reason | None
+    """
+    Why, as its creator said, or null.
+    """
+    created_at: AwareDatetime
+    """
+    When it was created.
+    """
+    expires_at: AwareDatetime | None
+    """
+    When it stops applying, or null.
+    """
+    state: Literal["active", "revoked"]
+    """
+    active or revoked.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    1 when created, 2 once revoked.
+    """
+    policy_revision: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The access policy's revision its last change made.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    The key it was created with.
+    """
+    revoked_at: AwareDatetime | None
+    """
+    When it was revoked, or null.
+    """
+    revoked_by: AccessPrincipal | None
+    """
+    Who revoked it, or null.
+    """
+
+
+class AccessBindingPage(ContractModel):
+    """
+    A page of Bindings in binding_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AccessBinding], Field(max_length=500)]
+    """
+    The Bindings.
+    """
+    next_cursor: NextCursor | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessBindingReplacement(ContractModel):
+    """
+    The revoked Binding and its active replacement.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    previous: AccessBinding
+    """
+    The revoked Binding.
+    """
+    current: AccessBinding
+    """
+    The replacement.
+    """
+
+
+class AccessBindingReplacementInput(ContractModel):
+    """
+    The replacement's subject, reason and expiry (resource and role stay).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who the replacement is for.
+    """
+    reason: Reason1 | None = None
+    """
+    Why, or null.
+    """
+    expires_at: AwareDatetime | None = None
+    """
+    When it stops applying, or null.
+    """
+
+
+class AccessCheckRequest(ContractModel):
+    """
+    Ask whether the caller may do what the requirements name.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    match: Literal["all", "any"]
+    """
+    How the decisions combine.
+    """
+    requirements: Annotated[
+        list[AccessCheckRequirement], Field(max_length=100, min_length=1)
+    ]
+    """
+    The requirements, in order.
+    """
+
+
+class AccessCheckRequirement(ContractModel):
+    """
+    One action on one resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource.
+    """
+
+
+class AccessCheckResponse(ContractModel):
+    """
+    The combined decision and one decision per requirement, in order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowed: bool
+    """
+    The combined decision.
+    """
+    decisions: Annotated[list[AccessDecision], Field(max_length=100, min_length=1)]
+    """
+    One per requirement.
+    """
+
+
+class AccessDecision(ContractModel):
+    """
+    One requirement's decision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowed: bool
+    """
+    Whether the caller may.
+    """
+    reason_code: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    Why: role-binding (a Binding allows it), no-matching-binding, or authenticated (any valid token may).
+    """
+
+
+class AccessGroup(ContractModel):
+    """
+    A group subject (accepted in requests; pcreceipt binds no groups).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["group"]
+    """
+    Always group.
+    """
+    id: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    The group's id.
+    """
+    description: Description | None = None
+    """
+    A display name, or null.
+    """
+
+
+class AccessMeResponse(ContractModel):
+    """
+    The caller and what this deployment's access control offers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    mode: Literal["disabled", "enforced"]
+    """
+    enforced: every request is decided by the caller's Bindings.
+    """
+    resource_kinds: list[Literal["server", "scope", "artifact"]]
+    """
+    The resource types Bindings and checks can name.
+    """
+    provider_capabilities: AccessProviderCapabilities
+    """
+    What the decisions can do.
+    """
+    artifact_families: list[ArtifactFamilyAccessCapability]
+    """
+    Artifact Families that can be shared (none in pcreceipt).
+    """
+
+
+class AccessPrincipal(ContractModel):
+    """
+    An authenticated caller. In pcreceipt every Principal is a bearer token: type service, id the token id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["user", "service"]
+    """
+    user or service (pcreceipt's tokens are services).
+    """
+    id: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    The Principal's stable id (a token id).
+    """
+    description: Description1 | None = None
+    """
+    A display name (the token's name), or null.
+    """
+
+
+class AccessProviderCapabilities(ContractModel):
+    """
+    What the deployment's access decisions can do.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    safe_resource_filtering: bool
+    """
+    list_access_resources lists only what the caller may act on.
+    """
+    multi_requirement_check: bool
+    """
+    check_access takes several requirements at once.
+    """
+    relationship_management: bool
+    """
+    Bindings can be created, replaced and revoked.
+    """
+    group_subjects: bool
+    """
+    Groups can be bound.
+    """
+    multi_principal: bool
+    """
+    More than one Principal exists.
+    """
+    max_direct_resource_keys: Annotated[int, Field(ge=1, le=10000)]
+    """
+    The most resources one listing can cover.
+    """
+
+
+class AccessResourcePage(ContractModel):
+    """
+    A page of resources, ordered by their canonical key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[
+        list[ServerAccessResource | ScopeAccessResource | ArtifactAccessResource],
+        Field(max_length=500),
+    ]
+    """
+    The resources.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    How many resources match, over every page.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessRoleDescriptor(ContractModel):
+    """
+    One role: where it binds and what it allows.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    resource_type: Literal["server", "scope", "artifact"]
+    """
+    The resource type it binds on.
+    """
+    cardinality: Literal["many_per_resource", "one_per_resource"]
+    """
+    How many active Bindings per resource.
+    """
+    actions: list[
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+    ]
+    """
+    The actions it allows on its resource (pcreceipt: with the grant nesting admin ⊇ write ⊇ read).
+    """
+    artifact_families: list[ArtifactFamily]
+    """
+    The Artifact Families it applies to.
+    """
+    assignable_subject_types: list[Literal["user", "service", "group"]]
+    """
+    The subject types it can be bound to.
+    """
+    system_managed: bool
+    """
+    Whether only the server binds it.
+    """
+
+
+class AccessRolePage(ContractModel):
+    """
+    The roles.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AccessRoleDescriptor], Field(max_length=16)]
+    """
+    The roles, in PowerContext's role order.
+    """
+
+
 class AcknowledgeHandoffRequest(ContractModel):
     """
     Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
@@ -154,6 +767,32 @@ class ApproveCandidateRequest(ContractModel):
     """
 
 
+class ArtifactAccessResource(ContractModel):
+    """
+    One Artifact in a Scope (accepted in requests; pcreceipt shares no Artifacts, so it is refused).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
+    """
+    The Scope holding it.
+    """
+    identity: AccessArtifactIdentity
+    """
+    The Artifact.
+    """
+    selector: MemoryEntryAccessSelector | None = None
+    """
+    A Memory entry within it, or null.
+    """
+
+
 class ArtifactAddress(ContractModel):
     """
     A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
@@ -272,6 +911,71 @@ class ArtifactCreated(ContractModel):
     """
 
 
+class ArtifactFamily(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+
+
+class ArtifactFamilyAccessCapability(ContractModel):
+    """
+    How one Artifact Family can be shared.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Artifact Family.
+    """
+    enabled: bool
+    """
+    Whether its Artifacts can be shared.
+    """
+    share_unit: Literal["artifact", "memory_entry"]
+    """
+    What a Binding names: an Artifact or a Memory entry.
+    """
+    actions: list[
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+    ]
+    """
+    The actions checked on its Artifacts.
+    """
+    grantable_roles: list[
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+    ]
+    """
+    The roles that can be bound on its Artifacts.
+    """
+
+
 class ArtifactHandleBinding(ContractModel):
     """
     A handle and the exact revision it is bound to, for ever.
@@ -335,7 +1039,7 @@ class ArtifactPage(ContractModel):
     """
     The heads.
     """
-    next_cursor: NextCursor | None
+    next_cursor: NextCursor2 | None
     """
     Pass as cursor for the next page of the same Scope and family; null on the last page.
     """
@@ -468,7 +1172,7 @@ class ArtifactRevisionPage(ContractModel):
     """
     The revisions of the page, newest first.
     """
-    next_cursor: NextCursor1 | None
+    next_cursor: NextCursor3 | None
     """
     Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
     """
@@ -486,7 +1190,7 @@ class ArtifactTagPage(ContractModel):
     """
     The matches.
     """
-    next_cursor: NextCursor2 | None
+    next_cursor: NextCursor4 | None
     """
     Pass as cursor for the next page; null on the last page.
     """
@@ -943,6 +1647,13 @@ class BindArtifactHandleRequest(ContractModel):
     """
 
 
+class BindingId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64)]
+    """
+    The Binding changed, or null.
+    """
+
+
 class BootstrapContext(ContractModel):
     """
     A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
@@ -1207,7 +1918,7 @@ class Candidate(ContractModel):
     """
     The head an approval replaces; null for a new artifact.
     """
-    reason: Reason | None
+    reason: Reason2 | None
     """
     The version's reason.
     """
@@ -2309,6 +3020,53 @@ class ContractVersion(ContractModel):
     """
 
 
+class CreateAccessBindingRequest(ContractModel):
+    """
+    Give a subject a role on a resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who (pcreceipt: a token, type service).
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    On what.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Repeating the request with the key answers the same Binding.
+    """
+    reason: Reason3 | None = None
+    """
+    Why, or null.
+    """
+    expires_at: AwareDatetime | None = None
+    """
+    When it stops applying (later than now), or null.
+    """
+
+
 class CreateAtomicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2602,27 +3360,34 @@ class CurrentWorkHandoff(ContractModel):
 
 
 class Cursor(RootModel[str]):
+    root: Annotated[str, Field(max_length=2048)]
+    """
+    The previous page's next_cursor, or null.
+    """
+
+
+class Cursor2(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
     """
 
 
-class Cursor1(RootModel[str]):
+class Cursor3(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1)]
     """
     The previous page's next_cursor (signed; bound to the Scope and the filters).
     """
 
 
-class Cursor2(RootModel[str]):
+class Cursor4(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
     """
 
 
-class Cursor3(RootModel[str]):
+class Cursor5(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     The next_cursor of the previous page of the same query; null or left out for the first page.
@@ -2633,6 +3398,20 @@ class DecisionReason(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Why it was rejected (rejected only).
+    """
+
+
+class Description(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    A display name, or null.
+    """
+
+
+class Description1(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    A display name (the token's name), or null.
     """
 
 
@@ -2762,6 +3541,13 @@ class ErrorBody(ContractModel):
         "subject_scope_conflict",
         "distinct_scopes_required",
         "invalid_source_ingestion",
+        "invalid_access_request",
+        "access_binding_not_found",
+        "access_cursor_stale",
+        "binding-version",
+        "idempotency-key",
+        "runtime_not_ready",
+        "resource_filter_limit_exceeded",
     ]
     """
     The error code.
@@ -2972,6 +3758,13 @@ class ExpectedRevision(RootModel[int]):
     root: Annotated[int, Field(ge=1)]
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class ExpectedVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    The version a revocation expected, or null.
     """
 
 
@@ -3227,6 +4020,20 @@ class FailureVerification(ContractModel):
     """
 
 
+class Family(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    An Artifact Family (artifact resources only), or null.
+    """
+
+
+class Family1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only roles of this Artifact Family, or null.
+    """
+
+
 class FamilyCount(ContractModel):
     """
     Artifacts of one family.
@@ -3402,7 +4209,7 @@ class GenerateExperienceRequest(ContractModel):
     """
     The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
     """
-    reason: Reason1 | None = None
+    reason: Reason4 | None = None
     """
     Why the candidate is generated (trimmed).
     """
@@ -3454,7 +4261,7 @@ class GenerateSkillRequest(ContractModel):
     """
     The exact current head the generated proposal would replace (also in artifact_refs); null for a new artifact.
     """
-    reason: Reason1 | None = None
+    reason: Reason4 | None = None
     """
     Why the candidate is generated (trimmed).
     """
@@ -4325,6 +5132,175 @@ class License(RootModel[str]):
     """
 
 
+class ListAccessAuditRequest(ContractModel):
+    """
+    List audit events under a resource the caller administers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resource: ServerAccessResource | ScopeAccessResource
+    """
+    The server (every event) or a Scope (its events).
+    """
+    action: (
+        Literal[
+            "server.observe",
+            "server.admin",
+            "scope.read",
+            "scope.contribute",
+            "scope.review",
+            "scope.delegate",
+            "scope.admin",
+            "artifact.read",
+            "artifact.write",
+            "artifact.share",
+            "handoff.evidence.inspect",
+            "handoff.acknowledge",
+            "prompt.use",
+        ]
+        | None
+    ) = None
+    """
+    Only this action's, or null.
+    """
+    subject: AccessPrincipal | AccessGroup | None = None
+    """
+    Only this Principal's, or null.
+    """
+    result: Literal["allowed", "denied"] | None = None
+    """
+    Only allowed or only denied events, or null.
+    """
+    time_range: AccessAuditTimeRange | None = None
+    """
+    Only events in the range, or null.
+    """
+    cursor: Cursor | None = None
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
+    """
+    Page size.
+    """
+
+
+class ListAccessBindingsRequest(ContractModel):
+    """
+    List the Bindings under a resource the caller administers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    management_resource: (
+        ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    )
+    """
+    The server (every Binding) or a Scope (its Bindings).
+    """
+    subject: AccessPrincipal | AccessGroup | None = None
+    """
+    Only this subject's, or null.
+    """
+    role: (
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    ) = None
+    """
+    Only this role's, or null.
+    """
+    state: Literal["active", "revoked"] | None = None
+    """
+    Only this state's, or null.
+    """
+    cursor: Cursor | None = None
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
+    """
+    Page size.
+    """
+
+
+class ListAccessResourcesRequest(ContractModel):
+    """
+    List the resources of one type the caller may act on.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource_type: Literal["server", "scope", "artifact"]
+    """
+    The resource type.
+    """
+    family: Family | None = None
+    """
+    An Artifact Family (artifact resources only), or null.
+    """
+    cursor: str | None = None
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
+    """
+    Page size.
+    """
+
+
+class ListAccessRolesRequest(ContractModel):
+    """
+    List the roles that can be bound.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resource_type: Literal["server", "scope", "artifact"] | None = None
+    """
+    Only roles on this resource type, or null for all.
+    """
+    family: Family1 | None = None
+    """
+    Only roles of this Artifact Family, or null.
+    """
+
+
 class ListAtomicMemoryRequest(ContractModel):
     """
     List a Scope's Atomic Memory heads in artifact id order, by lifecycle state and kind.
@@ -4360,7 +5336,7 @@ class ListAtomicMemoryRequest(ContractModel):
     """
     The most items on the page.
     """
-    cursor: Cursor | None = None
+    cursor: Cursor2 | None = None
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
     """
@@ -4378,7 +5354,7 @@ class ListAtomicMemoryResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor3 | None
+    next_cursor: NextCursor5 | None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page.
     """
@@ -4415,7 +5391,7 @@ class ListCandidatesRequest(ContractModel):
     """
     Only this family.
     """
-    cursor: Cursor1 | None = None
+    cursor: Cursor3 | None = None
     """
     The previous page's next_cursor (signed; bound to the Scope and the filters).
     """
@@ -4525,7 +5501,7 @@ class ListMemoryEntriesRequest(ContractModel):
     """
     The most entries on the page.
     """
-    cursor: Cursor2 | None = None
+    cursor: Cursor4 | None = None
     """
     A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
     """
@@ -4547,7 +5523,7 @@ class ListMemoryEntriesResponse(ContractModel):
     """
     The memories of the page.
     """
-    next_cursor: NextCursor4 | None = None
+    next_cursor: NextCursor6 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
     """
@@ -4640,6 +5616,26 @@ class MemoryCapacityBudget(ContractModel):
     max_manifest_bytes: Annotated[int, Field(ge=1024)]
     """
     The most manifest bytes.
+    """
+
+
+class MemoryEntryAccessSelector(ContractModel):
+    """
+    One logical Memory entry inside an Artifact resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    entry_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The entry id.
     """
 
 
@@ -4876,48 +5872,55 @@ class ModelUsageValue(ContractModel):
 
 
 class NextCursor(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    root: Annotated[str, Field(max_length=2048)]
     """
-    Pass as cursor for the next page of the same Scope and family; null on the last page.
-    """
-
-
-class NextCursor1(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    The next page's cursor, or null on the last page.
     """
 
 
 class NextCursor2(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
-    Pass as cursor for the next page; null on the last page.
+    Pass as cursor for the next page of the same Scope and family; null on the last page.
     """
 
 
 class NextCursor3(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
-    Continues the listing with the same request (valid for an hour), or null on the last page.
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
     """
 
 
 class NextCursor4(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-    """
-    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
-    """
-
-
-class NextCursor5(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page; null on the last page.
     """
 
 
+class NextCursor5(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page.
+    """
+
+
 class NextCursor6(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class NextCursor7(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
+class NextCursor8(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Continues the listing from the same snapshot; null on the last page.
@@ -4977,6 +5980,13 @@ class OutputTokens(RootModel[int]):
     root: Annotated[int, Field(ge=0)]
     """
     Output tokens, or null when a provider did not report them.
+    """
+
+
+class PolicyRevision(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The policy revision decided under, or null.
     """
 
 
@@ -5551,7 +6561,7 @@ class ProposeExperienceRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason3 | None = None
+    reason: Reason6 | None = None
     """
     Why the candidate is proposed (trimmed).
     """
@@ -5585,7 +6595,7 @@ class ProposeSkillRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason3 | None = None
+    reason: Reason6 | None = None
     """
     Why the candidate is proposed (trimmed).
     """
@@ -5694,48 +6704,62 @@ class QueryArtifactTagsRequest(ContractModel):
     """
     The page size.
     """
-    cursor: Cursor3 | None = None
+    cursor: Cursor5 | None = None
     """
     The next_cursor of the previous page of the same query; null or left out for the first page.
     """
 
 
 class Reason(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    root: Annotated[str, Field(max_length=1024)]
     """
-    The version's reason.
+    Why, as its creator said, or null.
     """
 
 
 class Reason1(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    root: Annotated[str, Field(max_length=1024)]
     """
-    Why the candidate is generated (trimmed).
+    Why, or null.
     """
 
 
-class Reason3(RootModel[str]):
+class Reason10(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Why the candidate is proposed (trimmed).
     """
 
 
-class Reason5(RootModel[str]):
-    root: Annotated[str, Field(max_length=512)]
-    """
-    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
-    """
-
-
-class Reason6(RootModel[str]):
+class Reason11(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
     Why, at most 512 characters, or null.
     """
 
 
-class Reason7(RootModel[str]):
+class Reason2(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    The version's reason.
+    """
+
+
+class Reason3(RootModel[str]):
+    root: Annotated[str, Field(max_length=1024)]
+    """
+    Why, or null.
+    """
+
+
+class Reason4(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class Reason6(RootModel[str]):
     root: Annotated[str, Field(max_length=2000, min_length=1)]
     """
     Why the candidate is proposed (trimmed).
@@ -5743,6 +6767,13 @@ class Reason7(RootModel[str]):
 
 
 class Reason8(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
+class Reason9(RootModel[str]):
     root: Annotated[str, Field(max_length=512)]
     """
     Why, at most 512 characters, or null.
@@ -6066,13 +7097,39 @@ class RememberMemoryRequest(ContractModel):
     """
     The memory text: NFC-normalised and stripped, then at most 8192 UTF-8 bytes and not empty (else 422).
     """
-    reason: Reason5 | None = None
+    reason: Reason8 | None = None
     """
     Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
     """
     expected_revision: ExpectedRevision | None = None
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class ReplaceAccessBindingRequest(ContractModel):
+    """
+    Revoke a Binding and create its replacement in one step.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Binding replaced.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    Its version as the caller read it.
+    """
+    replacement: AccessBindingReplacementInput
+    """
+    The replacement.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Repeating the request with the key answers the same pair.
     """
 
 
@@ -6150,6 +7207,13 @@ class RepositoryPath(RootModel[str]):
     ]
     """
     A repository-relative path: no leading "/", no backslash, no empty, "." or ".." segment, no control character.
+    """
+
+
+class RequestId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128)]
+    """
+    The request's X-PowerContext-Request-ID, or null.
     """
 
 
@@ -6411,6 +7475,13 @@ class ResolvedUsagePeriod(ContractModel):
     """
 
 
+class ResultVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    The Binding's version after the change, or null.
+    """
+
+
 class RetireMemoryEntryRequest(ContractModel):
     """
     Retire a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use change_atomic_memory_lifecycle with the revision and state_version).
@@ -6427,7 +7498,7 @@ class RetireMemoryEntryRequest(ContractModel):
     """
     A legacy exact Memory entry citation: any object; a request that sends it is refused (422 legacy_memory_operation_unsupported) before anything is written.
     """
-    reason: Reason6 | None = None
+    reason: Reason9 | None = None
     """
     Why, at most 512 characters, or null.
     """
@@ -6581,7 +7652,7 @@ class ReviseCandidateRequest(ContractModel):
     """
     The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
     """
-    reason: Reason7 | None = None
+    reason: Reason10 | None = None
     """
     Why the candidate is proposed (trimmed).
     """
@@ -6611,7 +7682,7 @@ class ReviseMemoryEntryRequest(ContractModel):
     """
     The new text.
     """
-    reason: Reason8 | None = None
+    reason: Reason11 | None = None
     """
     Why, at most 512 characters, or null.
     """
@@ -6628,6 +7699,46 @@ class Revision1(RootModel[int]):
     root: Annotated[int, Field(ge=1)]
     """
     restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
+class RevokeAccessBindingRequest(ContractModel):
+    """
+    Revoke a Binding at the version the caller read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Binding.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    Its version as the caller read it.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Repeating the request with the key answers the same revocation.
+    """
+
+
+class ScopeAccessResource(ContractModel):
+    """
+    One Scope (pcreceipt: the id * stands for every Scope, as a token grant on * does).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["scope"]
+    """
+    Always scope.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
+    """
+    The Scope id, or *.
     """
 
 
@@ -6754,7 +7865,7 @@ class ScopePage(ContractModel):
     """
     The Scopes.
     """
-    next_cursor: NextCursor5 | None
+    next_cursor: NextCursor7 | None
     """
     Pass as cursor for the next page; null on the last page.
     """
@@ -7070,6 +8181,26 @@ class SearchTopicMemoryResponse(ContractModel):
     """
 
 
+class ServerAccessResource(ContractModel):
+    """
+    The deployment as a whole.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["server"]
+    """
+    Always server.
+    """
+    deployment_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The deployment's id (pcreceipt: the server_id of get_server_info).
+    """
+
+
 class ServerInfo(ContractModel):
     """
     Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
@@ -7103,7 +8234,7 @@ class ServerInfo(ContractModel):
         FeatureContract,
     ]
     """
-    PowerContext's stable feature groups this server implements completely, by contract name (none yet).
+    PowerContext's stable feature groups this server implements completely, by contract name: access.principal (get_access_principal), as PowerContext 1.4.1 declares it.
     """
 
 
@@ -7336,7 +8467,7 @@ class SourcePage(ContractModel):
     """
     The Sources of the page, in ascending position.
     """
-    next_cursor: NextCursor6 | None
+    next_cursor: NextCursor8 | None
     """
     Continues the listing from the same snapshot; null on the last page.
     """

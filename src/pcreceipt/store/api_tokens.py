@@ -1,19 +1,33 @@
 """API tokens in the store, the same on every engine: create, read, list and revoke.
 
-Only the token's SHA-256 digest is stored (the token never reaches the store), with one grant
-row per (token, Scope or ``*``). A revoked token keeps its row (``revoked_at``) and is never
-deleted, so neither its id nor its digest can be stored again. Tokens are listed by creation
-time then id, each with its grants in Scope order.
+Only the token's SHA-256 digest is stored (the token never reaches the store). A token's grants
+are its Access Bindings (``store.access``): ``create_token`` writes one Binding per grant
+(``access_records.grant_binding_fields``), and a token's ``grants`` are read from its active,
+unexpired Bindings on every read (the strongest per Scope or ``*``), so a Binding created,
+replaced or revoked through the access API changes what the token may do from the next request.
+A revoked token keeps its row (``revoked_at``) and is never deleted, so neither its id nor its
+digest can be stored again. Tokens are listed by creation time then id, each with its grants in
+Scope order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.access import INSERT_BINDING, AccessAudit, AccessBindings, binding_row, new_binding_id
+from pcreceipt.store.access_records import (
+    GRANT_IDEMPOTENCY_KEY,
+    TOKEN_CLI,
+    TOKEN_SUBJECT,
+    AccessBindingRecord,
+    Party,
+    grant_binding_fields,
+    strongest_grants,
+)
+from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.records import GrantAccess, RecordNotFound, TokenGrant, TokenRecord, WriteConflict, check_token
+from pcreceipt.store.records import RecordNotFound, TokenGrant, TokenRecord, WriteConflict, check_token
 from pcreceipt.store.rows import as_opt_str, as_str
 
 
@@ -30,7 +44,7 @@ def new_token_record(
     )
 
 
-class ApiTokens(EngineHooks[ConnT, PreparedT]):
+class ApiTokens(AccessBindings[ConnT, PreparedT], AccessAudit[ConnT, PreparedT]):
     """``create_token``, ``get_token``, ``list_tokens`` and ``revoke_token`` over an engine's hooks."""
 
     def create_token(
@@ -77,11 +91,27 @@ class ApiTokens(EngineHooks[ConnT, PreparedT]):
             "INSERT INTO api_tokens (token_id, token_sha256, name, created_at) VALUES (?, ?, ?, ?)",
             (record.token_id, record.token_sha256, record.name, record.created_at),
         )
-        self._run_many(
-            conn,
-            "INSERT INTO api_token_grants (token_id, scope_id, access) VALUES (?, ?, ?)",
-            [(record.token_id, grant.scope_id, grant.access) for grant in grants],
-        )
+        revision = self._next_revision(conn)
+        bindings = []
+        for grant in grants:
+            resource_type, scope_id, role = grant_binding_fields(grant)
+            binding = AccessBindingRecord(
+                binding_id=new_binding_id(),
+                subject=Party(TOKEN_SUBJECT, record.token_id),
+                resource_type=resource_type,
+                scope_id=scope_id,
+                role=role,
+                granted_by=TOKEN_CLI,
+                reason=None,
+                created_at=record.created_at,
+                expires_at=None,
+                state="active",
+                version=1,
+                policy_revision=revision,
+                idempotency_key=GRANT_IDEMPOTENCY_KEY,
+            )
+            bindings.append(binding_row(binding))
+        self._run_many(conn, INSERT_BINDING, bindings)
         return record
 
     def _token_records(self, conn: ConnT, where: str, parameters: Sequence[Any]) -> list[TokenRecord]:
@@ -93,20 +123,17 @@ class ApiTokens(EngineHooks[ConnT, PreparedT]):
             " ORDER BY created_at, token_id",
             parameters,
         )
-        grants: dict[str, list[TokenGrant]] = {as_str(row[0]): [] for row in rows}
-        for token_id, scope_id, access in self._in_batches(
-            conn,
-            "SELECT token_id, scope_id, access FROM api_token_grants WHERE token_id",
-            list(grants),
-            " ORDER BY token_id, scope_id",
-        ):
-            grants[as_str(token_id)].append(TokenGrant(as_str(scope_id), cast(GrantAccess, as_str(access))))
+        bindings: dict[str, list[AccessBindingRecord]] = {as_str(row[0]): [] for row in rows}
+        for binding in self._subject_bindings(conn, list(bindings)):
+            bindings[binding.subject.id].append(binding)
+        now = utc_now()
+        grants = {token_id: strongest_grants(found, now) for token_id, found in bindings.items()}
         return [
             TokenRecord(
                 token_id=as_str(row[0]),
                 token_sha256=as_str(row[1]),
                 name=row[2],
-                grants=tuple(grants[as_str(row[0])]),
+                grants=grants[as_str(row[0])],
                 created_at=as_str(row[3]),
                 revoked_at=as_opt_str(row[4]),
             )

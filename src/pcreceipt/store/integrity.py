@@ -7,9 +7,9 @@ from pcreceipt.store.rows import HEAD_JOIN
 
 SEARCHABLE_HEAD = "(a.family IN ('topic-memory', 'experience') OR (a.family = 'atomic-memory' AND a.state = 'active'))"
 TOKENS_WITHOUT_GRANT: tuple[str, str] = (
-    "API tokens without a grant",
-    """SELECT count(*) FROM api_tokens t
-       WHERE NOT EXISTS (SELECT 1 FROM api_token_grants g WHERE g.token_id = t.token_id)""",
+    "API tokens without a Binding",
+    """SELECT count(*) FROM api_tokens t WHERE NOT EXISTS (SELECT 1 FROM access_bindings b
+       WHERE b.subject_type = 'service' AND b.subject_id = t.token_id)""",
 )
 REVISIONS_NOT_ONE_TO_HEAD: tuple[str, str] = (
     "artifacts whose revisions are not exactly 1..head",

@@ -27,8 +27,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
-from pcreceipt.store.connector_records import ConnectorBinding
-from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
 from pcreceipt.store.publication_records import Publication
 from pcreceipt.store.records import (
     ArtifactFamily,
@@ -38,24 +36,20 @@ from pcreceipt.store.records import (
     BootstrapItem,
     BootstrapReceipt,
     BootstrapReceiptState,
-    CandidateRecord,
     CapturedSource,
     CodeFile,
     CodeHit,
     EmbeddingRow,
-    EvidenceText,
     FlushWindow,
     HandoffRevision,
     HistoryFamily,
     Hit,
     LifecycleState,
     NewArtifact,
-    ReviewedFamily,
     RevisionRecord,
     Scope,
     ScopeCounts,
     ScopeFilters,
-    SkillRevision,
     SourceRef,
     SourceWindow,
     StoredSource,
@@ -67,8 +61,14 @@ from pcreceipt.store.records import (
     Workspace,
 )
 from pcreceipt.store.restoration_records import MemoryNode, RestorationOperation, RestorationPlan, RestorationResult
-from pcreceipt.store.source_view_records import SourceView, SourceViewPage
-from pcreceipt.store.subject_records import SubjectSources
+from pcreceipt.store.service_roles import (
+    AccessControl,
+    Candidates,
+    ConnectorCheckpointRecords,
+    HandoffBoundaryRecords,
+    ProfilePolicyRecords,
+    SourceViewReads,
+)
 
 
 class StoreLifecycle(Protocol):
@@ -615,165 +615,6 @@ class Statistics(Protocol):
         ...
 
 
-class Candidates(Protocol):
-    """Experience and managed Skill candidates and their review (``pcreceipt.store.candidates``).
-
-    Every write takes the Scope's writer lock and re-reads the candidate's head inside its
-    transaction. Errors: RecordNotFound for an unknown Scope, UnknownCandidate, CandidateStale
-    (another pending version), CandidateDecided (already decided), TargetMoved (a target that is
-    not its artifact's head), InvalidCandidate (evidence, target or lineage refused)."""
-
-    def create_candidate(
-        self,
-        scope_id: str,
-        family: ReviewedFamily,
-        proposal: Mapping[str, Any],
-        *,
-        source_refs: Sequence[SourceRef],
-        artifact_refs: Sequence[ArtifactRef],
-        target: ArtifactRef | None,
-        reason: str | None,
-    ) -> CandidateRecord:
-        """A new pending candidate (version 1) after the evidence and target checks."""
-        ...
-
-    def get_candidate(self, scope_id: str, candidate_id: str) -> CandidateRecord | None:
-        """The candidate's head, None when the Scope has no such candidate."""
-        ...
-
-    def candidate_history(self, scope_id: str, candidate_id: str) -> list[CandidateRecord] | None:
-        """Every version, oldest first, each shown pending; None without such a candidate."""
-        ...
-
-    def list_candidates(
-        self, scope_id: str, *, status: str, family: str | None, limit: int, after: str | None
-    ) -> list[CandidateRecord]:
-        """Up to ``limit`` heads in ``status`` (and ``family``) by candidate id, after ``after``."""
-        ...
-
-    def approve_candidate(
-        self, scope_id: str, candidate_id: str, expected_version: int, *, embedding: EmbeddingRow | None = None
-    ) -> CandidateRecord:
-        """Write the version's Experience (with ``embedding``, its proposal's vector) or Skill
-        revision and mark the candidate approved, in one transaction; the version already approved
-        is answered unchanged."""
-        ...
-
-    def reject_candidate(self, scope_id: str, candidate_id: str, expected_version: int, reason: str) -> CandidateRecord:
-        """Mark the pending version rejected with ``reason``."""
-        ...
-
-    def revise_candidate(
-        self,
-        scope_id: str,
-        candidate_id: str,
-        expected_version: int,
-        proposal: Mapping[str, Any],
-        *,
-        source_refs: Sequence[SourceRef] | None,
-        artifact_refs: Sequence[ArtifactRef] | None,
-        target: ArtifactRef | None,
-        reason: str | None,
-        check_proposal: Callable[[str], None],
-    ) -> CandidateRecord:
-        """Append the next pending version (None evidence keeps the current version's)."""
-        ...
-
-    def generation_evidence(
-        self, scope_id: str, source_refs: Sequence[SourceRef], artifact_refs: Sequence[ArtifactRef]
-    ) -> list[EvidenceText]:
-        """The exact evidence a generation model reads (each item's JSON, bounded); InvalidCandidate
-        for evidence 1.4.1 refuses to generate from."""
-        ...
-
-    def get_managed_skill(self, scope_id: str, artifact_id: str, revision: int) -> SkillRevision | None:
-        """Exactly that managed Skill revision, None when the Scope lacks it."""
-        ...
-
-    def managed_skill_heads(self, scope_id: str) -> list[SkillRevision]:
-        """Every managed Skill's head revision, by artifact id."""
-        ...
-
-
-class ConnectorCheckpointRecords(Protocol):
-    """Connector checkpoints (``store.connectors``): one opaque JSON value per binding."""
-
-    def connector_checkpoint(self, binding: ConnectorBinding) -> Any:
-        """The binding's checkpoint, None when it never committed one; CheckpointConflict
-        ``binding`` when its id belongs to another Connector name or version."""
-        ...
-
-    def commit_connector_checkpoint(self, binding: ConnectorBinding, expected: Any, checkpoint: Any) -> None:
-        """Compare-and-set: ``checkpoint`` replaces the value when it is still ``expected`` (None:
-        never committed); CheckpointConflict (``stale``, ``binding``) otherwise, nothing written."""
-        ...
-
-
-class HandoffBoundaryRecords(Protocol):
-    """The Handoff activation boundary of each Scope (``store.handoff_boundaries``)."""
-
-    def handoff_boundary(self, scope_id: str) -> int:
-        """The Source position of the Scope's last boundary that generated a draft (0: none)."""
-        ...
-
-    def advance_handoff_boundary(self, scope_id: str, expected: int, position: int) -> bool:
-        """Compare-and-set: move the boundary from ``expected`` to the greater ``position``; False,
-        with nothing written, when it is no longer ``expected``."""
-class ProfilePolicyRecords(Protocol):
-    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set."""
-
-    def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
-        """The Scope's policy; None before the first put."""
-        ...
-
-    def put_profile_policy(
-        self, scope_id: str, *, generation_enabled: bool, activation_mode: ActivationMode, expected_version: int
-    ) -> ProfilePolicy:
-        """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
-        current version) the policy; PolicyConflict otherwise, nothing written."""
-class SourceViewReads(Protocol):
-    """Sources read back whole (``store.source_views``): ``get_source`` and ``list_sources``."""
-
-    def source_view(self, scope_id: str, source_id: str) -> SourceView | None:
-        """The Scope's Source with that id (any origin), with its content as served, or None;
-        RecordNotFound when the Scope does not exist."""
-        ...
-
-    def source_high_watermark(self, scope_id: str) -> int:
-        """The Scope's highest Source position (0 for none); RecordNotFound when the Scope does not exist."""
-        ...
-
-    def list_source_views(self, scope_id: str, *, after: int, through: int, limit: int) -> SourceViewPage:
-        """Up to ``limit`` Sources at positions in ``(after, through]``, ascending, and whether more
-        follow; RecordNotFound when the Scope does not exist."""
-        ...
-
-    def create_source(self, scope_id: str, content: Any) -> SourceView:
-        """Store ``content`` (any I-JSON value) as a new content Source under a new server id at the
-        Scope's next position, pending for extraction; RecordNotFound when the Scope does not exist."""
-        ...
-
-    def create_subject_source(
-        self,
-        scope_id: str,
-        key: BindingKey,
-        requested: str | None,
-        content: Any,
-        authorize: Callable[[str, bool], None],
-    ) -> SubjectSources:
-        """Write ``content`` as one content Source (one id) to the business Scope and to the Scope
-        ``key`` is bound to, binding it first (to ``requested`` or a new Scope) when unbound;
-        ``authorize(subject_scope_id, new_binding)`` runs before anything is written.
-        RecordNotFound (the business Scope, or a requested subject Scope), SubjectBoundElsewhere,
-        SameSubjectScope, SubjectBindingTargetMissing (``store.subject_sources``)."""
-        ...
-
-    def register_source_definition(self, manifest: Mapping[str, Any]) -> dict[str, Any]:
-        """Store an I-JSON manifest under its (name, version), or answer the one stored when it is the
-        same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
-        ...
-
-
 @runtime_checkable
 class Store(
     StoreLifecycle,
@@ -782,6 +623,7 @@ class Store(
     Artifacts,
     CodeWorkspaces,
     Tokens,
+    AccessControl,
     BootstrapReceipts,
     Sources,
     Statistics,
@@ -792,5 +634,6 @@ class Store(
     SourceViewReads,
     Protocol,
 ):
-    """Everything an engine implements: the union of the roles above. Code that needs one role takes
-    that role (``pcreceipt.prepare`` takes ``RecallReads``); the server and the CLI hold a ``Store``."""
+    """Everything an engine implements: the union of the roles above and of ``store.service_roles``.
+    Code that needs one role takes that role (``pcreceipt.prepare`` takes ``RecallReads``); the
+    server and the CLI hold a ``Store``."""

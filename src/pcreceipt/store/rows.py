@@ -37,7 +37,7 @@ from pcreceipt.store.text import normalize_content
 
 MAX_VECTOR_HITS = 4096  # not a contract limit: sqlite-vec's largest k
 """The most hits one vector search returns, whatever ``limit`` asks (sqlite-vec's bound on ``k``)."""
-BATCH = 500
+BATCH = 500  # not a contract limit: the store's statement batch size
 """Rows per multi-row statement, and values per ``IN (...)`` list."""
 
 REVISION_EXISTS = "SELECT 1 FROM revisions WHERE scope_id = ? AND family = ? AND artifact_id = ? AND revision = ?"

@@ -7597,6 +7597,87 @@ var OPERATIONS = [
     requestBody: "RegisterSourceDefinitionRequest",
     success: [{ status: 200, model: "SourceDefinitionManifest" }],
     scope: { access: "admin", source: "none", references: false }
+  },
+  {
+    operationId: "get_access_principal",
+    method: "GET",
+    path: "/v1/access/me",
+    parameters: [],
+    requestBody: null,
+    success: [{ status: 200, model: "AccessMeResponse" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_roles",
+    method: "POST",
+    path: "/v1/access/roles/list",
+    parameters: [],
+    requestBody: "ListAccessRolesRequest",
+    success: [{ status: 200, model: "AccessRolePage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_resources",
+    method: "POST",
+    path: "/v1/access/resources/list",
+    parameters: [],
+    requestBody: "ListAccessResourcesRequest",
+    success: [{ status: 200, model: "AccessResourcePage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_bindings",
+    method: "POST",
+    path: "/v1/access/bindings/list",
+    parameters: [],
+    requestBody: "ListAccessBindingsRequest",
+    success: [{ status: 200, model: "AccessBindingPage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "create_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/create",
+    parameters: [],
+    requestBody: "CreateAccessBindingRequest",
+    success: [{ status: 201, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "revoke_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/revoke",
+    parameters: [],
+    requestBody: "RevokeAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBinding" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "replace_access_binding",
+    method: "POST",
+    path: "/v1/access/bindings/replace",
+    parameters: [],
+    requestBody: "ReplaceAccessBindingRequest",
+    success: [{ status: 200, model: "AccessBindingReplacement" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "list_access_audit",
+    method: "POST",
+    path: "/v1/access/audit/list",
+    parameters: [],
+    requestBody: "ListAccessAuditRequest",
+    success: [{ status: 200, model: "AccessAuditPage" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "check_access",
+    method: "POST",
+    path: "/v1/access/check",
+    parameters: [],
+    requestBody: "AccessCheckRequest",
+    success: [{ status: 200, model: "AccessCheckResponse" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
+from pcreceipt.server.handlers.access import ACCESS_HANDLERS
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.handoff_generation import HANDOFF_GENERATION_HANDLERS
@@ -72,6 +73,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     PROMPT_HANDLERS,
     PROFILE_HANDLERS,
     TOPIC_MEMORY_PROCESSING_HANDLERS,
+    ACCESS_HANDLERS,
 )
 
 

@@ -127,6 +127,13 @@ def _major_minor(version: str) -> dict[str, int]:
     return {"major": int(major), "minor": int(minor)}
 
 
+FEATURE_CONTRACTS: dict[str, Any] = {
+    "access.principal": {"version": {"major": 1, "minor": 0}, "operations": ["get_access_principal"]},
+}
+"""PowerContext 1.4.1's feature groups this server serves completely, with 1.4.1's versions
+(``access.principal``: get_access_principal, server/handlers/access.py)."""
+
+
 def get_server_info(call: Call[None]) -> Reply:
     body = {
         "schema_version": {"major": 1, "minor": 0},
@@ -134,7 +141,7 @@ def get_server_info(call: Call[None]) -> Reply:
         "server_id": call.services.store.server_id(),
         "package_version": metadata.version("pcreceipt"),
         "api_contract_version": _major_minor(str(gate.openapi_document()["info"]["version"])),
-        "feature_contracts": {},
+        "feature_contracts": FEATURE_CONTRACTS,
     }
     return Reply(200, body)
 

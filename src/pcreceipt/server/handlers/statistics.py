@@ -51,7 +51,7 @@ RECALL_COUNTERS = (
     "baseline_tokens",
     "recalled_tokens",
 )
-_LIST_PAGE = 500
+_LIST_PAGE = 500  # not a contract limit: the page size the handler reads Scopes in
 _ZERO_USAGE = {"requests": 0, "input_tokens": 0, "output_tokens": 0}
 
 

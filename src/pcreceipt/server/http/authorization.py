@@ -56,7 +56,7 @@ from starlette.datastructures import Headers
 from pcreceipt.contract import gate
 from pcreceipt.errors import Forbidden, Unauthorized
 from pcreceipt.models import Operation
-from pcreceipt.server.http import resolution
+from pcreceipt.server.http import access_audit, resolution
 from pcreceipt.server.http.credentials import LOCAL, Principal, verify_token
 from pcreceipt.server.http.exchange import Call, Services
 from pcreceipt.store.records import ALL_SCOPES, GrantAccess, Scope
@@ -123,11 +123,17 @@ def _unreadable_reference() -> Forbidden:
     )
 
 
-def _require(
-    principal: Principal, scope_ids: Iterable[str], access: GrantAccess, refuse: Forbidden | None = None
-) -> None:
-    if not all(principal.may(scope_id, access) for scope_id in scope_ids):
+def _require(call: Call, scope_ids: Iterable[str], access: GrantAccess, refuse: Forbidden | None = None) -> None:
+    """``Forbidden`` unless the caller holds ``access`` on every Scope. The access audit records
+    the refusal (the first Scope refused) and, for write and admin, the Scopes granted."""
+    principal = call.principal
+    wanted = list(scope_ids)
+    refused = next((scope_id for scope_id in wanted if not principal.may(scope_id, access)), None)
+    if refused is not None:
+        access_audit.record_checks(call, [refused], access, allowed=False)
         raise refuse or _forbidden()
+    if access != "read" and wanted:
+        access_audit.record_checks(call, wanted, access, allowed=True)
 
 
 def own_scope(call: Call) -> str | None:
@@ -171,17 +177,17 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     operation = call.operation
     if operation.scope_source == "selection":
         if not principal.local and operation.scope_access != "none":
-            _require(principal, named_scopes(call.body["selection"]), operation.scope_access)
+            _require(call, named_scopes(call.body["selection"]), operation.scope_access)
         return None
     if operation.scope_source == "publication":  # publish_artifact: the source's and the target's Scope
         if not principal.local and operation.scope_access != "none":
-            _require(principal, [call.body["source"]["scope_id"], call.body["target_scope_id"]], operation.scope_access)
+            _require(call, [call.body["source"]["scope_id"], call.body["target_scope_id"]], operation.scope_access)
         return None
     if operation.scope_source == "resolved":
         scope_id, explicit = resolution.target(call)
         needed = operation.scope_access
         if not principal.local and needed != "none":
-            _require(principal, [scope_id], needed)
+            _require(call, [scope_id], needed)
         return resolution.read(call, scope_id, explicit=explicit)
     own = own_scope(call)
     if principal.local:
@@ -189,17 +195,17 @@ def authorize(principal: Principal, call: Call) -> Scope | None:
     access = operation.scope_access
     if own is None:
         if access == "admin":  # create_scope: a new Scope can only be covered by a grant on *
-            _require(principal, [ALL_SCOPES], "admin")
-            _require(principal, _scope_creation_links(call.body), "read")
+            _require(call, [ALL_SCOPES], "admin")
+            _require(call, _scope_creation_links(call.body), "read")
         return None
     if access == "none":
         return None
-    _require(principal, [own], access)
+    _require(call, [own], access)
     if access == "admin":  # update_scope: admin on the Scope, read on every Scope it will link to
-        _require(principal, _scope_creation_links(call.body), "read")
+        _require(call, _scope_creation_links(call.body), "read")
     if not operation.scope_references:
         return None
     scope = call.services.store.get_scope(own)
     references = scope.context_references if scope is not None else ()
-    _require(principal, references, "read", _unreadable_reference())
+    _require(call, references, "read", _unreadable_reference())
     return scope

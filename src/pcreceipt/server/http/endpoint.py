@@ -113,6 +113,7 @@ class PathEndpoint:
             services=self.services,
             principal=principal,
             deferred_violations=deferred,
+            transport=str(request.scope.get("state", {}).get("transport", "http")),
         )
 
     def _serve(self, call: Call) -> Reply:

@@ -79,6 +79,8 @@ class Call(Generic[B]):
     services: Services
     principal: Principal = LOCAL
     scope: Scope | None = None
+    transport: str = "http"
+    """``mcp`` for a tool call (``tool_calls`` marks its request), else ``http`` (the access audit's)."""
     deferred_violations: tuple[Violation, ...] = ()
 
 

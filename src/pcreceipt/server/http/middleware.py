@@ -58,7 +58,7 @@ class RequestContextMiddleware:
         request_id = new_request_id()
         scope.setdefault("state", {})["request_id"] = request_id
         started = time.perf_counter()
-        status = 500
+        status = 500  # not a contract limit: the HTTP status
         response_started = False
 
         async def send_with_id(message: Message) -> None:

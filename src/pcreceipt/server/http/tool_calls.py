@@ -178,7 +178,7 @@ def _scope(spec: ToolSpec, request: HttpRequest, outer: Request | None) -> dict[
         "path_params": request.path,
         "client": outer_scope.get("client"),
         "server": outer_scope.get("server"),
-        "state": {"request_id": request_id},
+        "state": {"request_id": request_id, "transport": "mcp"},
     }
 
 

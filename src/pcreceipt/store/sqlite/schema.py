@@ -26,6 +26,8 @@ Decisions:
   (never the token) and ``revoked_at``; ``api_token_grants`` one row per (token, Scope or
   ``*``) with its access level. Grants name Scope ids without a foreign key: ``*`` is not a
   Scope, and a grant may outlive nothing it could dangle on (Scopes are never deleted).
+  Migration 18 made the grants Access Bindings (``access_bindings``, ``store.access``); since
+  then ``api_token_grants`` is only what that migration read.
 - Scope bindings and the default Scope (migration 3, ``store.bindings``): ``scope_bindings``
   keyed by (integration, kind, external_id) with the bound Scope id; ``default_scope`` holds at
   most one row (``slot = 1``), the default pointer. Neither has a foreign key, like the grants.
@@ -546,6 +548,86 @@ MIGRATIONS: tuple[Migration, ...] = (
                 registered_at TEXT NOT NULL,
                 PRIMARY KEY (definition_name, definition_version)
             ) WITHOUT ROWID""",
+        ),
+    ),
+    Migration(
+        22,
+        "access control: token grants become Access Bindings (with the policy revision, idempotency and audit)",
+        (
+            """CREATE TABLE access_bindings (
+                binding_id TEXT PRIMARY KEY,
+                subject_type TEXT NOT NULL,
+                subject_id TEXT NOT NULL,
+                resource_type TEXT NOT NULL CHECK (resource_type IN ('server', 'scope')),
+                scope_id TEXT,
+                role TEXT NOT NULL,
+                granted_by_type TEXT NOT NULL,
+                granted_by_id TEXT NOT NULL,
+                reason TEXT,
+                created_at TEXT NOT NULL,
+                expires_at TEXT,
+                state TEXT NOT NULL CHECK (state IN ('active', 'revoked')),
+                version INTEGER NOT NULL,
+                policy_revision TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                revoked_at TEXT,
+                revoked_by_type TEXT,
+                revoked_by_id TEXT
+            ) WITHOUT ROWID""",
+            "CREATE INDEX access_bindings_by_subject ON access_bindings (subject_type, subject_id, state)",
+            "CREATE INDEX access_bindings_by_scope ON access_bindings (scope_id, binding_id)",
+            """CREATE TABLE access_policy (
+                slot INTEGER PRIMARY KEY CHECK (slot = 1),
+                revision INTEGER NOT NULL
+            )""",
+            "INSERT INTO access_policy (slot, revision) VALUES (1, 1)",
+            """CREATE TABLE access_idempotency (
+                actor_id TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                key_sha TEXT NOT NULL,
+                request_sha TEXT NOT NULL,
+                binding_id TEXT NOT NULL,
+                second_binding_id TEXT,
+                PRIMARY KEY (actor_id, operation, key_sha)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE access_audit (
+                event_cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+                event_id TEXT NOT NULL,
+                occurred_at TEXT NOT NULL,
+                request_id TEXT,
+                transport TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                principal_type TEXT NOT NULL,
+                principal_id TEXT NOT NULL,
+                action TEXT NOT NULL,
+                resource_type TEXT NOT NULL,
+                scope_id TEXT,
+                allowed INTEGER NOT NULL,
+                reason_code TEXT NOT NULL,
+                policy_revision TEXT,
+                binding_id TEXT,
+                target_type TEXT,
+                target_id TEXT,
+                role TEXT,
+                expected_version INTEGER,
+                result_version INTEGER
+            )""",
+            "CREATE INDEX access_audit_by_scope ON access_audit (scope_id, event_cursor)",
+            """INSERT INTO access_bindings (
+                binding_id, subject_type, subject_id, resource_type, scope_id, role, granted_by_type,
+                granted_by_id, reason, created_at, expires_at, state, version, policy_revision,
+                idempotency_key, revoked_at, revoked_by_type, revoked_by_id)
+            SELECT 'grt_' || g.token_id || '_' || row_number() OVER (PARTITION BY g.token_id ORDER BY g.scope_id),
+                'service', g.token_id,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN 'server' ELSE 'scope' END,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN NULL ELSE g.scope_id END,
+                CASE WHEN g.scope_id = '*' AND g.access = 'admin' THEN 'server.admin'
+                     WHEN g.access = 'read' THEN 'scope.viewer'
+                     WHEN g.access = 'write' THEN 'scope.contributor'
+                     ELSE 'scope.admin' END,
+                'service', 'pcreceipt-token-cli', NULL, t.created_at, NULL, 'active', 1, '1',
+                'pcreceipt.token-grant', NULL, NULL, NULL
+            FROM api_token_grants g JOIN api_tokens t ON t.token_id = g.token_id""",
         ),
     ),
 )

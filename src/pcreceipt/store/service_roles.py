@@ -1,0 +1,237 @@
+"""The store's roles for the service operations around the core (``store.protocol`` holds the
+core: Scopes, artifacts, code, tokens, Sources, statistics, and what a prepare reads): Access
+Bindings and their audit, Experience and Skill candidates, Connector checkpoints, Handoff activation
+boundaries, Profile policies, and Sources read back whole. ``store.protocol.Store`` is the union
+of both modules' roles; the records are ``store.records`` and the ``*_records`` modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from pcreceipt.store.access_records import AccessAuditRecord, AccessBindingRecord, AuditQuery, NewBinding, Party
+from pcreceipt.store.connector_records import ConnectorBinding
+from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
+from pcreceipt.store.records import (
+    ArtifactRef,
+    BindingKey,
+    CandidateRecord,
+    EmbeddingRow,
+    EvidenceText,
+    ReviewedFamily,
+    SkillRevision,
+    SourceRef,
+)
+from pcreceipt.store.source_view_records import SourceView, SourceViewPage
+from pcreceipt.store.subject_records import SubjectSources
+
+
+class AccessControl(Protocol):
+    """Access Bindings (``store.access``): what each token may do, changed through the access API."""
+
+    def access_policy_revision(self) -> str:
+        """The policy revision: one more with every Binding change."""
+        ...
+
+    def get_access_binding(self, binding_id: str) -> AccessBindingRecord | None: ...
+
+    def list_access_bindings(
+        self,
+        *,
+        scope_id: str | None,
+        subject: Party | None,
+        role: str | None,
+        state: str | None,
+        after: str | None,
+        limit: int,
+    ) -> list[AccessBindingRecord]:
+        """Up to ``limit`` Bindings after ``after`` in binding_id order, every one or one Scope's."""
+        ...
+
+    def create_access_binding(self, new: NewBinding, actor: Party) -> AccessBindingRecord:
+        """Store a Binding (or the one its idempotency key made); AccessConflict ``idempotency-key``."""
+        ...
+
+    def revoke_access_binding(
+        self, binding_id: str, expected_version: int, actor: Party, idempotency_key: str
+    ) -> AccessBindingRecord:
+        """Revoke the active Binding at ``expected_version``; AccessConflict otherwise."""
+        ...
+
+    def replace_access_binding(
+        self, binding_id: str, expected_version: int, replacement: NewBinding, actor: Party
+    ) -> tuple[AccessBindingRecord, AccessBindingRecord]:
+        """Revoke the Binding and create its replacement in one transaction; AccessConflict otherwise."""
+        ...
+
+    def append_access_audit(self, events: Sequence[AccessAuditRecord]) -> None:
+        """Append audit events (one transaction)."""
+        ...
+
+    def list_access_audit(self, query: AuditQuery) -> list[AccessAuditRecord]:
+        """Up to ``query.limit`` events in cursor order."""
+        ...
+
+
+class Candidates(Protocol):
+    """Experience and managed Skill candidates and their review (``pcreceipt.store.candidates``).
+
+    Every write takes the Scope's writer lock and re-reads the candidate's head inside its
+    transaction. Errors: RecordNotFound for an unknown Scope, UnknownCandidate, CandidateStale
+    (another pending version), CandidateDecided (already decided), TargetMoved (a target that is
+    not its artifact's head), InvalidCandidate (evidence, target or lineage refused)."""
+
+    def create_candidate(
+        self,
+        scope_id: str,
+        family: ReviewedFamily,
+        proposal: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef],
+        artifact_refs: Sequence[ArtifactRef],
+        target: ArtifactRef | None,
+        reason: str | None,
+    ) -> CandidateRecord:
+        """A new pending candidate (version 1) after the evidence and target checks."""
+        ...
+
+    def get_candidate(self, scope_id: str, candidate_id: str) -> CandidateRecord | None:
+        """The candidate's head, None when the Scope has no such candidate."""
+        ...
+
+    def candidate_history(self, scope_id: str, candidate_id: str) -> list[CandidateRecord] | None:
+        """Every version, oldest first, each shown pending; None without such a candidate."""
+        ...
+
+    def list_candidates(
+        self, scope_id: str, *, status: str, family: str | None, limit: int, after: str | None
+    ) -> list[CandidateRecord]:
+        """Up to ``limit`` heads in ``status`` (and ``family``) by candidate id, after ``after``."""
+        ...
+
+    def approve_candidate(
+        self, scope_id: str, candidate_id: str, expected_version: int, *, embedding: EmbeddingRow | None = None
+    ) -> CandidateRecord:
+        """Write the version's Experience (with ``embedding``, its proposal's vector) or Skill
+        revision and mark the candidate approved, in one transaction; the version already approved
+        is answered unchanged."""
+        ...
+
+    def reject_candidate(self, scope_id: str, candidate_id: str, expected_version: int, reason: str) -> CandidateRecord:
+        """Mark the pending version rejected with ``reason``."""
+        ...
+
+    def revise_candidate(
+        self,
+        scope_id: str,
+        candidate_id: str,
+        expected_version: int,
+        proposal: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef] | None,
+        artifact_refs: Sequence[ArtifactRef] | None,
+        target: ArtifactRef | None,
+        reason: str | None,
+        check_proposal: Callable[[str], None],
+    ) -> CandidateRecord:
+        """Append the next pending version (None evidence keeps the current version's)."""
+        ...
+
+    def generation_evidence(
+        self, scope_id: str, source_refs: Sequence[SourceRef], artifact_refs: Sequence[ArtifactRef]
+    ) -> list[EvidenceText]:
+        """The exact evidence a generation model reads (each item's JSON, bounded); InvalidCandidate
+        for evidence 1.4.1 refuses to generate from."""
+        ...
+
+    def get_managed_skill(self, scope_id: str, artifact_id: str, revision: int) -> SkillRevision | None:
+        """Exactly that managed Skill revision, None when the Scope lacks it."""
+        ...
+
+    def managed_skill_heads(self, scope_id: str) -> list[SkillRevision]:
+        """Every managed Skill's head revision, by artifact id."""
+        ...
+
+
+class ConnectorCheckpointRecords(Protocol):
+    """Connector checkpoints (``store.connectors``): one opaque JSON value per binding."""
+
+    def connector_checkpoint(self, binding: ConnectorBinding) -> Any:
+        """The binding's checkpoint, None when it never committed one; CheckpointConflict
+        ``binding`` when its id belongs to another Connector name or version."""
+        ...
+
+    def commit_connector_checkpoint(self, binding: ConnectorBinding, expected: Any, checkpoint: Any) -> None:
+        """Compare-and-set: ``checkpoint`` replaces the value when it is still ``expected`` (None:
+        never committed); CheckpointConflict (``stale``, ``binding``) otherwise, nothing written."""
+        ...
+
+
+class HandoffBoundaryRecords(Protocol):
+    """The Handoff activation boundary of each Scope (``store.handoff_boundaries``)."""
+
+    def handoff_boundary(self, scope_id: str) -> int:
+        """The Source position of the Scope's last boundary that generated a draft (0: none)."""
+        ...
+
+    def advance_handoff_boundary(self, scope_id: str, expected: int, position: int) -> bool:
+        """Compare-and-set: move the boundary from ``expected`` to the greater ``position``; False,
+        with nothing written, when it is no longer ``expected``."""
+
+
+class ProfilePolicyRecords(Protocol):
+    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set."""
+
+    def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
+        """The Scope's policy; None before the first put."""
+        ...
+
+    def put_profile_policy(
+        self, scope_id: str, *, generation_enabled: bool, activation_mode: ActivationMode, expected_version: int
+    ) -> ProfilePolicy:
+        """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
+        current version) the policy; PolicyConflict otherwise, nothing written."""
+
+
+class SourceViewReads(Protocol):
+    """Sources read back whole (``store.source_views``): ``get_source`` and ``list_sources``."""
+
+    def source_view(self, scope_id: str, source_id: str) -> SourceView | None:
+        """The Scope's Source with that id (any origin), with its content as served, or None;
+        RecordNotFound when the Scope does not exist."""
+        ...
+
+    def source_high_watermark(self, scope_id: str) -> int:
+        """The Scope's highest Source position (0 for none); RecordNotFound when the Scope does not exist."""
+        ...
+
+    def list_source_views(self, scope_id: str, *, after: int, through: int, limit: int) -> SourceViewPage:
+        """Up to ``limit`` Sources at positions in ``(after, through]``, ascending, and whether more
+        follow; RecordNotFound when the Scope does not exist."""
+        ...
+
+    def create_source(self, scope_id: str, content: Any) -> SourceView:
+        """Store ``content`` (any I-JSON value) as a new content Source under a new server id at the
+        Scope's next position, pending for extraction; RecordNotFound when the Scope does not exist."""
+        ...
+
+    def create_subject_source(
+        self,
+        scope_id: str,
+        key: BindingKey,
+        requested: str | None,
+        content: Any,
+        authorize: Callable[[str, bool], None],
+    ) -> SubjectSources:
+        """Write ``content`` as one content Source (one id) to the business Scope and to the Scope
+        ``key`` is bound to, binding it first (to ``requested`` or a new Scope) when unbound;
+        ``authorize(subject_scope_id, new_binding)`` runs before anything is written.
+        RecordNotFound (the business Scope, or a requested subject Scope), SubjectBoundElsewhere,
+        SameSubjectScope, SubjectBindingTargetMissing (``store.subject_sources``)."""
+        ...
+
+    def register_source_definition(self, manifest: Mapping[str, Any]) -> dict[str, Any]:
+        """Store an I-JSON manifest under its (name, version), or answer the one stored when it is the
+        same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
+        ...
