@@ -68,6 +68,7 @@ SCHEMA_FILES = (
     "artifact_extras.schema.json",
     "sources_extra.schema.json",
     "handoff_report.schema.json",
+    "external_skills.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

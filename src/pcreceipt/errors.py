@@ -384,6 +384,19 @@ class GenerationUnavailable(ApiError):
     code, status = "generation_unavailable", 503
 
 
+class ExternalSkillNotFound(NotFound):
+    """The Scope's external Skill registry has no registration of that identity."""
+
+    code = "external_skill_not_found"
+
+
+class ExternalSkillSnapshotUnavailable(Conflict):
+    """The exact external Skill package cannot be captured (not there at that fingerprint, changed
+    while read, or not a standard package)."""
+
+    code = "external_skill_snapshot_unavailable"
+
+
 class InferenceTimeout(ApiError):
     """The configured model did not answer within the time the operation allows."""
 

@@ -70,6 +70,10 @@ class Base:
     ok: int = 200
 
 
+def _external_skill(tier: Tier) -> dict[str, Any]:
+    return {"scope_id": tier.scope_id, "external_skill_id": "codex:user:registry/tier", "fingerprint": "a" * 64}
+
+
 def _memory_path(tier: Tier, memory: str, rest: str = "") -> str:
     return f"/v1/scopes/{tier.scope_id}/artifacts/atomic-memory/{memory}{rest}"
 
@@ -283,6 +287,11 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     # the tier's server runs no generation provider: a valid request is 1.4.1's 503 generation_unavailable
     "generate_experience": lambda t: Base(body=_generation(t), ok=503),
     "generate_skill": lambda t: Base(body=_generation(t) | {"origin": "source"}, ok=503),
+    # the tier's server has no external Skill registry directory: an empty registry, as 1.4.1's default
+    "scan_external_skills": lambda t: Base(body={"scope_id": t.scope_id}),
+    "list_external_skills": lambda t: Base(body={"scope_id": t.scope_id, "include_unavailable": True}),
+    "resolve_external_skill": lambda t: Base(body=_external_skill(t), ok=404),
+    "import_external_skill": lambda t: Base(body=_external_skill(t) | {"mode": "import", "reason": "tier"}, ok=404),
     # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
     "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
     "revise_memory_entry": lambda t: Base(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,10 +58,16 @@ class Deployment:
 
 
 @contextmanager
-def deployment(seekdb_server: SeekdbServer, workdir: Path, names: Sequence[str] = SERVERS) -> Iterator[Deployment]:
+def deployment(
+    seekdb_server: SeekdbServer,
+    workdir: Path,
+    names: Sequence[str] = SERVERS,
+    extra: Mapping[str, str] | None = None,
+) -> Iterator[Deployment]:
     """``len(names)`` servers started at once on a database that does not exist yet: they create it,
-    migrate it and ensure the Default Scope together. The admin token is created afterwards."""
-    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}")}
+    migrate it and ensure the Default Scope together. The admin token is created afterwards.
+    ``extra``: more environment for every server (settings such as ``PCRECEIPT_EXTERNAL_SKILLS_DIR``)."""
+    database = {"PCRECEIPT_STORE_URL": seekdb_server.url(f"multi_{uuid.uuid4().hex[:12]}"), **(extra or {})}
     servers: list[ServerProcess] = []
     urls: list[str] = []
     try:

@@ -131,6 +131,11 @@ SCOPE_BOUND: dict[str, Request] = {
             ("generate_experience", "/v1/experience/generate", EVIDENCE),
             ("generate_skill", "/v1/skill/generate", {"origin": "source", **EVIDENCE}),
             (
+                "import_external_skill",
+                "/v1/external-skills/import",
+                {"external_skill_id": "codex:user:registry/x", "fingerprint": "a" * 64, "mode": "import"},
+            ),
+            (
                 "get_experience",
                 "/v1/experience/get",
                 {"artifact": {"family": "experience", "artifact_id": "a", "revision": 1}},

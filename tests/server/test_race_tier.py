@@ -40,9 +40,10 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
+from _support.skill_races import race_import_external_skill, race_scan_external_skills, registry_dir
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
-from pcreceipt.config import Settings
+from pcreceipt.config import ExternalSkillsSettings, Settings
 from pcreceipt.server.app import create_app
 
 CLEAR_ROUNDS = 8
@@ -54,10 +55,12 @@ def racers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     workdir = tmp_path_factory.mktemp(f"race-{request.param}")
     with ExitStack() as stack:
         if request.param == "sqlite":
-            url = stack.enter_context(running(create_app(Settings(data_dir=workdir))))
+            skills = ExternalSkillsSettings(dir=registry_dir(workdir))
+            url = stack.enter_context(running(create_app(Settings(data_dir=workdir, external_skills=skills))))
             clients = [stack.enter_context(httpx.Client(base_url=url, timeout=60)) for _ in range(K)]
         else:
-            started = stack.enter_context(deployment(request.getfixturevalue("seekdb_server"), workdir))
+            skills = {"PCRECEIPT_EXTERNAL_SKILLS_DIR": str(registry_dir(workdir))}
+            started = stack.enter_context(deployment(request.getfixturevalue("seekdb_server"), workdir, extra=skills))
             clients = stack.enter_context(started.clients(K))
         yield Racers(str(request.param), clients)
 
@@ -628,6 +631,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "revise_candidate": [race_revise_candidate],
     "generate_experience": [race_generate_experience],
     "generate_skill": [race_generate_skill],
+    "scan_external_skills": [race_scan_external_skills],
+    "import_external_skill": [race_import_external_skill],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

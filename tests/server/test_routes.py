@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from pathlib import Path
+from typing import Any
 
 import pytest
 from _support import work_requests
 
 from pcreceipt.client import ApiResponseError, AsyncClient
+from pcreceipt.config import ExternalSkillsSettings
 from pcreceipt.models import (
     OPERATIONS,
     ArtifactReference,
@@ -101,6 +104,12 @@ EXERCISED = {
         "revise_candidate",
         "generate_experience",
         "generate_skill",
+    ],
+    "test_external_skills": [
+        "scan_external_skills",
+        "list_external_skills",
+        "resolve_external_skill",
+        "import_external_skill",
     ],
 }
 
@@ -648,3 +657,29 @@ async def test_review(client: AsyncClient, scope_id: str) -> None:
         with pytest.raises(ApiResponseError) as raised:
             await call
         assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")
+
+
+async def test_external_skills(serve: Any, tmp_path: Path) -> None:
+    registry = tmp_path / "registry"
+    (registry / "release-check").mkdir(parents=True)
+    manifest = "---\nname: release-check\ndescription: Check a release branch.\n---\n\nRun the tests.\n"
+    (registry / "release-check" / "SKILL.md").write_text(manifest, encoding="utf-8")
+    with serve(external_skills=ExternalSkillsSettings(dir=registry)) as url:
+        async with AsyncClient(url) as client:
+            created = await client.create_scope(
+                {"title": "Skills", "summary": "s", "idempotency_key": uuid.uuid4().hex}
+            )
+            scope_id = created.scope_id
+            scanned = await client.scan_external_skills({"scope_id": scope_id})
+            [registration] = scanned.registrations
+            assert (registration.name, scanned.skipped) == ("release-check", 0)
+            listed = await client.list_external_skills({"scope_id": scope_id})
+            assert [skill.status for skill in listed.skills] == ["available"]
+            exact = {
+                "scope_id": scope_id,
+                "external_skill_id": registration.external_skill_id,
+                "fingerprint": registration.fingerprint,
+            }
+            assert (await client.resolve_external_skill(exact)).status == "available"
+            imported = await client.import_external_skill(exact | {"mode": "import"})
+            assert imported.status == "pending" and imported.candidate is not None

@@ -109,7 +109,11 @@ export type OperationId =
   | "resolve_artifact_handle"
   | "bind_artifact_handle"
   | "get_connector_checkpoint"
-  | "commit_connector_checkpoint";
+  | "commit_connector_checkpoint"
+  | "scan_external_skills"
+  | "list_external_skills"
+  | "resolve_external_skill"
+  | "import_external_skill";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -833,6 +837,42 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false },
+  },
+  {
+    operationId: "scan_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/scan",
+    parameters: [],
+    requestBody: "ScanExternalSkillsRequest",
+    success: [{ status: 200, model: "ScanExternalSkillsResponse" }],
+    scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "list_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/list",
+    parameters: [],
+    requestBody: "ListExternalSkillsRequest",
+    success: [{ status: 200, model: "ListExternalSkillsResponse" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "resolve_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/resolve",
+    parameters: [],
+    requestBody: "ResolveExternalSkillRequest",
+    success: [{ status: 200, model: "ExternalSkillResolution" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "import_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/import",
+    parameters: [],
+    requestBody: "ImportExternalSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

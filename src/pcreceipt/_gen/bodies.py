@@ -2126,6 +2126,9 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "external_skill_registry_unavailable",
+        "external_skill_not_found",
+        "external_skill_snapshot_unavailable",
     ]
     """
     The error code.
@@ -2362,6 +2365,68 @@ class ExternalReference(TypedDict, closed=True):
     value: str
     """
     The reference.
+    """
+
+
+class ExternalSkillRegistration(TypedDict, closed=True):
+    """
+    One package found by a scan of the configured registry directory.
+    """
+
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    provider: Literal["codex", "claude_code"]
+    """
+    The provider that found it (its Agent kind).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent kind whose Skill folder this is.
+    """
+    host_id: str
+    """
+    The server host's configured id.
+    """
+    installation_scope: Literal["user", "project", "plugin"]
+    """
+    Its installation scope.
+    """
+    locator: str
+    """
+    The package folder on the server's host; not meaningful elsewhere.
+    """
+    fingerprint: str
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+    name: str
+    """
+    The Skill's name (its SKILL.md frontmatter).
+    """
+    description: str
+    """
+    What the Skill is for (its SKILL.md frontmatter).
+    """
+
+
+class ExternalSkillResolution(TypedDict, closed=True):
+    """
+    A registration resolved now against the registry directory.
+    """
+
+    registration: ExternalSkillRegistration
+    """
+    The stored registration.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available or unavailable.
+    """
+    entrypoint: str | None
+    """
+    The package's SKILL.md path on the server's host; null unless available.
     """
 
 
@@ -3234,6 +3299,33 @@ class ImportArtifactsResponse(TypedDict, closed=True):
     """
 
 
+class ImportExternalSkillRequest(TypedDict, closed=True):
+    """
+    Import or fork one exact external Skill into review.
+    """
+
+    scope_id: str
+    """
+    The Scope the candidate is proposed in.
+    """
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: str
+    """
+    The exact package fingerprint, recorded in the snapshot Source.
+    """
+    mode: Literal["import", "fork"]
+    """
+    import or fork.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why (trimmed).
+    """
+
+
 class IndexCodeRequest(TypedDict, closed=True):
     """
     Replace the Scope's code workspace with these files.
@@ -3384,6 +3476,32 @@ class ListCandidatesRequest(TypedDict, closed=True):
     candidate_kind: NotRequired[Literal["artifact", "tag"] | None]
     """
     Only this kind (tag: none exist here).
+    """
+
+
+class ListExternalSkillsRequest(TypedDict, closed=True):
+    """
+    List the Scope's registered external Skills, resolved now.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    include_unavailable: NotRequired[bool]
+    """
+    Also list registrations whose package is no longer there as registered.
+    """
+
+
+class ListExternalSkillsResponse(TypedDict, closed=True):
+    """
+    The resolutions, by name then identity.
+    """
+
+    skills: list[ExternalSkillResolution]
+    """
+    One resolution per listed registration.
     """
 
 
@@ -4617,6 +4735,25 @@ class RerankSettings(TypedDict, closed=True):
     """
 
 
+class ResolveExternalSkillRequest(TypedDict, closed=True):
+    """
+    Resolve one registration at an exact fingerprint.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: str
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+
+
 class ResolveScopeBindingRequest(TypedDict, closed=True):
     """
     Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
@@ -4791,6 +4928,32 @@ class ReviseMemoryEntryRequest(TypedDict, closed=True):
     reason: NotRequired[str | None]
     """
     Why, at most 512 characters, or null.
+    """
+
+
+class ScanExternalSkillsRequest(TypedDict, closed=True):
+    """
+    Rescan the registry directory into the Scope's registry.
+    """
+
+    scope_id: str
+    """
+    The Scope whose registry the scan replaces.
+    """
+
+
+class ScanExternalSkillsResponse(TypedDict, closed=True):
+    """
+    What the scan registered and how many folders it skipped.
+    """
+
+    registrations: list[ExternalSkillRegistration]
+    """
+    Every valid package, by folder name.
+    """
+    skipped: int
+    """
+    Folders that are not valid packages (or beyond the scan's bound).
     """
 
 
@@ -5253,7 +5416,7 @@ class SkillGovernance(TypedDict, closed=True):
 
 class SkillPackageReference(TypedDict, closed=True):
     """
-    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
     """
 
     tree_digest: str
@@ -5297,7 +5460,7 @@ class SkillProposal(TypedDict, closed=True):
     """
     validation: list[str]
     """
-    How to check the Skill worked: at least one trimmed item.
+    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
     """
     package: NotRequired[SkillPackageReference | None]
     """

@@ -61,6 +61,7 @@ from pcreceipt._gen.models import (
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
     ExperienceArtifact,
+    ExternalSkillResolution,
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
@@ -83,10 +84,13 @@ from pcreceipt._gen.models import (
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
+    ImportExternalSkillRequest,
     IndexCodeRequest,
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
     ListCandidatesRequest,
+    ListExternalSkillsRequest,
+    ListExternalSkillsResponse,
     ListManagedSkillsRequest,
     ListManagedSkillsResponse,
     ListMemoryChangesRequest,
@@ -109,10 +113,13 @@ from pcreceipt._gen.models import (
     RememberMemoryRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
+    ResolveExternalSkillRequest,
     ResolveScopeBindingRequest,
     RetireMemoryEntryRequest,
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
+    ScanExternalSkillsRequest,
+    ScanExternalSkillsResponse,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -718,3 +725,27 @@ class OperationMethods(ABC):
     ) -> ConnectorCheckpointState:
         """Commit a Connector binding's checkpoint, if expected is still its value."""
         return await self._call("commit_connector_checkpoint", ConnectorCheckpointState, body=request)
+
+    async def scan_external_skills(
+        self, request: ScanExternalSkillsRequest | Mapping[str, Any]
+    ) -> ScanExternalSkillsResponse:
+        """Scan the configured external Skill registry directory."""
+        return await self._call("scan_external_skills", ScanExternalSkillsResponse, body=request)
+
+    async def list_external_skills(
+        self, request: ListExternalSkillsRequest | Mapping[str, Any]
+    ) -> ListExternalSkillsResponse:
+        """List the Scope's external Skills, resolved now."""
+        return await self._call("list_external_skills", ListExternalSkillsResponse, body=request)
+
+    async def resolve_external_skill(
+        self, request: ResolveExternalSkillRequest | Mapping[str, Any]
+    ) -> ExternalSkillResolution:
+        """Resolve one external Skill at an exact fingerprint."""
+        return await self._call("resolve_external_skill", ExternalSkillResolution, body=request)
+
+    async def import_external_skill(
+        self, request: ImportExternalSkillRequest | Mapping[str, Any]
+    ) -> GeneratedCandidateResponse:
+        """Import or fork an exact external Skill into review."""
+        return await self._call("import_external_skill", GeneratedCandidateResponse, body=request)

@@ -2564,6 +2564,9 @@ class ErrorBody(ContractModel):
         "idempotency_conflict",
         "connector_checkpoint_conflict",
         "handoff_report_too_large",
+        "external_skill_registry_unavailable",
+        "external_skill_not_found",
+        "external_skill_snapshot_unavailable",
     ]
     """
     The error code.
@@ -2845,6 +2848,82 @@ class ExternalReference(ContractModel):
     value: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     The reference.
+    """
+
+
+class ExternalSkillRegistration(ContractModel):
+    """
+    One package found by a scan of the configured registry directory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    provider: Literal["codex", "claude_code"]
+    """
+    The provider that found it (its Agent kind).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent kind whose Skill folder this is.
+    """
+    host_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    The server host's configured id.
+    """
+    installation_scope: Literal["user", "project", "plugin"]
+    """
+    Its installation scope.
+    """
+    locator: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    The package folder on the server's host; not meaningful elsewhere.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")]
+    """
+    The Skill's name (its SKILL.md frontmatter).
+    """
+    description: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    What the Skill is for (its SKILL.md frontmatter).
+    """
+
+
+class ExternalSkillResolution(ContractModel):
+    """
+    A registration resolved now against the registry directory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    registration: ExternalSkillRegistration
+    """
+    The stored registration.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available or unavailable.
+    """
+    entrypoint: str | None
+    """
+    The package's SKILL.md path on the server's host; null unless available.
     """
 
 
@@ -3881,6 +3960,38 @@ class ImportArtifactsResponse(ContractModel):
     """
 
 
+class ImportExternalSkillRequest(ContractModel):
+    """
+    Import or fork one exact external Skill into review.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the candidate is proposed in.
+    """
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The exact package fingerprint, recorded in the snapshot Source.
+    """
+    mode: Literal["import", "fork"]
+    """
+    import or fork.
+    """
+    reason: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    Why (trimmed).
+    """
+
+
 class InScopeItem(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -4087,6 +4198,38 @@ class ListCandidatesRequest(ContractModel):
     candidate_kind: Literal["artifact", "tag"] | None = None
     """
     Only this kind (tag: none exist here).
+    """
+
+
+class ListExternalSkillsRequest(ContractModel):
+    """
+    List the Scope's registered external Skills, resolved now.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    include_unavailable: bool | None = False
+    """
+    Also list registrations whose package is no longer there as registered.
+    """
+
+
+class ListExternalSkillsResponse(ContractModel):
+    """
+    The resolutions, by name then identity.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    skills: list[ExternalSkillResolution]
+    """
+    One resolution per listed registration.
     """
 
 
@@ -5667,6 +5810,30 @@ class RerankSettings(ContractModel):
     """
 
 
+class ResolveExternalSkillRequest(ContractModel):
+    """
+    Resolve one registration at an exact fingerprint.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+
+
 class ResolveScopeBindingRequest(ContractModel):
     """
     Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
@@ -5898,6 +6065,38 @@ class Revision1(RootModel[int]):
     root: Annotated[int, Field(ge=1)]
     """
     restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
+class ScanExternalSkillsRequest(ContractModel):
+    """
+    Rescan the registry directory into the Scope's registry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope whose registry the scan replaces.
+    """
+
+
+class ScanExternalSkillsResponse(ContractModel):
+    """
+    What the scan registered and how many folders it skipped.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    registrations: list[ExternalSkillRegistration]
+    """
+    Every valid package, by folder name.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Folders that are not valid packages (or beyond the scan's bound).
     """
 
 
@@ -6459,7 +6658,7 @@ class SkillGovernance(ContractModel):
 
 class SkillPackageReference(ContractModel):
     """
-    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
     """
 
     model_config = ConfigDict(
@@ -6511,7 +6710,7 @@ class SkillProposal(ContractModel):
     """
     validation: Annotated[list[ValidationItem], Field(max_length=32)]
     """
-    How to check the Skill worked: at least one trimmed item.
+    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
     """
     package: SkillPackageReference | None = None
     """

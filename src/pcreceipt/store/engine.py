@@ -33,6 +33,7 @@ from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.connectors import ConnectorCheckpoints
+from pcreceipt.store.external_skills import ExternalSkillRecords
 from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
@@ -100,6 +101,7 @@ class StoreEngine(
     WorkSourceReads[ConnT, PreparedT],
     HandoffRecords[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
+    ExternalSkillRecords[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""

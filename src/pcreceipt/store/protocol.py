@@ -669,6 +669,45 @@ class Candidates(Protocol):
         ...
 
 
+class ExternalSkills(Protocol):
+    """The external Skill registry projection, Skill packages and import snapshots
+    (``pcreceipt.store.external_skills``)."""
+
+    def replace_external_skills(self, scope_id: str, host_id: str, registrations: Sequence[Mapping[str, Any]]) -> None:
+        """The Scope's registrations of the host become exactly these (RecordNotFound: no Scope)."""
+        ...
+
+    def external_skills(self, scope_id: str) -> list[dict[str, Any]]:
+        """The Scope's registrations by name, then identity."""
+        ...
+
+    def external_skill(self, scope_id: str, external_skill_id: str) -> dict[str, Any] | None:
+        """One registration, None when the Scope has none of that identity."""
+        ...
+
+    def import_external_skill(
+        self,
+        scope_id: str,
+        *,
+        source_id: str,
+        snapshot: Mapping[str, Any],
+        manifest: Mapping[str, Any],
+        archive: bytes,
+        proposal: Mapping[str, Any] | None,
+        reason: str | None,
+    ) -> CandidateRecord | None:
+        """The package and snapshot Source (each once) and, with a proposal, its pending candidate."""
+        ...
+
+    def skill_package(self, scope_id: str, archive_digest: str) -> tuple[dict[str, Any], bytes] | None:
+        """A stored package's manifest and archive, None when the Scope lacks it."""
+        ...
+
+    def snapshot_source(self, scope_id: str, source_id: str) -> dict[str, Any] | None:
+        """An external Skill snapshot Source, None when the Scope lacks it."""
+        ...
+
+
 class ConnectorCheckpointRecords(Protocol):
     """Connector checkpoints (``store.connectors``): one opaque JSON value per binding."""
 
@@ -695,6 +734,7 @@ class Store(
     Sources,
     Statistics,
     Candidates,
+    ExternalSkills,
     ConnectorCheckpointRecords,
     Protocol,
 ):

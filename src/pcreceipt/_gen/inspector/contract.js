@@ -7444,6 +7444,42 @@ var OPERATIONS = [
     requestBody: "CommitConnectorCheckpointRequest",
     success: [{ status: 200, model: "ConnectorCheckpointState" }],
     scope: { access: "write", source: "binding", references: false }
+  },
+  {
+    operationId: "scan_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/scan",
+    parameters: [],
+    requestBody: "ScanExternalSkillsRequest",
+    success: [{ status: 200, model: "ScanExternalSkillsResponse" }],
+    scope: { access: "admin", source: "none", references: false }
+  },
+  {
+    operationId: "list_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/list",
+    parameters: [],
+    requestBody: "ListExternalSkillsRequest",
+    success: [{ status: 200, model: "ListExternalSkillsResponse" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "resolve_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/resolve",
+    parameters: [],
+    requestBody: "ResolveExternalSkillRequest",
+    success: [{ status: 200, model: "ExternalSkillResolution" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "import_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/import",
+    parameters: [],
+    requestBody: "ImportExternalSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

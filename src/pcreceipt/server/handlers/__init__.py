@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
+from pcreceipt.server.handlers.external_skills import EXTERNAL_SKILL_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
 from pcreceipt.server.handlers.handoff_report import HANDOFF_REPORT_HANDLERS
 from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
@@ -56,6 +57,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     ARTIFACT_HANDLE_HANDLERS,
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
+    EXTERNAL_SKILL_HANDLERS,
 )
 
 

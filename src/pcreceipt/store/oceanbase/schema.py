@@ -492,6 +492,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {_TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        18,
+        "external Skills: the per-Scope registry projection, canonical Skill packages and import snapshots",
+        (
+            f"""CREATE TABLE IF NOT EXISTS external_skill_registrations (
+                scope_id {_ID} NOT NULL,
+                external_skill_id VARBINARY(128) NOT NULL,
+                host_id VARBINARY(512) NOT NULL,
+                name VARBINARY(512) NOT NULL,
+                registration LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, external_skill_id)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS skill_packages (
+                scope_id {_ID} NOT NULL,
+                archive_digest {_SHA} NOT NULL,
+                reference LONGTEXT NOT NULL,
+                manifest LONGTEXT NOT NULL,
+                archive LONGBLOB NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, archive_digest)
+            ) {_TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS external_skill_snapshots (
+                scope_id {_ID} NOT NULL,
+                source_id VARBINARY(128) NOT NULL,
+                snapshot LONGTEXT NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, source_id)
+            ) {_TABLE_OPTIONS}""",
+        ),
+    ),
 )
 
 

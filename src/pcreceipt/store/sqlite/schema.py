@@ -497,6 +497,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX recall_events_by_day ON recall_events (scope_id, usage_date, estimator)",
         ),
     ),
+    Migration(
+        18,
+        "external Skills: the per-Scope registry projection, canonical Skill packages and import snapshots",
+        (
+            """CREATE TABLE external_skill_registrations (
+                scope_id TEXT NOT NULL,
+                external_skill_id TEXT NOT NULL,
+                host_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                registration TEXT NOT NULL,
+                PRIMARY KEY (scope_id, external_skill_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE skill_packages (
+                scope_id TEXT NOT NULL,
+                archive_digest TEXT NOT NULL,
+                reference TEXT NOT NULL,
+                manifest TEXT NOT NULL,
+                archive BLOB NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, archive_digest)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE external_skill_snapshots (
+                scope_id TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                snapshot TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
