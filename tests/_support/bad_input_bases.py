@@ -23,6 +23,7 @@ from _support.candidates import (
     pending_candidate,
     proposal_request,
 )
+from _support.external_skills import approved_package, package_base64
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
 
@@ -292,6 +293,15 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "list_external_skills": lambda t: Base(body={"scope_id": t.scope_id, "include_unavailable": True}),
     "resolve_external_skill": lambda t: Base(body=_external_skill(t), ok=404),
     "import_external_skill": lambda t: Base(body=_external_skill(t) | {"mode": "import", "reason": "tier"}, ok=404),
+    "propose_skill_package": lambda t: Base(
+        body={"scope_id": t.scope_id, "archive_base64": package_base64(), "reason": "tier"}, ok=201
+    ),
+    "get_skill_package_manifest": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_package(t.http, t.scope_id)}
+    ),
+    "download_skill_package": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_package(t.http, t.scope_id)}
+    ),
     # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
     "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
     "revise_memory_entry": lambda t: Base(

@@ -5,6 +5,8 @@ the registry directory ``registry_dir(workdir)`` holding one package, ``release-
   registry afterwards is that snapshot whole (each scan replaces it in one transaction).
 - ``import_external_skill``: K imports of one exact package at once all succeed, as in 1.4.1 (each
   import proposes its own candidate); they share one stored package and one snapshot Source.
+- ``propose_skill_package``: K uploads of one archive at once all succeed the same way (one package,
+  one ``skill-package-upload`` Source, K candidates).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from _support.external_skills import package_base64
 from _support.racers import Racers, all_answers
 
 PACKAGE = "release-check"
@@ -57,3 +60,12 @@ def race_import_external_skill(r: Racers) -> None:
     assert len({c["source_refs"][0]["source_id"] for c in candidates}) == 1
     listed = r.first.post("/v1/candidates/list", json={"scope_id": scope_id, "family": "skill", "limit": 50})
     assert {c["candidate_id"] for c in listed.json()["candidates"]} == {c["candidate_id"] for c in candidates}
+
+
+def race_propose_skill_package(r: Racers) -> None:
+    scope_id = r.scope()
+    body = {"scope_id": scope_id, "archive_base64": package_base64()}
+    candidates = all_answers(r.race("POST", "/v1/skill/package/propose", body), 201)
+    assert len({c["candidate_id"] for c in candidates}) == len(candidates)
+    assert len({c["proposal"]["package"]["archive_digest"] for c in candidates}) == 1
+    assert len({c["source_refs"][0]["source_id"] for c in candidates}) == 1

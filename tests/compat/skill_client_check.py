@@ -10,7 +10,11 @@ module imports only the official client and the standard library.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import uuid
+import zipfile
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -63,6 +67,39 @@ async def external_skills(client: PowerContextClient, check: Check, expect_error
     )
 
 
+async def skill_packages(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    fields = {"title": "Compat packages", "summary": "Skill packages", "idempotency_key": uuid.uuid4().hex}
+    scope_id = (await client.create_scope(CreateScopeRequest.model_validate(fields))).scope_id
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("SKILL.md", "---\nname: compat-check\ndescription: A compat package.\n---\n\nRun it.\n")
+    archive_base64 = base64.b64encode(out.getvalue()).decode("ascii")
+    proposed = await client.propose_skill_package(
+        models.ProposeSkillPackageRequest(scope_id=scope_id, archive_base64=archive_base64, reason="Compat upload.")
+    )
+    check("propose_skill_package pending", proposed.status.value == "pending" and proposed.version == 1)
+    decision = {"scope_id": scope_id, "candidate_id": proposed.candidate_id, "expected_version": 1}
+    approved = await client.approve_candidate(models.ApproveCandidateRequest.model_validate(decision))
+    if approved.result_artifact is None:
+        check("approve_candidate of a package", False)
+        return
+    ask = {"scope_id": scope_id, "artifact": approved.result_artifact.model_dump(mode="json")}
+    manifest = await client.get_skill_package_manifest(models.GetSkillPackageRequest.model_validate(ask))
+    check("get_skill_package_manifest", manifest.name == "compat-check" and len(manifest.files) == 1)
+    download = await client.download_skill_package(models.GetSkillPackageRequest.model_validate(ask))
+    data = base64.b64decode(download.archive_base64)
+    check("download_skill_package digest", hashlib.sha256(data).hexdigest() == download.package.archive_digest)
+    await expect_error(
+        "propose_skill_package not a package",
+        422,
+        "invalid_request",
+        lambda: client.propose_skill_package(
+            models.ProposeSkillPackageRequest(scope_id=scope_id, archive_base64=base64.b64encode(b"zip?").decode())
+        ),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("external skills", external_skills),
+    ("skill packages", skill_packages),
 ]

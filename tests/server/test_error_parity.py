@@ -44,6 +44,7 @@ EVIDENCE = {"source_refs": [{"name": "content", "source_id": "s"}], "artifact_re
 DECIDED = {"candidate_id": "cand_1", "expected_version": 1}
 EXACT = {"artifact_id": "a", "revision": 1}
 
+SKILL_REF = {"family": "skill", "artifact_id": "s", "revision": 1}
 SCOPE_BOUND: dict[str, Request] = {
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
@@ -130,6 +131,9 @@ SCOPE_BOUND: dict[str, Request] = {
             ("propose_skill", "/v1/skill/propose", {"proposal": SKILL, **EVIDENCE}),
             ("generate_experience", "/v1/experience/generate", EVIDENCE),
             ("generate_skill", "/v1/skill/generate", {"origin": "source", **EVIDENCE}),
+            ("propose_skill_package", "/v1/skill/package/propose", {"archive_base64": "UEsFBg=="}),
+            ("get_skill_package_manifest", "/v1/skill/package/manifest", {"artifact": SKILL_REF}),
+            ("download_skill_package", "/v1/skill/package/download", {"artifact": SKILL_REF}),
             (
                 "import_external_skill",
                 "/v1/external-skills/import",

@@ -40,7 +40,12 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
-from _support.skill_races import race_import_external_skill, race_scan_external_skills, registry_dir
+from _support.skill_races import (
+    race_import_external_skill,
+    race_propose_skill_package,
+    race_scan_external_skills,
+    registry_dir,
+)
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
 from pcreceipt.config import ExternalSkillsSettings, Settings
@@ -633,6 +638,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "generate_skill": [race_generate_skill],
     "scan_external_skills": [race_scan_external_skills],
     "import_external_skill": [race_import_external_skill],
+    "propose_skill_package": [race_propose_skill_package],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
@@ -645,6 +651,8 @@ NO_RACE = {
     "list_memory_changes": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "replace_memory_entry_tags": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "get_connector_checkpoint": "a read: one Connector binding's checkpoint",
+    "get_skill_package_manifest": "a read: an approved Skill's package manifest",
+    "download_skill_package": "a read: an approved Skill's package bytes",
 }
 
 CASES = [

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from _support import work_requests
+from _support.external_skills import package_base64
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.config import ExternalSkillsSettings
@@ -110,6 +111,9 @@ EXERCISED = {
         "list_external_skills",
         "resolve_external_skill",
         "import_external_skill",
+        "propose_skill_package",
+        "get_skill_package_manifest",
+        "download_skill_package",
     ],
 }
 
@@ -683,3 +687,11 @@ async def test_external_skills(serve: Any, tmp_path: Path) -> None:
             assert (await client.resolve_external_skill(exact)).status == "available"
             imported = await client.import_external_skill(exact | {"mode": "import"})
             assert imported.status == "pending" and imported.candidate is not None
+            uploaded = await client.propose_skill_package({"scope_id": scope_id, "archive_base64": package_base64()})
+            decision = {"scope_id": scope_id, "candidate_id": uploaded.candidate_id, "expected_version": 1}
+            result = (await client.approve_candidate(decision)).result_artifact
+            assert result is not None
+            ask = {"scope_id": scope_id, "artifact": result.model_dump()}
+            manifest = await client.get_skill_package_manifest(ask)
+            download = await client.download_skill_package(ask)
+            assert manifest.package == download.package and [f.path for f in manifest.files] == ["SKILL.md"]

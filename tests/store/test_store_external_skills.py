@@ -56,9 +56,9 @@ def test_an_import_stores_package_and_snapshot_once(store: Store) -> None:
     made = []
     for _ in range(2):
         made.append(
-            store.import_external_skill(
-                scope_id, source_id="ext_skill_x", snapshot=snapshot, manifest=package.manifest(),
-                archive=package.archive, proposal=package.skill_content(), reason=None,
+            store.propose_package_candidate(
+                scope_id, source=SourceRef(SNAPSHOT_SOURCE, "ext_skill_x"), evidence=snapshot,
+                manifest=package.manifest(), archive=package.archive, proposal=package.skill_content(), reason=None,
             )
         )  # fmt: skip
     first, second = made
@@ -66,7 +66,7 @@ def test_an_import_stores_package_and_snapshot_once(store: Store) -> None:
     assert first.source_refs == (SourceRef(SNAPSHOT_SOURCE, "ext_skill_x"),)
     stored = store.skill_package(scope_id, package.reference["archive_digest"])
     assert stored == (package.manifest(), package.archive)
-    assert store.snapshot_source(scope_id, "ext_skill_x") == snapshot
+    assert store.package_source(scope_id, SourceRef(SNAPSHOT_SOURCE, "ext_skill_x")) == snapshot
     assert store.skill_package(scope(store), package.reference["archive_digest"]) is None
     with pytest.raises(InvalidCandidate):  # a snapshot Source the Scope does not hold is not evidence
         store.create_candidate(

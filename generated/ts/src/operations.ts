@@ -113,7 +113,10 @@ export type OperationId =
   | "scan_external_skills"
   | "list_external_skills"
   | "resolve_external_skill"
-  | "import_external_skill";
+  | "import_external_skill"
+  | "propose_skill_package"
+  | "get_skill_package_manifest"
+  | "download_skill_package";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -873,6 +876,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ImportExternalSkillRequest",
     success: [{ status: 200, model: "GeneratedCandidateResponse" }],
     scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "propose_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/propose",
+    parameters: [],
+    requestBody: "ProposeSkillPackageRequest",
+    success: [{ status: 201, model: "Candidate" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "get_skill_package_manifest",
+    method: "POST",
+    path: "/v1/skill/package/manifest",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageManifest" }],
+    scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "download_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/download",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageDownload" }],
+    scope: { access: "read", source: "body", references: false },
   },
 ];
 

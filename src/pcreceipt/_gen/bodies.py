@@ -2808,6 +2808,21 @@ class GetMemoryEntryRequest(TypedDict, closed=True):
     """
 
 
+class GetSkillPackageRequest(TypedDict, closed=True):
+    """
+    An exact approved managed Skill revision whose package is asked for.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
+    """
+
+
 class GetSkillRequest(TypedDict, closed=True):
     """
     An exact managed Skill revision to read.
@@ -4207,6 +4222,29 @@ class ProposeExperienceRequest(TypedDict, closed=True):
     """
 
 
+class ProposeSkillPackageRequest(TypedDict, closed=True):
+    """
+    Propose an uploaded standard Skill package for review.
+    """
+
+    scope_id: str
+    """
+    The Scope the candidate is proposed in.
+    """
+    archive_base64: str
+    """
+    The package's ZIP bytes, standard base64 (at most 5 MiB of bytes).
+    """
+    reason: NotRequired[str | None]
+    """
+    Why (trimmed).
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact managed Skill revision this complete package replaces, or null for a new Skill.
+    """
+
+
 class ProposeSkillRequest(TypedDict, closed=True):
     """
     A managed Skill proposal with its exact evidence, stored as a pending candidate.
@@ -5411,6 +5449,87 @@ class SkillGovernance(TypedDict, closed=True):
     governance_generation: int
     """
     The governance version (0: never changed).
+    """
+
+
+class SkillPackageDownload(TypedDict, closed=True):
+    """
+    A package's canonical ZIP bytes and their reference.
+    """
+
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    archive_base64: str
+    """
+    The canonical ZIP, standard base64.
+    """
+
+
+class SkillPackageFile(TypedDict, closed=True):
+    """
+    One regular file of a canonical package.
+    """
+
+    path: str
+    """
+    Its path in the package.
+    """
+    digest: str
+    """
+    sha256 of its bytes.
+    """
+    size: int
+    """
+    Its size in bytes.
+    """
+    media_type: str
+    """
+    Its media type by suffix (1.4.1's table; else application/octet-stream).
+    """
+    executable: bool
+    """
+    Whether it is stored with mode 0755.
+    """
+
+
+class SkillPackageManifest(TypedDict, closed=True):
+    """
+    A verified package's metadata and file inventory (no file bodies).
+    """
+
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    name: str
+    """
+    SKILL.md's name.
+    """
+    description: str
+    """
+    SKILL.md's description.
+    """
+    license: NotRequired[str | None]
+    """
+    SKILL.md's license.
+    """
+    compatibility: NotRequired[str | None]
+    """
+    SKILL.md's compatibility (at most 500 characters).
+    """
+    metadata: dict[str, str]
+    """
+    SKILL.md's metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters, trimmed.
+    """
+    allowed_tools: NotRequired[str | None]
+    """
+    SKILL.md's allowed-tools.
+    """
+    files: list[SkillPackageFile]
+    """
+    Every file, by path.
     """
 
 

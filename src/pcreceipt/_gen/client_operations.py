@@ -74,6 +74,7 @@ from pcreceipt._gen.models import (
     GetHandoffReportRequest,
     GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
+    GetSkillPackageRequest,
     GetSkillRequest,
     GetStatsRequest,
     GetTopicMemoryRequest,
@@ -105,6 +106,7 @@ from pcreceipt._gen.models import (
     PreparedHandoff,
     PreparedWorkHandoff,
     ProposeExperienceRequest,
+    ProposeSkillPackageRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
     RecordBootstrapDeliveryRequest,
@@ -133,6 +135,8 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SkillPackageDownload,
+    SkillPackageManifest,
     TopicMemoryArtifact,
     UpdateScopeRequest,
     WorkSourceReceipt,
@@ -749,3 +753,17 @@ class OperationMethods(ABC):
     ) -> GeneratedCandidateResponse:
         """Import or fork an exact external Skill into review."""
         return await self._call("import_external_skill", GeneratedCandidateResponse, body=request)
+
+    async def propose_skill_package(self, request: ProposeSkillPackageRequest | Mapping[str, Any]) -> Candidate:
+        """Propose an uploaded standard Skill package for review."""
+        return await self._call("propose_skill_package", Candidate, body=request)
+
+    async def get_skill_package_manifest(
+        self, request: GetSkillPackageRequest | Mapping[str, Any]
+    ) -> SkillPackageManifest:
+        """Read an approved managed Skill's package manifest."""
+        return await self._call("get_skill_package_manifest", SkillPackageManifest, body=request)
+
+    async def download_skill_package(self, request: GetSkillPackageRequest | Mapping[str, Any]) -> SkillPackageDownload:
+        """Download an approved managed Skill's package."""
+        return await self._call("download_skill_package", SkillPackageDownload, body=request)

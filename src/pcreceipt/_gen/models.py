@@ -3376,6 +3376,24 @@ class GetMemoryEntryRequest(ContractModel):
     """
 
 
+class GetSkillPackageRequest(ContractModel):
+    """
+    An exact approved managed Skill revision whose package is asked for.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
+    """
+
+
 class GetSkillRequest(ContractModel):
     """
     An exact managed Skill revision to read.
@@ -5130,6 +5148,34 @@ class ProposeExperienceRequest(ContractModel):
     """
 
 
+class ProposeSkillPackageRequest(ContractModel):
+    """
+    Propose an uploaded standard Skill package for review.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the candidate is proposed in.
+    """
+    archive_base64: Annotated[
+        str, Field(max_length=6990508, min_length=1, pattern="^[A-Za-z0-9+/]*={0,2}$")
+    ]
+    """
+    The package's ZIP bytes, standard base64 (at most 5 MiB of bytes).
+    """
+    reason: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    Why (trimmed).
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact managed Skill revision this complete package replaces, or null for a new Skill.
+    """
+
+
 class ProposeSkillRequest(ContractModel):
     """
     A managed Skill proposal with its exact evidence, stored as a pending candidate.
@@ -6653,6 +6699,104 @@ class SkillGovernance(ContractModel):
     governance_generation: Annotated[int, Field(ge=0)]
     """
     The governance version (0: never changed).
+    """
+
+
+class SkillPackageDownload(ContractModel):
+    """
+    A package's canonical ZIP bytes and their reference.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    archive_base64: Annotated[
+        str, Field(max_length=6990508, min_length=1, pattern="^[A-Za-z0-9+/]*={0,2}$")
+    ]
+    """
+    The canonical ZIP, standard base64.
+    """
+
+
+class SkillPackageFile(ContractModel):
+    """
+    One regular file of a canonical package.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    Its path in the package.
+    """
+    digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    sha256 of its bytes.
+    """
+    size: Annotated[int, Field(ge=0, le=4194304)]
+    """
+    Its size in bytes.
+    """
+    media_type: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Its media type by suffix (1.4.1's table; else application/octet-stream).
+    """
+    executable: bool
+    """
+    Whether it is stored with mode 0755.
+    """
+
+
+class SkillPackageManifest(ContractModel):
+    """
+    A verified package's metadata and file inventory (no file bodies).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    SKILL.md's name.
+    """
+    description: Annotated[str, Field(max_length=1024, min_length=1)]
+    """
+    SKILL.md's description.
+    """
+    license: Annotated[str | None, Field(max_length=512, min_length=1)] = None
+    """
+    SKILL.md's license.
+    """
+    compatibility: Annotated[str | None, Field(pattern="^[\\s\\S]{1,500}$")] = None
+    """
+    SKILL.md's compatibility (at most 500 characters).
+    """
+    metadata: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=128)],
+            MetadataAdditionalProperty,
+        ],
+        Field(max_length=64),
+    ]
+    """
+    SKILL.md's metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters, trimmed.
+    """
+    allowed_tools: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    SKILL.md's allowed-tools.
+    """
+    files: Annotated[list[SkillPackageFile], Field(max_length=256, min_length=1)]
+    """
+    Every file, by path.
     """
 
 

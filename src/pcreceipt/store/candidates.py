@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from pcreceipt.models import limits
-from pcreceipt.store.external_skills import SNAPSHOT_SOURCE
+from pcreceipt.store.external_skills import PACKAGE_SOURCES
 from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import new_artifact_id, utc_now
 from pcreceipt.store.records import (
@@ -158,9 +158,7 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
 
         def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None: ...
 
-        def _snapshot_exists(self, conn: ConnT, scope_id: str, source_id: str) -> bool: ...
-
-        def _external_snapshot(self, conn: ConnT, scope_id: str, source_id: str) -> dict[str, Any] | None: ...
+        def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None: ...
 
     # -- reads
 
@@ -226,16 +224,16 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         found: list[EvidenceText] = []
         with self._snapshot_reading() as conn:
             for ref in unique_sources(source_refs):
-                if ref.source_type == SNAPSHOT_SOURCE:
-                    snapshot = self._external_snapshot(conn, scope_id, ref.source_id)
-                    if snapshot is None:
+                if ref.source_type in PACKAGE_SOURCES:
+                    evidence = self._package_source(conn, scope_id, ref)
+                    if evidence is None:
                         raise InvalidCandidate("evidence")
-                    value = {  # a content Source's shape: the SKILL.md text, the rest as metadata
+                    value = {  # a content Source's shape: the SKILL.md text (a snapshot's), the rest as metadata
                         "source_id": ref.source_id,
-                        "content": snapshot["manifest"],
-                        "metadata": {key: snapshot[key] for key in ("registration", "package", "mode")},
+                        "content": evidence.get("manifest", ""),
+                        "metadata": {key: item for key, item in evidence.items() if key != "manifest"},
                     }
-                    found.append(_evidence(f"source:{SNAPSHOT_SOURCE}/{ref.source_id}", "source", value))
+                    found.append(_evidence(f"source:{ref.source_type}/{ref.source_id}", "source", value))
                     continue
                 row = None
                 if ref.source_type == SOURCE_TYPE:
@@ -318,11 +316,13 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             raise InvalidCandidate("evidence")
         if len(sources) + len(artifacts) > MAX_EVIDENCE:
             raise InvalidCandidate("evidence")
-        snapshots = [ref for ref in sources if ref.source_type == SNAPSHOT_SOURCE]
-        if not all(self._snapshot_exists(conn, scope_id, ref.source_id) for ref in snapshots):
+        packaged = [ref for ref in sources if ref.source_type in PACKAGE_SOURCES]
+        if any(self._package_source(conn, scope_id, ref) is None for ref in packaged):
             raise InvalidCandidate("evidence")
         try:
-            self._check_named_sources(conn, scope_id, [ref for ref in sources if ref.source_type != SNAPSHOT_SOURCE])
+            self._check_named_sources(
+                conn, scope_id, [ref for ref in sources if ref.source_type not in PACKAGE_SOURCES]
+            )
         except RefusedReference:
             raise InvalidCandidate("evidence") from None
         if not all(self._revision_exists(conn, ref) for ref in artifacts):

@@ -5,13 +5,14 @@
   transaction under the Scope's writer lock, so of two racing scans one's rows stand whole.
 - ``skill_packages``: canonical package archives by (Scope, archive digest), written once; a
   second write of the same digest is a no-op (the bytes are the digest's).
-- ``external_skill_snapshots``: the immutable ``external-skill-snapshot`` Source evidence an
-  import or fork records (1.4.1's source name; its id ``ext_skill_<sha256>`` of the registration's
-  provider, agent kind, host, identity, fingerprint and the mode), also written once per id.
+- ``skill_package_sources``: the immutable Source evidence of a package, by 1.4.1's Source names:
+  ``external-skill-snapshot`` (an import or fork; id ``ext_skill_<sha256>`` of the registration's
+  provider, agent kind, host, identity, fingerprint and the mode) and ``skill-package-upload``
+  (``propose_skill_package``; id ``skill_pkg_<tree digest>``), each written once per id.
 
-An import writes the package, the snapshot and (mode ``import``) the pending candidate in one
-transaction under the Scope's writer lock; two racing imports of one package each propose their own
-candidate over the one package and snapshot, as 1.4.1's do.
+An import or upload writes the package, its Source and (unless a fork) the pending candidate in one
+transaction under the Scope's writer lock; two racing ones of one package each propose their own
+candidate over the one package and Source, as 1.4.1's do.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from pcreceipt.store.rows import to_json
 
 SNAPSHOT_SOURCE = "external-skill-snapshot"
 """The Source name of an external Skill snapshot (PowerContext 1.4.1's)."""
+UPLOAD_SOURCE = "skill-package-upload"
+"""The Source name of an uploaded Skill package (PowerContext 1.4.1's)."""
+PACKAGE_SOURCES = (SNAPSHOT_SOURCE, UPLOAD_SOURCE)
 
 
 def _text(value: Any) -> str:
@@ -106,58 +110,49 @@ class ExternalSkillRecords(EngineHooks[ConnT, PreparedT]):
                 (scope_id, digest, to_json(dict(reference)), to_json(dict(manifest)), archive, now),
             )
 
-    def import_external_skill(
+    def propose_package_candidate(
         self,
         scope_id: str,
         *,
-        source_id: str,
-        snapshot: Mapping[str, Any],
+        source: SourceRef,
+        evidence: Mapping[str, Any],
         manifest: Mapping[str, Any],
         archive: bytes,
         proposal: Mapping[str, Any] | None,
+        target: ArtifactRef | None = None,
         reason: str | None,
     ) -> CandidateRecord | None:
-        """Store the package and the snapshot Source (each once) and, with ``proposal``, a pending
-        managed Skill candidate citing that Source, together (RecordNotFound for an unknown Scope)."""
+        """Store the package (``evidence["package"]``) and its Source (each once) and, with
+        ``proposal``, a pending managed Skill candidate citing that Source (and ``target``, listed in
+        its artifact evidence), together (RecordNotFound for an unknown Scope)."""
         now = utc_now()
 
         def work(conn: ConnT) -> CandidateRecord | None:
             self._lock_scope(conn, scope_id)
-            self._store_package(conn, scope_id, snapshot["package"], manifest, archive, now)
-            found = self._first(
-                conn,
-                "SELECT 1 FROM external_skill_snapshots WHERE scope_id = ? AND source_id = ?",
-                (scope_id, source_id),
-            )
-            if found is None:
+            self._store_package(conn, scope_id, evidence["package"], manifest, archive, now)
+            if self._package_source(conn, scope_id, source) is None:
                 self._run(
                     conn,
-                    "INSERT INTO external_skill_snapshots (scope_id, source_id, snapshot, created_at)"
-                    " VALUES (?, ?, ?, ?)",
-                    (scope_id, source_id, to_json(dict(snapshot)), now),
+                    "INSERT INTO skill_package_sources (scope_id, source_name, source_id, evidence, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (scope_id, source.source_type, source.source_id, to_json(dict(evidence)), now),
                 )
             if proposal is None:
                 return None
             return self._create_candidate_in(
-                conn, scope_id, "skill", proposal, source_refs=[SourceRef(SNAPSHOT_SOURCE, source_id)],
-                artifact_refs=[], target=None, reason=reason,
+                conn, scope_id, "skill", proposal, source_refs=[source],
+                artifact_refs=[] if target is None else [target], target=target, reason=reason,
             )  # fmt: skip
 
         return self._transact(work)
 
-    def _snapshot_exists(self, conn: ConnT, scope_id: str, source_id: str) -> bool:
+    def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None:
+        if source.source_type not in PACKAGE_SOURCES:
+            return None
         row = self._first(
             conn,
-            "SELECT 1 FROM external_skill_snapshots WHERE scope_id = ? AND source_id = ?",
-            (scope_id, source_id),
-        )
-        return row is not None
-
-    def _external_snapshot(self, conn: ConnT, scope_id: str, source_id: str) -> dict[str, Any] | None:
-        row = self._first(
-            conn,
-            "SELECT snapshot FROM external_skill_snapshots WHERE scope_id = ? AND source_id = ?",
-            (scope_id, source_id),
+            "SELECT evidence FROM skill_package_sources WHERE scope_id = ? AND source_name = ? AND source_id = ?",
+            (scope_id, source.source_type, source.source_id),
         )
         return None if row is None else dict(json.loads(_text(row[0])))
 
@@ -173,9 +168,9 @@ class ExternalSkillRecords(EngineHooks[ConnT, PreparedT]):
             return None
         return dict(json.loads(_text(row[0]))), bytes(row[1])
 
-    def snapshot_source(self, scope_id: str, source_id: str) -> dict[str, Any] | None:
+    def package_source(self, scope_id: str, source: SourceRef) -> dict[str, Any] | None:
         with self._reading() as conn:
-            return self._external_snapshot(conn, scope_id, source_id)
+            return self._package_source(conn, scope_id, source)
 
 
-__all__ = ["SNAPSHOT_SOURCE", "ExternalSkillRecords"]
+__all__ = ["PACKAGE_SOURCES", "SNAPSHOT_SOURCE", "UPLOAD_SOURCE", "ExternalSkillRecords"]

@@ -685,26 +685,27 @@ class ExternalSkills(Protocol):
         """One registration, None when the Scope has none of that identity."""
         ...
 
-    def import_external_skill(
+    def propose_package_candidate(
         self,
         scope_id: str,
         *,
-        source_id: str,
-        snapshot: Mapping[str, Any],
+        source: SourceRef,
+        evidence: Mapping[str, Any],
         manifest: Mapping[str, Any],
         archive: bytes,
         proposal: Mapping[str, Any] | None,
+        target: ArtifactRef | None = None,
         reason: str | None,
     ) -> CandidateRecord | None:
-        """The package and snapshot Source (each once) and, with a proposal, its pending candidate."""
+        """The package and its Source (each once) and, with a proposal, its pending candidate."""
         ...
 
     def skill_package(self, scope_id: str, archive_digest: str) -> tuple[dict[str, Any], bytes] | None:
         """A stored package's manifest and archive, None when the Scope lacks it."""
         ...
 
-    def snapshot_source(self, scope_id: str, source_id: str) -> dict[str, Any] | None:
-        """An external Skill snapshot Source, None when the Scope lacks it."""
+    def package_source(self, scope_id: str, source: SourceRef) -> dict[str, Any] | None:
+        """A package's Source evidence (a snapshot or an upload), None when the Scope lacks it."""
         ...
 
 

@@ -7480,6 +7480,33 @@ var OPERATIONS = [
     requestBody: "ImportExternalSkillRequest",
     success: [{ status: 200, model: "GeneratedCandidateResponse" }],
     scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "propose_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/propose",
+    parameters: [],
+    requestBody: "ProposeSkillPackageRequest",
+    success: [{ status: 201, model: "Candidate" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "get_skill_package_manifest",
+    method: "POST",
+    path: "/v1/skill/package/manifest",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageManifest" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "download_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/download",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageDownload" }],
+    scope: { access: "read", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

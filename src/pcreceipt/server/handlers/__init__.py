@@ -27,6 +27,7 @@ from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.skill_packages import SKILL_PACKAGE_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
 from pcreceipt.server.handlers.tags import TAG_HANDLERS
@@ -58,6 +59,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     CONNECTOR_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     EXTERNAL_SKILL_HANDLERS,
+    SKILL_PACKAGE_HANDLERS,
 )
 
 

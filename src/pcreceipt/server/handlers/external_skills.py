@@ -106,7 +106,7 @@ def import_external_skill(call: Call[bodies.ImportExternalSkillRequest]) -> Repl
     package = found.capture(registration)
     if package is None:
         raise ExternalSkillSnapshotUnavailable(SNAPSHOT_MESSAGE)
-    source_id = snapshot_source_id(registration, mode)
+    source = SourceRef(SNAPSHOT_SOURCE, snapshot_source_id(registration, mode))
     snapshot = {
         "registration": registration,
         "package": package.reference,
@@ -117,9 +117,9 @@ def import_external_skill(call: Call[bodies.ImportExternalSkillRequest]) -> Repl
 
     def stored(proposal: Mapping[str, Any] | None) -> Any:
         return decided(
-            lambda: store.import_external_skill(
-                scope_id, source_id=source_id, snapshot=snapshot, manifest=package.manifest(),
-                archive=package.archive, proposal=proposal, reason=reason,
+            lambda: store.propose_package_candidate(
+                scope_id, source=source, evidence=snapshot, manifest=package.manifest(), archive=package.archive,
+                proposal=proposal, reason=reason,
             )
         )  # fmt: skip
 
@@ -128,7 +128,6 @@ def import_external_skill(call: Call[bodies.ImportExternalSkillRequest]) -> Repl
         return Reply(200, {"status": "pending", "candidate": candidate_body(record)})
     assert generator is not None
     stored(None)
-    source = SourceRef(SNAPSHOT_SOURCE, source_id)
     evidence = decided(lambda: store.generation_evidence(scope_id, [source], []))
     try:
         proposal = generator.generate("skill", evidence, None)

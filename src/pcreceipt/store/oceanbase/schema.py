@@ -494,7 +494,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         18,
-        "external Skills: the per-Scope registry projection, canonical Skill packages and import snapshots",
+        "Skill packages: the external Skill registry projection, canonical packages and their Source evidence",
         (
             f"""CREATE TABLE IF NOT EXISTS external_skill_registrations (
                 scope_id {_ID} NOT NULL,
@@ -513,12 +513,13 @@ MIGRATIONS: tuple[Migration, ...] = (
                 created_at VARCHAR(40) NOT NULL,
                 PRIMARY KEY (scope_id, archive_digest)
             ) {_TABLE_OPTIONS}""",
-            f"""CREATE TABLE IF NOT EXISTS external_skill_snapshots (
+            f"""CREATE TABLE IF NOT EXISTS skill_package_sources (
                 scope_id {_ID} NOT NULL,
+                source_name VARBINARY(64) NOT NULL,
                 source_id VARBINARY(128) NOT NULL,
-                snapshot LONGTEXT NOT NULL,
+                evidence LONGTEXT NOT NULL,
                 created_at VARCHAR(40) NOT NULL,
-                PRIMARY KEY (scope_id, source_id)
+                PRIMARY KEY (scope_id, source_name, source_id)
             ) {_TABLE_OPTIONS}""",
         ),
     ),

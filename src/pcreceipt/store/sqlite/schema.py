@@ -499,7 +499,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         18,
-        "external Skills: the per-Scope registry projection, canonical Skill packages and import snapshots",
+        "Skill packages: the external Skill registry projection, canonical packages and their Source evidence",
         (
             """CREATE TABLE external_skill_registrations (
                 scope_id TEXT NOT NULL,
@@ -518,12 +518,13 @@ MIGRATIONS: tuple[Migration, ...] = (
                 created_at TEXT NOT NULL,
                 PRIMARY KEY (scope_id, archive_digest)
             ) WITHOUT ROWID""",
-            """CREATE TABLE external_skill_snapshots (
+            """CREATE TABLE skill_package_sources (
                 scope_id TEXT NOT NULL,
+                source_name TEXT NOT NULL,
                 source_id TEXT NOT NULL,
-                snapshot TEXT NOT NULL,
+                evidence TEXT NOT NULL,
                 created_at TEXT NOT NULL,
-                PRIMARY KEY (scope_id, source_id)
+                PRIMARY KEY (scope_id, source_name, source_id)
             ) WITHOUT ROWID""",
         ),
     ),
