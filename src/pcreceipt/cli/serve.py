@@ -121,6 +121,7 @@ def serve(
             "--external-skills-dir",
             help="The external Skill registry directory: each sub-folder an Agent Skill package.",
             show_default=False,
+            callback=paths.input_dir,
         ),
     ] = None,
 ) -> None:
