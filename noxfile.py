@@ -265,6 +265,12 @@ def compat(session: nox.Session) -> None:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("PCRECEIPT_")}
     with tempfile.TemporaryDirectory(prefix="pcreceipt-compat-") as data_dir:
         command = [str(Path(session.bin) / "pcreceipt"), "serve", "--port", str(port), "--data-dir", data_dir]
+        # one external Skill package for the check's external Skills group (tests/compat/skill_client_check.py)
+        skills = Path(data_dir) / "external-skills"
+        (skills / "release-check").mkdir(parents=True)
+        manifest = "---\nname: release-check\ndescription: Check a release branch.\n---\n\nRun the tests.\n"
+        (skills / "release-check" / "SKILL.md").write_text(manifest, encoding="utf-8")
+        command += ["--external-skills-dir", str(skills)]
         server = subprocess.Popen(command, env=environment)
         try:
             _wait_until_ready(url, server)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -29,6 +30,7 @@ from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
 from pcreceipt.store import StoreTLS
 
+HOST_ID_MAX = limits.EXTERNAL_SKILL_REGISTRATION_HOST_ID_MAX_LENGTH
 ASSEMBLY_MAX_ENTRIES_RANGE = (limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MINIMUM, limits.CONTEXT_ASSEMBLY_MAX_ENTRIES_MAXIMUM)
 
 
@@ -173,6 +175,20 @@ class StoreTLSSettings:
                 raise SettingsError(f"store_tls.{name} {path} is not readable")
 
 
+@dataclass(frozen=True, slots=True)
+class ExternalSkillsSettings:
+    """The external Skill registry (``scan_external_skills`` and the rest; ``docs/configuration.md``):
+    ``dir``, a directory whose immediate sub-folders are Agent Skill packages (None: no registry
+    directory, an empty registry), all of ``agent_kind`` and ``installation_scope``, named
+    ``<agent_kind>:<installation_scope>:<target_id>/<folder>`` on host ``host_id``."""
+
+    dir: Path | None = None
+    agent_kind: limits.ExternalSkillRegistrationAgentKind = "codex"
+    installation_scope: limits.ExternalSkillInstallationScope = "user"
+    host_id: str = "local-workspace"
+    target_id: str = "registry"
+
+
 def default_data_dir() -> Path:
     """The per-user data directory (e.g. ``~/.local/share/pcreceipt`` on Linux)."""
     return Path(platformdirs.user_data_dir("pcreceipt"))
@@ -193,6 +209,7 @@ class Settings:
     expansion: ExpansionSettings = field(default_factory=ExpansionSettings)
     extraction: ExtractionSettings = field(default_factory=ExtractionSettings)
     store_tls: StoreTLSSettings = field(default_factory=StoreTLSSettings)
+    external_skills: ExternalSkillsSettings = field(default_factory=ExternalSkillsSettings)
 
     @property
     def extraction_configured(self) -> bool:
@@ -254,6 +271,11 @@ class Settings:
         if extraction.timeout_seconds is not None and not extraction.timeout_seconds > 0:
             raise SettingsError("extraction.timeout_seconds must be positive")
         self.store_tls.check(self.resolved_store_url)
+        skills = self.external_skills
+        if not skills.host_id.strip() or skills.host_id != skills.host_id.strip() or len(skills.host_id) > HOST_ID_MAX:
+            raise SettingsError(f"external_skills.host_id must be trimmed text of at most {HOST_ID_MAX} characters")
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", skills.target_id) is None or len(skills.target_id) > 64:
+            raise SettingsError("external_skills.target_id must be lowercase words joined by single hyphens")
         return self
 
 
@@ -264,6 +286,7 @@ _SECTIONS: Mapping[str, type[Any]] = {
     "expansion": ExpansionSettings,
     "extraction": ExtractionSettings,
     "store_tls": StoreTLSSettings,
+    "external_skills": ExternalSkillsSettings,
 }
 
 

@@ -441,6 +441,17 @@ class HandoffGenerationUnavailable(ApiError):
     is configured, as PowerContext 1.4.1 answers without one (no details)."""
 
     code, status = "handoff_generation_unavailable", 503
+class ExternalSkillNotFound(NotFound):
+    """The Scope's external Skill registry has no registration of that identity."""
+
+    code = "external_skill_not_found"
+
+
+class ExternalSkillSnapshotUnavailable(Conflict):
+    """The exact external Skill package cannot be captured (not there at that fingerprint, changed
+    while read, or not a standard package)."""
+
+    code = "external_skill_snapshot_unavailable"
 
 
 class InferenceTimeout(ApiError):

@@ -23,6 +23,7 @@ from _support.candidates import (
     pending_candidate,
     proposal_request,
 )
+from _support.external_skills import approved_package, package_base64
 from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
@@ -69,6 +70,10 @@ class Base:
     headers: dict[str, str] = field(default_factory=dict)
     body: Any = None
     ok: int = 200
+
+
+def _external_skill(tier: Tier) -> dict[str, Any]:
+    return {"scope_id": tier.scope_id, "external_skill_id": "codex:user:registry/tier", "fingerprint": "a" * 64}
 
 
 def _memory_path(tier: Tier, memory: str, rest: str = "") -> str:
@@ -289,6 +294,20 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     # the tier's server has no generation provider: a valid request is 503 handoff_generation_unavailable
     "prepare_handoff": lambda t: Base(body=work_requests.handoff_generation(t.http, t.scope_id), ok=503),
     "activate_handoff": lambda t: Base(body=work_requests.handoff_activation(t.http, t.scope_id), ok=503),
+    # the tier's server has no external Skill registry directory: an empty registry, as 1.4.1's default
+    "scan_external_skills": lambda t: Base(body={"scope_id": t.scope_id}),
+    "list_external_skills": lambda t: Base(body={"scope_id": t.scope_id, "include_unavailable": True}),
+    "resolve_external_skill": lambda t: Base(body=_external_skill(t), ok=404),
+    "import_external_skill": lambda t: Base(body=_external_skill(t) | {"mode": "import", "reason": "tier"}, ok=404),
+    "propose_skill_package": lambda t: Base(
+        body={"scope_id": t.scope_id, "archive_base64": package_base64(), "reason": "tier"}, ok=201
+    ),
+    "get_skill_package_manifest": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_package(t.http, t.scope_id)}
+    ),
+    "download_skill_package": lambda t: Base(
+        body={"scope_id": t.scope_id, "artifact": approved_package(t.http, t.scope_id)}
+    ),
     # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
     "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),
     "revise_memory_entry": lambda t: Base(

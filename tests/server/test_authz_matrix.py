@@ -43,7 +43,7 @@ collection operations 1.4.1 authorises with no grant (get_memory_capacity, revis
 retire_memory_entry, get_memory_entry_tags, replace_memory_entry_tags: any valid token, every
 target, 422 legacy_memory_operation_unsupported); list_memory_changes is a read route (read on
 the target, then that 422). resolve_artifact_handle is a read route and bind_artifact_handle an
-admin route (1.4.1's scope.admin: admin on the target).
+admin route (1.4.1's scope.admin: admin on the target). External Skills: ``_support.external_skills``.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ import httpx
 import pytest
 from _support import authz_routes, profile, rest_requests, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
+from _support.external_skills import EXTERNAL_ROUTES, FORKS, OBSERVE
 from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -73,7 +74,7 @@ TARGETS = (OWN, REF, OTHER, MISSING)
 OK, NF, FB, UA = "ok", 404, 403, 401
 
 ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
-ROUTE_CLASS |= SOURCE_CLASSES
+ROUTE_CLASS |= SOURCE_CLASSES | {name: route_class for name, (route_class, _) in EXTERNAL_ROUTES.items()}
 #: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
 #: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint", *UNSCOPED})
@@ -91,7 +92,9 @@ SUCCESS = {op.operation_id: op.success[0].status for op in OPERATIONS} | {
     "generate_skill": 503,
 }
 SUCCESS |= profile.AUTHZ_SUCCESS
-UNAVAILABLE_CODE = {"generate_experience": "generation_unavailable", "generate_skill": "generation_unavailable"}
+UNAVAILABLE_CODE = dict.fromkeys(
+    ("generate_experience", "generate_skill", *FORKS), "generation_unavailable"
+)  # an import is a fork
 UNAVAILABLE_CODE |= dict.fromkeys(("prepare_handoff", "activate_handoff"), "handoff_generation_unavailable")
 SUCCESS |= dict.fromkeys(UNAVAILABLE_CODE, 503)  # no generation provider: 1.4.1's 503 (each its own code)
 
@@ -553,6 +556,7 @@ REQUESTS: dict[str, Request] = (
         "revise_candidate": _decide("revise", proposal=EXPERIENCE),
         "generate_experience": _generate("experience"),
         "generate_skill": _generate("skill"),
+        **{name: send for name, (_, send) in EXTERNAL_ROUTES.items()},
         "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
         "resolve_artifact_handle": _resolve_artifact_handle,
         "bind_artifact_handle": _bind_artifact_handle,
@@ -601,6 +605,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         "clear_scope_binding",
         *ANY_TOKEN_LEGACY,
         *ACCESS_OPERATIONS,
+        *OBSERVE,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():
@@ -671,12 +676,14 @@ def test_every_cell(world: tuple[TokenServer, World, dict[str, str | None]], rol
             for name, send in ANY_TOKEN_LEGACY.items()
             for target in TARGETS
         }
+        external = {n: {send(http, w.ids[t]).status_code for t in TARGETS} for n, (send, _) in OBSERVE.items()}
     mismatches = {cell: (actual[cell], expected[cell]) for cell in expected if actual[cell] != expected[cell]}
     assert mismatches == {}, f"(actual, expected) per (route, target) for {role}"
     assert len(actual) == len(REQUESTS) * len(TARGETS)
     assert health == [200, 200]
     unauthenticated = role in {"anonymous", "invalid", "revoked"}
     assert set(legacy.values()) == {401 if unauthenticated else 422}
+    assert external == {n: {401 if unauthenticated else s} for n, (_, s) in OBSERVE.items()}
     reads_default = role.startswith("global")  # only a grant on * covers the server-made default
     assert default_status == (401 if unauthenticated else 200 if reads_default else 403)
     assert clear_status == (401 if unauthenticated else 200 if role == "global_admin" else 403)

@@ -45,6 +45,7 @@ DECIDED = {"candidate_id": "cand_1", "expected_version": 1}
 EXACT = {"artifact_id": "a", "revision": 1}
 
 CONTENT_REF = {"name": "content", "source_id": "s-1"}
+SKILL_REF = {"family": "skill", "artifact_id": "s", "revision": 1}
 SCOPE_BOUND: dict[str, Request] = {
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
@@ -138,6 +139,14 @@ SCOPE_BOUND: dict[str, Request] = {
             ("propose_skill", "/v1/skill/propose", {"proposal": SKILL, **EVIDENCE}),
             ("generate_experience", "/v1/experience/generate", EVIDENCE),
             ("generate_skill", "/v1/skill/generate", {"origin": "source", **EVIDENCE}),
+            ("propose_skill_package", "/v1/skill/package/propose", {"archive_base64": "UEsFBg=="}),
+            ("get_skill_package_manifest", "/v1/skill/package/manifest", {"artifact": SKILL_REF}),
+            ("download_skill_package", "/v1/skill/package/download", {"artifact": SKILL_REF}),
+            (
+                "import_external_skill",
+                "/v1/external-skills/import",
+                {"external_skill_id": "codex:user:registry/x", "fingerprint": "a" * 64, "mode": "import"},
+            ),
             (
                 "get_experience",
                 "/v1/experience/get",

@@ -84,6 +84,7 @@ DECLARED_5XX = {
     ("flush_memory", 503, "inference_unavailable"),
     ("generate_experience", 503, "generation_unavailable"),
     ("generate_skill", 503, "generation_unavailable"),
+    ("import_external_skill", 503, "generation_unavailable"),  # a fork without a generation provider
 }
 
 

@@ -49,10 +49,16 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
+from _support.skill_races import (
+    race_import_external_skill,
+    race_propose_skill_package,
+    race_scan_external_skills,
+    registry_dir,
+)
 from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
-from pcreceipt.config import Settings
+from pcreceipt.config import ExternalSkillsSettings, Settings
 from pcreceipt.server.app import create_app
 
 CLEAR_ROUNDS = 8
@@ -64,10 +70,14 @@ def racers(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     workdir = tmp_path_factory.mktemp(f"race-{request.param}")
     with ExitStack() as stack:
         if request.param == "sqlite":
-            url = stack.enter_context(running(create_app(Settings(data_dir=workdir))))
+            skills = ExternalSkillsSettings(dir=registry_dir(workdir))
+            url = stack.enter_context(running(create_app(Settings(data_dir=workdir, external_skills=skills))))
             clients = [stack.enter_context(httpx.Client(base_url=url, timeout=60)) for _ in range(K)]
         else:
-            started = stack.enter_context(deployment(request.getfixturevalue("seekdb_server"), workdir))
+            skills = {"PCRECEIPT_EXTERNAL_SKILLS_DIR": str(registry_dir(workdir))}
+            started = stack.enter_context(
+                deployment(request.getfixturevalue("seekdb_server"), workdir, settings=skills)
+            )
             clients = stack.enter_context(started.clients(K))
         yield Racers(str(request.param), clients)
 
@@ -721,6 +731,9 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_access_binding": [race_create_access_binding],
     "revoke_access_binding": [race_revoke_access_binding],
     "replace_access_binding": [race_replace_access_binding, race_revoke_or_replace_access_binding],
+    "scan_external_skills": [race_scan_external_skills],
+    "import_external_skill": [race_import_external_skill],
+    "propose_skill_package": [race_propose_skill_package],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
@@ -746,6 +759,8 @@ NO_RACE = {
     "list_access_bindings": "a read: a page of Bindings",
     "list_access_audit": "a read: a page of audit events (appended by other requests' decisions)",
     "check_access": "a read: decisions over the caller's Bindings (a refusal appends an audit event)",
+    "get_skill_package_manifest": "a read: an approved Skill's package manifest",
+    "download_skill_package": "a read: an approved Skill's package bytes",
 }
 
 CASES = [

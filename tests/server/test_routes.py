@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from pathlib import Path
+from typing import Any
 
 import pytest
 from _support import work_requests
 from _support.client_calls import new_memory
+from _support.external_skills import package_base64
 from _support.servers import readiness_checks
 
 from pcreceipt.client import ApiResponseError, AsyncClient
+from pcreceipt.config import ExternalSkillsSettings
 from pcreceipt.models import (
     OPERATIONS,
     ArtifactReference,
@@ -132,6 +136,15 @@ EXERCISED = {
         "revoke_access_binding",
         "list_access_audit",
         "check_access",
+    ],
+    "test_external_skills": [
+        "scan_external_skills",
+        "list_external_skills",
+        "resolve_external_skill",
+        "import_external_skill",
+        "propose_skill_package",
+        "get_skill_package_manifest",
+        "download_skill_package",
     ],
 }
 
@@ -662,3 +675,37 @@ async def test_review(client: AsyncClient, scope_id: str) -> None:
         with pytest.raises(ApiResponseError) as raised:
             await call
         assert (raised.value.status, raised.value.code) == (503, "generation_unavailable")
+
+
+async def test_external_skills(serve: Any, tmp_path: Path) -> None:
+    registry = tmp_path / "registry"
+    (registry / "release-check").mkdir(parents=True)
+    manifest = "---\nname: release-check\ndescription: Check a release branch.\n---\n\nRun the tests.\n"
+    (registry / "release-check" / "SKILL.md").write_text(manifest, encoding="utf-8")
+    with serve(external_skills=ExternalSkillsSettings(dir=registry)) as url:
+        async with AsyncClient(url) as client:
+            created = await client.create_scope(
+                {"title": "Skills", "summary": "s", "idempotency_key": uuid.uuid4().hex}
+            )
+            scope_id = created.scope_id
+            scanned = await client.scan_external_skills({"scope_id": scope_id})
+            [registration] = scanned.registrations
+            assert (registration.name, scanned.skipped) == ("release-check", 0)
+            listed = await client.list_external_skills({"scope_id": scope_id})
+            assert [skill.status for skill in listed.skills] == ["available"]
+            exact = {
+                "scope_id": scope_id,
+                "external_skill_id": registration.external_skill_id,
+                "fingerprint": registration.fingerprint,
+            }
+            assert (await client.resolve_external_skill(exact)).status == "available"
+            imported = await client.import_external_skill(exact | {"mode": "import"})
+            assert imported.status == "pending" and imported.candidate is not None
+            uploaded = await client.propose_skill_package({"scope_id": scope_id, "archive_base64": package_base64()})
+            decision = {"scope_id": scope_id, "candidate_id": uploaded.candidate_id, "expected_version": 1}
+            result = (await client.approve_candidate(decision)).result_artifact
+            assert result is not None
+            ask = {"scope_id": scope_id, "artifact": result.model_dump()}
+            manifest = await client.get_skill_package_manifest(ask)
+            download = await client.download_skill_package(ask)
+            assert manifest.package == download.package and [f.path for f in manifest.files] == ["SKILL.md"]

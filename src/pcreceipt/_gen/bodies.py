@@ -2973,6 +2973,9 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency-key",
         "runtime_not_ready",
         "resource_filter_limit_exceeded",
+        "external_skill_registry_unavailable",
+        "external_skill_not_found",
+        "external_skill_snapshot_unavailable",
     ]
     """
     The error code.
@@ -3217,6 +3220,68 @@ class ExternalReference(TypedDict, closed=True):
     value: str
     """
     The reference.
+    """
+
+
+class ExternalSkillRegistration(TypedDict, closed=True):
+    """
+    One package found by a scan of the configured registry directory.
+    """
+
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    provider: Literal["codex", "claude_code"]
+    """
+    The provider that found it (its Agent kind).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent kind whose Skill folder this is.
+    """
+    host_id: str
+    """
+    The server host's configured id.
+    """
+    installation_scope: Literal["user", "project", "plugin"]
+    """
+    Its installation scope.
+    """
+    locator: str
+    """
+    The package folder on the server's host; not meaningful elsewhere.
+    """
+    fingerprint: str
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+    name: str
+    """
+    The Skill's name (its SKILL.md frontmatter).
+    """
+    description: str
+    """
+    What the Skill is for (its SKILL.md frontmatter).
+    """
+
+
+class ExternalSkillResolution(TypedDict, closed=True):
+    """
+    A registration resolved now against the registry directory.
+    """
+
+    registration: ExternalSkillRegistration
+    """
+    The stored registration.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available or unavailable.
+    """
+    entrypoint: str | None
+    """
+    The package's SKILL.md path on the server's host; null unless available.
     """
 
 
@@ -3666,6 +3731,21 @@ class GetMemoryEntryRequest(TypedDict, closed=True):
     citation: NotRequired[dict[str, Any]]
     """
     A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
+class GetSkillPackageRequest(TypedDict, closed=True):
+    """
+    An exact approved managed Skill revision whose package is asked for.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
     """
 
 
@@ -4207,6 +4287,33 @@ class ImportArtifactsResponse(TypedDict, closed=True):
     """
 
 
+class ImportExternalSkillRequest(TypedDict, closed=True):
+    """
+    Import or fork one exact external Skill into review.
+    """
+
+    scope_id: str
+    """
+    The Scope the candidate is proposed in.
+    """
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: str
+    """
+    The exact package fingerprint, recorded in the snapshot Source.
+    """
+    mode: Literal["import", "fork"]
+    """
+    import or fork.
+    """
+    reason: NotRequired[str | None]
+    """
+    Why (trimmed).
+    """
+
+
 class IndexCodeRequest(TypedDict, closed=True):
     """
     Replace the Scope's code workspace with these files.
@@ -4514,6 +4621,32 @@ class ListCandidatesRequest(TypedDict, closed=True):
     candidate_kind: NotRequired[Literal["artifact", "tag"] | None]
     """
     Only this kind (tag: none exist here).
+    """
+
+
+class ListExternalSkillsRequest(TypedDict, closed=True):
+    """
+    List the Scope's registered external Skills, resolved now.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    include_unavailable: NotRequired[bool]
+    """
+    Also list registrations whose package is no longer there as registered.
+    """
+
+
+class ListExternalSkillsResponse(TypedDict, closed=True):
+    """
+    The resolutions, by name then identity.
+    """
+
+    skills: list[ExternalSkillResolution]
+    """
+    One resolution per listed registration.
     """
 
 
@@ -5428,6 +5561,29 @@ class ProposeExperienceRequest(TypedDict, closed=True):
     """
 
 
+class ProposeSkillPackageRequest(TypedDict, closed=True):
+    """
+    Propose an uploaded standard Skill package for review.
+    """
+
+    scope_id: str
+    """
+    The Scope the candidate is proposed in.
+    """
+    archive_base64: str
+    """
+    The package's ZIP bytes, standard base64 (at most 5 MiB of bytes).
+    """
+    reason: NotRequired[str | None]
+    """
+    Why (trimmed).
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact managed Skill revision this complete package replaces, or null for a new Skill.
+    """
+
+
 class ProposeSkillRequest(TypedDict, closed=True):
     """
     A managed Skill proposal with its exact evidence, stored as a pending candidate.
@@ -6057,6 +6213,25 @@ class RerankSettings(TypedDict, closed=True):
     """
 
 
+class ResolveExternalSkillRequest(TypedDict, closed=True):
+    """
+    Resolve one registration at an exact fingerprint.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    external_skill_id: str
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: str
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+
+
 class ResolveScopeBindingRequest(TypedDict, closed=True):
     """
     Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
@@ -6306,6 +6481,32 @@ class RevokeAccessBindingRequest(TypedDict, closed=True):
     idempotency_key: str
     """
     Repeating the request with the key answers the same revocation.
+    """
+
+
+class ScanExternalSkillsRequest(TypedDict, closed=True):
+    """
+    Rescan the registry directory into the Scope's registry.
+    """
+
+    scope_id: str
+    """
+    The Scope whose registry the scan replaces.
+    """
+
+
+class ScanExternalSkillsResponse(TypedDict, closed=True):
+    """
+    What the scan registered and how many folders it skipped.
+    """
+
+    registrations: list[ExternalSkillRegistration]
+    """
+    Every valid package, by folder name.
+    """
+    skipped: int
+    """
+    Folders that are not valid packages (or beyond the scan's bound).
     """
 
 
@@ -6796,9 +6997,90 @@ class SkillGovernance(TypedDict, closed=True):
     """
 
 
+class SkillPackageDownload(TypedDict, closed=True):
+    """
+    A package's canonical ZIP bytes and their reference.
+    """
+
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    archive_base64: str
+    """
+    The canonical ZIP, standard base64.
+    """
+
+
+class SkillPackageFile(TypedDict, closed=True):
+    """
+    One regular file of a canonical package.
+    """
+
+    path: str
+    """
+    Its path in the package.
+    """
+    digest: str
+    """
+    sha256 of its bytes.
+    """
+    size: int
+    """
+    Its size in bytes.
+    """
+    media_type: str
+    """
+    Its media type by suffix (1.4.1's table; else application/octet-stream).
+    """
+    executable: bool
+    """
+    Whether it is stored with mode 0755.
+    """
+
+
+class SkillPackageManifest(TypedDict, closed=True):
+    """
+    A verified package's metadata and file inventory (no file bodies).
+    """
+
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    name: str
+    """
+    SKILL.md's name.
+    """
+    description: str
+    """
+    SKILL.md's description.
+    """
+    license: NotRequired[str | None]
+    """
+    SKILL.md's license.
+    """
+    compatibility: NotRequired[str | None]
+    """
+    SKILL.md's compatibility (at most 500 characters).
+    """
+    metadata: dict[str, str]
+    """
+    SKILL.md's metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters, trimmed.
+    """
+    allowed_tools: NotRequired[str | None]
+    """
+    SKILL.md's allowed-tools.
+    """
+    files: list[SkillPackageFile]
+    """
+    Every file, by path.
+    """
+
+
 class SkillPackageReference(TypedDict, closed=True):
     """
-    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
     """
 
     tree_digest: str
@@ -6842,7 +7124,7 @@ class SkillProposal(TypedDict, closed=True):
     """
     validation: list[str]
     """
-    How to check the Skill worked: at least one trimmed item.
+    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
     """
     package: NotRequired[SkillPackageReference | None]
     """

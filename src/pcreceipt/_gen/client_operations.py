@@ -76,6 +76,7 @@ from pcreceipt._gen.models import (
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
     ExperienceArtifact,
+    ExternalSkillResolution,
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
@@ -91,6 +92,7 @@ from pcreceipt._gen.models import (
     GetHandoffReportRequest,
     GetMemoryCapacityRequest,
     GetMemoryEntryRequest,
+    GetSkillPackageRequest,
     GetSkillRequest,
     GetStatsRequest,
     GetTopicMemoryProcessingBlockRequest,
@@ -104,6 +106,7 @@ from pcreceipt._gen.models import (
     Health,
     ImportArtifactsRequest,
     ImportArtifactsResponse,
+    ImportExternalSkillRequest,
     IndexCodeRequest,
     ListAccessAuditRequest,
     ListAccessBindingsRequest,
@@ -112,6 +115,8 @@ from pcreceipt._gen.models import (
     ListAtomicMemoryRequest,
     ListAtomicMemoryResponse,
     ListCandidatesRequest,
+    ListExternalSkillsRequest,
+    ListExternalSkillsResponse,
     ListManagedSkillsRequest,
     ListManagedSkillsResponse,
     ListMemoryChangesRequest,
@@ -130,6 +135,7 @@ from pcreceipt._gen.models import (
     PromptConfiguration,
     PromptDemonstrationResult,
     ProposeExperienceRequest,
+    ProposeSkillPackageRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
     PutProfilePolicyRequest,
@@ -142,6 +148,7 @@ from pcreceipt._gen.models import (
     ReplaceAccessBindingRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
+    ResolveExternalSkillRequest,
     ResolveScopeBindingRequest,
     ResolveScopeSelectionRequest,
     ResolvedScopes,
@@ -151,6 +158,8 @@ from pcreceipt._gen.models import (
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
     RevokeAccessBindingRequest,
+    ScanExternalSkillsRequest,
+    ScanExternalSkillsResponse,
     ScopeBinding,
     ScopeDescriptor,
     ScopePage,
@@ -164,6 +173,8 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SkillPackageDownload,
+    SkillPackageManifest,
     SourceDefinitionManifest,
     SourcePage,
     SourceRecord,
@@ -905,3 +916,41 @@ class OperationMethods(ABC):
     async def check_access(self, request: AccessCheckRequest | Mapping[str, Any]) -> AccessCheckResponse:
         """Whether the caller may do what the requirements name, as its requests would be decided."""
         return await self._call("check_access", AccessCheckResponse, body=request)
+
+    async def scan_external_skills(
+        self, request: ScanExternalSkillsRequest | Mapping[str, Any]
+    ) -> ScanExternalSkillsResponse:
+        """Scan the configured external Skill registry directory."""
+        return await self._call("scan_external_skills", ScanExternalSkillsResponse, body=request)
+
+    async def list_external_skills(
+        self, request: ListExternalSkillsRequest | Mapping[str, Any]
+    ) -> ListExternalSkillsResponse:
+        """List the Scope's external Skills, resolved now."""
+        return await self._call("list_external_skills", ListExternalSkillsResponse, body=request)
+
+    async def resolve_external_skill(
+        self, request: ResolveExternalSkillRequest | Mapping[str, Any]
+    ) -> ExternalSkillResolution:
+        """Resolve one external Skill at an exact fingerprint."""
+        return await self._call("resolve_external_skill", ExternalSkillResolution, body=request)
+
+    async def import_external_skill(
+        self, request: ImportExternalSkillRequest | Mapping[str, Any]
+    ) -> GeneratedCandidateResponse:
+        """Import or fork an exact external Skill into review."""
+        return await self._call("import_external_skill", GeneratedCandidateResponse, body=request)
+
+    async def propose_skill_package(self, request: ProposeSkillPackageRequest | Mapping[str, Any]) -> Candidate:
+        """Propose an uploaded standard Skill package for review."""
+        return await self._call("propose_skill_package", Candidate, body=request)
+
+    async def get_skill_package_manifest(
+        self, request: GetSkillPackageRequest | Mapping[str, Any]
+    ) -> SkillPackageManifest:
+        """Read an approved managed Skill's package manifest."""
+        return await self._call("get_skill_package_manifest", SkillPackageManifest, body=request)
+
+    async def download_skill_package(self, request: GetSkillPackageRequest | Mapping[str, Any]) -> SkillPackageDownload:
+        """Download an approved managed Skill's package."""
+        return await self._call("download_skill_package", SkillPackageDownload, body=request)

@@ -660,8 +660,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -722,6 +722,34 @@ EXTERNAL_REFERENCE_KIND_MIN_LENGTH: Final = 1
 EXTERNAL_REFERENCE_KIND_MAX_LENGTH: Final = 128
 EXTERNAL_REFERENCE_VALUE_MIN_LENGTH: Final = 1
 EXTERNAL_REFERENCE_VALUE_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/ExternalSkillImportMode
+ExternalSkillImportMode = Literal["import", "fork"]
+EXTERNAL_SKILL_IMPORT_MODE_ENUM: Final[tuple[ExternalSkillImportMode, ...]] = ("import", "fork")
+
+# #/components/schemas/ExternalSkillInstallationScope
+ExternalSkillInstallationScope = Literal["user", "project", "plugin"]
+EXTERNAL_SKILL_INSTALLATION_SCOPE_ENUM: Final[tuple[ExternalSkillInstallationScope, ...]] = ("user", "project", "plugin")
+
+# #/components/schemas/ExternalSkillRegistration
+EXTERNAL_SKILL_REGISTRATION_EXTERNAL_SKILL_ID_MIN_LENGTH: Final = 1
+EXTERNAL_SKILL_REGISTRATION_EXTERNAL_SKILL_ID_MAX_LENGTH: Final = 128
+ExternalSkillRegistrationProvider = Literal["codex", "claude_code"]
+EXTERNAL_SKILL_REGISTRATION_PROVIDER_ENUM: Final[tuple[ExternalSkillRegistrationProvider, ...]] = ("codex", "claude_code")
+ExternalSkillRegistrationAgentKind = Literal["codex", "claude_code"]
+EXTERNAL_SKILL_REGISTRATION_AGENT_KIND_ENUM: Final[tuple[ExternalSkillRegistrationAgentKind, ...]] = ("codex", "claude_code")
+EXTERNAL_SKILL_REGISTRATION_HOST_ID_MIN_LENGTH: Final = 1
+EXTERNAL_SKILL_REGISTRATION_HOST_ID_MAX_LENGTH: Final = 128
+EXTERNAL_SKILL_REGISTRATION_LOCATOR_MIN_LENGTH: Final = 1
+EXTERNAL_SKILL_REGISTRATION_LOCATOR_MAX_LENGTH: Final = 2000
+EXTERNAL_SKILL_REGISTRATION_NAME_MIN_LENGTH: Final = 1
+EXTERNAL_SKILL_REGISTRATION_NAME_MAX_LENGTH: Final = 128
+EXTERNAL_SKILL_REGISTRATION_DESCRIPTION_MIN_LENGTH: Final = 1
+EXTERNAL_SKILL_REGISTRATION_DESCRIPTION_MAX_LENGTH: Final = 2000
+
+# #/components/schemas/ExternalSkillResolutionStatus
+ExternalSkillResolutionStatus = Literal["available", "unavailable"]
+EXTERNAL_SKILL_RESOLUTION_STATUS_ENUM: Final[tuple[ExternalSkillResolutionStatus, ...]] = ("available", "unavailable")
 
 # #/components/schemas/ExtractionBackground
 ExtractionBackgroundLocation = Literal["local", "external", "none"]
@@ -949,6 +977,12 @@ IMPORT_ARTIFACTS_REQUEST_ITEMS_MAX_ITEMS: Final = 1000
 # #/components/schemas/ImportArtifactsResponse
 IMPORT_ARTIFACTS_RESPONSE_CREATED_MAX_ITEMS: Final = 1000
 
+# #/components/schemas/ImportExternalSkillRequest
+IMPORT_EXTERNAL_SKILL_REQUEST_EXTERNAL_SKILL_ID_MIN_LENGTH: Final = 1
+IMPORT_EXTERNAL_SKILL_REQUEST_EXTERNAL_SKILL_ID_MAX_LENGTH: Final = 128
+IMPORT_EXTERNAL_SKILL_REQUEST_REASON_MIN_LENGTH: Final = 1
+IMPORT_EXTERNAL_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
 # #/components/schemas/IndexCodeRequest
 INDEX_CODE_REQUEST_FILES_MAX_ITEMS: Final = 20000
 INDEX_CODE_REQUEST_SKIPPED_MINIMUM: Final = 0
@@ -1013,6 +1047,9 @@ LIST_CANDIDATES_REQUEST_LIMIT_MAXIMUM: Final = 100
 LIST_CANDIDATES_REQUEST_LIMIT_DEFAULT: Final = 50
 ListCandidatesRequestCandidateKind = Literal["artifact", "tag"]
 LIST_CANDIDATES_REQUEST_CANDIDATE_KIND_ENUM: Final[tuple[ListCandidatesRequestCandidateKind, ...]] = ("artifact", "tag")
+
+# #/components/schemas/ListExternalSkillsRequest
+LIST_EXTERNAL_SKILLS_REQUEST_INCLUDE_UNAVAILABLE_DEFAULT: Final = False
 
 # #/components/schemas/ListManagedSkillsRequest
 LIST_MANAGED_SKILLS_REQUEST_QUERY_MIN_LENGTH: Final = 1
@@ -1208,6 +1245,12 @@ PROPOSE_EXPERIENCE_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
 PROPOSE_EXPERIENCE_REQUEST_REASON_MIN_LENGTH: Final = 1
 PROPOSE_EXPERIENCE_REQUEST_REASON_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/ProposeSkillPackageRequest
+PROPOSE_SKILL_PACKAGE_REQUEST_ARCHIVE_BASE64_MIN_LENGTH: Final = 1
+PROPOSE_SKILL_PACKAGE_REQUEST_ARCHIVE_BASE64_MAX_LENGTH: Final = 6990508
+PROPOSE_SKILL_PACKAGE_REQUEST_REASON_MIN_LENGTH: Final = 1
+PROPOSE_SKILL_PACKAGE_REQUEST_REASON_MAX_LENGTH: Final = 2000
+
 # #/components/schemas/ProposeSkillRequest
 PROPOSE_SKILL_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32
 PROPOSE_SKILL_REQUEST_ARTIFACT_REFS_MAX_ITEMS: Final = 32
@@ -1387,6 +1430,10 @@ RERANK_SETTINGS_ON_FAILURE_ENUM: Final[tuple[RerankSettingsOnFailure, ...]] = ("
 RERANK_SETTINGS_ALGORITHM_VERSION_MINIMUM: Final = 1
 RERANK_SETTINGS_ALGORITHM_VERSION_MAXIMUM: Final = 65535
 
+# #/components/schemas/ResolveExternalSkillRequest
+RESOLVE_EXTERNAL_SKILL_REQUEST_EXTERNAL_SKILL_ID_MIN_LENGTH: Final = 1
+RESOLVE_EXTERNAL_SKILL_REQUEST_EXTERNAL_SKILL_ID_MAX_LENGTH: Final = 128
+
 # #/components/schemas/ResolveScopeBindingRequest
 RESOLVE_SCOPE_BINDING_REQUEST_ALLOW_DEFAULT_DEFAULT: Final = True
 RESOLVE_SCOPE_BINDING_REQUEST_BINDING_KEYS_MAX_ITEMS: Final = 64
@@ -1450,6 +1497,9 @@ REVOKE_ACCESS_BINDING_REQUEST_BINDING_ID_MAX_LENGTH: Final = 64
 REVOKE_ACCESS_BINDING_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
 REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+
+# #/components/schemas/ScanExternalSkillsResponse
+SCAN_EXTERNAL_SKILLS_RESPONSE_SKIPPED_MINIMUM: Final = 0
 
 # #/components/schemas/ScopeAccessResource
 ScopeAccessResourceType = Literal["scope"]
@@ -1580,6 +1630,31 @@ SKILL_GOVERNANCE_GOVERNANCE_GENERATION_MINIMUM: Final = 0
 # #/components/schemas/SkillLifecycleState
 SkillLifecycleState = Literal["active", "deprecated", "retired"]
 SKILL_LIFECYCLE_STATE_ENUM: Final[tuple[SkillLifecycleState, ...]] = ("active", "deprecated", "retired")
+
+# #/components/schemas/SkillPackageDownload
+SKILL_PACKAGE_DOWNLOAD_ARCHIVE_BASE64_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_DOWNLOAD_ARCHIVE_BASE64_MAX_LENGTH: Final = 6990508
+
+# #/components/schemas/SkillPackageFile
+SKILL_PACKAGE_FILE_PATH_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_FILE_PATH_MAX_LENGTH: Final = 512
+SKILL_PACKAGE_FILE_SIZE_MINIMUM: Final = 0
+SKILL_PACKAGE_FILE_SIZE_MAXIMUM: Final = 4194304
+SKILL_PACKAGE_FILE_MEDIA_TYPE_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_FILE_MEDIA_TYPE_MAX_LENGTH: Final = 255
+
+# #/components/schemas/SkillPackageManifest
+SKILL_PACKAGE_MANIFEST_NAME_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_MANIFEST_NAME_MAX_LENGTH: Final = 64
+SKILL_PACKAGE_MANIFEST_DESCRIPTION_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_MANIFEST_DESCRIPTION_MAX_LENGTH: Final = 1024
+SKILL_PACKAGE_MANIFEST_LICENSE_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_MANIFEST_LICENSE_MAX_LENGTH: Final = 512
+SKILL_PACKAGE_MANIFEST_METADATA_VALUES_MAX_LENGTH: Final = 2000
+SKILL_PACKAGE_MANIFEST_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
+SKILL_PACKAGE_MANIFEST_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
+SKILL_PACKAGE_MANIFEST_FILES_MIN_ITEMS: Final = 1
+SKILL_PACKAGE_MANIFEST_FILES_MAX_ITEMS: Final = 256
 
 # #/components/schemas/SkillPackageReference
 SKILL_PACKAGE_REFERENCE_FILE_COUNT_MINIMUM: Final = 1

@@ -3548,6 +3548,9 @@ class ErrorBody(ContractModel):
         "idempotency-key",
         "runtime_not_ready",
         "resource_filter_limit_exceeded",
+        "external_skill_registry_unavailable",
+        "external_skill_not_found",
+        "external_skill_snapshot_unavailable",
     ]
     """
     The error code.
@@ -3846,6 +3849,82 @@ class ExternalReference(ContractModel):
     value: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
     """
     The reference.
+    """
+
+
+class ExternalSkillRegistration(ContractModel):
+    """
+    One package found by a scan of the configured registry directory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    provider: Literal["codex", "claude_code"]
+    """
+    The provider that found it (its Agent kind).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent kind whose Skill folder this is.
+    """
+    host_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    The server host's configured id.
+    """
+    installation_scope: Literal["user", "project", "plugin"]
+    """
+    Its installation scope.
+    """
+    locator: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    The package folder on the server's host; not meaningful elsewhere.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")]
+    """
+    The Skill's name (its SKILL.md frontmatter).
+    """
+    description: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    What the Skill is for (its SKILL.md frontmatter).
+    """
+
+
+class ExternalSkillResolution(ContractModel):
+    """
+    A registration resolved now against the registry directory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    registration: ExternalSkillRegistration
+    """
+    The stored registration.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available or unavailable.
+    """
+    entrypoint: str | None
+    """
+    The package's SKILL.md path on the server's host; null unless available.
     """
 
 
@@ -4392,6 +4471,24 @@ class GetMemoryEntryRequest(ContractModel):
     citation: dict[Annotated[str, StringConstraints(min_length=1)], Any] | None = None
     """
     A legacy exact entry citation: refused (422 legacy_memory_operation_unsupported); read exact Atomic revisions with get_artifact_revision.
+    """
+
+
+class GetSkillPackageRequest(ContractModel):
+    """
+    An exact approved managed Skill revision whose package is asked for.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact revision (family skill).
     """
 
 
@@ -5027,6 +5124,38 @@ class ImportArtifactsResponse(ContractModel):
     """
 
 
+class ImportExternalSkillRequest(ContractModel):
+    """
+    Import or fork one exact external Skill into review.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the candidate is proposed in.
+    """
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The exact package fingerprint, recorded in the snapshot Source.
+    """
+    mode: Literal["import", "fork"]
+    """
+    import or fork.
+    """
+    reason: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    Why (trimmed).
+    """
+
+
 class InScopeItem(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
@@ -5402,6 +5531,38 @@ class ListCandidatesRequest(ContractModel):
     candidate_kind: Literal["artifact", "tag"] | None = None
     """
     Only this kind (tag: none exist here).
+    """
+
+
+class ListExternalSkillsRequest(ContractModel):
+    """
+    List the Scope's registered external Skills, resolved now.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    include_unavailable: bool | None = False
+    """
+    Also list registrations whose package is no longer there as registered.
+    """
+
+
+class ListExternalSkillsResponse(ContractModel):
+    """
+    The resolutions, by name then identity.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    skills: list[ExternalSkillResolution]
+    """
+    One resolution per listed registration.
     """
 
 
@@ -6567,6 +6728,34 @@ class ProposeExperienceRequest(ContractModel):
     """
 
 
+class ProposeSkillPackageRequest(ContractModel):
+    """
+    Propose an uploaded standard Skill package for review.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the candidate is proposed in.
+    """
+    archive_base64: Annotated[
+        str, Field(max_length=6990508, min_length=1, pattern="^[A-Za-z0-9+/]*={0,2}$")
+    ]
+    """
+    The package's ZIP bytes, standard base64 (at most 5 MiB of bytes).
+    """
+    reason: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    Why (trimmed).
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact managed Skill revision this complete package replaces, or null for a new Skill.
+    """
+
+
 class ProposeSkillRequest(ContractModel):
     """
     A managed Skill proposal with its exact evidence, stored as a pending candidate.
@@ -7393,6 +7582,30 @@ class RerankSettings(ContractModel):
     """
 
 
+class ResolveExternalSkillRequest(ContractModel):
+    """
+    Resolve one registration at an exact fingerprint.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    external_skill_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The external Skill's identity: <agent_kind>:<installation_scope>:<target_id>/<folder>.
+    """
+    fingerprint: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package fingerprint (sha256 over its files, PowerContext 1.4.1's).
+    """
+
+
 class ResolveScopeBindingRequest(ContractModel):
     """
     Which Scope a host works in: the explicit Scope when named, else the Scope of the first bound key in list order, else the default Scope when allowed.
@@ -7721,6 +7934,38 @@ class RevokeAccessBindingRequest(ContractModel):
     idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
     """
     Repeating the request with the key answers the same revocation.
+    """
+
+
+class ScanExternalSkillsRequest(ContractModel):
+    """
+    Rescan the registry directory into the Scope's registry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope whose registry the scan replaces.
+    """
+
+
+class ScanExternalSkillsResponse(ContractModel):
+    """
+    What the scan registered and how many folders it skipped.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    registrations: list[ExternalSkillRegistration]
+    """
+    Every valid package, by folder name.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Folders that are not valid packages (or beyond the scan's bound).
     """
 
 
@@ -8318,9 +8563,107 @@ class SkillGovernance(ContractModel):
     """
 
 
+class SkillPackageDownload(ContractModel):
+    """
+    A package's canonical ZIP bytes and their reference.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    archive_base64: Annotated[
+        str, Field(max_length=6990508, min_length=1, pattern="^[A-Za-z0-9+/]*={0,2}$")
+    ]
+    """
+    The canonical ZIP, standard base64.
+    """
+
+
+class SkillPackageFile(ContractModel):
+    """
+    One regular file of a canonical package.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    Its path in the package.
+    """
+    digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    sha256 of its bytes.
+    """
+    size: Annotated[int, Field(ge=0, le=4194304)]
+    """
+    Its size in bytes.
+    """
+    media_type: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Its media type by suffix (1.4.1's table; else application/octet-stream).
+    """
+    executable: bool
+    """
+    Whether it is stored with mode 0755.
+    """
+
+
+class SkillPackageManifest(ContractModel):
+    """
+    A verified package's metadata and file inventory (no file bodies).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    package: SkillPackageReference
+    """
+    The package's digests.
+    """
+    name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    SKILL.md's name.
+    """
+    description: Annotated[str, Field(max_length=1024, min_length=1)]
+    """
+    SKILL.md's description.
+    """
+    license: Annotated[str | None, Field(max_length=512, min_length=1)] = None
+    """
+    SKILL.md's license.
+    """
+    compatibility: Annotated[str | None, Field(pattern="^[\\s\\S]{1,500}$")] = None
+    """
+    SKILL.md's compatibility (at most 500 characters).
+    """
+    metadata: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=128)],
+            MetadataAdditionalProperty,
+        ],
+        Field(max_length=64),
+    ]
+    """
+    SKILL.md's metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters, trimmed.
+    """
+    allowed_tools: Annotated[str | None, Field(max_length=2000, min_length=1)] = None
+    """
+    SKILL.md's allowed-tools.
+    """
+    files: Annotated[list[SkillPackageFile], Field(max_length=256, min_length=1)]
+    """
+    Every file, by path.
+    """
+
+
 class SkillPackageReference(ContractModel):
     """
-    An exact managed Skill package by its digests (this server builds no packages: a proposal naming one is refused).
+    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
     """
 
     model_config = ConfigDict(
@@ -8372,7 +8715,7 @@ class SkillProposal(ContractModel):
     """
     validation: Annotated[list[ValidationItem], Field(max_length=32)]
     """
-    How to check the Skill worked: at least one trimmed item.
+    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
     """
     package: SkillPackageReference | None = None
     """

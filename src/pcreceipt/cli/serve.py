@@ -115,6 +115,15 @@ def serve(
             callback=paths.input_file,
         ),
     ] = None,
+    external_skills_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--external-skills-dir",
+            help="The external Skill registry directory: each sub-folder an Agent Skill package.",
+            show_default=False,
+            callback=paths.input_dir,
+        ),
+    ] = None,
 ) -> None:
     """Run the HTTP server."""
     if workers < 1:
@@ -127,9 +136,11 @@ def serve(
         "key_file": store_tls_key,
     }
     given_tls = {name: value for name, value in tls.items() if value is not None} or None
+    skills = None if external_skills_dir is None else {"dir": external_skills_dir}
     settings = local_settings(
-        data_dir, config, host=host, port=port, require_tokens=require_tokens, store_tls=given_tls
-    )
+        data_dir, config, host=host, port=port, require_tokens=require_tokens, store_tls=given_tls,
+        external_skills=skills,
+    )  # fmt: skip
     try:
         telemetry.describe()  # refuses an exporter or protocol it does not speak, before anything starts
     except telemetry.TelemetryError as error:

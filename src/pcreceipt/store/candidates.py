@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from pcreceipt.models import limits
+from pcreceipt.store.external_skills import PACKAGE_SOURCES
 from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import new_artifact_id, utc_now
 from pcreceipt.store.records import (
@@ -157,6 +158,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
 
         def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None: ...
 
+        def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None: ...
+
     # -- reads
 
     def get_candidate(self, scope_id: str, candidate_id: str) -> CandidateRecord | None:
@@ -221,6 +224,17 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         found: list[EvidenceText] = []
         with self._snapshot_reading() as conn:
             for ref in unique_sources(source_refs):
+                if ref.source_type in PACKAGE_SOURCES:
+                    evidence = self._package_source(conn, scope_id, ref)
+                    if evidence is None:
+                        raise InvalidCandidate("evidence")
+                    value = {  # a content Source's shape: the SKILL.md text (a snapshot's), the rest as metadata
+                        "source_id": ref.source_id,
+                        "content": evidence.get("manifest", ""),
+                        "metadata": {key: item for key, item in evidence.items() if key != "manifest"},
+                    }
+                    found.append(_evidence(f"source:{ref.source_type}/{ref.source_id}", "source", value))
+                    continue
                 row = None
                 if ref.source_type == SOURCE_TYPE:
                     row = self._first(
@@ -302,8 +316,13 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             raise InvalidCandidate("evidence")
         if len(sources) + len(artifacts) > MAX_EVIDENCE:
             raise InvalidCandidate("evidence")
+        packaged = [ref for ref in sources if ref.source_type in PACKAGE_SOURCES]
+        if any(self._package_source(conn, scope_id, ref) is None for ref in packaged):
+            raise InvalidCandidate("evidence")
         try:
-            self._check_named_sources(conn, scope_id, sources)
+            self._check_named_sources(
+                conn, scope_id, [ref for ref in sources if ref.source_type not in PACKAGE_SOURCES]
+            )
         except RefusedReference:
             raise InvalidCandidate("evidence") from None
         if not all(self._revision_exists(conn, ref) for ref in artifacts):
@@ -354,24 +373,42 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         reason: str | None,
     ) -> CandidateRecord:
         """A new pending candidate at version 1 (RecordNotFound for an unknown Scope)."""
-        sources, artifacts = unique_sources(source_refs), unique_artifacts(artifact_refs)
-        candidate_id, now = new_candidate_id(), utc_now()
 
         def work(conn: ConnT) -> CandidateRecord:
             self._lock_scope(conn, scope_id)
-            self._check_evidence(conn, scope_id, proposal, sources, artifacts)
-            self._check_target(conn, family, target, artifacts)
-            self._run(
-                conn,
-                """INSERT INTO candidates (scope_id, candidate_id, family, status, version, target, result,
-                                           decision_reason, created_at, updated_at)
-                   VALUES (?, ?, ?, 'pending', 1, ?, NULL, NULL, ?, ?)""",
-                (scope_id, candidate_id, family, _ref_json(target), now, now),
-            )
-            self._insert_version(conn, scope_id, candidate_id, 1, proposal, sources, artifacts, reason, now)
-            return cast(CandidateRecord, self._candidate(conn, scope_id, candidate_id))
+            return self._create_candidate_in(
+                conn, scope_id, family, proposal, source_refs=source_refs, artifact_refs=artifact_refs, target=target,
+                reason=reason,
+            )  # fmt: skip
 
         return self._transact(work)
+
+    def _create_candidate_in(
+        self,
+        conn: ConnT,
+        scope_id: str,
+        family: str,
+        proposal: Mapping[str, Any],
+        *,
+        source_refs: Sequence[SourceRef],
+        artifact_refs: Sequence[ArtifactRef],
+        target: ArtifactRef | None,
+        reason: str | None,
+    ) -> CandidateRecord:
+        """``create_candidate`` inside the caller's transaction, after its Scope lock."""
+        sources, artifacts = unique_sources(source_refs), unique_artifacts(artifact_refs)
+        candidate_id, now = new_candidate_id(), utc_now()
+        self._check_evidence(conn, scope_id, proposal, sources, artifacts)
+        self._check_target(conn, family, target, artifacts)
+        self._run(
+            conn,
+            """INSERT INTO candidates (scope_id, candidate_id, family, status, version, target, result,
+                                       decision_reason, created_at, updated_at)
+               VALUES (?, ?, ?, 'pending', 1, ?, NULL, NULL, ?, ?)""",
+            (scope_id, candidate_id, family, _ref_json(target), now, now),
+        )
+        self._insert_version(conn, scope_id, candidate_id, 1, proposal, sources, artifacts, reason, now)
+        return cast(CandidateRecord, self._candidate(conn, scope_id, candidate_id))
 
     def _insert_version(
         self,

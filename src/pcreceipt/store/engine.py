@@ -33,6 +33,7 @@ from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.connectors import ConnectorCheckpoints
+from pcreceipt.store.external_skills import ExternalSkillRecords
 from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.handoff_boundaries import HandoffBoundaries
 from pcreceipt.store.handoffs import HandoffRecords
@@ -105,6 +106,7 @@ class StoreEngine(
     HandoffRecords[ConnT, PreparedT],
     HandoffBoundaries[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
+    ExternalSkillRecords[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
     ProfilePolicies[ConnT, PreparedT],
     SubjectSourceRecords[ConnT, PreparedT],

@@ -1,7 +1,8 @@
 """The store's roles for the service operations around the core (``store.protocol`` holds the
 core: Scopes, artifacts, code, tokens, Sources, statistics, and what a prepare reads): Access
-Bindings and their audit, Experience and Skill candidates, Connector checkpoints, Handoff activation
-boundaries, Profile policies, and Sources read back whole. ``store.protocol.Store`` is the union
+Bindings and their audit, Experience and Skill candidates, external Skills and Skill packages,
+Connector checkpoints, Handoff activation boundaries, Profile policies, and Sources read back
+whole. ``store.protocol.Store`` is the union
 of both modules' roles; the records are ``store.records`` and the ``*_records`` modules.
 """
 
@@ -234,4 +235,44 @@ class SourceViewReads(Protocol):
     def register_source_definition(self, manifest: Mapping[str, Any]) -> dict[str, Any]:
         """Store an I-JSON manifest under its (name, version), or answer the one stored when it is the
         same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
+        ...
+
+
+class ExternalSkills(Protocol):
+    """The external Skill registry projection, Skill packages and import snapshots
+    (``pcreceipt.store.external_skills``)."""
+
+    def replace_external_skills(self, scope_id: str, host_id: str, registrations: Sequence[Mapping[str, Any]]) -> None:
+        """The Scope's registrations of the host become exactly these (RecordNotFound: no Scope)."""
+        ...
+
+    def external_skills(self, scope_id: str) -> list[dict[str, Any]]:
+        """The Scope's registrations by name, then identity."""
+        ...
+
+    def external_skill(self, scope_id: str, external_skill_id: str) -> dict[str, Any] | None:
+        """One registration, None when the Scope has none of that identity."""
+        ...
+
+    def propose_package_candidate(
+        self,
+        scope_id: str,
+        *,
+        source: SourceRef,
+        evidence: Mapping[str, Any],
+        manifest: Mapping[str, Any],
+        archive: bytes,
+        proposal: Mapping[str, Any] | None,
+        target: ArtifactRef | None = None,
+        reason: str | None,
+    ) -> CandidateRecord | None:
+        """The package and its Source (each once) and, with a proposal, its pending candidate."""
+        ...
+
+    def skill_package(self, scope_id: str, archive_digest: str) -> tuple[dict[str, Any], bytes] | None:
+        """A stored package's manifest and archive, None when the Scope lacks it."""
+        ...
+
+    def package_source(self, scope_id: str, source: SourceRef) -> dict[str, Any] | None:
+        """A package's Source evidence (a snapshot or an upload), None when the Scope lacks it."""
         ...

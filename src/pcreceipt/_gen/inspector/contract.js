@@ -7678,6 +7678,69 @@ var OPERATIONS = [
     requestBody: "AccessCheckRequest",
     success: [{ status: 200, model: "AccessCheckResponse" }],
     scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "scan_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/scan",
+    parameters: [],
+    requestBody: "ScanExternalSkillsRequest",
+    success: [{ status: 200, model: "ScanExternalSkillsResponse" }],
+    scope: { access: "admin", source: "none", references: false }
+  },
+  {
+    operationId: "list_external_skills",
+    method: "POST",
+    path: "/v1/external-skills/list",
+    parameters: [],
+    requestBody: "ListExternalSkillsRequest",
+    success: [{ status: 200, model: "ListExternalSkillsResponse" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "resolve_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/resolve",
+    parameters: [],
+    requestBody: "ResolveExternalSkillRequest",
+    success: [{ status: 200, model: "ExternalSkillResolution" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "import_external_skill",
+    method: "POST",
+    path: "/v1/external-skills/import",
+    parameters: [],
+    requestBody: "ImportExternalSkillRequest",
+    success: [{ status: 200, model: "GeneratedCandidateResponse" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "propose_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/propose",
+    parameters: [],
+    requestBody: "ProposeSkillPackageRequest",
+    success: [{ status: 201, model: "Candidate" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "get_skill_package_manifest",
+    method: "POST",
+    path: "/v1/skill/package/manifest",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageManifest" }],
+    scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "download_skill_package",
+    method: "POST",
+    path: "/v1/skill/package/download",
+    parameters: [],
+    requestBody: "GetSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageDownload" }],
+    scope: { access: "read", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -18,6 +18,7 @@ from pcreceipt.server.handlers import artifacts, code, code_query, context, heal
 from pcreceipt.server.handlers.access import ACCESS_HANDLERS
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
+from pcreceipt.server.handlers.external_skills import EXTERNAL_SKILL_HANDLERS
 from pcreceipt.server.handlers.handoff_generation import HANDOFF_GENERATION_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
 from pcreceipt.server.handlers.handoff_report import HANDOFF_REPORT_HANDLERS
@@ -31,6 +32,7 @@ from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.skill_packages import SKILL_PACKAGE_HANDLERS
 from pcreceipt.server.handlers.source_definitions import SOURCE_DEFINITION_HANDLERS
 from pcreceipt.server.handlers.source_records import SOURCE_RECORD_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
@@ -74,6 +76,8 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     PROFILE_HANDLERS,
     TOPIC_MEMORY_PROCESSING_HANDLERS,
     ACCESS_HANDLERS,
+    EXTERNAL_SKILL_HANDLERS,
+    SKILL_PACKAGE_HANDLERS,
 )
 
 

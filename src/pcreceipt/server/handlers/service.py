@@ -114,7 +114,7 @@ def get_capabilities(call: Call[None]) -> Reply:
         "extraction": _extraction(call),
         "experience_generation": call.services.generator is not None,
         "managed_skill_generation": call.services.generator is not None,
-        "external_skill_registry": False,
+        "external_skill_registry": True,  # the operator's registry directory (empty without one)
         "handoff_generation": call.services.handoff_generator is not None,
         "search_modes": _search_modes(call),
         "context_versions": [PREPARED_CONTEXT_SCHEMA],

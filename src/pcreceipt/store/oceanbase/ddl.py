@@ -572,4 +572,35 @@ MIGRATIONS: tuple[Migration, ...] = (
             FROM api_token_grants g JOIN api_tokens t ON t.token_id = g.token_id""",
         ),
     ),
+    Migration(
+        23,
+        "Skill packages: the external Skill registry projection, canonical packages and their Source evidence",
+        (
+            f"""CREATE TABLE IF NOT EXISTS external_skill_registrations (
+                scope_id {ID_COLUMN} NOT NULL,
+                external_skill_id VARBINARY(128) NOT NULL,
+                host_id VARBINARY(512) NOT NULL,
+                name VARBINARY(512) NOT NULL,
+                registration LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, external_skill_id)
+            ) {TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS skill_packages (
+                scope_id {ID_COLUMN} NOT NULL,
+                archive_digest {_SHA} NOT NULL,
+                reference LONGTEXT NOT NULL,
+                manifest LONGTEXT NOT NULL,
+                archive LONGBLOB NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, archive_digest)
+            ) {TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS skill_package_sources (
+                scope_id {ID_COLUMN} NOT NULL,
+                source_name VARBINARY(64) NOT NULL,
+                source_id VARBINARY(128) NOT NULL,
+                evidence LONGTEXT NOT NULL,
+                created_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, source_name, source_id)
+            ) {TABLE_OPTIONS}""",
+        ),
+    ),
 )

@@ -630,6 +630,37 @@ MIGRATIONS: tuple[Migration, ...] = (
             FROM api_token_grants g JOIN api_tokens t ON t.token_id = g.token_id""",
         ),
     ),
+    Migration(
+        23,
+        "Skill packages: the external Skill registry projection, canonical packages and their Source evidence",
+        (
+            """CREATE TABLE external_skill_registrations (
+                scope_id TEXT NOT NULL,
+                external_skill_id TEXT NOT NULL,
+                host_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                registration TEXT NOT NULL,
+                PRIMARY KEY (scope_id, external_skill_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE skill_packages (
+                scope_id TEXT NOT NULL,
+                archive_digest TEXT NOT NULL,
+                reference TEXT NOT NULL,
+                manifest TEXT NOT NULL,
+                archive BLOB NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, archive_digest)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE skill_package_sources (
+                scope_id TEXT NOT NULL,
+                source_name TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                evidence TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, source_name, source_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
