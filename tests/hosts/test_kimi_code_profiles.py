@@ -4,11 +4,8 @@ on each engine.
 The installer writes the profile the user chose into ``powercontext.json``; ``scripts/doctor.mjs
 --mcp`` initializes an MCP session at ``/mcp/``, lists the tools and checks that every tool of the
 profile (``profiles.json``) is there, reporting ``expected_tools`` and the comma-separated
-``missing_tools``. pcreceipt serves every tool of the recommended and the full profile except
-those whose operations it does not serve yet: ``activate_handoff`` (a generative Handoff, HOSTS.md
-§2.10) and, in the full profile, the external-skill tools (``scan_external_skills``,
-``list_external_skills``, ``resolve_external_skill``, ``import_external_skill``). The doctor names
-exactly those, so this test turns into a pass assertion when they land (``NOT_SERVED``).
+``missing_tools``. pcreceipt serves every tool of both profiles (the last ones to land were
+``activate_handoff`` and the external-skill tools), so the doctor finds none missing and passes.
 """
 
 from __future__ import annotations
@@ -21,18 +18,6 @@ import pytest
 from _support.hosts import Served
 from _support.node_hosts import make_world
 from _support.node_sessions import KIMI_PLUGIN, KimiCode, workspace_key
-
-# The profiles' tools pcreceipt does not serve yet; empty them as the operations land.
-NOT_SERVED = {
-    "recommended": ["activate_handoff"],
-    "full": [
-        "activate_handoff",
-        "import_external_skill",
-        "list_external_skills",
-        "resolve_external_skill",
-        "scan_external_skills",
-    ],
-}
 
 
 def profile_tools(sdist: Path, profile: str) -> list[str]:
@@ -53,7 +38,7 @@ def doctor(sdist: Path, url: str, root: Path, profile: str, **settings_: Any) ->
 
 
 @pytest.mark.parametrize("profile", ["recommended", "full"])
-def test_the_doctor_names_exactly_the_profiles_tools_not_served_yet(
+def test_the_doctor_finds_every_tool_of_the_profile(
     profile: str, pcreceipt_server: Served, powercontext_sdist: Path, tmp_path: Path
 ) -> None:
     report = doctor(powercontext_sdist, pcreceipt_server.url, tmp_path, profile)
@@ -61,13 +46,7 @@ def test_the_doctor_names_exactly_the_profiles_tools_not_served_yet(
     tools = profile_tools(powercontext_sdist, profile)
     assert discovery["checks"]["expected_tools"] == str(len(tools)), discovery
     missing = [name for name in discovery["checks"]["missing_tools"].split(", ") if name]
-    assert sorted(missing) == NOT_SERVED[profile], discovery
-    if missing:
-        assert (discovery["status"], discovery["detail"]) == ("failed", "Selected MCP tools are unavailable."), (
-            discovery
-        )
-    else:
-        assert discovery["status"] == "ok", discovery
+    assert missing == [] and discovery["status"] == "ok", discovery
     assert report["checks"]["server"]["status"] == "ok", report["checks"]
 
 
