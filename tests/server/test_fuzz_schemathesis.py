@@ -85,6 +85,9 @@ DECLARED_5XX = {
     ("generate_experience", 503, "generation_unavailable"),
     ("generate_skill", 503, "generation_unavailable"),
     ("import_external_skill", 503, "generation_unavailable"),  # a fork without a generation provider
+    ("prepare_handoff", 503, "handoff_generation_unavailable"),  # no generation provider: 1.4.1's answer
+    ("activate_handoff", 503, "handoff_generation_unavailable"),
+    ("flush_topic_memory", 503, "topic_memory_processing_unavailable"),  # no Topic Memory processing here
 }
 
 
