@@ -39,9 +39,9 @@ class ContentFormError(ValueError):
     """The content is not in a rendered form (the message names the part, never its text)."""
 
 
-CONTRACT_VERSION = "3.0.0"
+CONTRACT_VERSION = "3.1.0"
 """The contract (OpenAPI info.version) this file was generated from."""
-PCRECEIPT_VERSION = "0.3.0"
+PCRECEIPT_VERSION = "0.4.0"
 """The pcreceipt release that generated it."""
 
 

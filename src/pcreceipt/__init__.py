@@ -1,3 +1,3 @@
 """pcreceipt: a PowerContext-compatible context runtime with explainable prepared context."""
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

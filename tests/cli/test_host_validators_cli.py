@@ -17,6 +17,8 @@ from pcreceipt.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
+CONTRACT = json.loads((ROOT / "schemas" / "openapi.json").read_text(encoding="utf-8"))["info"]["version"]
+MAJOR_MINOR = CONTRACT.rsplit(".", 1)[0]
 READY = {"schema": "powercontext.prepared-context.v1", "status": "ready", "content": "héllo", "content_bytes": 6}
 
 
@@ -97,13 +99,13 @@ def test_check_tells_whether_the_vendored_copies_match(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "generated" / "ts" / "dist", package / "dist")
     shutil.copy(ROOT / "generated" / "ts" / "package.json", package / "package.json")
     status, (line,) = _check(str(vendored))
-    assert status == 0 and line.count(": matches") == 2 and "speaks contract 3.0.0" in line, line
+    assert status == 0 and line.count(": matches") == 2 and f"speaks contract {CONTRACT}" in line, line
     # the previous release's TypeScript package, vendored beside the current host kit
     shutil.rmtree(package)
     shutil.copytree(PREVIOUS / "contract", vendored / "contract")
     status, (line,) = _check(str(vendored))
     assert status == 1 and "contract (@pcreceipt/contract) has no CONTRACT_VERSION" in line, line
-    assert "host kit) is contract 3.0.0: matches" in line
+    assert f"host kit) is contract {CONTRACT}: matches" in line
     # the previous release's host kit; then the current one edited by hand
     shutil.rmtree(vendored / "contract")
     kit = vendored / "pcreceipt_host_validators.py"
@@ -112,7 +114,7 @@ def test_check_tells_whether_the_vendored_copies_match(tmp_path: Path) -> None:
     assert status == 1 and f"{kit} (host kit) has no CONTRACT_VERSION" in line and "does not match" in line, line
     kit.write_text(GENERATED.read_text(encoding="utf-8") + "# a local edit\n", encoding="utf-8")
     status, (line,) = _check(str(vendored))
-    assert status == 1 and "is contract 3.0.0 but not the bytes this pcreceipt ships" in line, line
+    assert status == 1 and f"is contract {CONTRACT} but not the bytes this pcreceipt ships" in line, line
     kit.unlink()
     status, (line,) = _check(str(vendored))
     assert status == 1 and "holds no pcreceipt_host_validators.py and no @pcreceipt/contract package" in line, line
@@ -130,7 +132,7 @@ def test_check_refuses_what_is_not_a_directory_in_one_line(tmp_path: Path) -> No
 def test_check_against_a_running_server_compares_contract_versions(server_url: str, tmp_path: Path) -> None:
     assert CliRunner().invoke(app, ["host-validators", "-o", str(tmp_path / "now")]).exit_code == 0
     status, (line,) = _check(str(tmp_path / "now"), "--server", server_url)
-    assert status == 0 and f"(the server at {server_url} speaks contract 3.0)" in line, line
+    assert status == 0 and f"(the server at {server_url} speaks contract {MAJOR_MINOR})" in line, line
     shutil.copytree(PREVIOUS, tmp_path / "old")
     status, (line,) = _check(str(tmp_path / "old"), "--server", server_url)
     assert status == 1 and line.count("does not match") == 2, line

@@ -455,7 +455,7 @@ async def service(client: PowerContextClient) -> None:
         == "provider_not_configured",
     )
     info = await client.get_server_info()
-    check("server info: contract 3.0", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 0))
+    check("server info: contract 3.1", (info.api_contract_version.major, info.api_contract_version.minor) == (3, 1))
     check("server info: stable server_id", (await client.get_server_info()).server_id == info.server_id)
 
 

@@ -54,7 +54,7 @@ async def test_capabilities_and_server_info_parse_as_the_official_models(
     assert contracts == {
         "access.principal": {"version": {"major": 1, "minor": 0}, "operations": ["get_access_principal"]}
     }
-    assert first["api_contract_version"] == {"major": 3, "minor": 0}
+    assert first["api_contract_version"] == {"major": 3, "minor": 1}
     assert (await http.get("/v1/server-info")).json()["server_id"] == info.server_id
 
 

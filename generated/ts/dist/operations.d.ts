@@ -4,7 +4,7 @@
 /** The operation table of the pcreceipt HTTP API (schemas/openapi.json). */
 /** The contract this package was generated from (OpenAPI info.version); get_server_info's
  * api_contract_version is its major.minor. */
-export declare const CONTRACT_VERSION = "3.0.0";
+export declare const CONTRACT_VERSION = "3.1.0";
 export type ParameterLocation = "path" | "query" | "header";
 /** A path, query or header parameter; a JSON body is named by Operation.requestBody. */
 export interface Parameter {

@@ -5,7 +5,7 @@
 
 /** The contract this package was generated from (OpenAPI info.version); get_server_info's
  * api_contract_version is its major.minor. */
-export const CONTRACT_VERSION = "3.0.0";
+export const CONTRACT_VERSION = "3.1.0";
 
 export type ParameterLocation = "path" | "query" | "header";
 

@@ -6732,7 +6732,7 @@ function recallDiagnostic(value, request) {
 }
 
 // operations.js
-var CONTRACT_VERSION = "3.0.0";
+var CONTRACT_VERSION = "3.1.0";
 var OPERATIONS = [
   {
     operationId: "prepare_context",
