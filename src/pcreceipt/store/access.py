@@ -1,5 +1,5 @@
 """Access Bindings in the store, the same on every engine (tables ``access_bindings``,
-``access_policy``, ``access_idempotency``; migration 18 of each engine).
+``access_policy``, ``access_idempotency``; migration 22 of each engine).
 
 The rule (PowerContext 1.4.1's, read from its relationship repository):
 

@@ -1,4 +1,4 @@
-"""External Skills and canonical Skill packages in the store, the same on every engine (migration 18).
+"""External Skills and canonical Skill packages in the store, the same on every engine (migration 23).
 
 - ``external_skill_registrations``: the Scope's registry projection, PowerContext 1.4.1's
   rebuildable snapshot. A scan replaces the Scope's rows of the configured host in one

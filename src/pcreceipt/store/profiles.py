@@ -1,5 +1,5 @@
 """Profile policies, the same on every engine: one row per Scope (table ``profile_policies``,
-migration 18 of each engine), PowerContext 1.4.1's ``get_profile_policy`` and
+migration 19 of each engine), PowerContext 1.4.1's ``get_profile_policy`` and
 ``put_profile_policy``.
 
 The rule (1.4.1's, read from its Profile service and policy repository):

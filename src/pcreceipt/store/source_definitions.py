@@ -1,5 +1,5 @@
 """Registered Source Definition manifests, the same on every engine: PowerContext 1.4.1's
-``register_source_definition`` (table ``source_definitions``, migration 19 of each engine).
+``register_source_definition`` (table ``source_definitions``, migration 21 of each engine).
 
 The rule (1.4.1's, read from its manifest repository): a manifest is stored once under its
 (name, version); registering the same manifest again answers the stored one, another manifest

@@ -10,7 +10,7 @@ Decisions (docs/decisions.md, "Source records"):
   of every server-made Source id) at the Scope's next position, taken under the Scope's writer
   lock like every Source write. Its text (what Memory extraction reads, as for a capture) is the
   content itself when it is a string, else its RFC 8785 JSON; a content that is not a string is
-  kept as sent in ``source_values`` (migration 18), which the reads prefer, so it reads back as
+  kept as sent in ``source_values`` (migration 20), which the reads prefer, so it reads back as
   the JSON value it was.
 - A Source is found by the SHA-256 of its id (``source_key``) and the id compared exactly.
 - A listing reads positions ``(after, through]`` in ascending order, ``through`` being the
