@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -64,7 +65,11 @@ def sigint_as_a_terminal_sends_it() -> None:
 
 
 class ServerProcess:
-    """A server command running until ``stop``; ``output`` holds its stdout and stderr afterwards."""
+    """A server command running until ``stop``; ``output`` holds its stdout and stderr afterwards.
+
+    A thread drains the output while the server runs: a pipe nobody reads holds 64 KiB, and a
+    server that logs every request would block on its next log line once it is full (the hosts'
+    session server did, a few hundred requests in)."""
 
     def __init__(self, command: Sequence[str] | str, env: Mapping[str, str], cwd: Path | None = None) -> None:
         argv: Sequence[str] | str = ["bash", "-c", command] if isinstance(command, str) else command
@@ -79,6 +84,14 @@ class ServerProcess:
             preexec_fn=sigint_as_a_terminal_sends_it,
         )
         self.output = ""
+        self._lines: list[str] = []
+        self._drain = threading.Thread(target=self._read, daemon=True)
+        self._drain.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._lines.append(line)
 
     def wait_ready(self, url: str, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -96,10 +109,14 @@ class ServerProcess:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGINT)
         try:
-            self.output = self.process.communicate(timeout=30)[0]
+            self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.output = self.process.communicate()[0]
+            self.process.wait()
+        self._drain.join(timeout=30)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.output = "".join(self._lines)
         return self.output
 
 
