@@ -381,14 +381,14 @@ class Recall:
             evidence.search(round_, family, "none", "not_run")
             return []
         limit = self._search_limit(family) + extra
-        policy = self.embedding.mode
-        vector_possible = self.embedder is not None and self.store.vector_search_available
         if self._fts_only():
             read = state.text_hits.pop((family, scope_id), None)
             if read is not None:
                 evidence.search(round_, family, "fts", "completed", "none")
                 return read
             return self._fts(round_, family, scope_id, query, match, limit, evidence, "none")
+        policy = self.embedding.mode
+        vector_possible = self.embedder is not None and self.store.vector_search_available
         mode: SearchMode = "vector" if policy == "vector" else "hybrid"
         if not vector_possible:  # an explicit vector/hybrid policy with nothing to run it on
             no_embedder = self.embedder is None
