@@ -40,7 +40,7 @@ from pcreceipt.models import limits
 from pcreceipt.prepare.build_types import ENTRY_BODY_CAP_BYTES, MIN_TRUNCATED_BODY_BYTES, TRUNCATION_MARK
 from pcreceipt.prepare.render import markdown_units, utf8_size
 from pcreceipt.store.protocol import Artifacts, Sources
-from pcreceipt.store.records import BootstrapItem, HandoffRevision, Scope, served_content
+from pcreceipt.store.records import HANDOFF, BootstrapItem, HandoffRevision, Scope, served_content
 
 BOOTSTRAP_TAG = "bootstrap-context"
 BOOTSTRAP_HEADING = "# PowerContext bootstrap context"
@@ -53,8 +53,6 @@ REFERENCED_SCOPES = 8  # PowerContext's count of context references read
 TAG_SCAN = 32  # PowerContext's count of tagged memories read per Scope
 SECRET_MARKERS = ("secret", "credential", "password", "token", "apikey", "accesskey", "privatekey")
 ATOMIC_MEMORY: Final = "atomic-memory"
-HANDOFF: Final = "handoff"
-"""The Handoff family and its one artifact id in every Scope (``server.handlers.work``)."""
 
 
 class PackageReads(Artifacts, Sources, Protocol):

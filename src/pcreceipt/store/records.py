@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pcreceipt.errors import PcreceiptError
 from pcreceipt.models import limits
@@ -305,6 +305,10 @@ class SourceIdentityConflict(StoreError):
 
 class HandoffBaseConflict(StoreError):
     """A Handoff commit whose base is not the Scope's latest committed Handoff revision."""
+
+
+HANDOFF: Final = "handoff"
+"""A committed Handoff's family, and its artifact id: a Scope has one Handoff lifecycle."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.records import BootstrapItem, BootstrapReceipt
+from pcreceipt.store.records import HANDOFF, BootstrapItem, BootstrapReceipt
 from pcreceipt.store.service import receipt_cutoff
 
 BOOTSTRAP_SCHEMA = limits.BOOTSTRAP_CONTEXT_SCHEMA_ENUM[0]
@@ -275,7 +275,7 @@ def prepare_bootstrap_context(call: Call[bodies.BootstrapContextRequest]) -> Rep
     max_bytes = body.get("max_bytes", limits.BOOTSTRAP_CONTEXT_REQUEST_MAX_BYTES_DEFAULT)
     candidates = bootstrap.eligible(store, scope, lambda other: call.principal.may(other, "read"))
     if (ref := body.get("handoff")) is not None:
-        named = (ref["family"], ref["artifact_id"]) == (bootstrap.HANDOFF, bootstrap.HANDOFF)
+        named = (ref["family"], ref["artifact_id"]) == (HANDOFF, HANDOFF)
         handoff = store.handoff_revision(scope_id, ref["revision"]) if named else None
         if handoff is None:
             raise ArtifactNotFound("No such committed Handoff revision in the Scope.")

@@ -43,13 +43,13 @@ from pcreceipt.errors import (
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
+from pcreceipt.store.records import HANDOFF, CapturedSource, RecordNotFound, SourceIdentityConflict
 
 SOURCE_NAME = limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM[0]
 ARTIFACT_FAMILIES = frozenset(limits.ARTIFACT_FAMILY_ENUM)
 LEGACY_FAMILY = "memory"
 PROMPT_FAMILY = "prompt"
-HANDOFF_FAMILY = HANDOFF_ID = "handoff"
+HANDOFF_FAMILY = HANDOFF_ID = HANDOFF
 """A Scope's one Handoff lifecycle: family ``handoff``, artifact id ``handoff`` (1.4.1's singleton)."""
 RECEIPT_SCHEMA = "powercontext.handoff-receipt.v1"
 RECEIPT_KIND = "handoff-receipt"
