@@ -79,12 +79,13 @@ def parse_proposal(family: Family, reply: str) -> dict[str, Any] | None:
     return {key: value for key, value in proposal.items() if value is not None}
 
 
-class CandidateGenerator:
-    """Generates one Experience or managed Skill proposal per call with one chat model."""
+class ModelCalls:
+    """What a caller of the generation provider keeps: its chat client, model and settings, the wire
+    settings of a JSON answer, and a count of its calls (thread-safe)."""
 
-    def __init__(self, chat: ChatClient, generation: GenerationSettings) -> None:
+    def __init__(self, chat: ChatClient, generation: GenerationSettings, what: str) -> None:
         if generation.model is None:
-            raise ValueError("generation needs generation.model")
+            raise ValueError(f"{what} needs generation.model")
         self.chat = chat
         self.model = generation.model
         self.generation = generation
@@ -96,11 +97,22 @@ class CandidateGenerator:
         with self._lock:
             return self._calls
 
+    def _count_call(self) -> None:
+        with self._lock:
+            self._calls += 1
+
     def _wire_settings(self) -> dict[str, Any]:
         values = {key: getattr(self.generation, key) for key in _WIRE_SETTINGS}
         wire = {key: value for key, value in values.items() if value is not None}
         wire["response_format"] = {"type": "json_object"}
         return wire
+
+
+class CandidateGenerator(ModelCalls):
+    """Generates one Experience or managed Skill proposal per call with one chat model."""
+
+    def __init__(self, chat: ChatClient, generation: GenerationSettings) -> None:
+        super().__init__(chat, generation, "generation")
 
     def generate(
         self, family: Family, evidence: Sequence[EvidenceText], target_evidence_id: str | None
@@ -119,8 +131,7 @@ class CandidateGenerator:
             {"role": "system", "content": PROMPTS[family]},
             {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
         ]
-        with self._lock:
-            self._calls += 1
+        self._count_call()
         reply = self.chat.complete(
             messages,
             model=self.model,

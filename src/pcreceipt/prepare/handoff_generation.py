@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,6 +34,7 @@ from pcreceipt.config import GenerationSettings
 from pcreceipt.contract import gate
 from pcreceipt.inference import ChatClient, InferenceError
 from pcreceipt.models import limits
+from pcreceipt.prepare.generation import ModelCalls
 from pcreceipt.prepare.rerank import PromptSource, ResolvedPrompt, resolve_prompt
 
 HANDOFF_PROMPT_KEY: Final = "handoff.generate"
@@ -58,7 +58,6 @@ BUILTIN_HANDOFF_PROMPT: Final = (
     '"disposition": "continuable" | "blocked" | "complete", "next_action": {"text": T, "evidence_ids": '
     '[ID, ...]} | null, "omissions": [{"text": T, "evidence_id": ID | null}, ...]}.'
 )
-_WIRE_SETTINGS: Final = ("temperature", "max_tokens", "top_p", "seed")
 _OLD_TRANSCRIPT = re.compile(
     r"\b(?:continue\s+(?:the\s+previous\s+work|above)|see\s+the\s+conversation\s+above)\s*[.!?]*\s*\Z",
     re.IGNORECASE,
@@ -168,32 +167,15 @@ def parse_draft(action: HandoffAction, reply: str) -> Json:
     return draft
 
 
-class HandoffGenerator:
+class HandoffGenerator(ModelCalls):
     """Generates one Handoff draft per call with one chat model, under each Scope's prompt."""
 
     def __init__(self, chat: ChatClient, generation: GenerationSettings, prompt_source: PromptSource) -> None:
-        if generation.model is None:
-            raise ValueError("handoff generation needs generation.model")
-        self.chat = chat
-        self.model = generation.model
-        self.generation = generation
+        super().__init__(chat, generation, "handoff generation")
         self.prompt_source = prompt_source
-        self._lock = threading.Lock()
-        self._calls = 0
-
-    @property
-    def calls(self) -> int:
-        with self._lock:
-            return self._calls
 
     def prompt(self, scope_id: str) -> ResolvedPrompt:
         return resolve_prompt(scope_id, self.prompt_source, key=HANDOFF_PROMPT_KEY, builtin=BUILTIN_HANDOFF_PROMPT)
-
-    def _wire_settings(self) -> dict[str, Any]:
-        values = {key: getattr(self.generation, key) for key in _WIRE_SETTINGS}
-        wire = {key: value for key, value in values.items() if value is not None}
-        wire["response_format"] = {"type": "json_object"}
-        return wire
 
     def generate(self, scope_id: str, action: HandoffAction, evidence: Sequence[tuple[str, bool]]) -> Json:
         """One model call; the draft. ``evidence`` is each citation's JSON text and whether it was
@@ -215,8 +197,7 @@ class HandoffGenerator:
             {"role": "system", "content": self.prompt(scope_id).text},
             {"role": "user", "content": json.dumps(payload, ensure_ascii=False)},
         ]
-        with self._lock:
-            self._calls += 1
+        self._count_call()
         reply = self.chat.complete(
             messages, model=self.model, settings=self._wire_settings(), timeout_seconds=self.generation.timeout_seconds
         )
