@@ -2,7 +2,9 @@
 
 Run by ``nox -s compat`` (which installs ``powercontext[client]==1.4.1`` and starts the server):
 
-    python tests/compat/official_client_check.py http://127.0.0.1:PORT
+    python tests/compat/official_client_check.py http://127.0.0.1:PORT [--trace FILE]
+
+``--trace FILE`` also writes what every response looked like (``client_trace.py``), for the live diff.
 
 Every call goes through the official client: its request models, its check that the status is one
 the operation declares, and its strict response models (closed: an extra or a missing key fails),
@@ -25,10 +27,12 @@ import sys
 import traceback
 import uuid
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from access_client_check import GROUPS as ACCESS_GROUPS
 from artifact_query_client_check import GROUPS as ARTIFACT_QUERY_GROUPS
+from client_trace import Trace
 from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
 from handoff_generation_client_check import GROUPS as HANDOFF_GENERATION_GROUPS
 from parity_client_check import GROUPS as PARITY_GROUPS
@@ -722,7 +726,7 @@ async def stats(client: PowerContextClient) -> None:
     await expect_error("get_stats", 404, "scope_not_found", lambda: client.get_stats(unknown))
 
 
-async def run(base_url: str) -> list[str]:
+async def run(base_url: str, trace: Trace | None = None) -> list[str]:
     groups: list[tuple[str, Callable[[PowerContextClient], Awaitable[None]]]] = [
         ("health", health),
         ("scopes", scopes),
@@ -751,8 +755,11 @@ async def run(base_url: str) -> list[str]:
     more += [*PARITY_GROUPS, *PROFILE_GROUPS, *ACCESS_GROUPS, *SKILL_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
-    async with PowerContextClient(base_url) as client:
+    http_client = None if trace is None else trace.client()
+    async with PowerContextClient(base_url, http_client=http_client) as client:
         for name, group in groups:
+            if trace is not None:
+                trace.group = name
             try:
                 await group(client)
             except Exception as error:
@@ -762,10 +769,14 @@ async def run(base_url: str) -> list[str]:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print("usage: official_client_check.py BASE_URL", file=sys.stderr)
+    arguments = sys.argv[1:]
+    if len(arguments) not in (1, 3) or (len(arguments) == 3 and arguments[1] != "--trace"):
+        print("usage: official_client_check.py BASE_URL [--trace FILE]", file=sys.stderr)
         return 2
-    errors = asyncio.run(run(sys.argv[1]))
+    trace = Trace() if len(arguments) == 3 else None
+    errors = asyncio.run(run(arguments[0], trace))
+    if trace is not None:
+        trace.write(Path(arguments[2]))
     print(f"official client check: {len(CHECKS)} checks passed, {len(FAILED)} failed, {len(errors)} groups ended early")
     for name in FAILED:
         print(f"  FAILED {name}")

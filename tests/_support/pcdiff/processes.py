@@ -109,6 +109,16 @@ def _wait_ready(servers: Sequence[Server]) -> None:
             time.sleep(0.2)
 
 
+def write_external_skill(root: Path) -> Path:
+    """``root`` holding one external Skill package, the one the official client check's external
+    Skills group expects (``tests/compat/skill_client_check.py``); both servers get it."""
+    package = root / "release-check"
+    package.mkdir(parents=True, exist_ok=True)
+    manifest = "---\nname: release-check\ndescription: Check a release branch.\n---\n\nRun the tests.\n"
+    (package / "SKILL.md").write_text(manifest, encoding="utf-8")
+    return root
+
+
 def start_peer(directory: Path, executable: Path, name: str = PEER) -> Server:
     home, workspace, state = directory / "home", directory / "workspace", directory / "powercontext-home"
     for path in (home, workspace, state):
@@ -116,6 +126,7 @@ def start_peer(directory: Path, executable: Path, name: str = PEER) -> Server:
     env = _environment(home)
     env["POWERCONTEXT_HOME"] = str(state)
     env["POWERCONTEXT_SERVER_WORKSPACE"] = str(workspace)
+    write_external_skill(workspace / ".agents" / "skills")  # 1.4.1's default Codex target of the workspace
     port = free_port()
     command = [str(executable), "server", "run", "--host", HOST, "--port", str(port), "--no-env-file"]
     return _spawn(name, command, env, workspace, port, directory / "server.log")
@@ -129,6 +140,7 @@ def start_ours(directory: Path) -> Server:
     port = free_port()
     executable = Path(sys.executable).with_name("pcreceipt")
     command = [str(executable), "serve", "--host", HOST, "--port", str(port), "--data-dir", str(data)]
+    command += ["--external-skills-dir", str(write_external_skill(directory / "external-skills"))]
     return _spawn(OURS, command, env, directory, port, directory / "server.log")
 
 
