@@ -441,6 +441,8 @@ class HandoffGenerationUnavailable(ApiError):
     is configured, as PowerContext 1.4.1 answers without one (no details)."""
 
     code, status = "handoff_generation_unavailable", 503
+
+
 class ExternalSkillNotFound(NotFound):
     """The Scope's external Skill registry has no registration of that identity."""
 

@@ -110,6 +110,9 @@ def new_scope(
     return str(response.json()["scope_id"])
 
 
+ACCESS_FAMILIES = ("atomic-memory", "experience", "handoff", "memory", "profile", "prompt", "skill", "topic-memory")
+
+
 def readiness_checks(*, answered: bool = True, tokens: bool = False) -> dict[str, str]:
     """The checks ``/health/ready`` answers (PowerContext 1.4.1's names): the store answered or
     not, without tokens or with them."""
@@ -121,4 +124,6 @@ def readiness_checks(*, answered: bool = True, tokens: bool = False) -> dict[str
         "access_mode": "enforced" if tokens else "disabled",
         "authentication_provider": provider,
         "access_provider": provider,
+        "access_resource_kinds": "server,scope,artifact",
+        "access_artifact_families": ",".join(f"{family}:enabled" for family in ACCESS_FAMILIES),
     }

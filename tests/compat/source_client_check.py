@@ -32,12 +32,19 @@ ExpectError = Callable[[str, int, "str | None", Callable[[], Awaitable[Any]]], A
 
 async def connector_checkpoints(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
     binding = {
-        "scope_id": f"compat-connector-{uuid.uuid4().hex}",
+        "scope_id": await _scope(client, "Compat connector"),
         "binding_id": "issues",
         "connector_name": "compat-connector",
         "connector_version": "1",
     }
     read = GetConnectorCheckpointRequest.model_validate({"binding": binding})
+    nowhere = {**binding, "scope_id": f"scp_{uuid.uuid4().hex[:26]}"}
+    await expect_error(  # 1.4.1's server looks the Scope up (its OpenAPI lists no 404 here)
+        "get_connector_checkpoint of a binding in a missing Scope",
+        404,
+        "scope_not_found",
+        lambda: client.get_connector_checkpoint(GetConnectorCheckpointRequest.model_validate({"binding": nowhere})),
+    )
     initial = await client.get_connector_checkpoint(read)
     check("get_connector_checkpoint: a new binding reads null", initial.checkpoint is None)
     first = {"cursor": "a", "seen": [1, 2]}

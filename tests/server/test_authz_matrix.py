@@ -23,8 +23,7 @@ routes (``ROUTE_CLASS``, checked against ``x-pcreceipt-scope``), so each row ass
   capture_working_note, remember_memory, replace_artifact_tags, create_work_contract,
   record_task_outcome, handoff_current_work, finalize_handoff, commit_handoff, acknowledge_handoff, create_source,
   prepare_handoff, activate_handoff, get_connector_checkpoint and commit_connector_checkpoint of a
-  binding in the target (write on the target; these two never look the Scope up, so a missing Scope
-  answers success where the grant allows); every seeded
+  binding in the target (write on the target); every seeded
   Scope holds captured content, which needs a model to extract, so an allowed flush is always 503 inference_unavailable;
 - get_stats and get_handoff_report with the target as the exact selection (read on the target); an ``all`` selection
   counts only the Scopes the token may read, as list_scopes lists them;
@@ -75,9 +74,8 @@ OK, NF, FB, UA = "ok", 404, 403, 401
 
 ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
 ROUTE_CLASS |= SOURCE_CLASSES | {name: route_class for name, (route_class, _) in EXTERNAL_ROUTES.items()}
-#: Operations that never look their Scope up (PowerContext 1.4.1 keeps Connector checkpoints
-#: apart from Scope state): where the grant allows, a missing Scope answers success, not 404.
-NO_SCOPE_LOOKUP = frozenset({"get_connector_checkpoint", "commit_connector_checkpoint", *UNSCOPED})
+#: Operations that never look a Scope up: where the grant allows, a missing Scope answers success, not 404.
+NO_SCOPE_LOOKUP = frozenset(UNSCOPED)
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
 NOT_FOUND_CODE: dict[str, str] = {}
 """The 404 code of an operation whose 404 in the matrix is not a missing Scope (none: every 404

@@ -46,7 +46,15 @@ EXACT = {"artifact_id": "a", "revision": 1}
 
 CONTENT_REF = {"name": "content", "source_id": "s-1"}
 SKILL_REF = {"family": "skill", "artifact_id": "s", "revision": 1}
+CHECKPOINT_BINDING = {"scope_id": MISSING, "binding_id": "b", "connector_name": "c", "connector_version": "1"}
 SCOPE_BOUND: dict[str, Request] = {
+    "get_connector_checkpoint": ("POST", "/v1/connector-checkpoints/get", {"binding": CHECKPOINT_BINDING}, {}),
+    "commit_connector_checkpoint": (
+        "POST",
+        "/v1/connector-checkpoints/commit",
+        {"binding": CHECKPOINT_BINDING, "expected": None, "checkpoint": 1},
+        {},
+    ),
     "prepare_context": ("POST", "/v1/context/prepare", {"scope_id": MISSING, "query": "x"}, {}),
     "get_scope": ("GET", f"/v1/scopes/{MISSING}", None, {}),
     "update_scope": ("PUT", f"/v1/scopes/{MISSING}", {"expected_version": 1, "title": "T", "summary": "S"}, {}),
@@ -326,7 +334,7 @@ def test_a_wrong_method_is_405_invalid_request_in_the_envelope_with_allow(
 
 
 def test_every_scope_bound_operation_answers_scope_not_found(http: httpx.Client) -> None:
-    bound = {op.operation_id for op in OPERATIONS if op.scope_source in ("path", "body", "selection")}
+    bound = {op.operation_id for op in OPERATIONS if op.scope_source in ("path", "body", "selection", "binding")}
     assert bound == set(SCOPE_BOUND), "every Scope-bound operation needs a request here"
     for operation_id, (method, path, body, headers) in SCOPE_BOUND.items():
         response = http.request(method, path, json=body, headers=headers)

@@ -51,8 +51,11 @@ async def test_capabilities_and_server_info_parse_as_the_official_models(
     assert set(first) == set(powercontext_models.ServerInfo.model_fields)
     assert info.product.value == "powercontext"
     contracts = {name: contract.model_dump(mode="json") for name, contract in info.feature_contracts.items()}
-    assert contracts == {
-        "access.principal": {"version": {"major": 1, "minor": 0}, "operations": ["get_access_principal"]}
+    version = {"major": 1, "minor": 0}
+    assert contracts == {  # as PowerContext 1.4.1 declares them (tests/compat/live compares them live)
+        "access.principal": {"version": version, "operations": ["get_access_principal"]},
+        "memory.explicit": {"version": version, "operations": ["remember_memory", "search_memory", "get_memory_entry"]},
+        "scope.selection": {"version": version, "operations": ["list_scopes", "get_scope", "get_default_scope"]},
     }
     assert first["api_contract_version"] == {"major": 3, "minor": 1}
     assert (await http.get("/v1/server-info")).json()["server_id"] == info.server_id

@@ -733,7 +733,7 @@ class ArtifactCollectionItem(TypedDict, closed=True):
     """
     artifacts: list[ArtifactReference]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
     content_digest: str
     """
@@ -754,6 +754,10 @@ class ArtifactCollectionItem(TypedDict, closed=True):
     published_at: NotRequired[str | None]
     """
     When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    source_count: NotRequired[int | None]
+    """
+    The number of a revision's direct Source inputs where its family provides one (PowerContext 1.4.1's family-provided count); no family here provides it in a listing, as in 1.4.1, so null (always sent).
     """
     created_by: NotRequired[None]
     """
@@ -796,7 +800,7 @@ class ArtifactCreated(TypedDict, closed=True):
     """
     artifacts: list[ArtifactReference]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
 
 
@@ -982,7 +986,7 @@ class ArtifactRevision(TypedDict, closed=True):
     """
     artifacts: list[ArtifactReference]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
     content_digest: str
     """
@@ -2476,7 +2480,7 @@ class ConnectorBinding(TypedDict, closed=True):
 
     scope_id: str
     """
-    The Scope the binding feeds (authorised with write; never looked up).
+    The Scope the binding feeds (authorised with write; 404 scope_not_found when it does not exist).
     """
     binding_id: str
     """
@@ -4228,11 +4232,12 @@ class Health(TypedDict, closed=True):
     checks: NotRequired[
         dict[
             str,
-            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"],
+            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
+            | str,
         ]
     ]
     """
-    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer), and two descriptions of what access decisions cover: access_resource_kinds (the resource types a Binding can name, comma-separated) and access_artifact_families (family:enabled or family:disabled per Artifact Family, comma-separated, by name). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """
 
 
@@ -6936,7 +6941,7 @@ class ServerInfo(TypedDict, closed=True):
     """
     feature_contracts: dict[str, FeatureContract]
     """
-    PowerContext's stable feature groups this server implements completely, by contract name: access.principal (get_access_principal), as PowerContext 1.4.1 declares it.
+    PowerContext's stable feature groups this server implements completely, by contract name, as PowerContext 1.4.1 declares them: access.principal (get_access_principal), memory.explicit (remember_memory, search_memory, get_memory_entry), scope.selection (list_scopes, get_scope, get_default_scope).
     """
 
 

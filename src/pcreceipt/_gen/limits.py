@@ -169,6 +169,7 @@ ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
 ARTIFACT_COLLECTION_ITEM_TITLE_MAX_LENGTH: Final = 512
 ARTIFACT_COLLECTION_ITEM_SUMMARY_MAX_LENGTH: Final = 8000
+ARTIFACT_COLLECTION_ITEM_SOURCE_COUNT_MINIMUM: Final = 0
 
 # #/components/schemas/ArtifactCreated
 ARTIFACT_CREATED_SOURCES_MAX_ITEMS: Final = 16
@@ -965,6 +966,7 @@ HealthStatus = Literal["ok", "ready", "not_ready"]
 HEALTH_STATUS_ENUM: Final[tuple[HealthStatus, ...]] = ("ok", "ready", "not_ready")
 HealthChecksValues = Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
 HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable", "ready", "not_ready", "disabled", "enforced")
+HEALTH_CHECKS_VALUES_MAX_LENGTH: Final = 512
 
 # #/components/schemas/HistoryFamily
 HistoryFamily = Literal["atomic-memory", "topic-memory", "experience", "profile"]

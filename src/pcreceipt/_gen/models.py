@@ -841,7 +841,7 @@ class ArtifactCollectionItem(ContractModel):
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
     content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
     """
@@ -862,6 +862,10 @@ class ArtifactCollectionItem(ContractModel):
     published_at: AwareDatetime | None = None
     """
     When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    source_count: Annotated[int | None, Field(ge=0)] = None
+    """
+    The number of a revision's direct Source inputs where its family provides one (PowerContext 1.4.1's family-provided count); no family here provides it in a listing, as in 1.4.1, so null (always sent).
     """
     created_by: Annotated[None, Field(None)] = None
     """
@@ -907,7 +911,7 @@ class ArtifactCreated(ContractModel):
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
 
 
@@ -1136,7 +1140,7 @@ class ArtifactRevision(ContractModel):
     """
     artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
     """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1, revision n - 1 of the same artifact; otherwise none.
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
     content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
     """
@@ -2221,6 +2225,19 @@ class CapturedSourceReference(ContractModel):
     """
 
 
+class Checks(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            max_length=512,
+            pattern="^[a-z][a-z-]*(:(enabled|disabled))?(,[a-z][a-z-]*(:(enabled|disabled))?)*$",
+        ),
+    ]
+    """
+    access_resource_kinds and access_artifact_families: comma-separated names, a family's each followed by :enabled or :disabled.
+    """
+
+
 class ClearScopeBindingRequest(ContractModel):
     """
     Remove the binding of one key.
@@ -2914,7 +2931,7 @@ class ConnectorBinding(ContractModel):
     )
     scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
-    The Scope the binding feeds (authorised with write; never looked up).
+    The Scope the binding feeds (authorised with write; 404 scope_not_found when it does not exist).
     """
     binding_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
@@ -5042,12 +5059,13 @@ class Health(ContractModel):
     checks: (
         dict[
             Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
-            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"],
+            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
+            | Checks,
         ]
         | None
     ) = None
     """
-    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer), and two descriptions of what access decisions cover: access_resource_kinds (the resource types a Binding can name, comma-separated) and access_artifact_families (family:enabled or family:disabled per Artifact Family, comma-separated, by name). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """
 
 
@@ -8479,7 +8497,7 @@ class ServerInfo(ContractModel):
         FeatureContract,
     ]
     """
-    PowerContext's stable feature groups this server implements completely, by contract name: access.principal (get_access_principal), as PowerContext 1.4.1 declares it.
+    PowerContext's stable feature groups this server implements completely, by contract name, as PowerContext 1.4.1 declares them: access.principal (get_access_principal), memory.explicit (remember_memory, search_memory, get_memory_entry), scope.selection (list_scopes, get_scope, get_default_scope).
     """
 
 

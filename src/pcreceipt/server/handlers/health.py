@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pcreceipt.models import limits
 from pcreceipt.server.handlers.common import (
     HEALTH_PROBE_SCOPE,
     log,
     store_of,
 )
 from pcreceipt.server.http.exchange import Call, Handler, Reply
+
+#: what access decisions cover, as 1.4.1's readiness describes it: every resource type a Binding can
+#: name, and every Artifact Family by name (each enabled: pcreceipt serves them all)
+ACCESS_COVERAGE = {
+    "access_resource_kinds": ",".join(limits.ACCESS_RESOURCE_TYPE_ENUM),
+    "access_artifact_families": ",".join(f"{f}:enabled" for f in sorted(limits.TAGGABLE_ARTIFACT_FAMILY_ENUM)),
+}
 
 
 def get_liveness(call: Call[None]) -> Reply:
@@ -36,6 +44,7 @@ def get_readiness(call: Call[None]) -> Reply:
         "access_mode": "enforced" if tokens else "disabled",
         "authentication_provider": provider,
         "access_provider": provider,
+        **ACCESS_COVERAGE,
     }
     return (
         Reply(200, {"status": "ready", "checks": checks})

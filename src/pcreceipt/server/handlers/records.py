@@ -89,16 +89,21 @@ def _family(family: str) -> limits.ArtifactFamily:
     return family
 
 
+#: the families whose revision n > 1 names revision n - 1 as its lineage, as PowerContext 1.4.1's
+#: replace does (measured against its server: an Experience's or a profile's replacement names none)
+PREVIOUS_REVISION_LINEAGE = frozenset({"atomic-memory", "topic-memory"})
+
+
 def lineage_artifacts(record: RevisionRecord) -> list[bodies.ArtifactReference]:
-    """What the revision derives from: a merge result's inputs; else, past revision 1, the
-    previous revision (PowerContext's replace names it); else nothing. A lineage the write named
-    itself (a merge with artifact_refs) is served as stored."""
+    """What the revision derives from: a merge result's inputs; else, past revision 1 of an atomic
+    or Topic Memory, the previous revision (PowerContext's replace names it); else nothing. A
+    lineage the write named itself (a merge with artifact_refs) is served as stored."""
     if record.lineage_artifacts:
         return [artifact_reference(d) for d in record.lineage_artifacts]
     if record.derived_from:
         return [artifact_reference(d) for d in record.derived_from]
     ref = record.ref
-    if ref.revision > 1:
+    if ref.revision > 1 and ref.family in PREVIOUS_REVISION_LINEAGE:
         return [artifact_reference(ArtifactRef(ref.scope_id, ref.family, ref.artifact_id, ref.revision - 1))]
     return []
 
@@ -161,6 +166,7 @@ def artifact_collection_item(record: RevisionRecord, lineage: Lineage) -> bodies
         "title": content["title"] if topic else None,
         "summary": content["summary"] if topic else None,
         "published_at": record.created_at if topic else None,
+        "source_count": None,
         "created_by": None,
         "restored_from_revision": None,
         "reason": None,

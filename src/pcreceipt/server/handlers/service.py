@@ -129,9 +129,18 @@ def _major_minor(version: str) -> dict[str, int]:
 
 FEATURE_CONTRACTS: dict[str, Any] = {
     "access.principal": {"version": {"major": 1, "minor": 0}, "operations": ["get_access_principal"]},
+    "memory.explicit": {
+        "version": {"major": 1, "minor": 0},
+        "operations": ["remember_memory", "search_memory", "get_memory_entry"],
+    },
+    "scope.selection": {
+        "version": {"major": 1, "minor": 0},
+        "operations": ["list_scopes", "get_scope", "get_default_scope"],
+    },
 }
-"""PowerContext 1.4.1's feature groups this server serves completely, with 1.4.1's versions
-(``access.principal``: get_access_principal, server/handlers/access.py)."""
+"""PowerContext 1.4.1's feature groups this server serves completely, with 1.4.1's versions and
+operations: ``access.principal`` (server/handlers/access.py), ``memory.explicit`` (the Memory tools'
+remember, search and entry read) and ``scope.selection`` (listing, reading and the default Scope)."""
 
 
 def get_server_info(call: Call[None]) -> Reply:

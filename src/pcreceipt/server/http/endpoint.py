@@ -128,10 +128,10 @@ class PathEndpoint:
 def _require_own_scope(call: Call) -> None:
     """``ScopeNotFound`` when the Scope the operation names in its path or body does not exist.
     An operation that reads its references had its Scope read by ``authorize`` already (None:
-    missing); any other is read here. A Connector checkpoint's Scope (source ``binding``) is only
-    authorised, never read: 1.4.1 keeps checkpoints apart from Scopes."""
+    missing); any other is read here (a Connector checkpoint's ``binding.scope_id`` too, as 1.4.1's
+    server answers it: docs/decisions.md, "Checkpoint grants and Scopes")."""
     own = own_scope(call)
-    if own is None or call.operation.scope_source == "binding":
+    if own is None:
         return
     if call.operation.scope_references or call.services.store.get_scope(own) is None:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
