@@ -95,7 +95,7 @@ def run_size(specs: Sequence[ServerSpec], n: int, items: Sequence[corpus_module.
         for target in targets:
             assert target.server is not None and target.data is not None
             target.result["rss_peak_serve_mb"] = target.server.peak_rss_mb()
-            if target.server.spec.in_process:
+            if target.server.spec.single_creates:
                 target.result["single_creates"] = asyncio.run(single_creates(target.server.base_url, 400))
             target.server.stop()
             rss = [v for v in (target.result["rss_peak_load_mb"], target.result["rss_peak_serve_mb"]) if v]
