@@ -360,6 +360,18 @@ def bench_ob(session: nox.Session) -> None:
     session.run("python", "bench/run.py", "--oceanbase", "--peer-command", peer, *sizes, *session.posargs)
 
 
+@nox.session(python=PYTHON)
+def bench_ob_locks(session: nox.Session) -> None:
+    """Three servers over one seekdb, 4 clients each on one Scope: prepares/s and row-lock waits, before and after.
+
+    "before" is the per-prepare upsert of the Scope's recall_daily row (bench/serve_upsert.py, bench
+    only); "after" is this checkout. Pass bench/ob_lock_bench.py options after --.
+    """
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench,seekdb]")
+    session.run("python", "bench/ob_lock_bench.py", *session.posargs)
+
+
 PCDIFF_TESTS = "tests/compat/live"
 
 
