@@ -10,33 +10,25 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from pcreceipt.store.oceanbase import store as oceanbase_store
-from pcreceipt.store.records import ArtifactRef
-from pcreceipt.store.statistics import ESTIMATOR
+from pcreceipt.store.statistics import INSERT_RECALL_EVENT
 
 
 class UpsertPerPrepare(oceanbase_store.OceanBaseStore):
-    """The OceanBase store with the old ``record_preparation``: the day row upserted in place."""
+    """The OceanBase store with the old statistics write: where ``record_preparation`` appends its
+    event (event id, then the day row's key and counters), the day row is upserted with those
+    counters instead; and no fold (the old code had none, and these servers must not fold the
+    "after" servers' events)."""
 
-    def record_preparation(
-        self, scope_id: str, day: str, *, ready: bool, selected: Sequence[ArtifactRef], recalled_tokens: int
-    ) -> None:
-        comparable, baseline = False, 0
-        if ready and selected:
-            with self._reading() as conn:
-                comparable, baseline = self._lineage_tokens(conn, selected)
-        row = (
-            scope_id,
-            day,
-            ESTIMATOR,
-            1,
-            int(ready),
-            int(comparable),
-            baseline if comparable else 0,
-            recalled_tokens if comparable else 0,
-        )
-        self._transact(lambda conn: self._run(conn, self.UPSERT_RECALL_DAY, row))
+    def _run(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> None:
+        if sql == INSERT_RECALL_EVENT:
+            sql, params = self.UPSERT_RECALL_DAY, tuple(params)[1:]
+        super()._run(conn, sql, params)
+
+    def fold_recall_events(self) -> int:
+        return 0
 
 
 def main() -> None:
