@@ -219,6 +219,8 @@ def markdown(report: dict[str, Any]) -> str:
         ("4 clients req/s", ("concurrent", "requests_per_s"), 1),
         ("4 clients p50", ("concurrent", "p50_ms"), 2),
         ("4 clients p99", ("concurrent", "p99_ms"), 2),
+        ("4 clients: server CPU ms per prepare", ("concurrent", "server_cpu_ms_per_request"), 2),
+        ("4 clients: seekdb CPU ms per prepare", ("concurrent", "database_cpu_ms_per_request"), 2),
         ("peak RSS MiB", ("rss_peak_mb",), 1),
         ("data dir MiB", ("data_dir_mb",), 1),
         ("in-process prepare p50", ("in_process", "plain", "prepare", "p50_ms"), 2),

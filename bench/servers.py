@@ -47,6 +47,7 @@ class ServerSpec:
     cwd: Callable[[Path], Path]
     in_process: bool = False  # pcreceipt on SQLite: the runtime can also run in this process on the same store
     single_creates: bool = False  # pcreceipt: also time one-by-one creates into a second Scope
+    database_pid: int | None = None  # a database server of its own (seekdb): its CPU is reported too
 
 
 def pcreceipt_spec() -> ServerSpec:
@@ -73,7 +74,7 @@ def pcreceipt_oceanbase_spec(seekdb: SeekdbServer) -> ServerSpec:
         create_database(seekdb, database)
         return {**sqlite.environment(data), "PCRECEIPT_STORE_URL": seekdb.url(database)}
 
-    return ServerSpec(OCEANBASE, sqlite.command, environment, sqlite.cwd, single_creates=True)
+    return ServerSpec(OCEANBASE, sqlite.command, environment, sqlite.cwd, single_creates=True, database_pid=seekdb.pid)
 
 
 class Server:
