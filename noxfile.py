@@ -345,6 +345,33 @@ def bench_peer(session: nox.Session) -> None:
     session.run("python", "bench/run.py", "--peer-command", peer, *session.posargs)
 
 
+@nox.session(python=PYTHON)
+def bench_ob(session: nox.Session) -> None:
+    """Three servers in one interleaved run: pcreceipt on SQLite, pcreceipt on a loopback seekdb, PowerContext 1.4.1.
+
+    Issue 30's measurement: N = 10k and 100k (the peer at 10k only), with OceanBase's p50 and
+    4-client throughput against SQLite's judged in bench/out/summary.md. Pass bench/run.py options
+    after --, e.g. `-- --n 1000 --queries 60` for a smoke run.
+    """
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench,seekdb]")
+    peer = _peer_executable(session)
+    sizes = [] if any(a == "--n" or a.startswith("--n=") for a in session.posargs) else ["--n", "10000,100000"]
+    session.run("python", "bench/run.py", "--oceanbase", "--peer-command", peer, *sizes, *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def bench_ob_locks(session: nox.Session) -> None:
+    """Three servers over one seekdb, 4 clients each on one Scope: prepares/s and row-lock waits, before and after.
+
+    "before" is the per-prepare upsert of the Scope's recall_daily row (bench/serve_upsert.py, bench
+    only); "after" is this checkout. Pass bench/ob_lock_bench.py options after --.
+    """
+    session.install("-q", "--upgrade", "pip")
+    session.install("-q", "-e", ".[bench,seekdb]")
+    session.run("python", "bench/ob_lock_bench.py", *session.posargs)
+
+
 PCDIFF_TESTS = "tests/compat/live"
 
 

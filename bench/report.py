@@ -133,6 +133,42 @@ def goals(results: dict[str, dict[int, dict]], goal_n: int) -> list[Goal]:
     ]
 
 
+OCEANBASE = "pcreceipt-oceanbase"
+
+
+def oceanbase_goals(results: dict[str, dict[int, dict]]) -> list[Goal]:
+    """Issue 30's goals for pcreceipt on OceanBase against pcreceipt on SQLite, at every N both ran."""
+    out = []
+    for n in sorted(set(results.get("pcreceipt", {})) & set(results.get(OCEANBASE, {}))):
+        seq = ("sequential", "plain", "p50_ms")
+        rps = ("concurrent", "requests_per_s")
+        at = f"(N={n})"
+        out += [
+            Goal(
+                f"ob_seq_p50_{n}",
+                "OceanBase sequential p50 ≤ 1.5× SQLite's",
+                _ratio(_get(results, OCEANBASE, n, *seq), _get(results, "pcreceipt", n, *seq)),
+                1.5,
+                False,
+                at,
+            ),
+            Goal(
+                f"ob_conc_rps_{n}",
+                "OceanBase 4-client throughput ≥ 0.7× SQLite's",
+                _ratio(_get(results, OCEANBASE, n, *rps), _get(results, "pcreceipt", n, *rps)),
+                0.7,
+                True,
+                at,
+            ),
+        ]
+    return out
+
+
+def all_goals(results: dict[str, dict[int, dict]], goal_n: int) -> list[Goal]:
+    """The goals against the peer (when pcreceipt ran on SQLite) and OceanBase's against SQLite."""
+    return (goals(results, goal_n) if "pcreceipt" in results else []) + oceanbase_goals(results)
+
+
 def _minus_one(value: Any) -> float | None:
     return round(value - 1, 4) if isinstance(value, int | float) else None
 
@@ -154,7 +190,13 @@ def markdown(report: dict[str, Any]) -> str:
         f"{report['meta']['started']} · pcreceipt {report['meta']['source']} · {report['meta']['machine']} · "
         f"Python {report['meta']['python']} · "
         f"corpus digest {report['meta']['corpus']['digest_1k']} · {len(report['meta']['query_kinds'])} query kinds, "
-        f"{report['meta']['queries']} queries",
+        f"{report['meta']['queries']} queries"
+        + (
+            f" · load average (1, 5, 15 min) {report['meta']['loadavg']['start']} at the start, "
+            f"{report['meta']['loadavg']['end']} at the end"
+            if "loadavg" in report["meta"]
+            else ""
+        ),
         "",
         "Latencies are client-side over keep-alive HTTP on 127.0.0.1, in ms. Loading runs one server at a time;",
         "the prepare phases run with every server up, interleaved query by query (sequential) or block by block",
@@ -177,6 +219,8 @@ def markdown(report: dict[str, Any]) -> str:
         ("4 clients req/s", ("concurrent", "requests_per_s"), 1),
         ("4 clients p50", ("concurrent", "p50_ms"), 2),
         ("4 clients p99", ("concurrent", "p99_ms"), 2),
+        ("4 clients: server CPU ms per prepare", ("concurrent", "server_cpu_ms_per_request"), 2),
+        ("4 clients: seekdb CPU ms per prepare", ("concurrent", "database_cpu_ms_per_request"), 2),
         ("peak RSS MiB", ("rss_peak_mb",), 1),
         ("data dir MiB", ("data_dir_mb",), 1),
         ("in-process prepare p50", ("in_process", "plain", "prepare", "p50_ms"), 2),
@@ -185,23 +229,34 @@ def markdown(report: dict[str, Any]) -> str:
         ("gate share (receipt)", ("in_process", "with_receipt", "gate_share_of_prepare"), 4),
         ("single creates/s (4 clients)", ("single_creates", "rows_per_s"), 1),
     ]
+    if OCEANBASE in results:
+        rows.append(("seekdb RSS MiB (after the N)", ("seekdb_rss_mb",), 1))
     sizes = sorted({n for s in servers for n in results[s]})
+    peer_ratio = "powercontext" in results and "pcreceipt" in results
+    ob_ratio = OCEANBASE in results and "pcreceipt" in results
     header = ["metric"]
     for n in sizes:
         header += [f"{s} {n // 1000}k" for s in servers if n in results[s]]
-        if all(n in results[s] for s in ("pcreceipt", "powercontext") if s in results) and len(servers) > 1:
+        if peer_ratio:
             header.append(f"ratio {n // 1000}k")
+        if ob_ratio:
+            header.append(f"OB÷SQLite {n // 1000}k")
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for label, path, digits in rows:
         cells = [label]
         for n in sizes:
             values = [_get(results, s, n, *path) for s in servers if n in results[s]]
             cells += [_fmt(v, digits) for v in values]
-            if all(n in results[s] for s in ("pcreceipt", "powercontext") if s in results) and len(servers) > 1:
-                ratio = _ratio(_get(results, "pcreceipt", n, *path), _get(results, "powercontext", n, *path))
-                cells.append(_fmt(ratio, 3) if isinstance(ratio, float) else "–")
+            for other, shown in (("powercontext", peer_ratio), (OCEANBASE, ob_ratio)):
+                if shown:
+                    mine, theirs = ("pcreceipt", other) if other == "powercontext" else (other, "pcreceipt")
+                    ratio = _ratio(_get(results, mine, n, *path), _get(results, theirs, n, *path))
+                    cells.append(_fmt(ratio, 3) if isinstance(ratio, float) else "–")
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", "Ratios are pcreceipt ÷ peer.", ""]
+    notes = ["Ratios are pcreceipt ÷ peer."] if peer_ratio else []
+    if ob_ratio:
+        notes.append("OB÷SQLite is pcreceipt on OceanBase (loopback seekdb) ÷ pcreceipt on SQLite.")
+    lines += ["", *notes, ""]
     if report.get("goals"):
         lines += ["## Goals", "", "| goal | value | limit | met |", "|---|---|---|---|"]
         for goal in report["goals"]:

@@ -27,6 +27,14 @@ machine is shared and noisy, so nothing here is a test.
     python bench/run.py                                   # pcreceipt at 1k, 10k and 100k
     python bench/run.py --peer-command PATH/bin/powercontext  # plus PowerContext (or: nox -s bench_peer)
     python bench/run.py --base-url http://127.0.0.1:8765 --n 1000  # any loopback server with the prepare API
+    python bench/run.py --oceanbase --n 10000,100000 --peer-command PATH/bin/powercontext  # or: nox -s bench_ob
+
+``--oceanbase`` adds a third server, ``pcreceipt-oceanbase``: ``pcreceipt serve`` on a database of a
+loopback seekdb this run starts from the installed ``pylibseekdb`` (``pcreceipt.store.oceanbase.seekdb``,
+a fresh database per N), loaded and measured like the others in the same interleaving; the report
+then has its ratios to pcreceipt on SQLite and issue 30's goals (p50 ≤ 1.5×, 4-client throughput
+≥ 0.7×) at every N both have. Steps 6 and 7 stay SQLite-only (the data directory is SQLite's);
+seekdb's own RSS is reported beside it.
 
 This file is the entry point (options, the report's assembly); each job has its module:
 ``corpus`` (the corpus and queries), ``servers`` (start, stop, readiness) and ``peer`` (the
@@ -39,10 +47,12 @@ and nothing from ``tests/``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -53,9 +63,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus as corpus_module
 from peer import peer_spec
 from plot import plot
-from report import goals, markdown, source_revision
+from report import all_goals, markdown, source_revision
 from runs import Options, run_external, run_size
-from servers import ServerSpec, pcreceipt_spec
+from servers import OCEANBASE, ServerSpec, pcreceipt_oceanbase_spec, pcreceipt_spec
 
 OUT = Path(__file__).resolve().parent / "out"
 
@@ -65,8 +75,7 @@ def summarize(path: Path, goal_n: int) -> int:
     report = json.loads(path.read_text())
     results = {s: {int(n): r for n, r in by_n.items()} for s, by_n in report["results"].items()}
     report["results"] = results
-    if "pcreceipt" in results:
-        report["goals"] = [{**vars(g), "met": g.met} for g in goals(results, goal_n)]
+    report["goals"] = [{**vars(g), "met": g.met} for g in all_goals(results, goal_n)]
     report["plot"] = plot(results, path.parent / "latency.png")
     (path.parent / "summary.md").write_text(markdown(report))
     print(f"wrote {path.parent / 'summary.md'}")
@@ -99,6 +108,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--peer-max-n", type=int, default=10000, help="largest N loaded into the peer [10000]")
     parser.add_argument("--base-url", help="benchmark this already running loopback server instead")
     parser.add_argument("--no-pcreceipt", action="store_true", help="skip pcreceipt (peer only)")
+    parser.add_argument(
+        "--oceanbase",
+        action="store_true",
+        help="also pcreceipt on a loopback seekdb started for the run (needs the seekdb extra), side by side",
+    )
     parser.add_argument("--queries", type=int, default=300, help="number of queries [300]")
     parser.add_argument("--warmup", type=int, default=30, help="warm-up requests per variant [30]")
     parser.add_argument("--clients", type=int, default=4)
@@ -144,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.n, args.queries, args.concurrent_requests, args.profile_n = "1000", 100, 200, "1000"
     sizes = sorted({int(x) for x in args.n.split(",") if x.strip()})
     started = time.strftime("%Y-%m-%d %H:%M:%S")
+    load_at_start = [round(x, 2) for x in os.getloadavg()]
     args.out.mkdir(parents=True, exist_ok=True)
     print(f"building the corpus (N up to {max(sizes)}) and {args.queries} queries", flush=True)
     everything = corpus_module.corpus(max(sizes))
@@ -164,14 +179,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.base_url:
         results["external"] = {sizes[0]: run_external(args.base_url, sizes[0], everything[: sizes[0]], options)}
     else:
-        specs: list[tuple[ServerSpec, int]] = []
-        if not args.no_pcreceipt:
-            specs.append((pcreceipt_spec(), max(sizes)))
-        if args.peer_command:
-            specs.append((peer_spec(args.peer_command), args.peer_max_n))
-        for n in sizes:
-            for name, result in run_size([s for s, limit in specs if n <= limit], n, everything[:n], options).items():
-                results.setdefault(name, {})[n] = result
+        with contextlib.ExitStack() as stack:
+            specs: list[tuple[ServerSpec, int]] = []
+            if not args.no_pcreceipt:
+                specs.append((pcreceipt_spec(), max(sizes)))
+            seekdb = None
+            if args.oceanbase:
+                from pcreceipt.store.oceanbase.seekdb import start_seekdb
+
+                workdir = stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-seekdb-"))
+                print("starting a loopback seekdb for pcreceipt-oceanbase", flush=True)
+                seekdb = stack.enter_context(start_seekdb(Path(workdir)))
+                specs.append((pcreceipt_oceanbase_spec(seekdb), max(sizes)))
+            if args.peer_command:
+                specs.append((peer_spec(args.peer_command), args.peer_max_n))
+            for n in sizes:
+                run = run_size([s for s, limit in specs if n <= limit], n, everything[:n], options)
+                for name, result in run.items():
+                    if name == OCEANBASE and seekdb is not None:
+                        result["seekdb_rss_mb"] = round(seekdb.rss_bytes() / 2**20, 1)
+                        result["data_dir_mb"] = None  # its data is in seekdb, not in the data directory
+                    results.setdefault(name, {})[n] = result
     report: dict[str, Any] = {
         "meta": {
             "started": started,
@@ -182,11 +210,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "queries": len(options.queries),
             "query_kinds": dict(Counter(q.kind for q in options.queries)),
             "args": {k: str(v) for k, v in vars(args).items()},
+            "loadavg": {"start": load_at_start, "end": [round(x, 2) for x in os.getloadavg()]},
         },
         "results": results,
     }
-    if "pcreceipt" in results:
-        report["goals"] = [{**vars(g), "met": g.met} for g in goals(results, args.goal_n)]
+    report["goals"] = [{**vars(g), "met": g.met} for g in all_goals(results, args.goal_n)]
     report["plot"] = plot(results, args.out / "latency.png")
     (args.out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False, default=str))
     (args.out / "summary.md").write_text(markdown(report))

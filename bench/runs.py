@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import corpus as corpus_module
+import procstat
 from inprocess import in_process
 from loading import load, single_creates
 from measure import dir_size_mb
@@ -38,15 +39,43 @@ class Options:
     restarts: int = 3
 
 
+def cpu_seconds(target: Target) -> tuple[float, float | None]:
+    """CPU seconds used so far by the server's process tree and by its own database server (seekdb),
+    read from /proc: a cost per prepare that holds whatever else the machine does."""
+    assert target.server is not None and target.server.process is not None
+    pids = [target.server.process.pid]
+    pids += procstat.children(pids[0])
+    used = 0.0
+    for pid in pids:
+        try:
+            used += procstat.cpu_seconds(pid)
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    database = target.server.spec.database_pid
+    return used, None if database is None else procstat.cpu_seconds(database)
+
+
 async def workloads(targets: Sequence[Target], options: Options) -> None:
-    """Receipt probe, the sequential and the concurrent phases, every server interleaved."""
+    """Receipt probe, the sequential and the concurrent phases, every server interleaved; the
+    servers' CPU per prepare of the concurrent phase (each server's work is in its own processes,
+    and seekdb serves only pcreceipt-oceanbase, so interleaving does not mix them)."""
     for target in targets:
         target.receipts = await receipts_supported(target, options.queries[0].text)
         target.result["receipts_supported"] = target.receipts
     seq = await sequential(targets, options.queries, options.warmup, options.seq_budget_s)
+    measured = [t for t in targets if t.server is not None and t.server.process is not None]
+    before = {t.name: cpu_seconds(t) for t in measured}
     conc = await concurrent(
         targets, options.queries, options.clients, options.concurrent_requests, options.conc_budget_s
     )
+    for target in measured:
+        (server_then, database_then), (server_now, database_now) = before[target.name], cpu_seconds(target)
+        requests = conc[target.name]["requests"]
+        if requests:
+            conc[target.name]["server_cpu_ms_per_request"] = round(1000 * (server_now - server_then) / requests, 3)
+            if database_now is not None and database_then is not None:
+                database_ms = 1000 * (database_now - database_then) / requests
+                conc[target.name]["database_cpu_ms_per_request"] = round(database_ms, 3)
     for target in targets:
         target.result["sequential"] = seq[target.name]
         target.result["concurrent"] = conc[target.name]
@@ -95,7 +124,7 @@ def run_size(specs: Sequence[ServerSpec], n: int, items: Sequence[corpus_module.
         for target in targets:
             assert target.server is not None and target.data is not None
             target.result["rss_peak_serve_mb"] = target.server.peak_rss_mb()
-            if target.server.spec.in_process:
+            if target.server.spec.single_creates:
                 target.result["single_creates"] = asyncio.run(single_creates(target.server.base_url, 400))
             target.server.stop()
             rss = [v for v in (target.result["rss_peak_load_mb"], target.result["rss_peak_serve_mb"]) if v]

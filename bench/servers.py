@@ -1,13 +1,15 @@
 """Starting and stopping the servers under test, each a real process on 127.0.0.1.
 
-``ServerSpec`` says how to start one server on a data directory (``pcreceipt_spec`` here, the
-peer's in ``peer.py``); ``Server`` runs it on a free port and times exec until ``/health/ready``.
+``ServerSpec`` says how to start one server on a data directory (``pcreceipt_spec`` here, on SQLite
+in that directory; ``pcreceipt_oceanbase_spec`` on a database of a loopback seekdb the bench started;
+the peer's in ``peer.py``); ``Server`` runs it on a free port and times exec until ``/health/ready``.
 The free port comes from pcreceipt itself (``pcreceipt.store.oceanbase.seekdb.free_loopback_port``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from measure import peak_rss_mb
 
+from pcreceipt.store.oceanbase.seekdb import SeekdbServer, create_database
 from pcreceipt.store.oceanbase.seekdb import free_loopback_port as free_port
 
 HOST = "127.0.0.1"
@@ -42,7 +45,9 @@ class ServerSpec:
     command: Callable[[Path, int], list[str]]
     environment: Callable[[Path], dict[str, str]]
     cwd: Callable[[Path], Path]
-    in_process: bool = False  # pcreceipt: the runtime can also run in this process on the same store
+    in_process: bool = False  # pcreceipt on SQLite: the runtime can also run in this process on the same store
+    single_creates: bool = False  # pcreceipt: also time one-by-one creates into a second Scope
+    database_pid: int | None = None  # a database server of its own (seekdb): its CPU is reported too
 
 
 def pcreceipt_spec() -> ServerSpec:
@@ -53,7 +58,23 @@ def pcreceipt_spec() -> ServerSpec:
     def environment(data: Path) -> dict[str, str]:
         return {k: v for k, v in os.environ.items() if not k.startswith("PCRECEIPT_")}
 
-    return ServerSpec("pcreceipt", command, environment, lambda data: data, in_process=True)
+    return ServerSpec("pcreceipt", command, environment, lambda data: data, in_process=True, single_creates=True)
+
+
+OCEANBASE = "pcreceipt-oceanbase"
+
+
+def pcreceipt_oceanbase_spec(seekdb: SeekdbServer) -> ServerSpec:
+    """``pcreceipt serve`` on a database of ``seekdb`` named after the data directory (created at
+    the first start, reused by the restarts), so each N gets a fresh database on the same server."""
+    sqlite = pcreceipt_spec()
+
+    def environment(data: Path) -> dict[str, str]:
+        database = "bench_" + re.sub(r"\W", "_", data.name)
+        create_database(seekdb, database)
+        return {**sqlite.environment(data), "PCRECEIPT_STORE_URL": seekdb.url(database)}
+
+    return ServerSpec(OCEANBASE, sqlite.command, environment, sqlite.cwd, single_creates=True, database_pid=seekdb.pid)
 
 
 class Server:
