@@ -7,6 +7,7 @@ and every reference to it."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,11 @@ from typing import Any
 import pytest
 from _support.engines import raw_sql
 from _support.races import at_once
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pcreceipt.store.protocol import Store
-from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
+from pcreceipt.store.records import CapturedSource, RecordNotFound, Scope, SourceIdentityConflict
 from pcreceipt.store.source_observations import observation_key
 from pcreceipt.store.sources import source_key
 
@@ -54,6 +57,36 @@ def test_an_observation_is_not_a_content_source(store: Store, scope_id: str) -> 
     assert [item.position for item in page.items] == [2]
     window = store.flush_sources(scope_id, 1)  # the observation alone: passed, nothing to extract
     assert (window.previous_cursor, window.current_cursor, window.needs_extraction) == (0, 1, False)
+
+
+SUBMISSIONS = st.lists(
+    st.tuples(st.sampled_from(["issues", "tickets"]), st.sampled_from(["a", "b", "c"]), st.integers(0, 1)),
+    max_size=10,
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(submissions=SUBMISSIONS)
+def test_each_identity_holds_its_first_observation(
+    store: Store, make_scope: Callable[..., Scope], submissions: list[tuple[str, str, int]]
+) -> None:
+    """Whatever the order: an identity's first observation takes the next position and keeps it
+    (its replays answer it, any other observation is refused), and the positions are 1..n."""
+    scope_id = make_scope().scope_id
+    first: dict[tuple[str, str], tuple[int, int]] = {}
+    for source_type, name, variant in submissions:
+        submitted = observation(name, source_type, variant=variant)
+        held = first.get((source_type, name))
+        if held is not None and held[1] != variant:
+            with pytest.raises(SourceIdentityConflict):
+                store.submit_source_observation(scope_id, submitted)
+            continue
+        position = store.submit_source_observation(scope_id, submitted)
+        if held is None:
+            first[source_type, name] = (position, variant)
+        assert position == first[source_type, name][0]
+    assert sorted(position for position, _ in first.values()) == list(range(1, len(first) + 1))
+    assert store.source_high_watermark(scope_id) == len(first)
 
 
 def test_an_unknown_scope_is_refused(store: Store) -> None:
