@@ -174,6 +174,13 @@ class SourceNotEligible(InvalidRequest):
     code = "source_not_eligible"
 
 
+class SourceDefinitionNotFound(NotFound):
+    """submit_source_observation: no Source Definition is registered under the observation's
+    (source_type, definition_version) (PowerContext 1.4.1's code)."""
+
+    code = "source_definition_not_found"
+
+
 class SourceNotFound(NotFound):
     """get_source: the Scope has no Source of that type and id (PowerContext 1.4.1's code)."""
 

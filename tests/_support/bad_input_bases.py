@@ -24,7 +24,7 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
-from _support.source_definitions import new_manifest
+from _support.source_definitions import new_manifest, observation_of
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
 
@@ -70,6 +70,12 @@ class Base:
     headers: dict[str, str] = field(default_factory=dict)
     body: Any = None
     ok: int = 200
+
+
+def _observation(tier: Tier) -> Base:
+    manifest = new_manifest("tier")
+    assert tier.http.post("/v1/source-definitions/register", json={"manifest": manifest}).status_code == 200
+    return Base(body={"scope_id": tier.scope_id, "observation": observation_of(manifest, uuid.uuid4().hex)}, ok=202)
 
 
 def _external_skill(tier: Tier) -> dict[str, Any]:
@@ -391,6 +397,7 @@ BASES |= {
         ok=201,
     ),
     "register_source_definition": lambda t: Base(body={"manifest": new_manifest("tier")}),
+    "submit_source_observation": _observation,
 }
 
 # The access operations: the tier's server is in local single-user mode, which has no Principal,

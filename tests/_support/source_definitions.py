@@ -24,3 +24,16 @@ def new_manifest(prefix: str = "tests", **fields: Any) -> dict[str, Any]:
         "projections": [{"key": {"name": "summary", "version": "1"}, "schema": {"type": "string"}}],
     }
     return sealed(base | fields)
+
+
+def observation_of(manifest: dict[str, Any], name: str, **payload: Any) -> dict[str, Any]:
+    """A valid observation of ``manifest`` named ``name``: the envelope repeated in its payload (plus
+    ``payload``), a value for each declared projection (a string, what ``new_manifest`` declares)."""
+    envelope = {"name": name, "definition_version": manifest["version"], "materialization": "captured"}
+    return {
+        **envelope,
+        "source_type": manifest["name"],
+        "definition_fingerprint": manifest["fingerprint"],
+        "payload": envelope | {"description": None} | payload,
+        "projections": [{"key": p["key"], "value": f"{name} summary"} for p in manifest["projections"]],
+    }

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from _support.source_definitions import new_manifest
+from _support.source_definitions import new_manifest, observation_of
 
 SOURCE_CLASSES: dict[str, str] = {
     "get_source": "read",
@@ -18,6 +18,7 @@ SOURCE_CLASSES: dict[str, str] = {
     "create_source": "write",
     "create_subject_source": "create",  # a new subject: write on the target, admin on * to bind it
     "register_source_definition": "create",  # admin on *, whatever the target (no Scope is named)
+    "submit_source_observation": "write",
 }
 
 DECLARED_WRITE: dict[str, str] = {"create_subject_source": "write"}
@@ -36,5 +37,12 @@ SOURCE_REQUESTS: dict[str, Callable[[httpx.Client, Any, str], httpx.Response]] =
     ),
     "register_source_definition": lambda http, w, t: http.post(
         "/v1/source-definitions/register", json={"manifest": new_manifest("matrix")}
+    ),
+    "submit_source_observation": lambda http, w, t: http.post(
+        "/v1/source-observations",
+        json={
+            "scope_id": w.ids[t],
+            "observation": observation_of(w.store.register_source_definition(new_manifest()), "m"),
+        },
     ),
 }

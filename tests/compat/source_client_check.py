@@ -24,6 +24,7 @@ from powercontext.http import (
     GetConnectorCheckpointRequest,
     ListSourcesRequest,
     RegisterSourceDefinitionRequest,
+    SubmitSourceObservationRequest,
 )
 
 Check = Callable[[str, bool], bool]
@@ -151,6 +152,51 @@ async def source_definitions(client: PowerContextClient, check: Check, expect_er
         "source_conflict",
         lambda: client.register_source_definition(
             RegisterSourceDefinitionRequest.model_validate({"manifest": changed})
+        ),
+    )
+    await _observations(client, check, expect_error, manifest)
+
+
+async def _observations(client: PowerContextClient, check: Check, expect_error: ExpectError, manifest: Any) -> None:
+    scope_id = await _scope(client, "source observations")
+    envelope = {"name": "issue-1", "definition_version": manifest["version"], "materialization": "captured"}
+    observation = {
+        **envelope,
+        "source_type": manifest["name"],
+        "definition_fingerprint": manifest["fingerprint"],
+        "payload": {**envelope, "description": None, "title": "Crash on start"},
+        "projections": [{"key": {"name": "summary", "version": "1"}, "value": "a crash"}],
+    }
+    request = SubmitSourceObservationRequest.model_validate({"scope_id": scope_id, "observation": observation})
+    receipt = await client.submit_source_observation(request)
+    check(
+        "submit_source_observation: answers the Source and its position",
+        (receipt.source.name, receipt.source.source_id, receipt.position) == (manifest["name"], "issue-1", 1),
+    )
+    check(
+        "submit_source_observation: a replay answers the same receipt",
+        await client.submit_source_observation(request) == receipt,
+    )
+    changed = {**observation, "payload": {**observation["payload"], "title": "Another"}}
+    await expect_error(
+        "submit_source_observation of another observation under the same identity",
+        409,
+        "source_conflict",
+        lambda: client.submit_source_observation(
+            SubmitSourceObservationRequest.model_validate({"scope_id": scope_id, "observation": changed})
+        ),
+    )
+    unknown = {
+        **observation,
+        "definition_version": "9",
+        "payload": {**observation["payload"], "definition_version": "9"},
+    }
+    await expect_error(
+        "submit_source_observation under a version never registered",
+        404,
+        "source_definition_not_found",
+        lambda: client.submit_source_observation(
+            SubmitSourceObservationRequest.model_validate({"scope_id": scope_id, "observation": unknown})
         ),
     )
 

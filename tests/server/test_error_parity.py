@@ -19,6 +19,7 @@ import pytest
 from _support import work_requests
 from _support.candidates import EXPERIENCE, SKILL
 from _support.servers import CANARY, assert_error, running
+from _support.source_definitions import new_manifest, observation_of
 
 from pcreceipt.config import Settings
 from pcreceipt.models import OPERATIONS
@@ -44,6 +45,8 @@ EVIDENCE = {"source_refs": [{"name": "content", "source_id": "s"}], "artifact_re
 DECIDED = {"candidate_id": "cand_1", "expected_version": 1}
 EXACT = {"artifact_id": "a", "revision": 1}
 
+REGISTERED = new_manifest("parity")
+"""The Source Definition the parity server holds, so an observation reaches its Scope's lookup."""
 CONTENT_REF = {"name": "content", "source_id": "s-1"}
 SKILL_REF = {"family": "skill", "artifact_id": "s", "revision": 1}
 CHECKPOINT_BINDING = {"scope_id": MISSING, "binding_id": "b", "connector_name": "c", "connector_version": "1"}
@@ -107,6 +110,12 @@ SCOPE_BOUND: dict[str, Request] = {
         "POST",
         "/v1/sources/content",
         {"scope_id": MISSING, "source_id": "s-1", "content": "text"},
+        {},
+    ),
+    "submit_source_observation": (
+        "POST",
+        "/v1/source-observations",
+        {"scope_id": MISSING, "observation": observation_of(REGISTERED, "o-1")},
         {},
     ),
     "capture_working_note": (
@@ -284,6 +293,7 @@ SCOPE_BOUND: dict[str, Request] = {
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[httpx.Client]:
     store = SQLiteStore(tmp_path / "store.db")
+    store.register_source_definition(REGISTERED)
     try:
         with running(create_app(Settings(data_dir=tmp_path), store=store)) as url, httpx.Client(base_url=url) as client:
             yield client

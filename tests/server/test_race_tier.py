@@ -56,6 +56,7 @@ from _support.skill_races import (
     registry_dir,
 )
 from _support.source_definitions import new_manifest
+from _support.source_races import race_submit_source_observation
 from _support.tiers import binding_key, bootstrap_request, bundled_operations, memory_input
 
 from pcreceipt.config import ExternalSkillsSettings, Settings
@@ -711,6 +712,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_source": [race_create_source],
     "create_subject_source": [race_create_subject_source],
     "register_source_definition": [race_register_source_definition],
+    "submit_source_observation": [race_submit_source_observation],
     "remember_memory": [race_remember_memory],
     "flush_memory": [race_flush_memory],
     "prepare_context": [race_prepare_context],

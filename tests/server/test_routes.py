@@ -93,6 +93,7 @@ EXERCISED = {
         "create_source",
         "create_subject_source",
         "register_source_definition",
+        "submit_source_observation",
     ],
     "test_restoration_and_publication": [
         "preview_atomic_memory_restoration",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from _support.client_calls import new_memory
-from _support.source_definitions import new_manifest
+from _support.source_definitions import new_manifest, observation_of
 from _support.tokens import make_scope, token_server
 
 from pcreceipt.client import ApiResponseError, AsyncClient
@@ -104,6 +104,10 @@ async def test_source_records(client: AsyncClient, scope_id: str) -> None:
     assert [s.scope_id for s in subject.sources] == [scope_id, subject.subject_scope_id]
     manifest = new_manifest("routes")
     assert (await client.register_source_definition({"manifest": manifest})).fingerprint == manifest["fingerprint"]
+    observed = await client.submit_source_observation(
+        {"scope_id": scope_id, "observation": observation_of(manifest, "routes-observation")}
+    )
+    assert observed.position == 6 and observed.source.name == manifest["name"]
 
 
 async def test_handoff_generation(client: AsyncClient, scope_id: str) -> None:

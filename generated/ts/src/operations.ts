@@ -127,6 +127,7 @@ export type OperationId =
   | "get_source"
   | "create_subject_source"
   | "register_source_definition"
+  | "submit_source_observation"
   | "get_access_principal"
   | "list_access_roles"
   | "list_access_resources"
@@ -1019,6 +1020,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "RegisterSourceDefinitionRequest",
     success: [{ status: 200, model: "SourceDefinitionManifest" }],
     scope: { access: "admin", source: "none", references: false },
+  },
+  {
+    operationId: "submit_source_observation",
+    method: "POST",
+    path: "/v1/source-observations",
+    parameters: [],
+    requestBody: "SubmitSourceObservationRequest",
+    success: [{ status: 202, model: "SourceObservationReceipt" }],
+    scope: { access: "write", source: "body", references: false },
   },
   {
     operationId: "get_access_principal",

@@ -2970,6 +2970,7 @@ class ErrorBody(TypedDict, closed=True):
         "subject_scope_conflict",
         "distinct_scopes_required",
         "invalid_source_ingestion",
+        "source_definition_not_found",
         "invalid_access_request",
         "access_binding_not_found",
         "access_cursor_stale",
@@ -5029,6 +5030,21 @@ class ModelUsageValue(TypedDict, closed=True):
     output_tokens: int | None
     """
     Output tokens, or null when a provider did not report them.
+    """
+
+
+class ObservedSourceReference(TypedDict, closed=True):
+    """
+    An observed Source's identity: its type (the Source Definition's name) and its id (the observation's name).
+    """
+
+    name: str
+    """
+    The Source type: the observation's source_type.
+    """
+    source_id: str
+    """
+    The Source id: the observation's name.
     """
 
 
@@ -7199,6 +7215,60 @@ class SourceInventoryStatistics(TypedDict, closed=True):
     """
 
 
+class SourceObservation(TypedDict, closed=True):
+    """
+    A captured Source materialised by a worker under a registered Source Definition. Its identity in the Scope is (source_type, name).
+    """
+
+    name: str
+    """
+    The Source's stable id within its type (no leading or trailing white space): the same (source_type, name) with the same observation again answers the first receipt; another observation under it is 409 source_conflict.
+    """
+    definition_version: str
+    """
+    The version of the Source Definition it was materialised under (no leading or trailing white space).
+    """
+    materialization: Literal["captured"]
+    """
+    Always captured: the observation keeps its canonical value.
+    """
+    description: NotRequired[str | None]
+    """
+    An optional description; null or absent for none.
+    """
+    source_type: str
+    """
+    The registered Source Definition's name (no leading or trailing white space).
+    """
+    definition_fingerprint: str
+    """
+    The registered manifest's fingerprint; another one is 422 invalid_source_ingestion.
+    """
+    payload: dict[str, Any]
+    """
+    The Source's canonical value, checked against the manifest's source_schema. Its name, definition_version, materialization and description equal the envelope's (an absent description is null).
+    """
+    projections: list[SourceProjectionValue]
+    """
+    A value for exactly the projections the manifest declares, keys unique.
+    """
+
+
+class SourceObservationReceipt(TypedDict, closed=True):
+    """
+    The receipt of a submitted observation: the Source's identity and its position in the Scope's Source sequence.
+    """
+
+    source: ObservedSourceReference
+    """
+    The Source stored.
+    """
+    position: int
+    """
+    The Source's position in its Scope (the first submission's, for a replay).
+    """
+
+
 class SourcePage(TypedDict, closed=True):
     """
     One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
@@ -7241,6 +7311,21 @@ class SourceProjectionManifest(TypedDict, closed=True):
     schema: dict[str, Any]
     """
     A JSON Schema (draft 2020-12, local references only) its values must satisfy.
+    """
+
+
+class SourceProjectionValue(TypedDict, closed=True):
+    """
+    One projection the worker computed for the observation: its key (as the manifest declares it) and its value (checked against the manifest's schema for that key).
+    """
+
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    value: Any
+    """
+    The projection's value: any JSON value.
     """
 
 
@@ -7321,6 +7406,21 @@ class StageTiming(TypedDict, closed=True):
     count: int
     """
     How many times the stage ran.
+    """
+
+
+class SubmitSourceObservationRequest(TypedDict, closed=True):
+    """
+    Submit one worker-materialised observation to a Scope.
+    """
+
+    scope_id: str
+    """
+    The Scope the Source belongs to.
+    """
+    observation: SourceObservation
+    """
+    The observation.
     """
 
 

@@ -176,8 +176,10 @@ from pcreceipt._gen.models import (
     SkillPackageDownload,
     SkillPackageManifest,
     SourceDefinitionManifest,
+    SourceObservationReceipt,
     SourcePage,
     SourceRecord,
+    SubmitSourceObservationRequest,
     TopicMemoryArtifact,
     TopicMemoryProcessingBlock,
     TopicMemoryProcessingStatus,
@@ -874,6 +876,12 @@ class OperationMethods(ABC):
     ) -> SourceDefinitionManifest:
         """Register a worker-owned Source Definition manifest."""
         return await self._call("register_source_definition", SourceDefinitionManifest, body=request)
+
+    async def submit_source_observation(
+        self, request: SubmitSourceObservationRequest | Mapping[str, Any]
+    ) -> SourceObservationReceipt:
+        """Submit a worker-materialised Source observation."""
+        return await self._call("submit_source_observation", SourceObservationReceipt, body=request)
 
     async def get_access_principal(self) -> AccessMeResponse:
         """The authenticated Principal (the caller's token) and what access control offers."""

@@ -3558,6 +3558,7 @@ class ErrorBody(ContractModel):
         "subject_scope_conflict",
         "distinct_scopes_required",
         "invalid_source_ingestion",
+        "source_definition_not_found",
         "invalid_access_request",
         "access_binding_not_found",
         "access_cursor_stale",
@@ -6103,6 +6104,24 @@ class NextCursor8(RootModel[str]):
     root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class ObservedSourceReference(ContractModel):
+    """
+    An observed Source's identity: its type (the Source Definition's name) and its id (the observation's name).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: str
+    """
+    The Source type: the observation's source_type.
+    """
+    source_id: str
+    """
+    The Source id: the observation's name.
     """
 
 
@@ -8816,6 +8835,66 @@ class SourceInventoryStatistics(ContractModel):
     """
 
 
+class SourceObservation(ContractModel):
+    """
+    A captured Source materialised by a worker under a registered Source Definition. Its identity in the Scope is (source_type, name).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Source's stable id within its type (no leading or trailing white space): the same (source_type, name) with the same observation again answers the first receipt; another observation under it is 409 source_conflict.
+    """
+    definition_version: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The version of the Source Definition it was materialised under (no leading or trailing white space).
+    """
+    materialization: Literal["captured"]
+    """
+    Always captured: the observation keeps its canonical value.
+    """
+    description: str | None = None
+    """
+    An optional description; null or absent for none.
+    """
+    source_type: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The registered Source Definition's name (no leading or trailing white space).
+    """
+    definition_fingerprint: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The registered manifest's fingerprint; another one is 422 invalid_source_ingestion.
+    """
+    payload: dict[str, Any]
+    """
+    The Source's canonical value, checked against the manifest's source_schema. Its name, definition_version, materialization and description equal the envelope's (an absent description is null).
+    """
+    projections: Annotated[list[SourceProjectionValue], Field(max_length=16)]
+    """
+    A value for exactly the projections the manifest declares, keys unique.
+    """
+
+
+class SourceObservationReceipt(ContractModel):
+    """
+    The receipt of a submitted observation: the Source's identity and its position in the Scope's Source sequence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ObservedSourceReference
+    """
+    The Source stored.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope (the first submission's, for a replay).
+    """
+
+
 class SourcePage(ContractModel):
     """
     One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
@@ -8867,6 +8946,24 @@ class SourceProjectionManifest(ContractModel):
     schema_: Annotated[dict[str, Any], Field(alias="schema")]
     """
     A JSON Schema (draft 2020-12, local references only) its values must satisfy.
+    """
+
+
+class SourceProjectionValue(ContractModel):
+    """
+    One projection the worker computed for the observation: its key (as the manifest declares it) and its value (checked against the manifest's schema for that key).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    value: Any
+    """
+    The projection's value: any JSON value.
     """
 
 
@@ -9005,6 +9102,24 @@ class StateIndex(RootModel[int]):
     root: Annotated[int, Field(ge=0)]
     """
     The state statement's index, or null for next_action.
+    """
+
+
+class SubmitSourceObservationRequest(ContractModel):
+    """
+    Submit one worker-materialised observation to a Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the Source belongs to.
+    """
+    observation: SourceObservation
+    """
+    The observation.
     """
 
 

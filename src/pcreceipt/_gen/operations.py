@@ -1092,6 +1092,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='submit_source_observation',
+        method='POST',
+        path='/v1/source-observations',
+        parameters=(),
+        request_model='SubmitSourceObservationRequest',
+        success=(Success(202, 'SourceObservationReceipt'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_access_principal',
         method='GET',
         path='/v1/access/me',

@@ -83,6 +83,7 @@ from pcreceipt.store.rows import (
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.source_definitions import SourceDefinitions
+from pcreceipt.store.source_observations import SourceObservations
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
 from pcreceipt.store.subject_sources import SubjectSourceRecords
@@ -111,6 +112,7 @@ class StoreEngine(
     ProfilePolicies[ConnT, PreparedT],
     SubjectSourceRecords[ConnT, PreparedT],
     SourceDefinitions[ConnT, PreparedT],
+    SourceObservations[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

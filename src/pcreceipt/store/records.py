@@ -325,7 +325,7 @@ class HandoffRevision:
     created_at: str
 
 
-SourceOrigin = Literal["content", "working_note", "lineage"]
+SourceOrigin = Literal["content", "working_note", "lineage", "observation"]
 """How a Source came to be: captured content, a captured Working Note, or the lineage record of an
 artifact write (its text is the revision's content; the revision is its target)."""
 

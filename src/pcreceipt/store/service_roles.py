@@ -237,6 +237,17 @@ class SourceViewReads(Protocol):
         same; DefinitionConflict (``store.source_definitions``) when another is stored there."""
         ...
 
+    def source_definition(self, name: str, version: str) -> dict[str, Any] | None:
+        """The manifest registered under (name, version), or None."""
+        ...
+
+    def submit_source_observation(self, scope_id: str, observation: Mapping[str, Any]) -> int:
+        """Store an I-JSON observation as the observed Source (source_type, name) at the Scope's next
+        position, or answer the position of the same observation stored before (nothing written);
+        SourceIdentityConflict when another is stored under that identity, RecordNotFound when the
+        Scope does not exist (``store.source_observations``)."""
+        ...
+
 
 class ExternalSkills(Protocol):
     """The external Skill registry projection, Skill packages and import snapshots

@@ -7599,6 +7599,15 @@ var OPERATIONS = [
     scope: { access: "admin", source: "none", references: false }
   },
   {
+    operationId: "submit_source_observation",
+    method: "POST",
+    path: "/v1/source-observations",
+    parameters: [],
+    requestBody: "SubmitSourceObservationRequest",
+    success: [{ status: 202, model: "SourceObservationReceipt" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
     operationId: "get_access_principal",
     method: "GET",
     path: "/v1/access/me",

@@ -34,6 +34,7 @@ from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
 from pcreceipt.server.handlers.skill_packages import SKILL_PACKAGE_HANDLERS
 from pcreceipt.server.handlers.source_definitions import SOURCE_DEFINITION_HANDLERS
+from pcreceipt.server.handlers.source_observations import SOURCE_OBSERVATION_HANDLERS
 from pcreceipt.server.handlers.source_records import SOURCE_RECORD_HANDLERS
 from pcreceipt.server.handlers.sources import SOURCE_HANDLERS
 from pcreceipt.server.handlers.statistics import STATISTICS_HANDLERS
@@ -68,6 +69,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     CONNECTOR_HANDLERS,
     SOURCE_RECORD_HANDLERS,
     SOURCE_DEFINITION_HANDLERS,
+    SOURCE_OBSERVATION_HANDLERS,
     HANDOFF_REPORT_HANDLERS,
     HANDOFF_GENERATION_HANDLERS,
     SCOPE_SELECTION_HANDLERS,

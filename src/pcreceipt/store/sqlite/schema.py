@@ -54,6 +54,9 @@ Decisions:
   lineage Source).
 - Handoffs (migration 12, ``store.handoffs``): ``handoff_revisions`` holds each Scope's committed
   Handoff revisions (content and cited lineage as JSON), keyed by (Scope, revision).
+- Source observations (migration 24, ``store.source_observations``): ``sources`` rebuilt (copied
+  aside, dropped, made again, filled back, in the migration's transaction, its children's foreign
+  keys deferred to the commit) so its ``origin`` CHECK admits ``observation``.
 """
 
 from __future__ import annotations
@@ -77,6 +80,39 @@ from pcreceipt.store.tokens import FTS_TOKENIZER
 if TYPE_CHECKING:
     from sqlite3 import Connection
 
+
+_SOURCE_COLUMNS = """scope_id, source_position, source_key, source_id, origin, content, metadata, identity_digest,
+    tokens, target_family, target_artifact_id, target_revision, created_at"""
+SOURCES_REBUILT_FOR_OBSERVATIONS: tuple[str, ...] = (
+    # SQLite cannot alter a CHECK: the table is copied aside, dropped, made again with the wider
+    # CHECK and filled back, inside the migration's transaction. Its children (source_extractions,
+    # source_values) keep their rows: their foreign keys are deferred to the commit, and every
+    # parent row is back by then (a row lost on the way would fail the commit, and the migration).
+    "PRAGMA defer_foreign_keys = ON",
+    f"CREATE TABLE sources_before_observations AS SELECT {_SOURCE_COLUMNS} FROM sources",
+    "DROP TABLE sources",
+    """CREATE TABLE sources (
+        scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
+        source_position INTEGER NOT NULL,
+        source_key TEXT NOT NULL,
+        source_id TEXT NOT NULL,
+        origin TEXT NOT NULL CHECK (origin IN ('content', 'working_note', 'lineage', 'observation')),
+        content TEXT,
+        metadata TEXT,
+        identity_digest TEXT NOT NULL,
+        tokens INTEGER NOT NULL,
+        target_family TEXT,
+        target_artifact_id TEXT,
+        target_revision INTEGER,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (scope_id, source_position),
+        UNIQUE (scope_id, source_key)
+    ) WITHOUT ROWID""",
+    f"INSERT INTO sources ({_SOURCE_COLUMNS}) SELECT {_SOURCE_COLUMNS} FROM sources_before_observations",
+    "DROP TABLE sources_before_observations",
+    """CREATE INDEX sources_by_target ON sources (scope_id, target_family, target_artifact_id, target_revision)
+        WHERE origin = 'lineage'""",
+)
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -660,6 +696,11 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (scope_id, source_name, source_id)
             ) WITHOUT ROWID""",
         ),
+    ),
+    Migration(
+        24,
+        "worker observations as Sources (submit_source_observation): sources rebuilt with origin observation",
+        SOURCES_REBUILT_FOR_OBSERVATIONS,
     ),
 )
 
