@@ -4230,13 +4230,7 @@ class Health(TypedDict, closed=True):
     """
     ok (live), ready or not_ready.
     """
-    checks: NotRequired[
-        dict[
-            str,
-            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
-            | str,
-        ]
-    ]
+    checks: NotRequired[dict[str, str]]
     """
     Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer), and two descriptions of what access decisions cover: access_resource_kinds (the resource types a Binding can name, comma-separated) and access_artifact_families (family:enabled or family:disabled per Artifact Family, comma-separated, by name). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
     """

@@ -964,8 +964,6 @@ HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
 # #/components/schemas/Health
 HealthStatus = Literal["ok", "ready", "not_ready"]
 HEALTH_STATUS_ENUM: Final[tuple[HealthStatus, ...]] = ("ok", "ready", "not_ready")
-HealthChecksValues = Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
-HEALTH_CHECKS_VALUES_ENUM: Final[tuple[HealthChecksValues, ...]] = ("ok", "unavailable", "ready", "not_ready", "disabled", "enforced")
 HEALTH_CHECKS_VALUES_MAX_LENGTH: Final = 512
 
 # #/components/schemas/HistoryFamily

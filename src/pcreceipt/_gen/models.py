@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
 from pcreceipt._gen.base import ContractModel
-from datetime import date as date_aliased
 from typing_extensions import TypeAliasType
+from datetime import date as date_aliased
 
 
 class AccessArtifactIdentity(ContractModel):
@@ -2225,17 +2225,19 @@ class CapturedSourceReference(ContractModel):
     """
 
 
-class Checks(RootModel[str]):
-    root: Annotated[
+ChecksAdditionalProperty = TypeAliasType(
+    "ChecksAdditionalProperty",
+    Annotated[
         str,
         Field(
             max_length=512,
-            pattern="^[a-z][a-z-]*(:(enabled|disabled))?(,[a-z][a-z-]*(:(enabled|disabled))?)*$",
+            pattern="^[a-z][a-z_-]*(:(enabled|disabled))?(,[a-z][a-z_-]*(:(enabled|disabled))?)*$",
         ),
-    ]
-    """
-    access_resource_kinds and access_artifact_families: comma-separated names, a family's each followed by :enabled or :disabled.
-    """
+    ],
+)
+"""
+A check's state (ok, unavailable, ready, not_ready, disabled or enforced), or for access_resource_kinds and access_artifact_families comma-separated names, a family's each followed by :enabled or :disabled.
+"""
 
 
 class ClearScopeBindingRequest(ContractModel):
@@ -5060,8 +5062,7 @@ class Health(ContractModel):
     checks: (
         dict[
             Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
-            Literal["ok", "unavailable", "ready", "not_ready", "disabled", "enforced"]
-            | Checks,
+            ChecksAdditionalProperty,
         ]
         | None
     ) = None
