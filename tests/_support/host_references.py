@@ -16,7 +16,9 @@ file under it but its tests, installed packages and built bundles (``tests``, ``
   ``mcp-operations.generated.ts``, the MCP catalogue its tool policy lets the model call — which is
   1.4.1's own MCP catalogue ("generated from the Server's public MCP catalog"; ``mcp_catalogue``).
 
-``Reference`` keeps where each name was read (the files), so a gap names the host and the file.
+A literal path that is none of the document's templates is kept apart (``unresolved``), so a reader
+that stops matching cannot drop references silently. ``HostReferences`` keeps where each name was
+read (the files), so a gap names the host and the file.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class HostReferences:
     host: str  # "<integration>/<plugin>"
     operations: dict[str, set[str]] = field(default_factory=dict)  # operationId -> files naming it
     mcp_tools: dict[str, set[str]] = field(default_factory=dict)  # tool -> files naming it
+    unresolved: dict[str, set[str]] = field(default_factory=dict)  # a literal path of no 1.4.1 template -> files
 
 
 def document_operations(document: Mapping[str, Any]) -> dict[str, Operation]:
@@ -134,7 +137,10 @@ def read_host(plugin: Path, operations: Mapping[str, Operation]) -> HostReferenc
                 if MCP_PREFIX in text:
                     _add(host.mcp_tools, name, where)
         for literal in _PATH.findall(text):
-            for template in matching_templates(literal, by_path):
+            templates = matching_templates(literal, by_path)
+            if not templates:
+                _add(host.unresolved, literal, where)
+            for template in templates:
                 for operation_id in by_path[template]:
                     _add(host.operations, operation_id, where)
     return host
