@@ -8,11 +8,13 @@ and continued exactly; an Experience and a Skill generated, a Source with nothin
 inbox listed, the Experience candidate read, revised, approved at its new version and read as an
 Experience; the Skill candidate rejected; then the registry scanned, listed, resolved at its
 fingerprint and imported, that candidate approved and read as a Skill. Each result is the tool's
-``details`` (what the extension hands the model): ``{ok, data}`` or its own failure.
+``details``: ``{ok, data}`` or the extension's own failure; the text the model reads is checked to be
+exactly that result as JSON, flagged an error when it is not ok.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,6 +78,9 @@ def pi_generation(
     world = make_world(generating_server.url, workspace, [workspace_key("pi", workspace)])
     script = pi_script()
     observed = run_pi(ts_bundle(PI), generating_server.url, root, [], [], tool_calls=script.calls)
+    # what the model reads is the text content: the same result as JSON, flagged an error when not ok
+    for details, shown in zip(observed["tool_results"], observed["tool_texts"], strict=True):
+        assert json.loads(shown["text"]) == details and shown["is_error"] is (not details["ok"]), shown
     return world, script, observed["tool_results"]
 
 
