@@ -77,18 +77,27 @@ def _segments(path: str) -> list[str | None]:
 
 
 def matching_templates(path: str, templates: Iterable[str]) -> list[str]:
-    """The document's path templates a literal path is (a concrete segment matches a template's parameter)."""
+    """The document's path templates a literal path is: same length, each segment equal or a parameter on
+    either side; of those, the closest ones. A template's literal segment met by the path's placeholder
+    is a guess (``…/{family}/search`` for ``…/atomic-memory/${id}``) and ranks last; a path's literal
+    segment met by a template's parameter ranks after an exact one (``/v1/scopes/default`` is not
+    ``/v1/scopes/{scope_id}``)."""
     wanted = _segments(path)
-    matches = []
+    ranked: list[tuple[tuple[int, int], str]] = []
     for template in templates:
         have = _segments(template)
         if len(have) != len(wanted):
             continue
-        if all(h is None or w is None or h == w for h, w in zip(have, wanted, strict=True)):
-            matches.append(template)
-    # a literal segment names its template exactly where one does ("/v1/scopes/default" is not "{scope_id}")
-    exact = [t for t in matches if all(h == w for h, w in zip(_segments(t), wanted, strict=True) if w is not None)]
-    return exact or matches
+        pairs = list(zip(have, wanted, strict=True))
+        if not all(h is None or w is None or h == w for h, w in pairs):
+            continue
+        guessed = sum(h is not None and w is None for h, w in pairs)
+        generic = sum(h is None and w is not None for h, w in pairs)
+        ranked.append(((guessed, generic), template))
+    if not ranked:
+        return []
+    best = min(rank for rank, _ in ranked)
+    return [template for rank, template in ranked if rank == best]
 
 
 def source_files(plugin: Path) -> list[Path]:

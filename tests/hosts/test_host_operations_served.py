@@ -16,9 +16,9 @@ for the twelve plugin folders of ``integrations/*/plugins/*``. Then, against ``p
 ``UNSERVED_OPERATIONS`` and ``UNSERVED_MCP_TOOLS`` name what 1.4.1 serves, some host's code names,
 and pcreceipt does not serve yet (each with why). The tests print them. A gap not listed fails (a
 host names something we do not serve: serve it, or list it with why); a listed entry that is served
-now fails too, telling the integrator to remove it, so the lists only shrink. (``flush_profile`` and
-``submit_source_observation`` are served by 1.4.1 but named by no host's own code, only by the
-generated client catalogues, so they are not gaps here.)
+now fails too, telling the integrator to remove it, so the lists only shrink. (``flush_profile``,
+``submit_source_observation`` and ``search_artifacts`` are served by 1.4.1 but named by no host's own
+code, only by the generated client catalogues, so they are not gaps here.)
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ from mcp.client.streamable_http import streamable_http_client
 ABSENT_SCOPE = "scp_routecheck000000000000000000"
 REMOTE = "remote Skill targets and publication (not served yet)"
 UNSERVED_OPERATIONS: dict[str, str] = {
-    "search_artifacts": "artifact search by family (Hermes, OpenClaw; not served yet)",
     "record_skill_usage": "Skill usage records (named by Codex's tool binding; not served yet)",
     "update_skill_lifecycle": "Skill lifecycle changes (named by Codex's tool binding; not served yet)",
     "create_remote_skill_target": REMOTE,
