@@ -27,6 +27,10 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
   hosts run them, and the server as the tests' oracle (``tests/hosts``).
 - ``node_hosts``: the official Node hosts (Pi, DSH, OpenCode, OpenClaw bundled with esbuild; ZCode and
   Kimi Code hook scripts) run against ``pcreceipt serve``, and the Scope each test sets up for them.
+- ``generative_hosts``: ``pcreceipt serve`` with a model and a Skill registry, and the generative tool
+  session Pi and OpenCode run against it (``tests/hosts``).
+- ``host_references``: the operations and MCP tools each official host's own code names, read from
+  its plugin in the sdist (``tests/hosts/test_host_operations_served.py``).
 - ``inspector_harness``, ``inspector_pages``, ``inspector_seed``: the Context Inspector's browser tests
   (``tests/inspector``): ``pcreceipt serve`` as a user starts it, a watched Chromium page, driving the
   page, and seeding a server through its HTTP API.

@@ -7,7 +7,8 @@ runs no provider); list_external_skills and resolve_external_skill (1.4.1's serv
 valid token and look no Scope up: the matrix server has no registry directory, so a list is empty
 (200) and a resolve 404 ``external_skill_not_found``. propose_skill_package is a write route,
 get_skill_package_manifest and download_skill_package read routes over a package-backed Skill
-approved in the target through the store.
+approved in the target through the store. ``registry_package`` writes an Agent Skill package into a
+registry directory (``external_skills.dir``), as the external Skill tests and the hosts' tests scan it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import base64
 import io
 import zipfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,6 +25,37 @@ import httpx
 from pcreceipt.store import skill_package
 from pcreceipt.store.external_skills import UPLOAD_SOURCE
 from pcreceipt.store.records import SourceRef
+
+REGISTRY_MANIFEST = """---
+name: {name}
+description: Check a release branch before tagging it.
+license: Apache-2.0
+metadata:
+  owner: release-team
+---
+
+name: {name}
+description: Check a release branch before tagging it.
+instructions: Run the test suite, then the packaging check.
+validation: the packaging check passes
+"""
+"""A registry package's SKILL.md: the front matter, then a body whose ``<field>: <text>`` lines the fake
+provider reads when a fork asks it for a proposal."""
+
+
+def registry_package(root: Path, name: str, *, extra: dict[str, bytes] | None = None) -> Path:
+    """A package folder ``root/name``: its SKILL.md, an executable script, and ``extra`` files."""
+    folder = root / name
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(REGISTRY_MANIFEST.format(name=name), encoding="utf-8")
+    script = folder / "scripts" / "check.sh"
+    script.parent.mkdir()
+    script.write_bytes(b"#!/bin/sh\nexit 0\n")
+    script.chmod(0o755)
+    for path, content in (extra or {}).items():
+        (folder / path).write_bytes(content)
+    return folder
+
 
 MANIFEST = b"---\nname: release-check\ndescription: Check a release branch before tagging it.\n---\n\nRun the tests.\n"
 

@@ -5,7 +5,8 @@
 HOME, a SQLite file there, local single-user mode, no inference provider. The only things
 given are ``--port`` (a free loopback port, so runs can share a machine; hosts are pointed at the
 URL through their own server-URL setting) and, for OceanBase, ``PCRECEIPT_STORE_URL`` naming a
-fresh database on the session's seekdb server. It yields a ``Served`` once ``/health/ready``
+fresh database on the session's seekdb server; ``settings`` adds ``PCRECEIPT_*`` variables an operator
+sets (a provider, a registry directory) for the tests that need them. It yields a ``Served`` once ``/health/ready``
 answers 200, and stops the process with SIGINT afterwards.
 
 ``Offline`` is what a host did once its server had gone (a port nothing listens on, or the
@@ -14,7 +15,7 @@ recording relay closed mid-session).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,10 +47,11 @@ class Offline:
 
 
 @contextmanager
-def served(engine: str, workdir: Path) -> Iterator[Served]:
+def served(engine: str, workdir: Path, settings: Mapping[str, str] | None = None) -> Iterator[Served]:
     home = workdir / "server-home"
     home.mkdir(parents=True, exist_ok=True)
     extra = {"PCRECEIPT_STORE_URL": oceanbase_url(workdir)} if engine == "oceanbase" else {}
+    extra.update(settings or {})
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = ServerProcess([PCRECEIPT, "serve", "--port", str(port)], env=user_environment(home, extra))

@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 
 from _support.hosts import Offline
+from _support.node_hosts import World, make_world
 from _support.pyhosts import (
     HOOK_SECONDS,
     PLUGINS,
@@ -42,6 +43,7 @@ from _support.pyhosts import (
     install_plugin,
     run_hook,
     word,
+    workspace_key,
 )
 from _support.relay import Call, Relay
 
@@ -338,6 +340,36 @@ def setup_hermes(module: ModuleType, root: Path, relay: Relay | None, url: str |
     (root / "workspace").mkdir()
     url = url or (relay.url if relay else "")
     return Hermes(module=module, url=url, relay=relay, home=root / "hermes-home", workspace=root / "workspace")
+
+
+class HermesTools:
+    """The provider as Hermes holds it: ``call`` is a model tool call (``powercontext_<tool>``); each answer
+    is parsed as the model reads it and kept under its label."""
+
+    def __init__(self, provider: Any) -> None:
+        self.provider = provider
+        self.answers: dict[str, Any] = {}
+
+    def call(self, label: str, tool: str, args: dict[str, Any]) -> Any:
+        answer = json.loads(self.provider.handle_tool_call("powercontext_" + tool, args))
+        self.answers[label] = answer
+        return answer
+
+
+@contextmanager
+def hermes_tools(module: ModuleType, root: Path, url: str) -> Iterator[tuple[World, HermesTools, str]]:
+    """Hermes' provider set up against ``url`` (no relay) in a workspace bound to a Scope of its own
+    (``node_hosts.make_world``), initialized for a new session: the World, the tools and the session id."""
+    with hermes_user(root / "user"):
+        host = setup_hermes(module, root, None, url)
+        session_id = f"hermes-{uuid.uuid4().hex}"
+        world = make_world(url, host.workspace, [workspace_key("hermes", host.workspace)])
+        provider = host.provider()
+        host.initialize(provider, session_id)
+        try:
+            yield world, HermesTools(provider), session_id
+        finally:
+            provider.shutdown()
 
 
 # -- one session of each, in the default Scope

@@ -8,6 +8,9 @@
   Scope), so sharing one server per engine is what real hosts do too.
 - ``fresh_pcreceipt_server``: a server of the test's own, for tests that need a first start (the
   default Scope, empty statistics).
+- ``generating_server``: one ``pcreceipt serve`` per engine with a model (``inference``, the session's
+  ``FakeInference``) and an external Skill registry directory (``_support.generative_hosts``), for
+  the hosts' generative, review and external Skill tools.
 - ``host_sessions``: every host's session on that engine's server, run once when a test first
   reads it (``_support.host_table.Sessions``); ``ts_bundle`` and ``hermes_package`` build the
   TypeScript hosts' bundles and import Hermes' plugin package once per test run.
@@ -24,6 +27,8 @@ from typing import Any
 import pytest
 from _support import pyhost_sessions
 from _support.engines import ENGINES
+from _support.fakes import FakeInference
+from _support.generative_hosts import generating_served
 from _support.host_table import Sessions
 from _support.hosts import Served, served
 from _support.node_hosts import TsHost, bundle
@@ -34,6 +39,22 @@ def pcreceipt_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.Te
     if request.param == "oceanbase":
         request.getfixturevalue("seekdb_server")
     with served(request.param, tmp_path_factory.mktemp(f"served-{request.param}")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def inference() -> Iterator[FakeInference]:
+    with FakeInference() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def generating_server(
+    request: pytest.FixtureRequest, inference: FakeInference, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Served]:
+    if request.param == "oceanbase":
+        request.getfixturevalue("seekdb_server")
+    with generating_served(request.param, tmp_path_factory.mktemp(f"generating-{request.param}"), inference) as server:
         yield server
 
 

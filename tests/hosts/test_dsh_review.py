@@ -6,7 +6,8 @@ the session's header): ``/pc review`` lists the pending candidates of the Scope 
 for its workspace, ``/pc review approve <id> <version>`` and ``/pc review reject <id> <version>
 <reason>`` decide them. Each answer is the command's ``{kind, text}``; the text is the plugin's
 tool result ``{ok, status, data}`` or its own failure ``{ok: false, code, message, status}``.
-(``/pc skills scan`` is the one ``/pc`` operation pcreceipt does not serve yet.)
+``/pc skills scan`` on this server, which has no registry directory, scans an empty registry
+(``test_dsh_skills.py`` scans one).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def dsh_review(
         "usage": "review approve",
         "after": "review ",  # nothing pending is left (the plugin trims what the user typed)
         "flush": "flush",
+        "scan": "skills scan",
     }
     observed = run_dsh(host_sessions.bundles(DSH), pcreceipt_server.url, root, [], list(commands.values()))
     answers = {label: observed["commands"][command] for label, command in commands.items()}
@@ -103,3 +105,10 @@ def test_pc_flush_with_pending_sources_and_no_provider_is_the_plugins_unavailabl
     world = dsh_review[0]
     direct = call(world.url, "POST", "/v1/memory/flush", {"scope_id": world.scope_id}, expect=503)
     assert direct.json()["error"]["code"] == "inference_unavailable", direct.text
+
+
+def test_pc_skills_scan_without_a_registry_directory_is_an_empty_snapshot(dsh_review: Run) -> None:
+    _, _, answers = dsh_review
+    scanned = result(answers, "scan")
+    assert answers["scan"]["kind"] == "success" and scanned["ok"] is True, scanned
+    assert scanned["data"] == {"registrations": [], "skipped": 0}, scanned

@@ -9,24 +9,23 @@ The tools exercised are every work, Handoff and review tool of the provider that
 ``_continue_handoff``, ``_acknowledge_handoff``, ``_record_task_outcome``, ``_finalize_handoff``,
 ``_propose_experience``, ``_propose_skill``, ``_list_candidates``, ``_get_candidate``,
 ``_revise_candidate``, ``_approve_candidate``, ``_reject_candidate``, ``_get_experience``,
-``_get_skill``. (``_activate_handoff`` and ``_prepare_handoff`` are not served by pcreceipt yet.)
+``_get_skill``. Its generative tools (``_prepare_handoff``, ``_activate_handoff``, ``_generate_*``) and its
+external Skill tools need a model and a registry: ``test_hermes_generation.py``.
 """
 
 from __future__ import annotations
 
-import json
-import uuid
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
+from _support import pyhost_sessions
 from _support.candidates import EXPERIENCE, SKILL, cited_source
 from _support.hosts import Served
-from _support.node_hosts import World, call, make_world
-from _support.pyhost_sessions import hermes_user, setup_hermes
-from _support.pyhosts import workspace_key
+from _support.node_hosts import World, call
+from _support.pyhost_sessions import HermesTools
 
 OBJECTIVE = "Retire the legacy audit exporter."
 CHECKS = {"live_state": "confirmed", "capability": "confirmed", "authorization": "confirmed"}
@@ -69,38 +68,17 @@ OUTCOME = {
 }
 
 
-class Tools:
-    """The provider as Hermes holds it: ``call`` is a model tool call; each answer is parsed as the model reads it."""
-
-    def __init__(self, provider: Any) -> None:
-        self.provider = provider
-        self.answers: dict[str, Any] = {}
-
-    def call(self, label: str, tool: str, args: dict[str, Any]) -> Any:
-        answer = json.loads(self.provider.handle_tool_call("powercontext_" + tool, args))
-        self.answers[label] = answer
-        return answer
-
-
 @pytest.fixture(scope="module")
 def hermes_tools(
     pcreceipt_server: Served, hermes_package: ModuleType, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[World, dict[str, Any]]:
     root: Path = tmp_path_factory.mktemp("hermes-tools")
-    with hermes_user(root / "user"):
-        host = setup_hermes(hermes_package, root, None, pcreceipt_server.url)
-        session_id = f"hermes-{uuid.uuid4().hex}"
-        world = make_world(pcreceipt_server.url, host.workspace, [workspace_key("hermes", host.workspace)])
-        provider = host.provider()
-        host.initialize(provider, session_id)
-        try:
-            answers = _session(Tools(provider), world, session_id)
-        finally:
-            provider.shutdown()
+    with pyhost_sessions.hermes_tools(hermes_package, root, pcreceipt_server.url) as (world, tools, session_id):
+        answers = _session(tools, world, session_id)
     return world, answers
 
 
-def _session(tools: Tools, world: World, session_id: str) -> dict[str, Any]:
+def _session(tools: HermesTools, world: World, session_id: str) -> dict[str, Any]:
     with httpx.Client(base_url=world.url, timeout=30) as http:
         source = cited_source(http, world.scope_id)
     tools.call("contract", "create_work_contract", {"source_id": f"{session_id}-contract", "contract": CONTRACT})

@@ -15,39 +15,13 @@ from typing import Any
 
 import httpx
 import pytest
+from _support.external_skills import registry_package as package
 from _support.fakes import FakeInference
 from _support.servers import assert_error, running
 
 from pcreceipt.config import ExternalSkillsSettings, GenerationSettings, Settings
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
-
-MANIFEST = """---
-name: {name}
-description: Check a release branch before tagging it.
-license: Apache-2.0
-metadata:
-  owner: release-team
----
-
-name: {name}
-description: Check a release branch before tagging it.
-instructions: Run the test suite, then the packaging check.
-validation: the packaging check passes
-"""
-
-
-def package(root: Path, name: str, *, extra: dict[str, bytes] | None = None) -> Path:
-    folder = root / name
-    folder.mkdir(parents=True)
-    (folder / "SKILL.md").write_text(MANIFEST.format(name=name), encoding="utf-8")
-    script = folder / "scripts" / "check.sh"
-    script.parent.mkdir()
-    script.write_bytes(b"#!/bin/sh\nexit 0\n")
-    script.chmod(0o755)
-    for path, content in (extra or {}).items():
-        (folder / path).write_bytes(content)
-    return folder
 
 
 @pytest.fixture

@@ -51,3 +51,9 @@ export function resolveParameters(value, results) {
   }
   return value
 }
+
+// A typed command may quote an earlier tool result the same way, inside braces: "{$result:<i>.<path>}"
+// is replaced by that value (a user typing back an id the model's tool returned).
+export function resolveText(text, results) {
+  return text.replace(/\{(\$result:[^}]+)\}/g, (_, reference) => String(resolveParameters(reference, results)))
+}

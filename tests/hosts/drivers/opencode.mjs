@@ -3,11 +3,12 @@
 // prompt `chat.message` (prepare + validator, capture) and `experimental.chat.messages.transform`
 // (the plugin adds its synthetic context part to the user message). `app.log` records what it reports.
 // TUI plugin: the `session_prompt_right` status slot is rendered (statistics for today and 30 days)
-// and the `/pc` command is run through its prompt dialog for each scenario command.
+// and the `/pc` command is run through its prompt dialog for each scenario command (which may quote a
+// tool result: `resolveText`); each command's alert is reported under the command as written.
 // Then the model's tool calls (`tool_calls`), each through the plugin's own tool `execute` in the
 // session (permission asks are granted); the JSON each returns is reported.
 // usage: node opencode.mjs <bundle dir> <result file>   (scenario JSON on stdin)
-import { finish, load, resolveParameters, scenario, timed, until } from './common.mjs'
+import { finish, load, resolveParameters, resolveText, scenario, timed, until } from './common.mjs'
 import { disposeAll, textOf } from './standins/solid.mjs'
 
 const input = scenario()
@@ -77,7 +78,7 @@ const command = layers.flatMap((layer) => layer.commands).find((entry) => entry.
 for (const rawInput of input.commands ?? []) {
   command.run()
   const prompt = dialog
-  prompt.onConfirm(rawInput)
+  prompt.onConfirm(resolveText(rawInput, toolResults))
   await until(() => dialog?.kind === 'alert')
   results[rawInput] = { title: dialog.title, message: dialog.message }
   dialog = undefined

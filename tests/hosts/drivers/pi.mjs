@@ -3,7 +3,8 @@
 // `before_agent_start` (its result becomes the system prompt), the user message joins the branch,
 // `agent_end`; at exit `session_shutdown`. Then the user's `/pc` commands, reported through `ui.notify`.
 // Last, the model's tool calls (`tool_calls`: name + parameters), each through the tool's own
-// `prepareArguments` and `execute`, as Pi's agent loop runs them; their `details` are reported.
+// `prepareArguments` and `execute`, as Pi's agent loop runs them; their `details` are reported, and the
+// text content the model reads with the error flag (`tool_texts`).
 // usage: node pi.mjs <bundle dir> <result file>   (scenario JSON on stdin)
 import { finish, load, resolveParameters, scenario, timed } from './common.mjs'
 
@@ -63,11 +64,13 @@ for (const command of input.commands ?? []) {
   results[command] = notes
 }
 const toolResults = []
+const toolTexts = []
 for (const [index, { name, params }] of (input.tool_calls ?? []).entries()) {
   const tool = tools.get(name)
   let args = resolveParameters(params, toolResults)
   if (tool.prepareArguments) args = tool.prepareArguments(args)
   const result = await tool.execute(`call-${index}`, args, undefined, undefined, ctx)
   toolResults.push(result.details)
+  toolTexts.push({ text: result.content.map((part) => part.text).join(''), is_error: result.isError })
 }
-finish({ turns, commands: results, tools: [...tools.keys()].sort(), tool_results: toolResults })
+finish({ turns, commands: results, tools: [...tools.keys()].sort(), tool_results: toolResults, tool_texts: toolTexts })
