@@ -660,6 +660,28 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (scope_id, source_name, source_id)
             ) WITHOUT ROWID""",
         ),
+    ),    Migration(
+        24,
+        "Dream runs: accepted runs, their status, lease and attempts (store.dream_runs)",
+        (
+            """CREATE TABLE dream_runs (
+                scope_id TEXT NOT NULL,
+                run_id TEXT NOT NULL,
+                principal_key TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                request_digest TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                status TEXT NOT NULL,
+                accepted_at TEXT NOT NULL,
+                attempt_count INTEGER NOT NULL,
+                lease_owner TEXT,
+                lease_expires TEXT,
+                record TEXT NOT NULL,
+                PRIMARY KEY (scope_id, run_id),
+                UNIQUE (scope_id, principal_key, idempotency_key)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX dream_runs_by_status ON dream_runs (status, accepted_at)",
+        ),
     ),
 )
 
