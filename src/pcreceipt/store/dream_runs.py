@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.records import StoreError
 
 ACTIVE_STATUSES = ("queued", "running")
 _COLUMNS = "run_id, operation, status, accepted_at, attempt_count, lease_owner, lease_expires, request_digest, record"
@@ -57,11 +58,11 @@ _FAIL_EXPIRED = (
 )
 
 
-class DreamKeyReused(Exception):
+class DreamKeyReused(StoreError):
     """The idempotency key names a run of another request (1.4.1's 409 ``idempotency_conflict``)."""
 
 
-class DreamCapacityReached(Exception):
+class DreamCapacityReached(StoreError):
     """The Scope holds its capacity of queued and running runs (1.4.1's 429 ``capacity_exceeded``)."""
 
 

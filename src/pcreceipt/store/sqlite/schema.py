@@ -660,7 +660,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                 PRIMARY KEY (scope_id, source_name, source_id)
             ) WITHOUT ROWID""",
         ),
-    ),    Migration(
+    ),
+    Migration(
         24,
         "Dream runs: accepted runs, their status, lease and attempts (store.dream_runs)",
         (
