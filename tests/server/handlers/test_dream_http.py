@@ -262,3 +262,21 @@ def test_a_run_whose_lease_expired_is_taken_over_or_failed(
         pass
     failed = engine_store.get_dream_run(scope_id, second.run_id)
     assert failed is not None and (failed.status, failed.record["run"]["error"]) == ("failed", "budget_exceeded")
+
+
+def test_the_scope_capacity_is_429_and_a_replay_still_answers(
+    generating: httpx.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the worker held (it is never woken), 32 queued runs fill the Scope: the next create is
+    429 ``capacity_exceeded`` with ``Retry-After: 1``, while a replay of an admitted key answers its run."""
+    monkeypatch.setattr(DreamWorker, "wake", lambda self: None)
+    scope_id = new_scope(generating)
+    ref = approved_artifact(generating, scope_id)
+    made = [create(generating, scope_id, artifacts=[ref], idempotency_key=f"fill-{n}") for n in range(32)]
+    assert {(m.status_code, m.json()["status"]) for m in made} == {(202, "queued")}
+    refused = create(generating, scope_id, artifacts=[ref], idempotency_key="one-too-many")
+    assert_error(refused, 429, "capacity_exceeded")
+    assert refused.headers["Retry-After"] == "1"
+    replay = create(generating, scope_id, artifacts=[ref], idempotency_key="fill-0")
+    assert replay.status_code == 202 and replay.json() == made[0].json()
+    assert len(generating.get(f"/v1/scopes/{scope_id}/dream", params={"limit": 100}).json()["runs"]) == 32
