@@ -76,6 +76,7 @@ SCHEMA_FILES = (
     "access.schema.json",
     "external_skills.schema.json",
     "source_observations.schema.json",
+    "dream.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -21,6 +21,7 @@ from typing import Any
 
 from pcreceipt.config import Settings
 from pcreceipt.inference import ChatClient, Embedder, make_chat_client, make_embedder
+from pcreceipt.prepare.dream import DreamGenerator
 from pcreceipt.prepare.extraction import Extractor, prompt_source_for
 from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.handoff_generation import HANDOFF_PROMPT_KEY, HandoffGenerator
@@ -66,6 +67,7 @@ class Composition:
         self._extractor: Any = _UNSET
         self._generator: Any = _UNSET
         self._handoff_generator: Any = _UNSET
+        self._dream_generator: Any = _UNSET
 
     def _own(self, piece: object) -> None:
         close = getattr(piece, "close", None)
@@ -152,6 +154,21 @@ class Composition:
                     self._generator = CandidateGenerator(chat, generation)
         generator: CandidateGenerator | None = self._generator
         return generator
+
+    @property
+    def dream_generator(self) -> DreamGenerator | None:
+        """Dream runs' model calls when a generation provider (base URL and model) is configured, over
+        its own chat client, else None."""
+        if self._dream_generator is _UNSET:
+            generation = self.settings.generation
+            self._dream_generator = None
+            if generation.base_url is not None and generation.model is not None:
+                chat = make_chat_client(generation.base_url, generation.api_key_env)
+                self._own(chat)
+                if chat is not None:
+                    self._dream_generator = DreamGenerator(chat, generation)
+        dream_generator: DreamGenerator | None = self._dream_generator
+        return dream_generator
 
     @property
     def handoff_generator(self) -> HandoffGenerator | None:

@@ -463,6 +463,36 @@ class ExternalSkillSnapshotUnavailable(Conflict):
     code = "external_skill_snapshot_unavailable"
 
 
+class DreamNotFound(NotFound):
+    """get_dream_run: the Scope holds no run of that id (PowerContext 1.4.1's code)."""
+
+    code = "dream_not_found"
+
+
+class DreamIdempotencyConflict(Conflict):
+    """create_dream_run: the idempotency key names a run of another request."""
+
+    code = "idempotency_conflict"
+
+
+class ClientUpgradeRequired(ApiError):
+    """A Dream operation of contract 2 requested without ``X-PowerContext-Dream-Contract: 2``."""
+
+    code, status = "client_upgrade_required", 426
+
+
+class CapacityExceeded(ApiError):
+    """create_dream_run: the Scope holds its capacity of queued and running runs (Retry-After: 1)."""
+
+    code, status = "capacity_exceeded", 429
+
+
+class CapabilityUnavailable(ApiError):
+    """A Dream operation without a Dream service (no generation provider, or an operation not run here)."""
+
+    code, status = "capability_unavailable", 503
+
+
 class InferenceTimeout(ApiError):
     """The configured model did not answer within the time the operation allows."""
 

@@ -78,6 +78,11 @@ def _observation(tier: Tier) -> Base:
     return Base(body={"scope_id": tier.scope_id, "observation": observation_of(manifest, uuid.uuid4().hex)}, ok=202)
 
 
+def _dream_run() -> dict[str, Any]:
+    evidence = {"family": "experience", "artifact_id": "art_tier", "revision": 1}
+    return {"operation": "refine_experience", "artifacts": [evidence], "sources": [], "idempotency_key": "tier"}
+
+
 def _external_skill(tier: Tier) -> dict[str, Any]:
     return {"scope_id": tier.scope_id, "external_skill_id": "codex:user:registry/tier", "fingerprint": "a" * 64}
 
@@ -300,6 +305,12 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     # the tier's server has no generation provider: a valid request is 503 handoff_generation_unavailable
     "prepare_handoff": lambda t: Base(body=work_requests.handoff_generation(t.http, t.scope_id), ok=503),
     "activate_handoff": lambda t: Base(body=work_requests.handoff_activation(t.http, t.scope_id), ok=503),
+    # the tier's server has no generation provider: a valid Dream request is 503 capability_unavailable
+    "create_dream_run": lambda t: Base(body=_dream_run(), ok=503),
+    "get_dream_run": lambda t: Base(path={"run_id": "dr_" + "0" * 32}, ok=503),
+    "list_dream_runs": lambda t: Base(
+        query={"status": "queued", "operation": "refine_experience", "limit": "5"}, ok=503
+    ),
     # the tier's server has no external Skill registry directory: an empty registry, as 1.4.1's default
     "scan_external_skills": lambda t: Base(body={"scope_id": t.scope_id}),
     "list_external_skills": lambda t: Base(body={"scope_id": t.scope_id, "include_unavailable": True}),

@@ -136,6 +136,54 @@ def generated_proposal(task: dict[str, Any]) -> dict[str, Any] | None:
     return found
 
 
+DREAM_TASKS = ("dream_refine_experience", "dream_derive_skill")
+
+
+def _experience_in(text: str) -> dict[str, Any] | None:
+    """The first object holding an Experience's four fields inside an evidence item's JSON."""
+    try:
+        stack: list[Any] = [json.loads(text)]
+    except ValueError:
+        return None
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if all(isinstance(value.get(k), str) for k in GENERATION_FIELDS["generate_experience"]):
+                return value
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None
+
+
+def dream_plan(task: dict[str, Any]) -> dict[str, Any]:
+    """What the fake answers a Dream task: refine_experience proposes the Experience the Source lines
+    spell (``generate_experience``'s rule), derive_skill a Skill from the first Experience artifact
+    (its lesson, action and outcome), each citing every evidence item but the target; else no_change."""
+    evidence = list(task.get("evidence", []))
+    target = task.get("target_evidence_id")
+    cited = [str(item["evidence_id"]) for item in evidence if item.get("evidence_id") != target]
+    proposal: dict[str, Any] | None = None
+    if task["task"] == "dream_refine_experience":
+        proposal = generated_proposal({"task": "generate_experience", "evidence": evidence})
+        intent = "create" if target is None else "refine"
+    else:
+        intent = "derive"
+        for item in evidence:
+            found = _experience_in(str(item.get("content", "")))
+            if found is not None:
+                proposal = {
+                    "name": "derived-skill", "description": found["lesson"], "instructions": found["action"],
+                    "validation": [found["outcome"]],
+                }  # fmt: skip
+                break
+    if proposal is None or not cited:
+        return {"outcome": "no_change", "reason": "Nothing new to propose.", "intent": None, "proposal": None,
+                "evidence_ids": []}  # fmt: skip
+    return {"outcome": "proposed", "reason": "Supported by the evidence.", "intent": intent, "proposal": proposal,
+            "evidence_ids": cited}  # fmt: skip
+
+
 HANDOFF_TASK = "generate_handoff"
 
 
@@ -201,7 +249,14 @@ def find_task(text: str) -> dict[str, Any] | None:
         if isinstance(value, dict) and (
             ("candidates" in value and "query" in value)
             or value.get("task")
-            in ("expand_query", "extract_memory", HANDOFF_TASK, "generate_prompt_demonstrations", *GENERATION_FIELDS)
+            in (
+                "expand_query",
+                "extract_memory",
+                HANDOFF_TASK,
+                "generate_prompt_demonstrations",
+                *GENERATION_FIELDS,
+                *DREAM_TASKS,
+            )
         ):
             return value
     return None
@@ -319,6 +374,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = json.dumps({"memories": [{"kind": "rumour", "text": "not a kind the shape allows"}]})
         elif task is not None and task.get("task") == HANDOFF_TASK:
             content = json.dumps(generated_handoff(task))
+        elif task is not None and task.get("task") in DREAM_TASKS:
+            content = json.dumps(dream_plan(task))
         elif task is not None and task.get("task") in GENERATION_FIELDS:
             content = json.dumps({"proposal": generated_proposal(task)})
         elif task is not None and task.get("task") == "extract_memory":

@@ -56,6 +56,8 @@ import httpx
 import pytest
 from _support import authz_routes, profile, rest_requests, work_requests
 from _support.candidates import EXPERIENCE, PROPOSALS
+from _support.dream_races import DREAM_OPERATIONS
+from _support.dream_races import authz_requests as dream_authz_requests
 from _support.external_skills import EXTERNAL_ROUTES, FORKS, OBSERVE
 from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
@@ -94,6 +96,7 @@ UNAVAILABLE_CODE = dict.fromkeys(
     ("generate_experience", "generate_skill", *FORKS), "generation_unavailable"
 )  # an import is a fork
 UNAVAILABLE_CODE |= dict.fromkeys(("prepare_handoff", "activate_handoff"), "handoff_generation_unavailable")
+UNAVAILABLE_CODE |= dict.fromkeys(DREAM_OPERATIONS, "capability_unavailable")
 SUCCESS |= dict.fromkeys(UNAVAILABLE_CODE, 503)  # no generation provider: 1.4.1's 503 (each its own code)
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
@@ -570,6 +573,7 @@ REQUESTS: dict[str, Request] = (
     | profile.authz_requests(MISSING)
 )
 REQUESTS.update(rest_requests.REQUESTS)
+REQUESTS.update(dream_authz_requests())
 #: The legacy Memory collection operations 1.4.1 authorises with no grant (and looks up no Scope
 #: for): any valid token gets their 422 legacy_memory_operation_unsupported.
 ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {

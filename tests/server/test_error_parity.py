@@ -287,6 +287,18 @@ SCOPE_BOUND: dict[str, Request] = {
         {"scope_id": MISSING, "boundary_source": CONTENT_REF, "objective": "o"},
         {},
     ),
+    "create_dream_run": (
+        "POST",
+        f"/v1/scopes/{MISSING}/dream",
+        {
+            "operation": "refine_experience",
+            "artifacts": [{"family": "experience", "artifact_id": "a", "revision": 1}],
+            "idempotency_key": "k",
+        },
+        {},
+    ),
+    "get_dream_run": ("GET", f"/v1/scopes/{MISSING}/dream/dr_x", None, {}),
+    "list_dream_runs": ("GET", f"/v1/scopes/{MISSING}/dream", None, {}),
 }
 
 

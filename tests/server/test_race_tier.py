@@ -34,6 +34,7 @@ from _support.access_races import (
     race_revoke_access_binding,
     race_revoke_or_replace_access_binding,
 )
+from _support.dream_races import race_create_dream_run_without_provider
 from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
@@ -736,6 +737,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "scan_external_skills": [race_scan_external_skills],
     "import_external_skill": [race_import_external_skill],
     "propose_skill_package": [race_propose_skill_package],
+    # with a provider: tests/server/test_dream_races.py (one key: one run; each run executed once)
+    "create_dream_run": [race_create_dream_run_without_provider],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

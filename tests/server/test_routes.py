@@ -127,6 +127,7 @@ EXERCISED = {
         "generate_skill",
     ],
     "test_handoff_generation": ["prepare_handoff", "activate_handoff"],
+    "test_dream": ["create_dream_run", "get_dream_run", "list_dream_runs"],
     "test_access": [
         "get_access_principal",
         "list_access_roles",

@@ -132,6 +132,21 @@ async def test_handoff_generation(client: AsyncClient, scope_id: str) -> None:
     assert (raised.value.status, raised.value.code) == (404, "handoff_evidence_not_found")
 
 
+async def test_dream(client: AsyncClient, scope_id: str) -> None:
+    """Without a generation provider every Dream operation is 1.4.1's 503 (the runs themselves:
+    tests/server/handlers/test_dream_http.py)."""
+    evidence = {"family": "experience", "artifact_id": "art_routes", "revision": 1}
+    request = {"operation": "refine_experience", "artifacts": [evidence], "idempotency_key": "routes"}
+    for call in (
+        client.create_dream_run(scope_id, request),
+        client.get_dream_run(scope_id, "dr_" + "0" * 32),
+        client.list_dream_runs(scope_id, limit=5),
+    ):
+        with pytest.raises(ApiResponseError) as raised:
+            await call
+        assert (raised.value.status, raised.value.code) == (503, "capability_unavailable")
+
+
 async def test_access(tmp_path: Path) -> None:
     """The access API in token mode (local single-user mode has no Principal: tests/server/test_access_http.py)."""
     with token_server(tmp_path) as server:

@@ -143,7 +143,10 @@ export type OperationId =
   | "import_external_skill"
   | "propose_skill_package"
   | "get_skill_package_manifest"
-  | "download_skill_package";
+  | "download_skill_package"
+  | "list_dream_runs"
+  | "create_dream_run"
+  | "get_dream_run";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1173,6 +1176,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GetSkillPackageRequest",
     success: [{ status: 200, model: "SkillPackageDownload" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "list_dream_runs",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/dream",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "status", location: "query", required: false }, { name: "operation", location: "query", required: false }, { name: "cursor", location: "query", required: false }, { name: "limit", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "DreamRunPage" }],
+    scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "create_dream_run",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/dream",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateDreamRunRequest",
+    success: [{ status: 200, model: "DreamRun" }, { status: 202, model: "DreamRun" }],
+    scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "get_dream_run",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/dream/{run_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "run_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "DreamRun" }],
+    scope: { access: "read", source: "path", references: false },
   },
 ];
 

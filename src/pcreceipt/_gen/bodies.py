@@ -804,6 +804,39 @@ class ArtifactCreated(TypedDict, closed=True):
     """
 
 
+class ArtifactDreamingOperationCapability(TypedDict, closed=True):
+    """
+    A Dream operation this server runs and what review does with its result.
+    """
+
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    output_kind: Literal["candidate", "tag_candidate"]
+    """
+    What it proposes.
+    """
+    effect: Literal[
+        "review_then_publish",
+        "review_then_publish_configuration",
+        "review_then_replace_tags",
+    ]
+    """
+    What approval does.
+    """
+
+
 class ArtifactFamilyAccessCapability(TypedDict, closed=True):
     """
     How one Artifact Family can be shared.
@@ -1778,7 +1811,11 @@ class Capabilities(TypedDict, closed=True):
     """
     artifact_dreaming: bool
     """
-    Whether asynchronous Artifact Dream runs are configured (never here).
+    Whether asynchronous Artifact Dream runs are executed: true exactly when a generation provider (base URL and model) is configured.
+    """
+    artifact_dreaming_operations: NotRequired[list[ArtifactDreamingOperationCapability]]
+    """
+    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), present exactly when artifact_dreaming is true; absent otherwise, as PowerContext 1.4.1 answers a client without Dream contract 2.
     """
     source_types: list[str]
     """
@@ -2627,6 +2664,47 @@ class CreateAtomicMemoryRequest(TypedDict, closed=True):
     """
 
 
+class CreateDreamRunRequest(TypedDict, closed=True):
+    """
+    Start a Dream run over exact evidence: 1 to 20 artifacts (none for revise_tags), at most 32 references with Sources, deduplicated; the idempotency key (trimmed, 1 to 128 characters) returns the original run to the same caller for the same request.
+    """
+
+    tag_target: NotRequired[DreamTagTarget | None]
+    """
+    revise_tags' target; null otherwise.
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    artifacts: NotRequired[list[ReviewArtifactReference]]
+    """
+    Exact evidence revisions of the Scope.
+    """
+    sources: NotRequired[list[DreamSourceReference]]
+    """
+    Exact evidence Sources of the Scope.
+    """
+    target: NotRequired[ReviewArtifactReference | None]
+    """
+    The exact current head the proposal replaces (also in artifacts); null proposes a new artifact.
+    """
+    idempotency_key: str
+    """
+    The caller's key for this run.
+    """
+
+
 class CreateExperienceRequest(TypedDict, closed=True):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -2862,6 +2940,299 @@ class CurrentWorkHandoff(TypedDict, closed=True):
     """
 
 
+class DreamBudget(TypedDict, closed=True):
+    """
+    A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
+    """
+
+    max_items: int
+    """
+    Evidence items (PowerContext 1.4.1's bound; 32 here).
+    """
+    max_bytes: int
+    """
+    Evidence bytes (PowerContext 1.4.1's bound; 65536 here).
+    """
+    max_nodes: int
+    """
+    Evidence nodes (PowerContext 1.4.1's bound; 128 here).
+    """
+    max_edges: int
+    """
+    Evidence edges (PowerContext 1.4.1's bound; 256 here).
+    """
+    max_depth: int
+    """
+    Lineage depth (PowerContext 1.4.1's bound; 8 here).
+    """
+    max_output_tokens: int
+    """
+    Output tokens of the model's answer (PowerContext 1.4.1's bound; 4096 here).
+    """
+    max_model_calls: int
+    """
+    Model calls (attempts) (PowerContext 1.4.1's bound; 2 here).
+    """
+    timeout_seconds: float
+    """
+    Seconds a run may take from its first claim (PowerContext 1.4.1's bound; 120 here).
+    """
+
+
+class DreamCandidateRef(TypedDict, closed=True):
+    """
+    The Candidate a run proposed.
+    """
+
+    kind: Literal["artifact", "tag"]
+    """
+    artifact (tag candidates are not made here).
+    """
+    candidate_id: str
+    """
+    The Candidate.
+    """
+    version: int
+    """
+    Its version when proposed.
+    """
+
+
+class DreamEvidenceEdge(TypedDict, closed=True):
+    """
+    A derivation edge.
+    """
+
+    derived_id: str
+    """
+    The derived node.
+    """
+    upstream_id: str
+    """
+    Its upstream node.
+    """
+
+
+class DreamEvidenceNode(TypedDict, closed=True):
+    """
+    An evidence item's digest and exact provenance, never its body.
+    """
+
+    evidence_id: str
+    """
+    The id the model saw.
+    """
+    kind: Literal[
+        "source",
+        "experience",
+        "memory",
+        "profile",
+        "topic_memory",
+        "handoff",
+        "skill",
+        "prompt",
+        "catalog_target",
+        "unresolved",
+    ]
+    """
+    The kind.
+    """
+    digest: str
+    """
+    sha256:<hex> of the item's text as the model read it.
+    """
+    source: DreamSourceReference | None
+    """
+    The Source, for a Source item.
+    """
+    artifact: ReviewArtifactReference | None
+    """
+    The revision, for an artifact item.
+    """
+    role: Literal["root", "derived", "target", "lineage_only", "unresolved"]
+    """
+    The role.
+    """
+    historical: bool
+    """
+    Whether the item is historical.
+    """
+
+
+class DreamInputManifest(TypedDict, closed=True):
+    """
+    What the run's model read: the evidence by digest and the projection's digest and size.
+    """
+
+    transform_version: str
+    """
+    The evidence projection's version.
+    """
+    artifacts: list[ReviewArtifactReference]
+    """
+    The artifacts read.
+    """
+    sources: list[DreamSourceReference]
+    """
+    The Sources read.
+    """
+    nodes: list[DreamEvidenceNode]
+    """
+    The evidence nodes.
+    """
+    edges: list[DreamEvidenceEdge]
+    """
+    Derivation edges.
+    """
+    root_groups: list[DreamRootEvidenceGroup]
+    """
+    Root groups.
+    """
+    projection_digest: str
+    """
+    sha256:<hex> of the projection sent to the model.
+    """
+    projection_bytes: int
+    """
+    Its size in bytes.
+    """
+    incomplete: bool
+    """
+    Whether an item was cut to fit.
+    """
+
+
+class DreamRootEvidenceGroup(TypedDict, closed=True):
+    """
+    Sources sharing a root.
+    """
+
+    group_id: str
+    """
+    The group.
+    """
+    sources: list[DreamSourceReference]
+    """
+    Its Sources.
+    """
+    independence: Literal["attested", "unknown"]
+    """
+    Its independence.
+    """
+
+
+class DreamRun(TypedDict, closed=True):
+    """
+    One Dream run of a Scope, every key always present.
+    """
+
+    tag_target: DreamTagTarget | None
+    """
+    revise_tags' target (always null here).
+    """
+    reused: bool
+    """
+    Whether the run reused an earlier pending proposal (never here).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    run_id: str
+    """
+    The run (dr_ and 32 hex digits).
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    status: Literal["queued", "running", "succeeded", "failed"]
+    """
+    The state.
+    """
+    outcome: Literal["proposed", "no_change", "needs_evidence"] | None
+    """
+    A succeeded run's outcome; null otherwise.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The request's target.
+    """
+    candidate: DreamCandidateRef | None
+    """
+    The proposed Candidate (outcome proposed).
+    """
+    reason: str | None
+    """
+    The model's reason for its outcome.
+    """
+    error: str | None
+    """
+    A failed run's error code (inference_unavailable, inference_timeout, invalid_generation_output, budget_exceeded, evidence_unavailable, generation_failed).
+    """
+    accepted_at: str
+    """
+    When the run was accepted (RFC 3339 UTC).
+    """
+    started_at: str | None
+    """
+    When it was first claimed.
+    """
+    completed_at: str | None
+    """
+    When it ended.
+    """
+    attempt_count: int
+    """
+    Claims so far.
+    """
+    input_manifest: DreamInputManifest | None
+    """
+    What the model read; null before the run read its evidence.
+    """
+    usage: DreamUsage
+    """
+    What it spent.
+    """
+    budget: DreamBudget
+    """
+    Its bounds.
+    """
+    prompt_version: str
+    """
+    The Dream prompt's version.
+    """
+    model_config_id: str | None
+    """
+    The generation model that ran it; null before a claim.
+    """
+
+
+class DreamRunPage(TypedDict, closed=True):
+    """
+    A page of a Scope's runs, newest first.
+    """
+
+    runs: list[DreamRun]
+    """
+    The runs.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor; null on the last page.
+    """
+
+
 class DreamSourceReference(TypedDict, closed=True):
     """
     Tag-proposal Source evidence (not accepted here: no tag candidates).
@@ -2874,6 +3245,44 @@ class DreamSourceReference(TypedDict, closed=True):
     source_id: str
     """
     The Source id.
+    """
+
+
+class DreamTagTarget(TypedDict, closed=True):
+    """
+    A tag set under review (revise_tags, which this server does not run): the target, its tag ETag and the exact revision the tags were read against.
+    """
+
+    target: Target | Target1
+    """
+    The tagged artifact or Memory entry.
+    """
+    expected_etag: str
+    """
+    The tag set's ETag.
+    """
+    basis_ref: ReviewArtifactReference
+    """
+    The exact revision.
+    """
+
+
+class DreamUsage(TypedDict, closed=True):
+    """
+    What a run spent.
+    """
+
+    model_calls: int
+    """
+    Model calls made.
+    """
+    input_tokens: int | None
+    """
+    Input tokens, when the provider reported them.
+    """
+    output_tokens: int | None
+    """
+    Output tokens, when the provider reported them.
     """
 
 
@@ -2981,6 +3390,10 @@ class ErrorBody(TypedDict, closed=True):
         "external_skill_registry_unavailable",
         "external_skill_not_found",
         "external_skill_snapshot_unavailable",
+        "capability_unavailable",
+        "capacity_exceeded",
+        "client_upgrade_required",
+        "dream_not_found",
     ]
     """
     The error code.
@@ -3045,19 +3458,35 @@ class ErrorDetails(TypedDict, closed=True):
             "target_family_mismatch",
             "target_unavailable",
         ]
+        | Literal[
+            "evidence_selection_required",
+            "evidence_limit_exceeded",
+            "invalid_target",
+            "invalid_artifact_family",
+            "invalid_dream_operation",
+        ]
     ]
     """
-    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field.
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field. On a refused Dream selection: DreamReason, with field.
     """
     scope_id: NotRequired[str]
     """
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: NotRequired[
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+        Literal[
+            "query",
+            "cursor",
+            "expires_at",
+            "artifact_refs",
+            "target",
+            "scope_id",
+            "artifacts",
+            "sources",
+        ]
     ]
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target.
     """
     expected_version: NotRequired[int]
     """
@@ -3134,6 +3563,10 @@ class ErrorDetails(TypedDict, closed=True):
     selected_scopes: NotRequired[int]
     """
     On handoff_report_too_large: how many Scopes the selection holds.
+    """
+    required_dream_contract: NotRequired[Literal[2]]
+    """
+    On client_upgrade_required: the Dream contract the operation needs (2).
     """
 
 
@@ -7472,6 +7905,48 @@ class TaggedTarget(TypedDict, closed=True):
     reference: ArtifactReference
     """
     The artifact's current (head) revision.
+    """
+
+
+class Target(TypedDict, closed=True):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    type: Literal["artifact"]
+    """
+    artifact
+    """
+    family: str
+    """
+    The artifact family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+
+
+class Target1(TypedDict, closed=True):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    type: Literal["memory_entry"]
+    """
+    memory_entry
+    """
+    family: Literal["memory"]
+    """
+    memory
+    """
+    artifact_id: str
+    """
+    The Memory artifact.
+    """
+    entry_id: str
+    """
+    The entry.
     """
 
 

@@ -66,6 +66,7 @@ from pcreceipt._gen.models import (
     ContinueHandoffRequest,
     CreateAccessBindingRequest,
     CreateAtomicMemoryRequest,
+    CreateDreamRunRequest,
     CreateExperienceRequest,
     CreateProfileRequest,
     CreatePromptRequest,
@@ -75,6 +76,8 @@ from pcreceipt._gen.models import (
     CreateSubjectSourceResponse,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
+    DreamRun,
+    DreamRunPage,
     ExperienceArtifact,
     ExternalSkillResolution,
     FinalizeHandoffRequest,
@@ -962,3 +965,30 @@ class OperationMethods(ABC):
     async def download_skill_package(self, request: GetSkillPackageRequest | Mapping[str, Any]) -> SkillPackageDownload:
         """Download an approved managed Skill's package."""
         return await self._call("download_skill_package", SkillPackageDownload, body=request)
+
+    async def list_dream_runs(
+        self,
+        scope_id: str,
+        *,
+        status: str | None = None,
+        operation: str | None = None,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> DreamRunPage:
+        """List Artifact Dreams"""
+        return await self._call(
+            "list_dream_runs",
+            DreamRunPage,
+            path={"scope_id": scope_id},
+            query={"status": status, "operation": operation, "cursor": cursor, "limit": limit},
+        )
+
+    async def create_dream_run(self, scope_id: str, request: CreateDreamRunRequest | Mapping[str, Any]) -> DreamRun:
+        """Create an asynchronous Artifact Dream"""
+        return await self._call(
+            "create_dream_run", DreamRun, path={"scope_id": scope_id}, body=request, also=frozenset({202})
+        )
+
+    async def get_dream_run(self, scope_id: str, run_id: str) -> DreamRun:
+        """Get an Artifact Dream"""
+        return await self._call("get_dream_run", DreamRun, path={"scope_id": scope_id, "run_id": run_id})

@@ -175,6 +175,12 @@ ARTIFACT_COLLECTION_ITEM_SOURCE_COUNT_MINIMUM: Final = 0
 ARTIFACT_CREATED_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_CREATED_ARTIFACTS_MAX_ITEMS: Final = 256
 
+# #/components/schemas/ArtifactDreamingOperationCapability
+ArtifactDreamingOperationCapabilityOutputKind = Literal["candidate", "tag_candidate"]
+ARTIFACT_DREAMING_OPERATION_CAPABILITY_OUTPUT_KIND_ENUM: Final[tuple[ArtifactDreamingOperationCapabilityOutputKind, ...]] = ("candidate", "tag_candidate")
+ArtifactDreamingOperationCapabilityEffect = Literal["review_then_publish", "review_then_publish_configuration", "review_then_replace_tags"]
+ARTIFACT_DREAMING_OPERATION_CAPABILITY_EFFECT_ENUM: Final[tuple[ArtifactDreamingOperationCapabilityEffect, ...]] = ("review_then_publish", "review_then_publish_configuration", "review_then_replace_tags")
+
 # #/components/schemas/ArtifactFamily
 ArtifactFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
 ARTIFACT_FAMILY_ENUM: Final[tuple[ArtifactFamily, ...]] = ("atomic-memory", "topic-memory", "experience", "profile", "prompt")
@@ -582,6 +588,12 @@ CREATE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 CREATE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
 CREATE_ACCESS_BINDING_REQUEST_REASON_MAX_LENGTH: Final = 1024
 
+# #/components/schemas/CreateDreamRunRequest
+CREATE_DREAM_RUN_REQUEST_ARTIFACTS_DEFAULT: Final = ()
+CREATE_DREAM_RUN_REQUEST_SOURCES_DEFAULT: Final = ()
+CREATE_DREAM_RUN_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
+CREATE_DREAM_RUN_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 128
+
 # #/components/schemas/CreateScopeRequest
 CREATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
 CREATE_SCOPE_REQUEST_TITLE_MAX_LENGTH: Final = 256
@@ -638,11 +650,70 @@ CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MAX_LENGTH: Final = 8192
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
 
+# #/components/schemas/DreamBudget
+DREAM_BUDGET_MAX_ITEMS_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_BYTES_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_NODES_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_EDGES_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_DEPTH_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_OUTPUT_TOKENS_MINIMUM: Final = 1
+DREAM_BUDGET_MAX_MODEL_CALLS_MINIMUM: Final = 1
+DREAM_BUDGET_TIMEOUT_SECONDS_EXCLUSIVE_MINIMUM: Final = 0
+
+# #/components/schemas/DreamCandidateRef
+DreamCandidateRefKind = Literal["artifact", "tag"]
+DREAM_CANDIDATE_REF_KIND_ENUM: Final[tuple[DreamCandidateRefKind, ...]] = ("artifact", "tag")
+DREAM_CANDIDATE_REF_VERSION_MINIMUM: Final = 1
+
+# #/components/schemas/DreamEvidenceIndependence
+DreamEvidenceIndependence = Literal["attested", "unknown"]
+DREAM_EVIDENCE_INDEPENDENCE_ENUM: Final[tuple[DreamEvidenceIndependence, ...]] = ("attested", "unknown")
+
+# #/components/schemas/DreamEvidenceKind
+DreamEvidenceKind = Literal["source", "experience", "memory", "profile", "topic_memory", "handoff", "skill", "prompt", "catalog_target", "unresolved"]
+DREAM_EVIDENCE_KIND_ENUM: Final[tuple[DreamEvidenceKind, ...]] = ("source", "experience", "memory", "profile", "topic_memory", "handoff", "skill", "prompt", "catalog_target", "unresolved")
+
+# #/components/schemas/DreamEvidenceRole
+DreamEvidenceRole = Literal["root", "derived", "target", "lineage_only", "unresolved"]
+DREAM_EVIDENCE_ROLE_ENUM: Final[tuple[DreamEvidenceRole, ...]] = ("root", "derived", "target", "lineage_only", "unresolved")
+
+# #/components/schemas/DreamInputManifest
+DREAM_INPUT_MANIFEST_PROJECTION_BYTES_MINIMUM: Final = 0
+
+# #/components/schemas/DreamOperation
+DreamOperation = Literal["refine_experience", "derive_skill", "revise_skill", "revise_profile", "revise_memory", "revise_topic_memory", "refresh_handoff", "revise_prompt", "revise_tags"]
+DREAM_OPERATION_ENUM: Final[tuple[DreamOperation, ...]] = ("refine_experience", "derive_skill", "revise_skill", "revise_profile", "revise_memory", "revise_topic_memory", "refresh_handoff", "revise_prompt", "revise_tags")
+
+# #/components/schemas/DreamOutcome
+DreamOutcome = Literal["proposed", "no_change", "needs_evidence"]
+DREAM_OUTCOME_ENUM: Final[tuple[DreamOutcome, ...]] = ("proposed", "no_change", "needs_evidence")
+
+# #/components/schemas/DreamReason
+DreamReason = Literal["evidence_selection_required", "evidence_limit_exceeded", "invalid_target", "invalid_artifact_family", "invalid_dream_operation"]
+DREAM_REASON_ENUM: Final[tuple[DreamReason, ...]] = ("evidence_selection_required", "evidence_limit_exceeded", "invalid_target", "invalid_artifact_family", "invalid_dream_operation")
+
+# #/components/schemas/DreamRun
+DREAM_RUN_RUN_ID_MIN_LENGTH: Final = 1
+DREAM_RUN_RUN_ID_MAX_LENGTH: Final = 64
+DREAM_RUN_ATTEMPT_COUNT_MINIMUM: Final = 0
+
 # #/components/schemas/DreamSourceReference
 DREAM_SOURCE_REFERENCE_SOURCE_TYPE_MIN_LENGTH: Final = 1
 DREAM_SOURCE_REFERENCE_SOURCE_TYPE_MAX_LENGTH: Final = 128
 DREAM_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
 DREAM_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/components/schemas/DreamStatus
+DreamStatus = Literal["queued", "running", "succeeded", "failed"]
+DREAM_STATUS_ENUM: Final[tuple[DreamStatus, ...]] = ("queued", "running", "succeeded", "failed")
+
+# #/components/schemas/DreamTagTarget
+DREAM_TAG_TARGET_EXPECTED_ETAG_MIN_LENGTH: Final = 1
+
+# #/components/schemas/DreamUsage
+DREAM_USAGE_MODEL_CALLS_MINIMUM: Final = 0
+DREAM_USAGE_INPUT_TOKENS_MINIMUM: Final = 0
+DREAM_USAGE_OUTPUT_TOKENS_MINIMUM: Final = 0
 
 # #/components/schemas/EntryChange
 ENTRY_CHANGE_ENTRY_ID_MIN_LENGTH: Final = 1
@@ -661,16 +732,16 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id")
+ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources")
 ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
 ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
 ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
@@ -697,6 +768,8 @@ ERROR_DETAILS_INSTRUCTION_MIN_LENGTH: Final = 1
 ERROR_DETAILS_INSTRUCTION_MAX_LENGTH: Final = 512
 ERROR_DETAILS_ESTIMATED_BYTES_MINIMUM: Final = 0
 ERROR_DETAILS_SELECTED_SCOPES_MINIMUM: Final = 0
+ErrorDetailsRequiredDreamContract = Literal[2]
+ERROR_DETAILS_REQUIRED_DREAM_CONTRACT_ENUM: Final[tuple[ErrorDetailsRequiredDreamContract, ...]] = (2,)
 
 # #/components/schemas/EvidenceFamily
 EvidenceFamily = Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
@@ -2056,3 +2129,16 @@ LIST_SOURCES_CURSOR_MAX_LENGTH: Final = 4096
 # #/paths/~1v1~1scopes~1{scope_id}~1sources~1{source_type}~1{source_id}/get/parameters/2/schema
 GET_SOURCE_SOURCE_ID_MIN_LENGTH: Final = 1
 GET_SOURCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1dream/get/parameters/3/schema
+LIST_DREAM_RUNS_CURSOR_MIN_LENGTH: Final = 1
+LIST_DREAM_RUNS_CURSOR_MAX_LENGTH: Final = 256
+
+# #/paths/~1v1~1scopes~1{scope_id}~1dream/get/parameters/4/schema
+LIST_DREAM_RUNS_LIMIT_MINIMUM: Final = 1
+LIST_DREAM_RUNS_LIMIT_MAXIMUM: Final = 100
+LIST_DREAM_RUNS_LIMIT_DEFAULT: Final = 20
+
+# #/paths/~1v1~1scopes~1{scope_id}~1dream~1{run_id}/get/parameters/1/schema
+GET_DREAM_RUN_RUN_ID_MIN_LENGTH: Final = 1
+GET_DREAM_RUN_RUN_ID_MAX_LENGTH: Final = 64

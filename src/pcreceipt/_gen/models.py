@@ -915,6 +915,42 @@ class ArtifactCreated(ContractModel):
     """
 
 
+class ArtifactDreamingOperationCapability(ContractModel):
+    """
+    A Dream operation this server runs and what review does with its result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    output_kind: Literal["candidate", "tag_candidate"]
+    """
+    What it proposes.
+    """
+    effect: Literal[
+        "review_then_publish",
+        "review_then_publish_configuration",
+        "review_then_replace_tags",
+    ]
+    """
+    What approval does.
+    """
+
+
 class ArtifactFamily(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1)]
 
@@ -2077,7 +2113,13 @@ class Capabilities(ContractModel):
     """
     artifact_dreaming: bool
     """
-    Whether asynchronous Artifact Dream runs are configured (never here).
+    Whether asynchronous Artifact Dream runs are executed: true exactly when a generation provider (base URL and model) is configured.
+    """
+    artifact_dreaming_operations: list[ArtifactDreamingOperationCapability] | None = (
+        None
+    )
+    """
+    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), present exactly when artifact_dreaming is true; absent otherwise, as PowerContext 1.4.1 answers a client without Dream contract 2.
     """
     source_types: list[SourceType]
     """
@@ -3104,6 +3146,56 @@ class CreateAtomicMemoryRequest(ContractModel):
     """
 
 
+class CreateDreamRunRequest(ContractModel):
+    """
+    Start a Dream run over exact evidence: 1 to 20 artifacts (none for revise_tags), at most 32 references with Sources, deduplicated; the idempotency key (trimmed, 1 to 128 characters) returns the original run to the same caller for the same request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tag_target: DreamTagTarget | None = None
+    """
+    revise_tags' target; null otherwise.
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    artifacts: Annotated[
+        list[ReviewArtifactReference] | None, Field(validate_default=True)
+    ] = []
+    """
+    Exact evidence revisions of the Scope.
+    """
+    sources: Annotated[
+        list[DreamSourceReference] | None, Field(validate_default=True)
+    ] = []
+    """
+    Exact evidence Sources of the Scope.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the proposal replaces (also in artifacts); null proposes a new artifact.
+    """
+    idempotency_key: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
+    ]
+    """
+    The caller's key for this run.
+    """
+
+
 class CreateExperienceRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -3441,6 +3533,323 @@ class Details(RootModel[str]):
     """
 
 
+class DreamBudget(ContractModel):
+    """
+    A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    max_items: Annotated[int, Field(ge=1)]
+    """
+    Evidence items (PowerContext 1.4.1's bound; 32 here).
+    """
+    max_bytes: Annotated[int, Field(ge=1)]
+    """
+    Evidence bytes (PowerContext 1.4.1's bound; 65536 here).
+    """
+    max_nodes: Annotated[int, Field(ge=1)]
+    """
+    Evidence nodes (PowerContext 1.4.1's bound; 128 here).
+    """
+    max_edges: Annotated[int, Field(ge=1)]
+    """
+    Evidence edges (PowerContext 1.4.1's bound; 256 here).
+    """
+    max_depth: Annotated[int, Field(ge=1)]
+    """
+    Lineage depth (PowerContext 1.4.1's bound; 8 here).
+    """
+    max_output_tokens: Annotated[int, Field(ge=1)]
+    """
+    Output tokens of the model's answer (PowerContext 1.4.1's bound; 4096 here).
+    """
+    max_model_calls: Annotated[int, Field(ge=1)]
+    """
+    Model calls (attempts) (PowerContext 1.4.1's bound; 2 here).
+    """
+    timeout_seconds: Annotated[float, Field(gt=0.0)]
+    """
+    Seconds a run may take from its first claim (PowerContext 1.4.1's bound; 120 here).
+    """
+
+
+class DreamCandidateRef(ContractModel):
+    """
+    The Candidate a run proposed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["artifact", "tag"]
+    """
+    artifact (tag candidates are not made here).
+    """
+    candidate_id: str
+    """
+    The Candidate.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    Its version when proposed.
+    """
+
+
+class DreamEvidenceEdge(ContractModel):
+    """
+    A derivation edge.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    derived_id: str
+    """
+    The derived node.
+    """
+    upstream_id: str
+    """
+    Its upstream node.
+    """
+
+
+class DreamEvidenceNode(ContractModel):
+    """
+    An evidence item's digest and exact provenance, never its body.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    evidence_id: str
+    """
+    The id the model saw.
+    """
+    kind: Literal[
+        "source",
+        "experience",
+        "memory",
+        "profile",
+        "topic_memory",
+        "handoff",
+        "skill",
+        "prompt",
+        "catalog_target",
+        "unresolved",
+    ]
+    """
+    The kind.
+    """
+    digest: str
+    """
+    sha256:<hex> of the item's text as the model read it.
+    """
+    source: DreamSourceReference | None
+    """
+    The Source, for a Source item.
+    """
+    artifact: ReviewArtifactReference | None
+    """
+    The revision, for an artifact item.
+    """
+    role: Literal["root", "derived", "target", "lineage_only", "unresolved"]
+    """
+    The role.
+    """
+    historical: bool
+    """
+    Whether the item is historical.
+    """
+
+
+class DreamInputManifest(ContractModel):
+    """
+    What the run's model read: the evidence by digest and the projection's digest and size.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    transform_version: str
+    """
+    The evidence projection's version.
+    """
+    artifacts: list[ReviewArtifactReference]
+    """
+    The artifacts read.
+    """
+    sources: list[DreamSourceReference]
+    """
+    The Sources read.
+    """
+    nodes: list[DreamEvidenceNode]
+    """
+    The evidence nodes.
+    """
+    edges: list[DreamEvidenceEdge]
+    """
+    Derivation edges.
+    """
+    root_groups: list[DreamRootEvidenceGroup]
+    """
+    Root groups.
+    """
+    projection_digest: str
+    """
+    sha256:<hex> of the projection sent to the model.
+    """
+    projection_bytes: Annotated[int, Field(ge=0)]
+    """
+    Its size in bytes.
+    """
+    incomplete: bool
+    """
+    Whether an item was cut to fit.
+    """
+
+
+class DreamRootEvidenceGroup(ContractModel):
+    """
+    Sources sharing a root.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    group_id: str
+    """
+    The group.
+    """
+    sources: list[DreamSourceReference]
+    """
+    Its Sources.
+    """
+    independence: Literal["attested", "unknown"]
+    """
+    Its independence.
+    """
+
+
+class DreamRun(ContractModel):
+    """
+    One Dream run of a Scope, every key always present.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tag_target: DreamTagTarget | None
+    """
+    revise_tags' target (always null here).
+    """
+    reused: bool
+    """
+    Whether the run reused an earlier pending proposal (never here).
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    run_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The run (dr_ and 32 hex digits).
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    status: Literal["queued", "running", "succeeded", "failed"]
+    """
+    The state.
+    """
+    outcome: Literal["proposed", "no_change", "needs_evidence"] | None
+    """
+    A succeeded run's outcome; null otherwise.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The request's target.
+    """
+    candidate: DreamCandidateRef | None
+    """
+    The proposed Candidate (outcome proposed).
+    """
+    reason: str | None
+    """
+    The model's reason for its outcome.
+    """
+    error: str | None
+    """
+    A failed run's error code (inference_unavailable, inference_timeout, invalid_generation_output, budget_exceeded, evidence_unavailable, generation_failed).
+    """
+    accepted_at: AwareDatetime
+    """
+    When the run was accepted (RFC 3339 UTC).
+    """
+    started_at: AwareDatetime | None
+    """
+    When it was first claimed.
+    """
+    completed_at: AwareDatetime | None
+    """
+    When it ended.
+    """
+    attempt_count: Annotated[int, Field(ge=0)]
+    """
+    Claims so far.
+    """
+    input_manifest: DreamInputManifest | None
+    """
+    What the model read; null before the run read its evidence.
+    """
+    usage: DreamUsage
+    """
+    What it spent.
+    """
+    budget: DreamBudget
+    """
+    Its bounds.
+    """
+    prompt_version: str
+    """
+    The Dream prompt's version.
+    """
+    model_config_id: str | None
+    """
+    The generation model that ran it; null before a claim.
+    """
+
+
+class DreamRunPage(ContractModel):
+    """
+    A page of a Scope's runs, newest first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    runs: list[DreamRun]
+    """
+    The runs.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor; null on the last page.
+    """
+
+
 class DreamSourceReference(ContractModel):
     """
     Tag-proposal Source evidence (not accepted here: no tag candidates).
@@ -3456,6 +3865,50 @@ class DreamSourceReference(ContractModel):
     source_id: Annotated[str, Field(max_length=256, min_length=1)]
     """
     The Source id.
+    """
+
+
+class DreamTagTarget(ContractModel):
+    """
+    A tag set under review (revise_tags, which this server does not run): the target, its tag ETag and the exact revision the tags were read against.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    target: Target | Target1
+    """
+    The tagged artifact or Memory entry.
+    """
+    expected_etag: Annotated[str, Field(min_length=1)]
+    """
+    The tag set's ETag.
+    """
+    basis_ref: ReviewArtifactReference
+    """
+    The exact revision.
+    """
+
+
+class DreamUsage(ContractModel):
+    """
+    What a run spent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    model_calls: Annotated[int, Field(ge=0)]
+    """
+    Model calls made.
+    """
+    input_tokens: Annotated[int | None, Field(ge=0)]
+    """
+    Input tokens, when the provider reported them.
+    """
+    output_tokens: Annotated[int | None, Field(ge=0)]
+    """
+    Output tokens, when the provider reported them.
     """
 
 
@@ -3571,6 +4024,10 @@ class ErrorBody(ContractModel):
         "external_skill_registry_unavailable",
         "external_skill_not_found",
         "external_skill_snapshot_unavailable",
+        "capability_unavailable",
+        "capacity_exceeded",
+        "client_upgrade_required",
+        "dream_not_found",
     ]
     """
     The error code.
@@ -3638,10 +4095,17 @@ class ErrorDetails(ContractModel):
             "target_family_mismatch",
             "target_unavailable",
         ]
+        | Literal[
+            "evidence_selection_required",
+            "evidence_limit_exceeded",
+            "invalid_target",
+            "invalid_artifact_family",
+            "invalid_dream_operation",
+        ]
         | None
     ) = None
     """
-    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field.
+    Which conflict a 409 is (ConflictReason); why a request or cursor was refused (RequestReason, with field); or why a request field was refused by a rule beyond its schema (FieldReason, with field). On a refused candidate: CandidateReason, with field. On a refused Dream selection: DreamReason, with field.
     """
     scope_id: Annotated[
         str | None, Field(max_length=256, min_length=1, pattern="\\S")
@@ -3650,11 +4114,20 @@ class ErrorDetails(ContractModel):
     On scope_binding_target_missing: the Scope a stored binding or the default points at, which does not exist.
     """
     field: (
-        Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id"]
+        Literal[
+            "query",
+            "cursor",
+            "expires_at",
+            "artifact_refs",
+            "target",
+            "scope_id",
+            "artifacts",
+            "sources",
+        ]
         | None
     ) = None
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target.
     """
     expected_version: Annotated[int | None, Field(ge=1)] = None
     """
@@ -3735,6 +4208,10 @@ class ErrorDetails(ContractModel):
     selected_scopes: Annotated[int | None, Field(ge=0)] = None
     """
     On handoff_report_too_large: how many Scopes the selection holds.
+    """
+    required_dream_contract: Literal[2] | None = None
+    """
+    On client_upgrade_required: the Dream contract the operation needs (2).
     """
 
 
@@ -9198,6 +9675,54 @@ class TaggedTarget(ContractModel):
     reference: ArtifactReference
     """
     The artifact's current (head) revision.
+    """
+
+
+class Target(ContractModel):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    artifact
+    """
+    family: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact.
+    """
+
+
+class Target1(ContractModel):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    memory_entry
+    """
+    family: Literal["memory"]
+    """
+    memory
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Memory artifact.
+    """
+    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry.
     """
 
 

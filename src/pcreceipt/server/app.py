@@ -42,8 +42,10 @@ from pcreceipt.contract import gate
 from pcreceipt.contract.digests import wire_bytes
 from pcreceipt.inspector import routes as inspector_routes
 from pcreceipt.models import OPERATIONS
+from pcreceipt.prepare.dream import DreamWorker
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.handlers import HANDLERS
+from pcreceipt.server.handlers.dream import propose_for_dream
 from pcreceipt.server.http.endpoint import operation_routes
 from pcreceipt.server.http.exchange import Handler, Services, utc_clock
 from pcreceipt.server.http.middleware import LoopbackHostMiddleware, RequestContextMiddleware
@@ -110,7 +112,10 @@ def create_app(
     and Working Note expiries. ``ensure_default_scope=False`` leaves the default Scope to whoever
     started the app (``pcreceipt serve --workers N`` creates it once, before its workers start)."""
     parts = compose(settings, store=store, preparer=runtime)
+    dream = None
     try:
+        if parts.dream_generator is not None:
+            dream = DreamWorker(parts.store, parts.dream_generator, propose_for_dream(parts.store), clock)
         services = Services(
             store=parts.store,
             runtime=parts.preparer,
@@ -120,6 +125,7 @@ def create_app(
             extractor=parts.extractor,
             generator=parts.generator,
             handoff_generator=parts.handoff_generator,
+            dream=dream,
         )
         # imported here: the SDK takes about a second to import, which every CLI command would pay
         from pcreceipt.server.http.mcp_server import Mcp
@@ -142,9 +148,13 @@ def create_app(
         log.info("authorisation mode: %s", settings.authorisation_mode)
         exporting = telemetry.start()  # the OTEL_* variables decide; None when nothing is exported
         try:
+            if dream is not None:
+                dream.wake()  # runs another server left unfinished, and any still queued
             async with mcp.run():
                 yield
         finally:
+            if dream is not None:
+                dream.close()
             parts.close()
             if exporting is not None:
                 exporting.stop()  # what is buffered goes out before the process ends

@@ -33,6 +33,7 @@ from pcreceipt.store.bindings import ScopeBindings
 from pcreceipt.store.candidates import CandidateReviews
 from pcreceipt.store.code import CodeWorkspaces
 from pcreceipt.store.connectors import ConnectorCheckpoints
+from pcreceipt.store.dream_runs import DreamRuns
 from pcreceipt.store.external_skills import ExternalSkillRecords
 from pcreceipt.store.handles import ArtifactHandles
 from pcreceipt.store.handoff_boundaries import HandoffBoundaries
@@ -106,6 +107,7 @@ class StoreEngine(
     WorkSourceReads[ConnT, PreparedT],
     HandoffRecords[ConnT, PreparedT],
     HandoffBoundaries[ConnT, PreparedT],
+    DreamRuns[ConnT, PreparedT],
     CandidateReviews[ConnT, PreparedT],
     ExternalSkillRecords[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],

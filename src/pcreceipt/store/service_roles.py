@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pcreceipt.store.access_records import AccessAuditRecord, AccessBindingRecord, AuditQuery, NewBinding, Party
 from pcreceipt.store.connector_records import ConnectorBinding
+from pcreceipt.store.dream_runs import DreamAdmission, DreamRunRow, NewDreamRun
 from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
 from pcreceipt.store.records import (
     ArtifactRef,
@@ -179,6 +180,48 @@ class HandoffBoundaryRecords(Protocol):
     def advance_handoff_boundary(self, scope_id: str, expected: int, position: int) -> bool:
         """Compare-and-set: move the boundary from ``expected`` to the greater ``position``; False,
         with nothing written, when it is no longer ``expected``."""
+
+
+class DreamRunRecords(Protocol):
+    """Dream runs (``store.dream_runs``): admission, reads, leased claims and terminal writes."""
+
+    def admit_dream_run(self, scope_id: str, new: NewDreamRun, capacity: int) -> DreamAdmission:
+        """The run under the same (principal, key) or the new queued one; RecordNotFound,
+        DreamKeyReused, DreamCapacityReached."""
+        ...
+
+    def get_dream_run(self, scope_id: str, run_id: str) -> DreamRunRow | None: ...
+
+    def list_dream_runs(
+        self, scope_id: str, *, status: str | None, operation: str | None, before: tuple[str, str] | None, limit: int
+    ) -> list[DreamRunRow]:
+        """Descending (accepted_at, run_id) after the keyset ``before``."""
+        ...
+
+    def claim_dream_run(
+        self,
+        row: DreamRunRow,
+        *,
+        owner: str,
+        now: str,
+        lease_expires: str,
+        max_attempts: int,
+        record: Callable[[DreamRunRow], Mapping[str, Any]],
+    ) -> DreamRunRow | None:
+        """The run under ``owner``'s lease with one more attempt, or None (another claimer won)."""
+        ...
+
+    def finish_dream_run(self, row: DreamRunRow, owner: str, status: str, record: Mapping[str, Any]) -> bool:
+        """The owner's write of the run's next state; False when the lease was taken over."""
+        ...
+
+    def dream_runs_to_claim(self, now: str) -> list[DreamRunRow]:
+        """Queued runs and running runs with an expired lease."""
+        ...
+
+    def fail_expired_dream_run(self, row: DreamRunRow, now: str, record: Mapping[str, Any]) -> bool:
+        """Mark an expired run with no attempt left failed; False when it changed meanwhile."""
+        ...
 
 
 class ProfilePolicyRecords(Protocol):

@@ -7750,6 +7750,33 @@ var OPERATIONS = [
     requestBody: "GetSkillPackageRequest",
     success: [{ status: 200, model: "SkillPackageDownload" }],
     scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "list_dream_runs",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/dream",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "status", location: "query", required: false }, { name: "operation", location: "query", required: false }, { name: "cursor", location: "query", required: false }, { name: "limit", location: "query", required: false }],
+    requestBody: null,
+    success: [{ status: 200, model: "DreamRunPage" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
+    operationId: "create_dream_run",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/dream",
+    parameters: [{ name: "scope_id", location: "path", required: true }],
+    requestBody: "CreateDreamRunRequest",
+    success: [{ status: 200, model: "DreamRun" }, { status: 202, model: "DreamRun" }],
+    scope: { access: "write", source: "path", references: false }
+  },
+  {
+    operationId: "get_dream_run",
+    method: "GET",
+    path: "/v1/scopes/{scope_id}/dream/{run_id}",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "run_id", location: "path", required: true }],
+    requestBody: null,
+    success: [{ status: 200, model: "DreamRun" }],
+    scope: { access: "read", source: "path", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -18,6 +18,7 @@ from pcreceipt.server.handlers import artifacts, code, code_query, context, heal
 from pcreceipt.server.handlers.access import ACCESS_HANDLERS
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
+from pcreceipt.server.handlers.dream import DREAM_HANDLERS
 from pcreceipt.server.handlers.external_skills import EXTERNAL_SKILL_HANDLERS
 from pcreceipt.server.handlers.handoff_generation import HANDOFF_GENERATION_HANDLERS
 from pcreceipt.server.handlers.handoff_receivers import RECEIVER_HANDLERS
@@ -80,6 +81,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     ACCESS_HANDLERS,
     EXTERNAL_SKILL_HANDLERS,
     SKILL_PACKAGE_HANDLERS,
+    DREAM_HANDLERS,
 )
 
 

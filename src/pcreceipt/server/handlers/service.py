@@ -6,7 +6,8 @@ Decisions (``docs/decisions.md``, "Capabilities, server info, bootstrap and flus
   provider is configured for it; ``prompts`` lists the two built-in prompts pcreceipt runs
   (``memory.rerank``, ``atomic_memory.extract``), each ``supported`` exactly when its component
   runs, else ``disabled`` with the reason (contract 3.0.0); Experience and Skill generation
-  exactly when a generation provider is configured (``generate_*``); no Dream;
+  exactly when a generation provider is configured (``generate_*``); Dream runs (refine_experience,
+  derive_skill) exactly when a generation provider is configured;
   content Sources are captured (``source_types: ["content"]``); the retrieval modes prepare's
   recall can run (vector and hybrid only with an embedder and a store that searches vectors);
   pcreceipt's artifact families.
@@ -35,6 +36,7 @@ from pcreceipt.contract import gate
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap, prompts
+from pcreceipt.prepare.dream import FAMILIES
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
@@ -107,7 +109,7 @@ def prompt_availability(call: Call) -> prompts.Availability:
 def get_capabilities(call: Call[None]) -> Reply:
     body = {
         "prompts": prompts.capabilities(prompt_availability(call)),
-        "artifact_dreaming": False,
+        "artifact_dreaming": call.services.dream is not None,
         "source_types": list(limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM),
         "artifact_families": list(limits.ARTIFACT_FAMILY_ENUM),
         "memory_extraction": call.services.extractor is not None,
@@ -119,6 +121,15 @@ def get_capabilities(call: Call[None]) -> Reply:
         "search_modes": _search_modes(call),
         "context_versions": [PREPARED_CONTEXT_SCHEMA],
     }
+    if call.services.dream is not None:  # absent without Dream, as 1.4.1 answers then (docs/decisions.md)
+        operations = [{"operation": op, "output_kind": "candidate", "effect": "review_then_publish"} for op in FAMILIES]
+        keys = list(body)
+        at = keys.index("artifact_dreaming") + 1
+        body = (
+            {key: body[key] for key in keys[:at]}
+            | {"artifact_dreaming_operations": operations}
+            | {key: body[key] for key in keys[at:]}
+        )
     return Reply(200, body)
 
 

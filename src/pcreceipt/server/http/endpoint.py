@@ -108,7 +108,7 @@ class PathEndpoint:
             request_id=request_id,
             path=parameters.path,
             query=parameters.query,
-            headers=parameters.headers,
+            headers={**parameters.headers, **dream_contract(request.headers)},
             body=body,
             services=self.services,
             principal=principal,
@@ -123,6 +123,13 @@ class PathEndpoint:
         else:
             _require_own_scope(call)
         return self.handlers[call.operation.operation_id](call)
+
+
+def dream_contract(headers: Mapping[str, str]) -> dict[str, str]:
+    """The client's ``X-PowerContext-Dream-Contract`` (no operation declares it: 1.4.1 negotiates the
+    Dream operations of contract 2 with it, ``handlers.dream``), lower-cased as the key."""
+    value = headers.get("x-powercontext-dream-contract")
+    return {} if value is None else {"x-powercontext-dream-contract": value}
 
 
 def _require_own_scope(call: Call) -> None:

@@ -17,6 +17,7 @@ from typing_extensions import TypeVar
 from pcreceipt.config import Settings
 from pcreceipt.contract.gate import Violation
 from pcreceipt.models import Operation
+from pcreceipt.prepare.dream import DreamWorker
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.handoff_generation import HandoffGenerator
@@ -49,6 +50,8 @@ class Services:
     """Experience and Skill generation for ``generate_*``; None when no generation provider is configured."""
     handoff_generator: HandoffGenerator | None = None
     """Handoff drafts for ``prepare_handoff`` and ``activate_handoff``; None without a generation provider."""
+    dream: DreamWorker | None = None
+    """The Dream run worker (``prepare.dream``); None without a generation provider."""
 
 
 B = TypeVar("B", default=Any)

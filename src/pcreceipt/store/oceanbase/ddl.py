@@ -603,4 +603,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        24,
+        "Source observations: the observation origin (submit_source_observation); no CHECK on origin here",
+        (),
+    ),
+    Migration(
+        25,
+        "Dream runs: accepted runs, their status, lease and attempts (store.dream_runs)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS dream_runs (
+                scope_id {ID_COLUMN} NOT NULL,
+                run_id VARBINARY(64) NOT NULL,
+                principal_key {_SHA} NOT NULL,
+                idempotency_key VARBINARY(512) NOT NULL,
+                request_digest {_SHA} NOT NULL,
+                operation VARBINARY(64) NOT NULL,
+                status VARBINARY(16) NOT NULL,
+                accepted_at VARBINARY(40) NOT NULL,
+                attempt_count INT NOT NULL,
+                lease_owner VARBINARY(128),
+                lease_expires VARBINARY(40),
+                record LONGTEXT NOT NULL,
+                PRIMARY KEY (scope_id, run_id),
+                UNIQUE KEY dream_runs_by_key (scope_id, principal_key, idempotency_key),
+                KEY dream_runs_by_status (status, accepted_at)
+            ) {TABLE_OPTIONS}""",
+        ),
+    ),
 )

@@ -702,6 +702,29 @@ MIGRATIONS: tuple[Migration, ...] = (
         "worker observations as Sources (submit_source_observation): sources rebuilt with origin observation",
         SOURCES_REBUILT_FOR_OBSERVATIONS,
     ),
+    Migration(
+        25,
+        "Dream runs: accepted runs, their status, lease and attempts (store.dream_runs)",
+        (
+            """CREATE TABLE dream_runs (
+                scope_id TEXT NOT NULL,
+                run_id TEXT NOT NULL,
+                principal_key TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL,
+                request_digest TEXT NOT NULL,
+                operation TEXT NOT NULL,
+                status TEXT NOT NULL,
+                accepted_at TEXT NOT NULL,
+                attempt_count INTEGER NOT NULL,
+                lease_owner TEXT,
+                lease_expires TEXT,
+                record TEXT NOT NULL,
+                PRIMARY KEY (scope_id, run_id),
+                UNIQUE (scope_id, principal_key, idempotency_key)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX dream_runs_by_status ON dream_runs (status, accepted_at)",
+        ),
+    ),
 )
 
 
