@@ -143,6 +143,11 @@ SCOPE_BOUND: dict[str, Request] = {
             ("get_skill_package_manifest", "/v1/skill/package/manifest", {"artifact": SKILL_REF}),
             ("download_skill_package", "/v1/skill/package/download", {"artifact": SKILL_REF}),
             (
+                "update_skill_lifecycle",
+                "/v1/skill/lifecycle",
+                {"artifact_id": "s", "expected_generation": 0, "lifecycle_state": "retired"},
+            ),
+            (
                 "import_external_skill",
                 "/v1/external-skills/import",
                 {"external_skill_id": "codex:user:registry/x", "fingerprint": "a" * 64, "mode": "import"},

@@ -145,6 +145,7 @@ EXERCISED = {
         "propose_skill_package",
         "get_skill_package_manifest",
         "download_skill_package",
+        "update_skill_lifecycle",
     ],
 }
 
@@ -709,3 +710,6 @@ async def test_external_skills(serve: Any, tmp_path: Path) -> None:
             manifest = await client.get_skill_package_manifest(ask)
             download = await client.download_skill_package(ask)
             assert manifest.package == download.package and [f.path for f in manifest.files] == ["SKILL.md"]
+            transition = {"scope_id": scope_id, "artifact_id": result.artifact_id, "expected_generation": 0}
+            governance = await client.update_skill_lifecycle(transition | {"lifecycle_state": "deprecated"})
+            assert (governance.lifecycle_state, governance.governance_generation) == ("deprecated", 1)

@@ -1014,5 +1014,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "SkillPackageDownload" }],
         scope: { access: "read", source: "body", references: false },
     },
+    {
+        operationId: "update_skill_lifecycle",
+        method: "POST",
+        path: "/v1/skill/lifecycle",
+        parameters: [],
+        requestBody: "UpdateSkillLifecycleRequest",
+        success: [{ status: 200, model: "SkillGovernance" }],
+        scope: { access: "write", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -142,7 +142,8 @@ export type OperationId =
   | "import_external_skill"
   | "propose_skill_package"
   | "get_skill_package_manifest"
-  | "download_skill_package";
+  | "download_skill_package"
+  | "update_skill_lifecycle";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1163,6 +1164,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "GetSkillPackageRequest",
     success: [{ status: 200, model: "SkillPackageDownload" }],
     scope: { access: "read", source: "body", references: false },
+  },
+  {
+    operationId: "update_skill_lifecycle",
+    method: "POST",
+    path: "/v1/skill/lifecycle",
+    parameters: [],
+    requestBody: "UpdateSkillLifecycleRequest",
+    success: [{ status: 200, model: "SkillGovernance" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

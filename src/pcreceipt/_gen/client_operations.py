@@ -173,6 +173,7 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SkillGovernance,
     SkillPackageDownload,
     SkillPackageManifest,
     SourceDefinitionManifest,
@@ -183,6 +184,7 @@ from pcreceipt._gen.models import (
     TopicMemoryProcessingStatus,
     TopicMemoryProcessingStatusRequest,
     UpdateScopeRequest,
+    UpdateSkillLifecycleRequest,
     WorkSourceReceipt,
 )
 
@@ -954,3 +956,7 @@ class OperationMethods(ABC):
     async def download_skill_package(self, request: GetSkillPackageRequest | Mapping[str, Any]) -> SkillPackageDownload:
         """Download an approved managed Skill's package."""
         return await self._call("download_skill_package", SkillPackageDownload, body=request)
+
+    async def update_skill_lifecycle(self, request: UpdateSkillLifecycleRequest | Mapping[str, Any]) -> SkillGovernance:
+        """Change a managed Skill's lifecycle state."""
+        return await self._call("update_skill_lifecycle", SkillGovernance, body=request)

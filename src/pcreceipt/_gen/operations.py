@@ -1267,6 +1267,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='update_skill_lifecycle',
+        method='POST',
+        path='/v1/skill/lifecycle',
+        parameters=(),
+        request_model='UpdateSkillLifecycleRequest',
+        success=(Success(200, 'SkillGovernance'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

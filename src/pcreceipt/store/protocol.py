@@ -68,6 +68,7 @@ from pcreceipt.store.service_roles import (
     ExternalSkills,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    SkillGovernanceRoles,
     SourceViewReads,
 )
 
@@ -634,6 +635,7 @@ class Store(
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
     SourceViewReads,
+    SkillGovernanceRoles,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above and of ``store.service_roles``.

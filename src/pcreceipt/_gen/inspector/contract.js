@@ -7741,6 +7741,15 @@ var OPERATIONS = [
     requestBody: "GetSkillPackageRequest",
     success: [{ status: 200, model: "SkillPackageDownload" }],
     scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "update_skill_lifecycle",
+    method: "POST",
+    path: "/v1/skill/lifecycle",
+    parameters: [],
+    requestBody: "UpdateSkillLifecycleRequest",
+    success: [{ status: 200, model: "SkillGovernance" }],
+    scope: { access: "write", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

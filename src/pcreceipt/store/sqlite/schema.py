@@ -661,6 +661,23 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        24,
+        "managed Skill governance: lifecycle state, replacement and generation per Skill (update_skill_lifecycle)",
+        (
+            """CREATE TABLE skill_governance (
+                scope_id TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                lifecycle_state TEXT NOT NULL CHECK (lifecycle_state IN ('active', 'deprecated', 'retired')),
+                replacement_artifact_id TEXT,
+                governance_generation INTEGER NOT NULL CHECK (governance_generation >= 0),
+                PRIMARY KEY (scope_id, artifact_id)
+            ) WITHOUT ROWID""",
+            """INSERT INTO skill_governance (scope_id, artifact_id, lifecycle_state, replacement_artifact_id,
+                                            governance_generation)
+               SELECT DISTINCT scope_id, artifact_id, 'active', NULL, 0 FROM managed_skills""",
+        ),
+    ),
 )
 
 

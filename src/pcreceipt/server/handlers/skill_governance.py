@@ -1,0 +1,59 @@
+"""Managed Skill governance (registered in ``server.handlers.HANDLERS``): PowerContext 1.4.1's
+``update_skill_lifecycle``. The rules are the store's (``pcreceipt.store.skill_governance``).
+
+Decisions (``docs/decisions.md``, "Managed Skill lifecycle"):
+- Refusals are 1.4.1's: 404 ``not_found`` (an unknown Skill or replacement: its governance
+  repository's code, not ``artifact_not_found``); 422 ``invalid_lifecycle`` with 1.4.1's reason as the
+  message; 422 ``invalid_request`` (no details) for a replacement on a state other than deprecated;
+  409 ``generation_conflict`` for a stale generation, checked after every other rule.
+- The answer is ``SkillGovernance`` with the Skill's head revision as ``artifact``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from pcreceipt import errors
+from pcreceipt.models import bodies
+from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store import skill_governance as governance
+
+T = TypeVar("T")
+NOT_FOUND_MESSAGE = "The requested value was not found."
+
+
+def governed(work: Callable[[], T]) -> T:
+    """``work()`` with the store's governance refusals answered as PowerContext 1.4.1 answers them."""
+    try:
+        return work()
+    except governance.GovernanceNotFound:
+        raise errors.GovernanceNotFound(NOT_FOUND_MESSAGE) from None
+    except governance.GenerationStale:
+        raise errors.GenerationConflict("The requested state is stale.") from None
+    except governance.InvalidLifecycle as refused:
+        raise errors.InvalidLifecycle(refused.reason) from None
+    except governance.InvalidReplacement:
+        raise errors.InvalidRequest("The request is invalid.", None) from None
+
+
+def update_skill_lifecycle(call: Call[bodies.UpdateSkillLifecycleRequest]) -> Reply:
+    body = call.body
+    scope_id, artifact_id = body["scope_id"], body["artifact_id"]
+    store = call.services.store
+    record, head = governed(
+        lambda: store.transition_skill_lifecycle(
+            scope_id,
+            artifact_id,
+            int(body["expected_generation"]),
+            body["lifecycle_state"],
+            body.get("replacement_artifact_id"),
+        )
+    )
+    artifact = {"family": "skill", "artifact_id": artifact_id, "revision": head}
+    return Reply(200, {"artifact": artifact, **record.wire()})
+
+
+SKILL_GOVERNANCE_HANDLERS: Mapping[str, Handler] = {
+    "update_skill_lifecycle": update_skill_lifecycle,
+}
