@@ -1,7 +1,7 @@
 """The managed Skill governance group of the official client check (``official_client_check.py``
 runs ``GROUPS``; ``test_official_client_coverage.py`` reads the calls here too):
-``update_skill_lifecycle`` through 1.4.1's client and its strict models, on a package-backed
-Skill proposed and approved in a fresh Scope.
+``update_skill_lifecycle`` and ``record_skill_usage`` through 1.4.1's client and its strict models,
+on a package-backed Skill proposed and approved in a fresh Scope.
 
 A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
 module imports only the official client and the standard library.
@@ -77,6 +77,39 @@ async def skill_lifecycle(client: PowerContextClient, check: Check, expect_error
     check("list_managed_skills hides a retired Skill", listed.skills == [])
 
 
+async def skill_usage(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    scope_id, artifact = await approved_package_skill(client, "compat-usage")
+    if artifact is None:
+        check("approve_candidate of a package", False)
+        return
+    manifest = await client.get_skill_package_manifest(
+        models.GetSkillPackageRequest.model_validate(
+            {"scope_id": scope_id, "artifact": artifact.model_dump(mode="json")}
+        )
+    )
+    observation = {
+        "scope_id": scope_id, "observation_id": "compat-obs", "skill_ref": artifact.model_dump(mode="json"),
+        "package_digest": "sha256:" + manifest.package.tree_digest, "target_id": "compat", "selected": True,
+        "invoked": "true", "validation": "passed", "outcome": "success",
+    }  # fmt: skip
+    recorded = await client.record_skill_usage(models.RecordSkillUsageRequest.model_validate(observation))
+    check(
+        "record_skill_usage accepted",
+        recorded.status.value == "accepted" and recorded.source.name == "skill-usage" and recorded.position >= 1,
+    )
+    again = await client.record_skill_usage(models.RecordSkillUsageRequest.model_validate(observation))
+    check("record_skill_usage repeat", again.position == recorded.position)
+    await expect_error(
+        "record_skill_usage other digest",
+        422,
+        "invalid_request",
+        lambda: client.record_skill_usage(
+            models.RecordSkillUsageRequest.model_validate(observation | {"package_digest": "sha256:" + "0" * 64})
+        ),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("skill lifecycle", skill_lifecycle),
+    ("skill usage", skill_usage),
 ]

@@ -1023,5 +1023,14 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "SkillGovernance" }],
         scope: { access: "write", source: "body", references: false },
     },
+    {
+        operationId: "record_skill_usage",
+        method: "POST",
+        path: "/v1/skill/usage",
+        parameters: [],
+        requestBody: "RecordSkillUsageRequest",
+        success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -143,7 +143,8 @@ export type OperationId =
   | "propose_skill_package"
   | "get_skill_package_manifest"
   | "download_skill_package"
-  | "update_skill_lifecycle";
+  | "update_skill_lifecycle"
+  | "record_skill_usage";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1172,6 +1173,15 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "UpdateSkillLifecycleRequest",
     success: [{ status: 200, model: "SkillGovernance" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "record_skill_usage",
+    method: "POST",
+    path: "/v1/skill/usage",
+    parameters: [],
+    requestBody: "RecordSkillUsageRequest",
+    success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
     scope: { access: "write", source: "body", references: false },
   },
 ];

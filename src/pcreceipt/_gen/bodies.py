@@ -7201,6 +7201,40 @@ class SkillProposal(TypedDict, closed=True):
     """
 
 
+class SkillUsageCaptureResponse(TypedDict, closed=True):
+    """
+    The receipt of a usage observation: its Source and that Source's position in the Scope's Source sequence.
+    """
+
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: SkillUsageSourceReference
+    """
+    The usage Source.
+    """
+    position: int
+    """
+    The Source's position in its Scope (a repeat of the same observation answers the first one).
+    """
+
+
+class SkillUsageSourceReference(TypedDict, closed=True):
+    """
+    A usage Source's identity: its type and the caller's observation id.
+    """
+
+    name: Literal["skill-usage"]
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The observation id, as sent.
+    """
+
+
 class SourceDefinitionManifest(TypedDict, closed=True):
     """
     A worker-owned Source Definition, declared as data: immutable once registered under its name and version.

@@ -141,6 +141,7 @@ from pcreceipt._gen.models import (
     PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
+    RecordSkillUsageRequest,
     RecordTaskOutcomeRequest,
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
@@ -176,6 +177,7 @@ from pcreceipt._gen.models import (
     SkillGovernance,
     SkillPackageDownload,
     SkillPackageManifest,
+    SkillUsageCaptureResponse,
     SourceDefinitionManifest,
     SourcePage,
     SourceRecord,
@@ -960,3 +962,9 @@ class OperationMethods(ABC):
     async def update_skill_lifecycle(self, request: UpdateSkillLifecycleRequest | Mapping[str, Any]) -> SkillGovernance:
         """Change a managed Skill's lifecycle state."""
         return await self._call("update_skill_lifecycle", SkillGovernance, body=request)
+
+    async def record_skill_usage(
+        self, request: RecordSkillUsageRequest | Mapping[str, Any]
+    ) -> SkillUsageCaptureResponse:
+        """Record a bounded managed Skill usage observation."""
+        return await self._call("record_skill_usage", SkillUsageCaptureResponse, body=request)

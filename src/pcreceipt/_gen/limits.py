@@ -1698,6 +1698,17 @@ SKILL_PROPOSAL_METADATA_VALUES_MAX_LENGTH: Final = 2000
 SKILL_PROPOSAL_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
 SKILL_PROPOSAL_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/SkillUsageCaptureResponse
+SkillUsageCaptureResponseStatus = Literal["accepted"]
+SKILL_USAGE_CAPTURE_RESPONSE_STATUS_ENUM: Final[tuple[SkillUsageCaptureResponseStatus, ...]] = ("accepted",)
+SKILL_USAGE_CAPTURE_RESPONSE_POSITION_MINIMUM: Final = 1
+
+# #/components/schemas/SkillUsageSourceReference
+SkillUsageSourceReferenceName = Literal["skill-usage"]
+SKILL_USAGE_SOURCE_REFERENCE_NAME_ENUM: Final[tuple[SkillUsageSourceReferenceName, ...]] = ("skill-usage",)
+SKILL_USAGE_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+SKILL_USAGE_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/SourceDefinitionManifest
 SOURCE_DEFINITION_MANIFEST_NAME_MIN_LENGTH: Final = 1
 SOURCE_DEFINITION_MANIFEST_NAME_MAX_LENGTH: Final = 128

@@ -8802,6 +8802,46 @@ class SkillProposal(ContractModel):
     """
 
 
+class SkillUsageCaptureResponse(ContractModel):
+    """
+    The receipt of a usage observation: its Source and that Source's position in the Scope's Source sequence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: SkillUsageSourceReference
+    """
+    The usage Source.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope (a repeat of the same observation answers the first one).
+    """
+
+
+class SkillUsageSourceReference(ContractModel):
+    """
+    A usage Source's identity: its type and the caller's observation id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Literal["skill-usage"]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The observation id, as sent.
+    """
+
+
 class SourceDefinitionManifest(ContractModel):
     """
     A worker-owned Source Definition, declared as data: immutable once registered under its name and version.

@@ -1278,6 +1278,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='record_skill_usage',
+        method='POST',
+        path='/v1/skill/usage',
+        parameters=(),
+        request_model='RecordSkillUsageRequest',
+        success=(Success(201, 'SkillUsageCaptureResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -83,6 +83,7 @@ from pcreceipt.store.rows import (
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
 from pcreceipt.store.skill_governance import SkillGovernanceRecords
+from pcreceipt.store.skill_usage import SkillUsageRecords
 from pcreceipt.store.source_definitions import SourceDefinitions
 from pcreceipt.store.sources import SourceRecords
 from pcreceipt.store.statistics import StatisticsRecords
@@ -113,6 +114,7 @@ class StoreEngine(
     SubjectSourceRecords[ConnT, PreparedT],
     SourceDefinitions[ConnT, PreparedT],
     SkillGovernanceRecords[ConnT, PreparedT],
+    SkillUsageRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -298,3 +298,9 @@ class SkillGovernanceRoles(Protocol):
         Skill's head revision); GovernanceNotFound,
         InvalidLifecycle, InvalidReplacement or GenerationStale, nothing written."""
         ...
+
+    def record_skill_usage(self, scope_id: str, observation_id: str, observation: Mapping[str, Any]) -> int:
+        """Store one usage observation as an immutable ``skill-usage`` Source (or find the same one
+        stored before) and answer its position; UsageRefused (``not_found``, ``invalid``,
+        ``conflict``), nothing written (``store.skill_usage``)."""
+        ...

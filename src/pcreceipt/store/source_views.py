@@ -13,6 +13,9 @@ Decisions (docs/decisions.md, "Source records"):
   kept as sent in ``source_values`` (migration 20), which the reads prefer, so it reads back as
   the JSON value it was.
 - A Source is found by the SHA-256 of its id (``source_key``) and the id compared exactly.
+- Only content Sources are served, as 1.4.1's reads serve its ``content`` type alone: a Skill usage
+  observation (``skill-usage``, ``store.skill_usage``) has a key of its own, so ``get_source``
+  never finds it, and ``list_sources`` skips it (its position stays taken).
 - A listing reads positions ``(after, through]`` in ascending order, ``through`` being the
   Scope's highest position when its first page was read (``source_high_watermark``), so a page
   never shows a Source written after the listing began.
@@ -81,7 +84,7 @@ class SourceViews(EngineHooks[ConnT, PreparedT]):
             rows = self._all(
                 conn,
                 _SELECT + " WHERE s.scope_id = ? AND s.source_position > ? AND s.source_position <= ?"
-                " ORDER BY s.source_position LIMIT ?",
+                " AND s.origin <> 'skill_usage' ORDER BY s.source_position LIMIT ?",
                 (scope_id, after, through, limit + 1),
             )
         return SourceViewPage(tuple(_view(row) for row in rows[:limit]), len(rows) > limit)

@@ -83,7 +83,12 @@ INSERT_EXTRACTION = """INSERT INTO source_extractions (scope_id, source_position
                        VALUES (?, ?, ?, ?, ?, ?)"""
 
 
-_ORIGINS: dict[str, SourceOrigin] = {"content": "content", "working_note": "working_note", "lineage": "lineage"}
+_ORIGINS: dict[str, SourceOrigin] = {
+    "content": "content",
+    "working_note": "working_note",
+    "lineage": "lineage",
+    "skill_usage": "skill_usage",
+}
 
 
 def _origin(value: str) -> SourceOrigin:

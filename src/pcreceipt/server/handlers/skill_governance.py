@@ -1,5 +1,6 @@
-"""Managed Skill governance (registered in ``server.handlers.HANDLERS``): PowerContext 1.4.1's
-``update_skill_lifecycle``. The rules are the store's (``pcreceipt.store.skill_governance``).
+"""Managed Skill governance and usage (registered in ``server.handlers.HANDLERS``): PowerContext
+1.4.1's ``update_skill_lifecycle`` and ``record_skill_usage``. The rules are the store's
+(``pcreceipt.store.skill_governance``, ``pcreceipt.store.skill_usage``).
 
 Decisions (``docs/decisions.md``, "Managed Skill lifecycle"):
 - Refusals are 1.4.1's: 404 ``not_found`` (an unknown Skill or replacement: its governance
@@ -7,6 +8,11 @@ Decisions (``docs/decisions.md``, "Managed Skill lifecycle"):
   message; 422 ``invalid_request`` (no details) for a replacement on a state other than deprecated;
   409 ``generation_conflict`` for a stale generation, checked after every other rule.
 - The answer is ``SkillGovernance`` with the Skill's head revision as ``artifact``.
+- A usage observation is refused as 1.4.1 refuses it: 404 ``not_found`` (no such revision or task
+  Source: its repositories' code), 422 ``invalid_request`` without details (another family, no
+  package, another digest, a task Source reference 1.4.1's model refuses), 409 ``generation_conflict``
+  (the observation id holds other fields: 1.4.1's stored-payload conflict); 201 with the Source's
+  position, the same position for a repeat.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from pcreceipt import errors
 from pcreceipt.models import bodies
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store import skill_governance as governance
+from pcreceipt.store.skill_usage import USAGE_SOURCE, UsageRefused
 
 T = TypeVar("T")
 NOT_FOUND_MESSAGE = "The requested value was not found."
@@ -54,6 +61,29 @@ def update_skill_lifecycle(call: Call[bodies.UpdateSkillLifecycleRequest]) -> Re
     return Reply(200, {"artifact": artifact, **record.wire()})
 
 
+_USAGE_FIELDS = (
+    "skill_ref", "package_digest", "target_id", "selected", "invoked", "validation", "outcome", "task_source",
+    "environment_fingerprint",
+)  # fmt: skip
+"""What a usage Source holds: the observation but its id (1.4.1's SkillUsageSource, absent ones null)."""
+
+
+def record_skill_usage(call: Call[bodies.RecordSkillUsageRequest]) -> Reply:
+    body = call.body
+    observation = {name: body.get(name) for name in _USAGE_FIELDS}
+    try:
+        position = call.services.store.record_skill_usage(body["scope_id"], body["observation_id"], observation)
+    except UsageRefused as refused:
+        if refused.reason == "not_found":
+            raise errors.GovernanceNotFound(NOT_FOUND_MESSAGE) from None
+        if refused.reason == "conflict":
+            raise errors.GenerationConflict("The requested state is stale.") from None
+        raise errors.InvalidRequest("The request is invalid.", None) from None
+    source = {"name": USAGE_SOURCE, "source_id": body["observation_id"]}
+    return Reply(201, {"status": "accepted", "source": source, "position": position})
+
+
 SKILL_GOVERNANCE_HANDLERS: Mapping[str, Handler] = {
     "update_skill_lifecycle": update_skill_lifecycle,
+    "record_skill_usage": record_skill_usage,
 }

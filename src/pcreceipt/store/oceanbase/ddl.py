@@ -620,4 +620,9 @@ MIGRATIONS: tuple[Migration, ...] = (
                SELECT DISTINCT scope_id, artifact_id, 'active', NULL, 0 FROM managed_skills""",
         ),
     ),
+    Migration(
+        25,
+        "Sources of Skill usage: the skill_usage origin (record_skill_usage); no CHECK on origin here: nothing to do",
+        (),
+    ),
 )

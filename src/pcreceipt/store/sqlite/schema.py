@@ -72,6 +72,7 @@ from pcreceipt.store.integrity import (
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
+from pcreceipt.store.sqlite.source_rebuild import SOURCES_SKILL_USAGE
 from pcreceipt.store.tokens import FTS_TOKENIZER
 
 if TYPE_CHECKING:
@@ -678,6 +679,7 @@ MIGRATIONS: tuple[Migration, ...] = (
                SELECT DISTINCT scope_id, artifact_id, 'active', NULL, 0 FROM managed_skills""",
         ),
     ),
+    SOURCES_SKILL_USAGE,
 )
 
 
