@@ -547,7 +547,7 @@ class ResourceFilterLimitExceeded(ApiError):
         super().__init__("The complete authorized resource filter exceeds its configured limit.")
 
 
-class GovernanceNotFound(NotFound):
+class GovernanceValueNotFound(NotFound):
     """A managed Skill (or its named replacement) unknown to the governance of the Scope: PowerContext
     1.4.1's governance repository answers a bare ``not_found``."""
 
@@ -560,7 +560,7 @@ class GenerationConflict(Conflict):
     code = "generation_conflict"
 
 
-class InvalidLifecycle(InvalidRequest):
+class LifecycleRefused(InvalidRequest):
     """A lifecycle transition 1.4.1 refuses (retired is final, a Skill cannot replace itself, ...)."""
 
     code = "invalid_lifecycle"

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, cast
 
+from pcreceipt.models import limits
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.records import StoreError
 from pcreceipt.store.rows import as_opt_str, as_str
 
-LifecycleState = Literal["active", "deprecated", "retired"]
+LifecycleState = limits.SkillLifecycleState
 INITIAL_STATE: Final[LifecycleState] = "active"
 _COLUMNS = "artifact_id, lifecycle_state, replacement_artifact_id, governance_generation"
 INSERT_GOVERNANCE: Final = """INSERT INTO skill_governance (scope_id, artifact_id, lifecycle_state,

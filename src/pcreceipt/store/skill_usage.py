@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 from pcreceipt.contract.digests import canonical_json
+from pcreceipt.models import limits
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import SourceRef, StoreError
@@ -37,8 +38,8 @@ from pcreceipt.store.sources import INSERT_SOURCE, SOURCE_TYPE, estimate_tokens,
 USAGE_SOURCE: Final = "skill-usage"
 """1.4.1's Source type of a usage observation."""
 USAGE_ORIGIN: Final = "skill_usage"
-MAX_SOURCE_TYPE_CHARS: Final = 128
-MAX_SOURCE_ID_CHARS: Final = 256
+MAX_SOURCE_TYPE_CHARS: Final = limits.SOURCE_TYPE_REFERENCE_SOURCE_TYPE_MAX_LENGTH
+MAX_SOURCE_ID_CHARS: Final = limits.SOURCE_TYPE_REFERENCE_SOURCE_ID_MAX_LENGTH
 """1.4.1's bounds of a Source reference's parts (its runtime model refuses longer ones)."""
 
 

@@ -154,7 +154,7 @@ def decided(work: Callable[[], T]) -> T:
     except InvalidCandidate as refused:
         raise _invalid(refused.field, refused.reason) from None
     except InvalidLifecycle as refused:  # a retired managed Skill takes no new revision
-        raise errors.InvalidLifecycle(refused.reason) from None
+        raise errors.LifecycleRefused(refused.reason) from None
 
 
 def _violation(path: str, rule: str) -> InvalidRequest:

@@ -35,11 +35,11 @@ def governed(work: Callable[[], T]) -> T:
     try:
         return work()
     except governance.GovernanceNotFound:
-        raise errors.GovernanceNotFound(NOT_FOUND_MESSAGE) from None
+        raise errors.GovernanceValueNotFound(NOT_FOUND_MESSAGE) from None
     except governance.GenerationStale:
         raise errors.GenerationConflict("The requested state is stale.") from None
     except governance.InvalidLifecycle as refused:
-        raise errors.InvalidLifecycle(refused.reason) from None
+        raise errors.LifecycleRefused(refused.reason) from None
     except governance.InvalidReplacement:
         raise errors.InvalidRequest("The request is invalid.", None) from None
 
@@ -75,7 +75,7 @@ def record_skill_usage(call: Call[bodies.RecordSkillUsageRequest]) -> Reply:
         position = call.services.store.record_skill_usage(body["scope_id"], body["observation_id"], observation)
     except UsageRefused as refused:
         if refused.reason == "not_found":
-            raise errors.GovernanceNotFound(NOT_FOUND_MESSAGE) from None
+            raise errors.GovernanceValueNotFound(NOT_FOUND_MESSAGE) from None
         if refused.reason == "conflict":
             raise errors.GenerationConflict("The requested state is stale.") from None
         raise errors.InvalidRequest("The request is invalid.", None) from None
