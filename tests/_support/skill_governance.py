@@ -30,6 +30,13 @@ PACKAGE_TREE_DIGEST = skill_package.from_archive(base64.b64decode(package_base64
 """The tree digest of ``_support.external_skills``'s one-file package."""
 
 
+def new_scope(http: httpx.Client, title: str = "skill governance") -> str:
+    body = {"title": title, "summary": title, "idempotency_key": uuid.uuid4().hex}
+    created = http.post("/v1/scopes", json=body)
+    assert created.status_code == 201, created.text
+    return str(created.json()["scope_id"])
+
+
 def lifecycle(scope_id: str, artifact_id: str, generation: int = 0, state: str = "deprecated") -> dict[str, Any]:
     transition = {"expected_generation": generation, "lifecycle_state": state}
     return {"scope_id": scope_id, "artifact_id": artifact_id, **transition}

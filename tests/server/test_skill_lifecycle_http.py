@@ -5,7 +5,6 @@ revision, whatever the state); answers parsed with 1.4.1's own closed models."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +14,7 @@ import httpx
 import pytest
 from _support.external_skills import package_base64
 from _support.servers import assert_error, running
-from _support.skill_governance import lifecycle
+from _support.skill_governance import lifecycle, new_scope
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
@@ -26,13 +25,6 @@ from pcreceipt.store.protocol import Store
 def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
     with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
         yield c
-
-
-def new_scope(http: httpx.Client) -> str:
-    body = {"title": "lifecycle", "summary": "lifecycle", "idempotency_key": uuid.uuid4().hex}
-    created = http.post("/v1/scopes", json=body)
-    assert created.status_code == 201, created.text
-    return str(created.json()["scope_id"])
 
 
 def approved(http: httpx.Client, scope_id: str, name: str) -> dict[str, Any]:

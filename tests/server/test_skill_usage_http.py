@@ -5,7 +5,6 @@ neither read nor list; 1.4.1's refusals write nothing."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -14,7 +13,7 @@ import httpx
 import pytest
 from _support.external_skills import approved_package
 from _support.servers import assert_error, running
-from _support.skill_governance import usage
+from _support.skill_governance import new_scope, usage
 
 from pcreceipt.config import Settings
 from pcreceipt.server.app import create_app
@@ -25,13 +24,6 @@ from pcreceipt.store.protocol import Store
 def http(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
     with running(create_app(Settings(data_dir=tmp_path), store=engine_store)) as url, httpx.Client(base_url=url) as c:
         yield c
-
-
-def new_scope(http: httpx.Client) -> str:
-    body = {"title": "usage", "summary": "usage", "idempotency_key": uuid.uuid4().hex}
-    created = http.post("/v1/scopes", json=body)
-    assert created.status_code == 201, created.text
-    return str(created.json()["scope_id"])
 
 
 def test_an_observation_becomes_a_usage_source(http: httpx.Client, powercontext_models: ModuleType) -> None:
