@@ -77,6 +77,7 @@ SCHEMA_FILES = (
     "external_skills.schema.json",
     "source_observations.schema.json",
     "dream.schema.json",
+    "skill_governance.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -582,3 +582,22 @@ class ResourceFilterLimitExceeded(ApiError):
 
     def __init__(self) -> None:
         super().__init__("The complete authorized resource filter exceeds its configured limit.")
+
+
+class GovernanceValueNotFound(NotFound):
+    """A managed Skill (or its named replacement) unknown to the governance of the Scope: PowerContext
+    1.4.1's governance repository answers a bare ``not_found``."""
+
+    code = "not_found"
+
+
+class GenerationConflict(Conflict):
+    """A lifecycle transition at a governance generation that is no longer current (1.4.1's code)."""
+
+    code = "generation_conflict"
+
+
+class LifecycleRefused(InvalidRequest):
+    """A lifecycle transition 1.4.1 refuses (retired is final, a Skill cannot replace itself, ...)."""
+
+    code = "invalid_lifecycle"

@@ -24,6 +24,7 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
+from _support.skill_governance import approved_skill_id, lifecycle, usage
 from _support.source_definitions import new_manifest, observation_of
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
@@ -324,6 +325,14 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     ),
     "download_skill_package": lambda t: Base(
         body={"scope_id": t.scope_id, "artifact": approved_package(t.http, t.scope_id)}
+    ),
+    "record_skill_usage": lambda t: Base(
+        body=usage(t.scope_id, approved_package(t.http, t.scope_id))
+        | {"task_source": None, "environment_fingerprint": "sha256:" + "0" * 64},
+        ok=201,
+    ),
+    "update_skill_lifecycle": lambda t: Base(
+        body=lifecycle(t.scope_id, approved_skill_id(t.http, t.scope_id)) | {"replacement_artifact_id": None}
     ),
     # the legacy Memory collection operations: a valid request is always 422 legacy_memory_operation_unsupported
     "get_memory_capacity": lambda t: Base(body={"scope_id": t.scope_id}, ok=422),

@@ -79,6 +79,7 @@ from rest_client_check import artifact_handles, legacy_memory
 from review_client_check import review
 from selection_client_check import GROUPS as SELECTION_GROUPS
 from skill_client_check import GROUPS as SKILL_GROUPS
+from skill_governance_client_check import GROUPS as SKILL_GOVERNANCE_GROUPS
 from source_client_check import GROUPS as SOURCE_GROUPS  # this folder is on sys.path when run as a script
 from work_client_check import handoffs, work_records
 
@@ -753,7 +754,7 @@ async def run(base_url: str, trace: Trace | None = None) -> list[str]:
     ]
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
     more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS, *SELECTION_GROUPS, *ARTIFACT_QUERY_GROUPS]
-    more += [*PARITY_GROUPS, *PROFILE_GROUPS, *ACCESS_GROUPS, *SKILL_GROUPS, *DREAM_GROUPS]
+    more += [*PARITY_GROUPS, *PROFILE_GROUPS, *ACCESS_GROUPS, *SKILL_GROUPS, *DREAM_GROUPS, *SKILL_GOVERNANCE_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     http_client = None if trace is None else trace.client()

@@ -59,6 +59,7 @@ from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.dream_races import DREAM_OPERATIONS
 from _support.dream_races import authz_requests as dream_authz_requests
 from _support.external_skills import EXTERNAL_ROUTES, FORKS, OBSERVE
+from _support.skill_governance import GOVERNANCE_ROUTES
 from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
 
@@ -76,6 +77,7 @@ OK, NF, FB, UA = "ok", 404, 403, 401
 
 ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
 ROUTE_CLASS |= SOURCE_CLASSES | {name: route_class for name, (route_class, _) in EXTERNAL_ROUTES.items()}
+ROUTE_CLASS |= {name: route_class for name, (route_class, _) in GOVERNANCE_ROUTES.items()}
 #: Operations that never look a Scope up: where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset(UNSCOPED)
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
@@ -558,6 +560,7 @@ REQUESTS: dict[str, Request] = (
         "generate_experience": _generate("experience"),
         "generate_skill": _generate("skill"),
         **{name: send for name, (_, send) in EXTERNAL_ROUTES.items()},
+        **{name: send for name, (_, send) in GOVERNANCE_ROUTES.items()},
         "list_memory_changes": lambda http, w, t: http.post("/v1/memory/changes", json={"scope_id": w.ids[t]}),
         "resolve_artifact_handle": _resolve_artifact_handle,
         "bind_artifact_handle": _bind_artifact_handle,

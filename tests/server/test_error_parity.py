@@ -160,6 +160,25 @@ SCOPE_BOUND: dict[str, Request] = {
             ("get_skill_package_manifest", "/v1/skill/package/manifest", {"artifact": SKILL_REF}),
             ("download_skill_package", "/v1/skill/package/download", {"artifact": SKILL_REF}),
             (
+                "record_skill_usage",
+                "/v1/skill/usage",
+                {
+                    "observation_id": "o",
+                    "skill_ref": SKILL_REF,
+                    "package_digest": "sha256:" + "0" * 64,
+                    "target_id": "t",
+                    "selected": True,
+                    "invoked": "true",
+                    "validation": "passed",
+                    "outcome": "success",
+                },
+            ),
+            (
+                "update_skill_lifecycle",
+                "/v1/skill/lifecycle",
+                {"artifact_id": "s", "expected_generation": 0, "lifecycle_state": "retired"},
+            ),
+            (
                 "import_external_skill",
                 "/v1/external-skills/import",
                 {"external_skill_id": "codex:user:registry/x", "fingerprint": "a" * 64, "mode": "import"},

@@ -50,6 +50,7 @@ from _support.review_races import (
     race_revise_candidate,
 )
 from _support.servers import assert_error, running
+from _support.skill_governance import race_record_skill_usage, race_update_skill_lifecycle
 from _support.skill_races import (
     race_import_external_skill,
     race_propose_skill_package,
@@ -739,6 +740,8 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "propose_skill_package": [race_propose_skill_package],
     # with a provider: tests/server/test_dream_races.py (one key: one run; each run executed once)
     "create_dream_run": [race_create_dream_run_without_provider],
+    "update_skill_lifecycle": [race_update_skill_lifecycle],
+    "record_skill_usage": [race_record_skill_usage],
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.

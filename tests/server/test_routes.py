@@ -17,6 +17,7 @@ from _support import work_requests
 from _support.client_calls import new_memory
 from _support.external_skills import package_base64
 from _support.servers import readiness_checks
+from _support.skill_governance import usage
 
 from pcreceipt.client import ApiResponseError, AsyncClient
 from pcreceipt.config import ExternalSkillsSettings
@@ -147,6 +148,8 @@ EXERCISED = {
         "propose_skill_package",
         "get_skill_package_manifest",
         "download_skill_package",
+        "update_skill_lifecycle",
+        "record_skill_usage",
     ],
 }
 
@@ -711,3 +714,9 @@ async def test_external_skills(serve: Any, tmp_path: Path) -> None:
             manifest = await client.get_skill_package_manifest(ask)
             download = await client.download_skill_package(ask)
             assert manifest.package == download.package and [f.path for f in manifest.files] == ["SKILL.md"]
+            transition = {"scope_id": scope_id, "artifact_id": result.artifact_id, "expected_generation": 0}
+            governance = await client.update_skill_lifecycle(transition | {"lifecycle_state": "deprecated"})
+            assert (governance.lifecycle_state, governance.governance_generation) == ("deprecated", 1)
+            observation = usage(scope_id, result.model_dump(), "obs-routes")
+            recorded = await client.record_skill_usage(observation)
+            assert (recorded.source.name, recorded.source.source_id) == ("skill-usage", "obs-routes")

@@ -1050,5 +1050,23 @@ export const OPERATIONS = [
         success: [{ status: 200, model: "DreamRun" }],
         scope: { access: "read", source: "path", references: false },
     },
+    {
+        operationId: "update_skill_lifecycle",
+        method: "POST",
+        path: "/v1/skill/lifecycle",
+        parameters: [],
+        requestBody: "UpdateSkillLifecycleRequest",
+        success: [{ status: 200, model: "SkillGovernance" }],
+        scope: { access: "write", source: "body", references: false },
+    },
+    {
+        operationId: "record_skill_usage",
+        method: "POST",
+        path: "/v1/skill/usage",
+        parameters: [],
+        requestBody: "RecordSkillUsageRequest",
+        success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
+        scope: { access: "write", source: "body", references: false },
+    },
 ];
 export const BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -146,7 +146,9 @@ export type OperationId =
   | "download_skill_package"
   | "list_dream_runs"
   | "create_dream_run"
-  | "get_dream_run";
+  | "get_dream_run"
+  | "update_skill_lifecycle"
+  | "record_skill_usage";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1203,6 +1205,24 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: null,
     success: [{ status: 200, model: "DreamRun" }],
     scope: { access: "read", source: "path", references: false },
+  },
+  {
+    operationId: "update_skill_lifecycle",
+    method: "POST",
+    path: "/v1/skill/lifecycle",
+    parameters: [],
+    requestBody: "UpdateSkillLifecycleRequest",
+    success: [{ status: 200, model: "SkillGovernance" }],
+    scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "record_skill_usage",
+    method: "POST",
+    path: "/v1/skill/usage",
+    parameters: [],
+    requestBody: "RecordSkillUsageRequest",
+    success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
 ];
 

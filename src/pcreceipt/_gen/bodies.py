@@ -3394,6 +3394,8 @@ class ErrorBody(TypedDict, closed=True):
         "capacity_exceeded",
         "client_upgrade_required",
         "dream_not_found",
+        "generation_conflict",
+        "invalid_lifecycle",
     ]
     """
     The error code.
@@ -5098,7 +5100,7 @@ class ListManagedSkillsRequest(TypedDict, closed=True):
     """
     include_deprecated: NotRequired[bool]
     """
-    Also list deprecated Skills (none exist here: no lifecycle operation is served).
+    Also list deprecated Skills (retired ones are never listed).
     """
     limit: NotRequired[int]
     """
@@ -6295,6 +6297,57 @@ class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     """
 
 
+class RecordSkillUsageRequest(TypedDict, closed=True):
+    """
+    One bounded observation of an exact package-backed managed Skill revision in use (no prompt or command text).
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    observation_id: str
+    """
+    The caller's stable observation id: the Source's id (a repeat with the same observation is the same Source).
+    """
+    skill_ref: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    package_digest: str
+    """
+    sha256: and the revision's package tree digest.
+    """
+    target_id: str
+    """
+    The Agent target the Skill was used on.
+    """
+    selected: bool
+    """
+    Whether the Skill was selected.
+    """
+    invoked: Literal["true", "false", "unknown"]
+    """
+    Whether it was invoked.
+    """
+    validation: Literal["passed", "failed", "unknown"]
+    """
+    Its validation result.
+    """
+    outcome: Literal["success", "failure", "unknown"]
+    """
+    The task outcome.
+    """
+    task_source: NotRequired[TaskSourceReference | None]
+    """
+    An existing Source of the Scope naming the task, if any.
+    """
+    environment_fingerprint: NotRequired[str | None]
+    """
+    A digest of the environment, if any.
+    """
+
+
 class RecordTaskOutcomeRequest(TypedDict, closed=True):
     """
     Record a Task Outcome as a Source of the Scope.
@@ -7433,7 +7486,7 @@ class SkillGovernance(TypedDict, closed=True):
     """
     lifecycle_state: Literal["active", "deprecated", "retired"]
     """
-    Its state (always active here).
+    Its state.
     """
     replacement_artifact_id: str | None
     """
@@ -7593,6 +7646,40 @@ class SkillProposal(TypedDict, closed=True):
     allowed_tools: NotRequired[str | None]
     """
     The tools the Skill may use (trimmed).
+    """
+
+
+class SkillUsageCaptureResponse(TypedDict, closed=True):
+    """
+    The receipt of a usage observation: its Source and that Source's position in the Scope's Source sequence.
+    """
+
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: SkillUsageSourceReference
+    """
+    The usage Source.
+    """
+    position: int
+    """
+    The Source's position in its Scope (a repeat of the same observation answers the first one).
+    """
+
+
+class SkillUsageSourceReference(TypedDict, closed=True):
+    """
+    A usage Source's identity: its type and the caller's observation id.
+    """
+
+    name: Literal["skill-usage"]
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The observation id, as sent.
     """
 
 
@@ -8032,6 +8119,21 @@ class TaskOutcome(TypedDict, closed=True):
     """
 
 
+class TaskSourceReference(TypedDict, closed=True):
+    """
+    A Source by its type and id.
+    """
+
+    name: str
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source id.
+    """
+
+
 class TokenEstimatorProfile(TypedDict, closed=True):
     """
     How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
@@ -8234,6 +8336,33 @@ class UpdateScopeRequest(TypedDict, closed=True):
     external_references: NotRequired[list[ExternalReference]]
     """
     References outside pcreceipt; absent is none.
+    """
+
+
+class UpdateSkillLifecycleRequest(TypedDict, closed=True):
+    """
+    An explicit lifecycle transition of one managed Skill, compared and set on its governance generation.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    artifact_id: str
+    """
+    The managed Skill.
+    """
+    expected_generation: int
+    """
+    The governance generation the caller last read (0: never changed).
+    """
+    lifecycle_state: Literal["active", "deprecated", "retired"]
+    """
+    The state asked for.
+    """
+    replacement_artifact_id: NotRequired[str | None]
+    """
+    The managed Skill replacing it (only with deprecated).
     """
 
 

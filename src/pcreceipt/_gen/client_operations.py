@@ -144,6 +144,7 @@ from pcreceipt._gen.models import (
     PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
+    RecordSkillUsageRequest,
     RecordTaskOutcomeRequest,
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
@@ -176,8 +177,10 @@ from pcreceipt._gen.models import (
     ServerInfo,
     SetDefaultScopeRequest,
     SkillArtifact,
+    SkillGovernance,
     SkillPackageDownload,
     SkillPackageManifest,
+    SkillUsageCaptureResponse,
     SourceDefinitionManifest,
     SourceObservationReceipt,
     SourcePage,
@@ -188,6 +191,7 @@ from pcreceipt._gen.models import (
     TopicMemoryProcessingStatus,
     TopicMemoryProcessingStatusRequest,
     UpdateScopeRequest,
+    UpdateSkillLifecycleRequest,
     WorkSourceReceipt,
 )
 
@@ -992,3 +996,13 @@ class OperationMethods(ABC):
     async def get_dream_run(self, scope_id: str, run_id: str) -> DreamRun:
         """Get an Artifact Dream"""
         return await self._call("get_dream_run", DreamRun, path={"scope_id": scope_id, "run_id": run_id})
+
+    async def update_skill_lifecycle(self, request: UpdateSkillLifecycleRequest | Mapping[str, Any]) -> SkillGovernance:
+        """Change a managed Skill's lifecycle state."""
+        return await self._call("update_skill_lifecycle", SkillGovernance, body=request)
+
+    async def record_skill_usage(
+        self, request: RecordSkillUsageRequest | Mapping[str, Any]
+    ) -> SkillUsageCaptureResponse:
+        """Record a bounded managed Skill usage observation."""
+        return await self._call("record_skill_usage", SkillUsageCaptureResponse, body=request)

@@ -732,8 +732,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -1203,6 +1203,18 @@ MODEL_USAGE_PURPOSE_BREAKDOWN_PURPOSE_MAX_LENGTH: Final = 64
 # #/components/schemas/ModelUsageValue
 MODEL_USAGE_VALUE_REQUESTS_MINIMUM: Final = 0
 
+# #/components/schemas/ObservedInvocation
+ObservedInvocation = Literal["true", "false", "unknown"]
+OBSERVED_INVOCATION_ENUM: Final[tuple[ObservedInvocation, ...]] = ("true", "false", "unknown")
+
+# #/components/schemas/ObservedOutcome
+ObservedOutcome = Literal["success", "failure", "unknown"]
+OBSERVED_OUTCOME_ENUM: Final[tuple[ObservedOutcome, ...]] = ("success", "failure", "unknown")
+
+# #/components/schemas/ObservedValidation
+ObservedValidation = Literal["passed", "failed", "unknown"]
+OBSERVED_VALIDATION_ENUM: Final[tuple[ObservedValidation, ...]] = ("passed", "failed", "unknown")
+
 # #/components/schemas/OmissionReason
 OmissionReason = Literal["duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation", "rerank_not_selected", "not_retrieved"]
 OMISSION_REASON_ENUM: Final[tuple[OmissionReason, ...]] = ("duplicate", "blank", "family_limit", "entry_limit", "below_min_bytes", "no_fitting_truncation", "rerank_not_selected", "not_retrieved")
@@ -1391,6 +1403,12 @@ RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
 RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
+
+# #/components/schemas/RecordSkillUsageRequest
+RECORD_SKILL_USAGE_REQUEST_OBSERVATION_ID_MIN_LENGTH: Final = 1
+RECORD_SKILL_USAGE_REQUEST_OBSERVATION_ID_MAX_LENGTH: Final = 256
+RECORD_SKILL_USAGE_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+RECORD_SKILL_USAGE_REQUEST_TARGET_ID_MAX_LENGTH: Final = 128
 
 # #/components/schemas/RecordTaskOutcomeRequest
 RECORD_TASK_OUTCOME_REQUEST_SOURCE_ID_MIN_LENGTH: Final = 1
@@ -1753,6 +1771,17 @@ SKILL_PROPOSAL_METADATA_VALUES_MAX_LENGTH: Final = 2000
 SKILL_PROPOSAL_ALLOWED_TOOLS_MIN_LENGTH: Final = 1
 SKILL_PROPOSAL_ALLOWED_TOOLS_MAX_LENGTH: Final = 2000
 
+# #/components/schemas/SkillUsageCaptureResponse
+SkillUsageCaptureResponseStatus = Literal["accepted"]
+SKILL_USAGE_CAPTURE_RESPONSE_STATUS_ENUM: Final[tuple[SkillUsageCaptureResponseStatus, ...]] = ("accepted",)
+SKILL_USAGE_CAPTURE_RESPONSE_POSITION_MINIMUM: Final = 1
+
+# #/components/schemas/SkillUsageSourceReference
+SkillUsageSourceReferenceName = Literal["skill-usage"]
+SKILL_USAGE_SOURCE_REFERENCE_NAME_ENUM: Final[tuple[SkillUsageSourceReferenceName, ...]] = ("skill-usage",)
+SKILL_USAGE_SOURCE_REFERENCE_SOURCE_ID_MIN_LENGTH: Final = 1
+SKILL_USAGE_SOURCE_REFERENCE_SOURCE_ID_MAX_LENGTH: Final = 256
+
 # #/components/schemas/SourceDefinitionManifest
 SOURCE_DEFINITION_MANIFEST_NAME_MIN_LENGTH: Final = 1
 SOURCE_DEFINITION_MANIFEST_NAME_MAX_LENGTH: Final = 128
@@ -1941,6 +1970,9 @@ UPDATE_SCOPE_REQUEST_CONTEXT_REFERENCES_MAX_ITEMS: Final = 32
 UPDATE_SCOPE_REQUEST_CONTEXT_REFERENCES_DEFAULT: Final = ()
 UPDATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_MAX_ITEMS: Final = 32
 UPDATE_SCOPE_REQUEST_EXTERNAL_REFERENCES_DEFAULT: Final = ()
+
+# #/components/schemas/UpdateSkillLifecycleRequest
+UPDATE_SKILL_LIFECYCLE_REQUEST_EXPECTED_GENERATION_MINIMUM: Final = 0
 
 # #/components/schemas/UsageStatistics
 USAGE_STATISTICS_BY_PURPOSE_MAX_ITEMS: Final = 16

@@ -4028,6 +4028,8 @@ class ErrorBody(ContractModel):
         "capacity_exceeded",
         "client_upgrade_required",
         "dream_not_found",
+        "generation_conflict",
+        "invalid_lifecycle",
     ]
     """
     The error code.
@@ -6081,7 +6083,7 @@ class ListManagedSkillsRequest(ContractModel):
     """
     include_deprecated: bool | None = False
     """
-    Also list deprecated Skills (none exist here: no lifecycle operation is served).
+    Also list deprecated Skills (retired ones are never listed).
     """
     limit: Annotated[int | None, Field(ge=1, le=200)] = 100
     """
@@ -7650,6 +7652,60 @@ class RecordBootstrapDeliveryRequest(ContractModel):
     """
 
 
+class RecordSkillUsageRequest(ContractModel):
+    """
+    One bounded observation of an exact package-backed managed Skill revision in use (no prompt or command text).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    observation_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable observation id: the Source's id (a repeat with the same observation is the same Source).
+    """
+    skill_ref: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    package_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256: and the revision's package tree digest.
+    """
+    target_id: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Agent target the Skill was used on.
+    """
+    selected: bool
+    """
+    Whether the Skill was selected.
+    """
+    invoked: Literal["true", "false", "unknown"]
+    """
+    Whether it was invoked.
+    """
+    validation: Literal["passed", "failed", "unknown"]
+    """
+    Its validation result.
+    """
+    outcome: Literal["success", "failure", "unknown"]
+    """
+    The task outcome.
+    """
+    task_source: TaskSourceReference | None = None
+    """
+    An existing Source of the Scope naming the task, if any.
+    """
+    environment_fingerprint: Sha256Digest | None = None
+    """
+    A digest of the environment, if any.
+    """
+
+
 class RecordTaskOutcomeRequest(ContractModel):
     """
     Record a Task Outcome as a Source of the Scope.
@@ -9066,7 +9122,7 @@ class SkillGovernance(ContractModel):
     """
     lifecycle_state: Literal["active", "deprecated", "retired"]
     """
-    Its state (always active here).
+    Its state.
     """
     replacement_artifact_id: ReplacementArtifactId | None
     """
@@ -9258,6 +9314,46 @@ class SkillProposal(ContractModel):
     allowed_tools: AllowedTools | None = None
     """
     The tools the Skill may use (trimmed).
+    """
+
+
+class SkillUsageCaptureResponse(ContractModel):
+    """
+    The receipt of a usage observation: its Source and that Source's position in the Scope's Source sequence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted"]
+    """
+    Always accepted: the Source is stored.
+    """
+    source: SkillUsageSourceReference
+    """
+    The usage Source.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope (a repeat of the same observation answers the first one).
+    """
+
+
+class SkillUsageSourceReference(ContractModel):
+    """
+    A usage Source's identity: its type and the caller's observation id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Literal["skill-usage"]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The observation id, as sent.
     """
 
 
@@ -9816,6 +9912,24 @@ class TaskOutcome(ContractModel):
     """
 
 
+class TaskSourceReference(ContractModel):
+    """
+    A Source by its type and id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: str
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source id.
+    """
+
+
 class ToEntryVersionId(RootModel[str]):
     root: Annotated[
         str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
@@ -10056,6 +10170,36 @@ class UpdateScopeRequest(ContractModel):
     ] = []
     """
     References outside pcreceipt; absent is none.
+    """
+
+
+class UpdateSkillLifecycleRequest(ContractModel):
+    """
+    An explicit lifecycle transition of one managed Skill, compared and set on its governance generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The managed Skill.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The governance generation the caller last read (0: never changed).
+    """
+    lifecycle_state: Literal["active", "deprecated", "retired"]
+    """
+    The state asked for.
+    """
+    replacement_artifact_id: ArtifactId | None = None
+    """
+    The managed Skill replacing it (only with deprecated).
     """
 
 

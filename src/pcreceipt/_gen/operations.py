@@ -1311,6 +1311,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='path',
         scope_references=False,
     ),
+    Operation(
+        operation_id='update_skill_lifecycle',
+        method='POST',
+        path='/v1/skill/lifecycle',
+        parameters=(),
+        request_model='UpdateSkillLifecycleRequest',
+        success=(Success(200, 'SkillGovernance'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='record_skill_usage',
+        method='POST',
+        path='/v1/skill/usage',
+        parameters=(),
+        request_model='RecordSkillUsageRequest',
+        success=(Success(201, 'SkillUsageCaptureResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

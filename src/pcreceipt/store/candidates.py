@@ -52,6 +52,7 @@ from pcreceipt.store.records import (
     UnknownCandidate,
 )
 from pcreceipt.store.rows import as_opt_str, as_str, to_json
+from pcreceipt.store.skill_governance import INSERT_GOVERNANCE
 from pcreceipt.store.sources import SOURCE_TYPE, source_key
 
 MAX_EVIDENCE = limits.CANDIDATE_SOURCE_REFS_MAX_ITEMS
@@ -159,6 +160,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         def _check_named_sources(self, conn: ConnT, scope_id: str, refs: Sequence[SourceRef]) -> None: ...
 
         def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None: ...
+
+        def _check_revisable(self, conn: ConnT, scope_id: str, artifact_id: str) -> None: ...
 
     # -- reads
 
@@ -565,8 +568,10 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         scope_id = candidate.scope_id
         if candidate.target is None:
             artifact_id, revision = SKILL_ID_PREFIX + secrets.token_hex(16), 1
+            self._run(conn, INSERT_GOVERNANCE, (scope_id, artifact_id))
         else:
             artifact_id, revision = candidate.target.artifact_id, candidate.target.revision + 1
+            self._check_revisable(conn, scope_id, artifact_id)
         self._run(
             conn,
             """INSERT INTO managed_skills (scope_id, artifact_id, revision, content, source_refs, artifact_refs,

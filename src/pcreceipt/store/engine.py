@@ -83,6 +83,8 @@ from pcreceipt.store.rows import (
 )
 from pcreceipt.store.scope_update import ScopeUpdates
 from pcreceipt.store.service import ServiceRecords
+from pcreceipt.store.skill_governance import SkillGovernanceRecords
+from pcreceipt.store.skill_usage import SkillUsageRecords
 from pcreceipt.store.source_definitions import SourceDefinitions
 from pcreceipt.store.source_observations import SourceObservations
 from pcreceipt.store.sources import SourceRecords
@@ -115,6 +117,8 @@ class StoreEngine(
     SubjectSourceRecords[ConnT, PreparedT],
     SourceDefinitions[ConnT, PreparedT],
     SourceObservations[ConnT, PreparedT],
+    SkillGovernanceRecords[ConnT, PreparedT],
+    SkillUsageRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -69,6 +69,7 @@ from pcreceipt.store.service_roles import (
     ExternalSkills,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    SkillGovernanceRoles,
     SourceViewReads,
 )
 
@@ -636,6 +637,7 @@ class Store(
     DreamRunRecords,
     ProfilePolicyRecords,
     SourceViewReads,
+    SkillGovernanceRoles,
     Protocol,
 ):
     """Everything an engine implements: the union of the roles above and of ``store.service_roles``.

@@ -325,9 +325,10 @@ class HandoffRevision:
     created_at: str
 
 
-SourceOrigin = Literal["content", "working_note", "lineage", "observation"]
+SourceOrigin = Literal["content", "working_note", "lineage", "observation", "skill_usage"]
 """How a Source came to be: captured content, a captured Working Note, or the lineage record of an
-artifact write (its text is the revision's content; the revision is its target)."""
+artifact write (its text is the revision's content; the revision is its target), or a managed
+Skill usage observation (``store.skill_usage``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from pcreceipt.store.records import (
     SkillRevision,
     SourceRef,
 )
+from pcreceipt.store.skill_governance import LifecycleState, SkillGovernanceRecord
 from pcreceipt.store.source_view_records import SourceView, SourceViewPage
 from pcreceipt.store.subject_records import SubjectSources
 
@@ -329,4 +330,31 @@ class ExternalSkills(Protocol):
 
     def package_source(self, scope_id: str, source: SourceRef) -> dict[str, Any] | None:
         """A package's Source evidence (a snapshot or an upload), None when the Scope lacks it."""
+        ...
+
+
+class SkillGovernanceRoles(Protocol):
+    """Managed Skill governance (``store.skill_governance``): lifecycle state and its generation."""
+
+    def skill_governance(self, scope_id: str) -> dict[str, SkillGovernanceRecord]:
+        """Every managed Skill's governance in the Scope, by artifact id."""
+        ...
+
+    def transition_skill_lifecycle(
+        self,
+        scope_id: str,
+        artifact_id: str,
+        expected_generation: int,
+        lifecycle_state: LifecycleState,
+        replacement_artifact_id: str | None,
+    ) -> tuple[SkillGovernanceRecord, int]:
+        """One explicit transition compared and set on the generation (the new governance and the
+        Skill's head revision); GovernanceNotFound,
+        InvalidLifecycle, InvalidReplacement or GenerationStale, nothing written."""
+        ...
+
+    def record_skill_usage(self, scope_id: str, observation_id: str, observation: Mapping[str, Any]) -> int:
+        """Store one usage observation as an immutable ``skill-usage`` Source (or find the same one
+        stored before) and answer its position; UsageRefused (``not_found``, ``invalid``,
+        ``conflict``), nothing written (``store.skill_usage``)."""
         ...

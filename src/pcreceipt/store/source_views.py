@@ -16,6 +16,9 @@ Decisions (docs/decisions.md, "Source records"):
 - An observed Source (``store.source_observations``) is not served: 1.4.1 serves only Sources of
   type ``content`` here. Its key is never a content id's key, and a listing leaves it out (its
   position stays taken in the sequence).
+- Only content Sources are served, as 1.4.1's reads serve its ``content`` type alone: a Skill usage
+  observation (``skill-usage``, ``store.skill_usage``) has a key of its own, so ``get_source``
+  never finds it, and ``list_sources`` skips it (its position stays taken).
 - A listing reads positions ``(after, through]`` in ascending order, ``through`` being the
   Scope's highest position when its first page was read (``source_high_watermark``), so a page
   never shows a Source written after the listing began.
@@ -84,7 +87,7 @@ class SourceViews(EngineHooks[ConnT, PreparedT]):
             rows = self._all(
                 conn,
                 _SELECT + " WHERE s.scope_id = ? AND s.source_position > ? AND s.source_position <= ?"
-                " AND s.origin <> 'observation' ORDER BY s.source_position LIMIT ?",
+                " AND s.origin NOT IN ('observation', 'skill_usage') ORDER BY s.source_position LIMIT ?",
                 (scope_id, after, through, limit + 1),
             )
         return SourceViewPage(tuple(_view(row) for row in rows[:limit]), len(rows) > limit)

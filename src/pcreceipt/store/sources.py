@@ -88,6 +88,7 @@ _ORIGINS: dict[str, SourceOrigin] = {
     "working_note": "working_note",
     "lineage": "lineage",
     "observation": "observation",  # store.source_observations
+    "skill_usage": "skill_usage",
 }
 
 

@@ -33,6 +33,7 @@ from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
 from pcreceipt.server.handlers.scope_selection import SCOPE_SELECTION_HANDLERS
 from pcreceipt.server.handlers.service import SERVICE_HANDLERS
+from pcreceipt.server.handlers.skill_governance import SKILL_GOVERNANCE_HANDLERS
 from pcreceipt.server.handlers.skill_packages import SKILL_PACKAGE_HANDLERS
 from pcreceipt.server.handlers.source_definitions import SOURCE_DEFINITION_HANDLERS
 from pcreceipt.server.handlers.source_observations import SOURCE_OBSERVATION_HANDLERS
@@ -82,6 +83,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     EXTERNAL_SKILL_HANDLERS,
     SKILL_PACKAGE_HANDLERS,
     DREAM_HANDLERS,
+    SKILL_GOVERNANCE_HANDLERS,
 )
 
 

@@ -54,6 +54,8 @@ from pcreceipt.store.records import (
     TargetMoved,
     UnknownCandidate,
 )
+from pcreceipt.store.skill_governance import INITIAL_GOVERNANCE as INITIAL
+from pcreceipt.store.skill_governance import InvalidLifecycle, SkillGovernanceRecord
 
 T = TypeVar("T")
 EXPERIENCE: Final = "experience"
@@ -151,6 +153,8 @@ def decided(work: Callable[[], T]) -> T:
         raise errors.ArtifactConflict("The Candidate target Artifact is stale.", current) from None
     except InvalidCandidate as refused:
         raise _invalid(refused.field, refused.reason) from None
+    except InvalidLifecycle as refused:  # a retired managed Skill takes no new revision
+        raise errors.LifecycleRefused(refused.reason) from None
 
 
 def _violation(path: str, rule: str) -> InvalidRequest:
@@ -273,11 +277,35 @@ def list_managed_skills(call: Call[bodies.ListManagedSkillsRequest]) -> Reply:
     body = call.body
     limit = int(body.get("limit", limits.LIST_MANAGED_SKILLS_REQUEST_LIMIT_DEFAULT))
     query = (body.get("query") or "").strip()
-    heads = call.services.store.managed_skill_heads(body["scope_id"])
-    chosen = [skill for skill in heads if not query or _matches(skill, query)][:limit]
-    governance = {"lifecycle_state": "active", "replacement_artifact_id": None, "governance_generation": 0}
-    skills = [skill_body(skill) | {"governance": {"artifact": skill.ref.reference(), **governance}} for skill in chosen]
+    store = call.services.store
+    heads = store.managed_skill_heads(body["scope_id"])
+    governance = store.skill_governance(body["scope_id"])
+    chosen = library_window(heads, governance, query, bool(body.get("include_deprecated", False)))[:limit]
+    skills = [
+        skill_body(skill)
+        | {"governance": {"artifact": skill.ref.reference(), **governance.get(skill.ref.artifact_id, INITIAL).wire()}}
+        for skill in chosen
+    ]
     return Reply(200, {"skills": skills})
+
+
+def library_window(
+    heads: Sequence[SkillRevision],
+    governance: Mapping[str, SkillGovernanceRecord],
+    query: str,
+    include_deprecated: bool,
+) -> list[SkillRevision]:
+    """1.4.1's library: active Skills (those matching ``query``), then, when asked, the deprecated
+    ones after them with a query and among them (by artifact id) without; retired ones never."""
+
+    def state(skill: SkillRevision) -> str:
+        return governance.get(skill.ref.artifact_id, INITIAL).lifecycle_state
+
+    allowed = ("active", "deprecated") if include_deprecated else ("active",)
+    matching = [skill for skill in heads if state(skill) in allowed and (not query or _matches(skill, query))]
+    if not query:
+        return matching
+    return [s for s in matching if state(s) == "active"] + [s for s in matching if state(s) == "deprecated"]
 
 
 # -- the review inbox

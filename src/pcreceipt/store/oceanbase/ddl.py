@@ -631,4 +631,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        26,
+        "managed Skill governance: lifecycle state, replacement and generation per Skill (update_skill_lifecycle)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS skill_governance (
+                scope_id {ID_COLUMN} NOT NULL,
+                artifact_id {ID_COLUMN} NOT NULL,
+                lifecycle_state VARBINARY(16) NOT NULL,
+                replacement_artifact_id {ID_COLUMN} NULL,
+                governance_generation BIGINT NOT NULL,
+                PRIMARY KEY (scope_id, artifact_id)
+            ) {TABLE_OPTIONS}""",
+            """INSERT IGNORE INTO skill_governance (scope_id, artifact_id, lifecycle_state, replacement_artifact_id,
+                                                   governance_generation)
+               SELECT DISTINCT scope_id, artifact_id, 'active', NULL, 0 FROM managed_skills""",
+        ),
+    ),
+    Migration(
+        27,
+        "Sources of Skill usage: the skill_usage origin (record_skill_usage); no CHECK on origin here: nothing to do",
+        (),
+    ),
 )

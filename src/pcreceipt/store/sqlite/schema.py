@@ -56,7 +56,8 @@ Decisions:
   Handoff revisions (content and cited lineage as JSON), keyed by (Scope, revision).
 - Source observations (migration 24, ``store.source_observations``): ``sources`` rebuilt (copied
   aside, dropped, made again, filled back, in the migration's transaction, its children's foreign
-  keys deferred to the commit) so its ``origin`` CHECK admits ``observation``.
+  keys deferred to the commit: ``source_rebuild``) so its ``origin`` CHECK admits ``observation``;
+  migration 27 rebuilds it the same way for ``skill_usage`` (``store.skill_usage``).
 """
 
 from __future__ import annotations
@@ -75,44 +76,12 @@ from pcreceipt.store.integrity import (
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
+from pcreceipt.store.sqlite.source_rebuild import SOURCES_REBUILT_FOR_OBSERVATIONS, SOURCES_SKILL_USAGE
 from pcreceipt.store.tokens import FTS_TOKENIZER
 
 if TYPE_CHECKING:
     from sqlite3 import Connection
 
-
-_SOURCE_COLUMNS = """scope_id, source_position, source_key, source_id, origin, content, metadata, identity_digest,
-    tokens, target_family, target_artifact_id, target_revision, created_at"""
-SOURCES_REBUILT_FOR_OBSERVATIONS: tuple[str, ...] = (
-    # SQLite cannot alter a CHECK: the table is copied aside, dropped, made again with the wider
-    # CHECK and filled back, inside the migration's transaction. Its children (source_extractions,
-    # source_values) keep their rows: their foreign keys are deferred to the commit, and every
-    # parent row is back by then (a row lost on the way would fail the commit, and the migration).
-    "PRAGMA defer_foreign_keys = ON",
-    f"CREATE TABLE sources_before_observations AS SELECT {_SOURCE_COLUMNS} FROM sources",
-    "DROP TABLE sources",
-    """CREATE TABLE sources (
-        scope_id TEXT NOT NULL REFERENCES scopes (scope_id),
-        source_position INTEGER NOT NULL,
-        source_key TEXT NOT NULL,
-        source_id TEXT NOT NULL,
-        origin TEXT NOT NULL CHECK (origin IN ('content', 'working_note', 'lineage', 'observation')),
-        content TEXT,
-        metadata TEXT,
-        identity_digest TEXT NOT NULL,
-        tokens INTEGER NOT NULL,
-        target_family TEXT,
-        target_artifact_id TEXT,
-        target_revision INTEGER,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (scope_id, source_position),
-        UNIQUE (scope_id, source_key)
-    ) WITHOUT ROWID""",
-    f"INSERT INTO sources ({_SOURCE_COLUMNS}) SELECT {_SOURCE_COLUMNS} FROM sources_before_observations",
-    "DROP TABLE sources_before_observations",
-    """CREATE INDEX sources_by_target ON sources (scope_id, target_family, target_artifact_id, target_revision)
-        WHERE origin = 'lineage'""",
-)
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -725,6 +694,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX dream_runs_by_status ON dream_runs (status, accepted_at)",
         ),
     ),
+    Migration(
+        26,
+        "managed Skill governance: lifecycle state, replacement and generation per Skill (update_skill_lifecycle)",
+        (
+            """CREATE TABLE skill_governance (
+                scope_id TEXT NOT NULL,
+                artifact_id TEXT NOT NULL,
+                lifecycle_state TEXT NOT NULL CHECK (lifecycle_state IN ('active', 'deprecated', 'retired')),
+                replacement_artifact_id TEXT,
+                governance_generation INTEGER NOT NULL CHECK (governance_generation >= 0),
+                PRIMARY KEY (scope_id, artifact_id)
+            ) WITHOUT ROWID""",
+            """INSERT INTO skill_governance (scope_id, artifact_id, lifecycle_state, replacement_artifact_id,
+                                            governance_generation)
+               SELECT DISTINCT scope_id, artifact_id, 'active', NULL, 0 FROM managed_skills""",
+        ),
+    ),
+    SOURCES_SKILL_USAGE,
 )
 
 
