@@ -75,6 +75,7 @@ SCHEMA_FILES = (
     "source_records.schema.json",
     "access.schema.json",
     "external_skills.schema.json",
+    "remote_skills.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -543,3 +543,23 @@ class ResourceFilterLimitExceeded(ApiError):
 
     def __init__(self) -> None:
         super().__init__("The complete authorized resource filter exceeds its configured limit.")
+
+
+class InvalidEnrollment(Conflict):
+    """enroll_remote_skill_target: the enrollment code is unknown, expired or already consumed, or
+    the installation is already bound (PowerContext 1.4.1's code; which one is never said)."""
+
+    code = "invalid_enrollment"
+
+    def __init__(self) -> None:
+        super().__init__("The enrollment cannot be completed.")
+
+
+class InvalidTargetState(Conflict):
+    """A remote Skill target change refused by the target's state: it does not exist or is at
+    another generation (PowerContext 1.4.1's code)."""
+
+    code = "invalid_target_state"
+
+    def __init__(self) -> None:
+        super().__init__("The remote target state rejects this operation.")

@@ -24,6 +24,7 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
+from _support.remote_skills import enrolled_target, enrollment, pending_target
 from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
@@ -448,4 +449,23 @@ BASES |= {
         },
         ok=503,
     ),
+}
+
+
+def _enrolled(tier: Tier) -> dict[str, Any]:
+    """A new enrolled target of the tier's Scope at its generation (1)."""
+    target, _ = enrolled_target(tier.http, tier.scope_id)
+    return {"scope_id": tier.scope_id, "target_id": target["target_id"], "expected_generation": 1}
+
+
+BASES |= {
+    "list_remote_skill_targets": lambda t: Base(body={"scope_id": t.scope_id, "target_id": None, "limit": 10}),
+    "create_remote_skill_target": lambda t: Base(
+        body={"scope_id": t.scope_id, "agent_kind": "claude_code", "display_name": "tier"}, ok=201
+    ),
+    "enroll_remote_skill_target": lambda t: Base(
+        body=enrollment(pending_target(t.http, t.scope_id)["enrollment_code"])
+    ),
+    "rename_remote_skill_target": lambda t: Base(body=_enrolled(t) | {"display_name": "renamed"}),
+    "revoke_remote_skill_target": lambda t: Base(body=_enrolled(t)),
 }

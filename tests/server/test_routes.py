@@ -146,6 +146,13 @@ EXERCISED = {
         "get_skill_package_manifest",
         "download_skill_package",
     ],
+    "test_remote_skill_targets": [
+        "list_remote_skill_targets",
+        "create_remote_skill_target",
+        "enroll_remote_skill_target",
+        "rename_remote_skill_target",
+        "revoke_remote_skill_target",
+    ],
 }
 
 

@@ -168,3 +168,25 @@ async def test_access(tmp_path: Path) -> None:
                 {"match": "all", "requirements": [{"action": "scope.admin", "resource": resource}]}
             )
             assert checked.allowed and [d.reason_code for d in checked.decisions] == ["role-binding"]
+
+
+async def test_remote_skill_targets(client: AsyncClient, scope_id: str) -> None:
+    """A target created, enrolled with its code (once), renamed and revoked at the generations read,
+    and listed without any secret."""
+    made = await client.create_remote_skill_target({"scope_id": scope_id, "agent_kind": "codex", "display_name": " A "})
+    assert (made.target.state, made.target.display_name, made.target.generation) == ("pending", "A", 0)
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "routes", "receiver_version": "1.4.1"}
+    credential = await client.enroll_remote_skill_target(enrollment)
+    assert (credential.target_id, credential.credential.startswith("pct_")) == (made.target.target_id, True)
+    target_id = made.target.target_id
+    renamed = await client.rename_remote_skill_target(
+        {"scope_id": scope_id, "target_id": target_id, "display_name": "B", "expected_generation": 1}
+    )
+    revoked = await client.revoke_remote_skill_target(
+        {"scope_id": scope_id, "target_id": target_id, "expected_generation": 2}
+    )
+    assert (renamed.generation, revoked.state, revoked.generation) == (2, "revoked", 3)
+    listed = await client.list_remote_skill_targets({"scope_id": scope_id})
+    text = listed.model_dump_json()
+    assert [status.target.target_id for status in listed.targets] == [target_id]
+    assert made.enrollment_code not in text and credential.credential not in text

@@ -69,12 +69,14 @@ from pcreceipt._gen.models import (
     CreateExperienceRequest,
     CreateProfileRequest,
     CreatePromptRequest,
+    CreateRemoteSkillTargetRequest,
     CreateScopeRequest,
     CreateSourceRequest,
     CreateSubjectSourceRequest,
     CreateSubjectSourceResponse,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
+    EnrollRemoteSkillTargetRequest,
     ExperienceArtifact,
     ExternalSkillResolution,
     FinalizeHandoffRequest,
@@ -123,6 +125,8 @@ from pcreceipt._gen.models import (
     ListMemoryChangesResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
+    ListRemoteSkillTargetsRequest,
+    ListRemoteSkillTargetsResponse,
     MemoryCapacity,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
@@ -145,6 +149,10 @@ from pcreceipt._gen.models import (
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
+    RemoteSkillTarget,
+    RemoteSkillTargetCredential,
+    RemoteSkillTargetEnrollment,
+    RenameRemoteSkillTargetRequest,
     ReplaceAccessBindingRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
@@ -158,6 +166,7 @@ from pcreceipt._gen.models import (
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
     RevokeAccessBindingRequest,
+    RevokeRemoteSkillTargetRequest,
     ScanExternalSkillsRequest,
     ScanExternalSkillsResponse,
     ScopeBinding,
@@ -954,3 +963,33 @@ class OperationMethods(ABC):
     async def download_skill_package(self, request: GetSkillPackageRequest | Mapping[str, Any]) -> SkillPackageDownload:
         """Download an approved managed Skill's package."""
         return await self._call("download_skill_package", SkillPackageDownload, body=request)
+
+    async def list_remote_skill_targets(
+        self, request: ListRemoteSkillTargetsRequest | Mapping[str, Any]
+    ) -> ListRemoteSkillTargetsResponse:
+        """List a Scope's remote Agent Skill targets with their publications."""
+        return await self._call("list_remote_skill_targets", ListRemoteSkillTargetsResponse, body=request)
+
+    async def create_remote_skill_target(
+        self, request: CreateRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTargetEnrollment:
+        """Create a pending remote Agent Skill target and its enrollment code."""
+        return await self._call("create_remote_skill_target", RemoteSkillTargetEnrollment, body=request)
+
+    async def enroll_remote_skill_target(
+        self, request: EnrollRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTargetCredential:
+        """Enroll a remote Agent Skill Receiver with its enrollment code."""
+        return await self._call("enroll_remote_skill_target", RemoteSkillTargetCredential, body=request)
+
+    async def rename_remote_skill_target(
+        self, request: RenameRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTarget:
+        """Rename a remote Agent Skill target at the generation read."""
+        return await self._call("rename_remote_skill_target", RemoteSkillTarget, body=request)
+
+    async def revoke_remote_skill_target(
+        self, request: RevokeRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTarget:
+        """Revoke a remote Agent Skill target at the generation read."""
+        return await self._call("revoke_remote_skill_target", RemoteSkillTarget, body=request)

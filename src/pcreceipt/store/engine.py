@@ -59,6 +59,7 @@ from pcreceipt.store.records import (
     SourceRef,
     WriteConflict,
 )
+from pcreceipt.store.remote_skills import RemoteSkillTargetRecords
 from pcreceipt.store.restoration import AtomicRestorations
 from pcreceipt.store.rows import (
     ATOMIC_HEAD_SELECT,
@@ -111,6 +112,7 @@ class StoreEngine(
     ProfilePolicies[ConnT, PreparedT],
     SubjectSourceRecords[ConnT, PreparedT],
     SourceDefinitions[ConnT, PreparedT],
+    RemoteSkillTargetRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

@@ -68,6 +68,7 @@ from pcreceipt.store.service_roles import (
     ExternalSkills,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    RemoteSkillTargets,
     SourceViewReads,
 )
 
@@ -633,6 +634,7 @@ class Store(
     ConnectorCheckpointRecords,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    RemoteSkillTargets,
     SourceViewReads,
     Protocol,
 ):

@@ -7741,6 +7741,51 @@ var OPERATIONS = [
     requestBody: "GetSkillPackageRequest",
     success: [{ status: 200, model: "SkillPackageDownload" }],
     scope: { access: "read", source: "body", references: false }
+  },
+  {
+    operationId: "list_remote_skill_targets",
+    method: "POST",
+    path: "/v1/skill/remote/targets",
+    parameters: [],
+    requestBody: "ListRemoteSkillTargetsRequest",
+    success: [{ status: 200, model: "ListRemoteSkillTargetsResponse" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "create_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/create",
+    parameters: [],
+    requestBody: "CreateRemoteSkillTargetRequest",
+    success: [{ status: 201, model: "RemoteSkillTargetEnrollment" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "enroll_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/enroll",
+    parameters: [],
+    requestBody: "EnrollRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTargetCredential" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "rename_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/rename",
+    parameters: [],
+    requestBody: "RenameRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "revoke_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/revoke",
+    parameters: [],
+    requestBody: "RevokeRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));
