@@ -563,3 +563,13 @@ class InvalidTargetState(Conflict):
 
     def __init__(self) -> None:
         super().__init__("The remote target state rejects this operation.")
+
+
+class PublicationGenerationConflict(Conflict):
+    """publish_remote_skill, unpublish_remote_skill: the remote publication is at another
+    generation (PowerContext 1.4.1's code)."""
+
+    code = "publication_generation_conflict"
+
+    def __init__(self) -> None:
+        super().__init__("The remote publication generation is stale.")

@@ -24,7 +24,7 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
-from _support.remote_skills import enrolled_target, enrollment, pending_target
+from _support.remote_skills import enrolled_target, enrollment, pending_target, publication_request, published
 from _support.source_definitions import new_manifest
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
 from pcreceipt.config import Settings
@@ -458,6 +458,12 @@ def _enrolled(tier: Tier) -> dict[str, Any]:
     return {"scope_id": tier.scope_id, "target_id": target["target_id"], "expected_generation": 1}
 
 
+def _unpublication(tier: Tier) -> dict[str, Any]:
+    """A fresh publication's unpublication at its generation (0)."""
+    publication = published(tier.http, tier.scope_id)
+    return {key: publication[key] for key in ("scope_id", "target_id", "artifact_id")} | {"expected_generation": 0}
+
+
 BASES |= {
     "list_remote_skill_targets": lambda t: Base(body={"scope_id": t.scope_id, "target_id": None, "limit": 10}),
     "create_remote_skill_target": lambda t: Base(
@@ -468,4 +474,6 @@ BASES |= {
     ),
     "rename_remote_skill_target": lambda t: Base(body=_enrolled(t) | {"display_name": "renamed"}),
     "revoke_remote_skill_target": lambda t: Base(body=_enrolled(t)),
+    "publish_remote_skill": lambda t: Base(body=publication_request(t.http, t.scope_id)),
+    "unpublish_remote_skill": lambda t: Base(body=_unpublication(t)),
 }

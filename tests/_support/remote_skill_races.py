@@ -14,7 +14,7 @@ from typing import Any
 
 from _support.multi_server import one_winner
 from _support.racers import K, Racers, all_answers
-from _support.remote_skills import enrolled_target, enrollment, pending_target
+from _support.remote_skills import enrolled_target, enrollment, pending_target, publication_request, published
 
 
 def _stored(r: Racers, scope_id: str) -> list[dict[str, Any]]:
@@ -62,10 +62,35 @@ def race_revoke_remote_skill_target(r: Racers) -> None:
     assert stored == winner.json() and (stored["state"], stored["generation"]) == ("revoked", 2)
 
 
+def _publications(r: Racers, scope_id: str) -> list[dict[str, Any]]:
+    listed = r.first.post("/v1/skill/remote/targets", json={"scope_id": scope_id})
+    return [publication for status in listed.json()["targets"] for publication in status["publications"]]
+
+
+def race_publish_remote_skill(r: Racers) -> None:
+    """First publications of one Skill on one target at once: one creates it, the rest are 409."""
+    scope_id = r.scope()
+    body = publication_request(r.first, scope_id)
+    winner, _ = one_winner(r.race("POST", "/v1/skill/remote/publication/publish", body), 409, CONFLICT)
+    assert _publications(r, scope_id) == [winner.json()]
+
+
+def race_unpublish_remote_skill(r: Racers) -> None:
+    scope_id = r.scope()
+    publication = published(r.first, scope_id)
+    body = {key: publication[key] for key in ("scope_id", "target_id", "artifact_id")} | {"expected_generation": 0}
+    winner, _ = one_winner(r.race("POST", "/v1/skill/remote/publication/unpublish", body), 409, CONFLICT)
+    assert _publications(r, scope_id) == [winner.json()] and winner.json()["generation"] == 1
+
+
+CONFLICT = "publication_generation_conflict"
+
 #: The race tier's rows of these operations.
 REMOTE_SKILL_RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_remote_skill_target": [race_create_remote_skill_target],
     "enroll_remote_skill_target": [race_enroll_remote_skill_target],
     "rename_remote_skill_target": [race_rename_remote_skill_target],
     "revoke_remote_skill_target": [race_revoke_remote_skill_target],
+    "publish_remote_skill": [race_publish_remote_skill],
+    "unpublish_remote_skill": [race_unpublish_remote_skill],
 }

@@ -9,6 +9,9 @@ from typing import Any
 
 import httpx
 
+from _support.external_skills import approved_package, seeded_package
+from pcreceipt.store.remote_skill_records import Installation
+
 
 def pending_target(http: httpx.Client, scope_id: str, name: str = "tier target") -> dict[str, Any]:
     """A new pending codex target: 1.4.1's enrollment answer (``target``, ``enrollment_code``)."""
@@ -44,7 +47,9 @@ def seeded_target(w: Any, t: str) -> str:
     id for a Scope that does not exist)."""
     target_id = f"codex-{uuid.uuid4().hex[:12]}"
     if t in ("own", "ref", "other") and not w.ids[t].startswith("scp_missing"):
-        w.store.create_remote_skill_target(w.ids[t], target_id, "codex", "matrix", uuid.uuid4().hex * 2, "2999-01-01")
+        w.store.create_remote_skill_target(
+            w.ids[t], target_id, "codex", "matrix", uuid.uuid4().hex * 2, "2999-01-01T00:00:00.000Z"
+        )
     return target_id
 
 
@@ -58,6 +63,30 @@ def _admin_request(path: str, **fields: Any) -> Callable[[httpx.Client, Any, str
     return send
 
 
+def _seeded_active(w: Any, t: str) -> str:
+    """A new active target of the matrix's target Scope (a placeholder id for a missing Scope)."""
+    code = uuid.uuid4().hex * 2
+    target_id = f"codex-{uuid.uuid4().hex[:12]}"
+    if t in ("own", "ref", "other") and not w.ids[t].startswith("scp_missing"):
+        w.store.create_remote_skill_target(w.ids[t], target_id, "codex", "matrix", code, "2999-01-01T00:00:00.000Z")
+        w.store.enroll_remote_skill_target(
+            code, uuid.uuid4().hex * 2, Installation(target_id, "1"), "2000-01-01T00:00:00.000Z"
+        )
+    return target_id
+
+
+def _publish(http: httpx.Client, w: Any, t: str) -> httpx.Response:
+    body = {"scope_id": w.ids[t], "target_id": _seeded_active(w, t), "artifact": seeded_package(w, t)}
+    return http.post("/v1/skill/remote/publication/publish", json=body | {"expected_generation": None})
+
+
+def _unpublish(http: httpx.Client, w: Any, t: str) -> httpx.Response:
+    body = {"scope_id": w.ids[t], "target_id": _seeded_active(w, t), "artifact_id": "skill_matrix"}
+    if t in ("own", "ref", "other") and not w.ids[t].startswith("scp_missing"):
+        w.store.publish_remote_skill(w.ids[t], body["target_id"], "skill_matrix", 1, "a" * 64, None)
+    return http.post("/v1/skill/remote/publication/unpublish", json=body | {"expected_generation": 0})
+
+
 REMOTE_ROUTES: dict[str, tuple[str, Callable[[httpx.Client, Any, str], httpx.Response]]] = {
     "list_remote_skill_targets": ("admin", _admin_request("/v1/skill/remote/targets")),
     "create_remote_skill_target": (
@@ -69,8 +98,24 @@ REMOTE_ROUTES: dict[str, tuple[str, Callable[[httpx.Client, Any, str], httpx.Res
         _admin_request("/v1/skill/remote/target/rename", display_name="renamed", expected_generation=0),
     ),
     "revoke_remote_skill_target": ("admin", _admin_request("/v1/skill/remote/target/revoke", expected_generation=0)),
+    "publish_remote_skill": ("admin", _publish),
+    "unpublish_remote_skill": ("admin", _unpublish),
 }
 """The authorisation matrix's route class and request of each administrative remote target
 operation (PowerContext 1.4.1's ``scope.admin`` on the body's Scope)."""
 OPEN_REMOTE = ("enroll_remote_skill_target",)
 """Needs no token (1.4.1's ``security: []``): the enrollment code is the credential."""
+
+
+def publication_request(http: httpx.Client, scope_id: str) -> dict[str, Any]:
+    """A first publication of a fresh approved package-backed Skill on a fresh active target."""
+    target, _ = enrolled_target(http, scope_id)
+    artifact = approved_package(http, scope_id)
+    return {"scope_id": scope_id, "target_id": target["target_id"], "artifact": artifact, "expected_generation": None}
+
+
+def published(http: httpx.Client, scope_id: str) -> dict[str, Any]:
+    """A fresh publication (generation 0), as publish_remote_skill answered it."""
+    answer = http.post("/v1/skill/remote/publication/publish", json=publication_request(http, scope_id))
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())

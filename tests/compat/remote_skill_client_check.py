@@ -1,8 +1,9 @@
 """The remote Agent Skill targets group of the official client check (``official_client_check.py``
 runs ``GROUPS``; ``test_official_client_coverage.py`` reads the calls here too):
 ``create_remote_skill_target``, ``enroll_remote_skill_target``, ``rename_remote_skill_target``,
-``revoke_remote_skill_target`` and ``list_remote_skill_targets`` through 1.4.1's client and its
-strict models, with 1.4.1's refusals (a consumed enrollment code, a stale generation).
+``revoke_remote_skill_target``, ``list_remote_skill_targets``, ``publish_remote_skill`` and
+``unpublish_remote_skill`` through 1.4.1's client and its strict models, with 1.4.1's refusals (a
+consumed enrollment code, a stale generation).
 
 A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
 module imports only the official client and the standard library.
@@ -10,7 +11,10 @@ module imports only the official client and the standard library.
 
 from __future__ import annotations
 
+import base64
+import io
 import uuid
+import zipfile
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -79,6 +83,58 @@ async def remote_skill_targets(client: PowerContextClient, check: Check, expect_
     )
 
 
+async def _approved_package(client: PowerContextClient, scope_id: str) -> dict[str, Any] | None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("SKILL.md", "---\nname: remote-check\ndescription: A remote package.\n---\n\nRun it.\n")
+    upload = {"scope_id": scope_id, "archive_base64": base64.b64encode(out.getvalue()).decode("ascii")}
+    proposed = await client.propose_skill_package(models.ProposeSkillPackageRequest.model_validate(upload))
+    decision = {"scope_id": scope_id, "candidate_id": proposed.candidate_id, "expected_version": 1}
+    approved = await client.approve_candidate(models.ApproveCandidateRequest.model_validate(decision))
+    return None if approved.result_artifact is None else approved.result_artifact.model_dump(mode="json")
+
+
+async def remote_skill_publications(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    fields = {"title": "Compat remote publications", "summary": "publish", "idempotency_key": uuid.uuid4().hex}
+    scope_id = (await client.create_scope(CreateScopeRequest.model_validate(fields))).scope_id
+    made = await client.create_remote_skill_target(
+        models.CreateRemoteSkillTargetRequest.model_validate(
+            {"scope_id": scope_id, "agent_kind": "codex", "display_name": "Compat publications"}
+        )
+    )
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "compat-p", "receiver_version": "1.4.1"}
+    await client.enroll_remote_skill_target(models.EnrollRemoteSkillTargetRequest.model_validate(enrollment))
+    artifact = await _approved_package(client, scope_id)
+    if artifact is None:
+        check("approve_candidate of a package", False)
+        return
+    publish = {
+        "scope_id": scope_id,
+        "target_id": made.target.target_id,
+        "artifact": artifact,
+        "expected_generation": None,
+    }
+    publication = await client.publish_remote_skill(models.PublishRemoteSkillRequest.model_validate(publish))
+    check(
+        "publish_remote_skill desired, pending",
+        (_value(publication.desired_state), _value(publication.state), publication.generation)
+        == ("published", "pending", 0),
+    )
+    await expect_error(
+        "publish_remote_skill first publication again",
+        409,
+        "publication_generation_conflict",
+        lambda: client.publish_remote_skill(models.PublishRemoteSkillRequest.model_validate(publish)),
+    )
+    unpublish = {key: publish[key] for key in ("scope_id", "target_id")} | {
+        "artifact_id": artifact["artifact_id"],
+        "expected_generation": 0,
+    }
+    gone = await client.unpublish_remote_skill(models.UnpublishRemoteSkillRequest.model_validate(unpublish))
+    check("unpublish_remote_skill desired absence", (_value(gone.desired_state), gone.generation) == ("unpublished", 1))
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("remote skill targets", remote_skill_targets),
+    ("remote skill publications", remote_skill_publications),
 ]

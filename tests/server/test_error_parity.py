@@ -151,6 +151,12 @@ SCOPE_BOUND: dict[str, Request] = {
             ),
             ("rename_remote_skill_target", "/v1/skill/remote/target/rename", {**REMOTE_TARGET, "display_name": "x"}),
             ("revoke_remote_skill_target", "/v1/skill/remote/target/revoke", REMOTE_TARGET),
+            ("publish_remote_skill", "/v1/skill/remote/publication/publish", {**REMOTE_TARGET, "artifact": SKILL_REF}),
+            (
+                "unpublish_remote_skill",
+                "/v1/skill/remote/publication/unpublish",
+                {**REMOTE_TARGET, "artifact_id": "skill_x"},
+            ),
             (
                 "import_external_skill",
                 "/v1/external-skills/import",

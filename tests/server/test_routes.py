@@ -153,6 +153,7 @@ EXERCISED = {
         "rename_remote_skill_target",
         "revoke_remote_skill_target",
     ],
+    "test_remote_skill_publications": ["publish_remote_skill", "unpublish_remote_skill"],
 }
 
 

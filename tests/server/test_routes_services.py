@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from _support.client_calls import new_memory
+from _support.external_skills import package_base64
 from _support.source_definitions import new_manifest
 from _support.tokens import make_scope, token_server
 
@@ -190,3 +191,22 @@ async def test_remote_skill_targets(client: AsyncClient, scope_id: str) -> None:
     text = listed.model_dump_json()
     assert [status.target.target_id for status in listed.targets] == [target_id]
     assert made.enrollment_code not in text and credential.credential not in text
+
+
+async def test_remote_skill_publications(client: AsyncClient, scope_id: str) -> None:
+    """An approved package-backed Skill published on an enrolled target, then unpublished."""
+    made = await client.create_remote_skill_target({"scope_id": scope_id, "agent_kind": "codex", "display_name": "P"})
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "routes", "receiver_version": "1.4.1"}
+    await client.enroll_remote_skill_target(enrollment)
+    proposed = await client.propose_skill_package({"scope_id": scope_id, "archive_base64": package_base64()})
+    decision = {"scope_id": scope_id, "candidate_id": proposed.candidate_id, "expected_version": 1}
+    artifact = (await client.approve_candidate(decision)).model_dump(mode="json")["result_artifact"]
+    target_id = made.target.target_id
+    publication = await client.publish_remote_skill(
+        {"scope_id": scope_id, "target_id": target_id, "artifact": artifact, "expected_generation": None}
+    )
+    assert (publication.desired_state, publication.state, publication.generation) == ("published", "pending", 0)
+    gone = await client.unpublish_remote_skill(
+        {"scope_id": scope_id, "target_id": target_id, "artifact_id": artifact["artifact_id"], "expected_generation": 0}
+    )
+    assert (gone.desired_state, gone.generation, gone.desired_revision) == ("unpublished", 1, artifact["revision"])

@@ -130,3 +130,58 @@ def test_racing_renames_and_revokes_at_one_generation_have_one_winner(store: Sto
     assert len(winners) == 1 and winners[0].generation == 1
     [(stored, _)] = store.list_remote_skill_targets(scope_id, None, 100)
     assert stored == winners[0]
+
+
+def active(store: Store, scope_id: str) -> RemoteSkillTarget:
+    pending(store, scope_id, "publish-code")
+    return enroll(store, "publish-code", "publish-credential")
+
+
+def test_publish_and_unpublish_set_desired_state_with_generation_cas(store: Store, scope_id: str) -> None:
+    target = active(store, scope_id)
+    publish = store.publish_remote_skill
+    conflict = "publication_generation_conflict"
+    refused(conflict, lambda: publish(scope_id, target.target_id, "skill_a", 1, "a" * 64, 0))
+    first = publish(scope_id, target.target_id, "skill_a", 1, "a" * 64, None)
+    assert (first["desired_state"], first["state"], first["generation"], first["observed_generation"]) == (
+        "published", "pending", 0, None,
+    )  # fmt: skip
+    refused(conflict, lambda: publish(scope_id, target.target_id, "skill_a", 1, "a" * 64, None))
+    assert publish(scope_id, target.target_id, "skill_a", 1, "a" * 64, 0) == first
+    second = publish(scope_id, target.target_id, "skill_a", 2, "b" * 64, 0)
+    assert (second["desired_revision"], second["desired_tree_digest"], second["generation"]) == (2, "b" * 64, 1)
+    refused(conflict, lambda: store.unpublish_remote_skill(scope_id, target.target_id, "skill_a", 0))
+    gone = store.unpublish_remote_skill(scope_id, target.target_id, "skill_a", 1)
+    assert (gone["desired_state"], gone["desired_revision"], gone["generation"]) == ("unpublished", 2, 2)
+    assert store.unpublish_remote_skill(scope_id, target.target_id, "skill_a", 2) == gone
+    refused(INVALID_TARGET_STATE, lambda: store.unpublish_remote_skill(scope_id, target.target_id, "skill_b", 0))
+    [(_, publications)] = store.list_remote_skill_targets(scope_id, None, 100)
+    assert publications == [gone]
+
+
+def test_only_an_active_target_takes_publications(store: Store, scope_id: str) -> None:
+    waiting = pending(store, scope_id, "not-yet", "codex-aaaaaaaaaaaa")
+    refused(
+        INVALID_TARGET_STATE, lambda: store.publish_remote_skill(scope_id, waiting.target_id, "s", 1, "a" * 64, None)
+    )
+    refused(INVALID_TARGET_STATE, lambda: store.publish_remote_skill(scope_id, "codex-missing", "s", 1, "a" * 64, None))
+    target = active(store, scope_id)
+    store.revoke_remote_skill_target(scope_id, target.target_id, 1)
+    refused(
+        INVALID_TARGET_STATE, lambda: store.publish_remote_skill(scope_id, target.target_id, "s", 1, "a" * 64, None)
+    )
+    with pytest.raises(RecordNotFound):
+        store.publish_remote_skill("scp_missing", target.target_id, "s", 1, "a" * 64, None)
+
+
+def test_racing_publications_at_one_generation_have_one_winner(store: Store, scope_id: str) -> None:
+    target = active(store, scope_id)
+    calls = [
+        lambda n=n: store.publish_remote_skill(scope_id, target.target_id, "skill_a", n + 1, f"{n:064x}", None)
+        for n in range(4)
+    ]
+    results = at_once(calls, caught=(RemoteTargetRefused,))
+    winners = [r for r in results if isinstance(r, dict)]
+    assert len(winners) == 1
+    [(_, publications)] = store.list_remote_skill_targets(scope_id, None, 100)
+    assert publications == winners

@@ -147,7 +147,9 @@ export type OperationId =
   | "create_remote_skill_target"
   | "enroll_remote_skill_target"
   | "rename_remote_skill_target"
-  | "revoke_remote_skill_target";
+  | "revoke_remote_skill_target"
+  | "publish_remote_skill"
+  | "unpublish_remote_skill";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1212,6 +1214,24 @@ export const OPERATIONS: readonly Operation[] = [
     parameters: [],
     requestBody: "RevokeRemoteSkillTargetRequest",
     success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "publish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/publish",
+    parameters: [],
+    requestBody: "PublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "unpublish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/unpublish",
+    parameters: [],
+    requestBody: "UnpublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
     scope: { access: "admin", source: "body", references: false },
   },
 ];

@@ -3023,6 +3023,7 @@ class ErrorBody(TypedDict, closed=True):
         "idempotency-key",
         "invalid_enrollment",
         "invalid_target_state",
+        "publication_generation_conflict",
         "runtime_not_ready",
         "resource_filter_limit_exceeded",
         "external_skill_registry_unavailable",
@@ -5716,6 +5717,33 @@ class PublishArtifactRequest(TypedDict, closed=True):
     """
 
 
+class PublishRemoteSkillRequest(TypedDict, closed=True):
+    """
+    Make an exact approved package-backed managed Skill revision a target's desired state.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    expected_generation: int | None
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
+    """
+    allow_deprecated: NotRequired[bool]
+    """
+    Publish a deprecated Skill too (every managed Skill is active here, so it changes nothing).
+    """
+
+
 class PutProfilePolicyRequest(TypedDict, closed=True):
     """
     A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
@@ -7941,6 +7969,29 @@ class TopicMemoryProcessingStatusRequest(TypedDict, closed=True):
     scope_id: str
     """
     The Scope.
+    """
+
+
+class UnpublishRemoteSkillRequest(TypedDict, closed=True):
+    """
+    Make a Skill's absence a target's desired state.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact_id: str
+    """
+    The managed Skill.
+    """
+    expected_generation: int
+    """
+    The publication generation the caller read: another one is 409 publication_generation_conflict.
     """
 
 

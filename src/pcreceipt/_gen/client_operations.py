@@ -142,6 +142,7 @@ from pcreceipt._gen.models import (
     ProposeSkillPackageRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    PublishRemoteSkillRequest,
     PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
@@ -149,6 +150,7 @@ from pcreceipt._gen.models import (
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
+    RemoteSkillPublication,
     RemoteSkillTarget,
     RemoteSkillTargetCredential,
     RemoteSkillTargetEnrollment,
@@ -191,6 +193,7 @@ from pcreceipt._gen.models import (
     TopicMemoryProcessingBlock,
     TopicMemoryProcessingStatus,
     TopicMemoryProcessingStatusRequest,
+    UnpublishRemoteSkillRequest,
     UpdateScopeRequest,
     WorkSourceReceipt,
 )
@@ -993,3 +996,15 @@ class OperationMethods(ABC):
     ) -> RemoteSkillTarget:
         """Revoke a remote Agent Skill target at the generation read."""
         return await self._call("revoke_remote_skill_target", RemoteSkillTarget, body=request)
+
+    async def publish_remote_skill(
+        self, request: PublishRemoteSkillRequest | Mapping[str, Any]
+    ) -> RemoteSkillPublication:
+        """Make an exact managed Skill revision a remote target's desired state."""
+        return await self._call("publish_remote_skill", RemoteSkillPublication, body=request)
+
+    async def unpublish_remote_skill(
+        self, request: UnpublishRemoteSkillRequest | Mapping[str, Any]
+    ) -> RemoteSkillPublication:
+        """Make a Skill's absence a remote target's desired state."""
+        return await self._call("unpublish_remote_skill", RemoteSkillPublication, body=request)

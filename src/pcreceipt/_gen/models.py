@@ -3622,6 +3622,7 @@ class ErrorBody(ContractModel):
         "idempotency-key",
         "invalid_enrollment",
         "invalid_target_state",
+        "publication_generation_conflict",
         "runtime_not_ready",
         "resource_filter_limit_exceeded",
         "external_skill_registry_unavailable",
@@ -3830,6 +3831,13 @@ class Exclusion(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     One exclusion.
+    """
+
+
+class ExpectedGeneration(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
     """
 
 
@@ -6975,6 +6983,38 @@ class PublishArtifactRequest(ContractModel):
     """
 
 
+class PublishRemoteSkillRequest(ContractModel):
+    """
+    Make an exact approved package-backed managed Skill revision a target's desired state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    expected_generation: ExpectedGeneration | None
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
+    """
+    allow_deprecated: bool | None = False
+    """
+    Publish a deprecated Skill too (every managed Skill is active here, so it changes nothing).
+    """
+
+
 class PutProfilePolicyRequest(ContractModel):
     """
     A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
@@ -9794,6 +9834,36 @@ class TopicMemoryProcessingStatusRequest(ContractModel):
 
 class UndoMergeResult(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
+
+
+class UnpublishRemoteSkillRequest(ContractModel):
+    """
+    Make a Skill's absence a target's desired state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The managed Skill.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read: another one is 409 publication_generation_conflict.
+    """
 
 
 class UpdateScopeRequest(ContractModel):

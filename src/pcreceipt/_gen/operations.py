@@ -1322,6 +1322,28 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_source='body',
         scope_references=False,
     ),
+    Operation(
+        operation_id='publish_remote_skill',
+        method='POST',
+        path='/v1/skill/remote/publication/publish',
+        parameters=(),
+        request_model='PublishRemoteSkillRequest',
+        success=(Success(200, 'RemoteSkillPublication'), ),
+        scope_access='admin',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
+        operation_id='unpublish_remote_skill',
+        method='POST',
+        path='/v1/skill/remote/publication/unpublish',
+        parameters=(),
+        request_model='UnpublishRemoteSkillRequest',
+        success=(Success(200, 'RemoteSkillPublication'), ),
+        scope_access='admin',
+        scope_source='body',
+        scope_references=False,
+    ),
 )
 
 BY_ID: dict[str, Operation] = {op.operation_id: op for op in OPERATIONS}

@@ -17,6 +17,8 @@ PENDING, ACTIVE, REVOKED = limits.REMOTE_SKILL_TARGET_STATE_ENUM
 #: whose installation is already bound; a target that is missing or at another generation.
 INVALID_ENROLLMENT = "invalid_enrollment"
 INVALID_TARGET_STATE = "invalid_target_state"
+#: A publication change at another publication generation (1.4.1's code).
+PUBLICATION_GENERATION_CONFLICT = "publication_generation_conflict"
 
 
 class RemoteTargetRefused(PcreceiptError):
@@ -84,6 +86,7 @@ __all__ = [
     "INVALID_ENROLLMENT",
     "INVALID_TARGET_STATE",
     "PENDING",
+    "PUBLICATION_GENERATION_CONFLICT",
     "REVOKED",
     "Installation",
     "RemoteSkillTarget",

@@ -26,6 +26,7 @@ from pcreceipt.store.remote_skill_records import (
     INVALID_ENROLLMENT,
     INVALID_TARGET_STATE,
     PENDING,
+    PUBLICATION_GENERATION_CONFLICT,
     REVOKED,
     Installation,
     RemoteSkillTarget,
@@ -224,6 +225,97 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
             scope_id, target_id, expected_generation,
             "state = ?, enrollment_sha256 = NULL, enrollment_expires_at = NULL, credential_sha256 = NULL", (REVOKED,),
         )  # fmt: skip
+
+    # -- publications: the server's desired state per target and managed Skill
+
+    def _publication_in(self, conn: ConnT, scope_id: str, target_id: str, artifact_id: str) -> dict[str, Any] | None:
+        row = self._first(
+            conn,
+            f"SELECT {_PUBLICATION_COLUMNS} FROM remote_skill_publications"
+            " WHERE scope_id = ? AND target_id = ? AND artifact_id = ?",
+            (scope_id, target_id, artifact_id),
+        )
+        return None if row is None else _publication(row)
+
+    def _active_target(self, conn: ConnT, scope_id: str, target_id: str) -> None:
+        self._lock_scope(conn, scope_id)
+        target = self._find_target(conn, scope_id, target_id)
+        if target is None or target.state != ACTIVE:
+            raise RemoteTargetRefused(INVALID_TARGET_STATE)
+
+    def _desire(self, conn: ConnT, current: dict[str, Any], desired: tuple[Any, ...]) -> dict[str, Any]:
+        """Set the publication's desired state (state, revision, tree digest) at its generation,
+        pending delivery, one generation on."""
+        changed = self._affected(
+            conn,
+            """UPDATE remote_skill_publications SET desired_state = ?, desired_revision = ?, desired_tree_digest = ?,
+                   state = 'pending', last_error_code = NULL, generation = generation + 1, updated_at = ?
+               WHERE scope_id = ? AND target_id = ? AND artifact_id = ? AND generation = ?""",
+            (*desired, utc_now(), current["scope_id"], current["target_id"], current["artifact_id"],
+             current["generation"]),
+        )  # fmt: skip
+        if changed != 1:
+            raise RemoteTargetRefused(PUBLICATION_GENERATION_CONFLICT)
+        found = self._publication_in(conn, current["scope_id"], current["target_id"], current["artifact_id"])
+        assert found is not None  # just updated
+        return found
+
+    def publish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, revision: int, tree_digest: str,
+        expected_generation: int | None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Make this exact Skill revision (its package's tree digest) the target's desired state.
+        The first publication of a Skill on a target takes ``expected_generation`` None and starts
+        at generation 0; later ones name the current generation. The same desired state answers the
+        publication unchanged. ``RemoteTargetRefused``: invalid_target_state (the target is missing
+        or not active), publication_generation_conflict (another generation)."""
+
+        def work(conn: ConnT) -> dict[str, Any]:
+            self._active_target(conn, scope_id, target_id)
+            current = self._publication_in(conn, scope_id, target_id, artifact_id)
+            if current is None:
+                if expected_generation is not None:
+                    raise RemoteTargetRefused(PUBLICATION_GENERATION_CONFLICT)
+                self._run(
+                    conn,
+                    """INSERT INTO remote_skill_publications (scope_id, target_id, artifact_id, desired_state,
+                           desired_revision, desired_tree_digest, state, generation, updated_at)
+                       VALUES (?, ?, ?, 'published', ?, ?, 'pending', 0, ?)""",
+                    (scope_id, target_id, artifact_id, revision, tree_digest, utc_now()),
+                )
+                created = self._publication_in(conn, scope_id, target_id, artifact_id)
+                assert created is not None  # just inserted
+                return created
+            if expected_generation != current["generation"]:
+                raise RemoteTargetRefused(PUBLICATION_GENERATION_CONFLICT)
+            wanted = ("published", revision, tree_digest)
+            if (current["desired_state"], current["desired_revision"], current["desired_tree_digest"]) == wanted:
+                return current
+            return self._desire(conn, current, wanted)
+
+        return self._transact(work)
+
+    def unpublish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, expected_generation: int
+    ) -> dict[str, Any]:
+        """Make the Skill's absence the target's desired state (claiming nothing about the target's
+        files); an unpublished one answers unchanged. ``RemoteTargetRefused``: invalid_target_state
+        (no active target or no publication), publication_generation_conflict (another generation)."""
+
+        def work(conn: ConnT) -> dict[str, Any]:
+            self._active_target(conn, scope_id, target_id)
+            current = self._publication_in(conn, scope_id, target_id, artifact_id)
+            if current is None:
+                raise RemoteTargetRefused(INVALID_TARGET_STATE)
+            if expected_generation != current["generation"]:
+                raise RemoteTargetRefused(PUBLICATION_GENERATION_CONFLICT)
+            if current["desired_state"] == "unpublished":
+                return current
+            return self._desire(
+                conn, current, ("unpublished", current["desired_revision"], current["desired_tree_digest"])
+            )
+
+        return self._transact(work)
 
 
 __all__ = ["RemoteSkillTargetRecords"]

@@ -310,3 +310,16 @@ class RemoteSkillTargets(Protocol):
     def revoke_remote_skill_target(self, scope_id: str, target_id: str, expected_generation: int) -> RemoteSkillTarget:
         """Revoke the target at ``expected_generation``."""
         ...
+
+    def publish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, revision: int, tree_digest: str,
+        expected_generation: int | None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Make the exact Skill revision the active target's desired state (generation CAS)."""
+        ...
+
+    def unpublish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, expected_generation: int
+    ) -> dict[str, Any]:
+        """Make the Skill's absence the active target's desired state (generation CAS)."""
+        ...

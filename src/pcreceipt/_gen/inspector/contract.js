@@ -7786,6 +7786,24 @@ var OPERATIONS = [
     requestBody: "RevokeRemoteSkillTargetRequest",
     success: [{ status: 200, model: "RemoteSkillTarget" }],
     scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "publish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/publish",
+    parameters: [],
+    requestBody: "PublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "unpublish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/unpublish",
+    parameters: [],
+    requestBody: "UnpublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

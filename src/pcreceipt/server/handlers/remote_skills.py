@@ -1,6 +1,7 @@
 """Remote Agent Skill targets (registered in ``server.handlers.HANDLERS``), PowerContext 1.4.1's
 ``list_remote_skill_targets``, ``create_remote_skill_target``, ``enroll_remote_skill_target``,
-``rename_remote_skill_target`` and ``revoke_remote_skill_target``.
+``rename_remote_skill_target``, ``revoke_remote_skill_target``, ``publish_remote_skill`` and
+``unpublish_remote_skill``.
 
 Decisions (``docs/decisions.md``, "Remote Agent Skill targets"):
 - Create answers a pending target (id ``<agent kind with dashes>-<12 hex digits>``, 1.4.1's form)
@@ -16,8 +17,15 @@ Decisions (``docs/decisions.md``, "Remote Agent Skill targets"):
   generation is 409 ``invalid_target_state`` (1.4.1's code for both); the same name, or revoking
   a revoked target, at its generation answers the target unchanged. Display names and the
   Receiver's labels lose their surrounding spaces, as 1.4.1's.
-- List, create, rename and revoke need admin on the Scope (1.4.1's ``scope.admin``); an unknown
-  Scope is 404 ``scope_not_found``.
+- Publish and unpublish set only the server's desired state (the target's Receipt reports what it
+  did): publish names an exact approved revision whose package's tree digest becomes the desired
+  one (a revision the Scope lacks is 404 ``artifact_not_found``; one without a package, or of
+  another family, 409 ``invalid_target_state``, 1.4.1's "package-backed Skill Revision"); both
+  need an active target and are compare-and-swap on the publication's generation (409
+  ``publication_generation_conflict``). Every managed Skill is active here (no lifecycle operation
+  is served), so ``allow_deprecated`` changes nothing.
+- Every operation but enroll needs admin on the Scope (1.4.1's ``scope.admin``); an unknown Scope
+  is 404 ``scope_not_found``.
 """
 
 from __future__ import annotations
@@ -27,11 +35,22 @@ import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
-from pcreceipt.errors import InvalidEnrollment, InvalidTargetState, ScopeNotFound
+from pcreceipt.errors import (
+    ArtifactNotFound,
+    InvalidEnrollment,
+    InvalidTargetState,
+    PublicationGenerationConflict,
+    ScopeNotFound,
+)
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.exchange import Call, Handler, Reply
-from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
-from pcreceipt.store.remote_skill_records import INVALID_ENROLLMENT, Installation, RemoteTargetRefused
+from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE, SCOPE_NOT_FOUND_MESSAGE
+from pcreceipt.store.remote_skill_records import (
+    INVALID_ENROLLMENT,
+    INVALID_TARGET_STATE,
+    Installation,
+    RemoteTargetRefused,
+)
 
 ENROLLMENT_LIFETIME = timedelta(minutes=10)
 """How long an enrollment code works (1.4.1's)."""
@@ -51,8 +70,10 @@ def _label(value: str | None) -> str | None:
     return None if value is None else value.strip()
 
 
-def _refused(refusal: RemoteTargetRefused) -> InvalidEnrollment | InvalidTargetState:
-    return InvalidEnrollment() if refusal.code == INVALID_ENROLLMENT else InvalidTargetState()
+def _refused(refusal: RemoteTargetRefused) -> InvalidEnrollment | InvalidTargetState | PublicationGenerationConflict:
+    if refusal.code == INVALID_ENROLLMENT:
+        return InvalidEnrollment()
+    return InvalidTargetState() if refusal.code == INVALID_TARGET_STATE else PublicationGenerationConflict()
 
 
 def list_remote_skill_targets(call: Call[bodies.ListRemoteSkillTargetsRequest]) -> Reply:
@@ -123,10 +144,46 @@ def revoke_remote_skill_target(call: Call[bodies.RevokeRemoteSkillTargetRequest]
     return Reply(200, target.body())
 
 
+def publish_remote_skill(call: Call[bodies.PublishRemoteSkillRequest]) -> Reply:
+    body = call.body
+    scope_id, ref, store = body["scope_id"], body["artifact"], call.services.store
+    if store.get_scope(scope_id) is None:
+        raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
+    if ref["family"] != "skill":
+        raise InvalidTargetState()
+    skill = store.get_managed_skill(scope_id, str(ref["artifact_id"]), int(ref["revision"]))
+    if skill is None:
+        raise ArtifactNotFound(ARTIFACT_NOT_FOUND_MESSAGE)
+    package = skill.content.get("package")
+    if package is None:
+        raise InvalidTargetState()
+    try:
+        publication = store.publish_remote_skill(
+            scope_id, body["target_id"], str(ref["artifact_id"]), int(ref["revision"]), str(package["tree_digest"]),
+            body["expected_generation"],
+        )  # fmt: skip
+    except RemoteTargetRefused as refusal:
+        raise _refused(refusal) from None
+    return Reply(200, publication)
+
+
+def unpublish_remote_skill(call: Call[bodies.UnpublishRemoteSkillRequest]) -> Reply:
+    body = call.body
+    try:
+        publication = call.services.store.unpublish_remote_skill(
+            body["scope_id"], body["target_id"], body["artifact_id"], body["expected_generation"]
+        )
+    except RemoteTargetRefused as refusal:
+        raise _refused(refusal) from None
+    return Reply(200, publication)
+
+
 REMOTE_SKILL_HANDLERS: Mapping[str, Handler] = {
     "list_remote_skill_targets": list_remote_skill_targets,
     "create_remote_skill_target": create_remote_skill_target,
     "enroll_remote_skill_target": enroll_remote_skill_target,
     "rename_remote_skill_target": rename_remote_skill_target,
     "revoke_remote_skill_target": revoke_remote_skill_target,
+    "publish_remote_skill": publish_remote_skill,
+    "unpublish_remote_skill": unpublish_remote_skill,
 }
