@@ -78,6 +78,7 @@ SCHEMA_FILES = (
     "source_observations.schema.json",
     "dream.schema.json",
     "skill_governance.schema.json",
+    "remote_skills.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -601,3 +601,33 @@ class LifecycleRefused(InvalidRequest):
     """A lifecycle transition 1.4.1 refuses (retired is final, a Skill cannot replace itself, ...)."""
 
     code = "invalid_lifecycle"
+
+
+class InvalidEnrollment(Conflict):
+    """enroll_remote_skill_target: the enrollment code is unknown, expired or already consumed, or
+    the installation is already bound (PowerContext 1.4.1's code; which one is never said)."""
+
+    code = "invalid_enrollment"
+
+    def __init__(self) -> None:
+        super().__init__("The enrollment cannot be completed.")
+
+
+class InvalidTargetState(Conflict):
+    """A remote Skill target change refused by the target's state: it does not exist or is at
+    another generation (PowerContext 1.4.1's code)."""
+
+    code = "invalid_target_state"
+
+    def __init__(self) -> None:
+        super().__init__("The remote target state rejects this operation.")
+
+
+class PublicationGenerationConflict(Conflict):
+    """publish_remote_skill, unpublish_remote_skill: the remote publication is at another
+    generation (PowerContext 1.4.1's code)."""
+
+    code = "publication_generation_conflict"
+
+    def __init__(self) -> None:
+        super().__init__("The remote publication generation is stale.")

@@ -24,6 +24,7 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
+from _support.remote_skills import enrolled_target, enrollment, pending_target, publication_request, published
 from _support.skill_governance import approved_skill_id, lifecycle, usage
 from _support.source_definitions import new_manifest, observation_of
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
@@ -475,4 +476,31 @@ BASES |= {
         },
         ok=503,
     ),
+}
+
+
+def _enrolled(tier: Tier) -> dict[str, Any]:
+    """A new enrolled target of the tier's Scope at its generation (1)."""
+    target, _ = enrolled_target(tier.http, tier.scope_id)
+    return {"scope_id": tier.scope_id, "target_id": target["target_id"], "expected_generation": 1}
+
+
+def _unpublication(tier: Tier) -> dict[str, Any]:
+    """A fresh publication's unpublication at its generation (0)."""
+    publication = published(tier.http, tier.scope_id)
+    return {key: publication[key] for key in ("scope_id", "target_id", "artifact_id")} | {"expected_generation": 0}
+
+
+BASES |= {
+    "list_remote_skill_targets": lambda t: Base(body={"scope_id": t.scope_id, "target_id": None, "limit": 10}),
+    "create_remote_skill_target": lambda t: Base(
+        body={"scope_id": t.scope_id, "agent_kind": "claude_code", "display_name": "tier"}, ok=201
+    ),
+    "enroll_remote_skill_target": lambda t: Base(
+        body=enrollment(pending_target(t.http, t.scope_id)["enrollment_code"])
+    ),
+    "rename_remote_skill_target": lambda t: Base(body=_enrolled(t) | {"display_name": "renamed"}),
+    "revoke_remote_skill_target": lambda t: Base(body=_enrolled(t)),
+    "publish_remote_skill": lambda t: Base(body=publication_request(t.http, t.scope_id)),
+    "unpublish_remote_skill": lambda t: Base(body=_unpublication(t)),
 }

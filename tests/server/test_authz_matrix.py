@@ -59,6 +59,7 @@ from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.dream_races import DREAM_OPERATIONS
 from _support.dream_races import authz_requests as dream_authz_requests
 from _support.external_skills import EXTERNAL_ROUTES, FORKS, OBSERVE
+from _support.remote_skills import OPEN_REMOTE, REMOTE_ROUTES
 from _support.skill_governance import GOVERNANCE_ROUTES
 from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
@@ -78,6 +79,7 @@ OK, NF, FB, UA = "ok", 404, 403, 401
 ROUTE_CLASS: dict[str, str] = authz_routes.ROUTE_CLASS | rest_requests.ROUTE_CLASS | profile.AUTHZ_CLASS
 ROUTE_CLASS |= SOURCE_CLASSES | {name: route_class for name, (route_class, _) in EXTERNAL_ROUTES.items()}
 ROUTE_CLASS |= {name: route_class for name, (route_class, _) in GOVERNANCE_ROUTES.items()}
+ROUTE_CLASS |= {name: route_class for name, (route_class, _) in REMOTE_ROUTES.items()}
 #: Operations that never look a Scope up: where the grant allows, a missing Scope answers success, not 404.
 NO_SCOPE_LOOKUP = frozenset(UNSCOPED)
 #: The Scope-binding operations answer PowerContext's code for a missing Scope.
@@ -590,7 +592,7 @@ ANY_TOKEN_LEGACY: dict[str, Callable[[httpx.Client, str], httpx.Response]] = {
         f"/v1/scopes/{s}/artifacts/memory/m/entries/e/tags", json={"tags": []}, headers={"If-Match": '"t"'}
     ),
 }
-REQUESTS |= SOURCE_REQUESTS
+REQUESTS |= SOURCE_REQUESTS | {name: send for name, (_, send) in REMOTE_ROUTES.items()}
 OPEN_TO_ANY_TOKEN = ("/v1/capabilities", "/v1/server-info")
 #: Decided in their handler: tests/server/test_access_changes_http.py::test_the_access_matrix.
 ACCESS_OPERATIONS = tuple(op.operation_id for op in OPERATIONS if op.path.startswith("/v1/access/"))
@@ -611,6 +613,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         *ANY_TOKEN_LEGACY,
         *ACCESS_OPERATIONS,
         *OBSERVE,
+        *OPEN_REMOTE,
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():

@@ -31,6 +31,7 @@ HEX = "a" * 64
 MEMORY = {"family": "atomic-memory", "content": {"kind": "fact", "text": "x"}}
 TARGET = {"artifact": {"family": "atomic-memory", "artifact_id": "art_x", "revision": 1}, "state_version": 0}
 ARTIFACT = f"/v1/scopes/{MISSING}/artifacts/atomic-memory/art_x"
+REMOTE_TARGET = {"target_id": "codex-0123456789ab", "expected_generation": 0}
 
 _DRAFT = work_requests.handoff_draft("art_x")
 _PREPARED = {
@@ -159,6 +160,20 @@ SCOPE_BOUND: dict[str, Request] = {
             ("propose_skill_package", "/v1/skill/package/propose", {"archive_base64": "UEsFBg=="}),
             ("get_skill_package_manifest", "/v1/skill/package/manifest", {"artifact": SKILL_REF}),
             ("download_skill_package", "/v1/skill/package/download", {"artifact": SKILL_REF}),
+            ("list_remote_skill_targets", "/v1/skill/remote/targets", {}),
+            (
+                "create_remote_skill_target",
+                "/v1/skill/remote/target/create",
+                {"agent_kind": "codex", "display_name": "x"},
+            ),
+            ("rename_remote_skill_target", "/v1/skill/remote/target/rename", {**REMOTE_TARGET, "display_name": "x"}),
+            ("revoke_remote_skill_target", "/v1/skill/remote/target/revoke", REMOTE_TARGET),
+            ("publish_remote_skill", "/v1/skill/remote/publication/publish", {**REMOTE_TARGET, "artifact": SKILL_REF}),
+            (
+                "unpublish_remote_skill",
+                "/v1/skill/remote/publication/unpublish",
+                {**REMOTE_TARGET, "artifact_id": "skill_x"},
+            ),
             (
                 "record_skill_usage",
                 "/v1/skill/usage",

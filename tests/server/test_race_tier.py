@@ -39,6 +39,7 @@ from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
 from _support.racers import K, Racers, all_answers
 from _support.races import at_once
+from _support.remote_skill_races import REMOTE_SKILL_RACES
 from _support.review_races import (
     race_approve_candidate,
     race_approve_or_reject_candidate,
@@ -742,6 +743,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "create_dream_run": [race_create_dream_run_without_provider],
     "update_skill_lifecycle": [race_update_skill_lifecycle],
     "record_skill_usage": [race_record_skill_usage],
+    **REMOTE_SKILL_RACES,
 }
 
 #: Operations sent with POST that read only (a body carries their parameters): nothing to race.
@@ -769,6 +771,7 @@ NO_RACE = {
     "check_access": "a read: decisions over the caller's Bindings (a refusal appends an audit event)",
     "get_skill_package_manifest": "a read: an approved Skill's package manifest",
     "download_skill_package": "a read: an approved Skill's package bytes",
+    "list_remote_skill_targets": "a read: a Scope's remote targets and their publications",
 }
 
 CASES = [

@@ -151,6 +151,14 @@ EXERCISED = {
         "update_skill_lifecycle",
         "record_skill_usage",
     ],
+    "test_remote_skill_targets": [
+        "list_remote_skill_targets",
+        "create_remote_skill_target",
+        "enroll_remote_skill_target",
+        "rename_remote_skill_target",
+        "revoke_remote_skill_target",
+    ],
+    "test_remote_skill_publications": ["publish_remote_skill", "unpublish_remote_skill"],
 }
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from _support.client_calls import new_memory
+from _support.external_skills import package_base64
 from _support.source_definitions import new_manifest, observation_of
 from _support.tokens import make_scope, token_server
 
@@ -187,3 +188,44 @@ async def test_access(tmp_path: Path) -> None:
                 {"match": "all", "requirements": [{"action": "scope.admin", "resource": resource}]}
             )
             assert checked.allowed and [d.reason_code for d in checked.decisions] == ["role-binding"]
+
+
+async def test_remote_skill_targets(client: AsyncClient, scope_id: str) -> None:
+    """A target created, enrolled with its code (once), renamed and revoked at the generations read,
+    and listed without any secret."""
+    made = await client.create_remote_skill_target({"scope_id": scope_id, "agent_kind": "codex", "display_name": " A "})
+    assert (made.target.state, made.target.display_name, made.target.generation) == ("pending", "A", 0)
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "routes", "receiver_version": "1.4.1"}
+    credential = await client.enroll_remote_skill_target(enrollment)
+    assert (credential.target_id, credential.credential.startswith("pct_")) == (made.target.target_id, True)
+    target_id = made.target.target_id
+    renamed = await client.rename_remote_skill_target(
+        {"scope_id": scope_id, "target_id": target_id, "display_name": "B", "expected_generation": 1}
+    )
+    revoked = await client.revoke_remote_skill_target(
+        {"scope_id": scope_id, "target_id": target_id, "expected_generation": 2}
+    )
+    assert (renamed.generation, revoked.state, revoked.generation) == (2, "revoked", 3)
+    listed = await client.list_remote_skill_targets({"scope_id": scope_id})
+    text = listed.model_dump_json()
+    assert [status.target.target_id for status in listed.targets] == [target_id]
+    assert made.enrollment_code not in text and credential.credential not in text
+
+
+async def test_remote_skill_publications(client: AsyncClient, scope_id: str) -> None:
+    """An approved package-backed Skill published on an enrolled target, then unpublished."""
+    made = await client.create_remote_skill_target({"scope_id": scope_id, "agent_kind": "codex", "display_name": "P"})
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "routes", "receiver_version": "1.4.1"}
+    await client.enroll_remote_skill_target(enrollment)
+    proposed = await client.propose_skill_package({"scope_id": scope_id, "archive_base64": package_base64()})
+    decision = {"scope_id": scope_id, "candidate_id": proposed.candidate_id, "expected_version": 1}
+    artifact = (await client.approve_candidate(decision)).model_dump(mode="json")["result_artifact"]
+    target_id = made.target.target_id
+    publication = await client.publish_remote_skill(
+        {"scope_id": scope_id, "target_id": target_id, "artifact": artifact, "expected_generation": None}
+    )
+    assert (publication.desired_state, publication.state, publication.generation) == ("published", "pending", 0)
+    gone = await client.unpublish_remote_skill(
+        {"scope_id": scope_id, "target_id": target_id, "artifact_id": artifact["artifact_id"], "expected_generation": 0}
+    )
+    assert (gone.desired_state, gone.generation, gone.desired_revision) == ("unpublished", 1, artifact["revision"])

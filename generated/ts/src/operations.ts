@@ -148,7 +148,14 @@ export type OperationId =
   | "create_dream_run"
   | "get_dream_run"
   | "update_skill_lifecycle"
-  | "record_skill_usage";
+  | "record_skill_usage"
+  | "list_remote_skill_targets"
+  | "create_remote_skill_target"
+  | "enroll_remote_skill_target"
+  | "rename_remote_skill_target"
+  | "revoke_remote_skill_target"
+  | "publish_remote_skill"
+  | "unpublish_remote_skill";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1223,6 +1230,69 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "RecordSkillUsageRequest",
     success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
     scope: { access: "write", source: "body", references: false },
+  },
+  {
+    operationId: "list_remote_skill_targets",
+    method: "POST",
+    path: "/v1/skill/remote/targets",
+    parameters: [],
+    requestBody: "ListRemoteSkillTargetsRequest",
+    success: [{ status: 200, model: "ListRemoteSkillTargetsResponse" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "create_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/create",
+    parameters: [],
+    requestBody: "CreateRemoteSkillTargetRequest",
+    success: [{ status: 201, model: "RemoteSkillTargetEnrollment" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "enroll_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/enroll",
+    parameters: [],
+    requestBody: "EnrollRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTargetCredential" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "rename_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/rename",
+    parameters: [],
+    requestBody: "RenameRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "revoke_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/revoke",
+    parameters: [],
+    requestBody: "RevokeRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "publish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/publish",
+    parameters: [],
+    requestBody: "PublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "unpublish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/unpublish",
+    parameters: [],
+    requestBody: "UnpublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false },
   },
 ];
 

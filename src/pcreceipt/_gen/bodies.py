@@ -2756,6 +2756,25 @@ class CreatePromptRequest(TypedDict, closed=True):
     """
 
 
+class CreateRemoteSkillTargetRequest(TypedDict, closed=True):
+    """
+    A new pending target.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent it installs Skills for.
+    """
+    display_name: str
+    """
+    The human-readable name (surrounding spaces are dropped).
+    """
+
+
 class CreateScopeRequest(TypedDict, closed=True):
     """
     Create a Scope (idempotent by idempotency_key).
@@ -3286,6 +3305,37 @@ class DreamUsage(TypedDict, closed=True):
     """
 
 
+class EnrollRemoteSkillTargetRequest(TypedDict, closed=True):
+    """
+    A Receiver's enrollment.
+    """
+
+    enrollment_code: str
+    """
+    The code create_remote_skill_target showed.
+    """
+    installation_id: str
+    """
+    The Receiver installation's identity (one target per installation, Scope and Agent kind).
+    """
+    receiver_version: str
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: NotRequired[str | None]
+    """
+    A digest of the Receiver's environment.
+    """
+    machine_hostname: NotRequired[str | None]
+    """
+    The Receiver's host name.
+    """
+    workspace_name: NotRequired[str | None]
+    """
+    The Receiver's workspace name.
+    """
+
+
 class EntryChange(TypedDict, closed=True):
     """
     One entry change of a legacy collection revision.
@@ -3396,6 +3446,9 @@ class ErrorBody(TypedDict, closed=True):
         "dream_not_found",
         "generation_conflict",
         "invalid_lifecycle",
+        "invalid_enrollment",
+        "invalid_target_state",
+        "publication_generation_conflict",
     ]
     """
     The error code.
@@ -5191,6 +5244,36 @@ class ListMemoryEntriesResponse(TypedDict, closed=True):
     """
 
 
+class ListRemoteSkillTargetsRequest(TypedDict, closed=True):
+    """
+    Which targets to list.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: NotRequired[str | None]
+    """
+    Only this target.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many targets, in creation order.
+    """
+
+
+class ListRemoteSkillTargetsResponse(TypedDict, closed=True):
+    """
+    The Scope's targets.
+    """
+
+    targets: list[RemoteSkillTargetStatus]
+    """
+    Targets in creation order.
+    """
+
+
 class ManagedSkillLibraryEntry(TypedDict, closed=True):
     """
     One current managed Skill head.
@@ -6084,6 +6167,33 @@ class PublishArtifactRequest(TypedDict, closed=True):
     """
 
 
+class PublishRemoteSkillRequest(TypedDict, closed=True):
+    """
+    Make an exact approved package-backed managed Skill revision a target's desired state.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    expected_generation: int | None
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
+    """
+    allow_deprecated: NotRequired[bool]
+    """
+    Publish a deprecated Skill too (every managed Skill is active here, so it changes nothing).
+    """
+
+
 class PutProfilePolicyRequest(TypedDict, closed=True):
     """
     A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
@@ -6479,6 +6589,217 @@ class RememberMemoryRequest(TypedDict, closed=True):
     expected_revision: NotRequired[int | None]
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class RemoteSkillPublication(TypedDict, closed=True):
+    """
+    The desired and observed state of one managed Skill on one remote target.
+    """
+
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact_id: str
+    """
+    The managed Skill.
+    """
+    desired_state: Literal["published", "unpublished"]
+    """
+    Installed or absent, as the server wants it.
+    """
+    desired_revision: int
+    """
+    The exact Skill revision wanted.
+    """
+    desired_tree_digest: str
+    """
+    The wanted package's tree digest.
+    """
+    observed_revision: int | None
+    """
+    The revision the target last confirmed installed.
+    """
+    observed_tree_digest: str | None
+    """
+    The tree digest the target last confirmed.
+    """
+    observed_generation: int | None
+    """
+    The publication generation the target last reported on.
+    """
+    state: Literal[
+        "unpublished",
+        "pending",
+        "current",
+        "update_available",
+        "delivery_failed",
+        "conflict",
+        "drifted",
+        "incompatible",
+    ]
+    """
+    The delivery state.
+    """
+    last_error_code: str | None
+    """
+    The target's last failure code.
+    """
+    observed_at: str | None
+    """
+    When the target last reported.
+    """
+    generation: int
+    """
+    The publication's compare-and-swap generation.
+    """
+
+
+class RemoteSkillTarget(TypedDict, closed=True):
+    """
+    One remote Agent Skill target, without any credential.
+    """
+
+    scope_id: str
+    """
+    The Scope whose managed Skills the target receives.
+    """
+    target_id: str
+    """
+    The target's durable identity (a slug: <agent kind>-<12 hex digits>).
+    """
+    display_name: str
+    """
+    The human-readable name (renamable).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent the target installs Skills for.
+    """
+    installation_scope: Literal["project"]
+    """
+    Where the Receiver installs: always a project.
+    """
+    delivery_mode: Literal["agent_pull"]
+    """
+    How Skills reach the target: always pulled by its Receiver.
+    """
+    installation_id: str | None
+    """
+    The enrolled Receiver installation; null until enrollment.
+    """
+    state: Literal["pending", "active", "revoked"]
+    """
+    The enrollment state.
+    """
+    receiver_version: str | None
+    """
+    The Receiver's version as it last reported it.
+    """
+    environment_fingerprint: str | None
+    """
+    The Receiver's environment digest as it last reported it.
+    """
+    machine_hostname: str | None
+    """
+    The Receiver's host name as it enrolled.
+    """
+    workspace_name: str | None
+    """
+    The Receiver's workspace name as it enrolled.
+    """
+    last_seen_at: str | None
+    """
+    When the Receiver last called; null before enrollment.
+    """
+    generation: int
+    """
+    The target's compare-and-swap generation: enrollment, a rename and a revocation each add one.
+    """
+
+
+class RemoteSkillTargetCredential(TypedDict, closed=True):
+    """
+    The activated target's credential, shown only in this answer.
+    """
+
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent it installs Skills for.
+    """
+    credential: str
+    """
+    The target credential (a bearer secret for the Receiver's calls); the server keeps only its digest.
+    """
+
+
+class RemoteSkillTargetEnrollment(TypedDict, closed=True):
+    """
+    The pending target and its enrollment code, shown only in this answer.
+    """
+
+    target: RemoteSkillTarget
+    """
+    The pending target.
+    """
+    enrollment_code: str
+    """
+    The one-time enrollment code; the server keeps only its digest.
+    """
+    enrollment_expires_at: str
+    """
+    When the code stops working (ten minutes after creation).
+    """
+
+
+class RemoteSkillTargetStatus(TypedDict, closed=True):
+    """
+    One target and its publications.
+    """
+
+    target: RemoteSkillTarget
+    """
+    The target.
+    """
+    publications: list[RemoteSkillPublication]
+    """
+    Its publications by artifact id.
+    """
+
+
+class RenameRemoteSkillTargetRequest(TypedDict, closed=True):
+    """
+    A new name for a target at the generation read.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    display_name: str
+    """
+    The human-readable name (surrounding spaces are dropped).
+    """
+    expected_generation: int
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
     """
 
 
@@ -6982,6 +7303,25 @@ class RevokeAccessBindingRequest(TypedDict, closed=True):
     idempotency_key: str
     """
     Repeating the request with the key answers the same revocation.
+    """
+
+
+class RevokeRemoteSkillTargetRequest(TypedDict, closed=True):
+    """
+    Revoke a target at the generation read.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    expected_generation: int
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
     """
 
 
@@ -8305,6 +8645,29 @@ class TopicMemoryProcessingStatusRequest(TypedDict, closed=True):
     scope_id: str
     """
     The Scope.
+    """
+
+
+class UnpublishRemoteSkillRequest(TypedDict, closed=True):
+    """
+    Make a Skill's absence a target's desired state.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact_id: str
+    """
+    The managed Skill.
+    """
+    expected_generation: int
+    """
+    The publication generation the caller read: another one is 409 publication_generation_conflict.
     """
 
 

@@ -70,6 +70,7 @@ from pcreceipt._gen.models import (
     CreateExperienceRequest,
     CreateProfileRequest,
     CreatePromptRequest,
+    CreateRemoteSkillTargetRequest,
     CreateScopeRequest,
     CreateSourceRequest,
     CreateSubjectSourceRequest,
@@ -78,6 +79,7 @@ from pcreceipt._gen.models import (
     CreateWorkContractRequest,
     DreamRun,
     DreamRunPage,
+    EnrollRemoteSkillTargetRequest,
     ExperienceArtifact,
     ExternalSkillResolution,
     FinalizeHandoffRequest,
@@ -126,6 +128,8 @@ from pcreceipt._gen.models import (
     ListMemoryChangesResponse,
     ListMemoryEntriesRequest,
     ListMemoryEntriesResponse,
+    ListRemoteSkillTargetsRequest,
+    ListRemoteSkillTargetsResponse,
     MemoryCapacity,
     MergeAtomicMemoryRequest,
     PrepareContextRequest,
@@ -141,6 +145,7 @@ from pcreceipt._gen.models import (
     ProposeSkillPackageRequest,
     ProposeSkillRequest,
     PublishArtifactRequest,
+    PublishRemoteSkillRequest,
     PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
     RecordBootstrapDeliveryRequest,
@@ -149,6 +154,11 @@ from pcreceipt._gen.models import (
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
+    RemoteSkillPublication,
+    RemoteSkillTarget,
+    RemoteSkillTargetCredential,
+    RemoteSkillTargetEnrollment,
+    RenameRemoteSkillTargetRequest,
     ReplaceAccessBindingRequest,
     ReplaceArtifactRequest,
     ReplaceArtifactTagsRequest,
@@ -162,6 +172,7 @@ from pcreceipt._gen.models import (
     ReviseCandidateRequest,
     ReviseMemoryEntryRequest,
     RevokeAccessBindingRequest,
+    RevokeRemoteSkillTargetRequest,
     ScanExternalSkillsRequest,
     ScanExternalSkillsResponse,
     ScopeBinding,
@@ -190,6 +201,7 @@ from pcreceipt._gen.models import (
     TopicMemoryProcessingBlock,
     TopicMemoryProcessingStatus,
     TopicMemoryProcessingStatusRequest,
+    UnpublishRemoteSkillRequest,
     UpdateScopeRequest,
     UpdateSkillLifecycleRequest,
     WorkSourceReceipt,
@@ -1006,3 +1018,45 @@ class OperationMethods(ABC):
     ) -> SkillUsageCaptureResponse:
         """Record a bounded managed Skill usage observation."""
         return await self._call("record_skill_usage", SkillUsageCaptureResponse, body=request)
+
+    async def list_remote_skill_targets(
+        self, request: ListRemoteSkillTargetsRequest | Mapping[str, Any]
+    ) -> ListRemoteSkillTargetsResponse:
+        """List a Scope's remote Agent Skill targets with their publications."""
+        return await self._call("list_remote_skill_targets", ListRemoteSkillTargetsResponse, body=request)
+
+    async def create_remote_skill_target(
+        self, request: CreateRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTargetEnrollment:
+        """Create a pending remote Agent Skill target and its enrollment code."""
+        return await self._call("create_remote_skill_target", RemoteSkillTargetEnrollment, body=request)
+
+    async def enroll_remote_skill_target(
+        self, request: EnrollRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTargetCredential:
+        """Enroll a remote Agent Skill Receiver with its enrollment code."""
+        return await self._call("enroll_remote_skill_target", RemoteSkillTargetCredential, body=request)
+
+    async def rename_remote_skill_target(
+        self, request: RenameRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTarget:
+        """Rename a remote Agent Skill target at the generation read."""
+        return await self._call("rename_remote_skill_target", RemoteSkillTarget, body=request)
+
+    async def revoke_remote_skill_target(
+        self, request: RevokeRemoteSkillTargetRequest | Mapping[str, Any]
+    ) -> RemoteSkillTarget:
+        """Revoke a remote Agent Skill target at the generation read."""
+        return await self._call("revoke_remote_skill_target", RemoteSkillTarget, body=request)
+
+    async def publish_remote_skill(
+        self, request: PublishRemoteSkillRequest | Mapping[str, Any]
+    ) -> RemoteSkillPublication:
+        """Make an exact managed Skill revision a remote target's desired state."""
+        return await self._call("publish_remote_skill", RemoteSkillPublication, body=request)
+
+    async def unpublish_remote_skill(
+        self, request: UnpublishRemoteSkillRequest | Mapping[str, Any]
+    ) -> RemoteSkillPublication:
+        """Make a Skill's absence a remote target's desired state."""
+        return await self._call("unpublish_remote_skill", RemoteSkillPublication, body=request)

@@ -594,6 +594,12 @@ CREATE_DREAM_RUN_REQUEST_SOURCES_DEFAULT: Final = ()
 CREATE_DREAM_RUN_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 CREATE_DREAM_RUN_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 128
 
+# #/components/schemas/CreateRemoteSkillTargetRequest
+CREATE_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+CREATE_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+CREATE_REMOTE_SKILL_TARGET_REQUEST_DISPLAY_NAME_MIN_LENGTH: Final = 1
+CREATE_REMOTE_SKILL_TARGET_REQUEST_DISPLAY_NAME_MAX_LENGTH: Final = 128
+
 # #/components/schemas/CreateScopeRequest
 CREATE_SCOPE_REQUEST_TITLE_MIN_LENGTH: Final = 1
 CREATE_SCOPE_REQUEST_TITLE_MAX_LENGTH: Final = 256
@@ -715,6 +721,18 @@ DREAM_USAGE_MODEL_CALLS_MINIMUM: Final = 0
 DREAM_USAGE_INPUT_TOKENS_MINIMUM: Final = 0
 DREAM_USAGE_OUTPUT_TOKENS_MINIMUM: Final = 0
 
+# #/components/schemas/EnrollRemoteSkillTargetRequest
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_ENROLLMENT_CODE_MIN_LENGTH: Final = 32
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_ENROLLMENT_CODE_MAX_LENGTH: Final = 256
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_INSTALLATION_ID_MIN_LENGTH: Final = 1
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_INSTALLATION_ID_MAX_LENGTH: Final = 128
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_RECEIVER_VERSION_MIN_LENGTH: Final = 1
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_RECEIVER_VERSION_MAX_LENGTH: Final = 64
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_MACHINE_HOSTNAME_MIN_LENGTH: Final = 1
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_MACHINE_HOSTNAME_MAX_LENGTH: Final = 255
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_WORKSPACE_NAME_MIN_LENGTH: Final = 1
+ENROLL_REMOTE_SKILL_TARGET_REQUEST_WORKSPACE_NAME_MAX_LENGTH: Final = 128
+
 # #/components/schemas/EntryChange
 ENTRY_CHANGE_ENTRY_ID_MIN_LENGTH: Final = 1
 ENTRY_CHANGE_ENTRY_ID_MAX_LENGTH: Final = 128
@@ -732,8 +750,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -1149,6 +1167,18 @@ LIST_MEMORY_ENTRIES_REQUEST_CURSOR_MIN_LENGTH: Final = 1
 LIST_MEMORY_ENTRIES_RESPONSE_ENTRIES_MAX_ITEMS: Final = 100
 LIST_MEMORY_ENTRIES_RESPONSE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 
+# #/components/schemas/ListRemoteSkillTargetsRequest
+LIST_REMOTE_SKILL_TARGETS_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+LIST_REMOTE_SKILL_TARGETS_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+LIST_REMOTE_SKILL_TARGETS_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+LIST_REMOTE_SKILL_TARGETS_REQUEST_TARGET_ID_MAX_LENGTH: Final = 64
+LIST_REMOTE_SKILL_TARGETS_REQUEST_LIMIT_MINIMUM: Final = 1
+LIST_REMOTE_SKILL_TARGETS_REQUEST_LIMIT_MAXIMUM: Final = 200
+LIST_REMOTE_SKILL_TARGETS_REQUEST_LIMIT_DEFAULT: Final = 100
+
+# #/components/schemas/ListRemoteSkillTargetsResponse
+LIST_REMOTE_SKILL_TARGETS_RESPONSE_TARGETS_MAX_ITEMS: Final = 200
+
 # #/components/schemas/MemoryCapacity
 MEMORY_CAPACITY_ACTIVE_ENTRY_COUNT_MINIMUM: Final = 0
 MEMORY_CAPACITY_MANIFEST_ENTRY_COUNT_MINIMUM: Final = 0
@@ -1346,6 +1376,14 @@ PROPOSE_SKILL_REQUEST_REASON_MAX_LENGTH: Final = 2000
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 PUBLISH_ARTIFACT_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 256
 
+# #/components/schemas/PublishRemoteSkillRequest
+PUBLISH_REMOTE_SKILL_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+PUBLISH_REMOTE_SKILL_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+PUBLISH_REMOTE_SKILL_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+PUBLISH_REMOTE_SKILL_REQUEST_TARGET_ID_MAX_LENGTH: Final = 64
+PUBLISH_REMOTE_SKILL_REQUEST_EXPECTED_GENERATION_MINIMUM: Final = 0
+PUBLISH_REMOTE_SKILL_REQUEST_ALLOW_DEPRECATED_DEFAULT: Final = False
+
 # #/components/schemas/PutProfilePolicyRequest
 PUT_PROFILE_POLICY_REQUEST_ACTIVATION_MODE_DEFAULT: Final = "automatic"
 PUT_PROFILE_POLICY_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 0
@@ -1437,6 +1475,75 @@ REMEMBER_MEMORY_REQUEST_KIND_MIN_LENGTH: Final = 1
 REMEMBER_MEMORY_REQUEST_KIND_MAX_LENGTH: Final = 128
 REMEMBER_MEMORY_REQUEST_TEXT_MIN_LENGTH: Final = 1
 REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/RemoteAgentKind
+RemoteAgentKind = Literal["codex", "claude_code"]
+REMOTE_AGENT_KIND_ENUM: Final[tuple[RemoteAgentKind, ...]] = ("codex", "claude_code")
+
+# #/components/schemas/RemoteSkillDesiredState
+RemoteSkillDesiredState = Literal["published", "unpublished"]
+REMOTE_SKILL_DESIRED_STATE_ENUM: Final[tuple[RemoteSkillDesiredState, ...]] = ("published", "unpublished")
+
+# #/components/schemas/RemoteSkillPublication
+REMOTE_SKILL_PUBLICATION_DESIRED_REVISION_MINIMUM: Final = 1
+REMOTE_SKILL_PUBLICATION_OBSERVED_REVISION_MINIMUM: Final = 1
+REMOTE_SKILL_PUBLICATION_OBSERVED_GENERATION_MINIMUM: Final = 0
+REMOTE_SKILL_PUBLICATION_LAST_ERROR_CODE_MIN_LENGTH: Final = 1
+REMOTE_SKILL_PUBLICATION_LAST_ERROR_CODE_MAX_LENGTH: Final = 128
+REMOTE_SKILL_PUBLICATION_GENERATION_MINIMUM: Final = 0
+
+# #/components/schemas/RemoteSkillPublicationState
+RemoteSkillPublicationState = Literal["unpublished", "pending", "current", "update_available", "delivery_failed", "conflict", "drifted", "incompatible"]
+REMOTE_SKILL_PUBLICATION_STATE_ENUM: Final[tuple[RemoteSkillPublicationState, ...]] = ("unpublished", "pending", "current", "update_available", "delivery_failed", "conflict", "drifted", "incompatible")
+
+# #/components/schemas/RemoteSkillTarget
+REMOTE_SKILL_TARGET_SCOPE_ID_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_SCOPE_ID_MAX_LENGTH: Final = 256
+REMOTE_SKILL_TARGET_TARGET_ID_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_TARGET_ID_MAX_LENGTH: Final = 64
+REMOTE_SKILL_TARGET_DISPLAY_NAME_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_DISPLAY_NAME_MAX_LENGTH: Final = 128
+RemoteSkillTargetInstallationScope = Literal["project"]
+REMOTE_SKILL_TARGET_INSTALLATION_SCOPE_ENUM: Final[tuple[RemoteSkillTargetInstallationScope, ...]] = ("project",)
+RemoteSkillTargetDeliveryMode = Literal["agent_pull"]
+REMOTE_SKILL_TARGET_DELIVERY_MODE_ENUM: Final[tuple[RemoteSkillTargetDeliveryMode, ...]] = ("agent_pull",)
+REMOTE_SKILL_TARGET_INSTALLATION_ID_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_INSTALLATION_ID_MAX_LENGTH: Final = 128
+REMOTE_SKILL_TARGET_RECEIVER_VERSION_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_RECEIVER_VERSION_MAX_LENGTH: Final = 64
+REMOTE_SKILL_TARGET_MACHINE_HOSTNAME_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_MACHINE_HOSTNAME_MAX_LENGTH: Final = 255
+REMOTE_SKILL_TARGET_WORKSPACE_NAME_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_WORKSPACE_NAME_MAX_LENGTH: Final = 128
+REMOTE_SKILL_TARGET_GENERATION_MINIMUM: Final = 0
+
+# #/components/schemas/RemoteSkillTargetCredential
+REMOTE_SKILL_TARGET_CREDENTIAL_SCOPE_ID_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_CREDENTIAL_SCOPE_ID_MAX_LENGTH: Final = 256
+REMOTE_SKILL_TARGET_CREDENTIAL_TARGET_ID_MIN_LENGTH: Final = 1
+REMOTE_SKILL_TARGET_CREDENTIAL_TARGET_ID_MAX_LENGTH: Final = 64
+REMOTE_SKILL_TARGET_CREDENTIAL_CREDENTIAL_MIN_LENGTH: Final = 32
+REMOTE_SKILL_TARGET_CREDENTIAL_CREDENTIAL_MAX_LENGTH: Final = 256
+
+# #/components/schemas/RemoteSkillTargetEnrollment
+REMOTE_SKILL_TARGET_ENROLLMENT_ENROLLMENT_CODE_MIN_LENGTH: Final = 32
+REMOTE_SKILL_TARGET_ENROLLMENT_ENROLLMENT_CODE_MAX_LENGTH: Final = 256
+
+# #/components/schemas/RemoteSkillTargetState
+RemoteSkillTargetState = Literal["pending", "active", "revoked"]
+REMOTE_SKILL_TARGET_STATE_ENUM: Final[tuple[RemoteSkillTargetState, ...]] = ("pending", "active", "revoked")
+
+# #/components/schemas/RemoteSkillTargetStatus
+REMOTE_SKILL_TARGET_STATUS_PUBLICATIONS_MAX_ITEMS: Final = 256
+
+# #/components/schemas/RenameRemoteSkillTargetRequest
+RENAME_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+RENAME_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+RENAME_REMOTE_SKILL_TARGET_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+RENAME_REMOTE_SKILL_TARGET_REQUEST_TARGET_ID_MAX_LENGTH: Final = 64
+RENAME_REMOTE_SKILL_TARGET_REQUEST_DISPLAY_NAME_MIN_LENGTH: Final = 1
+RENAME_REMOTE_SKILL_TARGET_REQUEST_DISPLAY_NAME_MAX_LENGTH: Final = 128
+RENAME_REMOTE_SKILL_TARGET_REQUEST_EXPECTED_GENERATION_MINIMUM: Final = 0
 
 # #/components/schemas/ReplaceAccessBindingRequest
 REPLACE_ACCESS_BINDING_REQUEST_BINDING_ID_MIN_LENGTH: Final = 1
@@ -1588,6 +1695,13 @@ REVOKE_ACCESS_BINDING_REQUEST_BINDING_ID_MAX_LENGTH: Final = 64
 REVOKE_ACCESS_BINDING_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1
 REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MIN_LENGTH: Final = 1
 REVOKE_ACCESS_BINDING_REQUEST_IDEMPOTENCY_KEY_MAX_LENGTH: Final = 255
+
+# #/components/schemas/RevokeRemoteSkillTargetRequest
+REVOKE_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+REVOKE_REMOTE_SKILL_TARGET_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+REVOKE_REMOTE_SKILL_TARGET_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+REVOKE_REMOTE_SKILL_TARGET_REQUEST_TARGET_ID_MAX_LENGTH: Final = 64
+REVOKE_REMOTE_SKILL_TARGET_REQUEST_EXPECTED_GENERATION_MINIMUM: Final = 0
 
 # #/components/schemas/ScanExternalSkillsResponse
 SCAN_EXTERNAL_SKILLS_RESPONSE_SKIPPED_MINIMUM: Final = 0
@@ -1959,6 +2073,15 @@ TOPIC_MEMORY_PROCESSING_STATUS_TARGET_SOURCE_THROUGH_MINIMUM: Final = 0
 # #/components/schemas/TopicMemoryUsedSearchMode
 TopicMemoryUsedSearchMode = Literal["fts", "hybrid"]
 TOPIC_MEMORY_USED_SEARCH_MODE_ENUM: Final[tuple[TopicMemoryUsedSearchMode, ...]] = ("fts", "hybrid")
+
+# #/components/schemas/UnpublishRemoteSkillRequest
+UNPUBLISH_REMOTE_SKILL_REQUEST_SCOPE_ID_MIN_LENGTH: Final = 1
+UNPUBLISH_REMOTE_SKILL_REQUEST_SCOPE_ID_MAX_LENGTH: Final = 256
+UNPUBLISH_REMOTE_SKILL_REQUEST_TARGET_ID_MIN_LENGTH: Final = 1
+UNPUBLISH_REMOTE_SKILL_REQUEST_TARGET_ID_MAX_LENGTH: Final = 64
+UNPUBLISH_REMOTE_SKILL_REQUEST_ARTIFACT_ID_MIN_LENGTH: Final = 1
+UNPUBLISH_REMOTE_SKILL_REQUEST_ARTIFACT_ID_MAX_LENGTH: Final = 128
+UNPUBLISH_REMOTE_SKILL_REQUEST_EXPECTED_GENERATION_MINIMUM: Final = 0
 
 # #/components/schemas/UpdateScopeRequest
 UPDATE_SCOPE_REQUEST_EXPECTED_VERSION_MINIMUM: Final = 1

@@ -3256,6 +3256,28 @@ class CreatePromptRequest(ContractModel):
     """
 
 
+class CreateRemoteSkillTargetRequest(ContractModel):
+    """
+    A new pending target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent it installs Skills for.
+    """
+    display_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The human-readable name (surrounding spaces are dropped).
+    """
+
+
 class CreateScopeRequest(ContractModel):
     """
     Create a Scope (idempotent by idempotency_key).
@@ -3912,6 +3934,44 @@ class DreamUsage(ContractModel):
     """
 
 
+class EnrollRemoteSkillTargetRequest(ContractModel):
+    """
+    A Receiver's enrollment.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    enrollment_code: Annotated[str, Field(max_length=256, min_length=32)]
+    """
+    The code create_remote_skill_target showed.
+    """
+    installation_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver installation's identity (one target per installation, Scope and Agent kind).
+    """
+    receiver_version: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: EnvironmentFingerprint | None = None
+    """
+    A digest of the Receiver's environment.
+    """
+    machine_hostname: MachineHostname | None = None
+    """
+    The Receiver's host name.
+    """
+    workspace_name: WorkspaceName | None = None
+    """
+    The Receiver's workspace name.
+    """
+
+
 class EntryChange(ContractModel):
     """
     One entry change of a legacy collection revision.
@@ -3941,6 +4001,20 @@ class EntryChange(ContractModel):
     reason: str | None
     """
     Why, or null.
+    """
+
+
+class EnvironmentFingerprint(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    A digest of the Receiver's environment.
+    """
+
+
+class EnvironmentFingerprint1(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The Receiver's environment digest as it last reported it.
     """
 
 
@@ -4030,6 +4104,9 @@ class ErrorBody(ContractModel):
         "dream_not_found",
         "generation_conflict",
         "invalid_lifecycle",
+        "invalid_enrollment",
+        "invalid_target_state",
+        "publication_generation_conflict",
     ]
     """
     The error code.
@@ -4253,6 +4330,13 @@ class Exclusion(RootModel[str]):
     root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     One exclusion.
+    """
+
+
+class ExpectedGeneration(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
     """
 
 
@@ -5687,6 +5771,13 @@ class InputTokens(RootModel[int]):
     """
 
 
+class InstallationId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The enrolled Receiver installation; null until enrollment.
+    """
+
+
 class InventoryStatistics(ContractModel):
     """
     What is stored now.
@@ -5724,6 +5815,13 @@ class Kind1(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1)]
     """
     Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+
+
+class LastErrorCode(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The target's last failure code.
     """
 
 
@@ -6189,6 +6287,56 @@ class ListMemoryEntriesResponse(ContractModel):
     """
 
 
+class ListRemoteSkillTargetsRequest(ContractModel):
+    """
+    Which targets to list.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: TargetId | None = None
+    """
+    Only this target.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=200)] = 100
+    """
+    At most this many targets, in creation order.
+    """
+
+
+class ListRemoteSkillTargetsResponse(ContractModel):
+    """
+    The Scope's targets.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    targets: Annotated[list[RemoteSkillTargetStatus], Field(max_length=200)]
+    """
+    Targets in creation order.
+    """
+
+
+class MachineHostname(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
+    """
+    The Receiver's host name.
+    """
+
+
+class MachineHostname1(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
+    """
+    The Receiver's host name as it enrolled.
+    """
+
+
 class ManagedSkillLibraryEntry(ContractModel):
     """
     One current managed Skill head.
@@ -6587,6 +6735,20 @@ class NextCursor8(RootModel[str]):
     """
 
 
+class ObservedGeneration(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the target last reported on.
+    """
+
+
+class ObservedRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    The revision the target last confirmed installed.
+    """
+
+
 class ObservedSourceReference(ContractModel):
     """
     An observed Source's identity: its type (the Source Definition's name) and its id (the observation's name).
@@ -6602,6 +6764,13 @@ class ObservedSourceReference(ContractModel):
     source_id: str
     """
     The Source id: the observation's name.
+    """
+
+
+class ObservedTreeDigest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The tree digest the target last confirmed.
     """
 
 
@@ -7331,6 +7500,38 @@ class PublishArtifactRequest(ContractModel):
     """
 
 
+class PublishRemoteSkillRequest(ContractModel):
+    """
+    Make an exact approved package-backed managed Skill revision a target's desired state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision (family skill).
+    """
+    expected_generation: ExpectedGeneration | None
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
+    """
+    allow_deprecated: bool | None = False
+    """
+    Publish a deprecated Skill too (every managed Skill is active here, so it changes nothing).
+    """
+
+
 class PutProfilePolicyRequest(ContractModel):
     """
     A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
@@ -7628,6 +7829,13 @@ class ReceiverChecks(ContractModel):
     """
 
 
+class ReceiverVersion(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Receiver's version as it last reported it.
+    """
+
+
 class RecordBootstrapDeliveryRequest(ContractModel):
     """
     Record how the host delivered a bootstrap package.
@@ -7864,6 +8072,239 @@ class RememberMemoryRequest(ContractModel):
     expected_revision: ExpectedRevision | None = None
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class RemoteSkillPublication(ContractModel):
+    """
+    The desired and observed state of one managed Skill on one remote target.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target.
+    """
+    artifact_id: str
+    """
+    The managed Skill.
+    """
+    desired_state: Literal["published", "unpublished"]
+    """
+    Installed or absent, as the server wants it.
+    """
+    desired_revision: Annotated[int, Field(ge=1)]
+    """
+    The exact Skill revision wanted.
+    """
+    desired_tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The wanted package's tree digest.
+    """
+    observed_revision: ObservedRevision | None
+    """
+    The revision the target last confirmed installed.
+    """
+    observed_tree_digest: ObservedTreeDigest | None
+    """
+    The tree digest the target last confirmed.
+    """
+    observed_generation: ObservedGeneration | None
+    """
+    The publication generation the target last reported on.
+    """
+    state: Literal[
+        "unpublished",
+        "pending",
+        "current",
+        "update_available",
+        "delivery_failed",
+        "conflict",
+        "drifted",
+        "incompatible",
+    ]
+    """
+    The delivery state.
+    """
+    last_error_code: LastErrorCode | None
+    """
+    The target's last failure code.
+    """
+    observed_at: AwareDatetime | None
+    """
+    When the target last reported.
+    """
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The publication's compare-and-swap generation.
+    """
+
+
+class RemoteSkillTarget(ContractModel):
+    """
+    One remote Agent Skill target, without any credential.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Scope whose managed Skills the target receives.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target's durable identity (a slug: <agent kind>-<12 hex digits>).
+    """
+    display_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The human-readable name (renamable).
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent the target installs Skills for.
+    """
+    installation_scope: Literal["project"]
+    """
+    Where the Receiver installs: always a project.
+    """
+    delivery_mode: Literal["agent_pull"]
+    """
+    How Skills reach the target: always pulled by its Receiver.
+    """
+    installation_id: InstallationId | None
+    """
+    The enrolled Receiver installation; null until enrollment.
+    """
+    state: Literal["pending", "active", "revoked"]
+    """
+    The enrollment state.
+    """
+    receiver_version: ReceiverVersion | None
+    """
+    The Receiver's version as it last reported it.
+    """
+    environment_fingerprint: EnvironmentFingerprint1 | None
+    """
+    The Receiver's environment digest as it last reported it.
+    """
+    machine_hostname: MachineHostname1 | None
+    """
+    The Receiver's host name as it enrolled.
+    """
+    workspace_name: WorkspaceName1 | None
+    """
+    The Receiver's workspace name as it enrolled.
+    """
+    last_seen_at: AwareDatetime | None
+    """
+    When the Receiver last called; null before enrollment.
+    """
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The target's compare-and-swap generation: enrollment, a rename and a revocation each add one.
+    """
+
+
+class RemoteSkillTargetCredential(ContractModel):
+    """
+    The activated target's credential, shown only in this answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The target's Scope.
+    """
+    target_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The target.
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent it installs Skills for.
+    """
+    credential: Annotated[str, Field(max_length=256, min_length=32)]
+    """
+    The target credential (a bearer secret for the Receiver's calls); the server keeps only its digest.
+    """
+
+
+class RemoteSkillTargetEnrollment(ContractModel):
+    """
+    The pending target and its enrollment code, shown only in this answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    target: RemoteSkillTarget
+    """
+    The pending target.
+    """
+    enrollment_code: Annotated[str, Field(max_length=256, min_length=32)]
+    """
+    The one-time enrollment code; the server keeps only its digest.
+    """
+    enrollment_expires_at: AwareDatetime
+    """
+    When the code stops working (ten minutes after creation).
+    """
+
+
+class RemoteSkillTargetStatus(ContractModel):
+    """
+    One target and its publications.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    target: RemoteSkillTarget
+    """
+    The target.
+    """
+    publications: Annotated[list[RemoteSkillPublication], Field(max_length=256)]
+    """
+    Its publications by artifact id.
+    """
+
+
+class RenameRemoteSkillTargetRequest(ContractModel):
+    """
+    A new name for a target at the generation read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    display_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The human-readable name (surrounding spaces are dropped).
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
     """
 
 
@@ -8505,6 +8946,30 @@ class RevokeAccessBindingRequest(ContractModel):
     idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
     """
     Repeating the request with the key answers the same revocation.
+    """
+
+
+class RevokeRemoteSkillTargetRequest(ContractModel):
+    """
+    Revoke a target at the generation read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
     """
 
 
@@ -9822,6 +10287,15 @@ class Target1(ContractModel):
     """
 
 
+class TargetId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    Only this target.
+    """
+
+
 class TaskCheck(ContractModel):
     """
     One check of the attempt, its uncertainty kept: declared with [] or verified with at least one citation.
@@ -10135,6 +10609,36 @@ class UndoMergeResult(RootModel[str]):
     root: Annotated[str, Field(min_length=1)]
 
 
+class UnpublishRemoteSkillRequest(ContractModel):
+    """
+    Make a Skill's absence a target's desired state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The managed Skill.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read: another one is 409 publication_generation_conflict.
+    """
+
+
 class UpdateScopeRequest(ContractModel):
     """
     Replace a Scope's descriptor (PUT: an absent optional field is cleared, not kept).
@@ -10399,4 +10903,18 @@ class WorkSourceReference(ContractModel):
     source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
     The caller's Source id: 1 to 256 characters, trimmed.
+    """
+
+
+class WorkspaceName(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Receiver's workspace name.
+    """
+
+
+class WorkspaceName1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Receiver's workspace name as it enrolled.
     """

@@ -69,6 +69,7 @@ from pcreceipt.store.service_roles import (
     ExternalSkills,
     HandoffBoundaryRecords,
     ProfilePolicyRecords,
+    RemoteSkillTargets,
     SkillGovernanceRoles,
     SourceViewReads,
 )
@@ -636,6 +637,7 @@ class Store(
     HandoffBoundaryRecords,
     DreamRunRecords,
     ProfilePolicyRecords,
+    RemoteSkillTargets,
     SourceViewReads,
     SkillGovernanceRoles,
     Protocol,

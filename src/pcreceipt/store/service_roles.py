@@ -25,6 +25,7 @@ from pcreceipt.store.records import (
     SkillRevision,
     SourceRef,
 )
+from pcreceipt.store.remote_skill_records import Installation, RemoteSkillTarget
 from pcreceipt.store.skill_governance import LifecycleState, SkillGovernanceRecord
 from pcreceipt.store.source_view_records import SourceView, SourceViewPage
 from pcreceipt.store.subject_records import SubjectSources
@@ -357,4 +358,49 @@ class SkillGovernanceRoles(Protocol):
         """Store one usage observation as an immutable ``skill-usage`` Source (or find the same one
         stored before) and answer its position; UsageRefused (``not_found``, ``invalid``,
         ``conflict``), nothing written (``store.skill_usage``)."""
+
+
+class RemoteSkillTargets(Protocol):
+    """Remote Agent Skill targets and their publications (``pcreceipt.store.remote_skills``);
+    refusals are ``remote_skill_records.RemoteTargetRefused``, an unknown Scope RecordNotFound."""
+
+    def create_remote_skill_target(
+        self, scope_id: str, target_id: str, agent_kind: str, display_name: str, enrollment_sha256: str, expires_at: str
+    ) -> RemoteSkillTarget:
+        """A pending target whose enrollment code has this digest and expiry."""
+        ...
+
+    def list_remote_skill_targets(
+        self, scope_id: str, target_id: str | None, limit: int
+    ) -> list[tuple[RemoteSkillTarget, list[dict[str, Any]]]]:
+        """Up to ``limit`` targets in creation order, each with its publications."""
+        ...
+
+    def enroll_remote_skill_target(
+        self, enrollment_sha256: str, credential_sha256: str, installation: Installation, now: str
+    ) -> RemoteSkillTarget:
+        """Consume a live enrollment code once; the target becomes active under the credential."""
+        ...
+
+    def rename_remote_skill_target(
+        self, scope_id: str, target_id: str, expected_generation: int, display_name: str
+    ) -> RemoteSkillTarget:
+        """Rename the target at ``expected_generation``."""
+        ...
+
+    def revoke_remote_skill_target(self, scope_id: str, target_id: str, expected_generation: int) -> RemoteSkillTarget:
+        """Revoke the target at ``expected_generation``."""
+        ...
+
+    def publish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, revision: int, tree_digest: str,
+        expected_generation: int | None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Make the exact Skill revision the active target's desired state (generation CAS)."""
+        ...
+
+    def unpublish_remote_skill(
+        self, scope_id: str, target_id: str, artifact_id: str, expected_generation: int
+    ) -> dict[str, Any]:
+        """Make the Skill's absence the active target's desired state (generation CAS)."""
         ...

@@ -7795,6 +7795,69 @@ var OPERATIONS = [
     requestBody: "RecordSkillUsageRequest",
     success: [{ status: 201, model: "SkillUsageCaptureResponse" }],
     scope: { access: "write", source: "body", references: false }
+  },
+  {
+    operationId: "list_remote_skill_targets",
+    method: "POST",
+    path: "/v1/skill/remote/targets",
+    parameters: [],
+    requestBody: "ListRemoteSkillTargetsRequest",
+    success: [{ status: 200, model: "ListRemoteSkillTargetsResponse" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "create_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/create",
+    parameters: [],
+    requestBody: "CreateRemoteSkillTargetRequest",
+    success: [{ status: 201, model: "RemoteSkillTargetEnrollment" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "enroll_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/enroll",
+    parameters: [],
+    requestBody: "EnrollRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTargetCredential" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "rename_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/rename",
+    parameters: [],
+    requestBody: "RenameRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "revoke_remote_skill_target",
+    method: "POST",
+    path: "/v1/skill/remote/target/revoke",
+    parameters: [],
+    requestBody: "RevokeRemoteSkillTargetRequest",
+    success: [{ status: 200, model: "RemoteSkillTarget" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "publish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/publish",
+    parameters: [],
+    requestBody: "PublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "unpublish_remote_skill",
+    method: "POST",
+    path: "/v1/skill/remote/publication/unpublish",
+    parameters: [],
+    requestBody: "UnpublishRemoteSkillRequest",
+    success: [{ status: 200, model: "RemoteSkillPublication" }],
+    scope: { access: "admin", source: "body", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

@@ -3,7 +3,8 @@
 Modes (``Settings.tokens_required``): a loopback-bound server without ``require_tokens`` is in
 local single-user mode: no token is needed and an ``Authorization`` header is ignored. Any
 other server requires a bearer token on every operation whose OpenAPI entry declares security
-(all but the health probes, whose ``security`` is empty); ``GET /openapi.json`` is open too.
+(all but the health probes and ``enroll_remote_skill_target``, whose ``security`` is empty: a
+Receiver's one-time enrollment code is its credential); ``GET /openapi.json`` is open too.
 
 Decisions (``docs/security.md``):
 - Authentication comes first, before parameters or the body are read: a client without a

@@ -653,4 +653,30 @@ MIGRATIONS: tuple[Migration, ...] = (
         "Sources of Skill usage: the skill_usage origin (record_skill_usage); no CHECK on origin here: nothing to do",
         (),
     ),
+    Migration(
+        28,
+        "remote Agent Skill targets and their publications (credential digests only)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS remote_skill_targets (
+                scope_id {ID_COLUMN} NOT NULL, target_id VARBINARY(64) NOT NULL, display_name VARCHAR(512) NOT NULL,
+                agent_kind VARBINARY(32) NOT NULL, installation_id VARBINARY(128) NULL, state VARBINARY(16) NOT NULL,
+                enrollment_sha256 {_SHA} NULL, enrollment_expires_at VARCHAR(40) NULL, credential_sha256 {_SHA} NULL,
+                receiver_version VARBINARY(64) NULL, environment_fingerprint {_SHA} NULL,
+                machine_hostname VARCHAR(1024) NULL, workspace_name VARCHAR(512) NULL, last_seen_at VARCHAR(40) NULL,
+                generation BIGINT NOT NULL, created_at VARCHAR(40) NOT NULL, updated_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, target_id),
+                UNIQUE KEY remote_skill_targets_by_enrollment (enrollment_sha256),
+                UNIQUE KEY remote_skill_targets_by_credential (credential_sha256),
+                UNIQUE KEY remote_skill_targets_by_installation (scope_id, agent_kind, installation_id)
+            ) {TABLE_OPTIONS}""",
+            f"""CREATE TABLE IF NOT EXISTS remote_skill_publications (
+                scope_id {ID_COLUMN} NOT NULL, target_id VARBINARY(64) NOT NULL, artifact_id VARBINARY(128) NOT NULL,
+                desired_state VARBINARY(16) NOT NULL, desired_revision BIGINT NOT NULL,
+                desired_tree_digest {_SHA} NOT NULL, observed_revision BIGINT NULL, observed_tree_digest {_SHA} NULL,
+                observed_generation BIGINT NULL, state VARBINARY(32) NOT NULL, last_error_code VARCHAR(512) NULL,
+                observed_at VARCHAR(40) NULL, generation BIGINT NOT NULL, updated_at VARCHAR(40) NOT NULL,
+                PRIMARY KEY (scope_id, target_id, artifact_id)
+            ) {TABLE_OPTIONS}""",
+        ),
+    ),
 )

@@ -712,6 +712,29 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     SOURCES_SKILL_USAGE,
+    Migration(
+        28,
+        "remote Agent Skill targets and their publications (credential digests only)",
+        (
+            """CREATE TABLE remote_skill_targets (
+                scope_id TEXT NOT NULL, target_id TEXT NOT NULL, display_name TEXT NOT NULL,
+                agent_kind TEXT NOT NULL, installation_id TEXT, state TEXT NOT NULL,
+                enrollment_sha256 TEXT UNIQUE, enrollment_expires_at TEXT, credential_sha256 TEXT UNIQUE,
+                receiver_version TEXT, environment_fingerprint TEXT, machine_hostname TEXT, workspace_name TEXT,
+                last_seen_at TEXT, generation INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, target_id),
+                UNIQUE (scope_id, agent_kind, installation_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE remote_skill_publications (
+                scope_id TEXT NOT NULL, target_id TEXT NOT NULL, artifact_id TEXT NOT NULL,
+                desired_state TEXT NOT NULL, desired_revision INTEGER NOT NULL, desired_tree_digest TEXT NOT NULL,
+                observed_revision INTEGER, observed_tree_digest TEXT, observed_generation INTEGER,
+                state TEXT NOT NULL, last_error_code TEXT, observed_at TEXT, generation INTEGER NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (scope_id, target_id, artifact_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 
