@@ -309,10 +309,8 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "activate_handoff": lambda t: Base(body=work_requests.handoff_activation(t.http, t.scope_id), ok=503),
     # the tier's server has no generation provider: a valid Dream request is 503 capability_unavailable
     "create_dream_run": lambda t: Base(body=_dream_run(), ok=503),
-    "get_dream_run": lambda t: Base(path={"run_id": "dr_" + "0" * 32}, ok=503),
-    "list_dream_runs": lambda t: Base(
-        query={"status": "queued", "operation": "refine_experience", "limit": "5"}, ok=503
-    ),
+    "get_dream_run": lambda t: Base(path={"run_id": "dr_" + "0" * 32}, ok=404),  # the reads need no provider
+    "list_dream_runs": lambda t: Base(query={"status": "queued", "operation": "refine_experience", "limit": "5"}),
     # the tier's server has no external Skill registry directory: an empty registry, as 1.4.1's default
     "scan_external_skills": lambda t: Base(body={"scope_id": t.scope_id}),
     "list_external_skills": lambda t: Base(body={"scope_id": t.scope_id, "include_unavailable": True}),

@@ -2,8 +2,9 @@
 ``test_official_client_coverage.py`` reads the calls here too): ``create_dream_run``,
 ``get_dream_run`` and ``list_dream_runs`` through PowerContext's official client (which sends
 ``X-PowerContext-Dream-Contract: 2``) against a server without a generation provider, as
-``nox -s compat`` starts it: 1.4.1's 503 ``capability_unavailable`` for each, after the request's
-own checks (an empty evidence selection is 422 first). This module imports only the official client
+``nox -s compat`` starts it: 1.4.1's 503 ``capability_unavailable`` for a create, after the request's
+own checks (an empty evidence selection is 422 first); the reads answer (404 ``dream_not_found``, an
+empty page). This module imports only the official client
 and the standard library."""
 
 from __future__ import annotations
@@ -39,18 +40,14 @@ async def dream(client: PowerContextClient, check: Check, expect_error: ExpectEr
         "invalid_request",
         lambda: client.create_dream_run(scope_id, models.CreateDreamRunRequest.model_validate(empty)),
     )
-    await expect_error(
-        "get_dream_run without a provider",
-        503,
-        "capability_unavailable",
+    await expect_error(  # reads need no provider (1.4.1's server answers them)
+        "get_dream_run of an unknown run without a provider",
+        404,
+        "dream_not_found",
         lambda: client.get_dream_run(scope_id, "dr_" + "0" * 32),
     )
-    await expect_error(
-        "list_dream_runs without a provider",
-        503,
-        "capability_unavailable",
-        lambda: client.list_dream_runs(scope_id, models.ListDreamRunsRequest(limit=5)),
-    )
+    listing = await client.list_dream_runs(scope_id, models.ListDreamRunsRequest(limit=5))
+    check("list_dream_runs without a provider: an empty page", listing.runs == [] and listing.next_cursor is None)
 
 
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [("dream", dream)]

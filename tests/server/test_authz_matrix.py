@@ -100,8 +100,11 @@ UNAVAILABLE_CODE = dict.fromkeys(
     ("generate_experience", "generate_skill", *FORKS), "generation_unavailable"
 )  # an import is a fork
 UNAVAILABLE_CODE |= dict.fromkeys(("prepare_handoff", "activate_handoff"), "handoff_generation_unavailable")
-UNAVAILABLE_CODE |= dict.fromkeys(DREAM_OPERATIONS, "capability_unavailable")
+UNAVAILABLE_CODE |= dict.fromkeys(DREAM_OPERATIONS[:1], "capability_unavailable")  # a create; the reads answer
 SUCCESS |= dict.fromkeys(UNAVAILABLE_CODE, 503)  # no generation provider: 1.4.1's 503 (each its own code)
+SUCCESS |= {"get_dream_run": 404}  # no run can exist without a provider: an allowed read is dream_not_found
+#: the codes of an allowed request's answer where the Scope exists (a missing one is scope_not_found)
+FOUND_SCOPE_CODES: dict[str, dict[int, str]] = {"get_dream_run": {404: "dream_not_found"}}
 
 ROLES: dict[str, list[tuple[str, str]] | None] = {
     "anonymous": None,
@@ -655,6 +658,7 @@ def _codes(response: httpx.Response, operation_id: str, target: str = MISSING) -
         422: "legacy_memory_operation_unsupported",
     }
     codes |= {} if target == MISSING else profile.AUTHZ_CODES.get(operation_id, {})
+    codes |= {} if target == MISSING else FOUND_SCOPE_CODES.get(operation_id, {})
     return codes.get(response.status_code, "")
 
 

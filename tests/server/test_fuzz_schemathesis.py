@@ -89,8 +89,6 @@ DECLARED_5XX = {
     ("activate_handoff", 503, "handoff_generation_unavailable"),
     ("flush_topic_memory", 503, "topic_memory_processing_unavailable"),  # no Topic Memory processing here
     ("create_dream_run", 503, "capability_unavailable"),  # no generation provider: 1.4.1's answer
-    ("get_dream_run", 503, "capability_unavailable"),
-    ("list_dream_runs", 503, "capability_unavailable"),
 }
 
 

@@ -134,18 +134,17 @@ async def test_handoff_generation(client: AsyncClient, scope_id: str) -> None:
 
 
 async def test_dream(client: AsyncClient, scope_id: str) -> None:
-    """Without a generation provider every Dream operation is 1.4.1's 503 (the runs themselves:
+    """Without a generation provider a create is 1.4.1's 503 and the reads answer (the runs themselves:
     tests/server/handlers/test_dream_http.py)."""
     evidence = {"family": "experience", "artifact_id": "art_routes", "revision": 1}
     request = {"operation": "refine_experience", "artifacts": [evidence], "idempotency_key": "routes"}
-    for call in (
-        client.create_dream_run(scope_id, request),
-        client.get_dream_run(scope_id, "dr_" + "0" * 32),
-        client.list_dream_runs(scope_id, limit=5),
-    ):
-        with pytest.raises(ApiResponseError) as raised:
-            await call
-        assert (raised.value.status, raised.value.code) == (503, "capability_unavailable")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.create_dream_run(scope_id, request)
+    assert (raised.value.status, raised.value.code) == (503, "capability_unavailable")
+    with pytest.raises(ApiResponseError) as raised:
+        await client.get_dream_run(scope_id, "dr_" + "0" * 32)
+    assert (raised.value.status, raised.value.code) == (404, "dream_not_found")
+    assert (await client.list_dream_runs(scope_id, limit=5)).runs == []
 
 
 async def test_access(tmp_path: Path) -> None:

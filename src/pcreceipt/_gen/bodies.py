@@ -1815,7 +1815,7 @@ class Capabilities(TypedDict, closed=True):
     """
     artifact_dreaming_operations: NotRequired[list[ArtifactDreamingOperationCapability]]
     """
-    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), present exactly when artifact_dreaming is true; absent otherwise, as PowerContext 1.4.1 answers a client without Dream contract 2.
+    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), always sent: empty when artifact_dreaming is false (no generation provider), as PowerContext 1.4.1 answers a client of Dream contract 2 (its official client and every host).
     """
     source_types: list[str]
     """
@@ -4307,6 +4307,10 @@ class HandoffAcknowledgement(TypedDict, closed=True):
     The resolved Handoff and the receipt of the stored Handoff Receipt.
     """
 
+    receipt_identity: NotRequired[None]
+    """
+    A Server-owned identity attestation of the Handoff Receipt under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
+    """
     resolution: HandoffResolution
     """
     The Handoff acknowledged, as continue_handoff resolves it.
@@ -8188,6 +8192,10 @@ class SourceRecord(TypedDict, closed=True):
     One Source of a Scope.
     """
 
+    receipt_identity: NotRequired[None]
+    """
+    A Server-owned identity attestation of a Handoff Receipt written under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
+    """
     scope_id: str
     """
     The Scope the Source belongs to.

@@ -2119,7 +2119,7 @@ class Capabilities(ContractModel):
         None
     )
     """
-    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), present exactly when artifact_dreaming is true; absent otherwise, as PowerContext 1.4.1 answers a client without Dream contract 2.
+    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), always sent: empty when artifact_dreaming is false (no generation provider), as PowerContext 1.4.1 answers a client of Dream contract 2 (its official client and every host).
     """
     source_types: list[SourceType]
     """
@@ -5155,6 +5155,10 @@ class HandoffAcknowledgement(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    receipt_identity: Annotated[None, Field(None)] = None
+    """
+    A Server-owned identity attestation of the Handoff Receipt under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
+    """
     resolution: HandoffResolution
     """
     The Handoff acknowledged, as continue_handoff resolves it.
@@ -10014,6 +10018,10 @@ class SourceRecord(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
+    receipt_identity: Annotated[None, Field(None)] = None
+    """
+    A Server-owned identity attestation of a Handoff Receipt written under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
+    """
     scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
     The Scope the Source belongs to.

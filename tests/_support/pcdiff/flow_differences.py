@@ -31,10 +31,9 @@ _REPORT_CITATIONS = (
     "echoes scope_ids: []"
 )
 _SKILL_PACKAGE = (
-    "OPEN: 1.4.1 builds a canonical package (archive and tree digests) for every proposed Skill and "
-    "reports no validation notes; pcreceipt keeps a proposal's text only and lists its notes"
+    "OPEN: 1.4.1 builds a canonical package (archive and tree digests) for every proposed Skill; "
+    "pcreceipt keeps a proposal's text only (its package is null)"
 )
-_RECEIPT_IDENTITY = "OPEN: 1.4.1 sends receipt_identity: null on Sources and acknowledgements; pcreceipt omits it"
 
 EXPECTED: dict[tuple[str, str, str], str] = {
     ("artifacts", "POST /v1/atomic-memory/lifecycle", ".error.details: shape"): DETAILS,
@@ -46,9 +45,6 @@ EXPECTED: dict[tuple[str, str, str], str] = {
         "PEER: after the merge 1.4.1 refused"
     ),
     ("bootstrap", "POST /v1/context/bootstrap/receipts", ".error.details: shape"): DETAILS,
-    ("capabilities and server info", "GET /v1/capabilities", ".artifact_dreaming_operations: only the peer"): (
-        "OPEN: Dream runs are not served yet (issue 29)"
-    ),
     **_all(
         "capabilities and server info",
         "GET /v1/capabilities",
@@ -89,7 +85,6 @@ EXPECTED: dict[tuple[str, str, str], str] = {
         (".handoff.content.generation: only the peer", ".handoff.generation: only the peer"),
         _HANDOFF_GENERATION,
     ),
-    ("handoffs", "POST /v1/work/handoffs/acknowledge", ".receipt_identity: only the peer"): _RECEIPT_IDENTITY,
     ("handoffs", "POST /v1/work/handoffs/acknowledge", ".resolution.content.generation: only the peer"): (
         _HANDOFF_GENERATION
     ),
@@ -129,19 +124,15 @@ EXPECTED: dict[tuple[str, str, str], str] = {
             ("POST /v1/skill/get", ".content."),
             ("POST /v1/skill/library", ".skills[*].content."),
         )
-        for what in ("package", "validation")
+        for what in ("package",)
     },
     ("scopes", "POST /v1/scopes", ".error.details: shape"): DETAILS,
-    **{
-        ("source records", request, what): _RECEIPT_IDENTITY
-        for request, what in (
-            ("GET /v1/scopes/{scp}/sources/content/compat:1", ".receipt_identity: only the peer"),
-            ("GET /v1/scopes/{scp}/sources", ".items[*].receipt_identity: only the peer"),
-            ("POST /v1/scopes/{scp}/sources", ".receipt_identity: only the peer"),
-            ("GET /v1/scopes/{scp}/sources/content/{src}", ".receipt_identity: only the peer"),
-            ("POST /v1/scopes/{scp}/subject-sources", ".sources[*].receipt_identity: only the peer"),
-        )
-    },
+    **_all(
+        "dream",
+        "POST /v1/scopes/{scp}/dream",
+        (".error.details.errors: only the peer", ".error.details.field: only ours", ".error.details.reason: only ours"),
+        DETAILS + " (1.4.1's request model lists its validation errors; pcreceipt names the selection rule)",
+    ),
     **_all(
         "source records",
         "POST /v1/scopes/{scp}/sources",

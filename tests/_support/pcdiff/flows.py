@@ -4,9 +4,11 @@
 official client) writes, per check group, every response's request line, status, error code and
 body shape (``tests/compat/client_trace.py``). ``differences`` walks the two traces group by group:
 the same requests in the same order, each with the same status, the same code and the same shape.
-A list's shape is the set of its items' shapes, in no order (how many Scopes a listing holds, and
-in which order random ids sort, depends on the run, not on the server); an object's is its keys,
-each with its value's shape.
+A list's shape is its items' shapes merged (every key any item has, each leaf as the kinds it
+took; ``_merged``): how many Scopes a listing holds, which of them a page shows and in which order
+random ids sort depend on the run, not on the server. An empty list, and null beside a value in a
+list's items, are no evidence of a difference; an object's keys and types outside lists are
+compared exactly.
 
 ``EXPECTED`` names every difference allowed, each with its reason; the test fails on any other and
 on an entry no difference needs any more (so the list shrinks as pcreceipt catches up). A
@@ -24,13 +26,44 @@ from typing import Any
 _POSITION = re.compile(r"\[\d+\]")
 
 
+class Kinds(frozenset[str]):
+    """The kinds a leaf took across a list's items (``str``, ``number``, ``null``, ...)."""
+
+
+def _merged(shapes: list[Any]) -> Any:
+    """One shape for a list's items: objects merged key by key (a key any item has), lists merged
+    item by item, leaves as the set of kinds they took. An empty list merges to nothing (``None``)."""
+    present = [shape for shape in shapes if shape is not None]
+    if not present:
+        return None
+    values = [shape for shape in present if shape != "null"]  # null beside an object or a list: nullable
+    if values and all(isinstance(shape, dict | list) for shape in values):
+        present = values
+    if all(isinstance(shape, dict) for shape in present):
+        keys = sorted({key for shape in present for key in shape})
+        return {key: _merged([shape.get(key) for shape in present if key in shape]) for key in keys}
+    if all(isinstance(shape, list) for shape in present):
+        return [_merged([item for shape in present for item in shape])]
+    kinds: set[str] = set()
+    for shape in present:
+        kinds |= shape if isinstance(shape, Kinds) else {json.dumps(shape, sort_keys=True, default=sorted)}
+    return Kinds(kinds)
+
+
 def _distinct(shape: Any) -> Any:
+    """A response's shape with every list merged into the shape of its items (``_merged``)."""
     if isinstance(shape, dict):
         return {key: _distinct(value) for key, value in shape.items()}
     if isinstance(shape, list):
-        distinct = {json.dumps(item, sort_keys=True): item for item in map(_distinct, shape)}
-        return [distinct[key] for key in sorted(distinct)]
+        return [_merged([_distinct(item) for item in shape])]
     return shape
+
+
+def _same_kinds(peer: Kinds, ours: Kinds) -> bool:
+    """Which kinds a listing's items took depends on the run's data: null beside a value, or a value
+    only one side's page held, is no difference; two different non-null kinds are."""
+    null = '"null"'
+    return peer == ours or {null} in (set(peer), set(ours)) or set(peer) - {null} == set(ours) - {null}
 
 
 def _shape_differences(peer: Any, ours: Any, path: str = "") -> Iterator[str]:
@@ -42,11 +75,14 @@ def _shape_differences(peer: Any, ours: Any, path: str = "") -> Iterator[str]:
                 yield f"{path}.{key}: only ours"
             else:
                 yield from _shape_differences(peer[key], ours[key], f"{path}.{key}")
-    elif isinstance(peer, list) and isinstance(ours, list) and len(peer) == len(ours):
-        for position, (one, other) in enumerate(zip(peer, ours, strict=True)):
-            yield from _shape_differences(one, other, f"{path}[{position}]")
+    elif isinstance(peer, list) and isinstance(ours, list):
+        if None not in (peer[0], ours[0]):  # an empty list is no evidence either way
+            yield from _shape_differences(peer[0], ours[0], f"{path}[0]")
+    elif isinstance(peer, Kinds) and isinstance(ours, Kinds):
+        if not _same_kinds(peer, ours):
+            yield f"{path}: {sorted(peer)} vs {sorted(ours)}"
     elif peer != ours:
-        yield f"{path}: {json.dumps(peer)[:80]} vs {json.dumps(ours)[:80]}"
+        yield f"{path}: {json.dumps(peer, default=sorted)[:80]} vs {json.dumps(ours, default=sorted)[:80]}"
 
 
 @dataclass(frozen=True)

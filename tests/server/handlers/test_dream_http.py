@@ -1,9 +1,10 @@
-"""Dream runs over real HTTP on both engines: without a provider 1.4.1's answers (503
-``capability_unavailable`` after the request's checks, 426 ``client_upgrade_required`` for a contract-2
-operation without the header) and capabilities that say so; with the fake OpenAI-compatible provider,
-runs that go queued → running → succeeded with one pending Candidate (or no_change), idempotent
-replays, key reuse, paging, and a provider that is down, slow or wrong failing the run softly (its
-error recorded, the server unharmed). The worker's lease takeover is driven directly over the store."""
+"""Dream runs over real HTTP on both engines: without a provider 1.4.1's answers (a create is 503
+``capability_unavailable`` after the request's checks, the reads answer, 426
+``client_upgrade_required`` for a contract-2 operation without the header) and capabilities that
+say so; with the fake OpenAI-compatible provider, runs that go queued → running → succeeded with
+one pending Candidate (or no_change), idempotent replays, key reuse, paging, and a provider that is
+down, slow or wrong failing the run softly (its error recorded, the server unharmed). The worker's
+lease takeover is driven directly over the store."""
 
 from __future__ import annotations
 
@@ -55,17 +56,18 @@ def finished(http: httpx.Client, scope_id: str, run_id: str) -> dict[str, Any]:
     raise AssertionError(f"the run did not finish: {run}")
 
 
-def test_without_a_provider_every_dream_operation_is_503(http: httpx.Client) -> None:
+def test_without_a_provider_a_create_is_503_and_reads_answer(http: httpx.Client) -> None:
     scope_id = new_scope(http)
     ref = approved_artifact(http, scope_id)
     assert_error(create(http, scope_id, artifacts=[ref]), 503, "capability_unavailable")
-    assert_error(http.get(f"/v1/scopes/{scope_id}/dream/dr_x"), 503, "capability_unavailable")
-    assert_error(http.get(f"/v1/scopes/{scope_id}/dream"), 503, "capability_unavailable")
+    assert_error(http.get(f"/v1/scopes/{scope_id}/dream/dr_x"), 404, "dream_not_found")
+    listing = http.get(f"/v1/scopes/{scope_id}/dream")
+    assert listing.status_code == 200 and listing.json() == {"runs": [], "next_cursor": None}
     # the request's own checks come first: the selection rules, then the Scope
     assert_error(create(http, scope_id), 422, "invalid_request")
     assert_error(create(http, "scp_missing", artifacts=[ref]), 404, "scope_not_found")
     capabilities = http.get("/v1/capabilities").json()
-    assert capabilities["artifact_dreaming"] is False and "artifact_dreaming_operations" not in capabilities
+    assert capabilities["artifact_dreaming"] is False and capabilities["artifact_dreaming_operations"] == []
 
 
 def test_a_contract_2_operation_needs_the_header(http: httpx.Client) -> None:

@@ -9,7 +9,9 @@ Decisions (``docs/decisions.md``, "Dream runs"):
   client, which sends the header); 1.4.1's selection rules (422 ``invalid_request`` ``{field,
   reason}``); the Scope (404); then 503 ``capability_unavailable`` without a Dream service (no
   generation provider) or for an operation this server does not run; then admission.
-- Reads without a Dream service are 503 ``capability_unavailable`` too, as 1.4.1 answers them.
+- Reads need no Dream service: without one, a run that does not exist is 404 ``dream_not_found``
+  and a listing answers 200, as 1.4.1's server answers them (the live diff of the official
+  client's flows found it; the runs a server with a provider left stay readable).
 - A Dream error's message is 1.4.1's one sentence, its details null.
 - A Candidate a run proposes is an ordinary pending Candidate (``propose_*``'s rules); its Dream
   keys (``origin``, ``dream_run_id``, ``audit``) stay null (``review.NULL_EXTENSIONS``).
@@ -167,17 +169,16 @@ def create_dream_run(call: Call[bodies.CreateDreamRunRequest]) -> Reply:
 
 
 def get_dream_run(call: Call[None]) -> Reply:
-    worker = _worker(call)
     row = call.services.store.get_dream_run(call.path["scope_id"], call.path["run_id"])
     if row is None:
         raise DreamNotFound(DREAM_MESSAGE)
-    if row.status in ("queued", "running"):
+    worker = call.services.dream
+    if worker is not None and row.status in ("queued", "running"):
         worker.wake()  # an expired lease is taken over by whoever looks
     return Reply(200, _answer(row))
 
 
 def list_dream_runs(call: Call[None]) -> Reply:
-    _worker(call)
     cursor, limit = call.query.get("cursor"), int(call.query["limit"])
     before = None
     if cursor is not None:

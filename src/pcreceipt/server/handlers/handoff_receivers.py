@@ -156,7 +156,7 @@ def acknowledge_handoff(call: Call[bodies.AcknowledgeHandoffRequest]) -> Reply:
             "message": body.get("message"),
         }
         receipt = work.store_record(store, scope_id, body["source_id"], RECEIPT_KIND, record)
-        return Reply(200, {"resolution": resolved, "receipt": receipt.body})
+        return Reply(200, {"receipt_identity": None, "resolution": resolved, "receipt": receipt.body})
 
     return handoffs.scoped(call, steps)
 

@@ -121,15 +121,19 @@ def get_capabilities(call: Call[None]) -> Reply:
         "search_modes": _search_modes(call),
         "context_versions": [PREPARED_CONTEXT_SCHEMA],
     }
-    if call.services.dream is not None:  # absent without Dream, as 1.4.1 answers then (docs/decisions.md)
-        operations = [{"operation": op, "output_kind": "candidate", "effect": "review_then_publish"} for op in FAMILIES]
-        keys = list(body)
-        at = keys.index("artifact_dreaming") + 1
-        body = (
-            {key: body[key] for key in keys[:at]}
-            | {"artifact_dreaming_operations": operations}
-            | {key: body[key] for key in keys[at:]}
-        )
+    # the Dream operations this server runs: none without a provider (1.4.1 answers [] then to a client of
+    # Dream contract 2, as the official client and every host are; docs/decisions.md, "Dream runs")
+    operations = [
+        {"operation": op, "output_kind": "candidate", "effect": "review_then_publish"}
+        for op in (FAMILIES if call.services.dream is not None else ())
+    ]
+    keys = list(body)
+    at = keys.index("artifact_dreaming") + 1
+    body = (
+        {key: body[key] for key in keys[:at]}
+        | {"artifact_dreaming_operations": operations}
+        | {key: body[key] for key in keys[at:]}
+    )
     return Reply(200, body)
 
 

@@ -75,6 +75,7 @@ PAGE_BUDGET_BYTES = 4 * 1024 * 1024  # not a contract limit: 1.4.1's bound on on
 
 def source_record(scope_id: str, view: SourceView) -> dict[str, Any]:
     return {
+        "receipt_identity": None,  # pcreceipt attests no Handoff Receipt identity (1.4.1 sends null then too)
         "scope_id": scope_id,
         "source_type": SOURCE_TYPE,
         "source_id": view.source_id,
