@@ -105,27 +105,38 @@ def _tests_step(session: nox.Session, *pytest_args: str, env: dict[str, str] | N
 
 QUICK = "not oceanbase and not browser and not hosts and not venv"
 """The quick tier: what needs neither seekdb, a browser, the hosts nor virtualenv builds."""
-QUICK_EXAMPLES = {"PCRECEIPT_FUZZ_EXAMPLES": "3"}
+QUICK_EXAMPLES = {"PCRECEIPT_FUZZ_EXAMPLES": "3", "PCRECEIPT_PROPERTY_EXAMPLES": "0.25"}
 """The quick tier's generated requests per operation and mode in the schemathesis fuzz (CI: the
 default, 10): every operation is still fuzzed, with fewer requests (set the variable to override).
 The bad-input tier keeps its 6: it needs a request that breaks the schema per operation, and 2
-found none for 24 of them."""
+found none for 24 of them. Every hypothesis property test draws a quarter of its examples (at least
+10; tests/conftest.py scales them); CI leaves the variable unset and draws every test's full count."""
+QUICK_WORKERS = "3"
+"""The quick tier's pytest-xdist workers (``PCRECEIPT_TEST_WORKERS`` overrides): every worker imports
+and collects the whole suite and builds its own session fixtures (5-10 s of CPU each), and its
+tests need no seekdb, so 3 keep the 2 cores busy for less CPU than 4."""
+QUICK_IGNORE = ("--ignore", "tests/inspector")
+"""Collected only to be deselected (every test there is ``browser``): not imported at all."""
 
 
-def _workers() -> str:
-    """pytest-xdist workers: ``PCRECEIPT_TEST_WORKERS``, else 4 (most tests wait on a server or a
-    database, so 4 keep 2 cores busy; each worker has its own servers and its own seekdb)."""
-    return os.environ.get("PCRECEIPT_TEST_WORKERS", "4")
+def _workers(default: str = "4") -> str:
+    """pytest-xdist workers: ``PCRECEIPT_TEST_WORKERS``, else ``default`` (4 for CI: most tests wait on
+    a server or a database, so 4 keep 2 cores busy; each worker has its own servers and its own seekdb)."""
+    return os.environ.get("PCRECEIPT_TEST_WORKERS", default)
 
 
 def _tiered_tests_step(
-    session: nox.Session, marks: str | None, *pytest_args: str, env: dict[str, str] | None = None
+    session: nox.Session,
+    marks: str | None,
+    *pytest_args: str,
+    env: dict[str, str] | None = None,
+    workers: str = "4",
 ) -> None:
     """The selected tests on several workers: a file's tests on one worker (a module's servers start
     once), and every ``serial`` module (fixed ports) in one work unit, so they run one after another
     beside the rest (tests/conftest.py's scheduler)."""
     selection = ["-m", marks] if marks else []
-    session.run("pytest", *selection, "-n", _workers(), "--dist", "loadfile", *pytest_args, env=env)
+    session.run("pytest", *selection, "-n", _workers(workers), "--dist", "loadfile", *pytest_args, env=env)
 
 
 @nox.session(python=PYTHON)
@@ -195,7 +206,9 @@ def ci(session: nox.Session) -> None:
     _typecheck_step(session)
     _ts_step(session)
     # the slowest tests in every CI log, so the run's time can be read from it
-    _tiered_tests_step(session, None, "--durations=40", *session.posargs, env={"PCRECEIPT_SOAK_SECONDS": "30"})
+    # every property test's full count, whatever the calling shell exports (the quick tier's fraction)
+    full = {"PCRECEIPT_SOAK_SECONDS": "30", "PCRECEIPT_PROPERTY_EXAMPLES": "1"}
+    _tiered_tests_step(session, None, "--durations=40", *session.posargs, env=full)
 
 
 @nox.session(python=PYTHON)
@@ -207,7 +220,7 @@ def quick(session: nox.Session) -> None:
     _lint_step(session)
     _typecheck_step(session)
     examples = {name: os.environ.get(name, value) for name, value in QUICK_EXAMPLES.items()}
-    _tiered_tests_step(session, QUICK, *session.posargs, env=examples)
+    _tiered_tests_step(session, QUICK, *QUICK_IGNORE, *session.posargs, env=examples, workers=QUICK_WORKERS)
 
 
 @nox.session(python=PYTHON)

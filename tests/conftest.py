@@ -23,6 +23,12 @@
   the session's seekdb server without the mark is an error (``_support.seekdb``), so the quick
   tier cannot start seekdb unnoticed.
 
+- ``PCRECEIPT_PROPERTY_EXAMPLES`` (a fraction, e.g. ``0.2``; unset: 1) scales the examples of every
+  hypothesis ``@given`` test, whatever its ``@settings`` say (``_scale_property_examples``): ``nox -s
+  quick`` sets it, so the developer's tier draws fewer examples; ``nox -s ci`` leaves it unset and
+  every property test draws its full count. A test never draws fewer than ``PROPERTY_EXAMPLES_FLOOR``
+  (nor more than it asks for). The schemathesis tiers set their own counts (tests/README.md).
+
 - Every httpx client of a test process verifies TLS with one shared default context
   (``_support.tls``): building httpx's default context reads the whole CA bundle, about 0.1 s of
   CPU per client, and the tests open thousands of clients to loopback servers.
@@ -33,6 +39,8 @@ Helpers live in ``_support`` (see its ``__init__``).
 from __future__ import annotations
 
 import ast
+import math
+import os
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -44,6 +52,7 @@ import httpx
 import pytest
 from _support import tls
 from _support.servers import running
+from hypothesis import settings as hypothesis_settings
 
 from pcreceipt.client import AsyncClient
 from pcreceipt.config import Settings
@@ -112,8 +121,32 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return FixedPortsTogether(config, log)
 
 
+PROPERTY_EXAMPLES = "PCRECEIPT_PROPERTY_EXAMPLES"
+PROPERTY_EXAMPLES_FLOOR = 10
+
+
+def _scale_property_examples(items: list[pytest.Item]) -> None:
+    """Every hypothesis test's ``max_examples`` times ``PCRECEIPT_PROPERTY_EXAMPLES``, at least
+    ``PROPERTY_EXAMPLES_FLOOR`` and at most what it asks for; nothing when the variable is unset."""
+    fraction = float(os.environ.get(PROPERTY_EXAMPLES, "1"))
+    if fraction >= 1:
+        return
+    scaled: set[int] = set()
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        if not getattr(test, "is_hypothesis_test", False) or id(test) in scaled:
+            continue  # a parametrised test's items share one function: scale it once
+        scaled.add(id(test))
+        # hypothesis reads this attribute when the test is called, so the run uses the scaled count
+        own = test._hypothesis_internal_use_settings  # type: ignore[union-attr]
+        count = min(own.max_examples, max(PROPERTY_EXAMPLES_FLOOR, math.ceil(own.max_examples * fraction)))
+        test._hypothesis_internal_use_settings = hypothesis_settings(own, max_examples=count)  # type: ignore[union-attr]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tier marks that follow from a test's place and fixtures (see the module's docstring)."""
+    """The tier marks that follow from a test's place and fixtures (see the module's docstring), and
+    the property tests' examples scaled for the quick tier (``_scale_property_examples``)."""
+    _scale_property_examples(items)
     for item in items:
         path = Path(item.path)
         if path.is_relative_to(HOST_TESTS) or path.is_relative_to(LIVE_TESTS):
