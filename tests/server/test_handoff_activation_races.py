@@ -7,19 +7,11 @@ process-local lock)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 
-import httpx
 import pytest
 from _support.fakes import FakeInference
 from _support.handoff_races import race_activate_handoff_one_boundary
-from _support.multi_server import deployment
-from _support.racers import K, Racers
-from _support.servers import running
-
-from pcreceipt.config import GenerationSettings, Settings
-from pcreceipt.server.app import create_app
+from _support.racers import Racers, generating_racers
 
 
 @pytest.fixture(scope="module")
@@ -33,22 +25,8 @@ def fake() -> Iterator[FakeInference]:
 def racers(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, fake: FakeInference
 ) -> Iterator[Racers]:
-    workdir: Path = tmp_path_factory.mktemp(f"activation-{request.param}")
-    with ExitStack() as stack:
-        if request.param == "sqlite":
-            generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=10.0)
-            url = stack.enter_context(running(create_app(Settings(data_dir=workdir, generation=generation))))
-            clients = [stack.enter_context(httpx.Client(base_url=url, timeout=60)) for _ in range(K)]
-        else:
-            provider = {
-                "PCRECEIPT_GENERATION_BASE_URL": fake.base_url,
-                "PCRECEIPT_GENERATION_MODEL": "fake/generator",
-                "PCRECEIPT_GENERATION_TIMEOUT_SECONDS": "10",
-            }
-            seekdb = request.getfixturevalue("seekdb_server")
-            started = stack.enter_context(deployment(seekdb, workdir, settings=provider))
-            clients = stack.enter_context(started.clients(K))
-        yield Racers(str(request.param), clients)
+    with generating_racers(request, tmp_path_factory.mktemp(f"activation-{request.param}"), fake.base_url) as racers:
+        yield racers
 
 
 def test_one_activation_per_boundary_is_generated(racers: Racers, fake: FakeInference) -> None:

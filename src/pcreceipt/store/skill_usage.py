@@ -33,7 +33,7 @@ from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import SourceRef, StoreError
 from pcreceipt.store.rows import as_str
-from pcreceipt.store.sources import INSERT_SOURCE, SOURCE_TYPE, estimate_tokens, identity_digest, source_key
+from pcreceipt.store.sources import SOURCE_TYPE, append_source, estimate_tokens, identity_digest, source_key
 
 USAGE_SOURCE: Final = "skill-usage"
 """1.4.1's Source type of a usage observation."""
@@ -132,14 +132,9 @@ class SkillUsageRecords(EngineHooks[ConnT, PreparedT]):
                 if as_str(row[1]) != digest or as_str(row[2]) != observation_id:
                     raise UsageRefused("conflict")
                 return int(row[0])
-            high = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
-            position = 1 if high is None or high[0] is None else int(high[0]) + 1
-            self._run(
-                conn,
-                INSERT_SOURCE,
-                (scope_id, position, key, observation_id, USAGE_ORIGIN, text, None, digest, tokens,
-                 None, None, None, now),
-            )  # fmt: skip
+            position = append_source(
+                self, conn, scope_id, (key, observation_id, USAGE_ORIGIN, text, digest, tokens, now)
+            )
             self._run(
                 conn,
                 "INSERT INTO source_values (scope_id, source_position, content_json) VALUES (?, ?, ?)",

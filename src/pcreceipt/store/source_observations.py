@@ -32,7 +32,7 @@ from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import SourceIdentityConflict, SourceOrigin
 from pcreceipt.store.rows import as_str
-from pcreceipt.store.sources import INSERT_SOURCE, estimate_tokens, identity_digest
+from pcreceipt.store.sources import append_source, estimate_tokens, identity_digest
 
 OBSERVATION: Final[SourceOrigin] = "observation"
 _FIND_DEFINITION = "SELECT manifest FROM source_definitions WHERE definition_name = ? AND definition_version = ?"
@@ -66,14 +66,8 @@ class SourceObservations(EngineHooks[ConnT, PreparedT]):
                 if as_str(row[1]) != digest:
                     raise SourceIdentityConflict("the observed Source identity holds another observation")
                 return int(row[0])
-            high = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
-            position = 1 if high is None or high[0] is None else int(high[0]) + 1
-            self._run(
-                conn,
-                INSERT_SOURCE,
-                (scope_id, position, key, observation["name"], OBSERVATION, text, None, digest, tokens,
-                 None, None, None, now),
-            )  # fmt: skip
-            return position
+            return append_source(
+                self, conn, scope_id, (key, observation["name"], OBSERVATION, text, digest, tokens, now)
+            )
 
         return self._transact(work)

@@ -13,12 +13,10 @@ Decisions (docs/decisions.md, "Source records"):
   kept as sent in ``source_values`` (migration 20), which the reads prefer, so it reads back as
   the JSON value it was.
 - A Source is found by the SHA-256 of its id (``source_key``) and the id compared exactly.
-- An observed Source (``store.source_observations``) is not served: 1.4.1 serves only Sources of
-  type ``content`` here. Its key is never a content id's key, and a listing leaves it out (its
-  position stays taken in the sequence).
-- Only content Sources are served, as 1.4.1's reads serve its ``content`` type alone: a Skill usage
-  observation (``skill-usage``, ``store.skill_usage``) has a key of its own, so ``get_source``
-  never finds it, and ``list_sources`` skips it (its position stays taken).
+- Only content Sources are served, as 1.4.1's reads serve its ``content`` type alone: an observed
+  Source (``store.source_observations``) and a Skill usage observation (``store.skill_usage``)
+  each have keys no content id has, so ``get_source`` never finds them, and ``list_sources``
+  skips them (their positions stay taken in the sequence).
 - A listing reads positions ``(after, through]`` in ascending order, ``through`` being the
   Scope's highest position when its first page was read (``source_high_watermark``), so a page
   never shows a Source written after the listing began.

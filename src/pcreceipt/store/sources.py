@@ -131,6 +131,23 @@ def lineage_identity_digest(family: str, artifact_id: str, revision: int) -> str
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def append_source(
+    hooks: EngineHooks[Any, Any],
+    conn: Any,
+    scope_id: str,
+    row: tuple[str, str, str, str, str, int, str],
+) -> int:
+    """Insert a Source at the Scope's next position (the caller holds the Scope's write lock) and
+    return that position. ``row`` is (source_key, source_id, origin, content, identity_digest,
+    tokens, created_at): a Source with no metadata and no target (an observation, a Skill usage)."""
+    key, source_id, origin, text, digest, tokens, now = row
+    high = hooks._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
+    position = 1 if high is None or high[0] is None else int(high[0]) + 1
+    values = (scope_id, position, key, source_id, origin, text, None, digest, tokens, None, None, None, now)
+    hooks._run(conn, INSERT_SOURCE, values)
+    return position
+
+
 def new_source_id() -> str:
     """``src_`` + 32 lowercase hex characters: the id of a lineage Source."""
     return SOURCE_ID_PREFIX + secrets.token_hex(16)
