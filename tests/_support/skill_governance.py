@@ -51,10 +51,15 @@ def race_update_skill_lifecycle(r: Racers) -> None:
     artifact_id = approved_skill_id(r.first, scope_id)
     bodies = [lifecycle(scope_id, artifact_id, 0, ("deprecated", "retired")[n % 2]) for n in range(len(r.clients))]
     responses = r.race("POST", "/v1/skill/lifecycle", bodies)
-    assert statuses(responses) == [200] + [409] * (len(responses) - 1), [x.text[:200] for x in responses]
+    assert statuses(responses).count(200) == 1, [x.text[:200] for x in responses]
     winner = next(x.json() for x in responses if x.status_code == 200)
     assert winner["governance_generation"] == 1
-    assert {x.json()["error"]["code"] for x in responses if x.status_code == 409} == {"generation_conflict"}
+    # a loser is refused by the winner's generation; after a retirement, one that would leave the
+    # retired state is refused first by the lifecycle rule (1.4.1 checks the generation last)
+    refused = {(x.status_code, x.json()["error"]["code"]) for x in responses if x.status_code != 200}
+    allowed = {(409, "generation_conflict")}
+    allowed |= {(422, "invalid_lifecycle")} if winner["lifecycle_state"] == "retired" else set()
+    assert refused and refused <= allowed, refused
     listed = r.first.post("/v1/skill/library", json={"scope_id": scope_id, "include_deprecated": True}).json()
     shown = [s["governance"] for s in listed["skills"]]
     assert shown == ([winner] if winner["lifecycle_state"] == "deprecated" else [])

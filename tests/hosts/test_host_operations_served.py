@@ -43,19 +43,10 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 ABSENT_SCOPE = "scp_routecheck000000000000000000"
-REMOTE = "remote Skill targets and publication (not served yet)"
-UNSERVED_OPERATIONS: dict[str, str] = {
-    "record_skill_usage": "Skill usage records (named by Codex's tool binding; not served yet)",
-    "update_skill_lifecycle": "Skill lifecycle changes (named by Codex's tool binding; not served yet)",
-    "create_remote_skill_target": REMOTE,
-    "list_remote_skill_targets": REMOTE,
-    "rename_remote_skill_target": REMOTE,
-    "revoke_remote_skill_target": REMOTE,
-    "publish_remote_skill": REMOTE,
-    "unpublish_remote_skill": REMOTE,
-}
-DREAM = "Dream runs (DSH's MCP catalogue; not served yet)"
-UNSERVED_MCP_TOOLS: dict[str, str] = {"create_dream_run": DREAM, "get_dream_run": DREAM, "list_dream_runs": DREAM}
+#: what a host's code names that is not served yet, with why (empty since Dream runs, Skill lifecycle
+#: and usage and the remote Skill targets landed; an entry comes back only with a reason)
+UNSERVED_OPERATIONS: dict[str, str] = {}
+UNSERVED_MCP_TOOLS: dict[str, str] = {}
 ANCHORS = {  # a few names each reader must find, so a reader that finds nothing cannot pass
     "pi/powercontext": ("operations", "prepare_handoff"),
     "opencode/powercontext": ("operations", "scan_external_skills"),

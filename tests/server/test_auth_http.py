@@ -97,6 +97,7 @@ def test_health_and_the_openapi_document_stay_open(server: TokenServer) -> None:
     assert document["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
     secured = {op["operationId"]: op["security"] for item in document["paths"].values() for op in item.values()}
     assert secured.pop("get_liveness") == [] and secured.pop("get_readiness") == []
+    assert secured.pop("enroll_remote_skill_target") == []  # the one-time enrollment code is the credential
     assert all(security == [{"bearer": []}] for security in secured.values())
     for item in document["paths"].values():
         for op in item.values():
