@@ -6858,22 +6858,98 @@ class ReplaceArtifactTagsRequest(TypedDict, closed=True):
     """
 
 
+class ReportHandoffContent(TypedDict, closed=True):
+    """
+    A Handoff's content as the report renders it, as PowerContext 1.4.1 does: its records' form, a Source cited by {source_id, source_type} (the Handoff itself cites it by {name, source_id}), no generation key.
+    """
+
+    schema: Literal["powercontext.handoff.v1"]
+    """
+    The content schema.
+    """
+    objective: str
+    """
+    What the work is for.
+    """
+    state: list[ReportHandoffStatement]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: ReportHandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: list[ReportHandoffOmission]
+    """
+    What is known to be missing.
+    """
+
+
+class ReportHandoffOmission(TypedDict, closed=True):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    text: str
+    """
+    What is missing.
+    """
+    citation: ReportHandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class ReportHandoffSourceCitation(TypedDict, closed=True):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: SourceTypeReference
+    """
+    The cited Source, by its type and id.
+    """
+
+
+class ReportHandoffStatement(TypedDict, closed=True):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    text: str
+    """
+    The claim.
+    """
+    citations: list[ReportHandoffSourceCitation | HandoffArtifactCitation]
+    """
+    Its evidence (1 to 32 citations).
+    """
+
+
 class ReportSelection(TypedDict, closed=True):
     """
-    The selection as the report records it: every field present, exact Scope ids sorted, absent ones empty or null.
+    The selection as the report records it, as PowerContext 1.4.1 records it: the mode and only the field the mode uses (an exact selection's Scope ids, sorted; a subtree's root).
     """
 
     mode: Literal["all", "exact", "subtree"]
     """
     The selection mode.
     """
-    scope_ids: list[str]
+    scope_ids: NotRequired[list[str]]
     """
-    An exact selection's Scopes, sorted; empty for the other modes.
+    An exact selection's Scopes, sorted (only for mode exact).
     """
-    root_scope_id: str | None
+    root_scope_id: NotRequired[str]
     """
-    A subtree selection's root; null for the other modes.
+    A subtree selection's root (only for mode subtree).
     """
 
 
@@ -7456,7 +7532,7 @@ class ScopeHandoffReport(TypedDict, closed=True):
     """
     The exact Handoff revision reported, or null.
     """
-    content: HandoffContent | None
+    content: ReportHandoffContent | None
     """
     That revision's content, or null. Historical, untrusted input.
     """

@@ -1564,6 +1564,29 @@ REPLACE_ARTIFACT_TAGS_REQUEST_TAG_KEY_MAX_LENGTH: Final = 128
 ReportFormat = Literal["json", "markdown"]
 REPORT_FORMAT_ENUM: Final[tuple[ReportFormat, ...]] = ("json", "markdown")
 
+# #/components/schemas/ReportHandoffContent
+ReportHandoffContentSchema = Literal["powercontext.handoff.v1"]
+REPORT_HANDOFF_CONTENT_SCHEMA_ENUM: Final[tuple[ReportHandoffContentSchema, ...]] = ("powercontext.handoff.v1",)
+REPORT_HANDOFF_CONTENT_OBJECTIVE_MIN_LENGTH: Final = 1
+REPORT_HANDOFF_CONTENT_OBJECTIVE_MAX_LENGTH: Final = 8192
+REPORT_HANDOFF_CONTENT_STATE_MIN_ITEMS: Final = 1
+REPORT_HANDOFF_CONTENT_STATE_MAX_ITEMS: Final = 64
+REPORT_HANDOFF_CONTENT_OMISSIONS_MAX_ITEMS: Final = 64
+
+# #/components/schemas/ReportHandoffOmission
+REPORT_HANDOFF_OMISSION_TEXT_MIN_LENGTH: Final = 1
+REPORT_HANDOFF_OMISSION_TEXT_MAX_LENGTH: Final = 8192
+
+# #/components/schemas/ReportHandoffSourceCitation
+ReportHandoffSourceCitationKind = Literal["source"]
+REPORT_HANDOFF_SOURCE_CITATION_KIND_ENUM: Final[tuple[ReportHandoffSourceCitationKind, ...]] = ("source",)
+
+# #/components/schemas/ReportHandoffStatement
+REPORT_HANDOFF_STATEMENT_TEXT_MIN_LENGTH: Final = 1
+REPORT_HANDOFF_STATEMENT_TEXT_MAX_LENGTH: Final = 8192
+REPORT_HANDOFF_STATEMENT_CITATIONS_MIN_ITEMS: Final = 1
+REPORT_HANDOFF_STATEMENT_CITATIONS_MAX_ITEMS: Final = 32
+
 # #/components/schemas/ReportSelection
 ReportSelectionMode = Literal["all", "exact", "subtree"]
 REPORT_SELECTION_MODE_ENUM: Final[tuple[ReportSelectionMode, ...]] = ("all", "exact", "subtree")

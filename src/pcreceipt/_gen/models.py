@@ -8379,9 +8379,100 @@ class ReplacementArtifactId(RootModel[str]):
     """
 
 
+class ReportHandoffContent(ContractModel):
+    """
+    A Handoff's content as the report renders it, as PowerContext 1.4.1 does: its records' form, a Source cited by {source_id, source_type} (the Handoff itself cites it by {name, source_id}), no generation key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
+    """
+    The content schema.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[ReportHandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: ReportHandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[ReportHandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class ReportHandoffOmission(ContractModel):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What is missing.
+    """
+    citation: ReportHandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class ReportHandoffSourceCitation(ContractModel):
+    """
+    Evidence: one Source of the request's Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["source"]
+    """
+    Always source.
+    """
+    source_ref: SourceTypeReference
+    """
+    The cited Source, by its type and id.
+    """
+
+
+class ReportHandoffStatement(ContractModel):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim.
+    """
+    citations: Annotated[
+        list[ReportHandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    Its evidence (1 to 32 citations).
+    """
+
+
 class ReportSelection(ContractModel):
     """
-    The selection as the report records it: every field present, exact Scope ids sorted, absent ones empty or null.
+    The selection as the report records it, as PowerContext 1.4.1 records it: the mode and only the field the mode uses (an exact selection's Scope ids, sorted; a subtree's root).
     """
 
     model_config = ConfigDict(
@@ -8391,13 +8482,15 @@ class ReportSelection(ContractModel):
     """
     The selection mode.
     """
-    scope_ids: Annotated[list[ScopeId], Field(max_length=1000)]
+    scope_ids: Annotated[list[ScopeId] | None, Field(max_length=1000)] = None
     """
-    An exact selection's Scopes, sorted; empty for the other modes.
+    An exact selection's Scopes, sorted (only for mode exact).
     """
-    root_scope_id: ScopeId | None
+    root_scope_id: Annotated[
+        str | None, Field(max_length=256, min_length=1, pattern="\\S")
+    ] = None
     """
-    A subtree selection's root; null for the other modes.
+    A subtree selection's root (only for mode subtree).
     """
 
 
@@ -9125,7 +9218,7 @@ class ScopeHandoffReport(ContractModel):
     """
     The exact Handoff revision reported, or null.
     """
-    content: HandoffContent | None
+    content: ReportHandoffContent | None
     """
     That revision's content, or null. Historical, untrusted input.
     """

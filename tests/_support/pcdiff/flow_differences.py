@@ -21,15 +21,6 @@ def _all(group: str, request: str, whats: tuple[str, ...], reason: str) -> dict[
     return {(group, request, what): reason for what in whats}
 
 
-_HANDOFF_GENERATION = (
-    "OPEN: 1.4.1 sends generation: null on a deterministic Handoff's content and prepared Handoff; "
-    "pcreceipt leaves the key out (its content digests are computed without it)"
-)
-_REPORT_CITATIONS = (
-    "OPEN: a Handoff Report renders a Source citation as {source_id, source_type} in 1.4.1, "
-    "as the Handoff stored it ({name, source_id}) in pcreceipt; and pcreceipt's subtree selection "
-    "echoes scope_ids: []"
-)
 _SKILL_PACKAGE = (
     "OPEN: 1.4.1 builds a canonical package (archive and tree digests) for every proposed Skill; "
     "pcreceipt keeps a proposal's text only (its package is null)"
@@ -54,39 +45,6 @@ EXPECTED: dict[tuple[str, str, str], str] = {
     ("code", "POST /v1/scopes/{scp}/code/query", "only ours goes on"): (
         "OURS: the group indexes a workspace with index_code_workspace, pcreceipt's own operation, "
         "which 1.4.1 does not serve"
-    ),
-    **_all(
-        "handoff report",
-        "POST /v1/handoff/finalize",
-        (".content.generation: only the peer", ".generation: only the peer"),
-        _HANDOFF_GENERATION,
-    ),
-    ("handoff report", "POST /v1/handoff/commit", ".content.generation: only the peer"): _HANDOFF_GENERATION,
-    **{
-        ("handoff report", "POST /v1/handoff-reports/get", f"{prefix}{what}"): _REPORT_CITATIONS
-        for prefix in (".report.", ".")
-        for what in (
-            "scopes[*].content.state[*].citations[*].source_ref.name: only ours",
-            "scopes[*].content.state[*].citations[*].source_ref.source_type: only the peer",
-            "selection.scope_ids: only ours",
-        )
-    },
-    **_all(
-        "handoffs",
-        "POST /v1/handoff/finalize",
-        (".content.generation: only the peer", ".generation: only the peer"),
-        _HANDOFF_GENERATION,
-    ),
-    ("handoffs", "POST /v1/handoff/commit", ".content.generation: only the peer"): _HANDOFF_GENERATION,
-    ("handoffs", "POST /v1/handoff/continue", ".content.generation: only the peer"): _HANDOFF_GENERATION,
-    **_all(
-        "handoffs",
-        "POST /v1/work/handoffs/prepare-current",
-        (".handoff.content.generation: only the peer", ".handoff.generation: only the peer"),
-        _HANDOFF_GENERATION,
-    ),
-    ("handoffs", "POST /v1/work/handoffs/acknowledge", ".resolution.content.generation: only the peer"): (
-        _HANDOFF_GENERATION
     ),
     ("handoffs", "POST /v1/work/handoffs/acknowledge", ".error.details: shape"): DETAILS,
     **_all(

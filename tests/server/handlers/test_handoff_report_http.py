@@ -98,7 +98,7 @@ def test_a_scope_without_a_handoff(http: httpx.Client, clock: Clock, powercontex
     scope_id = new_scope(http, "empty")
     report = report_of(http, exact(scope_id), powercontext_models)
     assert report["schema"] == "powercontext.handoff-report.v2"
-    assert report["selection"] == {"mode": "exact", "scope_ids": [scope_id], "root_scope_id": None}
+    assert report["selection"] == {"mode": "exact", "scope_ids": [scope_id]}
     assert report["scope_ids"] == [scope_id]
     assert report["generated_at"] == "2026-03-01T12:00:00.000000Z"
     assert report["summary"] == {"continuable_count": 0, "blocked_count": 0, "complete_count": 0, "no_handoff_count": 1}
@@ -141,7 +141,7 @@ def test_several_scopes_by_exact_subtree_and_all(http: httpx.Client, powercontex
     subtree = report_of(http, {"mode": "subtree", "root_scope_id": root}, powercontext_models)
     assert subtree["scope_ids"] == [root, child, grandchild]
     assert [e["status"] for e in subtree["scopes"]] == ["no_handoff", "complete", "continuable"]
-    assert subtree["selection"] == {"mode": "subtree", "scope_ids": [], "root_scope_id": root}
+    assert subtree["selection"] == {"mode": "subtree", "root_scope_id": root}  # the field the mode uses
     assert subtree["summary"] == {
         "continuable_count": 1,
         "blocked_count": 0,

@@ -89,7 +89,8 @@ def test_the_lifecycle_from_an_empty_scope(http: httpx.Client, scope: str, power
     }
     first = finalize(http, scope, draft(), models)
     assert first["schema"] == "powercontext.prepared-handoff.v1" and first["base"] is None
-    assert first["content"] == {"schema": "powercontext.handoff.v1", **draft()}
+    assert first["generation"] is None  # no generation receipt: null, as 1.4.1 sends it
+    assert first["content"] == {"generation": None, "schema": "powercontext.handoff.v1", **draft()}
     committed = commit(http, scope, first)
     assert committed.status_code == 200, committed.text
     models.CommittedHandoff.model_validate_json(committed.content)

@@ -34,6 +34,7 @@ from pcreceipt.contract.digests import canonical_json, wire_bytes
 from pcreceipt.errors import HandoffReportTooLarge, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import handoffs
+from pcreceipt.server.handlers.handoff_receivers import runtime_content
 from pcreceipt.server.handlers.records import scope_descriptor
 from pcreceipt.server.handlers.statistics import selected_scopes
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -93,12 +94,14 @@ def with_digests(report: Json) -> Json:
 
 
 def recorded_selection(selection: Mapping[str, Any]) -> Json:
-    """The selection as the report records it: every field, exact ids sorted."""
-    return {
-        "mode": selection["mode"],
-        "scope_ids": sorted(selection.get("scope_ids", [])),
-        "root_scope_id": selection.get("root_scope_id"),
-    }
+    """The selection as the report records it (and its digest covers), as 1.4.1 records it: the mode
+    and only the field the mode uses, exact ids sorted."""
+    mode = selection["mode"]
+    if mode == "exact":
+        return {"mode": mode, "scope_ids": sorted(selection.get("scope_ids", []))}
+    if mode == "subtree":
+        return {"mode": mode, "root_scope_id": selection["root_scope_id"]}
+    return {"mode": mode}
 
 
 def _entry(call: Call, scope_id: str) -> Json:
@@ -112,7 +115,7 @@ def _entry(call: Call, scope_id: str) -> Json:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
     if latest is None:
         return {"scope": scope_descriptor(scope), "status": "no_handoff", "handoff": None, "content": None}
-    content = handoffs.content_of(latest.content)
+    content = runtime_content(handoffs.content_of(latest.content))  # 1.4.1's record form: {source_id, source_type}
     return {
         "scope": scope_descriptor(scope),
         "status": content["disposition"],

@@ -12,7 +12,8 @@ Receipt. Decisions (``docs/decisions.md``, "Handoffs"; ``docs/handoffs.md``):
   on a draft or prepared Handoff, or generation metadata in content committed without one, is 422
   ``invalid_handoff_generation`` (1.4.1's answer for a receipt it cannot verify).
 - Content is kept in the wire form (citations ``{kind, source_ref: {name, source_id}}``);
-  ``generation`` is left out when absent or null.
+  ``generation`` is left out when absent or null; answers send it, null then (``on_the_wire``), as
+  1.4.1 does.
 - Order, as 1.4.1: the schema and rules beyond it (422), the Scope (404 ``scope_not_found``), the
   prepared value's Scope and base (422 ``invalid_request``), generation (422), then for a commit the
   latest revision (unchanged content answers it; another base is 409 ``revision_conflict``), then
@@ -137,10 +138,16 @@ def lineage(content: Mapping[str, Any]) -> tuple[list[tuple[str, str]], list[tup
     return unique(sources), unique(artifacts)
 
 
+def on_the_wire(content: Mapping[str, Any]) -> Json:
+    """Handoff content as 1.4.1 answers it: ``generation`` always sent, null when there is none. The
+    stored form (and every digest over it) leaves a null one out, as 1.4.1's own records do."""
+    return {"generation": content.get("generation"), **{k: v for k, v in content.items() if k != "generation"}}
+
+
 def committed(revision: HandoffRevision) -> Json:
     return {
         "reference": reference(revision.revision),
-        "content": dict(revision.content),
+        "content": on_the_wire(revision.content),
         "source_refs": [{"name": name, "source_id": source_id} for name, source_id in revision.source_refs],
         "artifact_refs": [
             {"family": family, "artifact_id": artifact_id, "revision": number}
@@ -154,7 +161,8 @@ def prepared(scope_id: str, content: Json, latest: HandoffRevision | None) -> Js
         "schema": PREPARED_SCHEMA,
         "scope_id": scope_id,
         "base": None if latest is None else reference(latest.revision),
-        "content": content,
+        "content": on_the_wire(content),
+        "generation": None,  # pcreceipt issues no generation receipt (1.4.1 sends null then too)
     }
 
 
@@ -226,7 +234,7 @@ def resolution(store: Store, scope_id: str, content: Json, selection: str, selec
         "trust": "untrusted_history",
         "status": "resolved",
         "scope_id": scope_id,
-        "content": content,
+        "content": on_the_wire(content),
         "selection": selection,
         "selected_revision": None if selected is None else reference(selected),
         "current_revision": None if latest is None else reference(latest.revision),
