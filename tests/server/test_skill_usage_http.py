@@ -58,6 +58,9 @@ def test_refusals_write_nothing(http: httpx.Client) -> None:
     assert_error(send(package_digest="sha256:" + "0" * 64), 422, "invalid_request")
     assert_error(send(task_source={"name": "content", "source_id": "absent"}), 404, "not_found")
     assert_error(send(task_source={"name": "", "source_id": "absent"}), 422, "invalid_request")
+    # a value with no RFC 8785 form is refused at its field, not a 500 (found by the schemathesis fuzz)
+    beyond = assert_error(send(skill_ref=artifact | {"revision": 2**53}), 422, "invalid_request")
+    assert beyond["details"]["violations"] == [{"path": "/skill_ref", "rule": "i_json"}]
     assert_error(http.post("/v1/skill/usage", json=usage("scp_missing", artifact)), 404, "scope_not_found")
     first = send()
     assert first.status_code == 201, first.text

@@ -6,6 +6,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+import rfc8785
+
+from pcreceipt.contract.digests import canonical_json
 from pcreceipt.errors import (
     ArtifactNotFound,
     InvalidRequest,
@@ -26,6 +29,17 @@ TAGGED_SCAN = 200  # not a contract limit: how many heads one read of a tag-filt
 
 def invalid(path: str, rule: str, message: str) -> InvalidRequest:
     return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
+
+
+def require_i_json(body: Mapping[str, Any], names: tuple[str, ...], message: str) -> None:
+    """422 ``invalid_request`` (rule ``i_json`` at the field) when a field's value has no RFC 8785
+    form (an integer beyond ±(2**53 - 1), a number that is not finite): checked before anything is
+    read or written, where a digest of the value would otherwise fail as a 500."""
+    for name in names:
+        try:
+            canonical_json(body.get(name))
+        except rfc8785.CanonicalizationError:
+            raise invalid(f"/{name}", "i_json", message) from None
 
 
 def store_of(call: Call) -> Store:

@@ -19,11 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import rfc8785
-
-from pcreceipt.contract.digests import canonical_json
-from pcreceipt.errors import ConnectorCheckpointConflict, InvalidRequest
+from pcreceipt.errors import ConnectorCheckpointConflict
 from pcreceipt.models import bodies
+from pcreceipt.server.handlers.common import require_i_json
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.connector_records import CheckpointConflict, ConnectorBinding
 
@@ -48,17 +46,9 @@ def get_connector_checkpoint(call: Call[bodies.GetConnectorCheckpointRequest]) -
     return Reply(200, _state(binding, checkpoint))
 
 
-def _i_json(body: Mapping[str, Any], name: str) -> None:
-    try:
-        canonical_json(body[name])
-    except rfc8785.CanonicalizationError:
-        raise InvalidRequest(NOT_I_JSON_MESSAGE, {"violations": [{"path": f"/{name}", "rule": "i_json"}]}) from None
-
-
 def commit_connector_checkpoint(call: Call[bodies.CommitConnectorCheckpointRequest]) -> Reply:
     body = call.body
-    _i_json(body, "expected")
-    _i_json(body, "checkpoint")
+    require_i_json(body, ("expected", "checkpoint"), NOT_I_JSON_MESSAGE)
     try:
         call.services.store.commit_connector_checkpoint(_binding(body["binding"]), body["expected"], body["checkpoint"])
     except CheckpointConflict:

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from pcreceipt import errors
 from pcreceipt.models import bodies
+from pcreceipt.server.handlers.common import require_i_json
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store import skill_governance as governance
 from pcreceipt.store.skill_usage import USAGE_SOURCE, UsageRefused
@@ -70,6 +71,7 @@ _USAGE_FIELDS = (
 
 def record_skill_usage(call: Call[bodies.RecordSkillUsageRequest]) -> Reply:
     body = call.body
+    require_i_json(body, _USAGE_FIELDS, "A usage observation is I-JSON: integers within ±(2**53 - 1).")
     observation = {name: body.get(name) for name in _USAGE_FIELDS}
     try:
         position = call.services.store.record_skill_usage(body["scope_id"], body["observation_id"], observation)
