@@ -2119,7 +2119,7 @@ class Capabilities(ContractModel):
         None
     )
     """
-    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), always sent: empty when artifact_dreaming is false (no generation provider), as PowerContext 1.4.1 answers a client of Dream contract 2 (its official client and every host).
+    The Dream operations this server runs (refine_experience and derive_skill, each a reviewed Candidate published on approval), sent to a client of Dream contract 2 (its X-PowerContext-Dream-Contract: 2 header, or an MCP call), empty without a generation provider; absent for any other client. PowerContext 1.4.1 answers both ways (its official client and every host send the header).
     """
     source_types: list[SourceType]
     """

@@ -67,7 +67,9 @@ def test_without_a_provider_a_create_is_503_and_reads_answer(http: httpx.Client)
     assert_error(create(http, scope_id), 422, "invalid_request")
     assert_error(create(http, "scp_missing", artifacts=[ref]), 404, "scope_not_found")
     capabilities = http.get("/v1/capabilities").json()
-    assert capabilities["artifact_dreaming"] is False and capabilities["artifact_dreaming_operations"] == []
+    assert capabilities["artifact_dreaming"] is False and "artifact_dreaming_operations" not in capabilities
+    contract_2 = http.get("/v1/capabilities", headers={"X-PowerContext-Dream-Contract": "2"}).json()
+    assert contract_2["artifact_dreaming_operations"] == []  # what 1.4.1 tells its own client
 
 
 def test_a_contract_2_operation_needs_the_header(http: httpx.Client) -> None:
@@ -99,7 +101,7 @@ def test_selection_rules_are_422(http: httpx.Client, fields: dict[str, Any], rea
 def test_a_run_proposes_one_pending_candidate(generating: httpx.Client, powercontext_models: ModuleType) -> None:
     http = generating
     scope_id = new_scope(http)
-    capabilities = http.get("/v1/capabilities").json()
+    capabilities = http.get("/v1/capabilities", headers={"X-PowerContext-Dream-Contract": "2"}).json()
     assert capabilities["artifact_dreaming"] is True
     assert [op["operation"] for op in capabilities["artifact_dreaming_operations"]] == [
         "refine_experience", "derive_skill",

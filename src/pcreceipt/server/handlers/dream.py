@@ -107,6 +107,12 @@ def check_selection(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list
     return artifacts, sources
 
 
+def speaks_dream_contract_2(call: Call[Any]) -> bool:
+    """A client of Dream contract 2: its ``X-PowerContext-Dream-Contract: 2`` header, or an MCP call
+    (1.4.1's own MCP client sends the header)."""
+    return call.transport == "mcp" or call.headers.get(DREAM_CONTRACT_HEADER) == "2"
+
+
 def _worker(call: Call) -> DreamWorker:
     worker = call.services.dream
     if worker is None:
@@ -138,7 +144,7 @@ def _answer(row: DreamRunRow) -> dict[str, Any]:
 def create_dream_run(call: Call[bodies.CreateDreamRunRequest]) -> Reply:
     body, scope_id = call.body, call.path["scope_id"]
     operation = body["operation"]
-    upgraded = call.transport == "mcp" or call.headers.get(DREAM_CONTRACT_HEADER) == "2"
+    upgraded = speaks_dream_contract_2(call)
     if operation not in LEGACY_OPERATIONS and not upgraded:
         raise ClientUpgradeRequired(UPGRADE_MESSAGE, {"required_dream_contract": 2})
     artifacts, sources = check_selection(body)

@@ -37,6 +37,7 @@ from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap, prompts
 from pcreceipt.prepare.dream import FAMILIES
+from pcreceipt.server.handlers.dream import speaks_dream_contract_2
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
 from pcreceipt.store.ids import utc_now
@@ -121,19 +122,18 @@ def get_capabilities(call: Call[None]) -> Reply:
         "search_modes": _search_modes(call),
         "context_versions": [PREPARED_CONTEXT_SCHEMA],
     }
-    # the Dream operations this server runs: none without a provider (1.4.1 answers [] then to a client of
-    # Dream contract 2, as the official client and every host are; docs/decisions.md, "Dream runs")
-    operations = [
-        {"operation": op, "output_kind": "candidate", "effect": "review_then_publish"}
-        for op in (FAMILIES if call.services.dream is not None else ())
-    ]
-    keys = list(body)
-    at = keys.index("artifact_dreaming") + 1
-    body = (
-        {key: body[key] for key in keys[:at]}
-        | {"artifact_dreaming_operations": operations}
-        | {key: body[key] for key in keys[at:]}
-    )
+    if speaks_dream_contract_2(call):  # 1.4.1 names the operations to a client of Dream contract 2 only
+        operations = [
+            {"operation": op, "output_kind": "candidate", "effect": "review_then_publish"}
+            for op in (FAMILIES if call.services.dream is not None else ())
+        ]  # none without a provider (the official client and every host send the header)
+        keys = list(body)
+        at = keys.index("artifact_dreaming") + 1
+        body = (
+            {key: body[key] for key in keys[:at]}
+            | {"artifact_dreaming_operations": operations}
+            | {key: body[key] for key in keys[at:]}
+        )
     return Reply(200, body)
 
 
