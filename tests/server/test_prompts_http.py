@@ -151,7 +151,8 @@ def demonstrate(http: httpx.Client, scope_id: str, key: str, count: int = 2) -> 
 def provider_settings(tmp_path: Path, fake: FakeInference, **rerank: Any) -> Settings:
     return Settings(
         data_dir=tmp_path,
-        generation=GenerationSettings(base_url=fake.base_url, model="fake/chat", timeout_seconds=0.5),
+        # 1.5 s: room for a loaded CI machine to answer in time (0.5 s timed out once on OceanBase)
+        generation=GenerationSettings(base_url=fake.base_url, model="fake/chat", timeout_seconds=1.5),
         rerank=RerankSettings(kind="model", **rerank),
     )
 
@@ -210,7 +211,7 @@ def test_a_failing_provider_is_503_and_nothing_is_saved(
 ) -> None:
     with serve(engine_store, provider_settings(tmp_path, fake)) as url, httpx.Client(base_url=url) as http:
         scope_id = new_scope(http)
-        fake.configure("chat", mode, invalid=invalid, delay=2.0)
+        fake.configure("chat", mode, invalid=invalid, delay=4.0)  # "slow" answers well past the 1.5 s timeout
         calls = fake.chat.calls
         error = assert_error(demonstrate(http, scope_id, "memory.rerank"), 503, code)
         assert error["details"] is None
