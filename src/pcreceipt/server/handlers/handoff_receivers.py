@@ -60,37 +60,13 @@ def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
 # -- 1.4.1's runtime form of a prepared Handoff (for prepared_digest)
 
 
-def _runtime_citation(citation: Mapping[str, Any]) -> Json:
-    return work.citation_record(citation)
-
-
-def _runtime_statement(statement: Mapping[str, Any] | None) -> Json | None:
-    if statement is None:
-        return None
-    return {"text": statement["text"], "citations": [_runtime_citation(c) for c in statement["citations"]]}
-
-
-def runtime_content(content: Mapping[str, Any]) -> Json:
-    return {
-        "schema": content["schema"],
-        "objective": content["objective"],
-        "state": [_runtime_statement(s) for s in content["state"]],
-        "disposition": content["disposition"],
-        "next_action": _runtime_statement(content.get("next_action")),
-        "omissions": [
-            {"text": o["text"], "citation": None if o.get("citation") is None else _runtime_citation(o["citation"])}
-            for o in content["omissions"]
-        ],
-    }
-
-
 def prepared_digest(prepared: Mapping[str, Any]) -> str:
     base = prepared.get("base")
     record = {
         "schema": prepared["schema"],
         "scope_id": prepared["scope_id"],
         "base": None if base is None else {k: base[k] for k in ("family", "artifact_id", "revision")},
-        "content": runtime_content(handoffs.content_of(prepared["content"])),
+        "content": handoffs.runtime_content(handoffs.content_of(prepared["content"])),
     }
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -152,7 +128,7 @@ def acknowledge_handoff(call: Call[bodies.AcknowledgeHandoffRequest]) -> Reply:
             if checks is None
             else {k: checks[k] for k in ("live_state", "capability", "authorization")},
             "evidence_status": "unavailable" if unavailable else "available",
-            "unavailable_evidence": [_runtime_citation(c) for c in unavailable],
+            "unavailable_evidence": [handoffs.runtime_citation(c) for c in unavailable],
             "message": body.get("message"),
         }
         receipt = work.store_record(store, scope_id, body["source_id"], RECEIPT_KIND, record)
@@ -176,7 +152,7 @@ def _readable(store: Store, scope_id: str, content: Mapping[str, Any], now: Any)
 
 
 def render_hint(resolved: Mapping[str, Any], content: Mapping[str, Any]) -> str:
-    runtime = runtime_content(content)
+    runtime = handoffs.runtime_content(content)
     data: Json = {
         "trust": "untrusted_history",
         "scope_id": resolved["scope_id"],

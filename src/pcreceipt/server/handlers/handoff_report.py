@@ -34,7 +34,6 @@ from pcreceipt.contract.digests import canonical_json, wire_bytes
 from pcreceipt.errors import HandoffReportTooLarge, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import handoffs
-from pcreceipt.server.handlers.handoff_receivers import runtime_content
 from pcreceipt.server.handlers.records import scope_descriptor
 from pcreceipt.server.handlers.statistics import selected_scopes
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -115,7 +114,9 @@ def _entry(call: Call, scope_id: str) -> Json:
         raise ScopeNotFound(SCOPE_NOT_FOUND_MESSAGE)
     if latest is None:
         return {"scope": scope_descriptor(scope), "status": "no_handoff", "handoff": None, "content": None}
-    content = runtime_content(handoffs.content_of(latest.content))  # 1.4.1's record form: {source_id, source_type}
+    content = handoffs.runtime_content(
+        handoffs.content_of(latest.content)
+    )  # 1.4.1's record form: {source_id, source_type}
     return {
         "scope": scope_descriptor(scope),
         "status": content["disposition"],

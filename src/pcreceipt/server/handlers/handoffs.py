@@ -118,6 +118,32 @@ def content_of(value: Mapping[str, Any]) -> Json:
     return content
 
 
+def runtime_citation(citation: Mapping[str, Any]) -> Json:
+    return work.citation_record(citation)
+
+
+def _runtime_statement(statement: Mapping[str, Any] | None) -> Json | None:
+    if statement is None:
+        return None
+    return {"text": statement["text"], "citations": [runtime_citation(c) for c in statement["citations"]]}
+
+
+def runtime_content(content: Mapping[str, Any]) -> Json:
+    """Handoff content in 1.4.1's record form (a Source cited by ``source_type``): what the Handoff
+    Receipt's digests cover and what the Handoff Report renders."""
+    return {
+        "schema": content["schema"],
+        "objective": content["objective"],
+        "state": [_runtime_statement(s) for s in content["state"]],
+        "disposition": content["disposition"],
+        "next_action": _runtime_statement(content.get("next_action")),
+        "omissions": [
+            {"text": o["text"], "citation": None if o.get("citation") is None else runtime_citation(o["citation"])}
+            for o in content["omissions"]
+        ],
+    }
+
+
 def unique(values: Sequence[Any]) -> list[Any]:
     unique: list[Any] = []
     for value in values:
