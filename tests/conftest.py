@@ -19,7 +19,8 @@
   ``serial`` and an ``oceanbase`` that no fixture shows (a test starting seekdb itself) are written
   on the test (``serial`` on a whole module, as ``pytestmark``). Under ``--dist loadfile`` every
   ``serial`` module is one work unit (``pytest_xdist_make_scheduler``): they bind fixed ports, so
-  one worker runs them one after another beside the rest. A test that reaches
+  one worker runs them one after another beside the rest; that unit and the ``long`` modules are
+  handed out first. A test that reaches
   the session's seekdb server without the mark is an error (``_support.seekdb``), so the quick
   tier cannot start seekdb unnoticed.
 
@@ -89,24 +90,30 @@ def _parametrised_with(item: pytest.Item, value: str) -> bool:
 
 
 @cache
-def _serial_module(path: Path) -> bool:
-    """Whether the test module at ``path`` sets ``pytestmark`` with ``pytest.mark.serial`` (read with
-    ast: the controller of an xdist run collects nothing itself)."""
+def _module_marks(path: Path) -> frozenset[str]:
+    """The marks the test module at ``path`` sets in ``pytestmark`` (read with ast: the controller of
+    an xdist run collects nothing itself)."""
     if not path.is_file():
-        return False
+        return frozenset()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         targets = node.targets if isinstance(node, ast.Assign) else []
         if any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
-            return any(
-                isinstance(n, ast.Attribute) and n.attr == "serial" for n in ast.walk(cast(ast.Assign, node).value)
-            )
-    return False
+            value = cast(ast.Assign, node).value
+            return frozenset(n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute) and n.attr != "mark")
+    return frozenset()
+
+
+def _serial_module(path: Path) -> bool:
+    return "serial" in _module_marks(path)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadfile`` with one change: every ``serial`` module (they bind fixed ports) is one
-    work unit, so one worker runs them one after another while the others run the rest. Any other
-    ``--dist`` keeps pytest-xdist's own scheduler."""
+    """``--dist loadfile`` with two changes: every ``serial`` module (they bind fixed ports) is one
+    work unit, so one worker runs them one after another while the others run the rest; and that
+    unit, then every ``long`` module (few tests that take long), is handed out first. pytest-xdist
+    hands out the units with the most tests first, so these would otherwise start last and keep one
+    worker busy after the others have finished. Any other ``--dist`` keeps pytest-xdist's own
+    scheduler."""
     if config.getoption("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
@@ -117,6 +124,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
             return SERIAL_GROUP if _serial_module(root / module) else module
+
+        def _assign_work_unit(self, node: Any) -> None:
+            first = [unit for unit in self.workqueue if unit == SERIAL_GROUP or "long" in _module_marks(root / unit)]
+            for unit in reversed(first):
+                self.workqueue.move_to_end(unit, last=False)
+            super()._assign_work_unit(node)
 
     return FixedPortsTogether(config, log)
 

@@ -32,6 +32,8 @@ from _support.forked_cli import run_many
 from pcreceipt.cli import paths
 from pcreceipt.cli.main import app
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 
 @dataclass(frozen=True)
 class Param:

@@ -30,6 +30,8 @@ from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import NewArtifact
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 MEMORIES = 20_000
 BATCH = 1_000
 PAGE = limits.LIST_ATOMIC_MEMORY_REQUEST_LIMIT_MAXIMUM

@@ -14,6 +14,8 @@ from pydantic import ValidationError
 from pcreceipt import models
 from pcreceipt.models import BY_ID, OPERATIONS
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

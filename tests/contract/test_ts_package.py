@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "generated" / "ts"
 TSC = ROOT / "codegen" / "ts" / "node_modules" / "typescript" / "bin" / "tsc"

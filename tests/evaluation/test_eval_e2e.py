@@ -24,6 +24,8 @@ from pcreceipt.client import TransportError
 from pcreceipt.evaluation.run import BACKOFF_SECONDS, with_retries
 from pcreceipt.evaluation.sample import sample_set
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 PNG = b"\x89PNG\r\n\x1a\n"
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 

@@ -72,6 +72,8 @@ from pcreceipt.store.code import file_sha256
 from pcreceipt.store.records import BootstrapReceipt, CapturedSource, SourceRef
 from pcreceipt.store.sqlite import SQLiteStore
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
 TARGETS = (OWN, REF, OTHER, MISSING)
 OK, NF, FB, UA = "ok", 404, 403, 401
