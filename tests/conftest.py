@@ -126,7 +126,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return SERIAL_GROUP if _serial_module(root / module) else module
 
         def _assign_work_unit(self, node: Any) -> None:
-            first = [unit for unit in self.workqueue if unit == SERIAL_GROUP or "long" in _module_marks(root / unit)]
+            first = [unit for unit in self.workqueue if "long" in _module_marks(root / unit)]
+            if SERIAL_GROUP in self.workqueue:
+                first.insert(0, SERIAL_GROUP)
             for unit in reversed(first):
                 self.workqueue.move_to_end(unit, last=False)
             super()._assign_work_unit(node)
