@@ -163,6 +163,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
 
         def _check_revisable(self, conn: ConnT, scope_id: str, artifact_id: str) -> None: ...
 
+        def _canonical_skill_in(self, conn: ConnT, scope_id: str, proposal: Mapping[str, Any]) -> dict[str, Any]: ...
+
     # -- reads
 
     def get_candidate(self, scope_id: str, candidate_id: str) -> CandidateRecord | None:
@@ -403,6 +405,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         candidate_id, now = new_candidate_id(), utc_now()
         self._check_evidence(conn, scope_id, proposal, sources, artifacts)
         self._check_target(conn, family, target, artifacts)
+        if family == "skill":
+            proposal = self._canonical_skill_in(conn, scope_id, proposal)
         self._run(
             conn,
             """INSERT INTO candidates (scope_id, candidate_id, family, status, version, target, result,
@@ -476,8 +480,9 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             self._pending_at(current, expected_version)
             check_proposal(current.family)
             self._check_target(conn, current.family, target, artifacts)
+            revised = self._canonical_skill_in(conn, scope_id, proposal) if current.family == "skill" else proposal
             self._move_head(conn, current, "version = ?", (current.version + 1,))
-            self._insert_version(conn, scope_id, candidate_id, current.version + 1, proposal, sources, artifacts,
+            self._insert_version(conn, scope_id, candidate_id, current.version + 1, revised, sources, artifacts,
                                  reason, now)  # fmt: skip
             return cast(CandidateRecord, self._candidate(conn, scope_id, candidate_id))
 
@@ -514,6 +519,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             self._check_lineage(current)
             self._check_evidence(conn, scope_id, current.proposal, current.source_refs, current.artifact_refs)
             self._check_target(conn, current.family, current.target, current.artifact_refs)
+            if current.family == "skill" and current.proposal.get("package") is not None:
+                self._canonical_skill_in(conn, scope_id, current.proposal)  # its package is still the Scope's
             if current.family == "experience":
                 if prepared is None or preview is None or preview.version != current.version:
                     raise CandidateStale(expected_version, current.version)
