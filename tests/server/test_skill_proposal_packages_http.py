@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import json
 import uuid
 import zipfile
 from collections.abc import Iterator
@@ -21,8 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from _support.candidates import SKILL, cited_source
-from _support.engines import raw_sql
+from _support.candidates import SKILL, TEXT_ONLY_SKILL, cited_source, store_text_only
 from _support.external_skills import approved_package
 from _support.remote_skills import enrolled_target
 from _support.servers import assert_error, running
@@ -151,16 +149,9 @@ def test_text_that_is_no_standard_package_is_422_and_stores_nothing(http: httpx.
 def test_a_skill_stored_before_packages_keeps_none(http: httpx.Client, engine_name: str, tmp_path: Path) -> None:
     scope_id = new_scope(http)
     candidate = propose(http, scope_id, SKILL).json()
-    text_only = SKILL | {"package": None, "license": None, "compatibility": None, "metadata": {}, "allowed_tools": None}
-    mark = "?" if engine_name == "sqlite" else "%s"
-    raw_sql(
-        engine_name,
-        tmp_path,
-        f"UPDATE candidate_versions SET proposal = {mark} WHERE candidate_id = {mark}",
-        (json.dumps(text_only), candidate["candidate_id"]),
-    )
+    store_text_only(engine_name, tmp_path, candidate["candidate_id"])
     approved = decide(http, "approve", scope_id, candidate)
-    assert approved.status_code == 200 and approved.json()["proposal"] == text_only
+    assert approved.status_code == 200 and approved.json()["proposal"] == TEXT_ONLY_SKILL
     ask = {"scope_id": scope_id, "artifact": approved.json()["result_artifact"]}
     for path in ("/v1/skill/package/manifest", "/v1/skill/package/download"):  # 1.4.1's "not package-backed"
         assert_error(http.post(path, json=ask), 422, "invalid_request")

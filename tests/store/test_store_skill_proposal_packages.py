@@ -8,28 +8,17 @@ built (``package`` null) is left as it is (docs/decisions.md, "Packages of propo
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _support.engines import raw_sql
+from _support.candidates import TEXT_ONLY_SKILL, store_text_only
 
 from pcreceipt.store import skill_package
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import CandidateRecord, CapturedSource, InvalidCandidate, SourceRef
 
-SKILL = {
-    "name": "release-check",
-    "description": "Check a release branch before tagging it.",
-    "instructions": "Run the test suite, then the packaging check.",
-    "validation": ["the packaging check passes"],
-    "package": None,
-    "license": None,
-    "compatibility": None,
-    "metadata": {},
-    "allowed_tools": None,
-}
+SKILL = TEXT_ONLY_SKILL  # a text proposal with every optional field, as stored
 PEER_PACKAGE = {
     "tree_digest": "82ca6d300128d920b0c375156133130595ed34c0cedcbcab721cdb7c1147c39a",
     "archive_digest": "7fe9f192d9650ad036070e85f83b5fb652df5e713504d96827396397f09fa1bf",
@@ -132,23 +121,12 @@ def test_text_that_is_no_standard_package_is_refused_and_nothing_is_written(stor
     assert store.list_candidates(scope_id, status="pending", family=None, limit=10, after=None) == []
 
 
-def _legacy(engine_name: str, workdir: Path, candidate: CandidateRecord) -> None:
-    """Turn the candidate's first version into a row written before packages were built."""
-    mark = "?" if engine_name == "sqlite" else "%s"
-    raw_sql(
-        engine_name,
-        workdir,
-        f"UPDATE candidate_versions SET proposal = {mark} WHERE candidate_id = {mark} AND version = 1",
-        (json.dumps(SKILL), candidate.candidate_id),
-    )
-
-
 def test_rows_stored_before_packages_are_left_as_they_are(
     store: Store, scope_id: str, engine_name: str, tmp_path: Path
 ) -> None:
     pending, approved = propose(store, scope_id), propose(store, scope_id)
     for candidate in (pending, approved):
-        _legacy(engine_name, tmp_path, candidate)
+        store_text_only(engine_name, tmp_path, candidate.candidate_id)
     read = store.get_candidate(scope_id, pending.candidate_id)
     assert read is not None and dict(read.proposal) == SKILL  # read as stored: no package built on read
     result = store.approve_candidate(scope_id, approved.candidate_id, 1).result
