@@ -21,6 +21,10 @@ Decisions (``docs/decisions.md``, "Experience and Skill candidates"):
   Task Outcomes, so a proposal with a failure record is refused like 1.4.1 refuses one without.
 - A target has the candidate's family, is listed in ``artifact_refs`` and is its artifact's current
   head (``TargetMoved`` otherwise, checked again at approval).
+- Every Skill version is written package-backed, as 1.4.1 keeps it: a text proposal becomes its
+  canonical one-file package inside the write's transaction (``ExternalSkillRecords._canonical_skill_in``),
+  a named package must be the Scope's ("Packages of proposed Skills"); a row stored before that keeps
+  its null package.
 """
 
 from __future__ import annotations

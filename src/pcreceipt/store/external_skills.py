@@ -4,7 +4,8 @@
   rebuildable snapshot. A scan replaces the Scope's rows of the configured host in one
   transaction under the Scope's writer lock, so of two racing scans one's rows stand whole.
 - ``skill_packages``: canonical package archives by (Scope, archive digest), written once; a
-  second write of the same digest is a no-op (the bytes are the digest's).
+  second write of the same digest is a no-op (the bytes are the digest's). Besides uploads and
+  imports, the package of every text Skill proposal (``_canonical_skill_in``) is stored here.
 - ``skill_package_sources``: the immutable Source evidence of a package, by 1.4.1's Source names:
   ``external-skill-snapshot`` (an import or fork; id ``ext_skill_<sha256>`` of the registration's
   provider, agent kind, host, identity, fingerprint and the mode) and ``skill-package-upload``
