@@ -3,10 +3,14 @@ to cite, a pending candidate, an approved artifact, all over a server's HTTP API
 
 from __future__ import annotations
 
+import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 import httpx
+
+from _support.engines import raw_sql
 
 EXPERIENCE = {
     "situation": "The release build failed on a stale lock file.",
@@ -21,6 +25,22 @@ SKILL = {
     "validation": ["the packaging check passes"],
 }
 PROPOSALS = {"experience": EXPERIENCE, "skill": SKILL}
+TEXT_ONLY_SKILL = SKILL | {
+    "package": None,
+    "license": None,
+    "compatibility": None,
+    "metadata": {},
+    "allowed_tools": None,
+}
+"""``SKILL`` as a proposal was stored before proposed Skills were packaged (``package`` null)."""
+
+
+def store_text_only(engine: str, workdir: Path, candidate_id: str) -> None:
+    """Rewrite every version of the candidate in ``workdir``'s database as ``TEXT_ONLY_SKILL``: a row
+    written before proposed Skills were packaged (docs/decisions.md, "Packages of proposed Skills")."""
+    mark = "?" if engine == "sqlite" else "%s"
+    sql = f"UPDATE candidate_versions SET proposal = {mark} WHERE candidate_id = {mark}"
+    raw_sql(engine, workdir, sql, (json.dumps(TEXT_ONLY_SKILL), candidate_id))
 
 
 def cited_source(http: httpx.Client, scope_id: str) -> dict[str, str]:

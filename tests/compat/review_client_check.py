@@ -9,6 +9,8 @@ and the standard library, and takes the check's ``check`` / ``expect_error`` hel
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -32,6 +34,8 @@ SKILL = {
     "instructions": "Run the test suite, then the packaging check.",
     "validation": ["the packaging check passes"],
 }
+SKILL_ARCHIVE_DIGEST = "7fe9f192d9650ad036070e85f83b5fb652df5e713504d96827396397f09fa1bf"
+"""The archive digest of the package PowerContext 1.4.1 builds for ``SKILL`` (a live 1.4.1 answered it)."""
 
 
 async def review(client: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
@@ -86,12 +90,20 @@ async def review(client: PowerContextClient, check: Check, expect_error: ExpectE
     skill = await client.propose_skill(
         models.ProposeSkillRequest.model_validate({"scope_id": scope_id, "proposal": SKILL, **evidence})
     )
+    built = skill.proposal.package
+    check("propose_skill builds 1.4.1's package", built is not None and built.archive_digest == SKILL_ARCHIVE_DIGEST)
     skill_ident = {"scope_id": scope_id, "candidate_id": skill.candidate_id, "expected_version": 1}
     skill_approved = await client.approve_candidate(models.ApproveCandidateRequest.model_validate(skill_ident))
     if skill_approved.result_artifact is not None:
         reference = {"scope_id": scope_id, "artifact": skill_approved.result_artifact.model_dump(mode="json")}
         read_skill = await client.get_skill(models.GetSkillRequest.model_validate(reference))
         check("get_skill content", read_skill.content.name == SKILL["name"])
+        download = await client.download_skill_package(models.GetSkillPackageRequest.model_validate(reference))
+        data = base64.b64decode(download.archive_base64)
+        check(
+            "download_skill_package of a proposed Skill",
+            hashlib.sha256(data).hexdigest() == SKILL_ARCHIVE_DIGEST and download.package == built,
+        )
     library = await client.list_managed_skills(models.ListManagedSkillsRequest(scope_id=scope_id, query="packaging"))
     check("list_managed_skills finds it", [s.content.name for s in library.skills] == [SKILL["name"]])
 

@@ -118,9 +118,10 @@ def test_an_external_skill_is_forked_by_the_model_and_approved(hermes_generation
     forked = answers["forked"]
     assert forked["status"] == "pending", forked
     proposal = forked["candidate"]["proposal"]
-    assert proposal["package"] is None and proposal["validation"] == ["the packaging check passes"], proposal
+    assert proposal["package"]["file_count"] == 1 and proposal["validation"] == [], proposal  # its own text's package
+    assert proposal["instructions"].endswith("## Validation\n\n- the packaging check passes"), proposal
     assert forked["candidate"]["source_refs"][0]["name"] == "external-skill-snapshot"
     pending = {c["candidate_id"] for c in answers["pending"]["candidates"]}
     assert pending == {forked["candidate"]["candidate_id"], answers["skill"]["candidate"]["candidate_id"]}
     assert answers["approved"]["status"] == "approved", answers["approved"]
-    assert answers["skill_read"]["content"]["instructions"] == "Run the test suite, then the packaging check."
+    assert answers["skill_read"]["content"] == proposal  # approved as proposed, package and all

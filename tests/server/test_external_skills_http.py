@@ -175,8 +175,8 @@ def test_fork_asks_the_model_once_over_the_snapshot(
     assert response.status_code == 200, response.text
     powercontext_models.GeneratedCandidateResponse.model_validate_json(response.content)
     candidate = response.json()["candidate"]
-    assert candidate["proposal"]["validation"] == ["the packaging check passes"]
-    assert candidate["proposal"]["package"] is None and fake.chat.calls == 1
+    assert candidate["proposal"]["instructions"].endswith("## Validation\n\n- the packaging check passes")
+    assert candidate["proposal"]["package"]["file_count"] == 1 and fake.chat.calls == 1  # its own text's package
     assert candidate["source_refs"][0]["name"] == "external-skill-snapshot"
 
 

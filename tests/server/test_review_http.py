@@ -19,11 +19,12 @@ from _support.servers import assert_error, running
 
 from pcreceipt.config import EmbeddingSettings, Settings
 from pcreceipt.server.app import create_app
+from pcreceipt.store import skill_package
 from pcreceipt.store.protocol import Store
 
 STORED_EXPERIENCE = EXPERIENCE | {"failure": None}
 """A proposal as stored and served: every optional field present (1.4.1's content models)."""
-STORED_SKILL = SKILL | {"package": None, "license": None, "compatibility": None, "metadata": {}, "allowed_tools": None}
+STORED_SKILL = skill_package.from_proposal(SKILL).skill_content()  # every proposed Skill is package-backed
 
 
 @pytest.fixture

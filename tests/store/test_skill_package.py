@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import stat
 import zipfile
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -70,3 +71,79 @@ def test_links_collisions_and_bombs_are_refused() -> None:
     for data in (link, collide, bomb, many, b"not a zip", upload([("README.md", b"x", 0o100644)])):
         with pytest.raises(PackageRefused):
             skill_package.from_archive(data)
+
+
+SKILL = {
+    "name": "release-check",
+    "description": "Check a release branch before tagging it.",
+    "instructions": "Run the test suite, then the packaging check.",
+    "validation": ["the packaging check passes"],
+}
+PEER_ARCHIVE_DIGESTS = {
+    "plain": ({}, "7fe9f192d9650ad036070e85f83b5fb652df5e713504d96827396397f09fa1bf"),
+    "revised": ({"instructions": "New text."}, "9a333f32290a8325c158760da9d26d7f782178ad3193b2a823d9f8d079df835b"),
+    "leading blank lines": (
+        {"instructions": "\n\nhello"},
+        "8c098d11bd2e0efffdea126ad85e17c555430e7e245579f5a022ac4142fd020a",
+    ),
+    "every optional field": (
+        {"metadata": {"k": "v: x", "é": "ü"}, "license": "MIT", "compatibility": "py3", "allowed_tools": "Bash"},
+        "b3bf39879df8f299c609485922628e2a157fa36a76327779cd8a6d38415cb8c5",
+    ),
+}
+"""Archive digests PowerContext 1.4.1 answered for these text proposals (propose_skill on
+``powercontext server run``)."""
+
+
+@pytest.mark.parametrize("case", sorted(PEER_ARCHIVE_DIGESTS))
+def test_a_text_proposal_s_package_is_byte_for_byte_1_4_1_s(case: str) -> None:
+    change, digest = PEER_ARCHIVE_DIGESTS[case]
+    package = skill_package.from_proposal(SKILL | change)
+    assert package.reference["archive_digest"] == digest
+    assert skill_package.from_archive(package.archive).reference == package.reference  # already canonical
+
+
+def test_the_skill_md_of_a_text_proposal() -> None:
+    package = skill_package.from_proposal(SKILL | {"license": "MIT", "metadata": {"team": "release"}})
+    assert package.file("SKILL.md").decode() == (
+        "---\nname: release-check\ndescription: Check a release branch before tagging it.\nlicense: MIT\n"
+        "metadata:\n  team: release\n---\n\nRun the test suite, then the packaging check.\n\n## Validation\n\n"
+        "- the packaging check passes\n"
+    )
+    assert [file["path"] for file in package.files] == ["SKILL.md"] and not package.files[0]["executable"]
+    content = package.skill_content()
+    assert content["validation"] == [] and content["instructions"].endswith(
+        "## Validation\n\n- the packaging check passes"
+    )
+
+
+TRIMMED = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=60).filter(
+    lambda value: value == value.strip() and bool(value)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}", fullmatch=True),
+    TRIMMED,
+    st.text(min_size=1, max_size=200).map(str.rstrip).filter(bool),
+    st.lists(TRIMMED, min_size=1, max_size=4),
+    st.dictionaries(TRIMMED, TRIMMED, max_size=3),
+    st.one_of(st.none(), TRIMMED),
+)
+def test_a_text_proposal_s_package_caches_what_it_holds(
+    name: str, description: str, instructions: str, validation: list[str], metadata: dict[str, str], licence: Any
+) -> None:
+    proposal = {"name": name, "description": description, "instructions": instructions, "validation": validation,
+                "metadata": metadata, "license": licence}  # fmt: skip
+    try:
+        package = skill_package.from_proposal(proposal)
+    except PackageRefused:  # text that does not read back as a standard package: 1.4.1 refuses it too
+        return
+    assert skill_package.from_proposal(proposal).archive == package.archive  # deterministic
+    cached = skill_package.cached_content(package.reference, package.archive)
+    assert cached == package.skill_content() and cached["package"] == package.reference
+    assert (cached["name"], cached["description"], cached["metadata"]) == (name, description, metadata)
+    assert skill_package.from_archive(package.archive).reference == package.reference
+    with pytest.raises(PackageRefused):
+        skill_package.from_proposal(cached)  # a package-backed proposal is not rebuilt from its text

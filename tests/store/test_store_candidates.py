@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pcreceipt.store import skill_package
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import (
     ArtifactRef,
@@ -85,7 +86,7 @@ def test_skills_live_in_their_own_table(store: Store, scope_id: str) -> None:
     approved = store.approve_candidate(scope_id, propose(store, scope_id, "skill").candidate_id, 1).result
     assert approved is not None and str(approved.family) == "skill"
     skill = store.get_managed_skill(scope_id, approved.artifact_id, 1)
-    assert skill is not None and dict(skill.content) == SKILL
+    assert skill is not None and dict(skill.content) == skill_package.from_proposal(SKILL).skill_content()
     assert [head.ref for head in store.managed_skill_heads(scope_id)] == [approved]
     assert store.get_managed_skill(scope_id, approved.artifact_id, 2) is None
 

@@ -8049,7 +8049,7 @@ class SkillProposal(TypedDict, closed=True):
     """
     package: NotRequired[SkillPackageReference | None]
     """
-    An exact package; always null on this server.
+    An exact package the Scope holds, whose cached fields the proposal must carry; null in a text proposal, for which the server builds and stores a one-file package; a proposal stored before packages were built may have none.
     """
     license: NotRequired[str | None]
     """

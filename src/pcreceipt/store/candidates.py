@@ -21,6 +21,10 @@ Decisions (``docs/decisions.md``, "Experience and Skill candidates"):
   Task Outcomes, so a proposal with a failure record is refused like 1.4.1 refuses one without.
 - A target has the candidate's family, is listed in ``artifact_refs`` and is its artifact's current
   head (``TargetMoved`` otherwise, checked again at approval).
+- Every Skill version is written package-backed, as 1.4.1 keeps it: a text proposal becomes its
+  canonical one-file package inside the write's transaction (``ExternalSkillRecords._canonical_skill_in``),
+  a named package must be the Scope's ("Packages of proposed Skills"); a row stored before that keeps
+  its null package.
 """
 
 from __future__ import annotations
@@ -162,6 +166,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None: ...
 
         def _check_revisable(self, conn: ConnT, scope_id: str, artifact_id: str) -> None: ...
+
+        def _canonical_skill_in(self, conn: ConnT, scope_id: str, proposal: Mapping[str, Any]) -> dict[str, Any]: ...
 
     # -- reads
 
@@ -403,6 +409,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
         candidate_id, now = new_candidate_id(), utc_now()
         self._check_evidence(conn, scope_id, proposal, sources, artifacts)
         self._check_target(conn, family, target, artifacts)
+        if family == "skill":
+            proposal = self._canonical_skill_in(conn, scope_id, proposal)
         self._run(
             conn,
             """INSERT INTO candidates (scope_id, candidate_id, family, status, version, target, result,
@@ -476,8 +484,9 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             self._pending_at(current, expected_version)
             check_proposal(current.family)
             self._check_target(conn, current.family, target, artifacts)
+            revised = self._canonical_skill_in(conn, scope_id, proposal) if current.family == "skill" else proposal
             self._move_head(conn, current, "version = ?", (current.version + 1,))
-            self._insert_version(conn, scope_id, candidate_id, current.version + 1, proposal, sources, artifacts,
+            self._insert_version(conn, scope_id, candidate_id, current.version + 1, revised, sources, artifacts,
                                  reason, now)  # fmt: skip
             return cast(CandidateRecord, self._candidate(conn, scope_id, candidate_id))
 
@@ -514,6 +523,8 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             self._check_lineage(current)
             self._check_evidence(conn, scope_id, current.proposal, current.source_refs, current.artifact_refs)
             self._check_target(conn, current.family, current.target, current.artifact_refs)
+            if current.family == "skill" and current.proposal.get("package") is not None:
+                self._canonical_skill_in(conn, scope_id, current.proposal)  # its package is still the Scope's
             if current.family == "experience":
                 if prepared is None or preview is None or preview.version != current.version:
                     raise CandidateStale(expected_version, current.version)

@@ -4,7 +4,8 @@
   rebuildable snapshot. A scan replaces the Scope's rows of the configured host in one
   transaction under the Scope's writer lock, so of two racing scans one's rows stand whole.
 - ``skill_packages``: canonical package archives by (Scope, archive digest), written once; a
-  second write of the same digest is a no-op (the bytes are the digest's).
+  second write of the same digest is a no-op (the bytes are the digest's). Besides uploads and
+  imports, the package of every text Skill proposal (``_canonical_skill_in``) is stored here.
 - ``skill_package_sources``: the immutable Source evidence of a package, by 1.4.1's Source names:
   ``external-skill-snapshot`` (an import or fork; id ``ext_skill_<sha256>`` of the registration's
   provider, agent kind, host, identity, fingerprint and the mode) and ``skill-package-upload``
@@ -21,9 +22,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pcreceipt.store import skill_package
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
-from pcreceipt.store.records import ArtifactRef, CandidateRecord, SourceRef
+from pcreceipt.store.records import ArtifactRef, CandidateRecord, InvalidCandidate, SourceRef
 from pcreceipt.store.rows import to_json
 
 SNAPSHOT_SOURCE = "external-skill-snapshot"
@@ -109,6 +111,36 @@ class ExternalSkillRecords(EngineHooks[ConnT, PreparedT]):
                    VALUES (?, ?, ?, ?, ?, ?)""",
                 (scope_id, digest, to_json(dict(reference)), to_json(dict(manifest)), archive, now),
             )
+
+    def _canonical_skill_in(self, conn: ConnT, scope_id: str, proposal: Mapping[str, Any]) -> dict[str, Any]:
+        """A managed Skill proposal as stored, package-backed, as 1.4.1 keeps every proposed Skill: a
+        text proposal (no ``package``) becomes its one-file package (``skill_package.from_proposal``),
+        stored here once, and the package's cached content; a proposal naming a package must name one
+        the Scope holds and carry exactly its cached content (``InvalidCandidate("package")``
+        otherwise, 1.4.1's refusal). Text that is no standard package is ``InvalidCandidate("proposal")``
+        (the handlers refuse it first, with the rule that failed)."""
+        named = proposal.get("package")
+        if named is None:
+            try:
+                package = skill_package.from_proposal(proposal)
+            except skill_package.PackageRefused:
+                raise InvalidCandidate("proposal") from None
+            self._store_package(conn, scope_id, package.reference, package.manifest(), package.archive, utc_now())
+            return package.skill_content()
+        row = self._first(
+            conn,
+            "SELECT reference, archive FROM skill_packages WHERE scope_id = ? AND archive_digest = ?",
+            (scope_id, str(named.get("archive_digest"))),
+        )
+        if row is None:
+            raise InvalidCandidate("package")
+        try:
+            cached = skill_package.cached_content(json.loads(_text(row[0])), bytes(row[1]))
+        except skill_package.PackageRefused:
+            raise InvalidCandidate("package") from None
+        if cached != dict(proposal):
+            raise InvalidCandidate("package")
+        return cached
 
     def propose_package_candidate(
         self,

@@ -90,18 +90,7 @@ class Package:
 
     def skill_content(self) -> dict[str, Any]:
         """The managed Skill content a package-backed candidate proposes (1.4.1's cached fields)."""
-        meta = self.metadata
-        return {
-            "name": meta["name"],
-            "description": meta["description"],
-            "instructions": self.instructions,
-            "validation": [],
-            "package": dict(self.reference),
-            "license": meta["license"],
-            "compatibility": meta["compatibility"],
-            "metadata": dict(meta["metadata"]),
-            "allowed_tools": meta["allowed_tools"],
-        }
+        return _cached(self.reference, self.metadata, self.instructions)
 
     def manifest(self) -> dict[str, Any]:
         """The contract's ``SkillPackageManifest``."""
@@ -110,6 +99,59 @@ class Package:
     def file(self, path: str) -> bytes:
         with zipfile.ZipFile(io.BytesIO(self.archive)) as archive:
             return archive.read(path)
+
+
+def _cached(reference: Mapping[str, Any], meta: Mapping[str, Any], instructions: str) -> dict[str, Any]:
+    return {
+        "name": meta["name"],
+        "description": meta["description"],
+        "instructions": instructions,
+        "validation": [],
+        "package": dict(reference),
+        "license": meta["license"],
+        "compatibility": meta["compatibility"],
+        "metadata": dict(meta["metadata"]),
+        "allowed_tools": meta["allowed_tools"],
+    }
+
+
+def from_proposal(proposal: Mapping[str, Any]) -> Package:
+    """The one-file package of a text proposal, as 1.4.1 builds it for every proposed Skill: a
+    ``SKILL.md`` of YAML frontmatter (``name``, ``description``, then ``license``,
+    ``compatibility``, ``metadata`` and ``allowed-tools`` when set, in that order, dumped by PyYAML's
+    ``safe_dump`` with Unicode kept and keys unsorted), a blank line, the instructions (trailing
+    whitespace cut) with the validation items appended as a ``## Validation`` list, and a final
+    newline; mode 0644; then captured canonically like any package, so the same proposal always has
+    the same archive and tree digests. PackageRefused when the text is no standard package (a name
+    that is not a package name, a description over 1024 characters, a ``SKILL.md`` over 128 KiB,
+    ...) or the proposal already names a package."""
+    if proposal.get("package") is not None:
+        raise PackageRefused("a package-backed proposal is not rebuilt from its text")
+    front: dict[str, Any] = {"name": proposal["name"], "description": proposal["description"]}
+    for key, label in (("license", "license"), ("compatibility", "compatibility"), ("metadata", "metadata"),
+                       ("allowed_tools", "allowed-tools")):  # fmt: skip
+        if proposal.get(key):  # absent, null, or (metadata) empty: left out
+            front[label] = dict(proposal[key]) if key == "metadata" else proposal[key]
+    body = str(proposal["instructions"]).rstrip()
+    checks = [str(item) for item in proposal.get("validation") or ()]
+    if checks:
+        listed = "## Validation\n\n" + "\n".join(f"- {item}" for item in checks)
+        body = f"{body}\n\n{listed}" if body else listed
+    header = yaml.safe_dump(front, allow_unicode=True, sort_keys=False).rstrip()
+    text = f"---\n{header}\n---\n\n{body}\n".encode()
+    return canonical([PackageFile(ENTRYPOINT, text, 0o644)], expected_name=str(proposal["name"]))
+
+
+def cached_content(reference: Mapping[str, Any], archive: bytes) -> dict[str, Any]:
+    """The managed Skill content a stored canonical package caches: its ``SKILL.md`` read again
+    (PackageRefused when the archive has none a package could have)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(archive)) as stored:
+            entry = stored.read(ENTRYPOINT)
+    except (KeyError, OSError, RuntimeError, EOFError, zipfile.BadZipFile) as exc:
+        raise PackageRefused("the stored archive has no readable SKILL.md") from exc
+    metadata, instructions = _frontmatter(entry, None)
+    return _cached(reference, metadata, instructions)
 
 
 def relative_path(value: str) -> str:

@@ -21,11 +21,6 @@ def _all(group: str, request: str, whats: tuple[str, ...], reason: str) -> dict[
     return {(group, request, what): reason for what in whats}
 
 
-_SKILL_PACKAGE = (
-    "OPEN: 1.4.1 builds a canonical package (archive and tree digests) for every proposed Skill; "
-    "pcreceipt keeps a proposal's text only (its package is null)"
-)
-
 EXPECTED: dict[tuple[str, str, str], str] = {
     ("artifacts", "POST /v1/atomic-memory/lifecycle", ".error.details: shape"): DETAILS,
     ("artifacts", "POST /v1/atomic-memory/merges", "422 invalid_request vs 200 None"): (
@@ -74,16 +69,6 @@ EXPECTED: dict[tuple[str, str, str], str] = {
         "OURS: pcreceipt never runs the Topic Memory probe prompt, so it shows no built-in text for it "
         "(docs/decisions.md, prompt configuration)",
     ),
-    **{
-        ("review", request, f"{prefix}{what}: shape"): _SKILL_PACKAGE
-        for request, prefix in (
-            ("POST /v1/skill/propose", ".proposal."),
-            ("POST /v1/candidates/approve", ".proposal."),
-            ("POST /v1/skill/get", ".content."),
-            ("POST /v1/skill/library", ".skills[*].content."),
-        )
-        for what in ("package",)
-    },
     ("scopes", "POST /v1/scopes", ".error.details: shape"): DETAILS,
     **_all(
         "dream",

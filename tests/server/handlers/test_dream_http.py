@@ -135,6 +135,9 @@ def test_a_run_proposes_one_pending_candidate(generating: httpx.Client, powercon
     assert derived.status_code == 202, derived.text
     skill_run = finished(http, scope_id, derived.json()["run_id"])
     assert (skill_run["status"], skill_run["outcome"]) == ("succeeded", "proposed")
+    ask = {"scope_id": scope_id, "candidate_id": skill_run["candidate"]["candidate_id"]}
+    derived_skill = http.post("/v1/candidates/get", json=ask).json()["proposal"]
+    assert derived_skill["package"]["file_count"] == 1 and derived_skill["validation"] == []  # package-backed
     assert_error(http.get(f"/v1/scopes/{scope_id}/dream/dr_{'0' * 32}"), 404, "dream_not_found")
     upgraded = {"operation": "revise_skill", "artifacts": [ref], "target": ref, "idempotency_key": "x"}
     assert_error(http.post(f"/v1/scopes/{scope_id}/dream", json=upgraded, headers=UPGRADE), 422, "invalid_request")

@@ -93,7 +93,9 @@ def test_a_model_generated_skill_and_its_origins(generating: httpx.Client, power
     response = generate(generating, "skill", scope_id, source_refs=[source])
     assert response.status_code == 200, response.text
     powercontext_models.GeneratedCandidateResponse.model_validate_json(response.content)
-    assert response.json()["candidate"]["proposal"]["validation"] == ["the packaging check passes"]
+    proposal = response.json()["candidate"]["proposal"]
+    assert proposal["validation"] == [] and proposal["instructions"].endswith("- the packaging check passes")
+    assert proposal["package"]["file_count"] == 1  # built and stored, as for any proposed Skill
     for origin, fields in (
         ("source", {"source_refs": []}),
         ("experience", {"source_refs": [source]}),

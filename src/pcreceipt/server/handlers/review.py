@@ -41,6 +41,7 @@ from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.cursor import CURSOR_TTL_SECONDS
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
+from pcreceipt.store import skill_package
 from pcreceipt.store.records import (
     ArtifactFamily,
     ArtifactRef,
@@ -172,13 +173,14 @@ def check_reason(reason: str | None) -> None:
 
 
 def check_skill(proposal: Mapping[str, Any], pointer: str = "/proposal") -> None:
-    """What 1.4.1's Skill content model refuses beyond the schema."""
-    if proposal.get("package") is not None:
-        raise _invalid()  # no package exists in any Scope of this server
+    """What 1.4.1's Skill content model refuses beyond the schema; a text proposal (no ``package``)
+    must also make a standard package (``skill_package.from_proposal``: 422 ``skill_package``, where
+    1.4.1 fails with a 500). A named package is checked against the Scope's by the store."""
+    text = proposal.get("package") is None
     instructions = str(proposal["instructions"])
-    if instructions != instructions.rstrip() or not instructions.strip():
+    if instructions != instructions.rstrip() or (text and not instructions.strip()):
         raise _violation(f"{pointer}/instructions", "skill_instructions")
-    if not proposal["validation"]:
+    if text and not proposal["validation"]:
         raise _violation(f"{pointer}/validation", "skill_validation_required")
     for key in ("license", "compatibility", "allowed_tools"):
         value = proposal.get(key)
@@ -187,6 +189,11 @@ def check_skill(proposal: Mapping[str, Any], pointer: str = "/proposal") -> None
     for key, value in dict(proposal.get("metadata") or {}).items():
         if not _trimmed(key) or value != value.strip():  # their lengths are the schema's
             raise _violation(f"{pointer}/metadata", "skill_metadata")
+    if text:
+        try:
+            skill_package.from_proposal(proposal)
+        except skill_package.PackageRefused:
+            raise _violation(pointer, "skill_package") from None
 
 
 def proposal_family(proposal: Mapping[str, Any]) -> ReviewedFamily:
