@@ -389,6 +389,8 @@ BASES |= {
     ),
     # no Topic Memory processing: a valid flush is 503, a valid retry 404 (no block is retained)
     "flush_topic_memory": lambda t: Base(body={"scope_id": t.scope_id}, ok=503),
+    # the tier's Scope has no Profile policy: a valid flush is 1.4.1's disabled, nothing written
+    "flush_profile": lambda t: Base(body={"scope_id": t.scope_id}),
     "retry_topic_memory_processing": lambda t: Base(body=profile.block(t.scope_id), ok=404),
     "put_profile_policy": lambda t: Base(
         body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}

@@ -901,6 +901,16 @@ FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 # The most Sources one flush takes past the cursor (PowerContext's default source window).
 FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
+# #/components/schemas/FlushProfileResponse
+FLUSH_PROFILE_RESPONSE_PREVIOUS_CURSOR_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_CURRENT_CURSOR_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_HIGH_WATERMARK_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
+
+# #/components/schemas/FlushProfileStatus
+FlushProfileStatus = Literal["updated", "noop", "review_pending", "disabled", "conflict"]
+FLUSH_PROFILE_STATUS_ENUM: Final[tuple[FlushProfileStatus, ...]] = ("updated", "noop", "review_pending", "disabled", "conflict")
+
 # #/components/schemas/FlushTopicMemoryResponse
 FlushTopicMemoryResponseStatus = Literal["accepted", "idle"]
 FLUSH_TOPIC_MEMORY_RESPONSE_STATUS_ENUM: Final[tuple[FlushTopicMemoryResponseStatus, ...]] = ("accepted", "idle")
