@@ -57,6 +57,8 @@ async def profile_flush(client: PowerContextClient, check: Check, expect_error: 
         and passed.current_cursor == passed.high_watermark > passed.previous_cursor
         and passed.processed_source_count == 0,
     )
+    policy = await client.get_profile_policy(scope_id)
+    check("flush_profile: a committed window replaces the policy row (version 2)", policy.version == 2)
     content = {"scope_id": scope_id, "source_id": uuid.uuid4().hex, "content": "The user prefers short answers."}
     await client.capture_content_source(CaptureContentSourceRequest.model_validate(content))
     await expect_error(

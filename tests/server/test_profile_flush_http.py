@@ -267,6 +267,8 @@ def test_the_window_is_bounded(
             capture(http, scope_id, f"c-{i}", f"profile: item {i}")
         # 32 Sources without a Profile; 31 once a Profile holds a place in the lineage's bound
         assert outcome(flush(http, scope_id, powercontext_models)) == ("updated", 0, 32, 40, 32)
+        stored = profile(http, scope_id)  # the revision names the newest 16 of its 32 evidence Sources
+        assert stored is not None and [s["source_id"] for s in stored["sources"]] == [f"c-{i}" for i in range(16, 32)]
         assert outcome(flush(http, scope_id, powercontext_models)) == ("updated", 32, 40, 40, 8)
         assert fake.chat.calls == 2
 
@@ -302,3 +304,43 @@ def test_flushes_of_one_state_have_one_winner(
         stored = profile(http, scope_id)
         assert stored is not None and stored["revision"] == 1
         assert policy_version(http, scope_id) == version + 1
+
+
+def test_a_custom_prompt_and_capabilities(
+    engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
+) -> None:
+    """profile.generate is supported while a provider runs it (provider_not_configured without one);
+    a Scope's custom prompt is the system message and, like the current Profile, holds a place in
+    the window's lineage bound (1.4.1's)."""
+    with Server(engine_store, Settings(data_dir=tmp_path / "plain")) as http:
+        raw = http.get("/v1/capabilities")
+        powercontext_models.Capabilities.model_validate_json(raw.content)
+        plain = raw.json()["prompts"]["profile.generate"]
+        assert (plain["status"], plain["reason"]) == ("disabled", "provider_not_configured")
+    with Server(engine_store, with_model(tmp_path, fake)) as http:
+        capabilities = http.get("/v1/capabilities").json()["prompts"]["profile.generate"]
+        assert (capabilities["status"], capabilities["reason"]) == ("supported", None)
+        scope_id = new_scope(http, "custom-profile")
+        put_policy(http, scope_id, 0)
+        custom = {
+            "schema_version": "powercontext.prompt.v1",
+            "mode": "custom",
+            "instructions": "Keep the profile in one line.",
+            "demonstrations": [{"input": "profile: a", "expected_output": '{"content": "a"}'}],
+        }
+        prompt = http.post(
+            f"/v1/scopes/{scope_id}/artifacts",
+            json={"family": "prompt", "prompt_key": "profile.generate", "content": custom},
+        )
+        assert prompt.status_code == 201, prompt.text
+        for i in range(40):
+            capture(http, scope_id, f"c-{i}", f"profile: item {i}")
+        # the prompt's own lineage Source is position 1 (no evidence); 31 places left, then 30
+        assert outcome(flush(http, scope_id, powercontext_models)) == ("updated", 0, 31, 41, 30)
+        system = fake.requests_to("/v1/chat/completions")[-1].json["messages"][0]["content"]
+        assert system.startswith("Keep the profile in one line.\n\nExample input:\nprofile: a")
+        stored = profile(http, scope_id)
+        assert stored is not None and stored["artifacts"] == [
+            {"family": "prompt", "artifact_id": prompt.json()["artifact_id"], "revision": 1}
+        ]
+        assert outcome(flush(http, scope_id, powercontext_models)) == ("updated", 31, 41, 41, 10)

@@ -2749,7 +2749,11 @@ class CreatePromptRequest(TypedDict, closed=True):
     The artifact content.
     """
     prompt_key: Literal[
-        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+        "memory.rerank",
+        "query.expand",
+        "atomic_memory.extract",
+        "handoff.generate",
+        "profile.generate",
     ]
     """
     Which prompt this artifact customises.
@@ -5908,7 +5912,7 @@ class ProfilePolicy(TypedDict, closed=True):
     """
     pending_candidate_id: str | None
     """
-    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    The Profile candidate awaiting review; always null here (pcreceipt creates no Profile candidate).
     """
     version: int
     """

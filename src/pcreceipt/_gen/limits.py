@@ -1361,8 +1361,8 @@ PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MIN_ITEMS: Final = 1
 PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MAX_ITEMS: Final = 20
 
 # #/components/schemas/PromptKey
-PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"]
-PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate")
+PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate", "profile.generate"]
+PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate", "profile.generate")
 
 # #/components/schemas/ProposeExperienceRequest
 PROPOSE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32

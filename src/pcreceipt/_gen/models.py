@@ -3249,7 +3249,11 @@ class CreatePromptRequest(ContractModel):
     The artifact content.
     """
     prompt_key: Literal[
-        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+        "memory.rerank",
+        "query.expand",
+        "atomic_memory.extract",
+        "handoff.generate",
+        "profile.generate",
     ]
     """
     Which prompt this artifact customises.
@@ -7208,7 +7212,7 @@ class ProfilePolicy(ContractModel):
     """
     pending_candidate_id: str | None
     """
-    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    The Profile candidate awaiting review; always null here (pcreceipt creates no Profile candidate).
     """
     version: Annotated[int, Field(ge=1)]
     """

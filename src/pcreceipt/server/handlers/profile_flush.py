@@ -18,7 +18,8 @@ The flow (1.4.1's; decisions in ``docs/decisions.md``, "Profile flush"):
    model is 503 ``inference_unavailable`` / ``inference_timeout``, a wrong answer
    ``inference_unavailable`` (pcreceipt's one rule for a model's bad answer), nothing written. An
    answer equal to the current Profile is no update.
-5. The commit (``Store.commit_profile_flush``): ``updated`` with the revision written, or ``noop``
+5. The commit (``Store.commit_profile_flush``; the revision names the newest ``NAMED_SOURCES`` of
+   its evidence Sources): ``updated`` with the revision written, or ``noop``
    when nothing was; ``conflict`` when another flush or write changed the state since step 1
    (nothing written; ``current_cursor`` the cursor as it now is).
 """
@@ -30,7 +31,7 @@ from typing import Any, Final
 
 from pcreceipt.errors import GenerationUnavailable, InferenceTimeout, InferenceUnavailable, ScopeNotFound
 from pcreceipt.inference import InferenceError
-from pcreceipt.models import bodies
+from pcreceipt.models import bodies, limits
 from pcreceipt.prepare.extraction import prompt_source_for
 from pcreceipt.prepare.profile_generation import PROFILE_PROMPT_KEY, profile_prompt
 from pcreceipt.server.http.exchange import Call, Handler, Reply
@@ -40,6 +41,9 @@ from pcreceipt.store.records import ArtifactRef, RecordNotFound, SourceRef
 WINDOW: Final = 32
 """At most this many Sources per flush (1.4.1's ``profile_max_sources_per_window``, default and bound)."""
 EVIDENCE_ORIGINS: Final = frozenset({"content"})
+NAMED_SOURCES: Final = limits.ARTIFACT_REVISION_SOURCES_MAX_ITEMS
+"""A Profile revision names at most this many of its evidence Sources, the newest (the contract's
+bound on a revision's ``sources``; 1.4.1 names them all)."""
 FAMILY: Final = {"family": "profile"}
 
 
@@ -110,7 +114,7 @@ def flush_profile(call: Call[bodies.FlushProfileRequest]) -> Reply:
         head=None if seen.head is None else seen.head.ref,
         through=window[-1].position,
         content=content,
-        sources=[SourceRef("content", source.source_id) for source in evidence],
+        sources=[SourceRef("content", source.source_id) for source in evidence[-NAMED_SOURCES:]],
         artifacts=lineage,
     )
     if not commit.committed:
