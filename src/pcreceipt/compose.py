@@ -195,16 +195,20 @@ class Composition:
         configured, over its own chat client; else None (the handler resolves each Scope's
         ``profile.generate`` prompt)."""
         if self._profile_generator is _UNSET:
-            generation = self.settings.generation
-            self._profile_generator = None
-            chat = None
-            if generation.base_url is not None and generation.model is not None:
-                chat = make_chat_client(generation.base_url, generation.api_key_env)
-                self._own(chat)
-            if chat is not None:
-                self._profile_generator = ProfileGenerator(chat, generation)
+            chat = self._own_generation_chat()
+            self._profile_generator = None if chat is None else ProfileGenerator(chat, self.settings.generation)
         profile_generator: ProfileGenerator | None = self._profile_generator
         return profile_generator
+
+    def _own_generation_chat(self) -> ChatClient | None:
+        """A chat client of its own to the generation provider (closed with this composition), or
+        None unless a base URL and a model are configured."""
+        generation = self.settings.generation
+        if generation.base_url is None or generation.model is None:
+            return None
+        chat = make_chat_client(generation.base_url, generation.api_key_env)
+        self._own(chat)
+        return chat
 
     @property
     def runtime(self) -> PrepareRuntime:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -38,18 +39,11 @@ def with_model(tmp_path: Path, fake: FakeInference, timeout: float = 2.0) -> Set
     return Settings(data_dir=tmp_path, generation=generation)
 
 
-class Server:
-    def __init__(self, store: Store, settings: Settings) -> None:
-        self.store, self.settings = store, settings
-
-    def __enter__(self) -> httpx.Client:
-        self._running = running(create_app(self.settings, store=self.store))
-        self._client = httpx.Client(base_url=self._running.__enter__(), timeout=30)
-        return self._client
-
-    def __exit__(self, *exc: object) -> None:
-        self._client.close()
-        self._running.__exit__(None, None, None)
+@contextmanager
+def serving(store: Store, settings: Settings) -> Iterator[httpx.Client]:
+    """A running server over ``store`` with ``settings`` and a client of it."""
+    with running(create_app(settings, store=store)) as url, httpx.Client(base_url=url, timeout=30) as client:
+        yield client
 
 
 def new_scope(http: httpx.Client, key: str = "profile-flush") -> str:
@@ -148,14 +142,14 @@ def test_without_a_provider(http_plain: httpx.Client, powercontext_models: Modul
 
 @pytest.fixture
 def http_plain(engine_store: Store, tmp_path: Path) -> Iterator[httpx.Client]:
-    with Server(engine_store, Settings(data_dir=tmp_path)) as client:
+    with serving(engine_store, Settings(data_dir=tmp_path)) as client:
         yield client
 
 
 def test_a_flush_writes_the_next_profile_once(
     engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    with Server(engine_store, with_model(tmp_path, fake)) as http:
+    with serving(engine_store, with_model(tmp_path, fake)) as http:
         scope_id = new_scope(http)
         version = put_policy(http, scope_id, 0)
         capture(http, scope_id, "c-1", "profile: Prefers Python\nsomething else")
@@ -200,7 +194,7 @@ def test_a_flush_writes_the_next_profile_once(
 def test_review_required_generates_no_candidate(
     engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    with Server(engine_store, with_model(tmp_path, fake)) as http:
+    with serving(engine_store, with_model(tmp_path, fake)) as http:
         scope_id = new_scope(http)
         put_policy(http, scope_id, 0, mode="review_required")
         capture(http, scope_id, "c-1", "profile: Prefers Python")
@@ -227,7 +221,7 @@ def test_a_failing_model_writes_nothing(
     invalid: Invalid,
     code: str,
 ) -> None:
-    with Server(engine_store, with_model(tmp_path, fake, timeout=0.3)) as http:
+    with serving(engine_store, with_model(tmp_path, fake, timeout=0.3)) as http:
         scope_id = new_scope(http)
         version = put_policy(http, scope_id, 0)
         capture(http, scope_id, "c-1", "profile: Prefers Python")
@@ -260,7 +254,7 @@ def test_normalised_as_1_4_1_normalises_a_profile() -> None:
 def test_the_window_is_bounded(
     engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    with Server(engine_store, with_model(tmp_path, fake)) as http:
+    with serving(engine_store, with_model(tmp_path, fake)) as http:
         scope_id = new_scope(http)
         put_policy(http, scope_id, 0)
         for i in range(40):
@@ -276,7 +270,7 @@ def test_the_window_is_bounded(
 def test_flushes_of_one_state_have_one_winner(
     engine_store: Store, tmp_path: Path, fake: FakeInference, powercontext_models: ModuleType
 ) -> None:
-    with Server(engine_store, with_model(tmp_path, fake)) as http:
+    with serving(engine_store, with_model(tmp_path, fake)) as http:
         scope_id = new_scope(http)
         version = put_policy(http, scope_id, 0)
         capture(http, scope_id, "c-1", "profile: Prefers Python")
@@ -312,12 +306,12 @@ def test_a_custom_prompt_and_capabilities(
     """profile.generate is supported while a provider runs it (provider_not_configured without one);
     a Scope's custom prompt is the system message and, like the current Profile, holds a place in
     the window's lineage bound (1.4.1's)."""
-    with Server(engine_store, Settings(data_dir=tmp_path / "plain")) as http:
+    with serving(engine_store, Settings(data_dir=tmp_path / "plain")) as http:
         raw = http.get("/v1/capabilities")
         powercontext_models.Capabilities.model_validate_json(raw.content)
         plain = raw.json()["prompts"]["profile.generate"]
         assert (plain["status"], plain["reason"]) == ("disabled", "provider_not_configured")
-    with Server(engine_store, with_model(tmp_path, fake)) as http:
+    with serving(engine_store, with_model(tmp_path, fake)) as http:
         capabilities = http.get("/v1/capabilities").json()["prompts"]["profile.generate"]
         assert (capabilities["status"], capabilities["reason"]) == ("supported", None)
         scope_id = new_scope(http, "custom-profile")
