@@ -315,6 +315,11 @@ def test_a_custom_prompt_and_capabilities(
         capabilities = http.get("/v1/capabilities").json()["prompts"]["profile.generate"]
         assert (capabilities["status"], capabilities["reason"]) == ("supported", None)
         scope_id = new_scope(http, "custom-profile")
+        demonstrations = http.post(
+            f"/v1/scopes/{scope_id}/prompts/profile.generate/demonstrations",
+            json={"instructions": "Keep it short.", "demonstration_count": 1},
+        )
+        assert_error(demonstrations, 422, "prompt_customization_unavailable")
         put_policy(http, scope_id, 0)
         custom = {
             "schema_version": "powercontext.prompt.v1",
