@@ -25,6 +25,7 @@ from pcreceipt.prepare.dream import DreamGenerator
 from pcreceipt.prepare.extraction import Extractor, prompt_source_for
 from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.handoff_generation import HANDOFF_PROMPT_KEY, HandoffGenerator
+from pcreceipt.prepare.profile_generation import ProfileGenerator
 from pcreceipt.prepare.rerank import RERANK_PROMPT_KEY, LexicalReranker, ModelReranker, Reranker
 from pcreceipt.prepare.runtime import Preparer, PrepareRuntime
 from pcreceipt.store import open_store
@@ -67,6 +68,7 @@ class Composition:
         self._extractor: Any = _UNSET
         self._generator: Any = _UNSET
         self._handoff_generator: Any = _UNSET
+        self._profile_generator: Any = _UNSET
         self._dream_generator: Any = _UNSET
 
     def _own(self, piece: object) -> None:
@@ -186,6 +188,27 @@ class Composition:
                     self._handoff_generator = HandoffGenerator(chat, generation, source)
         handoff_generator: HandoffGenerator | None = self._handoff_generator
         return handoff_generator
+
+    @property
+    def profile_generator(self) -> ProfileGenerator | None:
+        """Profile generation (``flush_profile``) when a generation provider (base URL and model) is
+        configured, over its own chat client; else None (the handler resolves each Scope's
+        ``profile.generate`` prompt)."""
+        if self._profile_generator is _UNSET:
+            chat = self._own_generation_chat()
+            self._profile_generator = None if chat is None else ProfileGenerator(chat, self.settings.generation)
+        profile_generator: ProfileGenerator | None = self._profile_generator
+        return profile_generator
+
+    def _own_generation_chat(self) -> ChatClient | None:
+        """A chat client of its own to the generation provider (closed with this composition), or
+        None unless a base URL and a model are configured."""
+        generation = self.settings.generation
+        if generation.base_url is None or generation.model is None:
+            return None
+        chat = make_chat_client(generation.base_url, generation.api_key_env)
+        self._own(chat)
+        return chat
 
     @property
     def runtime(self) -> PrepareRuntime:

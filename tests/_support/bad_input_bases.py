@@ -370,6 +370,15 @@ def _policy_read(tier: Tier) -> Base:
     return Base()
 
 
+def _profile_flush(tier: Tier) -> Base:
+    """A Profile flush of a fresh Scope of the tier's server: it has no Profile policy, so a valid
+    flush is 1.4.1's disabled (200), whatever policy the other bases left on the tier's Scope."""
+    fields = {"title": "profile flush", "summary": "the bad-input tier", "idempotency_key": uuid.uuid4().hex}
+    created = tier.http.post("/v1/scopes", json=fields)
+    assert created.status_code == 201, created.text
+    return Base(body={"scope_id": created.json()["scope_id"]})
+
+
 def connector_binding(scope_id: str, binding_id: str = "tier-binding") -> dict[str, str]:
     return {"scope_id": scope_id, "binding_id": binding_id, "connector_name": "tier", "connector_version": "1"}
 
@@ -389,6 +398,7 @@ BASES |= {
     ),
     # no Topic Memory processing: a valid flush is 503, a valid retry 404 (no block is retained)
     "flush_topic_memory": lambda t: Base(body={"scope_id": t.scope_id}, ok=503),
+    "flush_profile": _profile_flush,
     "retry_topic_memory_processing": lambda t: Base(body=profile.block(t.scope_id), ok=404),
     "put_profile_policy": lambda t: Base(
         body={"generation_enabled": True, "expected_version": profile.current_version(t.http, t.scope_id)}

@@ -14,7 +14,9 @@ Modes, per endpoint (``fake.embeddings`` / ``fake.chat``):
   an ``extract_memory`` task with one memory per line of the Source's text that reads
   ``<kind>: <text>`` (``extract_lines``; other lines are ignored), and a ``generate_*`` task with
   the proposal its evidence spells out line by line (``generated_proposal``), or ``null``, and a
-  ``generate_handoff`` task with the draft its evidence spells out (``generated_handoff``);
+  ``generate_handoff`` task with the draft its evidence spells out (``generated_handoff``), and a
+  ``generate_profile`` task with the profile its Sources' ``profile:`` lines spell out
+  (``generated_profile``);
 - ``slow``: waits ``delay`` seconds, then answers as ``ok``;
 - ``down``: HTTP ``status`` (503 unless set; the body echoes the request, so tests can prove clients never repeat it);
 - ``refuse``: reads the request, then closes the connection without an answer;
@@ -224,6 +226,25 @@ def generated_handoff(task: dict[str, Any]) -> dict[str, Any]:
     return {"state": state, "disposition": disposition, "next_action": next_action, "omissions": omissions}
 
 
+PROFILE_TASK = "generate_profile"
+
+
+def generated_profile(task: dict[str, Any]) -> str | None:
+    """What the fake answers a ``generate_profile`` task: the previous profile's lines followed by
+    every ``profile: <text>`` line of the Sources' texts not already in it, one line each; null
+    when the Sources hold no such line."""
+    lines = [line for line in str(task.get("previous_content") or "").splitlines() if line]
+    new = []
+    for source in task.get("sources", []):
+        for line in str(source.get("text", "")).splitlines():
+            name, _, value = (part.strip() for part in line.partition(":"))
+            if name == "profile" and value:
+                new.append(value)
+    if not new:
+        return None
+    return "\n".join(dict.fromkeys([*lines, *new]))
+
+
 def demonstrations(task: dict[str, Any]) -> list[dict[str, str]]:
     """What the fake answers a ``generate_prompt_demonstrations`` task: exactly the count asked,
     each input naming the instructions and each output what the key's operation accepts."""
@@ -253,6 +274,7 @@ def find_task(text: str) -> dict[str, Any] | None:
                 "expand_query",
                 "extract_memory",
                 HANDOFF_TASK,
+                PROFILE_TASK,
                 "generate_prompt_demonstrations",
                 *GENERATION_FIELDS,
                 *DREAM_TASKS,
@@ -372,6 +394,8 @@ class _Handler(BaseHTTPRequestHandler):
             content = "Sure! Here is my ranking of the candidates."
         elif mode == "invalid" and invalid == "memories":
             content = json.dumps({"memories": [{"kind": "rumour", "text": "not a kind the shape allows"}]})
+        elif task is not None and task.get("task") == PROFILE_TASK:
+            content = json.dumps({"content": generated_profile(task)})
         elif task is not None and task.get("task") == HANDOFF_TASK:
             content = json.dumps(generated_handoff(task))
         elif task is not None and task.get("task") in DREAM_TASKS:

@@ -1,4 +1,4 @@
-"""Profile policy and prompt requests the tiers and the authorisation matrix share."""
+"""Profile policy, Profile flush and prompt requests the tiers and the authorisation matrix share."""
 
 from __future__ import annotations
 
@@ -37,6 +37,21 @@ def read_policy(http: httpx.Client, store: Any, scope_id: str, exists: bool) -> 
     return http.get(policy_path(scope_id))
 
 
+def flush_disabled(http: httpx.Client, store: Any, scope_id: str, exists: bool) -> httpx.Response:
+    """A Profile flush of a Scope whose policy ``store`` turned off first (when the Scope
+    ``exists``): an allowed flush is 1.4.1's ``disabled``, whatever the Scope holds."""
+    if exists:
+        policy = store.profile_policy(scope_id)
+        if policy is None or policy.generation_enabled:
+            store.put_profile_policy(
+                scope_id,
+                generation_enabled=False,
+                activation_mode="automatic",
+                expected_version=0 if policy is None else policy.version,
+            )
+    return http.post("/v1/profile/flush", json={"scope_id": scope_id})
+
+
 # --- the authorisation matrix's rows (tests/server/test_authz_matrix.py merges them) ---
 
 AUTHZ_CLASS: dict[str, str] = {
@@ -48,6 +63,7 @@ AUTHZ_CLASS: dict[str, str] = {
     "generate_prompt_demonstrations": "admin",
     "flush_topic_memory": "write",
     "retry_topic_memory_processing": "admin",
+    "flush_profile": "write",  # 1.4.1's scope.contribute
 }
 #: An allowed request's status where it is not the operation's success status.
 AUTHZ_SUCCESS: dict[str, int] = {
@@ -81,6 +97,7 @@ def authz_requests(missing: str) -> dict[str, Callable[[httpx.Client, Any, str],
         "get_topic_memory_processing_status": lambda http, w, t: http.post(STATUS, json={"scope_id": w.ids[t]}),
         "get_topic_memory_processing_block": lambda http, w, t: http.post(BLOCK, json=block(w.ids[t])),
         "flush_topic_memory": lambda http, w, t: http.post("/v1/topic-memory/flush", json={"scope_id": w.ids[t]}),
+        "flush_profile": lambda http, w, t: flush_disabled(http, w.store, w.ids[t], t != missing),
         "retry_topic_memory_processing": lambda http, w, t: http.post(RETRY, json=block(w.ids[t])),
         "generate_prompt_demonstrations": lambda http, w, t: http.post(
             f"/v1/scopes/{w.ids[t]}/prompts/memory.rerank/demonstrations", json=DEMONSTRATIONS

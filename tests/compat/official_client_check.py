@@ -74,6 +74,7 @@ from powercontext.http import (
 )
 from powercontext.http._generated.models import MergeAtomicMemoryRequest
 from profile_client_check import GROUPS as PROFILE_GROUPS
+from profile_flush_client_check import GROUPS as PROFILE_FLUSH_GROUPS
 from remote_skill_client_check import GROUPS as REMOTE_SKILL_GROUPS
 from report_client_check import GROUPS as REPORT_GROUPS
 from rest_client_check import artifact_handles, legacy_memory
@@ -756,7 +757,7 @@ async def run(base_url: str, trace: Trace | None = None) -> list[str]:
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
     more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS, *SELECTION_GROUPS, *ARTIFACT_QUERY_GROUPS]
     more += [*PARITY_GROUPS, *PROFILE_GROUPS, *ACCESS_GROUPS, *SKILL_GROUPS, *DREAM_GROUPS, *SKILL_GOVERNANCE_GROUPS]
-    more += [*REMOTE_SKILL_GROUPS]
+    more += [*REMOTE_SKILL_GROUPS, *PROFILE_FLUSH_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     http_client = None if trace is None else trace.client()

@@ -248,6 +248,7 @@ SCOPE_BOUND: dict[str, Request] = {
     ),
     "get_topic_memory_processing_status": ("POST", "/v1/topic-memory/processing/status", {"scope_id": MISSING}, {}),
     "flush_topic_memory": ("POST", "/v1/topic-memory/flush", {"scope_id": MISSING}, {}),
+    "flush_profile": ("POST", "/v1/profile/flush", {"scope_id": MISSING}, {}),
     "retry_topic_memory_processing": (
         "POST",
         "/v1/topic-memory/processing/retry",

@@ -88,6 +88,7 @@ DECLARED_5XX = {
     ("prepare_handoff", 503, "handoff_generation_unavailable"),  # no generation provider: 1.4.1's answer
     ("activate_handoff", 503, "handoff_generation_unavailable"),
     ("flush_topic_memory", 503, "topic_memory_processing_unavailable"),  # no Topic Memory processing here
+    ("flush_profile", 503, "generation_unavailable"),  # evidence past the Profile cursor, no provider: 1.4.1's answer
     ("create_dream_run", 503, "capability_unavailable"),  # no generation provider: 1.4.1's answer
 }
 

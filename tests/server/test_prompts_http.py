@@ -21,6 +21,7 @@ from pcreceipt.config import GenerationSettings, RerankSettings, Settings
 from pcreceipt.models import limits
 from pcreceipt.prepare.extraction import BUILTIN_EXTRACT_PROMPT
 from pcreceipt.prepare.handoff_generation import BUILTIN_HANDOFF_PROMPT
+from pcreceipt.prepare.profile_generation import BUILTIN_PROFILE_PROMPT
 from pcreceipt.prepare.rerank import BUILTIN_RERANK_PROMPT
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
@@ -62,6 +63,7 @@ BUILTINS = {
     "memory.rerank": BUILTIN_RERANK_PROMPT,
     "atomic_memory.extract": BUILTIN_EXTRACT_PROMPT,
     "handoff.generate": BUILTIN_HANDOFF_PROMPT,
+    "profile.generate": BUILTIN_PROFILE_PROMPT,
 }
 """The prompts pcreceipt runs whose text a Scope's custom prompt replaces (their built-in text shown)."""
 

@@ -37,6 +37,7 @@ from _support.access_races import (
 from _support.dream_races import race_create_dream_run_without_provider
 from _support.handoff_races import race_activate_handoff_without_provider
 from _support.multi_server import deployment, one_winner
+from _support.profile_races import race_flush_profile_without_provider
 from _support.racers import K, Racers, all_answers
 from _support.races import at_once
 from _support.remote_skill_races import REMOTE_SKILL_RACES
@@ -733,6 +734,7 @@ RACES: dict[str, list[Callable[[Racers], None]]] = {
     "generate_skill": [race_generate_skill],
     "activate_handoff": [race_activate_handoff_without_provider],  # with a provider: test_handoff_activation_races
     "put_profile_policy": [race_put_profile_policy_first, race_put_profile_policy_later],
+    "flush_profile": [race_flush_profile_without_provider],  # with a provider: test_profile_flush_races
     "create_access_binding": [race_create_access_binding],
     "revoke_access_binding": [race_revoke_access_binding],
     "replace_access_binding": [race_replace_access_binding, race_revoke_or_replace_access_binding],

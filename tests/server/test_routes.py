@@ -82,6 +82,7 @@ EXERCISED = {
     "test_connector_checkpoints": ["get_connector_checkpoint", "commit_connector_checkpoint"],
     "test_prompt_configuration": ["get_prompt_configuration", "generate_prompt_demonstrations"],
     "test_profile_policy": ["get_profile_policy", "put_profile_policy"],
+    "test_profile_flush": ["flush_profile"],
     "test_topic_memory_processing": [
         "get_topic_memory_processing_status",
         "get_topic_memory_processing_block",

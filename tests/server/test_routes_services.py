@@ -1,7 +1,7 @@
 """Every service operation around the core answers through the client (the rest of the route
 tests, and the table of which test exercises which operation, ``EXERCISED``, are in
-``test_routes.py``): artifact handles, Connector checkpoints, prompts, the Profile policy, Topic
-Memory processing, Source records, Handoff generation and access control."""
+``test_routes.py``): artifact handles, Connector checkpoints, prompts, the Profile policy and flush,
+Topic Memory processing, Source records, Handoff generation and access control."""
 
 from __future__ import annotations
 
@@ -70,6 +70,19 @@ async def test_profile_policy(client: AsyncClient, scope_id: str) -> None:
     assert (raised.value.status, raised.value.code) == (404, "profile_policy_not_found")
     put = await client.put_profile_policy(scope_id, {"generation_enabled": True, "expected_version": 0})
     assert put.version == 1 and await client.get_profile_policy(scope_id) == put
+
+
+async def test_profile_flush(client: AsyncClient, scope_id: str) -> None:
+    """No policy: disabled; generation on, nothing past the cursor: noop; the lineage Source of an
+    artifact write is no evidence: passed without a model (noop, the cursor moved)."""
+    flushed = await client.flush_profile({"scope_id": scope_id})
+    assert (flushed.status, flushed.current_cursor, flushed.artifact) == ("disabled", 0, None)
+    policy = await client.put_profile_policy(scope_id, {"generation_enabled": True, "expected_version": 0})
+    high = (await client.flush_profile({"scope_id": scope_id})).high_watermark
+    await new_memory(client, scope_id, "lineage only")
+    flushed = await client.flush_profile({"scope_id": scope_id})
+    assert (flushed.status, flushed.previous_cursor, flushed.current_cursor) == ("noop", 0, high + 1)
+    assert (await client.get_profile_policy(scope_id)).version == policy.version + 1
 
 
 async def test_topic_memory_processing(client: AsyncClient, scope_id: str) -> None:

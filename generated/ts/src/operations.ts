@@ -117,6 +117,7 @@ export type OperationId =
   | "get_prompt_configuration"
   | "get_profile_policy"
   | "put_profile_policy"
+  | "flush_profile"
   | "get_topic_memory_processing_status"
   | "get_topic_memory_processing_block"
   | "generate_prompt_demonstrations"
@@ -942,6 +943,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "PutProfilePolicyRequest",
     success: [{ status: 200, model: "ProfilePolicy" }],
     scope: { access: "admin", source: "path", references: false },
+  },
+  {
+    operationId: "flush_profile",
+    method: "POST",
+    path: "/v1/profile/flush",
+    parameters: [],
+    requestBody: "FlushProfileRequest",
+    success: [{ status: 200, model: "FlushProfileResponse" }],
+    scope: { access: "write", source: "body", references: false },
   },
   {
     operationId: "get_topic_memory_processing_status",

@@ -2749,7 +2749,11 @@ class CreatePromptRequest(TypedDict, closed=True):
     The artifact content.
     """
     prompt_key: Literal[
-        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+        "memory.rerank",
+        "query.expand",
+        "atomic_memory.extract",
+        "handoff.generate",
+        "profile.generate",
     ]
     """
     Which prompt this artifact customises.
@@ -4024,6 +4028,52 @@ class FlushMemoryResponse(TypedDict, closed=True):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class FlushProfileRequest(TypedDict, closed=True):
+    """
+    Which Scope's Profile to process one Source window for.
+    """
+
+    scope_id: str
+    """
+    The Scope.
+    """
+
+
+class FlushProfileResponse(TypedDict, closed=True):
+    """
+    What one Profile flush did (1.4.1's FlushProfileResponse).
+    """
+
+    status: Literal["updated", "noop", "review_pending", "disabled", "conflict"]
+    """
+    The flush's outcome.
+    """
+    previous_cursor: int
+    """
+    The Profile cursor before the flush.
+    """
+    current_cursor: int
+    """
+    The Profile cursor after it (on conflict: the cursor as the winner left it).
+    """
+    high_watermark: int
+    """
+    The Scope's highest Source position when the flush read it.
+    """
+    processed_source_count: int
+    """
+    How many evidence Sources of the window were given to the model (Sources that are not evidence, such as artifact lineage and Working Notes, are passed without counting).
+    """
+    artifact: NotRequired[ArtifactReference | None]
+    """
+    The Profile revision written (status updated), else null.
+    """
+    candidate_id: NotRequired[str | None]
+    """
+    The Profile candidate awaiting review (status review_pending), else null.
     """
 
 
@@ -5862,7 +5912,7 @@ class ProfilePolicy(TypedDict, closed=True):
     """
     pending_candidate_id: str | None
     """
-    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    The Profile candidate awaiting review; always null here (pcreceipt creates no Profile candidate).
     """
     version: int
     """

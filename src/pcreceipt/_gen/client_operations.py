@@ -85,6 +85,8 @@ from pcreceipt._gen.models import (
     FinalizeHandoffRequest,
     FlushMemoryRequest,
     FlushMemoryResponse,
+    FlushProfileRequest,
+    FlushProfileResponse,
     FlushTopicMemoryRequest,
     FlushTopicMemoryResponse,
     GenerateExperienceRequest,
@@ -830,6 +832,10 @@ class OperationMethods(ABC):
     ) -> ProfilePolicy:
         """Configure the Scope's Profile policy."""
         return await self._call("put_profile_policy", ProfilePolicy, path={"scope_id": scope_id}, body=request)
+
+    async def flush_profile(self, request: FlushProfileRequest | Mapping[str, Any]) -> FlushProfileResponse:
+        """Process one Profile Source window."""
+        return await self._call("flush_profile", FlushProfileResponse, body=request)
 
     async def get_topic_memory_processing_status(
         self, request: TopicMemoryProcessingStatusRequest | Mapping[str, Any]

@@ -901,6 +901,16 @@ FLUSH_MEMORY_RESPONSE_HELD_COUNT_MINIMUM: Final = 0
 # The most Sources one flush takes past the cursor (PowerContext's default source window).
 FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM: Final = 100
 
+# #/components/schemas/FlushProfileResponse
+FLUSH_PROFILE_RESPONSE_PREVIOUS_CURSOR_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_CURRENT_CURSOR_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_HIGH_WATERMARK_MINIMUM: Final = 0
+FLUSH_PROFILE_RESPONSE_PROCESSED_SOURCE_COUNT_MINIMUM: Final = 0
+
+# #/components/schemas/FlushProfileStatus
+FlushProfileStatus = Literal["updated", "noop", "review_pending", "disabled", "conflict"]
+FLUSH_PROFILE_STATUS_ENUM: Final[tuple[FlushProfileStatus, ...]] = ("updated", "noop", "review_pending", "disabled", "conflict")
+
 # #/components/schemas/FlushTopicMemoryResponse
 FlushTopicMemoryResponseStatus = Literal["accepted", "idle"]
 FLUSH_TOPIC_MEMORY_RESPONSE_STATUS_ENUM: Final[tuple[FlushTopicMemoryResponseStatus, ...]] = ("accepted", "idle")
@@ -1351,8 +1361,8 @@ PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MIN_ITEMS: Final = 1
 PROMPT_DEMONSTRATION_RESULT_DEMONSTRATIONS_MAX_ITEMS: Final = 20
 
 # #/components/schemas/PromptKey
-PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"]
-PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate")
+PromptKey = Literal["memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate", "profile.generate"]
+PROMPT_KEY_ENUM: Final[tuple[PromptKey, ...]] = ("memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate", "profile.generate")
 
 # #/components/schemas/ProposeExperienceRequest
 PROPOSE_EXPERIENCE_REQUEST_SOURCE_REFS_MAX_ITEMS: Final = 32

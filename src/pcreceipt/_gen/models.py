@@ -3249,7 +3249,11 @@ class CreatePromptRequest(ContractModel):
     The artifact content.
     """
     prompt_key: Literal[
-        "memory.rerank", "query.expand", "atomic_memory.extract", "handoff.generate"
+        "memory.rerank",
+        "query.expand",
+        "atomic_memory.extract",
+        "handoff.generate",
+        "profile.generate",
     ]
     """
     Which prompt this artifact customises.
@@ -4807,6 +4811,58 @@ class FlushMemoryResponse(ContractModel):
     hold_codes: list[str]
     """
     The gate's rejection codes; empty unless held.
+    """
+
+
+class FlushProfileRequest(ContractModel):
+    """
+    Which Scope's Profile to process one Source window for.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+
+
+class FlushProfileResponse(ContractModel):
+    """
+    What one Profile flush did (1.4.1's FlushProfileResponse).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["updated", "noop", "review_pending", "disabled", "conflict"]
+    """
+    The flush's outcome.
+    """
+    previous_cursor: Annotated[int, Field(ge=0)]
+    """
+    The Profile cursor before the flush.
+    """
+    current_cursor: Annotated[int, Field(ge=0)]
+    """
+    The Profile cursor after it (on conflict: the cursor as the winner left it).
+    """
+    high_watermark: Annotated[int, Field(ge=0)]
+    """
+    The Scope's highest Source position when the flush read it.
+    """
+    processed_source_count: Annotated[int, Field(ge=0)]
+    """
+    How many evidence Sources of the window were given to the model (Sources that are not evidence, such as artifact lineage and Working Notes, are passed without counting).
+    """
+    artifact: ArtifactReference | None = None
+    """
+    The Profile revision written (status updated), else null.
+    """
+    candidate_id: str | None = None
+    """
+    The Profile candidate awaiting review (status review_pending), else null.
     """
 
 
@@ -7156,7 +7212,7 @@ class ProfilePolicy(ContractModel):
     """
     pending_candidate_id: str | None
     """
-    The Profile candidate awaiting review; always null here (pcreceipt generates no Profile).
+    The Profile candidate awaiting review; always null here (pcreceipt creates no Profile candidate).
     """
     version: Annotated[int, Field(ge=1)]
     """

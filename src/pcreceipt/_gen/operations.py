@@ -982,6 +982,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='flush_profile',
+        method='POST',
+        path='/v1/profile/flush',
+        parameters=(),
+        request_model='FlushProfileRequest',
+        success=(Success(200, 'FlushProfileResponse'), ),
+        scope_access='write',
+        scope_source='body',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_topic_memory_processing_status',
         method='POST',
         path='/v1/topic-memory/processing/status',

@@ -1,11 +1,12 @@
 """The prompt catalogue: PowerContext 1.4.1's sixteen prompt keys, which of them pcreceipt runs,
 and each key's availability as ``get_capabilities`` and ``get_prompt_configuration`` report it.
 
-pcreceipt runs three built-in prompts whose text a Scope's prompt artifact (custom mode)
+pcreceipt runs four built-in prompts whose text a Scope's prompt artifact (custom mode)
 replaces:
 ``memory.rerank`` (prepare's model reranker, ``prepare.rerank``), ``atomic_memory.extract``
-(``flush_memory``'s extraction, ``prepare.extraction``) and ``handoff.generate`` (the generated
-Handoff drafts of ``prepare_handoff`` and ``activate_handoff``, ``prepare.handoff_generation``).
+(``flush_memory``'s extraction, ``prepare.extraction``), ``handoff.generate`` (the generated
+Handoff drafts of ``prepare_handoff`` and ``activate_handoff``, ``prepare.handoff_generation``)
+and ``profile.generate`` (``flush_profile``'s Profile, ``prepare.profile_generation``).
 Experience and Skill generation (``prepare.generation``) run fixed prompts no artifact replaces.
 Every other key names a prompt
 of a PowerContext operation pcreceipt does not run.
@@ -30,6 +31,7 @@ from typing import Final, Literal
 from pcreceipt.models import limits
 from pcreceipt.prepare.extraction import BUILTIN_EXTRACT_PROMPT, EXTRACT_PROMPT_KEY
 from pcreceipt.prepare.handoff_generation import BUILTIN_HANDOFF_PROMPT, HANDOFF_PROMPT_KEY
+from pcreceipt.prepare.profile_generation import BUILTIN_PROFILE_PROMPT, PROFILE_PROMPT_KEY
 from pcreceipt.prepare.rerank import (
     BUILTIN_PROMPT_VERSION,
     BUILTIN_RERANK_PROMPT,
@@ -42,6 +44,7 @@ BUILTIN_TEXTS: Final[Mapping[str, str]] = {
     RERANK_PROMPT_KEY: BUILTIN_RERANK_PROMPT,
     EXTRACT_PROMPT_KEY: BUILTIN_EXTRACT_PROMPT,
     HANDOFF_PROMPT_KEY: BUILTIN_HANDOFF_PROMPT,
+    PROFILE_PROMPT_KEY: BUILTIN_PROFILE_PROMPT,
 }
 """The built-in instructions of the prompts pcreceipt runs, by key."""
 FIXED_GENERATION_KEYS: Final = frozenset({"experience.generate", "skill.generate"})
@@ -54,7 +57,7 @@ Reason = Literal["operation_disabled", "provider_not_configured", "injected_comp
 class Availability:
     """What the runtime's configuration says of the prompted components.
 
-    ``rerank`` / ``extract`` / ``handoff``: None when the component runs, else why not;
+    ``rerank`` / ``extract`` / ``handoff`` / ``profile``: None when the component runs, else why not;
     ``generation``: a generation provider (base URL and model) is configured; ``generator``:
     Experience and Skill generation runs."""
 
@@ -63,6 +66,7 @@ class Availability:
     generation: bool
     generator: bool
     handoff: Reason | None = "provider_not_configured"
+    profile: Reason | None = "provider_not_configured"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +78,13 @@ class KeyStatus:
 def key_status(key: str, available: Availability) -> KeyStatus:
     """One key's status and reason (module docstring)."""
     if key in BUILTIN_TEXTS:
-        reasons = {RERANK_PROMPT_KEY: available.rerank, EXTRACT_PROMPT_KEY: available.extract}
-        reason = reasons.get(key, available.handoff)
+        reasons = {
+            RERANK_PROMPT_KEY: available.rerank,
+            EXTRACT_PROMPT_KEY: available.extract,
+            HANDOFF_PROMPT_KEY: available.handoff,
+            PROFILE_PROMPT_KEY: available.profile,
+        }
+        reason = reasons[key]
         return KeyStatus("supported", None) if reason is None else KeyStatus("disabled", reason)
     if key in FIXED_GENERATION_KEYS and available.generator:
         return KeyStatus("unsupported", "injected_component")

@@ -126,6 +126,7 @@ def create_app(
             generator=parts.generator,
             handoff_generator=parts.handoff_generator,
             dream=dream,
+            profile_generator=parts.profile_generator,
         )
         # imported here: the SDK takes about a second to import, which every CLI command would pay
         from pcreceipt.server.http.mcp_server import Mcp

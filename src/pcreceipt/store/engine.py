@@ -40,6 +40,7 @@ from pcreceipt.store.handoff_boundaries import HandoffBoundaries
 from pcreceipt.store.handoffs import HandoffRecords
 from pcreceipt.store.hooks import ConnT, PreparedT
 from pcreceipt.store.ids import new_artifact_id, new_scope_id, utc_now
+from pcreceipt.store.profile_flush import ProfileFlushes
 from pcreceipt.store.profiles import ProfilePolicies
 from pcreceipt.store.publications import ArtifactPublications
 from pcreceipt.store.records import (
@@ -115,6 +116,7 @@ class StoreEngine(
     ExternalSkillRecords[ConnT, PreparedT],
     ConnectorCheckpoints[ConnT, PreparedT],
     ProfilePolicies[ConnT, PreparedT],
+    ProfileFlushes[ConnT, PreparedT],
     SubjectSourceRecords[ConnT, PreparedT],
     SourceDefinitions[ConnT, PreparedT],
     SourceObservations[ConnT, PreparedT],

@@ -1,4 +1,4 @@
-"""The records of Profile policies (``store.profiles``): a policy and the conflict. Like
+"""The records of Profile policies (``store.profiles``) and Profile flushes (``store.profile_flush``). Like
 ``records``, it imports no store module, so the role protocols can name them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pcreceipt.models import limits
-from pcreceipt.store.records import StoreError
+from pcreceipt.store.records import ArtifactRef, PendingSource, StoreError
 
 ActivationMode = limits.ProfileActivationMode
 
@@ -30,3 +30,35 @@ class PolicyConflict(StoreError):
 
     def __init__(self) -> None:
         super().__init__("the expected Profile policy version is not the current one")
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileHead:
+    """The Scope's current Profile: its exact revision and its text."""
+
+    ref: ArtifactRef
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileWindow:
+    """What a Profile flush reads in one snapshot (``Store.profile_window``): the policy (None
+    before the first put), the Profile cursor, the Scope's highest Source position, the Sources
+    past the cursor (at most the window asked for) and the current Profile (None before the first)."""
+
+    policy: ProfilePolicy | None
+    cursor: int
+    high_watermark: int
+    sources: tuple[PendingSource, ...]
+    head: ProfileHead | None
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileCommit:
+    """What ``Store.commit_profile_flush`` did: ``committed`` False when the policy, the cursor or
+    the Profile changed since the flush read them (nothing written); ``cursor`` the Profile cursor
+    after it; ``artifact`` the revision it wrote (None when it wrote none)."""
+
+    committed: bool
+    cursor: int
+    artifact: ArtifactRef | None

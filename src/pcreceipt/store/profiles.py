@@ -26,7 +26,7 @@ from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.profile_records import ActivationMode, PolicyConflict, ProfilePolicy
 
-_SELECT = """SELECT scope_id, generation_enabled, activation_mode, pending_candidate_id, version, updated_at
+SELECT_POLICY = """SELECT scope_id, generation_enabled, activation_mode, pending_candidate_id, version, updated_at
     FROM profile_policies WHERE scope_id = ?"""
 _UPDATE = """UPDATE profile_policies SET generation_enabled = ?, activation_mode = ?, version = version + 1,
     updated_at = ? WHERE scope_id = ? AND version = ?"""
@@ -36,7 +36,7 @@ def _text(value: Any) -> str:
     return bytes(value).decode("utf-8") if isinstance(value, (bytes, bytearray, memoryview)) else str(value)
 
 
-def _policy(row: Any) -> ProfilePolicy:
+def policy_row(row: Any) -> ProfilePolicy:
     mode = _text(row[2])
     assert mode in limits.PROFILE_ACTIVATION_MODE_ENUM
     return ProfilePolicy(
@@ -60,8 +60,8 @@ class ProfilePolicies(EngineHooks[ConnT, PreparedT]):
     def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
         """The Scope's policy; None before the first put."""
         with self._reading() as conn:
-            row = self._first(conn, _SELECT, (scope_id,))
-        return None if row is None else _policy(row)
+            row = self._first(conn, SELECT_POLICY, (scope_id,))
+        return None if row is None else policy_row(row)
 
     def put_profile_policy(
         self, scope_id: str, *, generation_enabled: bool, activation_mode: ActivationMode, expected_version: int
@@ -78,8 +78,8 @@ class ProfilePolicies(EngineHooks[ConnT, PreparedT]):
                 written = self._affected(conn, _UPDATE, (enabled, activation_mode, now, scope_id, expected_version))
             if written != 1:
                 raise PolicyConflict()
-            row = self._first(conn, _SELECT, (scope_id,))
+            row = self._first(conn, SELECT_POLICY, (scope_id,))
             assert row is not None
-            return _policy(row)
+            return policy_row(row)
 
         return self._transact(work)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from pcreceipt.store.access_records import AccessAuditRecord, AccessBindingRecord, AuditQuery, NewBinding, Party
 from pcreceipt.store.connector_records import ConnectorBinding
 from pcreceipt.store.dream_runs import DreamAdmission, DreamRunRow, NewDreamRun
-from pcreceipt.store.profile_records import ActivationMode, ProfilePolicy
+from pcreceipt.store.profile_records import ActivationMode, ProfileCommit, ProfilePolicy, ProfileWindow
 from pcreceipt.store.records import (
     ArtifactRef,
     BindingKey,
@@ -227,7 +227,8 @@ class DreamRunRecords(Protocol):
 
 
 class ProfilePolicyRecords(Protocol):
-    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set."""
+    """Profile policies (``store.profiles``): one per Scope, replaced by a compare-and-set; and the
+    Profile flush's reads and commit (``store.profile_flush``)."""
 
     def profile_policy(self, scope_id: str) -> ProfilePolicy | None:
         """The Scope's policy; None before the first put."""
@@ -238,6 +239,27 @@ class ProfilePolicyRecords(Protocol):
     ) -> ProfilePolicy:
         """Create (``expected_version`` 0, no policy yet) or replace (``expected_version`` the
         current version) the policy; PolicyConflict otherwise, nothing written."""
+
+    def profile_window(self, scope_id: str, window: int) -> ProfileWindow:
+        """What a Profile flush reads, in one snapshot (``store.profile_flush``); RecordNotFound
+        for an unknown Scope."""
+        ...
+
+    def commit_profile_flush(
+        self,
+        scope_id: str,
+        *,
+        policy_version: int,
+        cursor: int,
+        head: ArtifactRef | None,
+        through: int,
+        content: str | None,
+        sources: Sequence[SourceRef],
+        artifacts: Sequence[ArtifactRef],
+    ) -> ProfileCommit:
+        """Commit one Profile flush while the policy version, the cursor and the Profile head are
+        those it read; else ``committed`` False, nothing written (``store.profile_flush``)."""
+        ...
 
 
 class SourceViewReads(Protocol):

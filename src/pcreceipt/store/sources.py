@@ -153,6 +153,35 @@ def new_source_id() -> str:
     return SOURCE_ID_PREFIX + secrets.token_hex(16)
 
 
+def high_watermark(hooks: EngineHooks[ConnT, PreparedT], conn: ConnT, scope_id: str) -> int:
+    """The Scope's highest Source position (0 without Sources)."""
+    row = hooks._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
+    return 0 if row is None or row[0] is None else int(row[0])
+
+
+def sources_after(
+    hooks: EngineHooks[ConnT, PreparedT], conn: ConnT, scope_id: str, after: int, window: int
+) -> tuple[PendingSource, ...]:
+    """The Scope's Sources at positions ``after + 1`` to ``after + window`` (at least one), in
+    position order: what a flush past a cursor reads (Memory extraction's and the Profile's)."""
+    rows = hooks._all(
+        conn,
+        "SELECT source_position, origin, source_id, content, metadata FROM sources"
+        " WHERE scope_id = ? AND source_position > ? AND source_position <= ? ORDER BY source_position",
+        (scope_id, after, after + max(window, 1)),
+    )
+    return tuple(
+        PendingSource(
+            position=int(row[0]),
+            origin=_origin(as_str(row[1])),
+            source_id=as_str(row[2]),
+            content=None if row[3] is None else as_str(row[3]),
+            metadata=None if row[4] is None else json.loads(as_str(row[4])),
+        )
+        for row in rows
+    )
+
+
 class SourceRecords(EngineHooks[ConnT, PreparedT]):
     """``capture_source``, ``flush_sources`` and the lineage Sources of artifact writes."""
 
@@ -162,8 +191,7 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
     # -- positions
 
     def _high_watermark(self, conn: ConnT, scope_id: str) -> int:
-        row = self._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
-        return 0 if row is None or row[0] is None else int(row[0])
+        return high_watermark(self, conn, scope_id)
 
     def _cursor(self, conn: ConnT, scope_id: str) -> int:
         row = self._first(conn, "SELECT processed FROM source_cursors WHERE scope_id = ?", (scope_id,))
@@ -293,22 +321,7 @@ class SourceRecords(EngineHooks[ConnT, PreparedT]):
                 raise RecordNotFound("the Scope does not exist", kind="scope")
             cursor = self._cursor(conn, scope_id)
             high = self._high_watermark(conn, scope_id)
-            rows = self._all(
-                conn,
-                "SELECT source_position, origin, source_id, content, metadata FROM sources"
-                " WHERE scope_id = ? AND source_position > ? AND source_position <= ? ORDER BY source_position",
-                (scope_id, cursor, cursor + max(window, 1)),
-            )
-        pending = tuple(
-            PendingSource(
-                position=int(row[0]),
-                origin=_origin(as_str(row[1])),
-                source_id=as_str(row[2]),
-                content=None if row[3] is None else as_str(row[3]),
-                metadata=None if row[4] is None else json.loads(as_str(row[4])),
-            )
-            for row in rows
-        )
+            pending = sources_after(self, conn, scope_id, cursor, window)
         return SourceWindow(cursor, high, pending)
 
     def _record_extraction(self, conn: ConnT, scope_id: str, position: int, refs: Sequence[ArtifactRef]) -> None:

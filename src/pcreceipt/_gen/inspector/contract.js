@@ -7509,6 +7509,15 @@ var OPERATIONS = [
     scope: { access: "admin", source: "path", references: false }
   },
   {
+    operationId: "flush_profile",
+    method: "POST",
+    path: "/v1/profile/flush",
+    parameters: [],
+    requestBody: "FlushProfileRequest",
+    success: [{ status: 200, model: "FlushProfileResponse" }],
+    scope: { access: "write", source: "body", references: false }
+  },
+  {
     operationId: "get_topic_memory_processing_status",
     method: "POST",
     path: "/v1/topic-memory/processing/status",

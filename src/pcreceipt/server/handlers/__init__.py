@@ -27,6 +27,7 @@ from pcreceipt.server.handlers.handoffs import HANDOFF_HANDLERS
 from pcreceipt.server.handlers.legacy_memory import LEGACY_MEMORY_HANDLERS
 from pcreceipt.server.handlers.memory import MEMORY_HANDLERS
 from pcreceipt.server.handlers.profile import PROFILE_HANDLERS
+from pcreceipt.server.handlers.profile_flush import PROFILE_FLUSH_HANDLERS
 from pcreceipt.server.handlers.prompts import PROMPT_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
 from pcreceipt.server.handlers.remote_skills import REMOTE_SKILL_HANDLERS
@@ -78,6 +79,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     SCOPE_SELECTION_HANDLERS,
     TAG_QUERY_HANDLERS,
     PROMPT_HANDLERS,
+    PROFILE_FLUSH_HANDLERS,
     PROFILE_HANDLERS,
     TOPIC_MEMORY_PROCESSING_HANDLERS,
     ACCESS_HANDLERS,

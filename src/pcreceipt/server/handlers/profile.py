@@ -9,8 +9,9 @@ Decisions (``docs/decisions.md``, "Profile, prompts and Topic Memory processing"
 - A put is the store's compare-and-set on ``expected_version`` (0 creates, the current version
   replaces); anything else, including losing a race, is 1.4.1's 409 ``idempotency_conflict``
   with ``details.kind`` ``profile_policy``, nothing written.
-- ``pending_candidate_id`` is always null: pcreceipt generates no Profile, so nothing waits for
-  review.
+- ``pending_candidate_id`` is always null: pcreceipt creates no Profile candidate
+  (``flush_profile`` writes Profiles only under an ``automatic`` policy), so nothing waits for
+  review. A committed flush raises the policy's version (``store.profile_flush``).
 """
 
 from __future__ import annotations

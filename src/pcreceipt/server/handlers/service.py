@@ -87,7 +87,8 @@ def prompt_availability(call: Call) -> prompts.Availability:
     """What the configuration says of the prompted components (``prepare.prompts``): the model
     reranker runs with rerank ``kind: model``, a provider URL and a model (its own or
     generation's); extraction runs when an extractor is built; generation when both its URL and
-    model are set; Handoff drafts when a Handoff generator is built."""
+    model are set; Handoff drafts when a Handoff generator is built; Profiles when a Profile
+    generator is built."""
     settings = call.services.settings
     generation, rerank = settings.generation, settings.rerank
     rerank_reason: prompts.Reason | None = None
@@ -104,6 +105,7 @@ def prompt_availability(call: Call) -> prompts.Availability:
         generation=generation.base_url is not None and generation.model is not None,
         generator=call.services.generator is not None,
         handoff=None if call.services.handoff_generator is not None else "provider_not_configured",
+        profile=None if call.services.profile_generator is not None else "provider_not_configured",
     )
 
 

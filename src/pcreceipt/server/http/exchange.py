@@ -21,6 +21,7 @@ from pcreceipt.prepare.dream import DreamWorker
 from pcreceipt.prepare.extraction import Extractor
 from pcreceipt.prepare.generation import CandidateGenerator
 from pcreceipt.prepare.handoff_generation import HandoffGenerator
+from pcreceipt.prepare.profile_generation import ProfileGenerator
 from pcreceipt.prepare.runtime import Preparer
 from pcreceipt.server.http.credentials import LOCAL, Principal
 from pcreceipt.store.protocol import Store
@@ -52,6 +53,8 @@ class Services:
     """Handoff drafts for ``prepare_handoff`` and ``activate_handoff``; None without a generation provider."""
     dream: DreamWorker | None = None
     """The Dream run worker (``prepare.dream``); None without a generation provider."""
+    profile_generator: ProfileGenerator | None = None
+    """Profile generation for ``flush_profile``; None without a generation provider."""
 
 
 B = TypeVar("B", default=Any)

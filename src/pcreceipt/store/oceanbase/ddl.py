@@ -679,4 +679,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) {TABLE_OPTIONS}""",
         ),
     ),
+    Migration(
+        29,
+        "the Profile cursor: how far flush_profile has processed each Scope's Sources (store.profile_flush)",
+        (
+            f"""CREATE TABLE IF NOT EXISTS profile_cursors (
+                scope_id {ID_COLUMN} PRIMARY KEY,
+                processed BIGINT NOT NULL
+            ) {TABLE_OPTIONS}""",
+        ),
+    ),
 )

@@ -76,7 +76,12 @@ from pcreceipt.store.integrity import (
     TOKENS_WITHOUT_GRANT,
 )
 from pcreceipt.store.migrations import Migration, apply_missing
-from pcreceipt.store.sqlite.service_migrations import DREAM_RUNS, REMOTE_SKILL_TARGETS, SKILL_GOVERNANCE
+from pcreceipt.store.sqlite.service_migrations import (
+    DREAM_RUNS,
+    PROFILE_CURSORS,
+    REMOTE_SKILL_TARGETS,
+    SKILL_GOVERNANCE,
+)
 from pcreceipt.store.sqlite.source_rebuild import SOURCES_REBUILT_FOR_OBSERVATIONS, SOURCES_SKILL_USAGE
 from pcreceipt.store.tokens import FTS_TOKENIZER
 
@@ -676,6 +681,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     SKILL_GOVERNANCE,
     SOURCES_SKILL_USAGE,
     REMOTE_SKILL_TARGETS,
+    PROFILE_CURSORS,
 )
 
 

@@ -1,6 +1,7 @@
-"""Migrations 25, 26 and 28 of the SQLite engine, kept apart from ``schema`` (its line budget):
-the tables of Dream runs (``store.dream_runs``), managed Skill governance (``store.skill_governance``)
-and remote Skill targets (``store.remote_skills``). ``schema.MIGRATIONS`` lists them in order."""
+"""Migrations 25, 26, 28 and 29 of the SQLite engine, kept apart from ``schema`` (its line budget):
+the tables of Dream runs (``store.dream_runs``), managed Skill governance (``store.skill_governance``),
+remote Skill targets (``store.remote_skills``) and the Profile cursor (``store.profile_flush``).
+``schema.MIGRATIONS`` lists them in order."""
 
 from __future__ import annotations
 
@@ -69,5 +70,16 @@ REMOTE_SKILL_TARGETS = Migration(
             updated_at TEXT NOT NULL,
             PRIMARY KEY (scope_id, target_id, artifact_id)
         ) WITHOUT ROWID""",
+    ),
+)
+
+PROFILE_CURSORS = Migration(
+    29,
+    "the Profile cursor: how far flush_profile has processed each Scope's Sources (store.profile_flush)",
+    (
+        """CREATE TABLE profile_cursors (
+            scope_id TEXT PRIMARY KEY,
+            processed INTEGER NOT NULL CHECK (processed >= 0)
+        )""",
     ),
 )
