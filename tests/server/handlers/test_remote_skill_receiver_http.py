@@ -139,6 +139,8 @@ def test_refusals_answer_as_1_4_1_and_write_nothing(http: httpx.Client) -> None:
     for other in ({"generation": 1}, {"artifact": action["artifact"] | {"revision": 99}},
                   {"package": action["package"] | {"archive_digest": "0" * 64}}):  # fmt: skip
         assert_error(download(http, credential, action | other), 401, "invalid_target_credential")
+    experience = action | {"artifact": action["artifact"] | {"family": "experience"}}
+    assert_error(download(http, credential, experience), 404, "not_found")  # 1.4.1 reads that family's revision
     after = _publication(http, scope_id, published["target_id"])
     assert {k: v for k, v in after.items() if k != "target"} == {k: v for k, v in before.items() if k != "target"}
 

@@ -19,7 +19,8 @@ Decisions (``docs/decisions.md``, "The remote Skill Receiver"):
   Scope's writer lock; then every publication not confirmed at its generation gets one action.
 - Download answers only the package the target's publication desires at that generation
   (published, same revision, same package reference); any other request is 401, as 1.4.1's (a
-  target learns nothing of packages it is not given).
+  target learns nothing of packages it is not given); that publication's revision named under
+  another family is 404 ``not_found`` (1.4.1 reads the revision of the family named).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from pcreceipt.errors import (
     InvalidTargetCredential,
     InvalidTargetState,
     PublicationGenerationConflict,
+    ReferenceNotFound,
 )
 from pcreceipt.models import bodies
 from pcreceipt.server.handlers.remote_skills import secret_digest
@@ -174,8 +176,12 @@ def download_remote_skill_package(call: Call[bodies.DownloadRemoteSkillPackageRe
         or publication["desired_tree_digest"] != package["tree_digest"]
     ):
         raise InvalidTargetCredential()
-    skill = store.get_managed_skill(target.scope_id, str(ref["artifact_id"]), int(ref["revision"]))
-    stored = None if skill is None or ref["family"] != SKILL else skill.content.get("package")
+    skill = None
+    if ref["family"] == SKILL:
+        skill = store.get_managed_skill(target.scope_id, str(ref["artifact_id"]), int(ref["revision"]))
+    if skill is None:  # 1.4.1 reads the exact revision of the family named: none is its bare not_found
+        raise ReferenceNotFound("The requested value was not found.")
+    stored = skill.content.get("package")
     if stored is None:
         raise InvalidTargetState()  # 1.4.1: not a package-backed Skill revision
     if dict(stored) != dict(package):
