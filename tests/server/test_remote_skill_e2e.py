@@ -10,12 +10,14 @@ the archive and of the tree it writes), installs it and records its Receipt; the
 publication then shows the observed state. The receiver side's server reads the installed
 directory as a package of its own and finds the same tree digest. Then the publisher unpublishes,
 the Receiver removes its copy and reports it, and a last sync has nothing to do; a revoked
-target's Receiver is refused.
+target's Receiver is refused. The credential is in no log of the publisher and not in its database
+(only its SHA-256).
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
 import os
@@ -104,7 +106,7 @@ def test_a_published_skill_reaches_1_4_1s_receiver_and_comes_back_as_observed_st
     token = made.stdout.strip()
     publisher_port, receiver_port = free_port(), free_port()
     with (
-        serve_subprocess(publisher_dir, publisher_port, "--require-tokens", env=env),
+        serve_subprocess(publisher_dir, publisher_port, "--require-tokens", env=env) as publisher_process,
         serve_subprocess(receiver_dir, receiver_port, env=env),
         httpx.Client(base_url=f"http://127.0.0.1:{publisher_port}", headers={"Authorization": f"Bearer {token}"},
                      timeout=60) as publisher,
@@ -167,3 +169,7 @@ def test_a_published_skill_reaches_1_4_1s_receiver_and_comes_back_as_observed_st
         _ok(publisher.post("/v1/skill/remote/target/revoke", json=revoke))
         refused = receiver.run("remote-sync")
         assert refused.returncode == 1 and "invalid_target_credential" in refused.stderr + refused.stdout
+        assert config["credential"] not in publisher_process.output()  # the credential is never logged
+    stored = b"".join(path.read_bytes() for path in publisher_dir.glob("*.db*"))
+    assert stored and config["credential"].encode() not in stored  # nor stored: only its SHA-256
+    assert hashlib.sha256(config["credential"].encode()).hexdigest().encode() in stored
