@@ -80,6 +80,7 @@ SCHEMA_FILES = (
     "skill_governance.schema.json",
     "remote_skills.schema.json",
     "profile_flush.schema.json",
+    "remote_skill_receiver.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

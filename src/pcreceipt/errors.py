@@ -631,3 +631,16 @@ class PublicationGenerationConflict(Conflict):
 
     def __init__(self) -> None:
         super().__init__("The remote publication generation is stale.")
+
+
+class InvalidTargetCredential(Unauthorized):
+    """The remote Skill Receiver's operations: the target credential is missing, unknown or revoked,
+    or (download_remote_skill_package) names a package its target is not given (PowerContext
+    1.4.1's code and fixed message). The challenge is the contract's (``Bearer realm="pcreceipt"``,
+    as every 401 here; 1.4.1 sends a bare ``Bearer``)."""
+
+    code = "invalid_target_credential"
+
+    def __init__(self) -> None:
+        challenge = {"WWW-Authenticate": 'Bearer realm="pcreceipt"'}
+        super().__init__("The target credential is invalid or revoked.", headers=challenge)

@@ -24,7 +24,17 @@ from _support.candidates import (
     proposal_request,
 )
 from _support.external_skills import approved_package, package_base64
-from _support.remote_skills import enrolled_target, enrollment, pending_target, publication_request, published
+from _support.remote_skills import (
+    as_target,
+    enrolled_target,
+    enrollment,
+    pending_target,
+    publication_request,
+    published,
+    receipt,
+    receiving,
+    reconcile,
+)
 from _support.skill_governance import approved_skill_id, lifecycle, usage
 from _support.source_definitions import new_manifest, observation_of
 from _support.tiers import binding_key, bootstrap_request, memory_input, new_memory
@@ -511,4 +521,28 @@ BASES |= {
     "revoke_remote_skill_target": lambda t: Base(body=_enrolled(t)),
     "publish_remote_skill": lambda t: Base(body=publication_request(t.http, t.scope_id)),
     "unpublish_remote_skill": lambda t: Base(body=_unpublication(t)),
+}
+
+
+def _receiver(tier: Tier) -> tuple[dict[str, Any], dict[str, str]]:
+    """A fresh publication's install action, as its target's Receiver reconciled it, and the
+    headers with that target's credential."""
+    _, credential = receiving(tier.http, tier.scope_id)
+    [action] = reconcile(tier.http, credential, []).json()["actions"]
+    return action, as_target(credential)
+
+
+def _receiver_base(tier: Tier, body: Callable[[dict[str, Any]], dict[str, Any]]) -> Base:
+    action, headers = _receiver(tier)
+    return Base(headers=headers, body=body(action))
+
+
+BASES |= {
+    "reconcile_remote_skills": lambda t: _receiver_base(
+        t, lambda action: {"observations": [], "receiver_version": "0.1.0", "environment_fingerprint": None}
+    ),
+    "download_remote_skill_package": lambda t: _receiver_base(
+        t, lambda action: {key: action[key] for key in ("generation", "artifact", "package")}
+    ),
+    "record_remote_skill_receipt": lambda t: _receiver_base(t, receipt),
 }

@@ -4,7 +4,10 @@ on SQLite and on several servers over one OceanBase database.
 1.4.1's outcomes: creations are independent (each its own target and code); enrollments with one
 code have exactly one winner, every other answer 409 ``invalid_enrollment``; renames and
 revocations of one target at one generation have exactly one winner, every other answer 409
-``invalid_target_state``; what is stored afterwards is the winner's change.
+``invalid_target_state``; what is stored afterwards is the winner's change. The Receiver's calls
+for one target are serial under its Scope's writer lock: K reconciles at once answer alike and record one observation; K
+Receipts for one action at once are all accepted, and a success among them stands (1.4.1's success
+precedence), whatever order they ran in.
 """
 
 from __future__ import annotations
@@ -14,7 +17,18 @@ from typing import Any
 
 from _support.multi_server import one_winner
 from _support.racers import K, Racers, all_answers
-from _support.remote_skills import enrolled_target, enrollment, pending_target, publication_request, published
+from _support.remote_skills import (
+    as_target,
+    checkpoint,
+    enrolled_target,
+    enrollment,
+    pending_target,
+    publication_request,
+    published,
+    receipt,
+    receiving,
+    reconcile,
+)
 
 
 def _stored(r: Racers, scope_id: str) -> list[dict[str, Any]]:
@@ -93,4 +107,47 @@ REMOTE_SKILL_RACES: dict[str, list[Callable[[Racers], None]]] = {
     "revoke_remote_skill_target": [race_revoke_remote_skill_target],
     "publish_remote_skill": [race_publish_remote_skill],
     "unpublish_remote_skill": [race_unpublish_remote_skill],
+}
+
+
+def _receiving(r: Racers) -> tuple[str, dict[str, Any], dict[str, str]]:
+    scope_id = r.scope()
+    _, credential = receiving(r.first, scope_id)
+    [action] = reconcile(r.first, credential, []).json()["actions"]
+    return scope_id, action, as_target(credential)
+
+
+def race_reconcile_remote_skills(r: Racers) -> None:
+    """K reconciles of one target at once, each with the same drifted checkpoint: every one answers
+    the same blocked install action, and the publication records the drift once, at its generation."""
+    scope_id, action, headers = _receiving(r)
+    body = {"observations": [checkpoint(action, "0" * 64)], "receiver_version": "raced"}
+    answers = all_answers(r.race("POST", "/v1/skill/remote/reconcile", body, headers))
+    assert all(answer == answers[0] for answer in answers)
+    [blocked] = answers[0]["actions"]
+    assert (blocked["operation"], blocked["blocked_error_code"], blocked["generation"]) == ("install", "drifted", 0)
+    [stored] = _publications(r, scope_id)
+    assert (stored["state"], stored["last_error_code"], stored["generation"]) == ("drifted", "drifted", 0)
+
+
+def race_record_remote_skill_receipt(r: Racers) -> None:
+    """K Receipts for one action at once, half of them successes and half failures (1.4.1: success
+    takes precedence at a generation): every one is accepted, and what is stored is the success."""
+    scope_id, action, headers = _receiving(r)
+    bodies = [receipt(action, None if n % 2 == 0 else "delivery_failed") for n in range(K)]
+    answers = all_answers(r.race("POST", "/v1/skill/remote/receipt", bodies, headers))
+    assert {(answer["accepted"], answer["stale"]) for answer in answers} == {(True, False)}
+    [stored] = _publications(r, scope_id)
+    assert (stored["state"], stored["observed_tree_digest"], stored["generation"]) == (
+        "current", action["tree_digest"], 0,
+    )  # fmt: skip
+    successes = [
+        answer["publication"] for body, answer in zip(bodies, answers, strict=True) if body["error_code"] is None
+    ]
+    assert all(publication == stored for publication in successes)  # the first success wrote it; the rest match it
+
+
+REMOTE_SKILL_RACES |= {
+    "reconcile_remote_skills": [race_reconcile_remote_skills],
+    "record_remote_skill_receipt": [race_record_remote_skill_receipt],
 }

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from _support.external_skills import approved_package, seeded_package
+from pcreceipt.server.handlers.remote_skills import secret_digest
 from pcreceipt.store.remote_skill_records import Installation
 
 
@@ -119,3 +120,100 @@ def published(http: httpx.Client, scope_id: str) -> dict[str, Any]:
     answer = http.post("/v1/skill/remote/publication/publish", json=publication_request(http, scope_id))
     assert answer.status_code == 200, answer.text
     return dict(answer.json())
+
+
+def as_target(credential: str | None) -> dict[str, str]:
+    """The headers of a Receiver's call with its target credential (none: no header)."""
+    return {} if credential is None else {"Authorization": f"Bearer {credential}"}
+
+
+def reconcile(http: httpx.Client, credential: str | None, observations: list[dict[str, Any]]) -> httpx.Response:
+    """A Receiver's reconcile with these checkpoints."""
+    body = {"observations": observations, "receiver_version": "0.1.0", "environment_fingerprint": "f" * 64}
+    return http.post("/v1/skill/remote/reconcile", json=body, headers=as_target(credential))
+
+
+def checkpoint(action: dict[str, Any], actual: str | None = None) -> dict[str, Any]:
+    """The Receiver's checkpoint after applying install ``action`` (its directory's digest ``actual``,
+    by default the installed one)."""
+    return {
+        "artifact": action["artifact"],
+        "tree_digest": action["tree_digest"],
+        "actual_tree_digest": action["tree_digest"] if actual is None else actual,
+        "skill_name": action["skill_name"],
+        "applied_generation": action["generation"],
+    }
+
+
+def receipt(action: dict[str, Any], failure: str | None = None) -> dict[str, Any]:
+    """The Receipt for ``action``: succeeded, or failed with state ``failure`` (1.4.1's Receiver's form)."""
+    installed = action["tree_digest"] if action["operation"] == "install" and failure is None else None
+    return {
+        "operation": action["operation"],
+        "generation": action["generation"],
+        "artifact": action["artifact"],
+        "expected_tree_digest": action["tree_digest"],
+        "observed_tree_digest": installed,
+        "outcome": "succeeded" if failure is None else "failed",
+        "failure_state": failure,
+        "error_code": None if failure is None else "local_conflict",
+        "receiver_version": "0.1.0",
+        "environment_fingerprint": "f" * 64,
+    }
+
+
+def record(http: httpx.Client, credential: str | None, body: dict[str, Any]) -> httpx.Response:
+    return http.post("/v1/skill/remote/receipt", json=body, headers=as_target(credential))
+
+
+def download(http: httpx.Client, credential: str | None, action: dict[str, Any]) -> httpx.Response:
+    body = {key: action[key] for key in ("generation", "artifact", "package")}
+    return http.post("/v1/skill/remote/package/download", json=body, headers=as_target(credential))
+
+
+def receiving(http: httpx.Client, scope_id: str) -> tuple[dict[str, Any], str]:
+    """A fresh publication (generation 0) of a fresh approved package on a fresh active target, and
+    the target's credential."""
+    target, credential = enrolled_target(http, scope_id)
+    artifact = approved_package(http, scope_id)
+    body = {"scope_id": scope_id, "target_id": target["target_id"], "artifact": artifact, "expected_generation": None}
+    answer = http.post("/v1/skill/remote/publication/publish", json=body)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json()), credential
+
+
+RECEIVER_OPERATIONS = ("reconcile_remote_skills", "download_remote_skill_package", "record_remote_skill_receipt")
+"""Authenticated by a target credential only (1.4.1's ``TargetBearerAuth``): no API token, no grant."""
+
+
+def seeded_receiver(w: Any, t: str) -> tuple[str, dict[str, Any]]:
+    """A new active target of the matrix's Scope ``t``, written through the store, with a fresh
+    approved package published on it: the target's credential and its install action (as a
+    reconcile would answer it)."""
+    code, credential = f"pce_{uuid.uuid4().hex}", f"pct_{uuid.uuid4().hex}"
+    target_id = f"codex-{uuid.uuid4().hex[:12]}"
+    scope_id = w.ids[t]
+    w.store.create_remote_skill_target(
+        scope_id, target_id, "codex", "matrix", secret_digest(code), "2999-01-01T00:00:00.000Z"
+    )
+    w.store.enroll_remote_skill_target(
+        secret_digest(code), secret_digest(credential), Installation(target_id, "1"), "2000-01-01T00:00:00.000Z"
+    )
+    artifact = seeded_package(w, t)
+    skill = w.store.get_managed_skill(scope_id, artifact["artifact_id"], artifact["revision"])
+    package = dict(skill.content["package"])
+    w.store.publish_remote_skill(
+        scope_id, target_id, artifact["artifact_id"], artifact["revision"], package["tree_digest"], None
+    )
+    action = {"operation": "install", "generation": 0, "artifact": artifact, "tree_digest": package["tree_digest"],
+              "skill_name": skill.content["name"], "package": package}  # fmt: skip
+    return credential, action
+
+
+def receiver_requests(http: httpx.Client, action: dict[str, Any]) -> dict[str, httpx.Response]:
+    """Each Receiver operation for ``action``, sent with the client's own Authorization header."""
+    return {
+        "reconcile_remote_skills": reconcile(http, None, []),
+        "download_remote_skill_package": download(http, None, action),
+        "record_remote_skill_receipt": record(http, None, receipt(action)),
+    }

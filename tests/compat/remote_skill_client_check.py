@@ -3,7 +3,10 @@ runs ``GROUPS``; ``test_official_client_coverage.py`` reads the calls here too):
 ``create_remote_skill_target``, ``enroll_remote_skill_target``, ``rename_remote_skill_target``,
 ``revoke_remote_skill_target``, ``list_remote_skill_targets``, ``publish_remote_skill`` and
 ``unpublish_remote_skill`` through 1.4.1's client and its strict models, with 1.4.1's refusals (a
-consumed enrollment code, a stale generation).
+consumed enrollment code, a stale generation); and the target's Receiver, a second official client
+whose token is the target credential: ``reconcile_remote_skills``, ``download_remote_skill_package``
+and ``record_remote_skill_receipt`` through an install and an unpublish, with 1.4.1's refusals (an
+unknown or revoked credential, a later generation, a package not desired).
 
 A group takes the client and the check's two recorders (``check``, ``expect_error``), so this
 module imports only the official client and the standard library.
@@ -12,6 +15,7 @@ module imports only the official client and the standard library.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import uuid
 import zipfile
@@ -134,7 +138,125 @@ async def remote_skill_publications(client: PowerContextClient, check: Check, ex
     check("unpublish_remote_skill desired absence", (_value(gone.desired_state), gone.generation) == ("unpublished", 1))
 
 
+def _receiver(client: PowerContextClient, credential: str) -> PowerContextClient:
+    """An official client of the same server (and the same HTTP client, so a trace records it) whose
+    token is a target credential, as 1.4.1's Receiver builds its own (``skill_receiver.py``)."""
+    base_url, http_client = client._base_url, client._http_client  # the official client has no public accessor
+    return PowerContextClient(base_url, token=credential, http_client=http_client)
+
+
+def _receipt(action: Any, outcome: str = "succeeded") -> models.RecordRemoteSkillReceiptRequest:
+    installed = action.tree_digest if _value(action.operation) == "install" else None
+    return models.RecordRemoteSkillReceiptRequest.model_validate(
+        {
+            "operation": _value(action.operation),
+            "generation": action.generation,
+            "artifact": action.artifact.model_dump(mode="json"),
+            "expected_tree_digest": action.tree_digest,
+            "observed_tree_digest": installed,
+            "outcome": outcome,
+            "failure_state": None,
+            "error_code": None,
+            "receiver_version": "compat",
+            "environment_fingerprint": None,
+        }
+    )
+
+
+async def remote_skill_receiver(publisher: PowerContextClient, check: Check, expect_error: ExpectError) -> None:
+    fields = {"title": "Compat remote receiver", "summary": "receive", "idempotency_key": uuid.uuid4().hex}
+    scope_id = (await publisher.create_scope(CreateScopeRequest.model_validate(fields))).scope_id
+    made = await publisher.create_remote_skill_target(
+        models.CreateRemoteSkillTargetRequest.model_validate(
+            {"scope_id": scope_id, "agent_kind": "codex", "display_name": "Compat receiver"}
+        )
+    )
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "compat-r", "receiver_version": "1.4.1"}
+    enrolling = models.EnrollRemoteSkillTargetRequest.model_validate(enrollment)
+    enrolled = await publisher.enroll_remote_skill_target(enrolling)
+    artifact = await _approved_package(publisher, scope_id)
+    if artifact is None:
+        check("approve_candidate of a package", False)
+        return
+    target = {"scope_id": scope_id, "target_id": made.target.target_id}
+    publish = target | {"artifact": artifact, "expected_generation": None}
+    await publisher.publish_remote_skill(models.PublishRemoteSkillRequest.model_validate(publish))
+    client = _receiver(publisher, enrolled.credential)  # the target's Receiver
+    nothing = models.ReconcileRemoteSkillsRequest.model_validate({"observations": [], "receiver_version": "compat"})
+    reconciled = await client.reconcile_remote_skills(nothing)
+    actions = reconciled.actions
+    check(
+        "reconcile_remote_skills one install action for the credential's target",
+        reconciled.target_id == made.target.target_id
+        and [(_value(a.operation), a.generation, a.skill_name) for a in actions] == [("install", 0, "remote-check")],
+    )
+    if len(actions) != 1 or actions[0].package is None:
+        return
+    action = actions[0]
+    wanted = {"generation": 0, "artifact": artifact, "package": action.package.model_dump(mode="json")}
+    download = await client.download_remote_skill_package(
+        models.DownloadRemoteSkillPackageRequest.model_validate(wanted)
+    )
+    archive = base64.b64decode(download.archive_base64)
+    check(
+        "download_remote_skill_package the exact package",
+        download.package == action.package and hashlib.sha256(archive).hexdigest() == action.package.archive_digest,
+    )
+    await expect_error(
+        "download_remote_skill_package another generation",
+        401,
+        "invalid_target_credential",
+        lambda: client.download_remote_skill_package(
+            models.DownloadRemoteSkillPackageRequest.model_validate(wanted | {"generation": 1})
+        ),
+    )
+    await expect_error(
+        "record_remote_skill_receipt a later generation",
+        409,
+        "publication_generation_conflict",
+        lambda: client.record_remote_skill_receipt(_receipt(action).model_copy(update={"generation": 1})),
+    )
+    taken = await client.record_remote_skill_receipt(_receipt(action))
+    check(
+        "record_remote_skill_receipt makes the publication current",
+        (taken.accepted, taken.stale, _value(taken.publication.state), taken.publication.observed_revision)
+        == (True, False, "current", artifact["revision"]),
+    )
+    checkpoint = {
+        "artifact": artifact, "tree_digest": action.tree_digest, "actual_tree_digest": action.tree_digest,
+        "skill_name": action.skill_name, "applied_generation": 0,
+    }  # fmt: skip
+    held = models.ReconcileRemoteSkillsRequest.model_validate({"observations": [checkpoint], "receiver_version": "c"})
+    check("reconcile_remote_skills nothing left to do", (await client.reconcile_remote_skills(held)).actions == [])
+    unpublish = target | {"artifact_id": artifact["artifact_id"], "expected_generation": 0}
+    await publisher.unpublish_remote_skill(models.UnpublishRemoteSkillRequest.model_validate(unpublish))
+    [removal] = (await client.reconcile_remote_skills(held)).actions
+    check(
+        "reconcile_remote_skills an unpublish action",
+        (_value(removal.operation), removal.generation) == ("unpublish", 1),
+    )
+    stale = await client.record_remote_skill_receipt(_receipt(action))
+    check("record_remote_skill_receipt an earlier generation is stale", (stale.accepted, stale.stale) == (False, True))
+    removed = await client.record_remote_skill_receipt(_receipt(removal))
+    check("record_remote_skill_receipt a removal", _value(removed.publication.state) == "unpublished")
+    listed = await publisher.list_remote_skill_targets(models.ListRemoteSkillTargetsRequest(scope_id=scope_id))
+    [status] = listed.targets
+    check(
+        "list_remote_skill_targets the observed state and the Receiver's version",
+        status.publications == [removed.publication] and status.target.receiver_version == "compat",
+    )
+    revoke = target | {"expected_generation": 1}
+    await publisher.revoke_remote_skill_target(models.RevokeRemoteSkillTargetRequest.model_validate(revoke))
+    await expect_error(
+        "reconcile_remote_skills a revoked target's credential",
+        401,
+        "invalid_target_credential",
+        lambda: client.reconcile_remote_skills(nothing),
+    )
+
+
 GROUPS: list[tuple[str, Callable[[PowerContextClient, Check, ExpectError], Awaitable[None]]]] = [
     ("remote skill targets", remote_skill_targets),
     ("remote skill publications", remote_skill_publications),
+    ("remote skill receiver", remote_skill_receiver),
 ]

@@ -98,10 +98,15 @@ def test_health_and_the_openapi_document_stay_open(server: TokenServer) -> None:
     secured = {op["operationId"]: op["security"] for item in document["paths"].values() for op in item.values()}
     assert secured.pop("get_liveness") == [] and secured.pop("get_readiness") == []
     assert secured.pop("enroll_remote_skill_target") == []  # the one-time enrollment code is the credential
+    receiver = ("reconcile_remote_skills", "download_remote_skill_package", "record_remote_skill_receipt")
+    assert [secured.pop(name) for name in receiver] == [[{"target_bearer": []}]] * 3  # the target credential
     assert all(security == [{"bearer": []}] for security in secured.values())
     for item in document["paths"].values():
         for op in item.values():
             declared = set(op["responses"])
+            if op["operationId"] in receiver:  # 401 for a credential, never 403: no grant is involved
+                assert "401" in declared and "403" not in declared
+                continue
             assert ({"401", "403"} <= declared) is bool(op["security"]), op["operationId"]
     unauthorized = document["components"]["responses"]["Unauthorized"]
     assert "WWW-Authenticate" in unauthorized["headers"]

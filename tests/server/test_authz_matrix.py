@@ -59,7 +59,7 @@ from _support.candidates import EXPERIENCE, PROPOSALS
 from _support.dream_races import DREAM_OPERATIONS
 from _support.dream_races import authz_requests as dream_authz_requests
 from _support.external_skills import EXTERNAL_ROUTES, FORKS, OBSERVE
-from _support.remote_skills import OPEN_REMOTE, REMOTE_ROUTES
+from _support.remote_skills import OPEN_REMOTE, RECEIVER_OPERATIONS, REMOTE_ROUTES
 from _support.skill_governance import GOVERNANCE_ROUTES
 from _support.source_matrix import DECLARED_WRITE, SOURCE_CLASSES, SOURCE_REQUESTS, UNSCOPED
 from _support.tokens import TokenServer, assert_error, auth, issue, make_scope, running, token_server
@@ -619,6 +619,7 @@ def test_the_table_covers_every_route_and_matches_the_schema() -> None:
         *ACCESS_OPERATIONS,
         *OBSERVE,
         *OPEN_REMOTE,
+        *RECEIVER_OPERATIONS,  # the target credential only: tests/server/test_authz_receiver.py
     }
     assert set(scoped) - set(ROUTE_CLASS) == unscoped
     for operation_id, route_class in ROUTE_CLASS.items():

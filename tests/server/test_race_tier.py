@@ -774,6 +774,7 @@ NO_RACE = {
     "get_skill_package_manifest": "a read: an approved Skill's package manifest",
     "download_skill_package": "a read: an approved Skill's package bytes",
     "list_remote_skill_targets": "a read: a Scope's remote targets and their publications",
+    "download_remote_skill_package": "a read: the package a target's publication desires",
 }
 
 CASES = [

@@ -160,6 +160,11 @@ EXERCISED = {
         "revoke_remote_skill_target",
     ],
     "test_remote_skill_publications": ["publish_remote_skill", "unpublish_remote_skill"],
+    "test_remote_skill_receiver": [
+        "reconcile_remote_skills",
+        "download_remote_skill_package",
+        "record_remote_skill_receipt",
+    ],
 }
 
 

@@ -241,3 +241,38 @@ async def test_remote_skill_publications(client: AsyncClient, scope_id: str) -> 
         {"scope_id": scope_id, "target_id": target_id, "artifact_id": artifact["artifact_id"], "expected_generation": 0}
     )
     assert (gone.desired_state, gone.generation, gone.desired_revision) == ("unpublished", 1, artifact["revision"])
+
+
+async def test_remote_skill_receiver(client: AsyncClient, server_url: str, scope_id: str) -> None:
+    """A target's Receiver, with its credential as the client's token: reconcile, the exact package,
+    the Receipt that makes the publication current, then a reconcile with nothing left to do."""
+    made = await client.create_remote_skill_target({"scope_id": scope_id, "agent_kind": "codex", "display_name": "R"})
+    enrollment = {"enrollment_code": made.enrollment_code, "installation_id": "receiver", "receiver_version": "1"}
+    credential = (await client.enroll_remote_skill_target(enrollment)).credential
+    proposed = await client.propose_skill_package({"scope_id": scope_id, "archive_base64": package_base64()})
+    decision = {"scope_id": scope_id, "candidate_id": proposed.candidate_id, "expected_version": 1}
+    artifact = (await client.approve_candidate(decision)).model_dump(mode="json")["result_artifact"]
+    publish = {"scope_id": scope_id, "target_id": made.target.target_id, "artifact": artifact}
+    await client.publish_remote_skill(publish | {"expected_generation": None})
+    async with AsyncClient(server_url, token=credential) as receiver:
+        [action] = (await receiver.reconcile_remote_skills({"observations": [], "receiver_version": "1"})).actions
+        assert (action.operation, action.generation, action.skill_name) == ("install", 0, "release-check")
+        wanted = action.model_dump(mode="json")
+        package = await receiver.download_remote_skill_package(
+            {k: wanted[k] for k in ("generation", "artifact", "package")}
+        )
+        assert package.package == action.package
+        receipt = {
+            "operation": "install", "generation": 0, "artifact": wanted["artifact"],
+            "expected_tree_digest": action.tree_digest, "observed_tree_digest": action.tree_digest,
+            "outcome": "succeeded", "failure_state": None, "error_code": None, "receiver_version": "1",
+            "environment_fingerprint": None,
+        }  # fmt: skip
+        taken = await receiver.record_remote_skill_receipt(receipt)
+        assert (taken.accepted, taken.stale, taken.publication.state) == (True, False, "current")
+        checkpoint = {
+            "artifact": wanted["artifact"], "tree_digest": action.tree_digest, "actual_tree_digest": action.tree_digest,
+            "skill_name": action.skill_name, "applied_generation": 0,
+        }  # fmt: skip
+        again = await receiver.reconcile_remote_skills({"observations": [checkpoint], "receiver_version": "1"})
+        assert again.actions == []

@@ -156,7 +156,10 @@ export type OperationId =
   | "rename_remote_skill_target"
   | "revoke_remote_skill_target"
   | "publish_remote_skill"
-  | "unpublish_remote_skill";
+  | "unpublish_remote_skill"
+  | "reconcile_remote_skills"
+  | "download_remote_skill_package"
+  | "record_remote_skill_receipt";
 
 export interface Operation {
   readonly operationId: OperationId;
@@ -1303,6 +1306,33 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "UnpublishRemoteSkillRequest",
     success: [{ status: 200, model: "RemoteSkillPublication" }],
     scope: { access: "admin", source: "body", references: false },
+  },
+  {
+    operationId: "reconcile_remote_skills",
+    method: "POST",
+    path: "/v1/skill/remote/reconcile",
+    parameters: [],
+    requestBody: "ReconcileRemoteSkillsRequest",
+    success: [{ status: 200, model: "ReconcileRemoteSkillsResponse" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "download_remote_skill_package",
+    method: "POST",
+    path: "/v1/skill/remote/package/download",
+    parameters: [],
+    requestBody: "DownloadRemoteSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageDownload" }],
+    scope: { access: "none", source: "none", references: false },
+  },
+  {
+    operationId: "record_remote_skill_receipt",
+    method: "POST",
+    path: "/v1/skill/remote/receipt",
+    parameters: [],
+    requestBody: "RecordRemoteSkillReceiptRequest",
+    success: [{ status: 200, model: "RemoteSkillReceiptResponse" }],
+    scope: { access: "none", source: "none", references: false },
   },
 ];
 

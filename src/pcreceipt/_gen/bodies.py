@@ -2963,6 +2963,25 @@ class CurrentWorkHandoff(TypedDict, closed=True):
     """
 
 
+class DownloadRemoteSkillPackageRequest(TypedDict, closed=True):
+    """
+    The exact package a target's current publication generation desires.
+    """
+
+    generation: int
+    """
+    The publication generation the reconcile action named.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision the action named.
+    """
+    package: SkillPackageReference
+    """
+    The package reference the action named.
+    """
+
+
 class DreamBudget(TypedDict, closed=True):
     """
     A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
@@ -3453,6 +3472,7 @@ class ErrorBody(TypedDict, closed=True):
         "invalid_enrollment",
         "invalid_target_state",
         "publication_generation_conflict",
+        "invalid_target_credential",
     ]
     """
     The error code.
@@ -6442,6 +6462,44 @@ class ReceiverChecks(TypedDict, closed=True):
     """
 
 
+class ReconcileRemoteSkillsRequest(TypedDict, closed=True):
+    """
+    What a Receiver holds, and who it is, as it asks for its target's actions.
+    """
+
+    observations: list[RemoteSkillObservation]
+    """
+    One ownership checkpoint per managed Skill the Receiver installed (one per artifact id: a repeated one is 409 invalid_target_state).
+    """
+    receiver_version: str
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: NotRequired[str | None]
+    """
+    A digest of the Receiver's environment.
+    """
+
+
+class ReconcileRemoteSkillsResponse(TypedDict, closed=True):
+    """
+    The authenticated target and its latest-generation actions.
+    """
+
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target the credential belongs to.
+    """
+    actions: list[RemoteSkillAction]
+    """
+    One action per publication not yet confirmed at its generation, by artifact id.
+    """
+
+
 class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     """
     Record how the host delivered a bootstrap package.
@@ -6458,6 +6516,55 @@ class RecordBootstrapDeliveryRequest(TypedDict, closed=True):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecordRemoteSkillReceiptRequest(TypedDict, closed=True):
+    """
+    What a Receiver did about one action of one publication generation.
+    """
+
+    operation: Literal["install", "unpublish"]
+    """
+    The action's operation.
+    """
+    generation: int
+    """
+    The action's publication generation.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The action's exact managed Skill revision.
+    """
+    expected_tree_digest: str
+    """
+    The action's tree digest.
+    """
+    observed_tree_digest: str | None
+    """
+    The tree digest installed (a succeeded install); null for a removal or a failure.
+    """
+    outcome: Literal["succeeded", "failed"]
+    """
+    Whether the action succeeded.
+    """
+    failure_state: (
+        Literal["delivery_failed", "conflict", "drifted", "incompatible"] | None
+    )
+    """
+    Why it failed (a failure only).
+    """
+    error_code: str | None
+    """
+    The Receiver's failure code (a failure only).
+    """
+    receiver_version: str
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: str | None
+    """
+    A digest of the Receiver's environment.
     """
 
 
@@ -6646,6 +6753,72 @@ class RememberMemoryRequest(TypedDict, closed=True):
     """
 
 
+class RemoteSkillAction(TypedDict, closed=True):
+    """
+    One idempotent desired-state action: install an exact package, or remove the Receiver's copy. Never a path or a command.
+    """
+
+    operation: Literal["install", "unpublish"]
+    """
+    Install or unpublish.
+    """
+    generation: int
+    """
+    The publication generation it serves (its Receipt names it).
+    """
+    artifact: ReviewArtifactReference
+    """
+    The desired managed Skill revision.
+    """
+    tree_digest: str
+    """
+    The desired package's tree digest.
+    """
+    skill_name: str
+    """
+    The Skill's name (its directory on the target).
+    """
+    package: SkillPackageReference | None
+    """
+    The exact package to download (an install); null for unpublish.
+    """
+    expected_local: RemoteSkillObservation | None
+    """
+    The Receiver's verified checkpoint the action replaces or removes; null when it holds none.
+    """
+    blocked_error_code: str | None
+    """
+    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
+    """
+
+
+class RemoteSkillObservation(TypedDict, closed=True):
+    """
+    A Receiver's ownership checkpoint of one installed package and the tree it actually finds.
+    """
+
+    artifact: ReviewArtifactReference
+    """
+    The managed Skill revision installed.
+    """
+    tree_digest: str
+    """
+    The installed package's tree digest.
+    """
+    actual_tree_digest: str | None
+    """
+    The tree digest of the directory now (null: it is gone or unreadable).
+    """
+    skill_name: str
+    """
+    The installed Skill's name.
+    """
+    applied_generation: int
+    """
+    The publication generation it was installed at.
+    """
+
+
 class RemoteSkillPublication(TypedDict, closed=True):
     """
     The desired and observed state of one managed Skill on one remote target.
@@ -6711,6 +6884,25 @@ class RemoteSkillPublication(TypedDict, closed=True):
     generation: int
     """
     The publication's compare-and-swap generation.
+    """
+
+
+class RemoteSkillReceiptResponse(TypedDict, closed=True):
+    """
+    Whether the Receipt was taken, and the publication after it.
+    """
+
+    accepted: bool
+    """
+    The Receipt reports on the current generation (recorded, or already recorded).
+    """
+    stale: bool
+    """
+    The Receipt names an earlier generation: nothing recorded.
+    """
+    publication: RemoteSkillPublication
+    """
+    The publication's desired and observed state.
     """
 
 

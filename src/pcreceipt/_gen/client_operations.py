@@ -77,6 +77,7 @@ from pcreceipt._gen.models import (
     CreateSubjectSourceResponse,
     CreateTopicMemoryRequest,
     CreateWorkContractRequest,
+    DownloadRemoteSkillPackageRequest,
     DreamRun,
     DreamRunPage,
     EnrollRemoteSkillTargetRequest,
@@ -150,13 +151,17 @@ from pcreceipt._gen.models import (
     PublishRemoteSkillRequest,
     PutProfilePolicyRequest,
     QueryArtifactTagsRequest,
+    ReconcileRemoteSkillsRequest,
+    ReconcileRemoteSkillsResponse,
     RecordBootstrapDeliveryRequest,
+    RecordRemoteSkillReceiptRequest,
     RecordSkillUsageRequest,
     RecordTaskOutcomeRequest,
     RegisterSourceDefinitionRequest,
     RejectCandidateRequest,
     RememberMemoryRequest,
     RemoteSkillPublication,
+    RemoteSkillReceiptResponse,
     RemoteSkillTarget,
     RemoteSkillTargetCredential,
     RemoteSkillTargetEnrollment,
@@ -1066,3 +1071,21 @@ class OperationMethods(ABC):
     ) -> RemoteSkillPublication:
         """Make a Skill's absence a remote target's desired state."""
         return await self._call("unpublish_remote_skill", RemoteSkillPublication, body=request)
+
+    async def reconcile_remote_skills(
+        self, request: ReconcileRemoteSkillsRequest | Mapping[str, Any]
+    ) -> ReconcileRemoteSkillsResponse:
+        """Reconcile a remote Agent Skill target: its latest-generation actions."""
+        return await self._call("reconcile_remote_skills", ReconcileRemoteSkillsResponse, body=request)
+
+    async def download_remote_skill_package(
+        self, request: DownloadRemoteSkillPackageRequest | Mapping[str, Any]
+    ) -> SkillPackageDownload:
+        """Download the exact package a remote target's publication desires."""
+        return await self._call("download_remote_skill_package", SkillPackageDownload, body=request)
+
+    async def record_remote_skill_receipt(
+        self, request: RecordRemoteSkillReceiptRequest | Mapping[str, Any]
+    ) -> RemoteSkillReceiptResponse:
+        """Record a remote target's Receipt for one action."""
+        return await self._call("record_remote_skill_receipt", RemoteSkillReceiptResponse, body=request)

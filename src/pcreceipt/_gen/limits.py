@@ -656,6 +656,9 @@ CURRENT_WORK_HANDOFF_OMISSIONS_ITEMS_MAX_LENGTH: Final = 8192
 DegradationReason = Literal["inference_timeout", "inference_unavailable"]
 DEGRADATION_REASON_ENUM: Final[tuple[DegradationReason, ...]] = ("inference_timeout", "inference_unavailable")
 
+# #/components/schemas/DownloadRemoteSkillPackageRequest
+DOWNLOAD_REMOTE_SKILL_PACKAGE_REQUEST_GENERATION_MINIMUM: Final = 0
+
 # #/components/schemas/DreamBudget
 DREAM_BUDGET_MAX_ITEMS_MINIMUM: Final = 1
 DREAM_BUDGET_MAX_BYTES_MINIMUM: Final = 1
@@ -750,8 +753,8 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
@@ -1446,11 +1449,26 @@ RECEIVER_CHECKS_CAPABILITY_ENUM: Final[tuple[ReceiverChecksCapability, ...]] = (
 ReceiverChecksAuthorization = Literal["confirmed", "insufficient", "not_checked"]
 RECEIVER_CHECKS_AUTHORIZATION_ENUM: Final[tuple[ReceiverChecksAuthorization, ...]] = ("confirmed", "insufficient", "not_checked")
 
+# #/components/schemas/ReconcileRemoteSkillsRequest
+RECONCILE_REMOTE_SKILLS_REQUEST_OBSERVATIONS_MAX_ITEMS: Final = 256
+RECONCILE_REMOTE_SKILLS_REQUEST_RECEIVER_VERSION_MIN_LENGTH: Final = 1
+RECONCILE_REMOTE_SKILLS_REQUEST_RECEIVER_VERSION_MAX_LENGTH: Final = 64
+
+# #/components/schemas/ReconcileRemoteSkillsResponse
+RECONCILE_REMOTE_SKILLS_RESPONSE_ACTIONS_MAX_ITEMS: Final = 256
+
 # #/components/schemas/RecordBootstrapDeliveryRequest
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MIN_LENGTH: Final = 1
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_RECEIPT_ID_MAX_LENGTH: Final = 64
 RecordBootstrapDeliveryRequestOutcome = Literal["injected", "failed"]
 RECORD_BOOTSTRAP_DELIVERY_REQUEST_OUTCOME_ENUM: Final[tuple[RecordBootstrapDeliveryRequestOutcome, ...]] = ("injected", "failed")
+
+# #/components/schemas/RecordRemoteSkillReceiptRequest
+RECORD_REMOTE_SKILL_RECEIPT_REQUEST_GENERATION_MINIMUM: Final = 0
+RECORD_REMOTE_SKILL_RECEIPT_REQUEST_ERROR_CODE_MIN_LENGTH: Final = 1
+RECORD_REMOTE_SKILL_RECEIPT_REQUEST_ERROR_CODE_MAX_LENGTH: Final = 128
+RECORD_REMOTE_SKILL_RECEIPT_REQUEST_RECEIVER_VERSION_MIN_LENGTH: Final = 1
+RECORD_REMOTE_SKILL_RECEIPT_REQUEST_RECEIVER_VERSION_MAX_LENGTH: Final = 64
 
 # #/components/schemas/RecordSkillUsageRequest
 RECORD_SKILL_USAGE_REQUEST_OBSERVATION_ID_MIN_LENGTH: Final = 1
@@ -1490,9 +1508,29 @@ REMEMBER_MEMORY_REQUEST_TEXT_MAX_LENGTH: Final = 8192
 RemoteAgentKind = Literal["codex", "claude_code"]
 REMOTE_AGENT_KIND_ENUM: Final[tuple[RemoteAgentKind, ...]] = ("codex", "claude_code")
 
+# #/components/schemas/RemoteSkillAction
+REMOTE_SKILL_ACTION_GENERATION_MINIMUM: Final = 0
+REMOTE_SKILL_ACTION_SKILL_NAME_MIN_LENGTH: Final = 1
+REMOTE_SKILL_ACTION_SKILL_NAME_MAX_LENGTH: Final = 64
+REMOTE_SKILL_ACTION_BLOCKED_ERROR_CODE_MIN_LENGTH: Final = 1
+REMOTE_SKILL_ACTION_BLOCKED_ERROR_CODE_MAX_LENGTH: Final = 128
+
 # #/components/schemas/RemoteSkillDesiredState
 RemoteSkillDesiredState = Literal["published", "unpublished"]
 REMOTE_SKILL_DESIRED_STATE_ENUM: Final[tuple[RemoteSkillDesiredState, ...]] = ("published", "unpublished")
+
+# #/components/schemas/RemoteSkillFailureState
+RemoteSkillFailureState = Literal["delivery_failed", "conflict", "drifted", "incompatible"]
+REMOTE_SKILL_FAILURE_STATE_ENUM: Final[tuple[RemoteSkillFailureState, ...]] = ("delivery_failed", "conflict", "drifted", "incompatible")
+
+# #/components/schemas/RemoteSkillObservation
+REMOTE_SKILL_OBSERVATION_SKILL_NAME_MIN_LENGTH: Final = 1
+REMOTE_SKILL_OBSERVATION_SKILL_NAME_MAX_LENGTH: Final = 64
+REMOTE_SKILL_OBSERVATION_APPLIED_GENERATION_MINIMUM: Final = 0
+
+# #/components/schemas/RemoteSkillOperation
+RemoteSkillOperation = Literal["install", "unpublish"]
+REMOTE_SKILL_OPERATION_ENUM: Final[tuple[RemoteSkillOperation, ...]] = ("install", "unpublish")
 
 # #/components/schemas/RemoteSkillPublication
 REMOTE_SKILL_PUBLICATION_DESIRED_REVISION_MINIMUM: Final = 1
@@ -1505,6 +1543,10 @@ REMOTE_SKILL_PUBLICATION_GENERATION_MINIMUM: Final = 0
 # #/components/schemas/RemoteSkillPublicationState
 RemoteSkillPublicationState = Literal["unpublished", "pending", "current", "update_available", "delivery_failed", "conflict", "drifted", "incompatible"]
 REMOTE_SKILL_PUBLICATION_STATE_ENUM: Final[tuple[RemoteSkillPublicationState, ...]] = ("unpublished", "pending", "current", "update_available", "delivery_failed", "conflict", "drifted", "incompatible")
+
+# #/components/schemas/RemoteSkillReceiptOutcome
+RemoteSkillReceiptOutcome = Literal["succeeded", "failed"]
+REMOTE_SKILL_RECEIPT_OUTCOME_ENUM: Final[tuple[RemoteSkillReceiptOutcome, ...]] = ("succeeded", "failed")
 
 # #/components/schemas/RemoteSkillTarget
 REMOTE_SKILL_TARGET_SCOPE_ID_MIN_LENGTH: Final = 1

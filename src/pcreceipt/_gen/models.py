@@ -718,6 +718,13 @@ class ActivateHandoffRequest(ContractModel):
     """
 
 
+class ActualTreeDigest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The tree digest of the directory now (null: it is gone or unreadable).
+    """
+
+
 class AllScopeSelection(ContractModel):
     """
     Every Scope (that the caller may read).
@@ -1691,6 +1698,13 @@ class BindingId(RootModel[str]):
     root: Annotated[str, Field(max_length=64)]
     """
     The Binding changed, or null.
+    """
+
+
+class BlockedErrorCode(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
     """
 
 
@@ -3559,6 +3573,28 @@ class Details(RootModel[str]):
     """
 
 
+class DownloadRemoteSkillPackageRequest(ContractModel):
+    """
+    The exact package a target's current publication generation desires.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the reconcile action named.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The exact managed Skill revision the action named.
+    """
+    package: SkillPackageReference
+    """
+    The package reference the action named.
+    """
+
+
 class DreamBudget(ContractModel):
     """
     A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
@@ -4015,7 +4051,7 @@ class EnvironmentFingerprint(RootModel[str]):
     """
 
 
-class EnvironmentFingerprint1(RootModel[str]):
+class EnvironmentFingerprint3(RootModel[str]):
     root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
     """
     The Receiver's environment digest as it last reported it.
@@ -4111,6 +4147,7 @@ class ErrorBody(ContractModel):
         "invalid_enrollment",
         "invalid_target_state",
         "publication_generation_conflict",
+        "invalid_target_credential",
     ]
     """
     The error code.
@@ -4122,6 +4159,13 @@ class ErrorBody(ContractModel):
     details: ErrorDetails | None
     """
     Structured, content-free detail, or null.
+    """
+
+
+class ErrorCode1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Receiver's failure code (a failure only).
     """
 
 
@@ -6830,6 +6874,13 @@ class ObservedSourceReference(ContractModel):
 class ObservedTreeDigest(RootModel[str]):
     root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
     """
+    The tree digest installed (a succeeded install); null for a removal or a failure.
+    """
+
+
+class ObservedTreeDigest1(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
     The tree digest the target last confirmed.
     """
 
@@ -7896,6 +7947,52 @@ class ReceiverVersion(RootModel[str]):
     """
 
 
+class ReconcileRemoteSkillsRequest(ContractModel):
+    """
+    What a Receiver holds, and who it is, as it asks for its target's actions.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    observations: Annotated[list[RemoteSkillObservation], Field(max_length=256)]
+    """
+    One ownership checkpoint per managed Skill the Receiver installed (one per artifact id: a repeated one is 409 invalid_target_state).
+    """
+    receiver_version: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: EnvironmentFingerprint | None = None
+    """
+    A digest of the Receiver's environment.
+    """
+
+
+class ReconcileRemoteSkillsResponse(ContractModel):
+    """
+    The authenticated target and its latest-generation actions.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target the credential belongs to.
+    """
+    actions: Annotated[list[RemoteSkillAction], Field(max_length=256)]
+    """
+    One action per publication not yet confirmed at its generation, by artifact id.
+    """
+
+
 class RecordBootstrapDeliveryRequest(ContractModel):
     """
     Record how the host delivered a bootstrap package.
@@ -7917,6 +8014,60 @@ class RecordBootstrapDeliveryRequest(ContractModel):
     outcome: Literal["injected", "failed"]
     """
     injected or failed.
+    """
+
+
+class RecordRemoteSkillReceiptRequest(ContractModel):
+    """
+    What a Receiver did about one action of one publication generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal["install", "unpublish"]
+    """
+    The action's operation.
+    """
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The action's publication generation.
+    """
+    artifact: ReviewArtifactReference
+    """
+    The action's exact managed Skill revision.
+    """
+    expected_tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The action's tree digest.
+    """
+    observed_tree_digest: ObservedTreeDigest | None
+    """
+    The tree digest installed (a succeeded install); null for a removal or a failure.
+    """
+    outcome: Literal["succeeded", "failed"]
+    """
+    Whether the action succeeded.
+    """
+    failure_state: (
+        Literal["delivery_failed", "conflict", "drifted", "incompatible"] | None
+    )
+    """
+    Why it failed (a failure only).
+    """
+    error_code: ErrorCode1 | None
+    """
+    The Receiver's failure code (a failure only).
+    """
+    receiver_version: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: EnvironmentFingerprint | None
+    """
+    A digest of the Receiver's environment.
     """
 
 
@@ -8135,6 +8286,80 @@ class RememberMemoryRequest(ContractModel):
     """
 
 
+class RemoteSkillAction(ContractModel):
+    """
+    One idempotent desired-state action: install an exact package, or remove the Receiver's copy. Never a path or a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal["install", "unpublish"]
+    """
+    Install or unpublish.
+    """
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation it serves (its Receipt names it).
+    """
+    artifact: ReviewArtifactReference
+    """
+    The desired managed Skill revision.
+    """
+    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The desired package's tree digest.
+    """
+    skill_name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Skill's name (its directory on the target).
+    """
+    package: SkillPackageReference | None
+    """
+    The exact package to download (an install); null for unpublish.
+    """
+    expected_local: RemoteSkillObservation | None
+    """
+    The Receiver's verified checkpoint the action replaces or removes; null when it holds none.
+    """
+    blocked_error_code: BlockedErrorCode | None
+    """
+    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
+    """
+
+
+class RemoteSkillObservation(ContractModel):
+    """
+    A Receiver's ownership checkpoint of one installed package and the tree it actually finds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The managed Skill revision installed.
+    """
+    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The installed package's tree digest.
+    """
+    actual_tree_digest: ActualTreeDigest | None
+    """
+    The tree digest of the directory now (null: it is gone or unreadable).
+    """
+    skill_name: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The installed Skill's name.
+    """
+    applied_generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation it was installed at.
+    """
+
+
 class RemoteSkillPublication(ContractModel):
     """
     The desired and observed state of one managed Skill on one remote target.
@@ -8171,7 +8396,7 @@ class RemoteSkillPublication(ContractModel):
     """
     The revision the target last confirmed installed.
     """
-    observed_tree_digest: ObservedTreeDigest | None
+    observed_tree_digest: ObservedTreeDigest1 | None
     """
     The tree digest the target last confirmed.
     """
@@ -8203,6 +8428,28 @@ class RemoteSkillPublication(ContractModel):
     generation: Annotated[int, Field(ge=0)]
     """
     The publication's compare-and-swap generation.
+    """
+
+
+class RemoteSkillReceiptResponse(ContractModel):
+    """
+    Whether the Receipt was taken, and the publication after it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    accepted: bool
+    """
+    The Receipt reports on the current generation (recorded, or already recorded).
+    """
+    stale: bool
+    """
+    The Receipt names an earlier generation: nothing recorded.
+    """
+    publication: RemoteSkillPublication
+    """
+    The publication's desired and observed state.
     """
 
 
@@ -8252,7 +8499,7 @@ class RemoteSkillTarget(ContractModel):
     """
     The Receiver's version as it last reported it.
     """
-    environment_fingerprint: EnvironmentFingerprint1 | None
+    environment_fingerprint: EnvironmentFingerprint3 | None
     """
     The Receiver's environment digest as it last reported it.
     """

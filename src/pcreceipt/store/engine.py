@@ -61,7 +61,7 @@ from pcreceipt.store.records import (
     SourceRef,
     WriteConflict,
 )
-from pcreceipt.store.remote_skills import RemoteSkillTargetRecords
+from pcreceipt.store.remote_skill_receiver import RemoteSkillReceiverRecords
 from pcreceipt.store.restoration import AtomicRestorations
 from pcreceipt.store.rows import (
     ATOMIC_HEAD_SELECT,
@@ -122,7 +122,7 @@ class StoreEngine(
     SourceObservations[ConnT, PreparedT],
     SkillGovernanceRecords[ConnT, PreparedT],
     SkillUsageRecords[ConnT, PreparedT],
-    RemoteSkillTargetRecords[ConnT, PreparedT],
+    RemoteSkillReceiverRecords[ConnT, PreparedT],
 ):
     """The engine-neutral flows; every write flow here runs inside a transaction the engine opened."""
 

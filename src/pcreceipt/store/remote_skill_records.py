@@ -19,6 +19,8 @@ INVALID_ENROLLMENT = "invalid_enrollment"
 INVALID_TARGET_STATE = "invalid_target_state"
 #: A publication change at another publication generation (1.4.1's code).
 PUBLICATION_GENERATION_CONFLICT = "publication_generation_conflict"
+#: A Receiver's call whose target credential is unknown or revoked (1.4.1's code).
+INVALID_TARGET_CREDENTIAL = "invalid_target_credential"
 
 
 class RemoteTargetRefused(PcreceiptError):
@@ -39,6 +41,31 @@ class Installation:
     environment_fingerprint: str | None = None
     machine_hostname: str | None = None
     workspace_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Liveness:
+    """What a Receiver says about itself on each call (1.4.1 records it on the target), and when."""
+
+    receiver_version: str
+    environment_fingerprint: str | None
+    now: str
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """A Receiver's Receipt for one action (1.4.1's fields, already checked for consistency)."""
+
+    operation: str  # install or unpublish
+    generation: int
+    family: str
+    artifact_id: str
+    revision: int
+    expected_tree_digest: str
+    observed_tree_digest: str | None
+    succeeded: bool
+    failure_state: str | None
+    error_code: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +111,14 @@ class RemoteSkillTarget:
 __all__ = [
     "ACTIVE",
     "INVALID_ENROLLMENT",
+    "INVALID_TARGET_CREDENTIAL",
     "INVALID_TARGET_STATE",
     "PENDING",
     "PUBLICATION_GENERATION_CONFLICT",
     "REVOKED",
     "Installation",
+    "Liveness",
+    "Receipt",
     "RemoteSkillTarget",
     "RemoteTargetRefused",
 ]

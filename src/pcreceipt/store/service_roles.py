@@ -25,7 +25,7 @@ from pcreceipt.store.records import (
     SkillRevision,
     SourceRef,
 )
-from pcreceipt.store.remote_skill_records import Installation, RemoteSkillTarget
+from pcreceipt.store.remote_skill_records import Installation, Liveness, Receipt, RemoteSkillTarget
 from pcreceipt.store.skill_governance import LifecycleState, SkillGovernanceRecord
 from pcreceipt.store.source_view_records import SourceView, SourceViewPage
 from pcreceipt.store.subject_records import SubjectSources
@@ -425,4 +425,25 @@ class RemoteSkillTargets(Protocol):
         self, scope_id: str, target_id: str, artifact_id: str, expected_generation: int
     ) -> dict[str, Any]:
         """Make the Skill's absence the active target's desired state (generation CAS)."""
+        ...
+
+    def remote_skill_target_by_credential(self, credential_sha256: str) -> RemoteSkillTarget | None:
+        """The active target whose credential has this SHA-256, or None (unknown or revoked)."""
+        ...
+
+    def remote_skill_publication(self, scope_id: str, target_id: str, artifact_id: str) -> dict[str, Any] | None:
+        """The target's publication of the Skill, or None."""
+        ...
+
+    def reconcile_remote_skills(
+        self, credential_sha256: str, liveness: Liveness, blocked: Mapping[str, str]
+    ) -> tuple[RemoteSkillTarget, list[dict[str, Any]]]:
+        """The credential's target and its publications, the Receiver's liveness and its refused
+        observations (artifact id to code) recorded (``store.remote_skill_receiver``)."""
+        ...
+
+    def record_remote_skill_receipt(
+        self, credential_sha256: str, liveness: Liveness, receipt: Receipt
+    ) -> tuple[bool, bool, dict[str, Any]]:
+        """Apply a Receipt to the credential's target's publication: (accepted, stale, publication)."""
         ...

@@ -7867,6 +7867,33 @@ var OPERATIONS = [
     requestBody: "UnpublishRemoteSkillRequest",
     success: [{ status: 200, model: "RemoteSkillPublication" }],
     scope: { access: "admin", source: "body", references: false }
+  },
+  {
+    operationId: "reconcile_remote_skills",
+    method: "POST",
+    path: "/v1/skill/remote/reconcile",
+    parameters: [],
+    requestBody: "ReconcileRemoteSkillsRequest",
+    success: [{ status: 200, model: "ReconcileRemoteSkillsResponse" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "download_remote_skill_package",
+    method: "POST",
+    path: "/v1/skill/remote/package/download",
+    parameters: [],
+    requestBody: "DownloadRemoteSkillPackageRequest",
+    success: [{ status: 200, model: "SkillPackageDownload" }],
+    scope: { access: "none", source: "none", references: false }
+  },
+  {
+    operationId: "record_remote_skill_receipt",
+    method: "POST",
+    path: "/v1/skill/remote/receipt",
+    parameters: [],
+    requestBody: "RecordRemoteSkillReceiptRequest",
+    success: [{ status: 200, model: "RemoteSkillReceiptResponse" }],
+    scope: { access: "none", source: "none", references: false }
   }
 ];
 var BY_ID = Object.fromEntries(OPERATIONS.map((operation) => [operation.operationId, operation]));

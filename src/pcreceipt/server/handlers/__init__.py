@@ -30,6 +30,7 @@ from pcreceipt.server.handlers.profile import PROFILE_HANDLERS
 from pcreceipt.server.handlers.profile_flush import PROFILE_FLUSH_HANDLERS
 from pcreceipt.server.handlers.prompts import PROMPT_HANDLERS
 from pcreceipt.server.handlers.publications import PUBLICATION_HANDLERS
+from pcreceipt.server.handlers.remote_skill_receiver import REMOTE_RECEIVER_HANDLERS
 from pcreceipt.server.handlers.remote_skills import REMOTE_SKILL_HANDLERS
 from pcreceipt.server.handlers.restoration import RESTORATION_HANDLERS
 from pcreceipt.server.handlers.review import REVIEW_HANDLERS
@@ -88,6 +89,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     DREAM_HANDLERS,
     SKILL_GOVERNANCE_HANDLERS,
     REMOTE_SKILL_HANDLERS,
+    REMOTE_RECEIVER_HANDLERS,
 )
 
 

@@ -28,6 +28,7 @@ from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store import skill_package
 from pcreceipt.store.external_skills import UPLOAD_SOURCE
+from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import SourceRef
 
 
@@ -78,7 +79,13 @@ def _package(call: Call) -> tuple[dict[str, Any], bytes]:
     reference = skill.content.get("package")
     if reference is None:
         raise _invalid()
-    stored = call.services.store.skill_package(scope_id, str(reference["archive_digest"]))
+    return verified_package(call.services.store, scope_id, reference)
+
+
+def verified_package(store: Store, scope_id: str, reference: Mapping[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """The Scope's stored package of ``reference`` (its manifest and canonical ZIP), its bytes
+    checked against the archive digest first (a mismatch is 500)."""
+    stored = store.skill_package(scope_id, str(reference["archive_digest"]))
     if stored is None or hashlib.sha256(stored[1]).hexdigest() != reference["archive_digest"]:
         raise InternalError("The stored Skill package does not match its digest.")
     return stored

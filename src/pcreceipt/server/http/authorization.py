@@ -4,7 +4,11 @@ Modes (``Settings.tokens_required``): a loopback-bound server without ``require_
 local single-user mode: no token is needed and an ``Authorization`` header is ignored. Any
 other server requires a bearer token on every operation whose OpenAPI entry declares security
 (all but the health probes and ``enroll_remote_skill_target``, whose ``security`` is empty: a
-Receiver's one-time enrollment code is its credential); ``GET /openapi.json`` is open too.
+Receiver's one-time enrollment code is its credential); ``GET /openapi.json`` is open too. The
+remote Skill Receiver's operations (``reconcile_remote_skills``, ``download_remote_skill_package``,
+``record_remote_skill_receipt``) declare the target credential's scheme instead: no API token is
+asked or accepted there, in any mode; ``target_credential`` hands the bearer to the handler, which
+authenticates it against the stored SHA-256 of an active target's credential.
 
 Decisions (``docs/security.md``):
 - Authentication comes first, before parameters or the body are read: a client without a
@@ -66,13 +70,32 @@ BEARER_CHALLENGE = 'Bearer realm="pcreceipt"'
 INVALID_TOKEN_CHALLENGE = 'Bearer realm="pcreceipt", error="invalid_token"'
 
 
+API_TOKEN_SCHEME, TARGET_SCHEME = "bearer", "target_bearer"
+"""The document's security schemes: an API token, and a remote Skill target's credential."""
+
+
 @cache
-def requires_token(operation: Operation) -> bool:
-    """Whether the OpenAPI document declares security for the operation (its own, else the document's)."""
+def _schemes(operation: Operation) -> tuple[frozenset[str], ...]:
+    """The operation's security requirements (its own, else the document's), each as its schemes."""
     document = gate.openapi_document()
     entry = document["paths"][operation.path][operation.method.lower()]
-    requirements = entry.get("security", document.get("security", []))
-    return bool(requirements) and all(requirement for requirement in requirements)
+    return tuple(frozenset(requirement) for requirement in entry.get("security", document.get("security", [])))
+
+
+def requires_token(operation: Operation) -> bool:
+    """Whether every security requirement the OpenAPI document declares for the operation names the
+    API token scheme (the Receiver's operations name the target credential's instead)."""
+    requirements = _schemes(operation)
+    return bool(requirements) and all(API_TOKEN_SCHEME in requirement for requirement in requirements)
+
+
+def target_credential(operation: Operation, headers: Headers) -> str | None:
+    """The bearer credential of an operation authenticated by a remote Skill target's credential
+    (``TARGET_SCHEME``), in every mode; None for every other operation and for a missing or
+    malformed header (the handler answers 401 ``invalid_target_credential``). Never logged."""
+    if not any(TARGET_SCHEME in requirement for requirement in _schemes(operation)):
+        return None
+    return _bearer(headers) or None
 
 
 def _bearer(headers: Headers) -> str | None:

@@ -30,7 +30,7 @@ from starlette.types import Scope
 from pcreceipt.contract.gate import Violation
 from pcreceipt.errors import InternalError, ScopeNotFound
 from pcreceipt.models import Operation
-from pcreceipt.server.http.authorization import authenticate, authorize, own_scope
+from pcreceipt.server.http.authorization import authenticate, authorize, own_scope, target_credential
 from pcreceipt.server.http.body import read_json_body
 from pcreceipt.server.http.checks import check_reply, check_request_body
 from pcreceipt.server.http.credentials import LOCAL, Principal
@@ -113,6 +113,7 @@ class PathEndpoint:
             services=self.services,
             principal=principal,
             deferred_violations=deferred,
+            target_credential=target_credential(operation, request.headers),
             transport=str(request.scope.get("state", {}).get("transport", "http")),
         )
 

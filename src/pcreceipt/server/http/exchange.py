@@ -88,6 +88,9 @@ class Call(Generic[B]):
     transport: str = "http"
     """``mcp`` for a tool call (``tool_calls`` marks its request), else ``http`` (the access audit's)."""
     deferred_violations: tuple[Violation, ...] = ()
+    target_credential: str | None = None
+    """The remote Skill Receiver's operations: the bearer target credential presented (None: none or
+    malformed), never logged; None for every other operation (``authorization.target_credential``)."""
 
 
 @dataclass(frozen=True, slots=True)
