@@ -79,6 +79,7 @@ SCHEMA_FILES = (
     "dream.schema.json",
     "skill_governance.schema.json",
     "remote_skills.schema.json",
+    "artifact_search.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).
