@@ -5,13 +5,24 @@ lexical admission floor, filters, fusion weights, min_score, and the Family and 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 from _support.candidates import SKILL, approved_artifact
-from _support.servers import assert_error, new_scope
+from _support.fakes import FakeInference
+from _support.servers import assert_error, new_scope, running
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pcreceipt.config import EmbeddingSettings, Settings
+from pcreceipt.server.app import create_app
+from pcreceipt.server.handlers.artifact_search import Plan, fuse
+from pcreceipt.store.protocol import Store
+from pcreceipt.store.records import ArtifactRef, Hit
 
 
 def search_path(scope_id: str, family: str) -> str:
@@ -109,7 +120,9 @@ def test_topic_memory_channels_and_weights(http: httpx.Client, powercontext_mode
     assert results[0]["content"] == topic
     weighted = {"method": "rrf", "params": {"weights": {"topic_fts": 0}}}
     by_detail = search(http, scope_id, "topic-memory", "storage", fusion=weighted, include_scores=True)
-    assert [set(r["scores"]["channels"]) for r in by_detail] == [{"detail_fts"}, {"detail_fts"}]
+    # a zero weight adds nothing, but a result the channel ranked still names it (1.4.1's evidence)
+    assert [set(r["scores"]["channels"]) for r in by_detail] == [{"topic_fts", "detail_fts"}, {"detail_fts"}]
+    assert [r["scores"]["retrieval"] for r in by_detail] == [1.0, pytest.approx(61 / 62)]
     for body, path in (
         ({"mode": "vector"}, "/mode"),
         ({"mode": "hybrid"}, "/mode"),
@@ -177,3 +190,62 @@ def test_atomic_vector_modes_need_an_embedder(http: httpx.Client) -> None:
             http.post(search_path(scope_id, "atomic-memory"), json={"query": "deploy", **body}), 422, "invalid_request"
         )
         assert error["details"]["violations"][0]["path"] == path
+
+
+@pytest.fixture
+def embedded(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
+    embedding = EmbeddingSettings(base_url=fake.base_url, model="fake-embed", dimensions=64, timeout_seconds=2.0)
+    app = create_app(Settings(data_dir=tmp_path, embedding=embedding), store=engine_store)
+    with running(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+        yield client
+
+
+def test_atomic_vector_and_hybrid_with_an_embedder(embedded: httpx.Client, fake: FakeInference) -> None:
+    scope_id = new_scope(embedded)
+    texts = ["SQLite runs in WAL mode", "Deploys happen on Fridays", "The release train leaves weekly"]
+    made = [memory(embedded, scope_id, text)["artifact_id"] for text in texts]
+    hybrid = search(embedded, scope_id, "atomic-memory", "SQLite WAL", mode="hybrid", include_scores=True)
+    assert hybrid[0]["artifact_id"] == made[0] and hybrid[0]["scores"]["retrieval"] == 1.0
+    assert set(hybrid[0]["scores"]["channels"]) == {"text", "vector"}
+    assert all(set(r["scores"]["channels"]) == {"vector"} for r in hybrid[1:])
+    assert hybrid[1]["scores"]["retrieval"] == pytest.approx((1 / 62) / (2 / 61))
+    vector = search(embedded, scope_id, "atomic-memory", "SQLite WAL", mode="vector", include_scores=True)
+    assert vector[0]["artifact_id"] == made[0]
+    assert vector[0]["scores"]["channels"] == {"vector": {"raw": 1, "metric": "rank", "higher_is_better": False}}
+    weighted = {"method": "rrf", "params": {"weights": {"vector": 0}}}
+    text_only = search(embedded, scope_id, "atomic-memory", "SQLite WAL", mode="hybrid", fusion=weighted)
+    assert [r["artifact_id"] for r in text_only] == [made[0]]
+    fake.configure("embeddings", mode="down")
+    response = embedded.post(search_path(scope_id, "atomic-memory"), json={"query": "SQLite", "mode": "hybrid"})
+    assert_error(response, 503, "inference_unavailable")
+    assert [r["artifact_id"] for r in search(embedded, scope_id, "atomic-memory", "SQLite")] == [made[0]]
+
+
+def _plan(channels: tuple[str, ...], weights: dict[str, float], limit: int, min_score: float | None) -> Plan:
+    return Plan("q", limit, "hybrid", channels, 60, weights, 0.25, 2, min_score, True)
+
+
+@given(
+    st.lists(st.sampled_from("abcdefgh"), unique=True, max_size=8),
+    st.lists(st.sampled_from("abcdefgh"), unique=True, max_size=8),
+    st.one_of(st.just(0.0), st.floats(min_value=0.01, max_value=3)),
+    st.integers(min_value=1, max_value=10),
+    st.one_of(st.none(), st.floats(min_value=0, max_value=1)),
+)
+def test_fusion_is_normalised_ordered_and_bounded(
+    text: list[str], vector: list[str], weight: float, limit: int, min_score: float | None
+) -> None:
+    def hits(ids: list[str]) -> list[Hit]:
+        return [Hit(ArtifactRef("s", "atomic-memory", i, 1), {}) for i in ids]
+
+    found = fuse(
+        _plan(("text", "vector"), {"vector": weight}, limit, min_score), {"text": hits(text), "vector": hits(vector)}
+    )
+    retrievals = [f.retrieval for f in found]
+    assert all(0 < r <= 1 for r in retrievals) and retrievals == sorted(retrievals, reverse=True)
+    assert len(found) <= limit and len({f.hit.ref for f in found}) == len(found)
+    assert min_score is None or all(r >= min_score for r in retrievals)
+    findable = set(text) | (set(vector) if weight > 0 else set())
+    assert {f.hit.ref.artifact_id for f in found} <= findable
+    if text and min_score is None and (weight == 0 or (vector and vector[0] == text[0])):
+        assert found[0].hit.ref.artifact_id == text[0] and found[0].retrieval == 1.0

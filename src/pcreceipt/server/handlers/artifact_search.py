@@ -330,20 +330,24 @@ class Scored:
 
 def fuse(plan: Plan, channels: Channels) -> list[Scored]:
     """Weighted reciprocal rank fusion over the enabled channels, normalised by the best fusion
-    possible (rank 1 in every channel of positive weight): best first, ties by artifact id."""
+    possible (rank 1 in every channel of positive weight): best first, ties by artifact id. A
+    channel of weight 0 adds nothing and finds nothing on its own, but a result it ranked still
+    names it (1.4.1 keeps every channel's evidence of a result)."""
     k = plan.rank_constant
     weights = {name: plan.weights.get(name, 1.0) for name in plan.channels}
-    best = sum(w for w in weights.values() if w > 0) / (k + 1)
+    best = 0.0  # summed as a result's own sum is, so rank 1 everywhere is exactly 1
+    for weight in weights.values():
+        if weight > 0:
+            best += weight / (k + 1)
     hits: dict[ArtifactRef, Hit] = {}
     ranks: dict[ArtifactRef, dict[str, int]] = {}
     sums: dict[ArtifactRef, float] = {}
     for name in plan.channels:
-        if weights[name] <= 0:
-            continue
         for rank, hit in enumerate(channels.get(name, []), start=1):
             hits.setdefault(hit.ref, hit)
             ranks.setdefault(hit.ref, {})[name] = rank
-            sums[hit.ref] = sums.get(hit.ref, 0.0) + weights[name] / (k + rank)
+            if weights[name] > 0:
+                sums[hit.ref] = sums.get(hit.ref, 0.0) + weights[name] / (k + rank)
     scored = [Scored(hits[ref], min(1.0, sums[ref] / best), ranks[ref]) for ref in sums]
     scored.sort(key=lambda s: (-s.retrieval, s.hit.ref.artifact_id, -s.hit.ref.revision))
     if plan.min_score is not None:
