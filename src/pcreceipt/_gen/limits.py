@@ -1822,7 +1822,7 @@ SEARCH_ARTIFACTS_REQUEST_ATOMIC_MEMORY_LIMIT_MAXIMUM: Final = 100
 SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_LIMIT_MAXIMUM: Final = 20
 # A skill query (trimmed) is at most this many characters (PowerContext 1.4.1's Skill bound).
 SEARCH_ARTIFACTS_REQUEST_SKILL_QUERY_MAX_LENGTH: Final = 2000
-# A topic-memory query has at most this many distinct terms (PowerContext 1.4.1's Topic bound).
+# A topic-memory query has at most this many distinct words, stop words included (PowerContext 1.4.1's Topic bound).
 SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_QUERY_TERMS_MAXIMUM: Final = 64
 
 # #/components/schemas/SearchAtomicMemoryRequest

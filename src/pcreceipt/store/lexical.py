@@ -70,3 +70,8 @@ def matched_terms(query: str, texts: Sequence[str]) -> tuple[int, list[int]]:
 
 def _term_phrases(term: QueryTerm) -> tuple[MatchPhrase, ...]:
     return (MatchPhrase(term.tokens, term.prefix), *(MatchPhrase(p) for p in term.partials))
+
+
+def distinct_words(text: str) -> int:
+    """How many distinct index tokens the text has, stop words included (what a query-size bound counts)."""
+    return len(set(word_tokens([segment(text)])[0]))

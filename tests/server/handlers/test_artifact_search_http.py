@@ -133,6 +133,7 @@ def test_topic_memory_channels_and_weights(http: httpx.Client, powercontext_mode
         ({"fusion": {"method": "rrf", "params": {"weights": {"topic_fts": 0, "detail_fts": 0}}}}, None),
         ({"admission": {"min_semantic_similarity": 0.5}}, "/admission/min_semantic_similarity"),
         ({"rerank": {}}, "/rerank"),
+        ({"query": " ".join(f"word{i}" for i in range(65))}, "/query"),
     ):
         error = assert_error(
             http.post(search_path(scope_id, "topic-memory"), json={"query": "storage", **body}), 422, "invalid_request"

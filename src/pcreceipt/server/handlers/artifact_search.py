@@ -34,7 +34,7 @@ from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, query_vector
 from pcreceipt.server.handlers.review import library_window
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY, topic_channels
 from pcreceipt.server.http.exchange import Call, Handler, Reply
-from pcreceipt.store.lexical import matched_terms
+from pcreceipt.store.lexical import distinct_words, matched_terms
 from pcreceipt.store.records import ArtifactRef, HistoryFamily, Hit, SkillRevision, served_content
 from pcreceipt.store.tags import InvalidTag, normalize_tags
 from pcreceipt.store.text import searchable_text
@@ -197,7 +197,7 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
         if SEMANTIC in admission:
             raise _refuse(f"/admission/{SEMANTIC}", "semantic_admission_unsupported", "No similarity floor here.")
     query = body["query"].strip()
-    if family == TOPIC_MEMORY and matched_terms(query, [])[0] > MAX_TOPIC_TERMS:
+    if family == TOPIC_MEMORY and distinct_words(query) > MAX_TOPIC_TERMS:
         raise _refuse("/query", "topic_query_terms", f"A Topic Memory query has at most {MAX_TOPIC_TERMS} terms.")
     return Plan(
         query=query,
