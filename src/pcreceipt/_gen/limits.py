@@ -1824,6 +1824,8 @@ SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_LIMIT_MAXIMUM: Final = 20
 SEARCH_ARTIFACTS_REQUEST_SKILL_QUERY_MAX_LENGTH: Final = 2000
 # A topic-memory query has at most this many distinct words, stop words included (PowerContext 1.4.1's Topic bound).
 SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_QUERY_TERMS_MAXIMUM: Final = 64
+# skill: a package's SKILL.md or references/*.md|*.txt file of at most this many bytes is searched with the Skill (PowerContext 1.4.1's bound); every file's path is.
+SEARCH_ARTIFACTS_REQUEST_SKILL_PACKAGE_FILE_BYTES_MAXIMUM: Final = 131072
 
 # #/components/schemas/SearchAtomicMemoryRequest
 SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1

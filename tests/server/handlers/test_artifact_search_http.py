@@ -5,6 +5,9 @@ lexical admission floor, filters, fusion weights, min_score, and the Family and 
 
 from __future__ import annotations
 
+import base64
+import io
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -167,6 +170,33 @@ def test_experience_and_skill(http: httpx.Client, powercontext_models: ModuleTyp
     long_query = "x" * 2001
     assert_error(http.post(search_path(scope_id, "skill"), json={"query": long_query}), 422, "invalid_request")
     assert search(http, scope_id, "experience", long_query) == []
+
+
+def test_a_package_backed_skill_is_found_by_its_package(http: httpx.Client) -> None:
+    scope_id = new_scope(http)
+    manifest = "---\nname: webhook-replay\ndescription: Replay failed deliveries.\n---\n\nList them first.\n"
+    files = {
+        "SKILL.md": manifest,
+        "references/notes.md": "The dead-letter queue is drained hourly.",
+        "scripts/run.sh": "zebra",
+    }
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    body = {"scope_id": scope_id, "archive_base64": base64.b64encode(out.getvalue()).decode("ascii")}
+    candidate = http.post("/v1/skill/package/propose", json=body).json()
+    decision = {
+        "scope_id": scope_id,
+        "candidate_id": candidate["candidate_id"],
+        "expected_version": candidate["version"],
+    }
+    approved = http.post("/v1/candidates/approve", json=decision)
+    assert approved.status_code == 200, approved.text
+    skill_id = approved.json()["result_artifact"]["artifact_id"]
+    assert [r["artifact_id"] for r in search(http, scope_id, "skill", "drained hourly")] == [skill_id]
+    assert [r["artifact_id"] for r in search(http, scope_id, "skill", "scripts")] == [skill_id]  # a file's path
+    assert search(http, scope_id, "skill", "zebra") == []  # a script's text is not searched
 
 
 def test_atomic_vector_modes_need_an_embedder(http: httpx.Client) -> None:

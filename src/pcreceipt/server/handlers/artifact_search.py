@@ -22,7 +22,9 @@ Decisions (``docs/decisions.md``, "Artifact search"):
 
 from __future__ import annotations
 
+import io
 import math
+import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -56,6 +58,7 @@ MAX_QUERY = limits.SEARCH_ARTIFACTS_REQUEST_QUERY_MAX_LENGTH
 TOPIC_CHANNELS: Final = limits.TOPIC_MEMORY_MATCHED_BY_ENUM
 TOPIC_FTS, TOPIC_VECTOR, DETAIL_FTS, DETAIL_VECTOR = TOPIC_CHANNELS
 MAX_TOPIC_TERMS = limits.SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_QUERY_TERMS_MAXIMUM
+MAX_PACKAGE_FILE_BYTES = limits.SEARCH_ARTIFACTS_REQUEST_SKILL_PACKAGE_FILE_BYTES_MAXIMUM
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,8 +293,32 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
     return out
 
 
-def skill_text(content: Mapping[str, Any]) -> str:
-    """A managed Skill's searchable text: its authored fields (1.4.1's projection, without package files)."""
+def _package_texts(call: Call, scope_id: str, content: Mapping[str, Any]) -> list[str]:
+    """A package-backed Skill's package as 1.4.1 searches it: every file's path, and the UTF-8 text
+    of ``SKILL.md`` and ``references/*.md|*.txt`` up to the size bound."""
+    reference = content.get("package")
+    stored = None
+    if isinstance(reference, Mapping):
+        stored = call.services.store.skill_package(scope_id, str(reference["archive_digest"]))
+    if stored is None:
+        return []
+    manifest, archive = stored
+    texts: list[str] = []
+    with zipfile.ZipFile(io.BytesIO(archive)) as package:
+        for entry in manifest["files"]:
+            path = str(entry["path"])
+            texts.append(path)
+            indexed = path == "SKILL.md" or (path.startswith("references/") and path.endswith((".md", ".txt")))
+            if indexed and int(entry["size"]) <= MAX_PACKAGE_FILE_BYTES:
+                try:
+                    texts.append(package.read(path).decode("utf-8"))
+                except UnicodeDecodeError:
+                    continue
+    return texts
+
+
+def skill_text(content: Mapping[str, Any], package: Sequence[str] = ()) -> str:
+    """A managed Skill's searchable text: its authored fields and its package (1.4.1's projection)."""
     metadata = dict(content.get("metadata") or {})
     values = [
         content.get("name"),
@@ -302,6 +329,7 @@ def skill_text(content: Mapping[str, Any]) -> str:
         content.get("license"),
         content.get("compatibility"),
         content.get("allowed_tools"),
+        *package,
     ]
     return "\n".join(str(value) for value in values if isinstance(value, str))
 
@@ -311,8 +339,9 @@ def _skills(call: Call, scope_id: str, plan: Plan) -> tuple[Channels, dict[Artif
     most query terms matched first, then by artifact id."""
     store = call.services.store
     active = library_window(store.managed_skill_heads(scope_id), store.skill_governance(scope_id), "", False)
-    terms = matched_terms(plan.query, [skill_text(s.content) for s in active])[1]
-    keep = admitted(plan, [skill_text(s.content) for s in active])
+    texts = [skill_text(s.content, _package_texts(call, scope_id, s.content)) for s in active]
+    terms = matched_terms(plan.query, texts)[1]
+    keep = admitted(plan, texts)
     chosen = sorted((i for i, ok in enumerate(keep) if ok), key=lambda i: (-terms[i], active[i].ref.artifact_id))
     by_ref = {active[i].ref: active[i] for i in chosen}
     return {TEXT: [Hit(active[i].ref, active[i].content) for i in chosen]}, by_ref
