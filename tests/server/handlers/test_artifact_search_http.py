@@ -8,8 +8,6 @@ from __future__ import annotations
 import base64
 import io
 import zipfile
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -17,14 +15,11 @@ import httpx
 import pytest
 from _support.candidates import SKILL, approved_artifact
 from _support.fakes import FakeInference
-from _support.servers import assert_error, new_scope, running
+from _support.servers import assert_error, new_scope
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pcreceipt.config import EmbeddingSettings, Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.artifact_search import Plan, fuse
-from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, Hit
 
 
@@ -221,14 +216,6 @@ def test_atomic_vector_modes_need_an_embedder(http: httpx.Client) -> None:
             http.post(search_path(scope_id, "atomic-memory"), json={"query": "deploy", **body}), 422, "invalid_request"
         )
         assert error["details"]["violations"][0]["path"] == path
-
-
-@pytest.fixture
-def embedded(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
-    embedding = EmbeddingSettings(base_url=fake.base_url, model="fake-embed", dimensions=64, timeout_seconds=2.0)
-    app = create_app(Settings(data_dir=tmp_path, embedding=embedding), store=engine_store)
-    with running(app) as url, httpx.Client(base_url=url, timeout=10) as client:
-        yield client
 
 
 def test_atomic_vector_and_hybrid_with_an_embedder(embedded: httpx.Client, fake: FakeInference) -> None:
