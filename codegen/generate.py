@@ -81,6 +81,7 @@ SCHEMA_FILES = (
     "remote_skills.schema.json",
     "profile_flush.schema.json",
     "remote_skill_receiver.schema.json",
+    "artifact_search.schema.json",
 )
 CODEGEN_TS = ROOT / "codegen" / "ts"
 # The hand-written base class of every generated Python model (its dumps give the wire form).

@@ -118,6 +118,13 @@ class CursorExpired(ApiError):
     code, status = "cursor_expired", 410
 
 
+class ArtifactSearchNotSupported(InvalidRequest):
+    """search_artifacts: a known Family that cannot be searched, or a mode this server cannot run
+    (``details.field``: ``family`` or ``mode``)."""
+
+    code = "artifact_search_not_supported"
+
+
 class LegacyMemoryOperationUnsupported(InvalidRequest):
     """A legacy Memory collection operation (an exact citation) that Atomic Memory cannot serve."""
 
@@ -191,6 +198,12 @@ class ArtifactNotFound(NotFound):
     """No such artifact or revision in the Scope (also a bootstrap's missing Handoff revision)."""
 
     code = "artifact_not_found"
+
+
+class ArtifactFamilyNotFound(NotFound):
+    """search_artifacts: a Family PowerContext 1.4.1 does not know."""
+
+    code = "artifact_family_not_found"
 
 
 class ReferenceNotFound(NotFound):

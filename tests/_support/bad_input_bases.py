@@ -211,6 +211,9 @@ BASES: dict[str, Callable[[Tier], Base]] = {
     "replace_artifact": _replace_artifact,
     "replace_artifact_tags": _replace_tags,
     "query_artifact_tags": lambda t: Base(body={"tags": ["tier", "bad-input"], "match": "any", "limit": 10}),
+    "search_artifacts": lambda t: Base(
+        path={"family": "atomic-memory"}, body={"query": "tier", "limit": 5, "include_scores": True}
+    ),
     "change_atomic_memory_lifecycle": lambda t: Base(
         body={"scope_id": t.scope_id, "target": memory_input(t.memory()), "state": "forgotten"}
     ),

@@ -32,6 +32,7 @@ from typing import Any
 
 from access_client_check import GROUPS as ACCESS_GROUPS
 from artifact_query_client_check import GROUPS as ARTIFACT_QUERY_GROUPS
+from artifact_search_client_check import GROUPS as ARTIFACT_SEARCH_GROUPS
 from client_trace import Trace
 from code_client_check import code  # this folder's own modules (the script's folder is on sys.path)
 from dream_client_check import GROUPS as DREAM_GROUPS
@@ -757,7 +758,7 @@ async def run(base_url: str, trace: Trace | None = None) -> list[str]:
     # the group modules beside this file (``*_client_check.py``): each group takes the two recorders
     more = [*SOURCE_GROUPS, *REPORT_GROUPS, *HANDOFF_GENERATION_GROUPS, *SELECTION_GROUPS, *ARTIFACT_QUERY_GROUPS]
     more += [*PARITY_GROUPS, *PROFILE_GROUPS, *ACCESS_GROUPS, *SKILL_GROUPS, *DREAM_GROUPS, *SKILL_GOVERNANCE_GROUPS]
-    more += [*REMOTE_SKILL_GROUPS, *PROFILE_FLUSH_GROUPS]
+    more += [*REMOTE_SKILL_GROUPS, *PROFILE_FLUSH_GROUPS, *ARTIFACT_SEARCH_GROUPS]
     groups += [(name, lambda client, group=group: group(client, check, expect_error)) for name, group in more]
     failures = []
     http_client = None if trace is None else trace.client()

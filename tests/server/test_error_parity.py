@@ -73,6 +73,7 @@ SCOPE_BOUND: dict[str, Request] = {
     "get_artifact_tags": ("GET", ARTIFACT + "/tags", None, {}),
     "replace_artifact_tags": ("PUT", ARTIFACT + "/tags", {"tags": ["x"]}, {"If-Match": '"tags:' + HEX + '"'}),
     "query_artifact_tags": ("POST", f"/v1/scopes/{MISSING}/artifact-tags/query", {"tags": ["x"]}, {}),
+    "search_artifacts": ("POST", f"/v1/scopes/{MISSING}/artifacts/experience/search", {"query": "x"}, {}),
     "change_atomic_memory_lifecycle": (
         "POST",
         "/v1/atomic-memory/lifecycle",

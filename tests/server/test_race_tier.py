@@ -755,6 +755,7 @@ NO_RACE = {
     "prepare_handoff": "writes nothing: a generated draft is a value the caller carries (1.4.1 stores none)",
     "resolve_scope_selection": "a read: Scope descriptors",
     "query_artifact_tags": "a read: tagged artifacts",
+    "search_artifacts": "a read: one Family's search",
     "get_memory_capacity": "refused whole: always 422 legacy_memory_operation_unsupported, nothing read or written",
     "revise_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",
     "retire_memory_entry": "refused whole: always 422 legacy_memory_operation_unsupported, nothing written",

@@ -70,6 +70,7 @@ EXERCISED = {
     "test_memory_lists": ["list_atomic_memories", "list_memory_entries", "get_memory_entry"],
     "test_topic_memory": ["search_topic_memory", "get_topic_memory"],
     "test_artifact_tags": ["get_artifact_tags", "replace_artifact_tags", "query_artifact_tags"],
+    "test_search_artifacts": ["search_artifacts"],
     "test_legacy_memory_collection": [
         "get_memory_capacity",
         "revise_memory_entry",
@@ -352,6 +353,14 @@ async def test_artifact_tags(client: AsyncClient, scope_id: str) -> None:
     item = found.items[0].model_dump(mode="json")
     assert item["reference"] == {"family": "atomic-memory", "artifact_id": artifact_id, "revision": 1}
     assert item["tags"] == ["bootstrap-context", "Release"]
+
+
+async def test_search_artifacts(client: AsyncClient, scope_id: str) -> None:
+    artifact_id = await new_memory(client, scope_id, "searchable release notes")
+    found = await client.search_artifacts(scope_id, "atomic-memory", {"query": "release", "include_scores": True})
+    results = found.model_dump(mode="json")["results"]
+    assert [(item["artifact_id"], item["revision"]) for item in results] == [(artifact_id, 1)]
+    assert results[0]["scores"]["retrieval"] == 1.0
 
 
 async def test_lifecycle(client: AsyncClient, scope_id: str) -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pcreceipt.store import ids
+from pcreceipt.store.lexical import matched_phrases, matched_terms
 from pcreceipt.store.text import QueryTerm, build_match, match_plan, normalize_for_search, query_terms, segment
 from pcreceipt.store.tokens import word_tokens
 
@@ -102,3 +103,22 @@ def test_word_tokens_are_the_sqlite_index_tokens(fts: sqlean.Connection) -> None
     for number, tokens in enumerate(word_tokens(texts), 1):
         expected = [row[0] for row in conn.execute("SELECT term FROM v WHERE doc = ? ORDER BY offset", (number,))]
         assert list(tokens) == expected
+
+
+def test_matched_terms_counts_each_distinct_term_once() -> None:
+    terms, counts = matched_terms("cache queue worker the", ["The cache is warm.", "queue and CACHE, cache again", ""])
+    assert terms == 3  # "the" is a stop word
+    assert counts == [1, 2, 0]
+    assert matched_terms("数据库", ["我们的数据库很快", "数据"]) == (1, [1, 1])  # a partial bigram counts the term
+    assert matched_terms("the", ["the"]) == (0, [0])
+    assert matched_terms("Alpha beta gamma", ["alpha BETA gamma"]) == (3, [3])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=40), st.lists(st.text(max_size=40), max_size=4))
+def test_matched_terms_agrees_with_the_any_match(query: str, texts: list[str]) -> None:
+    """A text contains at least one term exactly when the index's ``any`` match finds it; never
+    more terms than the query has."""
+    terms, counts = matched_terms(query, texts)
+    assert len(counts) == len(texts) and all(0 <= count <= terms for count in counts)
+    assert [count > 0 for count in counts] == [found is not None for found in matched_phrases(query, "any", texts)]

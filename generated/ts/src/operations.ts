@@ -43,6 +43,7 @@ export type OperationId =
   | "list_artifacts"
   | "get_artifact"
   | "replace_artifact"
+  | "search_artifacts"
   | "get_artifact_revision"
   | "get_atomic_memory_state"
   | "change_atomic_memory_lifecycle"
@@ -280,6 +281,15 @@ export const OPERATIONS: readonly Operation[] = [
     requestBody: "ReplaceArtifactRequest",
     success: [{ status: 200, model: "ArtifactRevision" }],
     scope: { access: "write", source: "path", references: false },
+  },
+  {
+    operationId: "search_artifacts",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/search",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }],
+    requestBody: "SearchArtifactsRequest",
+    success: [{ status: 200, model: "SearchArtifactsResponse" }],
+    scope: { access: "read", source: "path", references: false },
   },
   {
     operationId: "get_artifact_revision",

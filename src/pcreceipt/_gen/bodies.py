@@ -706,6 +706,25 @@ class ArtifactAddress(TypedDict, closed=True):
     """
 
 
+class ArtifactChannelScore(TypedDict, closed=True):
+    """
+    What one channel observed of a result. pcreceipt's store reports ranks, not raw engine scores: raw is the result's 1-based rank in the channel's admitted list, metric rank, higher_is_better false.
+    """
+
+    raw: float
+    """
+    The channel's value (the rank).
+    """
+    metric: str
+    """
+    What raw measures (rank).
+    """
+    higher_is_better: bool
+    """
+    Whether a larger raw is better (false for a rank).
+    """
+
+
 class ArtifactCollectionItem(TypedDict, closed=True):
     """
     One artifact's current head revision in a listing, without its content.
@@ -1055,6 +1074,151 @@ class ArtifactRevisionPage(TypedDict, closed=True):
     next_cursor: str | None
     """
     Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class ArtifactSearchAdmission(TypedDict, closed=True):
+    """
+    Admission floors of the text channels (lexical_coverage, lexical_min_matched_terms) and, for atomic-memory and topic-memory, of the vector channel (min_semantic_similarity). A query of at most two terms needs one matched term; a longer one max(lexical_min_matched_terms, ceil(terms x lexical_coverage)).
+    """
+
+    lexical_coverage: NotRequired[float]
+    """
+    The share of the query's terms a text hit must contain (0.25 when left out).
+    """
+    lexical_min_matched_terms: NotRequired[int]
+    """
+    The fewest query terms a text hit of a longer query must contain (2 when left out).
+    """
+    min_semantic_similarity: NotRequired[float]
+    """
+    atomic-memory and topic-memory: the vector channel's similarity floor; refused here (the store reports no distances).
+    """
+
+
+class ArtifactSearchFilters(TypedDict, closed=True):
+    """
+    Filters, Family by Family: atomic-memory takes kind, tags and tag_match (tag_match needs tags); the other Families take none (an empty object).
+    """
+
+    kind: NotRequired[str]
+    """
+    atomic-memory: only memories of this kind.
+    """
+    tags: NotRequired[list[str]]
+    """
+    atomic-memory: only memories carrying these tags (1 to 16 distinct keys).
+    """
+    tag_match: NotRequired[Literal["all", "any"]]
+    """
+    atomic-memory: all (the default) or any of the tags.
+    """
+
+
+class ArtifactSearchFusion(TypedDict, closed=True):
+    """
+    How a Family with more than one channel fuses them: method rrf (weighted reciprocal rank fusion) is the one supported; another method is 422 at /fusion/method.
+    """
+
+    method: str
+    """
+    The fusion method (rrf).
+    """
+    params: NotRequired[ArtifactSearchFusionParams]
+    """
+    The method's parameters.
+    """
+
+
+class ArtifactSearchFusionParams(TypedDict, closed=True):
+    """
+    RRF parameters: rank_constant k (each channel adds weight / (k + rank)) and per-channel weights (a channel left out weighs 1; a channel the mode does not enable is 422).
+    """
+
+    rank_constant: NotRequired[int]
+    """
+    k, at least 1 (60 when left out).
+    """
+    weights: NotRequired[dict[str, float]]
+    """
+    Channel name to its non-negative weight.
+    """
+
+
+class ArtifactSearchItem(TypedDict, closed=True):
+    """
+    One result: a complete exact revision.
+    """
+
+    family: str
+    """
+    The searched Family.
+    """
+    artifact_id: str
+    """
+    The artifact.
+    """
+    revision: int
+    """
+    The exact revision.
+    """
+    content: (
+        AtomicMemoryContent | TopicMemoryContent | ExperienceContent | SkillProposal
+    )
+    """
+    The revision's content.
+    """
+    lineage: ArtifactSearchLineage
+    """
+    Its direct evidence.
+    """
+    scores: NotRequired[ArtifactSearchScores]
+    """
+    Its scores, only when include_scores.
+    """
+
+
+class ArtifactSearchLineage(TypedDict, closed=True):
+    """
+    The revision's direct evidence (PowerContext 1.4.1's Artifact lineage).
+    """
+
+    sources: list[SourceTypeReference]
+    """
+    The Sources it derives from.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    The revisions it derives from.
+    """
+    publication_source: None
+    """
+    Always null here (no revision is a publication).
+    """
+    publication_digest: None
+    """
+    Always null here.
+    """
+
+
+class ArtifactSearchRerank(TypedDict, closed=True):
+    """
+    Reranking controls: no Family takes any (an object here is 422 at /rerank, as in PowerContext 1.4.1).
+    """
+
+
+class ArtifactSearchScores(TypedDict, closed=True):
+    """
+    A result's scores: retrieval is the weighted reciprocal rank fusion of its channels divided by the best fusion possible (rank 1 in every enabled channel), so 1 is best; channels names every channel that found it.
+    """
+
+    retrieval: float
+    """
+    The normalised retrieval score, 0 to 1.
+    """
+    channels: dict[str, ArtifactChannelScore]
+    """
+    Channel name (text, vector; topic-memory: topic_fts, detail_fts) to what it observed.
     """
 
 
@@ -3473,6 +3637,8 @@ class ErrorBody(TypedDict, closed=True):
         "invalid_target_state",
         "publication_generation_conflict",
         "invalid_target_credential",
+        "artifact_family_not_found",
+        "artifact_search_not_supported",
     ]
     """
     The error code.
@@ -3562,10 +3728,12 @@ class ErrorDetails(TypedDict, closed=True):
             "scope_id",
             "artifacts",
             "sources",
+            "family",
+            "mode",
         ]
     ]
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target. On artifact_search_not_supported: family or mode.
     """
     expected_version: NotRequired[int]
     """
@@ -7862,6 +8030,60 @@ class ScopedStats(TypedDict, closed=True):
     by_scope: list[ScopeStats]
     """
     Each Scope's statistics, in scope_ids order.
+    """
+
+
+class SearchArtifactsRequest(TypedDict, closed=True):
+    """
+    Search one Family. Common: query (trimmed), limit (at most 200; atomic-memory at most 100, topic-memory at most 20), include_scores, min_score (against the normalised retrieval score). experience and skill (query at most 2000 characters for skill): mode text, no filters, lexical admission, no fusion. topic-memory: mode text (fts only here: vector and hybrid are 422 at /mode, Topic Memory has no vector channel in pcreceipt), lexical admission, fusion over topic_fts and detail_fts. atomic-memory: mode text (default), vector or hybrid (these need an embedder and vector search: 422 artifact_search_not_supported, field mode), filters, admission, fusion over text and vector.
+    """
+
+    query: str
+    """
+    What to search for.
+    """
+    limit: NotRequired[int]
+    """
+    At most this many results (10 when left out).
+    """
+    mode: NotRequired[str]
+    """
+    The Family's search mode (text, vector, hybrid, as the Family takes them).
+    """
+    filters: NotRequired[ArtifactSearchFilters]
+    """
+    The Family's filters.
+    """
+    admission: NotRequired[ArtifactSearchAdmission]
+    """
+    The Family's admission floors.
+    """
+    fusion: NotRequired[ArtifactSearchFusion]
+    """
+    How channels fuse.
+    """
+    min_score: NotRequired[float]
+    """
+    Keep only results whose normalised retrieval score is at least this.
+    """
+    include_scores: NotRequired[bool]
+    """
+    Return each result's scores.
+    """
+    rerank: NotRequired[ArtifactSearchRerank]
+    """
+    Refused by every Family.
+    """
+
+
+class SearchArtifactsResponse(TypedDict, closed=True):
+    """
+    The matching revisions, best first.
+    """
+
+    results: list[ArtifactSearchItem]
+    """
+    Best first.
     """
 
 

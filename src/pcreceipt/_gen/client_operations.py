@@ -186,6 +186,8 @@ from pcreceipt._gen.models import (
     ScopeDescriptor,
     ScopePage,
     ScopedStats,
+    SearchArtifactsRequest,
+    SearchArtifactsResponse,
     SearchAtomicMemoryRequest,
     SearchAtomicMemoryResponse,
     SearchMemoryRequest,
@@ -375,6 +377,14 @@ class OperationMethods(ABC):
             path={"scope_id": scope_id, "family": family, "artifact_id": artifact_id},
             headers={"If-Match": expected_etag},
             body=request,
+        )
+
+    async def search_artifacts(
+        self, scope_id: str, family: str, request: SearchArtifactsRequest | Mapping[str, Any]
+    ) -> SearchArtifactsResponse:
+        """Search one Artifact Family in a Scope."""
+        return await self._call(
+            "search_artifacts", SearchArtifactsResponse, path={"scope_id": scope_id, "family": family}, body=request
         )
 
     async def get_artifact_revision(

@@ -164,6 +164,9 @@ ARTIFACT_ACCESS_RESOURCE_TYPE_ENUM: Final[tuple[ArtifactAccessResourceType, ...]
 ARTIFACT_ACCESS_RESOURCE_SCOPE_ID_MIN_LENGTH: Final = 1
 ARTIFACT_ACCESS_RESOURCE_SCOPE_ID_MAX_LENGTH: Final = 256
 
+# #/components/schemas/ArtifactChannelScore
+ARTIFACT_CHANNEL_SCORE_METRIC_MIN_LENGTH: Final = 1
+
 # #/components/schemas/ArtifactCollectionItem
 ARTIFACT_COLLECTION_ITEM_SOURCES_MAX_ITEMS: Final = 16
 ARTIFACT_COLLECTION_ITEM_ARTIFACTS_MAX_ITEMS: Final = 256
@@ -211,6 +214,44 @@ ARTIFACT_REVISION_ARTIFACTS_MAX_ITEMS: Final = 256
 ARTIFACT_REVISION_PAGE_ITEMS_MAX_ITEMS: Final = 100
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MIN_LENGTH: Final = 1
 ARTIFACT_REVISION_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
+
+# #/components/schemas/ArtifactSearchAdmission
+ARTIFACT_SEARCH_ADMISSION_LEXICAL_COVERAGE_MINIMUM: Final = 0
+ARTIFACT_SEARCH_ADMISSION_LEXICAL_COVERAGE_MAXIMUM: Final = 1
+ARTIFACT_SEARCH_ADMISSION_LEXICAL_COVERAGE_DEFAULT: Final = 0.25
+ARTIFACT_SEARCH_ADMISSION_LEXICAL_MIN_MATCHED_TERMS_MINIMUM: Final = 1
+ARTIFACT_SEARCH_ADMISSION_LEXICAL_MIN_MATCHED_TERMS_DEFAULT: Final = 2
+ARTIFACT_SEARCH_ADMISSION_MIN_SEMANTIC_SIMILARITY_MINIMUM: Final = -1
+ARTIFACT_SEARCH_ADMISSION_MIN_SEMANTIC_SIMILARITY_MAXIMUM: Final = 1
+# A query of at most this many terms needs one of them matched, whatever the floors (PowerContext 1.4.1's short query).
+ARTIFACT_SEARCH_ADMISSION_SHORT_QUERY_TERMS_MAXIMUM: Final = 2
+
+# #/components/schemas/ArtifactSearchFilters
+ARTIFACT_SEARCH_FILTERS_KIND_MIN_LENGTH: Final = 1
+ARTIFACT_SEARCH_FILTERS_KIND_MAX_LENGTH: Final = 128
+ARTIFACT_SEARCH_FILTERS_TAGS_MIN_ITEMS: Final = 1
+ARTIFACT_SEARCH_FILTERS_TAGS_MAX_ITEMS: Final = 16
+ARTIFACT_SEARCH_FILTERS_TAGS_ITEMS_MIN_LENGTH: Final = 1
+ARTIFACT_SEARCH_FILTERS_TAGS_ITEMS_MAX_LENGTH: Final = 128
+ArtifactSearchFiltersTagMatch = Literal["all", "any"]
+ARTIFACT_SEARCH_FILTERS_TAG_MATCH_ENUM: Final[tuple[ArtifactSearchFiltersTagMatch, ...]] = ("all", "any")
+
+# #/components/schemas/ArtifactSearchFusion
+ARTIFACT_SEARCH_FUSION_METHOD_MIN_LENGTH: Final = 1
+
+# #/components/schemas/ArtifactSearchFusionParams
+ARTIFACT_SEARCH_FUSION_PARAMS_RANK_CONSTANT_MINIMUM: Final = 1
+ARTIFACT_SEARCH_FUSION_PARAMS_WEIGHTS_VALUES_MINIMUM: Final = 0
+
+# #/components/schemas/ArtifactSearchItem
+ARTIFACT_SEARCH_ITEM_FAMILY_MIN_LENGTH: Final = 1
+ARTIFACT_SEARCH_ITEM_ARTIFACT_ID_MIN_LENGTH: Final = 1
+ARTIFACT_SEARCH_ITEM_ARTIFACT_ID_MAX_LENGTH: Final = 128
+ARTIFACT_SEARCH_ITEM_REVISION_MINIMUM: Final = 1
+
+# #/components/schemas/ArtifactSearchScores
+ARTIFACT_SEARCH_SCORES_RETRIEVAL_MINIMUM: Final = 0
+ARTIFACT_SEARCH_SCORES_RETRIEVAL_MAXIMUM: Final = 1
 
 # #/components/schemas/ArtifactTagPage
 ARTIFACT_TAG_PAGE_ITEMS_MAX_ITEMS: Final = 100
@@ -753,16 +794,16 @@ ERROR_BODY_MESSAGE_MIN_LENGTH: Final = 1
 ERROR_BODY_MESSAGE_MAX_LENGTH: Final = 2048
 
 # #/components/schemas/ErrorCode
-ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential"]
-ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential")
+ErrorCode = Literal["invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential", "artifact_family_not_found", "artifact_search_not_supported"]
+ERROR_CODE_ENUM: Final[tuple[ErrorCode, ...]] = ("invalid_request", "unauthorized", "forbidden", "precondition_required", "inference_timeout", "inference_unavailable", "storage_unavailable", "internal_error", "scope_not_found", "scope_binding_target_missing", "artifact_not_found", "scope_idempotency_conflict", "scope_version_conflict", "revision_conflict", "atomic_memory_changed", "invalid_memory_state", "artifact_already_exists", "request_too_large", "invalid_cursor", "code_index_missing", "code_changed", "code_target_missing", "code_range_missing", "budget_too_small", "unsupported_capability", "code_workspace_not_found", "code_range_not_found", "source_conflict", "cursor_expired", "legacy_memory_operation_unsupported", "tag_precondition_failed", "not_found", "invalid_scope_relationship", "invalid_memory_relation", "invalid_preview", "preview_expired", "preview_stale", "artifact_publication_unsupported", "artifact_publication_conflict", "handoff_evidence_not_found", "source_not_eligible", "invalid_handoff_generation", "candidate_not_found", "candidate_conflict", "candidate_terminal", "artifact_conflict", "generation_unavailable", "handoff_generation_unavailable", "artifact_handle_not_found", "idempotency_conflict", "connector_checkpoint_conflict", "handoff_report_too_large", "profile_policy_not_found", "topic_memory_block_not_found", "prompt_customization_unavailable", "topic_memory_processing_unavailable", "source_not_found", "subject_scope_conflict", "distinct_scopes_required", "invalid_source_ingestion", "source_definition_not_found", "invalid_access_request", "access_binding_not_found", "access_cursor_stale", "binding-version", "idempotency-key", "runtime_not_ready", "resource_filter_limit_exceeded", "external_skill_registry_unavailable", "external_skill_not_found", "external_skill_snapshot_unavailable", "capability_unavailable", "capacity_exceeded", "client_upgrade_required", "dream_not_found", "generation_conflict", "invalid_lifecycle", "invalid_enrollment", "invalid_target_state", "publication_generation_conflict", "invalid_target_credential", "artifact_family_not_found", "artifact_search_not_supported")
 
 # #/components/schemas/ErrorDetails
 ERROR_DETAILS_VIOLATIONS_MAX_ITEMS: Final = 64
 ERROR_DETAILS_CURRENT_STATE_VERSION_MINIMUM: Final = 0
 ERROR_DETAILS_CURRENT_ETAG_MAX_LENGTH: Final = 64
 ERROR_DETAILS_PROVIDED_ETAG_MAX_LENGTH: Final = 64
-ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources"]
-ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources")
+ErrorDetailsField = Literal["query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources", "family", "mode"]
+ERROR_DETAILS_FIELD_ENUM: Final[tuple[ErrorDetailsField, ...]] = ("query", "cursor", "expires_at", "artifact_refs", "target", "scope_id", "artifacts", "sources", "family", "mode")
 ERROR_DETAILS_EXPECTED_VERSION_MINIMUM: Final = 1
 ERROR_DETAILS_CURRENT_VERSION_MINIMUM: Final = 1
 ErrorDetailsRelationship = Literal["Parent", "Context Reference"]
@@ -1817,6 +1858,27 @@ SCOPE_PAGE_NEXT_CURSOR_MAX_LENGTH: Final = 4096
 ScopeQueryField = Literal["scope_id", "title", "summary", "external_reference_value", "binding_external_id"]
 SCOPE_QUERY_FIELD_ENUM: Final[tuple[ScopeQueryField, ...]] = ("scope_id", "title", "summary", "external_reference_value", "binding_external_id")
 
+# #/components/schemas/SearchArtifactsRequest
+SEARCH_ARTIFACTS_REQUEST_QUERY_MIN_LENGTH: Final = 1
+SEARCH_ARTIFACTS_REQUEST_QUERY_MAX_LENGTH: Final = 8192
+SEARCH_ARTIFACTS_REQUEST_LIMIT_MINIMUM: Final = 1
+SEARCH_ARTIFACTS_REQUEST_LIMIT_MAXIMUM: Final = 200
+SEARCH_ARTIFACTS_REQUEST_LIMIT_DEFAULT: Final = 10
+SEARCH_ARTIFACTS_REQUEST_MODE_MIN_LENGTH: Final = 1
+SEARCH_ARTIFACTS_REQUEST_MIN_SCORE_MINIMUM: Final = 0
+SEARCH_ARTIFACTS_REQUEST_MIN_SCORE_MAXIMUM: Final = 1
+SEARCH_ARTIFACTS_REQUEST_INCLUDE_SCORES_DEFAULT: Final = False
+# atomic-memory answers at most this many results (PowerContext 1.4.1's Atomic bound).
+SEARCH_ARTIFACTS_REQUEST_ATOMIC_MEMORY_LIMIT_MAXIMUM: Final = 100
+# topic-memory answers at most this many results (PowerContext 1.4.1's Topic bound).
+SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_LIMIT_MAXIMUM: Final = 20
+# A skill query (trimmed) is at most this many characters (PowerContext 1.4.1's Skill bound).
+SEARCH_ARTIFACTS_REQUEST_SKILL_QUERY_MAX_LENGTH: Final = 2000
+# A topic-memory query has at most this many distinct words, stop words included (PowerContext 1.4.1's Topic bound).
+SEARCH_ARTIFACTS_REQUEST_TOPIC_MEMORY_QUERY_TERMS_MAXIMUM: Final = 64
+# skill: a package's SKILL.md or references/*.md|*.txt file of at most this many bytes is searched with the Skill (PowerContext 1.4.1's bound); every file's path is.
+SEARCH_ARTIFACTS_REQUEST_SKILL_PACKAGE_FILE_BYTES_MAXIMUM: Final = 131072
+
 # #/components/schemas/SearchAtomicMemoryRequest
 SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MIN_LENGTH: Final = 1
 SEARCH_ATOMIC_MEMORY_REQUEST_QUERY_MAX_LENGTH: Final = 8192
@@ -2287,6 +2349,10 @@ GET_ARTIFACT_IF_NONE_MATCH_MAX_LENGTH: Final = 64
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1{artifact_id}/put/parameters/3/schema
 REPLACE_ARTIFACT_IF_MATCH_MIN_LENGTH: Final = 1
 REPLACE_ARTIFACT_IF_MATCH_MAX_LENGTH: Final = 64
+
+# #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1{family}~1search/post/parameters/1/schema
+SEARCH_ARTIFACTS_FAMILY_MIN_LENGTH: Final = 1
+SEARCH_ARTIFACTS_FAMILY_MAX_LENGTH: Final = 128
 
 # #/paths/~1v1~1scopes~1{scope_id}~1artifacts~1atomic-memory~1{artifact_id}~1state/get/parameters/2/schema
 GET_ATOMIC_MEMORY_STATE_IF_NONE_MATCH_MIN_LENGTH: Final = 1

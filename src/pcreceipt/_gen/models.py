@@ -818,6 +818,28 @@ class ArtifactAddress(ContractModel):
     """
 
 
+class ArtifactChannelScore(ContractModel):
+    """
+    What one channel observed of a result. pcreceipt's store reports ranks, not raw engine scores: raw is the result's 1-based rank in the channel's admitted list, metric rank, higher_is_better false.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    raw: float
+    """
+    The channel's value (the rank).
+    """
+    metric: Annotated[str, Field(min_length=1, pattern=".*\\S.*")]
+    """
+    What raw measures (rank).
+    """
+    higher_is_better: bool
+    """
+    Whether a larger raw is better (false for a rank).
+    """
+
+
 class ArtifactCollectionItem(ContractModel):
     """
     One artifact's current head revision in a listing, without its content.
@@ -1225,6 +1247,183 @@ class ArtifactRevisionPage(ContractModel):
     """
 
 
+class ArtifactSearchAdmission(ContractModel):
+    """
+    Admission floors of the text channels (lexical_coverage, lexical_min_matched_terms) and, for atomic-memory and topic-memory, of the vector channel (min_semantic_similarity). A query of at most two terms needs one matched term; a longer one max(lexical_min_matched_terms, ceil(terms x lexical_coverage)).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    lexical_coverage: Annotated[float | None, Field(ge=0.0, le=1.0)] = 0.25
+    """
+    The share of the query's terms a text hit must contain (0.25 when left out).
+    """
+    lexical_min_matched_terms: Annotated[int | None, Field(ge=1)] = 2
+    """
+    The fewest query terms a text hit of a longer query must contain (2 when left out).
+    """
+    min_semantic_similarity: Annotated[float | None, Field(ge=-1.0, le=1.0)] = None
+    """
+    atomic-memory and topic-memory: the vector channel's similarity floor; refused here (the store reports no distances).
+    """
+
+
+class ArtifactSearchFilters(ContractModel):
+    """
+    Filters, Family by Family: atomic-memory takes kind, tags and tag_match (tag_match needs tags); the other Families take none (an empty object).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[
+        str | None, Field(max_length=128, min_length=1, pattern=".*\\S.*")
+    ] = None
+    """
+    atomic-memory: only memories of this kind.
+    """
+    tags: Annotated[list[Tag] | None, Field(max_length=16, min_length=1)] = None
+    """
+    atomic-memory: only memories carrying these tags (1 to 16 distinct keys).
+    """
+    tag_match: Literal["all", "any"] | None = None
+    """
+    atomic-memory: all (the default) or any of the tags.
+    """
+
+
+class ArtifactSearchFusion(ContractModel):
+    """
+    How a Family with more than one channel fuses them: method rrf (weighted reciprocal rank fusion) is the one supported; another method is 422 at /fusion/method.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    method: Annotated[str, Field(min_length=1, pattern=".*\\S.*")]
+    """
+    The fusion method (rrf).
+    """
+    params: ArtifactSearchFusionParams | None = None
+    """
+    The method's parameters.
+    """
+
+
+class ArtifactSearchFusionParams(ContractModel):
+    """
+    RRF parameters: rank_constant k (each channel adds weight / (k + rank)) and per-channel weights (a channel left out weighs 1; a channel the mode does not enable is 422).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rank_constant: Annotated[int | None, Field(ge=1)] = None
+    """
+    k, at least 1 (60 when left out).
+    """
+    weights: (
+        dict[Annotated[str, StringConstraints(min_length=1)], WeightsAdditionalProperty]
+        | None
+    ) = None
+    """
+    Channel name to its non-negative weight.
+    """
+
+
+class ArtifactSearchItem(ContractModel):
+    """
+    One result: a complete exact revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(min_length=1)]
+    """
+    The searched Family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+    content: (
+        AtomicMemoryContent | TopicMemoryContent | ExperienceContent | SkillProposal
+    )
+    """
+    The revision's content.
+    """
+    lineage: ArtifactSearchLineage
+    """
+    Its direct evidence.
+    """
+    scores: ArtifactSearchScores | None = None
+    """
+    Its scores, only when include_scores.
+    """
+
+
+class ArtifactSearchLineage(ContractModel):
+    """
+    The revision's direct evidence (PowerContext 1.4.1's Artifact lineage).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: list[SourceTypeReference]
+    """
+    The Sources it derives from.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    The revisions it derives from.
+    """
+    publication_source: None
+    """
+    Always null here (no revision is a publication).
+    """
+    publication_digest: None
+    """
+    Always null here.
+    """
+
+
+class ArtifactSearchRerank(ContractModel):
+    """
+    Reranking controls: no Family takes any (an object here is 422 at /rerank, as in PowerContext 1.4.1).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+
+
+class ArtifactSearchScores(ContractModel):
+    """
+    A result's scores: retrieval is the weighted reciprocal rank fusion of its channels divided by the best fusion possible (rank 1 in every enabled channel), so 1 is best; channels names every channel that found it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    retrieval: Annotated[float, Field(ge=0.0, le=1.0)]
+    """
+    The normalised retrieval score, 0 to 1.
+    """
+    channels: dict[
+        Annotated[str, StringConstraints(min_length=1)], ArtifactChannelScore
+    ]
+    """
+    Channel name (text, vector; topic-memory: topic_fts, detail_fts) to what it observed.
+    """
+
+
 class ArtifactTagPage(ContractModel):
     """
     A page of matching artifacts in family, then artifact_id order.
@@ -1259,7 +1458,7 @@ class ArtifactTagSet(ContractModel):
     """
     The tagged artifact.
     """
-    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
     """
     The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
     """
@@ -4148,6 +4347,8 @@ class ErrorBody(ContractModel):
         "invalid_target_state",
         "publication_generation_conflict",
         "invalid_target_credential",
+        "artifact_family_not_found",
+        "artifact_search_not_supported",
     ]
     """
     The error code.
@@ -4250,11 +4451,13 @@ class ErrorDetails(ContractModel):
             "scope_id",
             "artifacts",
             "sources",
+            "family",
+            "mode",
         ]
         | None
     ) = None
     """
-    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target.
+    On invalid_cursor, on a refused combination of query parameters, and on a request field refused by a rule beyond its schema: the parameter or field concerned. On a refused candidate: artifact_refs or target. On distinct_scopes_required: scope_id. On a refused Dream selection: artifacts, sources or target. On artifact_search_not_supported: family or mode.
     """
     expected_version: Annotated[int | None, Field(ge=1)] = None
     """
@@ -6154,7 +6357,7 @@ class ListAtomicMemoryRequest(ContractModel):
     """
     Only memories of this kind, or null for any.
     """
-    tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
+    tags: Annotated[list[Tag1] | None, Field(max_length=16)] = None
     """
     Only memories whose artifact carries these tags (compared by key: NFC, case folded), combined by tag_match, applied before the limit; a refused tag is 422 at its index. An empty list filters nothing.
     """
@@ -7680,7 +7883,7 @@ class QueryArtifactTagsRequest(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tags: Annotated[list[Tag], Field(max_length=16, min_length=1)]
+    tags: Annotated[list[Tag1], Field(max_length=16, min_length=1)]
     """
     The tags.
     """
@@ -8669,7 +8872,7 @@ class ReplaceArtifactTagsRequest(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
     """
     The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
     """
@@ -9643,6 +9846,66 @@ class ScopedStats(ContractModel):
     """
 
 
+class SearchArtifactsRequest(ContractModel):
+    """
+    Search one Family. Common: query (trimmed), limit (at most 200; atomic-memory at most 100, topic-memory at most 20), include_scores, min_score (against the normalised retrieval score). experience and skill (query at most 2000 characters for skill): mode text, no filters, lexical admission, no fusion. topic-memory: mode text (fts only here: vector and hybrid are 422 at /mode, Topic Memory has no vector channel in pcreceipt), lexical admission, fusion over topic_fts and detail_fts. atomic-memory: mode text (default), vector or hybrid (these need an embedder and vector search: 422 artifact_search_not_supported, field mode), filters, admission, fusion over text and vector.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    query: Annotated[str, Field(max_length=8192, min_length=1, pattern=".*\\S.*")]
+    """
+    What to search for.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=200)] = 10
+    """
+    At most this many results (10 when left out).
+    """
+    mode: Annotated[str | None, Field(min_length=1, pattern=".*\\S.*")] = None
+    """
+    The Family's search mode (text, vector, hybrid, as the Family takes them).
+    """
+    filters: ArtifactSearchFilters | None = None
+    """
+    The Family's filters.
+    """
+    admission: ArtifactSearchAdmission | None = None
+    """
+    The Family's admission floors.
+    """
+    fusion: ArtifactSearchFusion | None = None
+    """
+    How channels fuse.
+    """
+    min_score: Annotated[float | None, Field(ge=0.0, le=1.0)] = None
+    """
+    Keep only results whose normalised retrieval score is at least this.
+    """
+    include_scores: bool | None = False
+    """
+    Return each result's scores.
+    """
+    rerank: ArtifactSearchRerank | None = None
+    """
+    Refused by every Family.
+    """
+
+
+class SearchArtifactsResponse(ContractModel):
+    """
+    The matching revisions, best first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    results: list[ArtifactSearchItem]
+    """
+    Best first.
+    """
+
+
 class SearchAtomicMemoryRequest(ContractModel):
     """
     Search the Scope's active Atomic Memory, optionally of one kind.
@@ -9667,7 +9930,7 @@ class SearchAtomicMemoryRequest(ContractModel):
     """
     Only memories of this kind (applied before the limit and the ranks), or null for any.
     """
-    tags: Annotated[list[Tag] | None, Field(max_length=16)] = None
+    tags: Annotated[list[Tag1] | None, Field(max_length=16)] = None
     """
     Only memories carrying these tags (all of them, or any with tag_match any), compared by key (NFC, then case folded), applied before ranks and the limit; an empty list filters nothing. A refused tag is 422 invalid_request at /tags/<i>.
     """
@@ -10592,6 +10855,13 @@ class Symptom(RootModel[str]):
 
 
 class Tag(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    A tag.
+    """
+
+
+class Tag1(RootModel[str]):
     root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
@@ -10603,7 +10873,7 @@ class TagFilter(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    tags: Annotated[list[Tag], Field(max_length=16, min_length=1)]
+    tags: Annotated[list[Tag1], Field(max_length=16, min_length=1)]
     """
     The tags.
     """
@@ -10629,7 +10899,7 @@ class TaggedTarget(ContractModel):
     """
     The tagged artifact.
     """
-    tags: Annotated[list[Tag], Field(max_length=32, min_length=0)]
+    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
     """
     The artifact's tags' display text, ordered by the UTF-8 bytes of their keys.
     """
@@ -11166,6 +11436,14 @@ class Violation(ContractModel):
     """
     For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
     """
+
+
+WeightsAdditionalProperty = TypeAliasType(
+    "WeightsAdditionalProperty", Annotated[float, Field(ge=0.0)]
+)
+"""
+The channel's weight.
+"""
 
 
 class WorkArtifactReference(ContractModel):

@@ -168,6 +168,17 @@ OPERATIONS: tuple[Operation, ...] = (
         scope_references=False,
     ),
     Operation(
+        operation_id='search_artifacts',
+        method='POST',
+        path='/v1/scopes/{scope_id}/artifacts/{family}/search',
+        parameters=(Parameter('scope_id', 'path', True), Parameter('family', 'path', True), ),
+        request_model='SearchArtifactsRequest',
+        success=(Success(200, 'SearchArtifactsResponse'), ),
+        scope_access='read',
+        scope_source='path',
+        scope_references=False,
+    ),
+    Operation(
         operation_id='get_artifact_revision',
         method='GET',
         path='/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}',

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pcreceipt.store.records import TextMatch
-from pcreceipt.store.text import MatchPlan, match_plan, segment
+from pcreceipt.store.text import MatchPhrase, MatchPlan, QueryTerm, match_plan, query_terms, segment
 from pcreceipt.store.tokens import word_tokens
 
 
@@ -48,3 +48,30 @@ def matched_phrases(query: str, match: TextMatch, texts: Sequence[str]) -> list[
         ok = count == len(wanted) if plan.require_all else count > 0
         out.append(count if ok and wanted else None)
     return out
+
+
+def matched_terms(query: str, texts: Sequence[str]) -> tuple[int, list[int]]:
+    """How many distinct terms the query has, and for each text how many of them it contains (a
+    term counts when its exact phrase, or one of its partial bigrams, is in the text, as the
+    full-text index's ``any`` match decides): the counts an admission floor compares."""
+    terms = query_terms(query)
+    if not terms or not texts:
+        return len(terms), [0] * len(texts)
+    per_term = [
+        [pattern for pattern in phrase_patterns(MatchPlan(_term_phrases(term), require_all=False)) if pattern]
+        for term in terms
+    ]
+    counts = []
+    for tokens in word_tokens([segment(text) for text in texts]):
+        haystack = token_string(tokens)
+        counts.append(sum(any(pattern in haystack for pattern in patterns) for patterns in per_term))
+    return len(terms), counts
+
+
+def _term_phrases(term: QueryTerm) -> tuple[MatchPhrase, ...]:
+    return (MatchPhrase(term.tokens, term.prefix), *(MatchPhrase(p) for p in term.partials))
+
+
+def distinct_words(text: str) -> int:
+    """How many distinct index tokens the text has, stop words included (what a query-size bound counts)."""
+    return len(set(word_tokens([segment(text)])[0]))

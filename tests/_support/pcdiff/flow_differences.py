@@ -30,6 +30,12 @@ EXPECTED: dict[tuple[str, str, str], str] = {
     ("artifacts", "GET /v1/scopes/{scp}/artifacts/atomic-memory/{art}/revisions/1", "only ours goes on"): (
         "PEER: after the merge 1.4.1 refused"
     ),
+    **_all(
+        "artifact search",
+        "POST /v1/scopes/{scp}/artifacts/experience/search",
+        (".error.details.errors: only the peer", ".error.details.violations: only ours"),
+        DETAILS + " (1.4.1's Family request model lists its validation errors; pcreceipt names the refused field)",
+    ),
     ("bootstrap", "POST /v1/context/bootstrap/receipts", ".error.details: shape"): DETAILS,
     **_all(
         "capabilities and server info",

@@ -18,7 +18,7 @@ from _support.clock import Clock
 from _support.fakes import FakeInference
 from _support.servers import running
 
-from pcreceipt.config import GenerationSettings, Settings
+from pcreceipt.config import EmbeddingSettings, GenerationSettings, Settings
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 
@@ -56,4 +56,13 @@ def generating(
     generation = GenerationSettings(base_url=fake.base_url, model="fake/generator", timeout_seconds=timeout)
     app = create_app(Settings(data_dir=tmp_path, generation=generation), store=engine_store)
     with running(app) as url, httpx.Client(base_url=url, timeout=20) as client:
+        yield client
+
+
+@pytest.fixture
+def embedded(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
+    """A client of a server over ``engine_store`` whose embedder is ``fake`` (64 dimensions)."""
+    embedding = EmbeddingSettings(base_url=fake.base_url, model="fake-embed", dimensions=64, timeout_seconds=2.0)
+    app = create_app(Settings(data_dir=tmp_path, embedding=embedding), store=engine_store)
+    with running(app) as url, httpx.Client(base_url=url, timeout=10) as client:
         yield client

@@ -5,22 +5,16 @@ fake embedder (and without one: a 422, never a 5xx)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import httpx
-import pytest
 from _support.fakes import FakeInference
-from _support.servers import assert_error, new_scope, running
+from _support.servers import assert_error, new_scope
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pcreceipt.config import EmbeddingSettings, Settings
-from pcreceipt.server.app import create_app
 from pcreceipt.server.handlers.memory import fuse
-from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, Hit
 
 REMEMBER = "/v1/memory/remember"
@@ -160,20 +154,6 @@ def test_bad_input_is_a_clear_4xx_and_writes_nothing(http: httpx.Client) -> None
     tagged = {"scope_id": scope_id, "query": "x", "tag_filter": {"tags": ["ok", "OK"], "match": "any"}}
     error = assert_error(http.post(SEARCH, json=tagged), 422, "invalid_request")
     assert error["details"]["violations"] == [{"path": "/tag_filter/tags/1", "rule": "tag_duplicate"}]
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeInference]:
-    with FakeInference() as inference:
-        yield inference
-
-
-@pytest.fixture
-def embedded(engine_store: Store, tmp_path: Path, fake: FakeInference) -> Iterator[httpx.Client]:
-    embedding = EmbeddingSettings(base_url=fake.base_url, model="fake-embed", dimensions=64, timeout_seconds=2.0)
-    app = create_app(Settings(data_dir=tmp_path, embedding=embedding), store=engine_store)
-    with running(app) as url, httpx.Client(base_url=url, timeout=10) as client:
-        yield client
 
 
 def test_vector_and_hybrid_with_an_embedder(embedded: httpx.Client, fake: FakeInference) -> None:

@@ -6843,6 +6843,15 @@ var OPERATIONS = [
     scope: { access: "write", source: "path", references: false }
   },
   {
+    operationId: "search_artifacts",
+    method: "POST",
+    path: "/v1/scopes/{scope_id}/artifacts/{family}/search",
+    parameters: [{ name: "scope_id", location: "path", required: true }, { name: "family", location: "path", required: true }],
+    requestBody: "SearchArtifactsRequest",
+    success: [{ status: 200, model: "SearchArtifactsResponse" }],
+    scope: { access: "read", source: "path", references: false }
+  },
+  {
     operationId: "get_artifact_revision",
     method: "GET",
     path: "/v1/scopes/{scope_id}/artifacts/{family}/{artifact_id}/revisions/{revision}",

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pcreceipt.server.handlers import artifacts, code, code_query, context, health, scopes
 from pcreceipt.server.handlers.access import ACCESS_HANDLERS
 from pcreceipt.server.handlers.artifact_handles import ARTIFACT_HANDLE_HANDLERS
+from pcreceipt.server.handlers.artifact_search import ARTIFACT_SEARCH_HANDLERS
 from pcreceipt.server.handlers.connectors import CONNECTOR_HANDLERS
 from pcreceipt.server.handlers.dream import DREAM_HANDLERS
 from pcreceipt.server.handlers.external_skills import EXTERNAL_SKILL_HANDLERS
@@ -79,6 +80,7 @@ _PARTS: tuple[Mapping[str, Handler], ...] = (
     HANDOFF_GENERATION_HANDLERS,
     SCOPE_SELECTION_HANDLERS,
     TAG_QUERY_HANDLERS,
+    ARTIFACT_SEARCH_HANDLERS,
     PROMPT_HANDLERS,
     PROFILE_FLUSH_HANDLERS,
     PROFILE_HANDLERS,

@@ -86,7 +86,7 @@ def _channels(call: Call, mode: str) -> tuple[bool, bool]:
     return mode != VECTOR, mode != "fts"
 
 
-def _query_vector(call: Call, query: str, *, required: bool) -> list[float] | None:
+def query_vector(call: Call, query: str, *, required: bool) -> list[float] | None:
     embedder = call.services.writer.embedder
     assert embedder is not None
     try:
@@ -158,7 +158,7 @@ def _search(
         hits = [] if none_tagged else store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
         channels.append((BY_TEXT, _admitted(hits, kind, tagged)))
     if use_vector:
-        vector = _query_vector(call, query, required=requested != "auto")
+        vector = query_vector(call, query, required=requested != "auto")
         embedder = call.services.writer.embedder
         if vector is not None and embedder is not None:
             hits = [] if none_tagged else store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)

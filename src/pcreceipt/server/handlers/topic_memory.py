@@ -15,7 +15,7 @@ Decisions (``docs/decisions.md``, "Memory listings, signed cursors and the rest 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from pcreceipt.errors import ArtifactNotFound, InvalidRequest
@@ -40,6 +40,25 @@ def _text(content: Mapping[str, Any], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+def topic_channels(
+    query: str, hits: Sequence[Hit]
+) -> tuple[dict[str, list[bool]], list[str | None], dict[str, list[str]]]:
+    """PowerContext's two full-text channels over Topic Memory hits (in the store's order): for each
+    channel whether each hit matched it (``topic_fts``: title and summary; ``detail_fts``: a chunk of
+    the detail), the detail snippets, and each channel's text per hit."""
+    texts: dict[str, list[str]] = {
+        TOPIC_FTS: [f"{_text(h.content, 'title')}\n{_text(h.content, 'summary')}" for h in hits],
+        DETAIL_FTS: [_text(h.content, "detail") for h in hits],
+    }
+    topics = matched_phrases(query, "any", texts[TOPIC_FTS])
+    snippets = topic_snippets(query, "any", texts[DETAIL_FTS])
+    matched: dict[str, list[bool]] = {
+        TOPIC_FTS: [t is not None for t in topics],
+        DETAIL_FTS: [s is not None for s in snippets],
+    }
+    return matched, snippets, texts
+
+
 def search_topic_memory(call: Call[bodies.SearchTopicMemoryRequest]) -> Reply:
     body = call.body
     scope_id, query = body["scope_id"], body["query"]
@@ -47,16 +66,10 @@ def search_topic_memory(call: Call[bodies.SearchTopicMemoryRequest]) -> Reply:
     store = call.services.store
     depth = max(limit, store.count_searchable(scope_id, TOPIC_MEMORY))
     hits: list[Hit] = store.search_text(scope_id, TOPIC_MEMORY, query, depth, match="any") if depth else []
-    topics = matched_phrases(
-        query, "any", [f"{_text(h.content, 'title')}\n{_text(h.content, 'summary')}" for h in hits]
-    )
-    snippets = topic_snippets(query, "any", [_text(h.content, "detail") for h in hits])
+    matched_by, snippets, _texts = topic_channels(query, hits)
     scores: dict[int, float] = {}
     channels: dict[int, list[str]] = {}
-    for name, matched in (
-        (TOPIC_FTS, [t is not None for t in topics]),
-        (DETAIL_FTS, [s is not None for s in snippets]),
-    ):
+    for name, matched in matched_by.items():
         rank = 0
         for index, hit_matched in enumerate(matched):
             if hit_matched:
