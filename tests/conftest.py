@@ -39,19 +39,17 @@ Helpers live in ``_support`` (see its ``__init__``).
 
 from __future__ import annotations
 
-import ast
 import math
 import os
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import httpx
 import pytest
-from _support import tls
+from _support import tls, xdist_scheduler
 from _support.servers import running
 from hypothesis import settings as hypothesis_settings
 
@@ -63,7 +61,6 @@ tls.share_the_default_context()
 
 pytest_plugins = ["_support.engines", "_support.seekdb", "_support.powercontext"]
 
-SERIAL_GROUP = "serial"
 HOST_TESTS = Path(__file__).parent / "hosts"
 LIVE_TESTS = Path(__file__).parent / "compat" / "live"
 BROWSER_TESTS = Path(__file__).parent / "inspector"
@@ -89,51 +86,10 @@ def _parametrised_with(item: pytest.Item, value: str) -> bool:
     return callspec is not None and any(isinstance(v, str) and v == value for v in callspec.params.values())
 
 
-@cache
-def _module_marks(path: Path) -> frozenset[str]:
-    """The marks the test module at ``path`` sets in ``pytestmark`` (read with ast: the controller of
-    an xdist run collects nothing itself)."""
-    if not path.is_file():
-        return frozenset()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
-            value = cast(ast.Assign, node).value
-            return frozenset(n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute) and n.attr != "mark")
-    return frozenset()
-
-
-def _serial_module(path: Path) -> bool:
-    return "serial" in _module_marks(path)
-
-
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadfile`` with two changes: every ``serial`` module (they bind fixed ports) is one
-    work unit, so one worker runs them one after another while the others run the rest; and that
-    unit, then every ``long`` module (few tests that take long), is handed out first. pytest-xdist
-    hands out the units with the most tests first, so these would otherwise start last and keep one
-    worker busy after the others have finished. Any other ``--dist`` keeps pytest-xdist's own
-    scheduler."""
-    if config.getoption("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
-
-    root = config.rootpath
-
-    class FixedPortsTogether(LoadFileScheduling):  # type: ignore[misc]
-        def _split_scope(self, nodeid: str) -> str:
-            module = nodeid.split("::", 1)[0]
-            return SERIAL_GROUP if _serial_module(root / module) else module
-
-        def _assign_work_unit(self, node: Any) -> None:
-            first = [unit for unit in self.workqueue if "long" in _module_marks(root / unit)]
-            if SERIAL_GROUP in self.workqueue:
-                first.insert(0, SERIAL_GROUP)
-            for unit in reversed(first):
-                self.workqueue.move_to_end(unit, last=False)
-            super()._assign_work_unit(node)
-
-    return FixedPortsTogether(config, log)
+    """``--dist loadfile`` with the serial unit and the ``long`` modules first
+    (``_support.xdist_scheduler``); any other ``--dist`` keeps pytest-xdist's own scheduler."""
+    return xdist_scheduler.make(config, log)
 
 
 PROPERTY_EXAMPLES = "PCRECEIPT_PROPERTY_EXAMPLES"
@@ -171,7 +127,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         if "seekdb_server" in fixtures or _parametrised_with(item, "oceanbase"):
             item.add_marker(pytest.mark.oceanbase)
-        if item.get_closest_marker("serial") and not _serial_module(path):
+        if item.get_closest_marker("serial") and not xdist_scheduler.serial_module(path):
             raise pytest.UsageError(f"{item.nodeid}: mark the whole module serial (pytestmark), not one test")
 
 

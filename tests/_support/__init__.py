@@ -35,6 +35,8 @@ pytest's ``pythonpath``). Nothing here is a test, and nothing here is imported b
   (``tests/inspector``): ``pcreceipt serve`` as a user starts it, a watched Chromium page, driving the
   page, and seeding a server through its HTTP API.
 - ``work_requests``: valid requests of the work continuity and Handoff operations (the bad-input tier's bases).
+- ``xdist_scheduler``: the scheduler of ``--dist loadfile`` runs (serial modules in one unit; it and
+  the ``long`` modules handed out first).
 - ``pcdiff``: the live diff against a running PowerContext 1.4.1 (``tests/compat/live``, ``nox -s pcdiff``).
 
 Assertions in these modules are rewritten by pytest like a test's (registered below, before any

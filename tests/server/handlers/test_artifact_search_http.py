@@ -161,7 +161,11 @@ def test_experience_and_skill(http: httpx.Client, powercontext_models: ModuleTyp
             status = 200 if body == {"limit": 200} else 422
             assert http.post(search_path(scope_id, family), json={"query": query, **body}).status_code == status
     skill_result = search(http, scope_id, "skill", "release branch")[0]
-    assert {k: skill_result["content"][k] for k in SKILL} == SKILL
+    # a proposed Skill is stored as its package's SKILL.md reads back: the validation items listed in the instructions
+    content = skill_result["content"]
+    assert (content["name"], content["description"], content["validation"]) == (SKILL["name"], SKILL["description"], [])
+    assert content["instructions"].startswith(SKILL["instructions"])
+    assert content["instructions"].endswith("## Validation\n\n- " + SKILL["validation"][0])
     long_query = "x" * 2001
     assert_error(http.post(search_path(scope_id, "skill"), json={"query": long_query}), 422, "invalid_request")
     assert search(http, scope_id, "experience", long_query) == []

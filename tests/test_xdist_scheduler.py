@@ -1,4 +1,4 @@
-"""The root conftest's pytest-xdist scheduler (``pytest_xdist_make_scheduler``), driven directly
+"""The pytest-xdist scheduler the root conftest installs (``_support.xdist_scheduler``), driven directly
 with two fake workers over a suite written to a temporary folder: what a worker is sent first."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from conftest import SERIAL_GROUP, pytest_xdist_make_scheduler
+from _support.xdist_scheduler import SERIAL_GROUP
+from _support.xdist_scheduler import make as pytest_xdist_make_scheduler
 
 
 class Worker:
