@@ -32,7 +32,7 @@ from _support.forked_cli import run_many
 from pcreceipt.cli import paths
 from pcreceipt.cli.main import app
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import NewArtifact
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 MEMORIES = 20_000
 BATCH = 1_000

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from pcreceipt import models
 from pcreceipt.models import BY_ID, OPERATIONS
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 

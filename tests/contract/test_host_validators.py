@@ -29,6 +29,8 @@ from test_ts_parity import _edge_cases, _ts_verdicts
 
 from pcreceipt.contract import gate
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 HOST_FILE = ROOT / "generated" / "python" / "pcreceipt_host_validators.py"
 SHIPPED = ROOT / "src" / "pcreceipt" / "_gen" / "hostkit" / "pcreceipt_host_validators.py"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "generated" / "ts"

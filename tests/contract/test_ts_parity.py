@@ -33,7 +33,7 @@ from pcreceipt.prepare.evidence import Evidence
 from pcreceipt.prepare.receipt import assemble_receipt
 from pcreceipt.store.records import ArtifactRef, CodeHit, HistoryFamily
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 TSC = ROOT / "codegen" / "ts" / "node_modules" / "typescript" / "bin" / "tsc"

@@ -24,7 +24,7 @@ from pcreceipt.client import TransportError
 from pcreceipt.evaluation.run import BACKOFF_SECONDS, with_retries
 from pcreceipt.evaluation.sample import sample_set
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")

@@ -72,7 +72,7 @@ from pcreceipt.store.code import file_sha256
 from pcreceipt.store.records import BootstrapReceipt, CapturedSource, SourceRef
 from pcreceipt.store.sqlite import SQLiteStore
 
-pytestmark = pytest.mark.long  # few tests that take long: handed out first (tests/conftest.py)
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 OWN, REF, OTHER, MISSING = "own", "ref", "other", "missing"
 TARGETS = (OWN, REF, OTHER, MISSING)

@@ -26,6 +26,8 @@ from pcreceipt.prepare.extraction import BUILTIN_EXTRACT_PROMPT
 from pcreceipt.server.app import create_app
 from pcreceipt.store.protocol import Store
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
+
 CONTENT = "/v1/sources/content"
 NOTES = "/v1/sources/working-notes"
 FLUSH = "/v1/memory/flush"

@@ -28,8 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from _support.ports import free_port
 from _support.tokens import clean_environment, serve_subprocess
+
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 SKILL_MD = b"---\nname: release-check\ndescription: Check a release branch before tagging it.\n---\n\nRun the tests.\n"
 SCRIPT = b"#!/bin/sh\necho checked\n"

@@ -45,6 +45,8 @@ from pcreceipt.prepare.render import (
 from pcreceipt.prepare.verify import history_findings
 from pcreceipt.store.records import ArtifactRef
 
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
+
 SECONDS = float(os.environ.get("PCRECEIPT_SOAK_SECONDS", "4"))
 CLIENTS = int(os.environ.get("PCRECEIPT_SOAK_CLIENTS", "4"))
 WORDS = [

@@ -10,7 +10,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from pcreceipt.store.sqlite import SQLiteStore
+
+pytestmark = pytest.mark.long  # few tests that take long: handed out first (_support/xdist_scheduler.py)
 
 RACES = 30
 
