@@ -542,3 +542,46 @@ async def test_mcp_tools_refuse_bad_arguments_in_the_envelope_and_write_nothing(
         problems += [f"replace_artifact topic-memory: {p}" for p in _tool_refusal_problems(replaced, ())]
     changed = dump_difference(before, store_dump(tier.engine, tier.workdir))
     assert not problems and not changed, "\n".join(problems) + (f"\nthe store changed: {changed}" if changed else "")
+
+
+# --- integral numbers: 1.0 is an integer -----------------------------------------------------------
+
+
+def _integer_fields(schema: dict[str, Any], body: dict[str, Any]) -> dict[str, float]:
+    """The body's top-level integer fields as floats of the same value (JSON Schema 2020-12 counts
+    1.0 as an integer, as PowerContext 1.4.1's models do): the base's own value, else the default."""
+    floats = {}
+    for name, prop in (schema.get("properties") or {}).items():
+        if prop.get("type") == "integer" or (isinstance(prop.get("type"), list) and "integer" in prop["type"]):
+            value = body.get(name, prop.get("default"))
+            if isinstance(value, int) and not isinstance(value, bool):
+                floats[name] = float(value)
+    return floats
+
+
+INTEGRAL = [
+    op
+    for op in OPERATIONS
+    if op.body is not None
+    and any("integer" in str(p.get("type")) for p in (op.body.get("properties") or {}).values())
+]
+
+
+@pytest.mark.parametrize("tier", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("operation", INTEGRAL, ids=[op.operation_id for op in INTEGRAL])
+def test_an_integer_field_sent_as_an_integral_float_is_read_as_the_integer(
+    tier: Tier, operation: ServedOperation
+) -> None:
+    """``"limit": 20.0`` is the integer 20 to the schema, so the operation answers as it answers 20
+    (a handler slicing with the float had answered 500)."""
+    fresh = BASES[operation.operation_id](tier)
+    assert operation.body is not None and isinstance(fresh.body, dict)
+    floats = _integer_fields(operation.body, fresh.body)
+    answer = tier.http.request(
+        operation.method,
+        _fill(operation, _path_values(tier, fresh)),
+        params=fresh.query,
+        headers=fresh.headers,
+        json={**fresh.body, **floats},
+    )
+    assert answer.status_code == fresh.ok, (floats, answer.text[:300])

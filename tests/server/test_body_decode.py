@@ -102,3 +102,21 @@ def test_a_repeated_key_is_refused_however_it_is_written(keys: list[str]) -> Non
 )
 def test_decode_examples(data: bytes, rule: str | None) -> None:
     assert _decoded(data) == (("refused", rule) if rule else ("ok", json.loads(data)))
+
+
+@given(st.integers(min_value=-(2**53 - 1), max_value=2**53 - 1))
+def test_an_integral_number_written_with_a_fraction_is_the_integer(value: int) -> None:
+    """``20.0`` and ``2e1`` are the integer 20 (JSON Schema's integer; every handler reads an int)."""
+    for text in (f"{value}.0", f"{float(value)!r}", f"{value}e0"):
+        decoded = decode_json_body(json.dumps({"limit": "x"}).replace('"x"', text).encode())
+        assert decoded == {"limit": value} and type(decoded["limit"]) is int, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("0.5", 0.5), ("-0.0", 0), ("1e300", 1e300), ("9007199254740992.0", 9007199254740992.0), ("1.5e1", 15)],
+)
+def test_other_numbers_stay_floats(text: str, expected: float) -> None:
+    """Past ±(2**53 - 1) an integral float stays a float: an int there would have no RFC 8785 form."""
+    decoded = decode_json_body(f"[{text}]".encode())
+    assert decoded == [expected] and type(decoded[0]) is type(expected)

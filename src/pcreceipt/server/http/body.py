@@ -57,6 +57,18 @@ async def read_json_body(request: Request, max_bytes: int) -> Any:
     return decode_json_body(await _read_bounded(request, max_bytes))
 
 
+_EXACT_INTEGERS = 2**53 - 1
+
+
+def _number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent (``20.0``, ``2e1``): the integer when its
+    value is one within ±(2**53 - 1), else the float. JSON Schema counts ``20.0`` as an integer, so a
+    request may send any integer field so, and every handler then reads an ``int``; RFC 8785 writes
+    both alike, so no digest changes."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) <= _EXACT_INTEGERS else value
+
+
 def decode_json_body(data: bytes) -> Any:
     """A body's bytes as the JSON value they hold, or a 400 (not UTF-8) or 422 ``ApiError``
     (``read_json_body``'s checks after reading)."""
@@ -67,7 +79,7 @@ def decode_json_body(data: bytes) -> Any:
     except UnicodeDecodeError:
         raise BadRequest("The request body is not valid UTF-8.", _UTF8) from None
     try:
-        value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants)
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants, parse_float=_number)
     except _DuplicateKey:
         raise invalid("", "duplicate_key", "An object in the request body repeats a key.") from None
     except (ValueError, RecursionError):
