@@ -127,7 +127,11 @@ def test_filters_and_paging(server: TokenServer) -> None:
         # 4.0 is the integer 4 to JSON Schema: the same page (it had answered 500, found by the fuzz)
         assert _audit(http, scope, limit=4.0) == first
         for listing in ("/v1/access/bindings/list", "/v1/access/resources/list"):
-            whole = {"management_resource": scope} if "bindings" in listing else {"action": "scope.read", "resource_type": "scope"}
+            whole = (
+                {"management_resource": scope}
+                if "bindings" in listing
+                else {"action": "scope.read", "resource_type": "scope"}
+            )
             pages = [http.post(listing, json={**whole, "limit": limit}) for limit in (1, 1.0)]
             assert [p.status_code for p in pages] == [200, 200] and pages[0].json() == pages[1].json(), pages[1].text
         rest = _audit(http, scope, limit=4, cursor=first["next_cursor"])

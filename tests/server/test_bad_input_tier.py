@@ -562,8 +562,7 @@ def _integer_fields(schema: dict[str, Any], body: dict[str, Any]) -> dict[str, f
 INTEGRAL = [
     op
     for op in OPERATIONS
-    if op.body is not None
-    and any("integer" in str(p.get("type")) for p in (op.body.get("properties") or {}).values())
+    if op.body is not None and any("integer" in str(p.get("type")) for p in (op.body.get("properties") or {}).values())
 ]
 
 
