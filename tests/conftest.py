@@ -127,8 +127,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         if "seekdb_server" in fixtures or _parametrised_with(item, "oceanbase"):
             item.add_marker(pytest.mark.oceanbase)
-        if item.get_closest_marker("serial") and not xdist_scheduler.serial_module(path):
-            raise pytest.UsageError(f"{item.nodeid}: mark the whole module serial (pytestmark), not one test")
+        for whole in ("serial", "long"):  # the scheduler reads them from the module's pytestmark only
+            if item.get_closest_marker(whole) and whole not in xdist_scheduler.module_marks(path):
+                raise pytest.UsageError(f"{item.nodeid}: mark the whole module {whole} (pytestmark), not one test")
 
 
 @pytest.fixture(scope="session")
