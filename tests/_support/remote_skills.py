@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 
 from _support.external_skills import approved_package, seeded_package
-from pcreceipt.server.handlers.remote_skills import secret_digest
+from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.store.remote_skill_records import Installation
 
 
@@ -194,10 +194,10 @@ def seeded_receiver(w: Any, t: str) -> tuple[str, dict[str, Any]]:
     target_id = f"codex-{uuid.uuid4().hex[:12]}"
     scope_id = w.ids[t]
     w.store.create_remote_skill_target(
-        scope_id, target_id, "codex", "matrix", secret_digest(code), "2999-01-01T00:00:00.000Z"
+        scope_id, target_id, "codex", "matrix", token_digest(code), "2999-01-01T00:00:00.000Z"
     )
     w.store.enroll_remote_skill_target(
-        secret_digest(code), secret_digest(credential), Installation(target_id, "1"), "2000-01-01T00:00:00.000Z"
+        token_digest(code), token_digest(credential), Installation(target_id, "1"), "2000-01-01T00:00:00.000Z"
     )
     artifact = seeded_package(w, t)
     skill = w.store.get_managed_skill(scope_id, artifact["artifact_id"], artifact["revision"])

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pcreceipt.server.handlers.remote_skills import secret_digest as digest
+from pcreceipt.server.http.credentials import token_digest as digest
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.remote_skill_records import (
     INVALID_TARGET_CREDENTIAL,

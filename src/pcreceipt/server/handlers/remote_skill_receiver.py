@@ -34,37 +34,27 @@ from pcreceipt.errors import (
     InvalidRequest,
     InvalidTargetCredential,
     InvalidTargetState,
-    PublicationGenerationConflict,
     ReferenceNotFound,
 )
 from pcreceipt.models import bodies
-from pcreceipt.server.handlers.remote_skills import secret_digest
 from pcreceipt.server.handlers.skill_packages import verified_package
+from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.remote_skill_records import (
-    INVALID_TARGET_CREDENTIAL,
-    INVALID_TARGET_STATE,
     Liveness,
     Receipt,
     RemoteSkillTarget,
-    RemoteTargetRefused,
 )
 
 SKILL = "skill"
-
-
-def _refused(refusal: RemoteTargetRefused) -> Exception:
-    if refusal.code == INVALID_TARGET_CREDENTIAL:
-        return InvalidTargetCredential()
-    return InvalidTargetState() if refusal.code == INVALID_TARGET_STATE else PublicationGenerationConflict()
 
 
 def _credential_digest(call: Call) -> str:
     """The SHA-256 of the presented target credential; 401 when there is none."""
     if call.target_credential is None:
         raise InvalidTargetCredential()
-    return secret_digest(call.target_credential)
+    return token_digest(call.target_credential)
 
 
 def _target(store: Store, digest: str) -> RemoteSkillTarget:
@@ -150,10 +140,7 @@ def reconcile_remote_skills(call: Call[bodies.ReconcileRemoteSkillsRequest]) -> 
         for artifact_id, observation in by_artifact.items()
         if (code := _checkpoint_refusal(store, scope_id, observation)) is not None
     }
-    try:
-        target, publications = store.reconcile_remote_skills(digest, _liveness(call, body), blocked)
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    target, publications = store.reconcile_remote_skills(digest, _liveness(call, body), blocked)
     actions = []
     for publication in publications:
         artifact_id = publication["artifact_id"]
@@ -218,12 +205,9 @@ def record_remote_skill_receipt(call: Call[bodies.RecordRemoteSkillReceiptReques
         failure_state=body.get("failure_state"),
         error_code=body.get("error_code"),
     )
-    try:
-        accepted, stale, publication = call.services.store.record_remote_skill_receipt(
-            digest, _liveness(call, body), receipt
-        )
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    accepted, stale, publication = call.services.store.record_remote_skill_receipt(
+        digest, _liveness(call, body), receipt
+    )
     return Reply(200, {"accepted": accepted, "stale": stale, "publication": publication})
 
 

@@ -30,36 +30,27 @@ Decisions (``docs/decisions.md``, "Remote Agent Skill targets"):
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 from pcreceipt.errors import (
     ArtifactNotFound,
-    InvalidEnrollment,
     InvalidTargetState,
-    PublicationGenerationConflict,
     ScopeNotFound,
 )
 from pcreceipt.models import bodies, limits
+from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE, SCOPE_NOT_FOUND_MESSAGE
+from pcreceipt.store.ids import utc_now
 from pcreceipt.store.remote_skill_records import (
-    INVALID_ENROLLMENT,
-    INVALID_TARGET_STATE,
     Installation,
-    RemoteTargetRefused,
 )
 
 ENROLLMENT_LIFETIME = timedelta(minutes=10)
 """How long an enrollment code works (1.4.1's)."""
 ENROLLMENT_PREFIX, CREDENTIAL_PREFIX = "pce_", "pct_"
-
-
-def secret_digest(secret: str) -> str:
-    """The SHA-256 hex the store keeps of an enrollment code or a target credential."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 def _instant(moment: datetime) -> str:
@@ -68,12 +59,6 @@ def _instant(moment: datetime) -> str:
 
 def _label(value: str | None) -> str | None:
     return None if value is None else value.strip()
-
-
-def _refused(refusal: RemoteTargetRefused) -> InvalidEnrollment | InvalidTargetState | PublicationGenerationConflict:
-    if refusal.code == INVALID_ENROLLMENT:
-        return InvalidEnrollment()
-    return InvalidTargetState() if refusal.code == INVALID_TARGET_STATE else PublicationGenerationConflict()
 
 
 def list_remote_skill_targets(call: Call[bodies.ListRemoteSkillTargetsRequest]) -> Reply:
@@ -97,7 +82,7 @@ def create_remote_skill_target(call: Call[bodies.CreateRemoteSkillTargetRequest]
     expires_at = _instant(datetime.now(UTC) + ENROLLMENT_LIFETIME)
     target = call.services.store.create_remote_skill_target(
         body["scope_id"], f"{agent_kind.replace('_', '-')}-{secrets.token_hex(6)}", agent_kind,
-        body["display_name"].strip(), secret_digest(code), expires_at,
+        body["display_name"].strip(), token_digest(code), expires_at,
     )  # fmt: skip
     return Reply(201, {"target": target.body(), "enrollment_code": code, "enrollment_expires_at": expires_at})
 
@@ -112,35 +97,26 @@ def enroll_remote_skill_target(call: Call[bodies.EnrollRemoteSkillTargetRequest]
         machine_hostname=_label(body.get("machine_hostname")),
         workspace_name=_label(body.get("workspace_name")),
     )
-    try:
-        target = call.services.store.enroll_remote_skill_target(
-            secret_digest(body["enrollment_code"]), secret_digest(credential), installation, _instant(datetime.now(UTC))
-        )
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    target = call.services.store.enroll_remote_skill_target(
+        token_digest(body["enrollment_code"]), token_digest(credential), installation, utc_now()
+    )
     answer = {"scope_id": target.scope_id, "target_id": target.target_id, "agent_kind": target.agent_kind}
     return Reply(200, {**answer, "credential": credential})
 
 
 def rename_remote_skill_target(call: Call[bodies.RenameRemoteSkillTargetRequest]) -> Reply:
     body = call.body
-    try:
-        target = call.services.store.rename_remote_skill_target(
-            body["scope_id"], body["target_id"], body["expected_generation"], body["display_name"].strip()
-        )
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    target = call.services.store.rename_remote_skill_target(
+        body["scope_id"], body["target_id"], body["expected_generation"], body["display_name"].strip()
+    )
     return Reply(200, target.body())
 
 
 def revoke_remote_skill_target(call: Call[bodies.RevokeRemoteSkillTargetRequest]) -> Reply:
     body = call.body
-    try:
-        target = call.services.store.revoke_remote_skill_target(
-            body["scope_id"], body["target_id"], body["expected_generation"]
-        )
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    target = call.services.store.revoke_remote_skill_target(
+        body["scope_id"], body["target_id"], body["expected_generation"]
+    )
     return Reply(200, target.body())
 
 
@@ -157,24 +133,18 @@ def publish_remote_skill(call: Call[bodies.PublishRemoteSkillRequest]) -> Reply:
     package = skill.content.get("package")
     if package is None:
         raise InvalidTargetState()
-    try:
-        publication = store.publish_remote_skill(
-            scope_id, body["target_id"], str(ref["artifact_id"]), int(ref["revision"]), str(package["tree_digest"]),
-            body["expected_generation"],
-        )  # fmt: skip
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    publication = store.publish_remote_skill(
+        scope_id, body["target_id"], str(ref["artifact_id"]), int(ref["revision"]), str(package["tree_digest"]),
+        body["expected_generation"],
+    )  # fmt: skip
     return Reply(200, publication)
 
 
 def unpublish_remote_skill(call: Call[bodies.UnpublishRemoteSkillRequest]) -> Reply:
     body = call.body
-    try:
-        publication = call.services.store.unpublish_remote_skill(
-            body["scope_id"], body["target_id"], body["artifact_id"], body["expected_generation"]
-        )
-    except RemoteTargetRefused as refusal:
-        raise _refused(refusal) from None
+    publication = call.services.store.unpublish_remote_skill(
+        body["scope_id"], body["target_id"], body["artifact_id"], body["expected_generation"]
+    )
     return Reply(200, publication)
 
 

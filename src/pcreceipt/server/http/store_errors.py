@@ -14,7 +14,7 @@ Decisions (``docs/decisions.md``, "Error and route parity"):
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pcreceipt.errors import (
@@ -26,12 +26,16 @@ from pcreceipt.errors import (
     AtomicMemoryChanged,
     Conflict,
     InternalError,
+    InvalidEnrollment,
     InvalidMemoryRelation,
     InvalidMemoryState,
     InvalidRequest,
     InvalidScopeRelationship,
+    InvalidTargetCredential,
+    InvalidTargetState,
     MethodNotAllowed,
     PreviewStale,
+    PublicationGenerationConflict,
     ReferenceNotFound,
     RevisionConflict,
     RouteNotFound,
@@ -48,6 +52,13 @@ from pcreceipt.store.records import (
     RefusedReference,
     StoreUnavailable,
     WriteConflict,
+)
+from pcreceipt.store.remote_skill_records import (
+    INVALID_ENROLLMENT,
+    INVALID_TARGET_CREDENTIAL,
+    INVALID_TARGET_STATE,
+    PUBLICATION_GENERATION_CONFLICT,
+    RemoteTargetRefused,
 )
 from pcreceipt.store.restoration_records import PreviewEndpointMoved, RestorationChanged, RestorationRefused
 from pcreceipt.store.scope_update import RefusedScopeLink, StaleScopeVersion
@@ -122,6 +133,15 @@ def refused_reference(exc: RefusedReference) -> ApiError:
     return InvalidRequest("A merge reference cannot be used as its lineage.", details)
 
 
+_REMOTE_TARGET_REFUSALS: dict[str, Callable[[], ApiError]] = {
+    INVALID_ENROLLMENT: InvalidEnrollment,
+    INVALID_TARGET_STATE: InvalidTargetState,
+    PUBLICATION_GENERATION_CONFLICT: PublicationGenerationConflict,
+    INVALID_TARGET_CREDENTIAL: InvalidTargetCredential,
+}
+"""A remote Skill target's refusal by its code (``store.remote_skill_records``), each 1.4.1's answer."""
+
+
 def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiError:
     """The API error for an exception raised while serving ``operation_id``."""
     if isinstance(exc, ApiError):
@@ -141,6 +161,8 @@ def api_error(exc: BaseException, *, operation_id: str, request_id: str) -> ApiE
         return ArtifactPublicationUnsupported(message, {"family": exc.family})
     if isinstance(exc, PublicationConflict):
         return ArtifactPublicationConflict("The publication key identifies a different source Artifact.")
+    if isinstance(exc, RemoteTargetRefused):
+        return _REMOTE_TARGET_REFUSALS[exc.code]()
     if isinstance(exc, RestorationRefused):
         if exc.code == "invalid_memory_state":
             return InvalidMemoryState("The memory is not in a state this restoration applies to.")
