@@ -129,6 +129,10 @@ def test_topic_memory_channels_and_weights(http: httpx.Client, powercontext_mode
         ({"fusion": {"method": "max"}}, "/fusion/method"),
         ({"fusion": {"method": "rrf", "params": {"weights": {"text": 1}}}}, "/fusion/params/weights/text"),
         ({"fusion": {"method": "rrf", "params": {"weights": {"topic_fts": 0, "detail_fts": 0}}}}, None),
+        # past what a float holds: refused at the field, where the fusion had overflowed (a 500)
+        ({"fusion": {"method": "rrf", "params": {"rank_constant": 10**400}}}, "/fusion"),
+        ({"fusion": {"method": "rrf", "params": {"weights": {"topic_fts": 10**400}}}}, "/fusion"),
+        ({"fusion": {"method": "rrf", "params": {"weights": {"a/b~": 1}}}}, "/fusion/params/weights/a~1b~0"),
         ({"admission": {"min_semantic_similarity": 0.5}}, "/admission/min_semantic_similarity"),
         ({"rerank": {}}, "/rerank"),
         ({"query": " ".join(f"word{i}" for i in range(65))}, "/query"),

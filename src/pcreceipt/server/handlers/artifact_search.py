@@ -29,9 +29,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pcreceipt.errors import ArtifactFamilyNotFound, ArtifactSearchNotSupported, InvalidRequest
+from pcreceipt.contract import gate
+from pcreceipt.errors import ArtifactFamilyNotFound, ArtifactSearchNotSupported
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
+from pcreceipt.server.handlers.common import invalid, require_i_json
 from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, query_vector
 from pcreceipt.server.handlers.review import library_window
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY, topic_channels
@@ -103,10 +105,6 @@ FAMILY_RULES: Final[Mapping[str, FamilyRules]] = {
 COMMON_FIELDS: Final = frozenset({"query", "limit", "include_scores", "mode", "filters", "admission", "min_score"})
 
 
-def _refuse(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
-
-
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A request the Family's rules admitted: what to search and how to fuse."""
@@ -137,21 +135,21 @@ def _check_fields(body: Mapping[str, Any], rules: FamilyRules) -> None:
     taken = COMMON_FIELDS | ({"fusion"} if rules.fusion else set())
     for name in body:
         if name not in taken:
-            raise _refuse(f"/{name}", "additionalProperties", f"This Family's search does not take {name}.")
+            raise invalid(f"/{name}", "additionalProperties", f"This Family's search does not take {name}.")
     for group, allowed in (("filters", rules.filters), ("admission", rules.admission)):
         for name in body.get(group, {}):
             if name not in allowed:
-                raise _refuse(f"/{group}/{name}", "additionalProperties", f"This Family's search does not take {name}.")
+                raise invalid(f"/{group}/{name}", "additionalProperties", f"This Family's search does not take {name}.")
     if len(body["query"].strip()) > rules.max_query:
-        raise _refuse("/query", "maxLength", f"This Family's query is at most {rules.max_query} characters.")
+        raise invalid("/query", "maxLength", f"This Family's query is at most {rules.max_query} characters.")
     if int(body.get("limit", limits.SEARCH_ARTIFACTS_REQUEST_LIMIT_DEFAULT)) > rules.max_limit:
-        raise _refuse("/limit", "maximum", f"This Family answers at most {rules.max_limit} results.")
+        raise invalid("/limit", "maximum", f"This Family answers at most {rules.max_limit} results.")
     mode = body.get("mode")
     if mode is not None and mode not in rules.modes:
-        raise _refuse("/mode", "enum", f"This Family's modes are {', '.join(rules.modes)}.")
+        raise invalid("/mode", "enum", f"This Family's modes are {', '.join(rules.modes)}.")
     filters = body.get("filters", {})
     if "tag_match" in filters and "tags" not in filters:
-        raise _refuse("/filters/tag_match", "tag_match_requires_tags", "tag_match needs tags.")
+        raise invalid("/filters/tag_match", "tag_match_requires_tags", "tag_match needs tags.")
 
 
 def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[str]) -> tuple[int, dict[str, float]]:
@@ -160,15 +158,21 @@ def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[st
     fusion = body.get("fusion")
     if fusion is None:
         return RRF_K, {}
+    # a weight or rank constant past what a float holds would overflow the fusion (a 500)
+    require_i_json(body, ("fusion",), "Fusion parameters are I-JSON: integers within ±(2**53 - 1).")
     if fusion["method"].strip() != "rrf":
-        raise _refuse("/fusion/method", "enum", "The supported fusion method is rrf.")
+        raise invalid("/fusion/method", "enum", "The supported fusion method is rrf.")
     params = fusion.get("params", {})
     weights = {str(name): float(weight) for name, weight in params.get("weights", {}).items()}
     for name in weights:
         if name not in known or name not in channels:
-            raise _refuse(f"/fusion/params/weights/{name}", "enabled_channel", "Weight only the enabled channels.")
+            raise invalid(
+                gate.pointer(["fusion", "params", "weights", name]),
+                "enabled_channel",
+                "Weight only the enabled channels.",
+            )
     if not any(weights.get(name, 1.0) > 0 for name in channels):
-        raise _refuse("/fusion/params/weights", "positive_weight", "An enabled channel needs a positive weight.")
+        raise invalid("/fusion/params/weights", "positive_weight", "An enabled channel needs a positive weight.")
     return int(params.get("rank_constant", RRF_K)), weights
 
 
@@ -179,10 +183,10 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
     asked = body.get("mode")
     mode = asked or rules.default_mode
     if mode == TEXT and SEMANTIC in admission:
-        raise _refuse(f"/admission/{SEMANTIC}", "semantic_admission_mode", "Semantic admission needs vectors.")
+        raise invalid(f"/admission/{SEMANTIC}", "semantic_admission_mode", "Semantic admission needs vectors.")
     if mode == VECTOR and LEXICAL & admission.keys():
         field = sorted(LEXICAL & admission.keys())[0]
-        raise _refuse(f"/admission/{field}", "lexical_admission_mode", "Lexical admission needs text.")
+        raise invalid(f"/admission/{field}", "lexical_admission_mode", "Lexical admission needs text.")
     known = TOPIC_CHANNELS if family == TOPIC_MEMORY else rules.modes.get(HYBRID, rules.modes[TEXT])
     if family == TOPIC_MEMORY:
         fusion = body.get("fusion")
@@ -190,7 +194,7 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
         vector_weight = any(name.endswith("_vector") for name in weighted)
         if mode != TEXT or SEMANTIC in admission or vector_weight:
             # 1.4.1 without Topic vector indexes or an embedder: pcreceipt searches Topic Memory by text only.
-            raise _refuse("/mode", "topic_vector_unavailable", "Topic Memory is searched by text only here.")
+            raise invalid("/mode", "topic_vector_unavailable", "Topic Memory is searched by text only here.")
     channels = rules.modes[mode]
     rank_constant, weights = _fusion(body, channels, known)
     if family == ATOMIC_MEMORY and mode != TEXT:
@@ -198,10 +202,10 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
         if services.writer.embedder is None or not services.store.vector_search_available:
             raise ArtifactSearchNotSupported("This server cannot run that search mode.", {"field": "mode"})
         if SEMANTIC in admission:
-            raise _refuse(f"/admission/{SEMANTIC}", "semantic_admission_unsupported", "No similarity floor here.")
+            raise invalid(f"/admission/{SEMANTIC}", "semantic_admission_unsupported", "No similarity floor here.")
     query = body["query"].strip()
     if family == TOPIC_MEMORY and distinct_words(query) > MAX_TOPIC_TERMS:
-        raise _refuse("/query", "topic_query_terms", f"A Topic Memory query has at most {MAX_TOPIC_TERMS} terms.")
+        raise invalid("/query", "topic_query_terms", f"A Topic Memory query has at most {MAX_TOPIC_TERMS} terms.")
     return Plan(
         query=query,
         limit=int(body.get("limit", limits.SEARCH_ARTIFACTS_REQUEST_LIMIT_DEFAULT)),
@@ -265,7 +269,7 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
         try:
             normalize_tags(filters["tags"])
         except InvalidTag as refused:
-            raise _refuse(f"/filters/tags/{refused.index}", refused.rule, "A filter tag is refused.") from None
+            raise invalid(f"/filters/tags/{refused.index}", refused.rule, "A filter tag is refused.") from None
         match = filters.get("tag_match", limits.TAG_FILTER_MATCH_DEFAULT)
         tagged = call.services.store.tagged_artifact_ids(scope_id, ATOMIC_MEMORY, filters["tags"], match)
 
