@@ -147,13 +147,8 @@ class Composition:
         """Experience and Skill generation when a generation provider (base URL and model) is
         configured, over its own chat client (so its calls are its own), else None."""
         if self._generator is _UNSET:
-            generation = self.settings.generation
-            self._generator = None
-            if generation.base_url is not None and generation.model is not None:
-                chat = make_chat_client(generation.base_url, generation.api_key_env)
-                self._own(chat)
-                if chat is not None:
-                    self._generator = CandidateGenerator(chat, generation)
+            chat = self._own_generation_chat()
+            self._generator = None if chat is None else CandidateGenerator(chat, self.settings.generation)
         generator: CandidateGenerator | None = self._generator
         return generator
 
@@ -162,13 +157,8 @@ class Composition:
         """Dream runs' model calls when a generation provider (base URL and model) is configured, over
         its own chat client, else None."""
         if self._dream_generator is _UNSET:
-            generation = self.settings.generation
-            self._dream_generator = None
-            if generation.base_url is not None and generation.model is not None:
-                chat = make_chat_client(generation.base_url, generation.api_key_env)
-                self._own(chat)
-                if chat is not None:
-                    self._dream_generator = DreamGenerator(chat, generation)
+            chat = self._own_generation_chat()
+            self._dream_generator = None if chat is None else DreamGenerator(chat, self.settings.generation)
         dream_generator: DreamGenerator | None = self._dream_generator
         return dream_generator
 
@@ -178,14 +168,11 @@ class Composition:
         URL and model) is configured, over its own chat client, with each Scope's ``handoff.generate``
         prompt resolved as the rerank prompt is; else None."""
         if self._handoff_generator is _UNSET:
-            generation = self.settings.generation
+            chat = self._own_generation_chat()
             self._handoff_generator = None
-            if generation.base_url is not None and generation.model is not None:
-                chat = make_chat_client(generation.base_url, generation.api_key_env)
-                self._own(chat)
-                if chat is not None:
-                    source = prompt_source_for(self.store.find_prompt, HANDOFF_PROMPT_KEY)
-                    self._handoff_generator = HandoffGenerator(chat, generation, source)
+            if chat is not None:
+                source = prompt_source_for(self.store.find_prompt, HANDOFF_PROMPT_KEY)
+                self._handoff_generator = HandoffGenerator(chat, self.settings.generation, source)
         handoff_generator: HandoffGenerator | None = self._handoff_generator
         return handoff_generator
 

@@ -141,8 +141,7 @@ def append_source(
     return that position. ``row`` is (source_key, source_id, origin, content, identity_digest,
     tokens, created_at): a Source with no metadata and no target (an observation, a Skill usage)."""
     key, source_id, origin, text, digest, tokens, now = row
-    high = hooks._first(conn, "SELECT max(source_position) FROM sources WHERE scope_id = ?", (scope_id,))
-    position = 1 if high is None or high[0] is None else int(high[0]) + 1
+    position = high_watermark(hooks, conn, scope_id) + 1
     values = (scope_id, position, key, source_id, origin, text, None, digest, tokens, None, None, None, now)
     hooks._run(conn, INSERT_SOURCE, values)
     return position

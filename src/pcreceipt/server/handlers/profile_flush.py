@@ -62,9 +62,7 @@ def _body(
         "current_cursor": current,
         "high_watermark": high,
         "processed_source_count": processed,
-        "artifact": None
-        if artifact is None
-        else {"family": artifact.family, "artifact_id": artifact.artifact_id, "revision": artifact.revision},
+        "artifact": None if artifact is None else artifact.reference(),
         "candidate_id": candidate_id,
     }
 
