@@ -616,6 +616,16 @@ class LifecycleRefused(InvalidRequest):
     code = "invalid_lifecycle"
 
 
+class InvalidSkillLifecycle(InvalidRequest):
+    """publish_remote_skill of a retired managed Skill, or of a deprecated one without
+    ``allow_deprecated`` (PowerContext 1.4.1's code and message)."""
+
+    code = "invalid_skill_lifecycle"
+
+    def __init__(self) -> None:
+        super().__init__("The Skill lifecycle rejects publication.")
+
+
 class InvalidEnrollment(Conflict):
     """enroll_remote_skill_target: the enrollment code is unknown, expired or already consumed, or
     the installation is already bound (PowerContext 1.4.1's code; which one is never said)."""

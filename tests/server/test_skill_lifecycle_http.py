@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from _support.external_skills import package_base64
+from _support.remote_skills import publication_request
 from _support.servers import assert_error, running
 from _support.skill_governance import lifecycle, new_scope
 
@@ -104,3 +105,22 @@ def test_refusals(http: httpx.Client) -> None:
     assert proposed.status_code == 201, proposed.text
     decision = {"scope_id": scope_id, "candidate_id": proposed.json()["candidate_id"], "expected_version": 1}
     assert_error(http.post("/v1/candidates/approve", json=decision), 422, "invalid_lifecycle")
+
+
+def test_publication_follows_the_lifecycle(http: httpx.Client) -> None:
+    """1.4.1's remote publication: a deprecated Skill only with ``allow_deprecated``, a retired one
+    never (422 ``invalid_skill_lifecycle``, nothing published)."""
+    scope_id = new_scope(http)
+    request = publication_request(http, scope_id)
+    artifact_id = request["artifact"]["artifact_id"]
+    publish = "/v1/skill/remote/publication/publish"
+    assert http.post("/v1/skill/lifecycle", json=lifecycle(scope_id, artifact_id)).status_code == 200
+    assert_error(http.post(publish, json=request), 422, "invalid_skill_lifecycle")
+    published = http.post(publish, json=request | {"allow_deprecated": True})
+    assert published.status_code == 200, published.text
+    assert http.post("/v1/skill/lifecycle", json=lifecycle(scope_id, artifact_id, 1, "retired")).status_code == 200
+    again = request | {"allow_deprecated": True, "expected_generation": published.json()["generation"]}
+    assert_error(http.post(publish, json=again), 422, "invalid_skill_lifecycle")
+    listed = http.post("/v1/skill/remote/targets", json={"scope_id": scope_id}).json()
+    (publication,) = [p for t in listed["targets"] for p in t["publications"]]
+    assert publication["generation"] == published.json()["generation"]  # the refusal wrote nothing

@@ -3639,6 +3639,7 @@ class ErrorBody(TypedDict, closed=True):
         "invalid_target_credential",
         "artifact_family_not_found",
         "artifact_search_not_supported",
+        "invalid_skill_lifecycle",
     ]
     """
     The error code.

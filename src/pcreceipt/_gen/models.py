@@ -4349,6 +4349,7 @@ class ErrorBody(ContractModel):
         "invalid_target_credential",
         "artifact_family_not_found",
         "artifact_search_not_supported",
+        "invalid_skill_lifecycle",
     ]
     """
     The error code.

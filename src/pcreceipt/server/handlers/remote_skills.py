@@ -22,8 +22,8 @@ Decisions (``docs/decisions.md``, "Remote Agent Skill targets"):
   one (a revision the Scope lacks is 404 ``artifact_not_found``; one without a package, or of
   another family, 409 ``invalid_target_state``, 1.4.1's "package-backed Skill Revision"); both
   need an active target and are compare-and-swap on the publication's generation (409
-  ``publication_generation_conflict``). Every managed Skill is active here (no lifecycle operation
-  is served), so ``allow_deprecated`` changes nothing.
+  ``publication_generation_conflict``). A retired Skill, or a deprecated one without
+  ``allow_deprecated``, is 422 ``invalid_skill_lifecycle`` (its governance, ``update_skill_lifecycle``).
 - Every operation but enroll needs admin on the Scope (1.4.1's ``scope.admin``); an unknown Scope
   is 404 ``scope_not_found``.
 """
@@ -36,6 +36,7 @@ from datetime import UTC, datetime, timedelta
 
 from pcreceipt.errors import (
     ArtifactNotFound,
+    InvalidSkillLifecycle,
     InvalidTargetState,
     ScopeNotFound,
 )
@@ -47,6 +48,7 @@ from pcreceipt.store.ids import utc_now
 from pcreceipt.store.remote_skill_records import (
     Installation,
 )
+from pcreceipt.store.skill_governance import INITIAL_STATE
 
 ENROLLMENT_LIFETIME = timedelta(minutes=10)
 """How long an enrollment code works (1.4.1's)."""
@@ -133,6 +135,10 @@ def publish_remote_skill(call: Call[bodies.PublishRemoteSkillRequest]) -> Reply:
     package = skill.content.get("package")
     if package is None:
         raise InvalidTargetState()
+    governance = store.skill_governance(scope_id).get(str(ref["artifact_id"]))
+    state = INITIAL_STATE if governance is None else governance.lifecycle_state
+    if state == "retired" or (state == "deprecated" and not body.get("allow_deprecated", False)):
+        raise InvalidSkillLifecycle()
     publication = store.publish_remote_skill(
         scope_id, body["target_id"], str(ref["artifact_id"]), int(ref["revision"]), str(package["tree_digest"]),
         body["expected_generation"],
