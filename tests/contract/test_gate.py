@@ -30,3 +30,21 @@ def test_a_lone_surrogate_in_a_key_is_an_unknown_key() -> None:
 
 def test_validators_are_compiled_once() -> None:
     assert gate.validator("PreparedContext") is gate.validator("PreparedContext")
+
+
+def test_a_validator_carries_exactly_the_definitions_its_definition_reaches() -> None:
+    """Every definition compiles with only what it reaches, and that set is closed: no ``$ref``
+    inside it leads outside it (a missing one would make the validator fail to compile)."""
+    definitions = gate.contract_document()["$defs"]
+    for name in definitions:
+        reached = gate.reachable_definitions(name)
+        assert name in reached
+        for other in reached:
+            assert set(gate._referenced(definitions[other])) <= reached, (name, other)
+        assert gate.validator(name) is not None
+    # a Receipt reaches its parts; an error envelope does not reach the Receipt
+    assert {"PreparedContextReceipt", "SelectedItem", "Sha256Digest"} <= gate.reachable_definitions("PreparedContext")
+    assert "PreparedContextReceipt" not in gate.reachable_definitions("ErrorEnvelope")
+    assert set(gate.definitions_reached({"items": {"$ref": "#/$defs/ErrorEnvelope/properties/error"}})) == set(
+        gate.reachable_definitions("ErrorEnvelope")
+    )

@@ -180,12 +180,55 @@ def mcp_catalogue() -> dict[str, Any]:
 @cache
 def validator(definition: str) -> Any:
     """A compiled validator for one definition of the contract, or a subschema of one given as
-    ``Definition/json/pointer`` (cached per process)."""
+    ``Definition/json/pointer`` (cached per process). It carries only the definitions the one asked
+    for reaches: compiling against all of ``$defs`` cost about 6 ms per definition, the reachable
+    ones (4 on average, 34 at most) about 0.25 ms, and every process compiles each one it uses."""
     doc = contract_document()
     if definition.split("/", 1)[0] not in doc["$defs"]:
         raise KeyError(definition)
-    schema = {"$schema": doc["$schema"], "$ref": f"#/$defs/{definition}", "$defs": doc["$defs"]}
-    return jsonschema_rs.validator_for(schema, validate_formats=True)
+    schema: dict[str, Any] = {"$schema": doc["$schema"], "$ref": f"#/$defs/{definition}"}
+    return jsonschema_rs.validator_for({**schema, "$defs": definitions_reached(schema)}, validate_formats=True)
+
+
+def definitions_reached(schema: Any) -> dict[str, Any]:
+    """The contract definitions, by name, that the ``$ref`` chains inside ``schema`` lead to: what
+    a validator compiled for ``schema`` needs as its ``$defs``."""
+    definitions = contract_document()["$defs"]
+    names = set().union(*(reachable_definitions(name) for name in _referenced(schema)))
+    return {name: definitions[name] for name in sorted(names)}
+
+
+_DEFINITION_REF = "#/$defs/"
+
+
+@cache
+def reachable_definitions(name: str) -> frozenset[str]:
+    """``name`` and every contract definition its ``$ref`` chains lead to (the contract refers only
+    inside its own ``$defs``: ``#/$defs/Name`` or a pointer below one)."""
+    definitions = contract_document()["$defs"]
+    reached: set[str] = set()
+    waiting = [name]
+    while waiting:
+        current = waiting.pop()
+        if current not in reached:
+            reached.add(current)
+            waiting += _referenced(definitions[current])
+    return frozenset(reached)
+
+
+def _referenced(node: Any) -> list[str]:
+    """The definitions the ``$ref`` keywords anywhere inside ``node`` name."""
+    if isinstance(node, list):
+        return [name for item in node for name in _referenced(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [name for value in node.values() for name in _referenced(value)]
+    target = node.get("$ref")
+    if isinstance(target, str):
+        if not target.startswith(_DEFINITION_REF):
+            raise ValueError(f"the contract refers outside its $defs: {target}")
+        found.append(target[len(_DEFINITION_REF) :].split("/", 1)[0])
+    return found
 
 
 def discriminated_branch(definition: str, instance: Any) -> str | None:

@@ -107,7 +107,9 @@ def parameter_specs(operation: Operation) -> tuple[ParameterSpec, ...]:
     for parameter in _declared(operation):
         schema = _rewrite_refs(parameter["schema"])
         resolved = _resolve(schema, defs)
-        compiled = jsonschema_rs.validator_for({"$schema": contract["$schema"], **schema, "$defs": defs})
+        compiled = jsonschema_rs.validator_for(
+            {"$schema": contract["$schema"], **schema, "$defs": gate.definitions_reached(schema)}
+        )
         specs.append(
             ParameterSpec(
                 name=parameter["name"],
