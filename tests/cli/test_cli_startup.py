@@ -60,3 +60,22 @@ def test_a_client_command_imports_the_client_only(tmp_path: Path) -> None:
     assert within(modules, ("pcreceipt.cli",)) <= {
         f"pcreceipt.cli{m}" for m in ("", ".main", ".helpstyle", ".common", ".listing", ".paths")
     }
+
+
+def test_the_server_and_a_local_command_build_no_client_model(tmp_path: Path) -> None:
+    """A server validates with the gate and reads ``limits``: the ~480 pydantic classes of the
+    client's models are never built in it, nor in a local command (``pcreceipt.models`` loads them on
+    first use)."""
+    result, modules = imported(tmp_path, "token", "list", "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "pcreceipt.models" in modules and "pcreceipt._gen.models" not in modules
+    served = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import pcreceipt.server.app, pcreceipt.store.sqlite.store"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    loaded = set(re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s+(\S+)$", served.stderr, re.M))
+    assert {"pcreceipt.server.app", "pcreceipt.models", "pcreceipt.contract.gate"} <= loaded
+    assert within(loaded, ("pcreceipt._gen.models", "pcreceipt._gen.client_operations", "pcreceipt.client")) == set()

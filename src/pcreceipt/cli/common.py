@@ -14,16 +14,15 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated, Any, TypeVar
 
-import annotated_types
 import typer
 from pydantic import BaseModel
 
 from pcreceipt.cli import paths
 from pcreceipt.client import ApiResponseError, AsyncClient, BadServerURL, ClientError, TransportError, server_url
 from pcreceipt.errors import METHOD_RULE, ROUTE_RULE
-from pcreceipt.models import PrepareContextRequest
+from pcreceipt.models import limits
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 T = TypeVar("T")
@@ -45,16 +44,9 @@ ScopeOption = Annotated[str, typer.Option("--scope", help="The Scope id.")]
 CURRENT_KEYS = ("current_revision", "current_state_version", "current_etag")
 
 
-def _max_bytes_bounds() -> tuple[int, int]:
-    """max_bytes' bounds as the contract states them (the generated PrepareContextRequest)."""
-    metadata = PrepareContextRequest.model_fields["max_bytes"].metadata
-    low = next(m.ge for m in metadata if isinstance(m, annotated_types.Ge))
-    high = next(m.le for m in metadata if isinstance(m, annotated_types.Le))
-    return cast(int, low), cast(int, high)
-
-
-MAX_BYTES_MIN, MAX_BYTES_MAX = _max_bytes_bounds()
-MAX_BYTES_DEFAULT = int(PrepareContextRequest.model_fields["max_bytes"].default)
+MAX_BYTES_MIN = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_MINIMUM
+MAX_BYTES_MAX = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_MAXIMUM
+MAX_BYTES_DEFAULT = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
 MAX_BYTES_RANGE = f"{MAX_BYTES_MIN}–{MAX_BYTES_MAX}"
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from pcreceipt.evaluation.metrics import CLASSES, paired, query_metrics, summarize
 from pcreceipt.evaluation.run import Outcome, Run
-from pcreceipt.models import PrepareContextRequest
+from pcreceipt.models import limits
 
 REPORT_SCHEMA = "pcreceipt.eval-report.v1"
-DEFAULT_MAX_BYTES = int(PrepareContextRequest.model_fields["max_bytes"].default)
+DEFAULT_MAX_BYTES = limits.PREPARE_CONTEXT_REQUEST_MAX_BYTES_DEFAULT
 CLASS_TITLES = {
     "budget_omission": "any budget omission",
     "not_retrieved_expected_family": "not_retrieved for an expected family",

@@ -1,9 +1,9 @@
 """The prepare request, parsed once: ``PreparePlan.from_request`` of a gate-validated body.
 
 Every default is applied here and nowhere else, and every default is the contract's: the field
-defaults of the generated ``pcreceipt.models.PrepareContextRequest`` (``max_bytes`` 8000,
+defaults the contract states for ``PrepareContextRequest`` (``max_bytes`` 8000,
 ``include_code``/``explain``/``include_receipt`` false, no assembly) and ``ContextAssembly``
-(sections memory 6 then experience 2, nothing shown). ``include_receipt`` is true only for
+(sections memory 6 then experience 2, nothing shown), read from its schema. ``include_receipt`` is true only for
 ``true`` (omitted, null and false are equivalent). Later stages read the plan's fields, never the
 request dict.
 
@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from pcreceipt.models import ContextAssembly, PrepareContextRequest
+from pcreceipt.contract import gate
 from pcreceipt.prepare.build_types import (
     DEFAULT_FAMILIES,
     DEFAULT_FAMILY_LIMITS,
@@ -42,8 +42,9 @@ SELECTOR_FAMILY: Mapping[str, HistoryFamily] = {
 """The assembly's family selectors and the history family each selects."""
 
 
-def _default(model: type[PrepareContextRequest] | type[ContextAssembly], name: str) -> Any:
-    return model.model_fields[name].default
+def _default(definition: str, name: str) -> Any:
+    """The default the contract's schema states for ``definition``'s property ``name`` (None if none)."""
+    return gate.contract_document()["$defs"][definition]["properties"][name].get("default")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class PreparePlan:
 
         def field(name: str) -> Any:
             value = body.get(name)
-            return _default(PrepareContextRequest, name) if value is None else value
+            return _default("PrepareContextRequest", name) if value is None else value
 
         max_bytes = int(field("max_bytes"))
         include_code = field("include_code") is True
@@ -89,9 +90,9 @@ def _build_plan(scope_id: str, max_bytes: int, include_code: bool, assembly: Map
     chosen = assembly.get("sections")
     shown = assembly.get("show")
     if chosen is None:
-        chosen = _default(ContextAssembly, "sections")
+        chosen = _default("ContextAssembly", "sections")
     if shown is None:
-        shown = _default(ContextAssembly, "show")
+        shown = _default("ContextAssembly", "show")
     sections = tuple(SectionPlan(SELECTOR_FAMILY[s["family"]], int(s["limit"])) for s in chosen)
     return BuildPlan(
         scope_id,
