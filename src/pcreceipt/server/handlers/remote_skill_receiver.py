@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Mapping
-from datetime import UTC
 from typing import Any
 
 from pcreceipt.errors import (
@@ -40,6 +39,7 @@ from pcreceipt.models import bodies
 from pcreceipt.server.handlers.skill_packages import verified_package
 from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.remote_skill_records import (
     Liveness,
@@ -65,9 +65,8 @@ def _target(store: Store, digest: str) -> RemoteSkillTarget:
 
 
 def _liveness(call: Call, body: Mapping[str, Any]) -> Liveness:
-    now = call.services.clock().astimezone(UTC)
-    instant = now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    return Liveness(str(body["receiver_version"]), body.get("environment_fingerprint"), instant)
+    now = utc_instant(call.services.clock())
+    return Liveness(str(body["receiver_version"]), body.get("environment_fingerprint"), now)
 
 
 def _checkpoint_refusal(store: Store, scope_id: str, observation: Mapping[str, Any]) -> str | None:
