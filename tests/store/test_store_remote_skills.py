@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from _support.races import at_once
+from _support.statements import recorded, touching
 
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import RecordNotFound
@@ -96,6 +97,20 @@ def test_rename_and_revoke_are_compare_and_swap_on_the_generation(store: Store, 
         store.rename_remote_skill_target("scp_missing", target.target_id, 2, "x")
     with pytest.raises(RecordNotFound):
         pending(store, "scp_missing", "other")
+
+
+def test_a_rename_or_revoke_reads_the_target_once(store: Store, scope_id: str) -> None:
+    target = pending(store, scope_id, "code")
+    with recorded(store) as renaming:
+        renamed = store.rename_remote_skill_target(scope_id, target.target_id, 0, "Release box")
+    with recorded(store) as again:
+        assert store.rename_remote_skill_target(scope_id, target.target_id, 1, "Release box") == renamed
+    with recorded(store) as revoking:
+        revoked = store.revoke_remote_skill_target(scope_id, target.target_id, 1)
+    assert [len(touching(sent, "remote_skill_targets")) for sent in (renaming, again, revoking)] == [2, 1, 2]
+    [(stored, _)] = store.list_remote_skill_targets(scope_id, None, 100)
+    assert stored == revoked and (revoked.display_name, revoked.generation) == ("Release box", 2)
+    assert (revoked.state, revoked.enrollment_expires_at) == ("revoked", None)
 
 
 def test_listing_is_bounded_and_can_name_one_target(store: Store, scope_id: str) -> None:
