@@ -122,6 +122,27 @@ def test_listing_is_bounded_and_can_name_one_target(store: Store, scope_id: str)
     assert store.list_remote_skill_targets(scope_id, "codex-ffffffffffff", 100) == []
 
 
+def test_a_listing_reads_every_target_s_publications_in_one_statement(store: Store, scope_id: str) -> None:
+    targets = []
+    for number in range(3):
+        pending(store, scope_id, f"code-{number}", f"codex-00000000000{number}")
+        targets.append(enroll(store, f"code-{number}", f"credential-{number}", f"install-{number}"))
+    for target, artifacts in zip(targets, (["skill_b", "skill_a"], [], ["skill_c"]), strict=True):
+        for artifact_id in artifacts:
+            store.publish_remote_skill(scope_id, target.target_id, artifact_id, 1, "a" * 64, None)
+    with recorded(store) as sent:
+        listed = store.list_remote_skill_targets(scope_id, None, 100)
+    assert [(t.target_id, [p["artifact_id"] for p in publications]) for t, publications in listed] == [
+        ("codex-000000000000", ["skill_a", "skill_b"]),
+        ("codex-000000000001", []),
+        ("codex-000000000002", ["skill_c"]),
+    ]
+    assert all(p["target_id"] == t.target_id for t, publications in listed for p in publications)
+    assert (len(touching(sent, "remote_skill_targets")), len(touching(sent, "remote_skill_publications"))) == (1, 1)
+    [(named, publications)] = store.list_remote_skill_targets(scope_id, "codex-000000000002", 100)
+    assert named == targets[2] and [p["artifact_id"] for p in publications] == ["skill_c"]
+
+
 def test_racing_enrollments_with_one_code_have_one_winner(store: Store, scope_id: str) -> None:
     pending(store, scope_id, "raced")
     results = at_once(

@@ -34,6 +34,7 @@ from pcreceipt.store.remote_skill_records import (
     RemoteSkillTarget,
     RemoteTargetRefused,
 )
+from pcreceipt.store.rows import placeholders
 
 _TARGET_COLUMNS = (
     "scope_id, target_id, display_name, agent_kind, installation_id, state, receiver_version,"
@@ -107,7 +108,7 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
         self, scope_id: str, target_id: str | None, limit: int
     ) -> list[tuple[RemoteSkillTarget, list[dict[str, Any]]]]:
         """Up to ``limit`` of the Scope's targets (or the one named) in creation order, each with its
-        publications by artifact id, read in one snapshot."""
+        publications by artifact id, read in one snapshot (two statements, however many targets)."""
         with self._snapshot_reading() as conn:
             named = "" if target_id is None else " AND target_id = ?"
             rows = self._all(
@@ -116,17 +117,18 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
                 " ORDER BY created_at, target_id LIMIT ?",
                 (scope_id, *(() if target_id is None else (target_id,)), limit),
             )
-            listed = []
-            for row in rows:
-                target = _target(row)
-                publications = self._all(
+            targets = [_target(row) for row in rows]
+            publications: dict[str, list[dict[str, Any]]] = {target.target_id: [] for target in targets}
+            if targets:  # at most the listing's bound (200) of ids: one statement
+                for row in self._all(
                     conn,
-                    f"SELECT {_PUBLICATION_COLUMNS} FROM remote_skill_publications"
-                    " WHERE scope_id = ? AND target_id = ? ORDER BY artifact_id",
-                    (target.scope_id, target.target_id),
-                )
-                listed.append((target, [_publication(publication) for publication in publications]))
-        return listed
+                    f"SELECT {_PUBLICATION_COLUMNS} FROM remote_skill_publications WHERE scope_id = ?"
+                    f" AND target_id IN ({placeholders(len(publications))}) ORDER BY target_id, artifact_id",
+                    (scope_id, *publications),
+                ):
+                    publication = _publication(row)
+                    publications[publication["target_id"]].append(publication)
+        return [(target, publications[target.target_id]) for target in targets]
 
     def enroll_remote_skill_target(
         self, enrollment_sha256: str, credential_sha256: str, installation: Installation, now: str
