@@ -89,12 +89,10 @@ def _action(
     store: Store, scope_id: str, publication: Mapping[str, Any], observed: Mapping[str, Any] | None, blocked: str | None
 ) -> dict[str, Any] | None:
     """The publication's action for its Receiver, or None when the Receiver has confirmed it at
-    its generation (``observed``: the Receiver's checkpoint, None when it sent none)."""
+    its generation (``observed``: the Receiver's checkpoint, None when it sent none). The Skill
+    revision is read only for an action (its name and package): a publication names an exact
+    revision that had a package when published, and revisions are immutable."""
     artifact = {"family": SKILL, "artifact_id": publication["artifact_id"], "revision": publication["desired_revision"]}
-    skill = store.get_managed_skill(scope_id, str(publication["artifact_id"]), int(publication["desired_revision"]))
-    package = None if skill is None else skill.content.get("package")
-    if skill is None or package is None:
-        raise InvalidTargetState()
     verified = observed if blocked is None else None
     confirmed = publication["observed_generation"] == publication["generation"]
     desired_digest = publication["desired_tree_digest"]
@@ -114,6 +112,10 @@ def _action(
         done = observed is None and confirmed and publication["state"] == "unpublished"
     if done:
         return None
+    skill = store.get_managed_skill(scope_id, str(publication["artifact_id"]), int(publication["desired_revision"]))
+    package = None if skill is None else skill.content.get("package")
+    if skill is None or package is None:
+        raise InvalidTargetState()
     return {
         "operation": operation,
         "generation": publication["generation"],
