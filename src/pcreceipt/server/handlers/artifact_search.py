@@ -221,9 +221,14 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
 
 
 def admitted(plan: Plan, texts: Sequence[str]) -> list[bool]:
-    """1.4.1's lexical floor: a query of at most two terms needs one of them in the text, a longer
-    one max(lexical_min_matched_terms, ceil(terms x lexical_coverage))."""
-    terms, counts = matched_terms(plan.query, texts)
+    """1.4.1's lexical floor over each text (``floor`` of its matched terms)."""
+    return floor(plan, *matched_terms(plan.query, texts))
+
+
+def floor(plan: Plan, terms: int, counts: Sequence[int]) -> list[bool]:
+    """1.4.1's lexical floor: a query of ``terms`` terms, at most two, needs one of them in the text
+    (``counts``: each text's matched terms), a longer one max(lexical_min_matched_terms,
+    ceil(terms x lexical_coverage))."""
     needed = 1 if terms <= SHORT_QUERY_TERMS else max(plan.min_matched, math.ceil(terms * plan.coverage))
     return [count >= needed and count > 0 for count in counts]
 
@@ -344,9 +349,9 @@ def _skills(call: Call, scope_id: str, plan: Plan) -> tuple[Channels, dict[Artif
     store = call.services.store
     active = library_window(store.managed_skill_heads(scope_id), store.skill_governance(scope_id), "", False)
     texts = [skill_text(s.content, _package_texts(call, scope_id, s.content)) for s in active]
-    terms = matched_terms(plan.query, texts)[1]
-    keep = admitted(plan, texts)
-    chosen = sorted((i for i, ok in enumerate(keep) if ok), key=lambda i: (-terms[i], active[i].ref.artifact_id))
+    terms, counts = matched_terms(plan.query, texts)  # matched once: the floor and the order both take it
+    keep = floor(plan, terms, counts)
+    chosen = sorted((i for i, ok in enumerate(keep) if ok), key=lambda i: (-counts[i], active[i].ref.artifact_id))
     by_ref = {active[i].ref: active[i] for i in chosen}
     return {TEXT: [Hit(active[i].ref, active[i].content) for i in chosen]}, by_ref
 
