@@ -34,13 +34,12 @@ from pcreceipt.errors import ArtifactFamilyNotFound, ArtifactSearchNotSupported
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.common import invalid, require_i_json
-from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, query_vector
+from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, filtered_hits, query_vector, tagged_ids
 from pcreceipt.server.handlers.review import library_window
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY, topic_channels
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.lexical import distinct_words, matched_terms
 from pcreceipt.store.records import ArtifactRef, HistoryFamily, Hit, SkillRevision, served_content
-from pcreceipt.store.tags import InvalidTag, normalize_tags
 from pcreceipt.store.text import searchable_text
 
 #: The Families PowerContext 1.4.1's Artifact repository knows (its candidate Families, every one
@@ -271,24 +270,13 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
     kind = filters.get("kind")
     tagged: set[str] | None = None
     if "tags" in filters:
-        try:
-            normalize_tags(filters["tags"])
-        except InvalidTag as refused:
-            raise invalid(f"/filters/tags/{refused.index}", refused.rule, "A filter tag is refused.") from None
         match = filters.get("tag_match", limits.TAG_FILTER_MATCH_DEFAULT)
-        tagged = call.services.store.tagged_artifact_ids(scope_id, ATOMIC_MEMORY, filters["tags"], match)
-
-    def kept(hits: Sequence[Hit]) -> list[Hit]:
-        return [
-            h
-            for h in hits
-            if (kind is None or h.content.get("kind") == kind) and (tagged is None or h.ref.artifact_id in tagged)
-        ]
+        tagged = tagged_ids(call, scope_id, filters["tags"], match, "/filters/tags")
 
     store = call.services.store
     out: Channels = {}
     if TEXT in plan.channels:
-        hits = kept(_text_hits(call, scope_id, ATOMIC_MEMORY, plan.query))
+        hits = filtered_hits(_text_hits(call, scope_id, ATOMIC_MEMORY, plan.query), kind, tagged)
         keep = admitted(plan, [_index_text(h) for h in hits])
         out[TEXT] = [h for h, ok in zip(hits, keep, strict=True) if ok]
     if VECTOR in plan.channels:
@@ -297,7 +285,9 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
         assert vector is not None and embedder is not None  # _plan refused a vector mode without them
         depth = store.count_searchable(scope_id, ATOMIC_MEMORY)
         out[VECTOR] = (
-            kept(store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)) if depth else []
+            filtered_hits(store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth), kind, tagged)
+            if depth
+            else []
         )
     return out
 
