@@ -151,9 +151,10 @@ def _check_fields(body: Mapping[str, Any], rules: FamilyRules) -> None:
         raise invalid("/filters/tag_match", "tag_match_requires_tags", "tag_match needs tags.")
 
 
-def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[str]) -> tuple[int, dict[str, float]]:
-    """The rrf parameters: a method other than rrf, a weight of a channel the Family does not
-    have or the mode does not enable, or no positive weight is refused at the field."""
+def _fusion(body: Mapping[str, Any], channels: Sequence[str]) -> tuple[int, dict[str, float]]:
+    """The rrf parameters: a method other than rrf, a weight of a channel the mode does not enable
+    (every Family's modes enable only its own channels, so that covers one the Family does not
+    have), or no positive weight is refused at the field."""
     fusion = body.get("fusion")
     if fusion is None:
         return RRF_K, {}
@@ -164,7 +165,7 @@ def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[st
     params = fusion.get("params", {})
     weights = {str(name): float(weight) for name, weight in params.get("weights", {}).items()}
     for name in weights:
-        if name not in known or name not in channels:
+        if name not in channels:
             raise invalid(
                 gate.pointer(["fusion", "params", "weights", name]),
                 "enabled_channel",
@@ -186,7 +187,6 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
     if mode == VECTOR and LEXICAL & admission.keys():
         field = sorted(LEXICAL & admission.keys())[0]
         raise invalid(f"/admission/{field}", "lexical_admission_mode", "Lexical admission needs text.")
-    known = TOPIC_CHANNELS if family == TOPIC_MEMORY else rules.modes.get(HYBRID, rules.modes[TEXT])
     if family == TOPIC_MEMORY:
         fusion = body.get("fusion")
         weighted = fusion.get("params", {}).get("weights", {}) if fusion is not None else {}
@@ -195,7 +195,7 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
             # 1.4.1 without Topic vector indexes or an embedder: pcreceipt searches Topic Memory by text only.
             raise invalid("/mode", "topic_vector_unavailable", "Topic Memory is searched by text only here.")
     channels = rules.modes[mode]
-    rank_constant, weights = _fusion(body, channels, known)
+    rank_constant, weights = _fusion(body, channels)
     if family == ATOMIC_MEMORY and mode != TEXT:
         services = call.services
         if services.writer.embedder is None or not services.store.vector_search_available:
