@@ -396,7 +396,7 @@ def _lineage(sources: list[Any], artifacts: list[Any]) -> dict[str, Any]:
     return {"sources": sources, "artifacts": artifacts, "publication_source": None, "publication_digest": None}
 
 
-def _revision_items(call: Call, scope_id: str, found: Sequence[Scored]) -> list[dict[str, Any]]:
+def _revision_items(call: Call, scope_id: str, plan: Plan, found: Sequence[Scored]) -> list[dict[str, Any]]:
     """The complete revisions of the results (one the store no longer holds is left out)."""
     store = call.services.store
     revisions = [
@@ -407,23 +407,21 @@ def _revision_items(call: Call, scope_id: str, found: Sequence[Scored]) -> list[
     for scored, record in zip(found, revisions, strict=True):
         if record is None:
             continue
-        content = served_content(record)
-        item = _item(
-            scored, content, _lineage(records.source_references(record, lineage), records.lineage_artifacts(record))
-        )
-        items.append(item)
+        sources, artifacts = records.source_references(record, lineage), records.lineage_artifacts(record)
+        items.append(_item(plan, scored, served_content(record), _lineage(sources, artifacts)))
     return items
 
 
-def _item(scored: Scored, content: Mapping[str, Any], lineage: dict[str, Any]) -> dict[str, Any]:
+def _item(plan: Plan, scored: Scored, content: Mapping[str, Any], lineage: dict[str, Any]) -> dict[str, Any]:
     ref = scored.hit.ref
-    return {
+    item = {
         "family": ref.family,
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
         "content": dict(content),
         "lineage": lineage,
     }
+    return item | {"scores": _scores(scored)} if plan.include_scores else item
 
 
 SEARCHERS: Final[Mapping[str, Callable[[Call, str, Plan], Channels]]] = {
@@ -442,6 +440,7 @@ def search_artifacts(call: Call[bodies.SearchArtifactsRequest]) -> Reply:
         found = fuse(plan, channels)
         items = [
             _item(
+                plan,
                 s,
                 skills[s.hit.ref].content,
                 _lineage(
@@ -453,11 +452,7 @@ def search_artifacts(call: Call[bodies.SearchArtifactsRequest]) -> Reply:
         ]
     else:
         found = fuse(plan, SEARCHERS[family](call, scope_id, plan))
-        items = _revision_items(call, scope_id, found)
-    if plan.include_scores:
-        by_ref = {(s.hit.ref.artifact_id, s.hit.ref.revision): s for s in found}
-        for item in items:
-            item["scores"] = _scores(by_ref[(item["artifact_id"], item["revision"])])
+        items = _revision_items(call, scope_id, plan, found)
     return Reply(200, {"results": items})
 
 
