@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from pcreceipt.server.handlers import artifact_search
 from pcreceipt.server.handlers.artifact_search import Plan, fuse
+from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, Hit
 
 
@@ -292,3 +293,17 @@ def test_a_skill_search_matches_each_skill_s_text_once(http: httpx.Client, monke
     monkeypatch.setattr(artifact_search, "matched_terms", counted)
     assert [r["artifact_id"] for r in search(http, scope_id, "skill", "packaging check")] == [skill["artifact_id"]]
     assert texts_matched == [1]  # the floor and the order share one match of the one Skill's text
+
+
+def test_results_read_their_revisions_together(
+    http: httpx.Client, engine_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scope_id = new_scope(http)
+    made = [memory(http, scope_id, f"The deploy step {n} is checked.") for n in range(3)]
+    asked: list[list[ArtifactRef]] = []
+    read = engine_store.get_revisions
+    monkeypatch.setattr(engine_store, "get_revisions", lambda refs: asked.append(list(refs)) or read(refs))
+    monkeypatch.setattr(engine_store, "get_revision", None)  # not one read per result
+    found = search(http, scope_id, "atomic-memory", "deploy")
+    assert sorted(r["artifact_id"] for r in found) == sorted(m["artifact_id"] for m in made)
+    assert [len(refs) for refs in asked] == [3]

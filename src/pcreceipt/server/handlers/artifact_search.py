@@ -26,7 +26,7 @@ import io
 import math
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pcreceipt.contract import gate
@@ -397,14 +397,14 @@ def _lineage(sources: list[Any], artifacts: list[Any]) -> dict[str, Any]:
 
 
 def _revision_items(call: Call, scope_id: str, plan: Plan, found: Sequence[Scored]) -> list[dict[str, Any]]:
-    """The complete revisions of the results (one the store no longer holds is left out)."""
+    """The complete revisions of the results, read together (one the store no longer holds is left out)."""
     store = call.services.store
-    revisions = [
-        store.get_revision(scope_id, s.hit.ref.family, s.hit.ref.artifact_id, s.hit.ref.revision) for s in found
-    ]
-    lineage = store.lineage_sources([r.ref for r in revisions if r is not None])
+    refs = [replace(s.hit.ref, scope_id=scope_id) for s in found]
+    revisions = store.get_revisions(refs)
+    lineage = store.lineage_sources([ref for ref in refs if ref in revisions])
     items = []
-    for scored, record in zip(found, revisions, strict=True):
+    for scored, ref in zip(found, refs, strict=True):
+        record = revisions.get(ref)
         if record is None:
             continue
         sources, artifacts = records.source_references(record, lineage), records.lineage_artifacts(record)
