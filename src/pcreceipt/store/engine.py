@@ -595,15 +595,8 @@ class StoreEngine(
     def read_profile(self, scope_id: str) -> Hit | None:
         """The Scope's committed profile snapshot, if any."""
         with self._reading() as conn:
-            row = self._first(
-                conn,
-                REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = 'profile' AND r.revision = a.head_revision",
-                (scope_id,),
-            )
-        if row is None:
-            return None
-        record = record_from_row(row)
-        return Hit(ref=record.ref, content=record.content)
+            record = self._profile_in(conn, scope_id)
+        return None if record is None else Hit(ref=record.ref, content=record.content)
 
     def list_heads(
         self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None
