@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import astuple, replace
 from typing import Any
 
 import pytest
+from _support.statements import recorded, touching
 
 from pcreceipt.contract.digests import canonical_digest
 from pcreceipt.store.protocol import Store
@@ -85,6 +87,26 @@ def test_replace_appends_revisions_and_keeps_history(store: Store, scope_id: str
     assert store.get_head(scope_id, "experience", first.ref.artifact_id) == second
     assert store.get_revision(scope_id, "experience", first.ref.artifact_id, 1) == first
     assert store.get_revision(scope_id, "experience", first.ref.artifact_id, 3) is None
+
+
+def test_get_revisions_reads_what_get_revision_reads_in_one_statement(store: Store, scope_id: str) -> None:
+    first = store.create_artifact(scope_id, "experience", EXPERIENCE)
+    changed = {**EXPERIENCE, "lesson": "Batch imports and alert on duration"}
+    second = store.replace_artifact(scope_id, "experience", first.ref.artifact_id, changed, expected_revision=1)
+    memory_ref = store.create_artifact(scope_id, "atomic-memory", memory("a second family")).ref
+    missing = [
+        replace(first.ref, revision=3),
+        replace(first.ref, scope_id="scp_missing"),
+        replace(first.ref, family="topic-memory"),
+    ]
+    wanted = [second.ref, first.ref, *missing, second.ref]
+    with recorded(store) as sent:
+        found = store.get_revisions(wanted)
+    assert found == {ref: store.get_revision(*astuple(ref)) for ref in (first.ref, second.ref)}
+    assert found[first.ref] == first and found[second.ref] == second
+    assert len(touching(sent, "revisions")) == 3  # one per Scope and family asked
+    assert store.get_revisions([memory_ref])[memory_ref].content["text"] == "a second family"
+    assert store.get_revisions([]) == {}
 
 
 def test_replace_with_a_stale_revision_conflicts_with_current_values(store: Store, scope_id: str) -> None:

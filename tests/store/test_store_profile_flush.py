@@ -9,6 +9,7 @@ from functools import partial
 
 import pytest
 from _support.races import at_once
+from _support.statements import recorded, touching
 from _support.tokens import make_scope
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,6 +53,18 @@ def test_the_snapshot(store: Store) -> None:
     assert seen.policy is not None and seen.policy.version == 1
     assert [s.position for s in seen.sources] == [1, 2, 3] and seen.high_watermark == 5
     assert [s.content for s in seen.sources] == [f"profile: item {n}" for n in range(3)]
+
+
+def test_the_snapshot_reads_the_profile_as_read_profile_does_in_one_statement(store: Store) -> None:
+    scope_id = enabled_scope(store, 2)
+    assert commit(store, scope_id, store.profile_window(scope_id, 32), "Prefers Python\n")
+    store.capture_source(scope_id, CapturedSource("c-2", "profile: more", None))
+    with recorded(store) as sent:
+        seen = store.profile_window(scope_id, 32)
+    profile = store.read_profile(scope_id)
+    assert seen.head is not None and profile is not None
+    assert (seen.head.ref, seen.head.content) == (profile.ref, profile.content["content"])
+    assert len({*touching(sent, "artifacts"), *touching(sent, "revisions")}) == 1
 
 
 def test_a_commit_writes_the_profile_the_cursor_and_the_policy_together(store: Store) -> None:

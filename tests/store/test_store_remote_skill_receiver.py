@@ -122,6 +122,23 @@ def test_reconcile_records_refused_checkpoints_at_the_generation(store: Store, s
     assert store.remote_skill_publication(scope_id, target_id, "skill_1") == conflict
 
 
+def test_an_observation_at_a_generation_no_longer_current_writes_nothing(store: Store, scope_id: str) -> None:
+    """The observed write's own row count decides (the Scope's lock makes a moved generation
+    unreachable through the operations, so the write is driven with a publication read before it)."""
+    target_id, _ = published(store, scope_id)
+    before = store.remote_skill_publication(scope_id, target_id, "skill_1")
+    assert before is not None
+    moved = store.unpublish_remote_skill(scope_id, target_id, "skill_1", 0)
+    observed = {"observed_revision": 2, "observed_tree_digest": TREE, "observed_generation": 0, "state": "current",
+                "last_error_code": None}  # fmt: skip
+    observe: Any = store._observe  # type: ignore[attr-defined]
+    refused(
+        PUBLICATION_GENERATION_CONFLICT,
+        lambda: store._transact(lambda conn: observe(conn, before, observed, SEEN.now)),  # type: ignore[attr-defined]
+    )
+    assert store.remote_skill_publication(scope_id, target_id, "skill_1") == moved
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(outcomes=st.lists(st.one_of(st.none(), st.sampled_from(FAILURES)), min_size=1, max_size=6))
 def test_any_receipt_sequence_keeps_a_success(store: Store, scope_id: str, outcomes: list[str | None]) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from _support.races import at_once
+from _support.statements import recorded, touching
 
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import RecordNotFound
@@ -98,6 +99,20 @@ def test_rename_and_revoke_are_compare_and_swap_on_the_generation(store: Store, 
         pending(store, "scp_missing", "other")
 
 
+def test_a_rename_or_revoke_reads_the_target_once(store: Store, scope_id: str) -> None:
+    target = pending(store, scope_id, "code")
+    with recorded(store) as renaming:
+        renamed = store.rename_remote_skill_target(scope_id, target.target_id, 0, "Release box")
+    with recorded(store) as again:
+        assert store.rename_remote_skill_target(scope_id, target.target_id, 1, "Release box") == renamed
+    with recorded(store) as revoking:
+        revoked = store.revoke_remote_skill_target(scope_id, target.target_id, 1)
+    assert [len(touching(sent, "remote_skill_targets")) for sent in (renaming, again, revoking)] == [2, 1, 2]
+    [(stored, _)] = store.list_remote_skill_targets(scope_id, None, 100)
+    assert stored == revoked and (revoked.display_name, revoked.generation) == ("Release box", 2)
+    assert (revoked.state, revoked.enrollment_expires_at) == ("revoked", None)
+
+
 def test_listing_is_bounded_and_can_name_one_target(store: Store, scope_id: str) -> None:
     for number in range(3):
         pending(store, scope_id, f"code-{number}", f"codex-00000000000{number}")
@@ -105,6 +120,27 @@ def test_listing_is_bounded_and_can_name_one_target(store: Store, scope_id: str)
     [(one, _)] = store.list_remote_skill_targets(scope_id, "codex-000000000001", 100)
     assert one.target_id == "codex-000000000001"
     assert store.list_remote_skill_targets(scope_id, "codex-ffffffffffff", 100) == []
+
+
+def test_a_listing_reads_every_target_s_publications_in_one_statement(store: Store, scope_id: str) -> None:
+    targets = []
+    for number in range(3):
+        pending(store, scope_id, f"code-{number}", f"codex-00000000000{number}")
+        targets.append(enroll(store, f"code-{number}", f"credential-{number}", f"install-{number}"))
+    for target, artifacts in zip(targets, (["skill_b", "skill_a"], [], ["skill_c"]), strict=True):
+        for artifact_id in artifacts:
+            store.publish_remote_skill(scope_id, target.target_id, artifact_id, 1, "a" * 64, None)
+    with recorded(store) as sent:
+        listed = store.list_remote_skill_targets(scope_id, None, 100)
+    assert [(t.target_id, [p["artifact_id"] for p in publications]) for t, publications in listed] == [
+        ("codex-000000000000", ["skill_a", "skill_b"]),
+        ("codex-000000000001", []),
+        ("codex-000000000002", ["skill_c"]),
+    ]
+    assert all(p["target_id"] == t.target_id for t, publications in listed for p in publications)
+    assert (len(touching(sent, "remote_skill_targets")), len(touching(sent, "remote_skill_publications"))) == (1, 1)
+    [(named, publications)] = store.list_remote_skill_targets(scope_id, "codex-000000000002", 100)
+    assert named == targets[2] and [p["artifact_id"] for p in publications] == ["skill_c"]
 
 
 def test_racing_enrollments_with_one_code_have_one_winner(store: Store, scope_id: str) -> None:

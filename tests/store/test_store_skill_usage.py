@@ -67,6 +67,18 @@ def test_an_observation_is_an_immutable_source_at_the_next_position(store: Store
     assert store.check_integrity() == []
 
 
+def test_a_task_source_may_be_a_package_source_of_the_scope(store: Store, scope_id: str) -> None:
+    ref, digest = package_skill(store, scope_id)
+    uploaded = {"name": UPLOAD_SOURCE, "source_id": "skill_pkg_" + digest.removeprefix("sha256:")}
+    position = store.record_skill_usage(scope_id, "obs-package", observation(ref, digest, task_source=uploaded))
+    assert position == store.source_high_watermark(scope_id)
+    for unknown in (uploaded | {"source_id": "skill_pkg_other"}, uploaded | {"name": "not-a-source-kind"}):
+        with pytest.raises(UsageRefused) as refused:
+            store.record_skill_usage(scope_id, "obs-unknown", observation(ref, digest, task_source=unknown))
+        assert refused.value.reason == "not_found"
+    assert store.source_high_watermark(scope_id) == position
+
+
 def test_refusals_write_nothing(store: Store, scope_id: str) -> None:
     ref, digest = package_skill(store, scope_id)
     high = store.source_high_watermark(scope_id)

@@ -524,7 +524,10 @@ class CandidateReviews(RevisionHooks[ConnT, PreparedT]):
             self._check_evidence(conn, scope_id, current.proposal, current.source_refs, current.artifact_refs)
             self._check_target(conn, current.family, current.target, current.artifact_refs)
             if current.family == "skill" and current.proposal.get("package") is not None:
-                self._canonical_skill_in(conn, scope_id, current.proposal)  # its package is still the Scope's
+                # its package is still the Scope's with its content (1.4.1 re-checks at approval). Kept although
+                # every write since "Packages of proposed Skills" checks it: versions written before (imports and
+                # uploads) and by an older server over one database were stored without this check.
+                self._canonical_skill_in(conn, scope_id, current.proposal)
             if current.family == "experience":
                 if prepared is None or preview is None or preview.version != current.version:
                     raise CandidateStale(expected_version, current.version)

@@ -567,6 +567,26 @@ class StoreEngine(
             )
         return None if row is None else record_from_row(row)
 
+    def get_revisions(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, RevisionRecord]:
+        """``get_revision`` of each ref in one snapshot: one statement per Scope and family (per
+        ``BATCH`` values), by ref, without the ones the store lacks."""
+        groups: dict[tuple[str, str], list[ArtifactRef]] = {}
+        for ref in dict.fromkeys(refs):
+            groups.setdefault((ref.scope_id, ref.family), []).append(ref)
+        found: dict[ArtifactRef, RevisionRecord] = {}
+        with self._reading() as conn:
+            for (scope_id, family), group in groups.items():
+                for first in range(0, len(group), BATCH // 2):  # two values per ref
+                    batch = group[first : first + BATCH // 2]
+                    exact = " OR ".join(["(r.artifact_id = ? AND r.revision = ?)"] * len(batch))
+                    rows = self._all(
+                        conn,
+                        REVISION_SELECT + f" WHERE r.scope_id = ? AND r.family = ? AND ({exact})",
+                        (scope_id, family, *(value for ref in batch for value in (ref.artifact_id, ref.revision))),
+                    )
+                    found.update((record.ref, record) for record in map(record_from_row, rows))
+        return found
+
     def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None:
         with self._reading() as conn:
             row = self._first(conn, ATOMIC_HEAD_SELECT, (scope_id, artifact_id))
@@ -575,15 +595,8 @@ class StoreEngine(
     def read_profile(self, scope_id: str) -> Hit | None:
         """The Scope's committed profile snapshot, if any."""
         with self._reading() as conn:
-            row = self._first(
-                conn,
-                REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = 'profile' AND r.revision = a.head_revision",
-                (scope_id,),
-            )
-        if row is None:
-            return None
-        record = record_from_row(row)
-        return Hit(ref=record.ref, content=record.content)
+            record = self._profile_in(conn, scope_id)
+        return None if record is None else Hit(ref=record.ref, content=record.content)
 
     def list_heads(
         self, scope_id: str, family: ArtifactFamily, *, limit: int, after: str | None

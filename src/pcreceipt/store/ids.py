@@ -29,6 +29,12 @@ def new_artifact_id() -> str:
     return ARTIFACT_ID_PREFIX + secrets.token_hex(16)
 
 
+def utc_instant(moment: datetime) -> str:
+    """A timezone-aware moment as RFC 3339 UTC, e.g. ``2026-01-31T12:00:00.123Z`` (the store's
+    timestamps; a handler dates with its injected clock through it)."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def utc_now() -> str:
     """The current time as RFC 3339 UTC, e.g. ``2026-01-31T12:00:00.123Z``."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return utc_instant(datetime.now(UTC))

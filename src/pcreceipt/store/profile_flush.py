@@ -20,16 +20,15 @@ The rule (1.4.1's, read from its Profile service):
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from pcreceipt.store.hooks import ConnT, PreparedT, RevisionHooks
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.profile_records import ProfileCommit, ProfileHead, ProfileWindow
 from pcreceipt.store.profiles import SELECT_POLICY, policy_row
-from pcreceipt.store.records import ArtifactRef, RecordNotFound, SourceRef, StoreError
-from pcreceipt.store.rows import as_str
+from pcreceipt.store.records import ArtifactRef, RecordNotFound, RevisionRecord, SourceRef, StoreError
+from pcreceipt.store.rows import REVISION_SELECT, record_from_row
 from pcreceipt.store.sources import high_watermark, sources_after
 
 PROFILE_ARTIFACT_ID: Final = "profile"
@@ -62,17 +61,18 @@ class ProfileFlushes(RevisionHooks[ConnT, PreparedT]):
             cursor = self._profile_cursor(conn, scope_id)
             high = high_watermark(self, conn, scope_id)
             sources = sources_after(self, conn, scope_id, cursor, window) if cursor < high else ()
-            ref = self._profile_head_ref(conn, scope_id)
-            head = None
-            if ref is not None:
-                row = self._first(
-                    conn,
-                    "SELECT content FROM revisions WHERE scope_id = ? AND family = 'profile' AND artifact_id = ?"
-                    " AND revision = ?",
-                    (scope_id, ref.artifact_id, ref.revision),
-                )
-                head = ProfileHead(ref, _content_text(as_str(row[0])))
+            current = self._profile_in(conn, scope_id)
+        head = None if current is None else ProfileHead(current.ref, _content_text(current.content))
         return ProfileWindow(None if policy is None else policy_row(policy), cursor, high, sources, head)
+
+    def _profile_in(self, conn: ConnT, scope_id: str) -> RevisionRecord | None:
+        """The Scope's current Profile revision (``read_profile``'s, one statement), in the caller's read."""
+        row = self._first(
+            conn,
+            REVISION_SELECT + " WHERE r.scope_id = ? AND r.family = 'profile' AND r.revision = a.head_revision",
+            (scope_id,),
+        )
+        return None if row is None else record_from_row(row)
 
     def commit_profile_flush(
         self,
@@ -139,7 +139,6 @@ class ProfileFlushes(RevisionHooks[ConnT, PreparedT]):
                 return ProfileCommit(False, self._profile_cursor(conn, scope_id), None)
 
 
-def _content_text(stored: str) -> str:
+def _content_text(content: Any) -> str:
     """The text of a stored Profile content (``{"content": …}``)."""
-    value = json.loads(stored)
-    return str(value["content"]) if isinstance(value, dict) else ""
+    return str(content["content"]) if isinstance(content, Mapping) else ""

@@ -286,6 +286,11 @@ class Artifacts(Protocol):
         """Exactly that revision, whatever the lifecycle; never a newer head or a merge target."""
         ...
 
+    def get_revisions(self, refs: Sequence[ArtifactRef]) -> dict[ArtifactRef, RevisionRecord]:
+        """``get_revision`` of each ref, read together in one snapshot: by ref, without the ones the
+        store lacks."""
+        ...
+
     def get_atomic_memory_head(self, scope_id: str, artifact_id: str) -> AtomicMemoryHead | None: ...
 
     def list_heads(

@@ -102,18 +102,22 @@ class RemoteSkillReceiverRecords(RemoteSkillTargetRecords[ConnT, PreparedT]):
     def _observe(
         self, conn: ConnT, publication: dict[str, Any], observed: Mapping[str, Any], now: str
     ) -> dict[str, Any]:
-        """Write the observed columns at the publication's generation (under the Scope's lock: it is
-        the current one) and answer the publication as stored."""
+        """Write the observed columns at the publication's generation and answer the publication as
+        stored. Under the Scope's lock that generation is the current one; the guarded update's row
+        count still decides (``RemoteTargetRefused(publication_generation_conflict)`` when it
+        changed nothing, so a write that lost the generation never answers as recorded)."""
         keys = (publication["scope_id"], publication["target_id"], publication["artifact_id"])
-        self._run(
+        changed = self._affected(
             conn,
             "UPDATE remote_skill_publications SET " + ", ".join(f"{name} = ?" for name in _OBSERVED)
             + ", observed_at = ?, updated_at = ? WHERE scope_id = ? AND target_id = ? AND artifact_id = ?"
             " AND generation = ?",
             (*(observed[name] for name in _OBSERVED), now, now, *keys, publication["generation"]),
         )  # fmt: skip
+        if changed != 1:
+            raise RemoteTargetRefused(PUBLICATION_GENERATION_CONFLICT)
         found = self._publication_in(conn, *keys)
-        assert found is not None  # just updated under the lock
+        assert found is not None  # just updated
         return found
 
     def reconcile_remote_skills(

@@ -17,6 +17,8 @@ exactly one changes the row; the other reads the changed row and is refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import fields, replace
 from typing import Any
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
@@ -32,12 +34,19 @@ from pcreceipt.store.remote_skill_records import (
     RemoteSkillTarget,
     RemoteTargetRefused,
 )
+from pcreceipt.store.rows import placeholders
 
 _TARGET_COLUMNS = (
     "scope_id, target_id, display_name, agent_kind, installation_id, state, receiver_version,"
     " environment_fingerprint, machine_hostname, workspace_name, last_seen_at, generation,"
     " enrollment_expires_at, created_at"
 )
+_TARGET_FIELDS = frozenset(field.name for field in fields(RemoteSkillTarget))
+"""The columns a target's record shows (the digests of its code and credential are not among them)."""
+_REVOKED: Mapping[str, Any] = {
+    "state": REVOKED, "enrollment_sha256": None, "enrollment_expires_at": None, "credential_sha256": None,
+}  # fmt: skip
+"""What a revocation sets: the state, and no enrollment code or credential digest any more."""
 _PUBLICATION_COLUMNS = (
     "scope_id, target_id, artifact_id, desired_state, desired_revision, desired_tree_digest, observed_revision,"
     " observed_tree_digest, observed_generation, state, last_error_code, observed_at, generation"
@@ -99,7 +108,7 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
         self, scope_id: str, target_id: str | None, limit: int
     ) -> list[tuple[RemoteSkillTarget, list[dict[str, Any]]]]:
         """Up to ``limit`` of the Scope's targets (or the one named) in creation order, each with its
-        publications by artifact id, read in one snapshot."""
+        publications by artifact id, read in one snapshot (two statements, however many targets)."""
         with self._snapshot_reading() as conn:
             named = "" if target_id is None else " AND target_id = ?"
             rows = self._all(
@@ -108,17 +117,18 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
                 " ORDER BY created_at, target_id LIMIT ?",
                 (scope_id, *(() if target_id is None else (target_id,)), limit),
             )
-            listed = []
-            for row in rows:
-                target = _target(row)
-                publications = self._all(
+            targets = [_target(row) for row in rows]
+            publications: dict[str, list[dict[str, Any]]] = {target.target_id: [] for target in targets}
+            if targets:  # at most the listing's bound (200) of ids: one statement
+                for row in self._all(
                     conn,
-                    f"SELECT {_PUBLICATION_COLUMNS} FROM remote_skill_publications"
-                    " WHERE scope_id = ? AND target_id = ? ORDER BY artifact_id",
-                    (target.scope_id, target.target_id),
-                )
-                listed.append((target, [_publication(publication) for publication in publications]))
-        return listed
+                    f"SELECT {_PUBLICATION_COLUMNS} FROM remote_skill_publications WHERE scope_id = ?"
+                    f" AND target_id IN ({placeholders(len(publications))}) ORDER BY target_id, artifact_id",
+                    (scope_id, *publications),
+                ):
+                    publication = _publication(row)
+                    publications[publication["target_id"]].append(publication)
+        return [(target, publications[target.target_id]) for target in targets]
 
     def enroll_remote_skill_target(
         self, enrollment_sha256: str, credential_sha256: str, installation: Installation, now: str
@@ -173,58 +183,57 @@ class RemoteSkillTargetRecords(EngineHooks[ConnT, PreparedT]):
         return self._transact(work)
 
     def _advance_target(
-        self, scope_id: str, target_id: str, expected_generation: int, change: str, params: tuple[Any, ...]
+        self,
+        scope_id: str,
+        target_id: str,
+        expected_generation: int,
+        changes: Mapping[str, Any],
+        settled: Callable[[RemoteSkillTarget], bool],
     ) -> RemoteSkillTarget:
-        """Apply ``change`` (a ``SET`` list, its ``params``; None: nothing to change) to the target
-        at ``expected_generation`` and add one to its generation; RecordNotFound for an unknown
-        Scope, ``RemoteTargetRefused(invalid_target_state)`` for a missing target or another
-        generation."""
+        """Set ``changes`` (column to value) on the target at ``expected_generation`` and add one to
+        its generation, reading the target once, under its Scope's lock; a target ``settled``
+        already at that generation is answered unchanged (nothing written). RecordNotFound for an
+        unknown Scope, ``RemoteTargetRefused(invalid_target_state)`` for a missing target or
+        another generation."""
 
         def work(conn: ConnT) -> RemoteSkillTarget:
             self._lock_scope(conn, scope_id)
             current = self._find_target(conn, scope_id, target_id)
             if current is None or current.generation != expected_generation:
                 raise RemoteTargetRefused(INVALID_TARGET_STATE)
+            if settled(current):
+                return current
+            sets = ", ".join(f"{column} = ?" for column in changes)
             changed = self._affected(
                 conn,
-                f"UPDATE remote_skill_targets SET {change}, generation = generation + 1, updated_at = ?"
+                f"UPDATE remote_skill_targets SET {sets}, generation = generation + 1, updated_at = ?"
                 " WHERE scope_id = ? AND target_id = ? AND generation = ?",
-                (*params, utc_now(), scope_id, target_id, expected_generation),
+                (*changes.values(), utc_now(), scope_id, target_id, expected_generation),
             )
             if changed != 1:
                 raise RemoteTargetRefused(INVALID_TARGET_STATE)
-            found = self._find_target(conn, scope_id, target_id)
-            assert found is not None  # just updated
-            return found
+            shown = {name: value for name, value in changes.items() if name in _TARGET_FIELDS}
+            return replace(current, generation=expected_generation + 1, **shown)
 
         return self._transact(work)
-
-    def _unchanged_target(self, scope_id: str, target_id: str, expected_generation: int) -> RemoteSkillTarget | None:
-        with self._reading() as conn:
-            current = self._find_target(conn, scope_id, target_id)
-        return current if current is not None and current.generation == expected_generation else None
 
     def rename_remote_skill_target(
         self, scope_id: str, target_id: str, expected_generation: int, display_name: str
     ) -> RemoteSkillTarget:
         """Give the target at ``expected_generation`` a new display name (its identity, state and
         credential stay); the same name changes nothing and keeps the generation, as 1.4.1's."""
-        current = self._unchanged_target(scope_id, target_id, expected_generation)
-        if current is not None and current.display_name == display_name:
-            return current
-        return self._advance_target(scope_id, target_id, expected_generation, "display_name = ?", (display_name,))
+        return self._advance_target(
+            scope_id, target_id, expected_generation, {"display_name": display_name},
+            lambda current: current.display_name == display_name,
+        )  # fmt: skip
 
     def revoke_remote_skill_target(self, scope_id: str, target_id: str, expected_generation: int) -> RemoteSkillTarget:
         """Revoke the target at ``expected_generation``: its enrollment code and credential stop
         working for good (their digests are dropped); its identity and publications stay. A
         revoked target at its generation is answered as it is, as 1.4.1's."""
-        current = self._unchanged_target(scope_id, target_id, expected_generation)
-        if current is not None and current.state == REVOKED:
-            return current
         return self._advance_target(
-            scope_id, target_id, expected_generation,
-            "state = ?, enrollment_sha256 = NULL, enrollment_expires_at = NULL, credential_sha256 = NULL", (REVOKED,),
-        )  # fmt: skip
+            scope_id, target_id, expected_generation, _REVOKED, lambda current: current.state == REVOKED
+        )
 
     # -- publications: the server's desired state per target and managed Skill
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from pcreceipt.contract.digests import canonical_json
 from pcreceipt.models import limits
@@ -33,7 +33,14 @@ from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import SourceRef, StoreError
 from pcreceipt.store.rows import as_str
-from pcreceipt.store.sources import SOURCE_TYPE, append_source, estimate_tokens, identity_digest, source_key
+from pcreceipt.store.sources import (
+    INSERT_SOURCE_VALUE,
+    SOURCE_TYPE,
+    append_source,
+    estimate_tokens,
+    identity_digest,
+    source_key,
+)
 
 USAGE_SOURCE: Final = "skill-usage"
 """1.4.1's Source type of a usage observation."""
@@ -65,18 +72,16 @@ def check_reference_part(value: str, maximum: int) -> None:
 class SkillUsageRecords(EngineHooks[ConnT, PreparedT]):
     """``record_skill_usage`` over an engine's hooks."""
 
+    if TYPE_CHECKING:  # provided by ExternalSkillRecords, beside which every engine has this
+
+        def _package_source(self, conn: ConnT, scope_id: str, source: SourceRef) -> dict[str, Any] | None: ...
+
     def _source_exists(self, conn: ConnT, scope_id: str, ref: SourceRef) -> bool:
-        if ref.source_type in (SOURCE_TYPE, USAGE_SOURCE):
-            key = (source_key if ref.source_type == SOURCE_TYPE else usage_key)(ref.source_id)
-            row = self._first(
-                conn, "SELECT source_id FROM sources WHERE scope_id = ? AND source_key = ?", (scope_id, key)
-            )
-        else:
-            row = self._first(
-                conn,
-                "SELECT source_id FROM skill_package_sources WHERE scope_id = ? AND source_name = ? AND source_id = ?",
-                (scope_id, ref.source_type, ref.source_id),
-            )
+        """A content or usage Source of the Scope (by its key), or one of its package Sources."""
+        if ref.source_type not in (SOURCE_TYPE, USAGE_SOURCE):
+            return self._package_source(conn, scope_id, ref) is not None
+        key = (source_key if ref.source_type == SOURCE_TYPE else usage_key)(ref.source_id)
+        row = self._first(conn, "SELECT source_id FROM sources WHERE scope_id = ? AND source_key = ?", (scope_id, key))
         return row is not None and as_str(row[0]) == ref.source_id
 
     def _usage_skill(self, conn: ConnT, scope_id: str, skill_ref: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -135,11 +140,7 @@ class SkillUsageRecords(EngineHooks[ConnT, PreparedT]):
             position = append_source(
                 self, conn, scope_id, (key, observation_id, USAGE_ORIGIN, text, digest, tokens, now)
             )
-            self._run(
-                conn,
-                "INSERT INTO source_values (scope_id, source_position, content_json) VALUES (?, ?, ?)",
-                (scope_id, position, text),
-            )
+            self._run(conn, INSERT_SOURCE_VALUE, (scope_id, position, text))
             return position
 
         return self._transact(work)

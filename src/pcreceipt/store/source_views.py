@@ -33,14 +33,20 @@ from pcreceipt.store.ids import utc_now
 from pcreceipt.store.records import InvalidRecord, RecordNotFound
 from pcreceipt.store.rows import as_str
 from pcreceipt.store.source_view_records import SourceView, SourceViewPage
-from pcreceipt.store.sources import INSERT_SOURCE, estimate_tokens, identity_digest, new_source_id, source_key
+from pcreceipt.store.sources import (
+    INSERT_SOURCE,
+    INSERT_SOURCE_VALUE,
+    estimate_tokens,
+    identity_digest,
+    new_source_id,
+    source_key,
+)
 
 _SELECT = """SELECT s.source_position, s.source_id, s.origin, s.content, r.content, v.content_json
     FROM sources s LEFT JOIN revisions r
         ON r.scope_id = s.scope_id AND r.family = s.target_family AND r.artifact_id = s.target_artifact_id
         AND r.revision = s.target_revision
     LEFT JOIN source_values v ON v.scope_id = s.scope_id AND v.source_position = s.source_position"""
-_INSERT_VALUE = "INSERT INTO source_values (scope_id, source_position, content_json) VALUES (?, ?, ?)"
 
 
 def _view(row: Any) -> SourceView:
@@ -105,7 +111,7 @@ class SourceViews(EngineHooks[ConnT, PreparedT]):
              None, None, None, utc_now()),
         )  # fmt: skip
         if value is not None:
-            self._run(conn, _INSERT_VALUE, (scope_id, position, value))
+            self._run(conn, INSERT_SOURCE_VALUE, (scope_id, position, value))
         return SourceView(position=position, source_id=source_id, content=content)
 
     def create_source(self, scope_id: str, content: Any) -> SourceView:

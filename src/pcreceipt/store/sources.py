@@ -71,6 +71,8 @@ INSERT_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, s
                                         identity_digest, tokens, target_family, target_artifact_id, target_revision,
                                         created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+INSERT_SOURCE_VALUE = "INSERT INTO source_values (scope_id, source_position, content_json) VALUES (?, ?, ?)"
+"""A Source's JSON value, kept beside its text (``list_sources`` reads a value Source back as an object)."""
 INSERT_LINEAGE_SOURCE = """INSERT INTO sources (scope_id, source_position, source_key, source_id, origin, content,
                                 metadata, identity_digest, tokens, target_family, target_artifact_id,
                                 target_revision, created_at)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import io
 import zipfile
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -19,7 +20,9 @@ from _support.servers import assert_error, new_scope
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pcreceipt.server.handlers import artifact_search
 from pcreceipt.server.handlers.artifact_search import Plan, fuse
+from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, Hit
 
 
@@ -275,3 +278,32 @@ def test_fusion_is_normalised_ordered_and_bounded(
     assert {f.hit.ref.artifact_id for f in found} <= findable
     if text and min_score is None and (weight == 0 or (vector and vector[0] == text[0])):
         assert found[0].hit.ref.artifact_id == text[0] and found[0].retrieval == 1.0
+
+
+def test_a_skill_search_matches_each_skill_s_text_once(http: httpx.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    scope_id = new_scope(http)
+    skill = approved_artifact(http, scope_id, "skill")
+    texts_matched: list[int] = []
+    match = artifact_search.matched_terms
+
+    def counted(query: str, texts: Sequence[str]) -> tuple[int, list[int]]:
+        texts_matched.append(len(texts))
+        return match(query, texts)
+
+    monkeypatch.setattr(artifact_search, "matched_terms", counted)
+    assert [r["artifact_id"] for r in search(http, scope_id, "skill", "packaging check")] == [skill["artifact_id"]]
+    assert texts_matched == [1]  # the floor and the order share one match of the one Skill's text
+
+
+def test_results_read_their_revisions_together(
+    http: httpx.Client, engine_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scope_id = new_scope(http)
+    made = [memory(http, scope_id, f"The deploy step {n} is checked.") for n in range(3)]
+    asked: list[list[ArtifactRef]] = []
+    read = engine_store.get_revisions
+    monkeypatch.setattr(engine_store, "get_revisions", lambda refs: asked.append(list(refs)) or read(refs))
+    monkeypatch.setattr(engine_store, "get_revision", None)  # not one read per result
+    found = search(http, scope_id, "atomic-memory", "deploy")
+    assert sorted(r["artifact_id"] for r in found) == sorted(m["artifact_id"] for m in made)
+    assert [len(refs) for refs in asked] == [3]

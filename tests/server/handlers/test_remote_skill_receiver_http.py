@@ -10,10 +10,12 @@ import hashlib
 from typing import Any
 
 import httpx
+import pytest
 from _support.remote_skills import checkpoint, download, enrolled_target, receipt, receiving, reconcile, record
 from _support.servers import assert_error, new_scope
 
 from pcreceipt.store import skill_package
+from pcreceipt.store.protocol import Store
 
 
 def _publication(http: httpx.Client, scope_id: str, target_id: str) -> dict[str, Any]:
@@ -76,6 +78,26 @@ def test_install_then_unpublish_through_receipts(http: httpx.Client) -> None:
         "unpublished", None, None,
     )  # fmt: skip
     assert reconcile(http, credential, []).json()["actions"] == []
+
+
+def test_a_confirmed_publication_needs_no_skill_read(
+    http: httpx.Client, engine_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scope_id = new_scope(http, "confirmed")
+    published, credential = receiving(http, scope_id)
+    [action] = reconcile(http, credential, []).json()["actions"]
+    assert record(http, credential, receipt(action)).status_code == 200
+    reads: list[tuple[str, str, int]] = []
+    read = engine_store.get_managed_skill
+    monkeypatch.setattr(engine_store, "get_managed_skill", lambda *ref: reads.append(ref) or read(*ref))
+    assert reconcile(http, credential, [checkpoint(action)]).json()["actions"] == []
+    assert len(reads) == 1  # the checkpoint's own check against the Scope; none for the confirmed publication
+    _unpublish(http, published)
+    [removal] = reconcile(http, credential, []).json()["actions"]
+    assert (removal["operation"], removal["skill_name"]) == ("unpublish", "release-check")  # an action reads it
+    assert record(http, credential, receipt(removal)).status_code == 200
+    reads.clear()
+    assert reconcile(http, credential, []).json()["actions"] == [] and reads == []
 
 
 def test_checkpoints_the_scope_does_not_hold_block_the_action(http: httpx.Client) -> None:

@@ -26,7 +26,7 @@ import io
 import math
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pcreceipt.contract import gate
@@ -34,13 +34,12 @@ from pcreceipt.errors import ArtifactFamilyNotFound, ArtifactSearchNotSupported
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
 from pcreceipt.server.handlers.common import invalid, require_i_json
-from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, query_vector
+from pcreceipt.server.handlers.memory import ATOMIC_MEMORY, RRF_K, filtered_hits, query_vector, tagged_ids
 from pcreceipt.server.handlers.review import library_window
 from pcreceipt.server.handlers.topic_memory import TOPIC_MEMORY, topic_channels
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.lexical import distinct_words, matched_terms
 from pcreceipt.store.records import ArtifactRef, HistoryFamily, Hit, SkillRevision, served_content
-from pcreceipt.store.tags import InvalidTag, normalize_tags
 from pcreceipt.store.text import searchable_text
 
 #: The Families PowerContext 1.4.1's Artifact repository knows (its candidate Families, every one
@@ -152,9 +151,10 @@ def _check_fields(body: Mapping[str, Any], rules: FamilyRules) -> None:
         raise invalid("/filters/tag_match", "tag_match_requires_tags", "tag_match needs tags.")
 
 
-def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[str]) -> tuple[int, dict[str, float]]:
-    """The rrf parameters: a method other than rrf, a weight of a channel the Family does not
-    have or the mode does not enable, or no positive weight is refused at the field."""
+def _fusion(body: Mapping[str, Any], channels: Sequence[str]) -> tuple[int, dict[str, float]]:
+    """The rrf parameters: a method other than rrf, a weight of a channel the mode does not enable
+    (every Family's modes enable only its own channels, so that covers one the Family does not
+    have), or no positive weight is refused at the field."""
     fusion = body.get("fusion")
     if fusion is None:
         return RRF_K, {}
@@ -165,7 +165,7 @@ def _fusion(body: Mapping[str, Any], channels: Sequence[str], known: Sequence[st
     params = fusion.get("params", {})
     weights = {str(name): float(weight) for name, weight in params.get("weights", {}).items()}
     for name in weights:
-        if name not in known or name not in channels:
+        if name not in channels:
             raise invalid(
                 gate.pointer(["fusion", "params", "weights", name]),
                 "enabled_channel",
@@ -187,7 +187,6 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
     if mode == VECTOR and LEXICAL & admission.keys():
         field = sorted(LEXICAL & admission.keys())[0]
         raise invalid(f"/admission/{field}", "lexical_admission_mode", "Lexical admission needs text.")
-    known = TOPIC_CHANNELS if family == TOPIC_MEMORY else rules.modes.get(HYBRID, rules.modes[TEXT])
     if family == TOPIC_MEMORY:
         fusion = body.get("fusion")
         weighted = fusion.get("params", {}).get("weights", {}) if fusion is not None else {}
@@ -196,7 +195,7 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
             # 1.4.1 without Topic vector indexes or an embedder: pcreceipt searches Topic Memory by text only.
             raise invalid("/mode", "topic_vector_unavailable", "Topic Memory is searched by text only here.")
     channels = rules.modes[mode]
-    rank_constant, weights = _fusion(body, channels, known)
+    rank_constant, weights = _fusion(body, channels)
     if family == ATOMIC_MEMORY and mode != TEXT:
         services = call.services
         if services.writer.embedder is None or not services.store.vector_search_available:
@@ -221,9 +220,14 @@ def _plan(call: Call[bodies.SearchArtifactsRequest], family: str, rules: FamilyR
 
 
 def admitted(plan: Plan, texts: Sequence[str]) -> list[bool]:
-    """1.4.1's lexical floor: a query of at most two terms needs one of them in the text, a longer
-    one max(lexical_min_matched_terms, ceil(terms x lexical_coverage))."""
-    terms, counts = matched_terms(plan.query, texts)
+    """1.4.1's lexical floor over each text (``floor`` of its matched terms)."""
+    return floor(plan, *matched_terms(plan.query, texts))
+
+
+def floor(plan: Plan, terms: int, counts: Sequence[int]) -> list[bool]:
+    """1.4.1's lexical floor: a query of ``terms`` terms, at most two, needs one of them in the text
+    (``counts``: each text's matched terms), a longer one max(lexical_min_matched_terms,
+    ceil(terms x lexical_coverage))."""
     needed = 1 if terms <= SHORT_QUERY_TERMS else max(plan.min_matched, math.ceil(terms * plan.coverage))
     return [count >= needed and count > 0 for count in counts]
 
@@ -266,24 +270,13 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
     kind = filters.get("kind")
     tagged: set[str] | None = None
     if "tags" in filters:
-        try:
-            normalize_tags(filters["tags"])
-        except InvalidTag as refused:
-            raise invalid(f"/filters/tags/{refused.index}", refused.rule, "A filter tag is refused.") from None
         match = filters.get("tag_match", limits.TAG_FILTER_MATCH_DEFAULT)
-        tagged = call.services.store.tagged_artifact_ids(scope_id, ATOMIC_MEMORY, filters["tags"], match)
-
-    def kept(hits: Sequence[Hit]) -> list[Hit]:
-        return [
-            h
-            for h in hits
-            if (kind is None or h.content.get("kind") == kind) and (tagged is None or h.ref.artifact_id in tagged)
-        ]
+        tagged = tagged_ids(call, scope_id, filters["tags"], match, "/filters/tags")
 
     store = call.services.store
     out: Channels = {}
     if TEXT in plan.channels:
-        hits = kept(_text_hits(call, scope_id, ATOMIC_MEMORY, plan.query))
+        hits = filtered_hits(_text_hits(call, scope_id, ATOMIC_MEMORY, plan.query), kind, tagged)
         keep = admitted(plan, [_index_text(h) for h in hits])
         out[TEXT] = [h for h, ok in zip(hits, keep, strict=True) if ok]
     if VECTOR in plan.channels:
@@ -292,7 +285,9 @@ def _atomic(call: Call, scope_id: str, plan: Plan) -> Channels:
         assert vector is not None and embedder is not None  # _plan refused a vector mode without them
         depth = store.count_searchable(scope_id, ATOMIC_MEMORY)
         out[VECTOR] = (
-            kept(store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)) if depth else []
+            filtered_hits(store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth), kind, tagged)
+            if depth
+            else []
         )
     return out
 
@@ -344,9 +339,9 @@ def _skills(call: Call, scope_id: str, plan: Plan) -> tuple[Channels, dict[Artif
     store = call.services.store
     active = library_window(store.managed_skill_heads(scope_id), store.skill_governance(scope_id), "", False)
     texts = [skill_text(s.content, _package_texts(call, scope_id, s.content)) for s in active]
-    terms = matched_terms(plan.query, texts)[1]
-    keep = admitted(plan, texts)
-    chosen = sorted((i for i, ok in enumerate(keep) if ok), key=lambda i: (-terms[i], active[i].ref.artifact_id))
+    terms, counts = matched_terms(plan.query, texts)  # matched once: the floor and the order both take it
+    keep = floor(plan, terms, counts)
+    chosen = sorted((i for i, ok in enumerate(keep) if ok), key=lambda i: (-counts[i], active[i].ref.artifact_id))
     by_ref = {active[i].ref: active[i] for i in chosen}
     return {TEXT: [Hit(active[i].ref, active[i].content) for i in chosen]}, by_ref
 
@@ -401,34 +396,32 @@ def _lineage(sources: list[Any], artifacts: list[Any]) -> dict[str, Any]:
     return {"sources": sources, "artifacts": artifacts, "publication_source": None, "publication_digest": None}
 
 
-def _revision_items(call: Call, scope_id: str, found: Sequence[Scored]) -> list[dict[str, Any]]:
-    """The complete revisions of the results (one the store no longer holds is left out)."""
+def _revision_items(call: Call, scope_id: str, plan: Plan, found: Sequence[Scored]) -> list[dict[str, Any]]:
+    """The complete revisions of the results, read together (one the store no longer holds is left out)."""
     store = call.services.store
-    revisions = [
-        store.get_revision(scope_id, s.hit.ref.family, s.hit.ref.artifact_id, s.hit.ref.revision) for s in found
-    ]
-    lineage = store.lineage_sources([r.ref for r in revisions if r is not None])
+    refs = [replace(s.hit.ref, scope_id=scope_id) for s in found]
+    revisions = store.get_revisions(refs)
+    lineage = store.lineage_sources([ref for ref in refs if ref in revisions])
     items = []
-    for scored, record in zip(found, revisions, strict=True):
+    for scored, ref in zip(found, refs, strict=True):
+        record = revisions.get(ref)
         if record is None:
             continue
-        content = served_content(record)
-        item = _item(
-            scored, content, _lineage(records.source_references(record, lineage), records.lineage_artifacts(record))
-        )
-        items.append(item)
+        sources, artifacts = records.source_references(record, lineage), records.lineage_artifacts(record)
+        items.append(_item(plan, scored, served_content(record), _lineage(sources, artifacts)))
     return items
 
 
-def _item(scored: Scored, content: Mapping[str, Any], lineage: dict[str, Any]) -> dict[str, Any]:
+def _item(plan: Plan, scored: Scored, content: Mapping[str, Any], lineage: dict[str, Any]) -> dict[str, Any]:
     ref = scored.hit.ref
-    return {
+    item = {
         "family": ref.family,
         "artifact_id": ref.artifact_id,
         "revision": ref.revision,
         "content": dict(content),
         "lineage": lineage,
     }
+    return item | {"scores": _scores(scored)} if plan.include_scores else item
 
 
 SEARCHERS: Final[Mapping[str, Callable[[Call, str, Plan], Channels]]] = {
@@ -447,6 +440,7 @@ def search_artifacts(call: Call[bodies.SearchArtifactsRequest]) -> Reply:
         found = fuse(plan, channels)
         items = [
             _item(
+                plan,
                 s,
                 skills[s.hit.ref].content,
                 _lineage(
@@ -458,11 +452,7 @@ def search_artifacts(call: Call[bodies.SearchArtifactsRequest]) -> Reply:
         ]
     else:
         found = fuse(plan, SEARCHERS[family](call, scope_id, plan))
-        items = _revision_items(call, scope_id, found)
-    if plan.include_scores:
-        by_ref = {(s.hit.ref.artifact_id, s.hit.ref.revision): s for s in found}
-        for item in items:
-            item["scores"] = _scores(by_ref[(item["artifact_id"], item["revision"])])
+        items = _revision_items(call, scope_id, plan, found)
     return Reply(200, {"results": items})
 
 

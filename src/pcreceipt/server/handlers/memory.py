@@ -123,7 +123,9 @@ def _active_head(store: Store, scope_id: str, hit: Hit) -> AtomicMemoryHead | No
     return head
 
 
-def _admitted(hits: Sequence[Hit], kind: str | None, tagged: set[str] | None) -> list[Hit]:
+def filtered_hits(hits: Sequence[Hit], kind: str | None, tagged: set[str] | None) -> list[Hit]:
+    """The Atomic Memory hits of ``kind`` (None: any) among the ``tagged`` ids (None: any), in order
+    (``search_memory``, ``search_atomic_memory`` and ``search_artifacts`` filter so)."""
     return [
         hit
         for hit in hits
@@ -131,13 +133,14 @@ def _admitted(hits: Sequence[Hit], kind: str | None, tagged: set[str] | None) ->
     ]
 
 
-def _tagged(call: Call, tags: Sequence[str], match: str, pointer: str) -> set[str]:
-    """Ids of the Scope's atomic memories the tag filter admits; 422 at the first refused tag."""
+def tagged_ids(call: Call, scope_id: str, tags: Sequence[str], match: str, pointer: str) -> set[str]:
+    """Ids of the Scope's atomic memories the tag filter admits; 422 at the first refused tag
+    (``pointer``: the tags' JSON pointer in the request)."""
     try:
         normalize_tags(tags)
     except InvalidTag as refused:
         raise _invalid(f"{pointer}/{refused.index}", refused.rule, "A filter tag is refused.") from None
-    return call.services.store.tagged_artifact_ids(call.body["scope_id"], ATOMIC_MEMORY, tags, match)
+    return call.services.store.tagged_artifact_ids(scope_id, ATOMIC_MEMORY, tags, match)
 
 
 def _search(
@@ -156,13 +159,13 @@ def _search(
     none_tagged = tagged == set()  # the filter admits nothing: no channel needs to search
     if use_text:
         hits = [] if none_tagged else store.search_text(scope_id, ATOMIC_MEMORY, query, depth, match="any")
-        channels.append((BY_TEXT, _admitted(hits, kind, tagged)))
+        channels.append((BY_TEXT, filtered_hits(hits, kind, tagged)))
     if use_vector:
         vector = query_vector(call, query, required=requested != "auto")
         embedder = call.services.writer.embedder
         if vector is not None and embedder is not None:
             hits = [] if none_tagged else store.search_vector(scope_id, ATOMIC_MEMORY, vector, embedder.profile, depth)
-            channels.append((BY_VECTOR, _admitted(hits, kind, tagged)))
+            channels.append((BY_VECTOR, filtered_hits(hits, kind, tagged)))
     used = [name for name, _ in channels]
     mode = HYBRID if used == BOTH else (VECTOR if used == [BY_VECTOR] else TEXT)
     found: list[dict[str, Any]] = []
@@ -180,7 +183,7 @@ def search_memory(call: Call[bodies.SearchMemoryRequest]) -> Reply:
     tagged = None
     if tag_filter is not None:
         match = tag_filter.get("match", limits.TAG_FILTER_MATCH_DEFAULT)
-        tagged = _tagged(call, tag_filter["tags"], match, "/tag_filter/tags")
+        tagged = tagged_ids(call, body["scope_id"], tag_filter["tags"], match, "/tag_filter/tags")
     return _search(call, body.get("mode", limits.SEARCH_MEMORY_REQUEST_MODE_DEFAULT), limit, tagged=tagged)
 
 
@@ -189,7 +192,7 @@ def search_atomic_memory(call: Call[bodies.SearchAtomicMemoryRequest]) -> Reply:
     limit = int(body.get("limit", limits.SEARCH_ATOMIC_MEMORY_REQUEST_LIMIT_DEFAULT))
     mode = body.get("mode", limits.SEARCH_ATOMIC_MEMORY_REQUEST_MODE_DEFAULT)
     tags = body.get("tags") or []
-    tagged = _tagged(call, tags, body.get("tag_match", ALL), "/tags") if tags else None
+    tagged = tagged_ids(call, body["scope_id"], tags, body.get("tag_match", ALL), "/tags") if tags else None
     return _search(call, "fts" if mode == TEXT else mode, limit, kind=body.get("kind"), tagged=tagged)
 
 
@@ -211,7 +214,7 @@ def _list_heads(
     match: str | None = None
     if tag_filter is not None:
         tags, match, pointer = *tag_filter, "/tags" if "tags" in call.body else "/tag_filter/tags"
-        tagged = _tagged(call, tags, match, pointer)
+        tagged = tagged_ids(call, scope_id, tags, match, pointer)
         tag_keys = sorted(normalize_tags(tags))
     bound = {"listing": "atomic-memory", "scope": scope_id, "states": sorted(states), "kind": kind}
     if tag_keys is not None:

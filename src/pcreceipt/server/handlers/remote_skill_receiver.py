@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Mapping
-from datetime import UTC
 from typing import Any
 
 from pcreceipt.errors import (
@@ -40,6 +39,7 @@ from pcreceipt.models import bodies
 from pcreceipt.server.handlers.skill_packages import verified_package
 from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.remote_skill_records import (
     Liveness,
@@ -65,9 +65,8 @@ def _target(store: Store, digest: str) -> RemoteSkillTarget:
 
 
 def _liveness(call: Call, body: Mapping[str, Any]) -> Liveness:
-    now = call.services.clock().astimezone(UTC)
-    instant = now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    return Liveness(str(body["receiver_version"]), body.get("environment_fingerprint"), instant)
+    now = utc_instant(call.services.clock())
+    return Liveness(str(body["receiver_version"]), body.get("environment_fingerprint"), now)
 
 
 def _checkpoint_refusal(store: Store, scope_id: str, observation: Mapping[str, Any]) -> str | None:
@@ -90,12 +89,10 @@ def _action(
     store: Store, scope_id: str, publication: Mapping[str, Any], observed: Mapping[str, Any] | None, blocked: str | None
 ) -> dict[str, Any] | None:
     """The publication's action for its Receiver, or None when the Receiver has confirmed it at
-    its generation (``observed``: the Receiver's checkpoint, None when it sent none)."""
+    its generation (``observed``: the Receiver's checkpoint, None when it sent none). The Skill
+    revision is read only for an action (its name and package): a publication names an exact
+    revision that had a package when published, and revisions are immutable."""
     artifact = {"family": SKILL, "artifact_id": publication["artifact_id"], "revision": publication["desired_revision"]}
-    skill = store.get_managed_skill(scope_id, str(publication["artifact_id"]), int(publication["desired_revision"]))
-    package = None if skill is None else skill.content.get("package")
-    if skill is None or package is None:
-        raise InvalidTargetState()
     verified = observed if blocked is None else None
     confirmed = publication["observed_generation"] == publication["generation"]
     desired_digest = publication["desired_tree_digest"]
@@ -115,6 +112,10 @@ def _action(
         done = observed is None and confirmed and publication["state"] == "unpublished"
     if done:
         return None
+    skill = store.get_managed_skill(scope_id, str(publication["artifact_id"]), int(publication["desired_revision"]))
+    package = None if skill is None else skill.content.get("package")
+    if skill is None or package is None:
+        raise InvalidTargetState()
     return {
         "operation": operation,
         "generation": publication["generation"],

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from pcreceipt.errors import (
     ArtifactNotFound,
@@ -44,7 +44,7 @@ from pcreceipt.models import bodies, limits
 from pcreceipt.server.http.credentials import token_digest
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE, SCOPE_NOT_FOUND_MESSAGE
-from pcreceipt.store.ids import utc_now
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.remote_skill_records import (
     Installation,
 )
@@ -53,10 +53,6 @@ from pcreceipt.store.skill_governance import INITIAL_STATE
 ENROLLMENT_LIFETIME = timedelta(minutes=10)
 """How long an enrollment code works (1.4.1's)."""
 ENROLLMENT_PREFIX, CREDENTIAL_PREFIX = "pce_", "pct_"
-
-
-def _instant(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _label(value: str | None) -> str | None:
@@ -81,7 +77,7 @@ def create_remote_skill_target(call: Call[bodies.CreateRemoteSkillTargetRequest]
     body = call.body
     agent_kind = body["agent_kind"]
     code = ENROLLMENT_PREFIX + secrets.token_urlsafe(32)
-    expires_at = _instant(datetime.now(UTC) + ENROLLMENT_LIFETIME)
+    expires_at = utc_instant(call.services.clock() + ENROLLMENT_LIFETIME)
     target = call.services.store.create_remote_skill_target(
         body["scope_id"], f"{agent_kind.replace('_', '-')}-{secrets.token_hex(6)}", agent_kind,
         body["display_name"].strip(), token_digest(code), expires_at,
@@ -99,8 +95,9 @@ def enroll_remote_skill_target(call: Call[bodies.EnrollRemoteSkillTargetRequest]
         machine_hostname=_label(body.get("machine_hostname")),
         workspace_name=_label(body.get("workspace_name")),
     )
+    now = utc_instant(call.services.clock())
     target = call.services.store.enroll_remote_skill_target(
-        token_digest(body["enrollment_code"]), token_digest(credential), installation, utc_now()
+        token_digest(body["enrollment_code"]), token_digest(credential), installation, now
     )
     answer = {"scope_id": target.scope_id, "target_id": target.target_id, "agent_kind": target.agent_kind}
     return Reply(200, {**answer, "credential": credential})
