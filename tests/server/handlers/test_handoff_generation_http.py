@@ -25,6 +25,7 @@ from pcreceipt.store.records import ArtifactRef
 PREPARE = "/v1/handoff/prepare"
 ACTIVATE = "/v1/handoff/activate"
 CHAT = "/v1/chat/completions"
+GENERATION_TIMEOUT = 1.0  # the slow fake answers after 6 s: past it (the handlers conftest's 3 s waited 6 s a test)
 LOG = "state: The parser handles 14 of 16 cases.\nnext: Add the two date formats.\nomission: No benchmark yet."
 
 
