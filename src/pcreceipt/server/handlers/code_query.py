@@ -47,10 +47,10 @@ from pcreceipt.errors import (
     CodeIndexMissing,
     CodeRangeMissing,
     CodeTargetMissing,
-    InvalidRequest,
     UnsupportedCapability,
 )
 from pcreceipt.models import bodies, limits
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Reply
 from pcreceipt.store.ids import utc_now
 from pcreceipt.store.protocol import Store
@@ -63,18 +63,14 @@ OUTPUT_BUDGET, TEXT_SEARCH_ONLY = limits.CODE_QUERY_RESULT_LIMITATIONS_ITEMS_ENU
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")
 
 
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
-
-
 def _check_request(body: Mapping[str, Any], kind: str) -> None:
     """The rules PowerContext checks before it looks at the index (422)."""
     if body.get("before_fingerprint") is not None and kind != "impact_changes":
-        raise _invalid("/before_fingerprint", "impact_changes_only", "before_fingerprint belongs to impact_changes.")
+        raise invalid("/before_fingerprint", "impact_changes_only", "before_fingerprint belongs to impact_changes.")
     if kind == "impact_changes" and body.get("before_fingerprint") is None:
-        raise _invalid("/before_fingerprint", "required", "impact_changes needs before_fingerprint.")
+        raise invalid("/before_fingerprint", "required", "impact_changes needs before_fingerprint.")
     if kind in NEEDS_FINGERPRINT and body.get("expected_fingerprint") is None:
-        raise _invalid("/expected_fingerprint", "required", "This operation needs expected_fingerprint.")
+        raise invalid("/expected_fingerprint", "required", "This operation needs expected_fingerprint.")
 
 
 def file_lines(data: bytes) -> list[str]:
@@ -156,7 +152,7 @@ def _explore(store: Store, files: _Files, operation: Mapping[str, Any]) -> list[
 def _read(files: _Files, operation: Mapping[str, Any]) -> dict[str, Any]:
     start, end = int(operation["start_line"]), int(operation["end_line"])  # JSON's 1.0 is an integer
     if end < start or end - start >= READ_MAX_LINES:
-        raise _invalid(
+        raise invalid(
             "/operation/end_line", "line_range", "end_line is at least start_line and below start_line + 200."
         )
     found = files.get(operation["path"])

@@ -9,11 +9,9 @@ from typing import Any, TypeVar
 import rfc8785
 
 from pcreceipt.contract.digests import canonical_json
-from pcreceipt.errors import (
-    ArtifactNotFound,
-    InvalidRequest,
-)
+from pcreceipt.errors import ArtifactNotFound
 from pcreceipt.models import limits
+from pcreceipt.server.http.body import invalid as invalid
 from pcreceipt.server.http.exchange import Call
 from pcreceipt.server.http.store_errors import ARTIFACT_NOT_FOUND_MESSAGE
 from pcreceipt.store.protocol import Store
@@ -25,10 +23,6 @@ ATOMIC_MEMORY_SCHEMA = limits.ATOMIC_MEMORY_CONTENT_SCHEMA_CONST
 READ_CODE_MAX_LINES = limits.CODE_RANGE_LINES_MAX_ITEMS
 HEALTH_PROBE_SCOPE = "__health__"
 TAGGED_SCAN = 200  # not a contract limit: how many heads one read of a tag-filtered listing takes
-
-
-def invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 def require_i_json(body: Mapping[str, Any], names: tuple[str, ...], message: str) -> None:

@@ -29,12 +29,12 @@ from pcreceipt.errors import (
     HandoffGenerationUnavailable,
     InferenceTimeout,
     InferenceUnavailable,
-    InvalidRequest,
 )
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare.handoff_generation import MAX_EVIDENCE_CHARS, HandoffAction, HandoffGenerator
 from pcreceipt.server.handlers import handoffs, work
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.rows import to_json
@@ -45,14 +45,10 @@ _ADVANCE_ATTEMPTS: Final = 8
 Json = dict[str, Any]
 
 
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
-
-
 def _check_unique(path: str, citations: Sequence[Mapping[str, Any]]) -> None:
     work.check_citations(path, citations)
     if len(handoffs.unique(list(citations))) != len(citations):
-        raise _invalid(path, "unique", "Each piece of evidence may be named once.")
+        raise invalid(path, "unique", "Each piece of evidence may be named once.")
 
 
 def _action(body: Mapping[str, Any], citations: Sequence[Mapping[str, Any]]) -> HandoffAction:
@@ -141,7 +137,7 @@ def activate_handoff(call: Call[bodies.ActivateHandoffRequest]) -> Reply:
     _check_unique("/evidence", extra)
     citations = [boundary_cite, *(c for c in handoffs.unique(extra) if c != boundary_cite)]
     if len(citations) > MAX_CITATIONS:
-        raise _invalid("/evidence", "max_items", "At most 32 citations with the boundary Source.")
+        raise invalid("/evidence", "max_items", "At most 32 citations with the boundary Source.")
 
     def steps(store: Store, scope_id: str) -> Reply:
         work.check_evidence(store, scope_id, [boundary_cite], call.services.clock())

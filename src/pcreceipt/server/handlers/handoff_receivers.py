@@ -30,9 +30,10 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from pcreceipt.errors import HandoffEvidenceNotFound, InvalidRequest, SourceNotEligible
+from pcreceipt.errors import HandoffEvidenceNotFound, SourceNotEligible
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import handoffs, work
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
 
@@ -51,10 +52,6 @@ NOTICE = (
 ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 
 Json = dict[str, Any]
-
-
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 # -- 1.4.1's runtime form of a prepared Handoff (for prepared_digest)
@@ -82,12 +79,12 @@ def _check_acknowledgement(body: Mapping[str, Any]) -> None:
         work.check_trimmed("/message", body["message"])
     exact = body["selection"] == "exact"
     if (body.get("prepared") is None) != exact or (body.get("revision") is None) == exact:
-        raise _invalid("/selection", "handoff_selection", "The selection needs exactly its own Handoff value.")
+        raise invalid("/selection", "handoff_selection", "The selection needs exactly its own Handoff value.")
     checks = body.get("receiver_checks")
     if body["status"] == "accepted" and (checks is None or set(checks.values()) != {"confirmed"}):
-        raise _invalid("/receiver_checks", "receiver_checks", "Accepting needs every receiver check confirmed.")
+        raise invalid("/receiver_checks", "receiver_checks", "Accepting needs every receiver check confirmed.")
     if body["status"] != "accepted" and body.get("message") is None:
-        raise _invalid("/message", "required_message", "A receiver that does not accept says why.")
+        raise invalid("/message", "required_message", "A receiver that does not accept says why.")
     if body.get("prepared") is not None:
         handoffs.check_content_citations("/prepared/content", body["prepared"]["content"])
 
@@ -112,7 +109,7 @@ def acknowledge_handoff(call: Call[bodies.AcknowledgeHandoffRequest]) -> Reply:
             [citation for check in resolved["evidence_checks"] for citation in check["unavailable_evidence"]]
         )
         if body["status"] == "accepted" and unavailable:
-            raise _invalid(
+            raise invalid(
                 "/status", "handoff_evidence_unavailable", "A Handoff whose evidence is unreadable is not accepted."
             )
         checks = body.get("receiver_checks")

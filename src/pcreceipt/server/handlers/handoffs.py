@@ -38,6 +38,7 @@ from pcreceipt.errors import (
 )
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import work
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import HandoffBaseConflict, HandoffRevision, RecordNotFound, SourceIdentityConflict
@@ -57,10 +58,6 @@ class InvalidHandoffGeneration(InvalidRequest):
 
 def reference(revision: int) -> Json:
     return {"family": work.HANDOFF_FAMILY, "artifact_id": work.HANDOFF_ID, "revision": revision}
-
-
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 # -- the values
@@ -211,10 +208,10 @@ def scoped(call: Call, steps: Callable[[Store, str], Reply]) -> Reply:
 def require_prepared(path: str, value: Mapping[str, Any], scope_id: str) -> None:
     """A prepared Handoff of this Scope, based on this Scope's lifecycle (1.4.1's checks)."""
     if value["scope_id"] != scope_id:
-        raise _invalid(f"{path}/scope_id", "handoff_scope", "The prepared Handoff belongs to another Scope.")
+        raise invalid(f"{path}/scope_id", "handoff_scope", "The prepared Handoff belongs to another Scope.")
     base = value.get("base")
     if base is not None and (base["family"], base["artifact_id"]) != (work.HANDOFF_FAMILY, work.HANDOFF_ID):
-        raise _invalid(f"{path}/base", "handoff_reference", "base must be a revision of the Scope's Handoff.")
+        raise invalid(f"{path}/base", "handoff_reference", "base must be a revision of the Scope's Handoff.")
 
 
 def _require_no_envelope(value: Mapping[str, Any]) -> None:
@@ -283,7 +280,7 @@ def empty_resolution(scope_id: str) -> Json:
 
 def exact_revision(store: Store, scope_id: str, path: str, ref: Mapping[str, Any]) -> HandoffRevision:
     if ref["family"] != work.HANDOFF_FAMILY:
-        raise _invalid(f"{path}/family", "handoff_reference", "The revision must be a Handoff revision.")
+        raise invalid(f"{path}/family", "handoff_reference", "The revision must be a Handoff revision.")
     found = None if ref["artifact_id"] != work.HANDOFF_ID else store.handoff_revision(scope_id, ref["revision"])
     if found is None:
         raise ArtifactNotFound("No such Handoff revision in the Scope.")
@@ -292,7 +289,7 @@ def exact_revision(store: Store, scope_id: str, path: str, ref: Mapping[str, Any
 
 def require_selection(body: Mapping[str, Any], *, prepared: bool, revision: bool) -> None:
     if (body.get("prepared") is not None) != prepared or (body.get("revision") is not None) != revision:
-        raise _invalid("/selection", "handoff_selection", "The selection needs exactly its own Handoff value.")
+        raise invalid("/selection", "handoff_selection", "The selection needs exactly its own Handoff value.")
 
 
 # -- the operations

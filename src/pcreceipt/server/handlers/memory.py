@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
-from pcreceipt.errors import InferenceUnavailable, InvalidRequest, LegacyEntryNotFound, LegacyMemoryOperationUnsupported
+from pcreceipt.errors import InferenceUnavailable, LegacyEntryNotFound, LegacyMemoryOperationUnsupported
 from pcreceipt.inference import InferenceError
 from pcreceipt.models import bodies, limits
 from pcreceipt.server.handlers import records
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.cursor import decode_cursor, encode_cursor, signing
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
@@ -47,14 +48,10 @@ BOTH = [BY_TEXT, BY_VECTOR]
 ALL = limits.TAG_FILTER_MATCH_DEFAULT
 
 
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
-
-
 def remember_memory(call: Call[bodies.RememberMemoryRequest]) -> Reply:
     body = call.body
     if body.get("expected_revision") is not None:
-        raise _invalid(
+        raise invalid(
             "/expected_revision",
             "legacy_precondition_unsupported",
             "expected_revision is a legacy collection precondition; omit it or send null.",
@@ -76,7 +73,7 @@ def _channels(call: Call, mode: str) -> tuple[bool, bool]:
     """Whether to search full text and vectors; ``auto`` takes vectors when it can."""
     can_embed = call.services.writer.embedder is not None and call.services.store.vector_search_available
     if mode in (VECTOR, HYBRID) and not can_embed:
-        raise _invalid(
+        raise invalid(
             "/mode",
             "embedder_required",
             "Vector and hybrid search need an embedder, and none is configured.",
@@ -139,7 +136,7 @@ def tagged_ids(call: Call, scope_id: str, tags: Sequence[str], match: str, point
     try:
         normalize_tags(tags)
     except InvalidTag as refused:
-        raise _invalid(f"{pointer}/{refused.index}", refused.rule, "A filter tag is refused.") from None
+        raise invalid(f"{pointer}/{refused.index}", refused.rule, "A filter tag is refused.") from None
     return call.services.store.tagged_artifact_ids(scope_id, ATOMIC_MEMORY, tags, match)
 
 
@@ -264,7 +261,7 @@ def get_memory_entry(call: Call[bodies.GetMemoryEntryRequest]) -> Reply:
     ``scope_not_found`` already for a Scope that does not exist)."""
     body = call.body
     if ("target" in body) == ("citation" in body):
-        raise _invalid("", "target_or_citation", "Send exactly one of target and citation.")
+        raise invalid("", "target_or_citation", "Send exactly one of target and citation.")
     if "citation" in body:
         raise LegacyMemoryOperationUnsupported(
             "Exact legacy Memory citations cannot be read; read the exact Atomic Memory revision instead.",

@@ -33,10 +33,11 @@ from importlib import metadata
 from typing import Any
 
 from pcreceipt.contract import gate
-from pcreceipt.errors import ArtifactNotFound, InvalidRequest, ScopeNotFound
+from pcreceipt.errors import ArtifactNotFound, ScopeNotFound
 from pcreceipt.models import bodies, limits
 from pcreceipt.prepare import bootstrap, prompts
 from pcreceipt.prepare.dream import FAMILIES
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.handlers.dream import speaks_dream_contract_2
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.server.http.store_errors import SCOPE_NOT_FOUND_MESSAGE
@@ -50,10 +51,6 @@ PREPARED_CONTEXT_SCHEMA = limits.PREPARED_CONTEXT_SCHEMA_CONST
 RECEIPT_PREFIX = "bcr_"
 OBSERVATION_SINCE = utc_now()
 """When this process started observing Memory extraction."""
-
-
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 # -- capabilities and server info
@@ -252,7 +249,7 @@ def _item(item: BootstrapItem) -> dict[str, Any]:
 
 def _same_request(stored: BootstrapReceipt, body: Mapping[str, Any]) -> None:
     if stored.request_digest != bootstrap_request_digest(body):
-        raise _invalid(
+        raise invalid(
             "/event_id", "bootstrap_event_request", "A retried event must repeat its profile, max_bytes and handoff."
         )
 
@@ -329,9 +326,9 @@ def record_bootstrap_delivery(call: Call[bodies.RecordBootstrapDeliveryRequest])
     store = call.services.store
     stored, claimed = store.record_bootstrap_delivery(body["scope_id"], body["receipt_id"], body["outcome"])
     if stored is None:
-        raise _invalid("/receipt_id", "bootstrap_receipt", "The Scope has no such bootstrap receipt.")
+        raise invalid("/receipt_id", "bootstrap_receipt", "The Scope has no such bootstrap receipt.")
     if body["outcome"] == "injected" and not claimed:
-        raise _invalid("/receipt_id", "bootstrap_receipt_claimed", "The receipt's delivery is already recorded.")
+        raise invalid("/receipt_id", "bootstrap_receipt_claimed", "The receipt's delivery is already recorded.")
     return Reply(200, {"receipt_id": stored.receipt_id, "state": stored.state})
 
 

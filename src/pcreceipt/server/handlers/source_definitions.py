@@ -29,9 +29,9 @@ import jsonschema_rs
 import rfc8785
 
 from pcreceipt.contract.digests import canonical_digest, wire_bytes
-from pcreceipt.errors import InvalidRequest, InvalidSourceIngestion, SourceConflict
+from pcreceipt.errors import InvalidSourceIngestion, SourceConflict
 from pcreceipt.models import bodies
-from pcreceipt.server.handlers.common import store_of
+from pcreceipt.server.handlers.common import invalid, store_of
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.source_definitions import DefinitionConflict
 
@@ -40,10 +40,6 @@ DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"  # the draft 1.4.
 MANIFEST_LIMIT_BYTES = 64 * 1024  # not a contract limit: 1.4.1's bound on a manifest's JSON
 CONFLICT_MESSAGE = "The Source identity has different content."
 INVALID_MESSAGE = "Source ingestion is invalid."
-
-
-def _violation(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 def _references(value: Any) -> Iterator[str]:
@@ -68,22 +64,22 @@ def _check_request(manifest: Mapping[str, Any]) -> None:
         ]
     for path, value in named:
         if value != value.strip():
-            raise _violation(path, "trimmed", "A name or version has leading or trailing white space.")
+            raise invalid(path, "trimmed", "A name or version has leading or trailing white space.")
     schemas = [("/manifest/source_schema", manifest["source_schema"])]
     schemas += [(f"/manifest/projections/{i}/schema", p["schema"]) for i, p in enumerate(manifest["projections"])]
     for path, schema in schemas:
         if any(not reference.startswith("#") for reference in _references(schema)):
-            raise _violation(path, "local_reference", "Remote schema references are not allowed.")
+            raise invalid(path, "local_reference", "Remote schema references are not allowed.")
     keys = [(p["key"]["name"], p["key"]["version"]) for p in manifest["projections"]]
     if len(set(keys)) != len(keys):
-        raise _violation("/manifest/projections", "unique_keys", "Projection keys must be unique.")
+        raise invalid("/manifest/projections", "unique_keys", "Projection keys must be unique.")
     declaration = {key: manifest[key] for key in ("name", "version", "source_schema", "projections")}
     try:
         expected = canonical_digest(declaration)
     except rfc8785.CanonicalizationError:
-        raise _violation("/manifest", "i_json", "A manifest is I-JSON: integers within ±(2**53 - 1).") from None
+        raise invalid("/manifest", "i_json", "A manifest is I-JSON: integers within ±(2**53 - 1).") from None
     if manifest["fingerprint"] != expected:
-        raise _violation("/manifest/fingerprint", "fingerprint", "The fingerprint does not match the declaration.")
+        raise invalid("/manifest/fingerprint", "fingerprint", "The fingerprint does not match the declaration.")
 
 
 def _check_manifest(manifest: Mapping[str, Any]) -> None:

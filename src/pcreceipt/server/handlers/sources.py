@@ -37,7 +37,9 @@ from typing import Any
 
 from pcreceipt.errors import InferenceTimeout, InferenceUnavailable, InvalidRequest, ScopeNotFound, SourceConflict
 from pcreceipt.models import bodies, limits
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.records import CapturedSource, RecordNotFound, SourceIdentityConflict
 
 SOURCE_NAME = limits.CAPTURED_SOURCE_REFERENCE_NAME_ENUM[0]
@@ -45,10 +47,6 @@ ACCEPTED = limits.CAPTURE_CONTENT_SOURCE_RESPONSE_STATUS_ENUM[0]
 WORKING_NOTE_KIND = "working_note"
 RESERVED_CONTENT_SCHEMA = "powercontext.handoff-receipt.v1"
 FLUSH_WINDOW = limits.FLUSH_MEMORY_RESPONSE_SOURCE_WINDOW_MAXIMUM
-
-
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
 
 
 def _field(reason: str, message: str) -> InvalidRequest:
@@ -103,11 +101,11 @@ def capture_content_source(call: Call[bodies.CaptureContentSourceRequest]) -> Re
     body = call.body
     metadata: Mapping[str, Any] | None = body.get("metadata")
     if reserved_content(body["content"]):
-        raise _invalid("/content", "reserved_schema", "The content uses a server-reserved handoff receipt schema.")
+        raise invalid("/content", "reserved_schema", "The content uses a server-reserved handoff receipt schema.")
     if metadata is not None and metadata.get("kind") == WORKING_NOTE_KIND:
-        raise _invalid("/metadata/kind", "reserved_kind", "Working Notes are captured with capture_working_note.")
+        raise invalid("/metadata/kind", "reserved_kind", "Working Notes are captured with capture_working_note.")
     if metadata is not None and not _finite(metadata):
-        raise _invalid("/metadata", "finite_number", "The metadata holds a number JSON cannot state.")
+        raise invalid("/metadata", "finite_number", "The metadata holds a number JSON cannot state.")
     return _captured(call, CapturedSource(body["source_id"], body["content"], metadata))
 
 
@@ -115,7 +113,7 @@ def _expiry(text: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise _invalid("/expires_at", "date-time", "expires_at is not an ISO 8601 date-time.") from None
+        raise invalid("/expires_at", "date-time", "expires_at is not an ISO 8601 date-time.") from None
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise _field("missing_time_zone", "expires_at must include a time zone.")
     return moment
@@ -164,7 +162,7 @@ def _flush_with_model(call: Call) -> Reply:
             call.services.writer,
             call.body["scope_id"],
             FLUSH_WINDOW,
-            now=lambda: clock().astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            now=lambda: utc_instant(clock()),
         )
     except RecordNotFound:
         raise ScopeNotFound("The Scope does not exist.") from None

@@ -35,12 +35,12 @@ from typing import Any
 
 from pcreceipt.errors import (
     HandoffEvidenceNotFound,
-    InvalidRequest,
     ScopeNotFound,
     SourceConflict,
     SourceNotEligible,
 )
 from pcreceipt.models import bodies, limits
+from pcreceipt.server.handlers.common import invalid
 from pcreceipt.server.http.exchange import Call, Handler, Reply
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import HANDOFF, CapturedSource, RecordNotFound, SourceIdentityConflict
@@ -57,23 +57,19 @@ RECEIPT_KIND = "handoff-receipt"
 Json = dict[str, Any]
 
 
-def _invalid(path: str, rule: str, message: str) -> InvalidRequest:
-    return InvalidRequest(message, {"violations": [{"path": path, "rule": rule}]})
-
-
 # -- rules beyond the schema
 
 
 def check_trimmed(path: str, value: str) -> None:
     if value != value.strip():
-        raise _invalid(path, "trimmed", "Texts and ids must not start or end with whitespace.")
+        raise invalid(path, "trimmed", "Texts and ids must not start or end with whitespace.")
 
 
 def check_texts(path: str, values: Sequence[str]) -> None:
     for index, value in enumerate(values):
         check_trimmed(f"{path}/{index}", value)
     if len(set(values)) != len(values):
-        raise _invalid(path, "unique", "The items of a list must be unique.")
+        raise invalid(path, "unique", "The items of a list must be unique.")
 
 
 def check_citations(path: str, citations: Sequence[Mapping[str, Any]]) -> None:
@@ -83,13 +79,13 @@ def check_citations(path: str, citations: Sequence[Mapping[str, Any]]) -> None:
             check_trimmed(f"{at}/source_ref/name", citation["source_ref"]["name"])
             check_trimmed(f"{at}/source_ref/source_id", citation["source_ref"]["source_id"])
         elif citation["artifact_ref"]["family"] == LEGACY_FAMILY:
-            raise _invalid(f"{at}/artifact_ref/family", "legacy_family", "Legacy Memory cannot be cited.")
+            raise invalid(f"{at}/artifact_ref/family", "legacy_family", "Legacy Memory cannot be cited.")
 
 
 def _grounded(path: str, item: Mapping[str, Any]) -> None:
     """A claim or check: declared with no evidence, or verified with some."""
     if (item["basis"] == "verified") != bool(item["evidence"]):
-        raise _invalid(path, "basis_evidence", "A verified item needs evidence; a declared one has none.")
+        raise invalid(path, "basis_evidence", "A verified item needs evidence; a declared one has none.")
     check_citations(f"{path}/evidence", item["evidence"])
 
 
@@ -125,7 +121,7 @@ def _check_outcome(body: Mapping[str, Any]) -> None:
         _grounded(f"/outcome/checks/{index}", check)
     for index, ref in enumerate(outcome["produced_artifacts"]):
         if ref["family"] == LEGACY_FAMILY:
-            raise _invalid(
+            raise invalid(
                 f"/outcome/produced_artifacts/{index}/family", "legacy_family", "Legacy Memory cannot be cited."
             )
     check_texts("/outcome/remaining_work", outcome["remaining_work"])
@@ -264,7 +260,7 @@ def check_receipt_link(store: Store, scope_id: str, ref: Mapping[str, Any]) -> N
     found = None if ref["name"] != SOURCE_NAME else store.find_source(scope_id, ref["source_id"])
     kind = None if found is None or found.metadata is None else found.metadata.get("kind")
     if found is None or found.origin != "content" or kind != RECEIPT_KIND or not _accepted_exact_receipt(found.content):
-        raise _invalid(
+        raise invalid(
             "/outcome/handoff_receipt_ref",
             "handoff_receipt",
             "handoff_receipt_ref must name an accepted Handoff Receipt of an exact committed revision.",
