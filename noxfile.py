@@ -105,12 +105,18 @@ def _tests_step(session: nox.Session, *pytest_args: str, env: dict[str, str] | N
 
 QUICK = "not oceanbase and not browser and not hosts and not venv"
 """The quick tier: what needs neither seekdb, a browser, the hosts nor virtualenv builds."""
-QUICK_EXAMPLES = {"PCRECEIPT_FUZZ_EXAMPLES": "3", "PCRECEIPT_PROPERTY_EXAMPLES": "0.25"}
+QUICK_EXAMPLES = {
+    "PCRECEIPT_FUZZ_EXAMPLES": "3",
+    "PCRECEIPT_BAD_INPUT_EXAMPLES": "3",
+    "PCRECEIPT_PROPERTY_EXAMPLES": "0.25",
+}
 """The quick tier's generated requests per operation and mode in the schemathesis fuzz (CI: the
-default, 10): every operation is still fuzzed, with fewer requests (set the variable to override).
-The bad-input tier keeps its 6: it needs a request that breaks the schema per operation, and 2
-found none for 24 of them. Every hypothesis property test draws a quarter of its examples (at least
-10; tests/conftest.py scales them); CI leaves the variable unset and draws every test's full count."""
+default, 10): every operation is still fuzzed, with fewer requests (set a variable to override).
+The bad-input tier's generated refusals draw 3 per operation (CI: 6); an operation whose draws
+broke no schema draws again, 4 then 16 times as many, so each is still checked with at least one
+request that breaks its contract (half the tier's CPU: 24 s against 43 s alone, on a quiet
+machine). Every hypothesis property test draws a quarter of its examples (at least 10;
+tests/conftest.py scales them); CI leaves the variables unset and draws every test's full count."""
 QUICK_WORKERS = "3"
 """The quick tier's pytest-xdist workers (``PCRECEIPT_TEST_WORKERS`` overrides): every worker imports
 and collects the whole suite and builds its own session fixtures (5-10 s of CPU each), and its
