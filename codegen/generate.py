@@ -293,7 +293,10 @@ def run_datamodel_codegen(api_path: Path, out_path: Path, *, typed_dicts: bool =
         "--enum-field-as-literal",
         "all",
         "--disable-timestamp",
-        "--keep-model-order",
+        # definitions before their users and annotations evaluated as written, not strings: Python
+        # then builds the ~480 model classes without compiling and evaluating a string per annotation
+        # (importing the models: about a third less CPU, in every process that uses the client)
+        "--disable-future-imports",
         "--collapse-root-models",
         "--use-title-as-name",
         "--formatters",

@@ -1,7 +1,5 @@
 # Generated from schemas/*.json (bundled) by datamodel-code-generator 0.89.0; do not edit. Regenerate with `nox -s generate`.
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 from pydantic import AwareDatetime, ConfigDict, Field, RootModel, StringConstraints
 from pcreceipt._gen.base import ContractModel
@@ -31,135 +29,43 @@ class AccessArtifactIdentity(ContractModel):
     """
 
 
-class AccessAuditEvent(ContractModel):
-    """
-    One recorded decision: who, which operation, on what, allowed or not, when. Never a request body.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    cursor: Annotated[int, Field(ge=1)]
-    """
-    The event's position (ascending).
-    """
-    event_id: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The event's id.
-    """
-    occurred_at: AwareDatetime
-    """
-    When.
-    """
-    request_id: RequestId | None
+class RequestId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128)]
     """
     The request's X-PowerContext-Request-ID, or null.
     """
-    transport: Annotated[str, Field(max_length=16, min_length=1)]
-    """
-    http or mcp.
-    """
-    operation: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The operation id.
-    """
-    principal: AccessPrincipal
-    """
-    The caller.
-    """
-    actor: AccessPrincipal | None
-    """
-    Who acted for the caller (pcreceipt: null).
-    """
-    action: Literal[
-        "server.observe",
-        "server.admin",
-        "scope.read",
-        "scope.contribute",
-        "scope.review",
-        "scope.delegate",
-        "scope.admin",
-        "artifact.read",
-        "artifact.write",
-        "artifact.share",
-        "handoff.evidence.inspect",
-        "handoff.acknowledge",
-        "prompt.use",
-    ]
-    """
-    The action decided.
-    """
-    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
-    """
-    The resource decided on.
-    """
-    allowed: bool
-    """
-    The decision.
-    """
-    reason_code: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    Why.
-    """
-    policy_revision: PolicyRevision | None
+
+
+class PolicyRevision(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
     """
     The policy revision decided under, or null.
     """
-    matched_subject: AccessPrincipal | AccessGroup | None
-    """
-    The subject whose Binding allowed it, or null.
-    """
-    binding_id: BindingId | None
+
+
+class BindingId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64)]
     """
     The Binding changed, or null.
     """
-    target: AccessPrincipal | AccessGroup | None
-    """
-    The subject of the Binding changed, or null.
-    """
-    role: (
-        Literal[
-            "handoff.viewer",
-            "handoff.receiver",
-            "artifact.viewer",
-            "prompt.user",
-            "artifact.owner",
-            "scope.viewer",
-            "scope.contributor",
-            "scope.reviewer",
-            "scope.delegator",
-            "scope.admin",
-            "server.observer",
-            "server.admin",
-        ]
-        | None
-    )
-    """
-    The role of the Binding changed, or null.
-    """
-    expected_version: ExpectedVersion | None
+
+
+class ExpectedVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
     """
     The version a revocation expected, or null.
     """
-    result_version: ResultVersion | None
+
+
+class ResultVersion(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
     """
     The Binding's version after the change, or null.
     """
 
 
-class AccessAuditPage(ContractModel):
-    """
-    A page of audit events in cursor order.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[AccessAuditEvent], Field(max_length=500)]
-    """
-    The events.
-    """
-    next_cursor: NextCursor | None
+class NextCursor(RootModel[str]):
+    root: Annotated[str, Field(max_length=2048)]
     """
     The next page's cursor, or null on the last page.
     """
@@ -183,210 +89,17 @@ class AccessAuditTimeRange(ContractModel):
     """
 
 
-class AccessBinding(ContractModel):
-    """
-    One role given to one subject on one resource; immutable but for its revocation.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The Binding's id.
-    """
-    subject: AccessPrincipal | AccessGroup
-    """
-    Who it is for.
-    """
-    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
-    """
-    What it is on.
-    """
-    role: Literal[
-        "handoff.viewer",
-        "handoff.receiver",
-        "artifact.viewer",
-        "prompt.user",
-        "artifact.owner",
-        "scope.viewer",
-        "scope.contributor",
-        "scope.reviewer",
-        "scope.delegator",
-        "scope.admin",
-        "server.observer",
-        "server.admin",
-    ]
-    """
-    The role.
-    """
-    granted_by: AccessPrincipal
-    """
-    Who created it.
-    """
-    reason: Reason | None
+class Reason(RootModel[str]):
+    root: Annotated[str, Field(max_length=1024)]
     """
     Why, as its creator said, or null.
     """
-    created_at: AwareDatetime
-    """
-    When it was created.
-    """
-    expires_at: AwareDatetime | None
-    """
-    When it stops applying, or null.
-    """
-    state: Literal["active", "revoked"]
-    """
-    active or revoked.
-    """
-    version: Annotated[int, Field(ge=1)]
-    """
-    1 when created, 2 once revoked.
-    """
-    policy_revision: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The access policy's revision its last change made.
-    """
-    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    The key it was created with.
-    """
-    revoked_at: AwareDatetime | None
-    """
-    When it was revoked, or null.
-    """
-    revoked_by: AccessPrincipal | None
-    """
-    Who revoked it, or null.
-    """
 
 
-class AccessBindingPage(ContractModel):
-    """
-    A page of Bindings in binding_id order.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[AccessBinding], Field(max_length=500)]
-    """
-    The Bindings.
-    """
-    next_cursor: NextCursor | None
-    """
-    The next page's cursor, or null on the last page.
-    """
-
-
-class AccessBindingReplacement(ContractModel):
-    """
-    The revoked Binding and its active replacement.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    previous: AccessBinding
-    """
-    The revoked Binding.
-    """
-    current: AccessBinding
-    """
-    The replacement.
-    """
-
-
-class AccessBindingReplacementInput(ContractModel):
-    """
-    The replacement's subject, reason and expiry (resource and role stay).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    subject: AccessPrincipal | AccessGroup
-    """
-    Who the replacement is for.
-    """
-    reason: Reason1 | None = None
+class Reason1(RootModel[str]):
+    root: Annotated[str, Field(max_length=1024)]
     """
     Why, or null.
-    """
-    expires_at: AwareDatetime | None = None
-    """
-    When it stops applying, or null.
-    """
-
-
-class AccessCheckRequest(ContractModel):
-    """
-    Ask whether the caller may do what the requirements name.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    match: Literal["all", "any"]
-    """
-    How the decisions combine.
-    """
-    requirements: Annotated[
-        list[AccessCheckRequirement], Field(max_length=100, min_length=1)
-    ]
-    """
-    The requirements, in order.
-    """
-
-
-class AccessCheckRequirement(ContractModel):
-    """
-    One action on one resource.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    action: Literal[
-        "server.observe",
-        "server.admin",
-        "scope.read",
-        "scope.contribute",
-        "scope.review",
-        "scope.delegate",
-        "scope.admin",
-        "artifact.read",
-        "artifact.write",
-        "artifact.share",
-        "handoff.evidence.inspect",
-        "handoff.acknowledge",
-        "prompt.use",
-    ]
-    """
-    The action.
-    """
-    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
-    """
-    The resource.
-    """
-
-
-class AccessCheckResponse(ContractModel):
-    """
-    The combined decision and one decision per requirement, in order.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    allowed: bool
-    """
-    The combined decision.
-    """
-    decisions: Annotated[list[AccessDecision], Field(max_length=100, min_length=1)]
-    """
-    One per requirement.
     """
 
 
@@ -405,6 +118,13 @@ class AccessDecision(ContractModel):
     reason_code: Annotated[str, Field(max_length=64, min_length=1)]
     """
     Why: role-binding (a Binding allows it), no-matching-binding, or authenticated (any valid token may).
+    """
+
+
+class Description(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    A display name, or null.
     """
 
 
@@ -430,33 +150,10 @@ class AccessGroup(ContractModel):
     """
 
 
-class AccessMeResponse(ContractModel):
+class Description1(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1)]
     """
-    The caller and what this deployment's access control offers.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    principal: AccessPrincipal
-    """
-    The caller.
-    """
-    mode: Literal["disabled", "enforced"]
-    """
-    enforced: every request is decided by the caller's Bindings.
-    """
-    resource_kinds: list[Literal["server", "scope", "artifact"]]
-    """
-    The resource types Bindings and checks can name.
-    """
-    provider_capabilities: AccessProviderCapabilities
-    """
-    What the decisions can do.
-    """
-    artifact_families: list[ArtifactFamilyAccessCapability]
-    """
-    Artifact Families that can be shared (none in pcreceipt).
+    A display name (the token's name), or null.
     """
 
 
@@ -516,29 +213,8 @@ class AccessProviderCapabilities(ContractModel):
     """
 
 
-class AccessResourcePage(ContractModel):
-    """
-    A page of resources, ordered by their canonical key.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[
-        list[ServerAccessResource | ScopeAccessResource | ArtifactAccessResource],
-        Field(max_length=500),
-    ]
-    """
-    The resources.
-    """
-    total: Annotated[int, Field(ge=0)]
-    """
-    How many resources match, over every page.
-    """
-    next_cursor: str | None
-    """
-    The next page's cursor, or null on the last page.
-    """
+class ArtifactFamily(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
 
 
 class AccessRoleDescriptor(ContractModel):
@@ -622,106 +298,10 @@ class AccessRolePage(ContractModel):
     """
 
 
-class AcknowledgeHandoffRequest(ContractModel):
-    """
-    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
-    """
-    receiver: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    Who receives the work, trimmed.
-    """
-    status: Literal["accepted", "needs_clarification", "declined"]
-    """
-    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
-    """
-    selection: Literal["prepared", "exact"]
-    """
-    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
-    """
-    receiver_checks: ReceiverChecks | None = None
-    """
-    The receiver's checks; required, all confirmed, to accept.
-    """
-    prepared: PreparedHandoff | None = None
-    """
-    The prepared Handoff, for prepared.
-    """
-    revision: WorkArtifactReference | None = None
-    """
-    The committed revision, for exact.
-    """
-    message: Message | None = None
+class Message(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
     """
     Why, trimmed; required unless accepted.
-    """
-
-
-class ActivateHandoffRequest(ContractModel):
-    """
-    Generate a Handoff draft at one Source boundary, once per boundary.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    boundary_source: WorkSourceReference
-    """
-    The Source the boundary is at (a content Source or an unexpired Working Note of the Scope); it is the draft's first evidence.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for; the draft keeps it exactly.
-    """
-    rollover_reasons: Annotated[
-        list[
-            Literal[
-                "user_requested",
-                "host_context_budget",
-                "host_compaction",
-                "context_quality",
-                "delegation",
-                "manual_checkpoint",
-            ]
-        ]
-        | None,
-        Field(max_length=6),
-    ] = []
-    """
-    As prepare_handoff's.
-    """
-    evidence: Annotated[
-        list[HandoffSourceCitation | HandoffArtifactCitation] | None,
-        Field(max_length=32, validate_default=True),
-    ] = []
-    """
-    Further evidence (at most 32 citations with the boundary Source, unique; the boundary is not repeated).
-    """
-    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
-    """
-    As prepare_handoff's.
-    """
-
-
-class ActualTreeDigest(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The tree digest of the directory now (null: it is gone or unreadable).
     """
 
 
@@ -736,85 +316,6 @@ class AllScopeSelection(ContractModel):
     mode: Literal["all"]
     """
     The selection mode.
-    """
-
-
-class AllowedTools(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    The tools the Skill may use (trimmed).
-    """
-
-
-class Alternative(RootModel[str]):
-    root: Annotated[str, Field(max_length=256, min_length=1)]
-
-
-class ApproveCandidateRequest(ContractModel):
-    """
-    Approve the exact pending version: write its artifact and mark it approved, together.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    candidate_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The candidate.
-    """
-    expected_version: Annotated[int, Field(ge=1)]
-    """
-    The version reviewed.
-    """
-
-
-class ArtifactAccessResource(ContractModel):
-    """
-    One Artifact in a Scope (accepted in requests; pcreceipt shares no Artifacts, so it is refused).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["artifact"]
-    """
-    Always artifact.
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
-    """
-    The Scope holding it.
-    """
-    identity: AccessArtifactIdentity
-    """
-    The Artifact.
-    """
-    selector: MemoryEntryAccessSelector | None = None
-    """
-    A Memory entry within it, or null.
-    """
-
-
-class ArtifactAddress(ContractModel):
-    """
-    A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope that holds the artifact.
-    """
-    artifact: ArtifactReference
-    """
-    The exact revision within that Scope.
     """
 
 
@@ -838,150 +339,6 @@ class ArtifactChannelScore(ContractModel):
     """
     Whether a larger raw is better (false for a rank).
     """
-
-
-class ArtifactCollectionItem(ContractModel):
-    """
-    One artifact's current head revision in a listing, without its content.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-    """
-    The family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The artifact.
-    """
-    revision: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The revision.
-    """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
-    """
-    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
-    """
-    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
-    """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
-    """
-    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the RFC 8785 canonical JSON of the revision's content as get_artifact serves it.
-    """
-    title: Annotated[str | None, Field(max_length=512)] = None
-    """
-    The display title: a topic memory's title; null for the other families.
-    """
-    summary: Annotated[str | None, Field(max_length=8000)] = None
-    """
-    The display summary: a topic memory's summary; null for the other families.
-    """
-    created_at: AwareDatetime | None = None
-    """
-    When the revision was committed (RFC 3339, UTC).
-    """
-    published_at: AwareDatetime | None = None
-    """
-    When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
-    """
-    source_count: Annotated[int | None, Field(ge=0)] = None
-    """
-    The number of a revision's direct Source inputs where its family provides one (PowerContext 1.4.1's family-provided count); no family here provides it in a listing, as in 1.4.1, so null (always sent).
-    """
-    created_by: Annotated[None, Field(None)] = None
-    """
-    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
-    """
-    restored_from_revision: Annotated[None, Field(None)] = None
-    """
-    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
-    """
-    reason: Annotated[None, Field(None)] = None
-    """
-    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
-    """
-
-
-class ArtifactCreated(ContractModel):
-    """
-    The committed first revision.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-    """
-    The family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The assigned artifact id.
-    """
-    revision: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The committed revision.
-    """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
-    """
-    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
-    """
-    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
-    """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
-    """
-
-
-class ArtifactDreamingOperationCapability(ContractModel):
-    """
-    A Dream operation this server runs and what review does with its result.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    operation: Literal[
-        "refine_experience",
-        "derive_skill",
-        "revise_skill",
-        "revise_profile",
-        "revise_memory",
-        "revise_topic_memory",
-        "refresh_handoff",
-        "revise_prompt",
-        "revise_tags",
-    ]
-    """
-    The operation.
-    """
-    output_kind: Literal["candidate", "tag_candidate"]
-    """
-    What it proposes.
-    """
-    effect: Literal[
-        "review_then_publish",
-        "review_then_publish_configuration",
-        "review_then_replace_tags",
-    ]
-    """
-    What approval does.
-    """
-
-
-class ArtifactFamily(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
 
 
 class ArtifactFamilyAccessCapability(ContractModel):
@@ -1045,32 +402,6 @@ class ArtifactFamilyAccessCapability(ContractModel):
     """
 
 
-class ArtifactHandleBinding(ContractModel):
-    """
-    A handle and the exact revision it is bound to, for ever.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The handle's family.
-    """
-    key: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
-    ]
-    """
-    The handle's key.
-    """
-    artifact: ArtifactReference
-    """
-    The exact revision bound.
-    """
-
-
 class ArtifactId(RootModel[str]):
     root: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
@@ -1078,170 +409,15 @@ class ArtifactId(RootModel[str]):
     """
 
 
-class ArtifactInventoryStatistics(ContractModel):
-    """
-    Artifacts stored.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    total: Annotated[int, Field(ge=0)]
-    """
-    Artifacts of every family.
-    """
-    by_family: list[FamilyCount]
-    """
-    Per family with at least one artifact, by family name.
-    """
-
-
-class ArtifactPage(ContractModel):
-    """
-    A page of an artifact family's current heads in a Scope, in artifact_id order.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
-    """
-    The heads.
-    """
-    next_cursor: NextCursor2 | None
+class NextCursor2(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page of the same Scope and family; null on the last page.
     """
 
 
-class ArtifactPublication(ContractModel):
-    """
-    An independent target artifact and the exact source it was copied from.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source: ArtifactAddress
-    """
-    The revision published.
-    """
-    target: ArtifactAddress
-    """
-    The new artifact in the target Scope (revision 1).
-    """
-    content_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    SHA-256 (hex) of the copied content's canonical JSON.
-    """
-
-
-class ArtifactReference(ContractModel):
-    """
-    An exact artifact revision within the Scope given by the enclosing object.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-    """
-    The artifact family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The artifact identifier.
-    """
-    revision: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The exact revision.
-    """
-
-
-class ArtifactRefs(RootModel[list[ArtifactReference]]):
-    root: Annotated[list[ArtifactReference], Field(max_length=64)]
-    """
-    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
-    """
-
-
-class ArtifactRevision(ContractModel):
-    """
-    One immutable artifact revision.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-    """
-    The family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The artifact.
-    """
-    revision: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The revision.
-    """
-    content: (
-        AtomicMemoryContent
-        | TopicMemoryContent
-        | ExperienceContent
-        | ProfileContent
-        | PromptContent
-    )
-    """
-    The family's content object.
-    """
-    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
-    """
-    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
-    """
-    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
-    """
-    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
-    """
-    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the RFC 8785 canonical JSON of content as served (an atomic memory's creation included).
-    """
-    created_at: AwareDatetime | None
-    """
-    When the revision was committed (RFC 3339, UTC).
-    """
-    created_by: Annotated[None, Field(None)] = None
-    """
-    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
-    """
-    restored_from_revision: Annotated[None, Field(None)] = None
-    """
-    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
-    """
-    reason: Annotated[None, Field(None)] = None
-    """
-    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
-    """
-
-
-class ArtifactRevisionPage(ContractModel):
-    """
-    One page of an artifact's revisions, newest first, without content.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
-    """
-    The revisions of the page, newest first.
-    """
-    next_cursor: NextCursor3 | None
+class NextCursor3(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
     """
@@ -1269,6 +445,13 @@ class ArtifactSearchAdmission(ContractModel):
     """
 
 
+class Tag(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    A tag.
+    """
+
+
 class ArtifactSearchFilters(ContractModel):
     """
     Filters, Family by Family: atomic-memory takes kind, tags and tag_match (tag_match needs tags); the other Families take none (an empty object).
@@ -1293,22 +476,12 @@ class ArtifactSearchFilters(ContractModel):
     """
 
 
-class ArtifactSearchFusion(ContractModel):
-    """
-    How a Family with more than one channel fuses them: method rrf (weighted reciprocal rank fusion) is the one supported; another method is 422 at /fusion/method.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    method: Annotated[str, Field(min_length=1, pattern=".*\\S.*")]
-    """
-    The fusion method (rrf).
-    """
-    params: ArtifactSearchFusionParams | None = None
-    """
-    The method's parameters.
-    """
+WeightsAdditionalProperty = TypeAliasType(
+    "WeightsAdditionalProperty", Annotated[float, Field(ge=0.0)]
+)
+"""
+The channel's weight.
+"""
 
 
 class ArtifactSearchFusionParams(ContractModel):
@@ -1329,68 +502,6 @@ class ArtifactSearchFusionParams(ContractModel):
     ) = None
     """
     Channel name to its non-negative weight.
-    """
-
-
-class ArtifactSearchItem(ContractModel):
-    """
-    One result: a complete exact revision.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[str, Field(min_length=1)]
-    """
-    The searched Family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The artifact.
-    """
-    revision: Annotated[int, Field(ge=1)]
-    """
-    The exact revision.
-    """
-    content: (
-        AtomicMemoryContent | TopicMemoryContent | ExperienceContent | SkillProposal
-    )
-    """
-    The revision's content.
-    """
-    lineage: ArtifactSearchLineage
-    """
-    Its direct evidence.
-    """
-    scores: ArtifactSearchScores | None = None
-    """
-    Its scores, only when include_scores.
-    """
-
-
-class ArtifactSearchLineage(ContractModel):
-    """
-    The revision's direct evidence (PowerContext 1.4.1's Artifact lineage).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    sources: list[SourceTypeReference]
-    """
-    The Sources it derives from.
-    """
-    artifacts: list[ArtifactReference]
-    """
-    The revisions it derives from.
-    """
-    publication_source: None
-    """
-    Always null here (no revision is a publication).
-    """
-    publication_digest: None
-    """
-    Always null here.
     """
 
 
@@ -1424,48 +535,15 @@ class ArtifactSearchScores(ContractModel):
     """
 
 
-class ArtifactTagPage(ContractModel):
-    """
-    A page of matching artifacts in family, then artifact_id order.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[list[TaggedTarget], Field(max_length=100)]
-    """
-    The matches.
-    """
-    next_cursor: NextCursor4 | None
+class NextCursor4(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
     """
     Pass as cursor for the next page; null on the last page.
     """
 
 
-class ArtifactTagSet(ContractModel):
-    """
-    An artifact's complete current tag set.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target: ArtifactTagTarget
-    """
-    The tagged artifact.
-    """
-    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
-    """
-    The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
-    """
-    tag_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the RFC 8785 JSON {"tags": tags}; informational (If-Match takes the ETag, not this).
-    """
+class Tag1(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
 class ArtifactTagTarget(ContractModel):
@@ -1508,34 +586,6 @@ class AssemblySection(ContractModel):
     """
 
 
-class AtomicMemoryContent(ContractModel):
-    """
-    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes. creation is maintained by the server: served on every revision (null unless the revision is a merge result's revision 1), and a write may only leave it out or send null (anything else is 422, rule creation_maintained_by_server).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[
-        Literal["powercontext.atomic-memory.v1"], Field(alias="schema")
-    ] = "powercontext.atomic-memory.v1"
-    """
-    The atomic memory content schema.
-    """
-    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    What kind of memory this is, such as decision or fact.
-    """
-    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    The memory text (at most 8192 UTF-8 bytes after NFC and strip).
-    """
-    creation: AtomicMemoryCreation | None = None
-    """
-    The merge that created this memory, or null; maintained by the server (a write may only omit it or send null).
-    """
-
-
 class AtomicMemoryCreation(ContractModel):
     """
     How a memory came to be when it is not a plain write: a merge of the listed memories (its revision 1 derives from them).
@@ -1551,98 +601,6 @@ class AtomicMemoryCreation(ContractModel):
     input_artifact_ids: Annotated[list[ArtifactId], Field(max_length=64, min_length=2)]
     """
     The merged memories, in the merge request's order.
-    """
-
-
-class AtomicMemoryInput(ContractModel):
-    """
-    An atomic memory at the revision and state version the caller last saw.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact: ArtifactReference
-    """
-    The memory's head revision (family atomic-memory).
-    """
-    state_version: Annotated[int, Field(ge=0)]
-    """
-    The state version the caller last saw.
-    """
-
-
-class AtomicMemoryLifecycleRequest(ContractModel):
-    """
-    Forget an active memory: PowerContext 1.4.1's request, {scope_id, target: {artifact, state_version}, state: "forgotten"}. Forgetting a memory that is already forgotten, at its current revision and state_version, changes nothing (200, changed false). pcreceipt extension: state "retired" retires an active merge result.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target: AtomicMemoryInput
-    """
-    The memory.
-    """
-    state: Literal["forgotten", "retired"]
-    """
-    The new state: forgotten (PowerContext's only value), or retired (a pcreceipt extension, merge results only).
-    """
-
-
-class AtomicMemoryMutationResponse(ContractModel):
-    """
-    What a lifecycle change or merge did.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    changed: bool
-    """
-    Whether anything changed.
-    """
-    records: Annotated[list[AtomicMemoryRecord], Field(max_length=65)]
-    """
-    The affected memories: merge inputs first, then the new memory.
-    """
-
-
-class AtomicMemoryRecord(ContractModel):
-    """
-    An atomic memory after a mutation.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact: ArtifactReference
-    """
-    The head revision.
-    """
-    kind: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The memory kind.
-    """
-    text: Annotated[str, Field(min_length=1)]
-    """
-    The memory text.
-    """
-    state: Literal["active", "forgotten", "merged", "retired"]
-    """
-    The lifecycle state.
-    """
-    state_version: Annotated[int, Field(ge=0)]
-    """
-    The state version.
-    """
-    merged_into_id: ArtifactId | None
-    """
-    The merge result, or null.
     """
 
 
@@ -1687,6 +645,3375 @@ class AtomicMemoryRestorationItem(ContractModel):
     creates_revision: bool
     """
     Whether the restoration writes a new revision for it (false: it is already active with that content).
+    """
+
+
+class UndoMergeResult(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+
+
+class Revision1(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
+class AtomicMemoryRestorationTarget(ContractModel):
+    """
+    The memory a restoration starts from (PowerContext 1.4.1's AtomicMemoryTarget): its identity and, for restore only, the exact revision whose content comes back (null or absent: the current head's).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Atomic Memory's identity.
+    """
+    revision: Revision1 | None = None
+    """
+    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
+    """
+
+
+class BindArtifactHandleRequest(ContractModel):
+    """
+    The exact revision to bind the handle to, in the handle's family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+
+
+class BootstrapDeliveryReceipt(ContractModel):
+    """
+    A content-free delivery receipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The receipt: bcr_ and 32 lowercase hex digits.
+    """
+    state: Literal["pending", "injected", "skipped", "failed"]
+    """
+    pending (delivery not yet recorded), injected, skipped or failed.
+    """
+
+
+class BootstrapHandoffReference(ContractModel):
+    """
+    An exact committed Handoff revision in the current Scope (PowerContext's ArtifactReference).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+
+
+class BuiltinPromptInstructions(ContractModel):
+    """
+    The runtime's built-in instructions for the key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: str
+    """
+    The built-in definition's version (get_capabilities' builtin_version).
+    """
+    profile: Literal["coding", "conversation"] | None
+    """
+    The built-in definition's profile; always null here.
+    """
+    instructions: str
+    """
+    The exact built-in instructions the runtime sends.
+    """
+
+
+class Reason2(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    The version's reason.
+    """
+
+
+class DecisionReason(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why it was rejected (rejected only).
+    """
+
+
+class CandidateFamilyCount(ContractModel):
+    """
+    Candidates of one family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The family.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Candidates.
+    """
+    pending: Annotated[int, Field(ge=0)]
+    """
+    Awaiting review.
+    """
+    approved: Annotated[int, Field(ge=0)]
+    """
+    Approved.
+    """
+    rejected: Annotated[int, Field(ge=0)]
+    """
+    Rejected.
+    """
+
+
+class CandidateInventoryStatistics(ContractModel):
+    """
+    Review Candidates (pcreceipt has none: all zero).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Candidates.
+    """
+    pending: Annotated[int, Field(ge=0)]
+    """
+    Awaiting review.
+    """
+    approved: Annotated[int, Field(ge=0)]
+    """
+    Approved.
+    """
+    rejected: Annotated[int, Field(ge=0)]
+    """
+    Rejected.
+    """
+    by_family: list[CandidateFamilyCount]
+    """
+    Per family.
+    """
+
+
+class SourceType(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+
+
+class ExpiresAt(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    An optional logical expiry: an ISO 8601 date-time with a time zone, in the future when captured (else 422 with details.field expires_at and details.reason missing_time_zone or not_in_future). An exact replay stays accepted after the expiry.
+    """
+
+
+class CapturedSourceReference(ContractModel):
+    """
+    A captured Source's identity: its type and its caller id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Literal["content"]
+    """
+    The Source type (always content: Working Notes are Content Sources too).
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The caller's Source id, as sent.
+    """
+
+
+class ClearScopeBindingResponse(ContractModel):
+    """
+    Whether a binding was removed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    cleared: bool
+    """
+    True when the key had a binding, which is now gone; false when it had none.
+    """
+
+
+class CodeChangesOperation(ContractModel):
+    """
+    PowerContext's change listing between two index generations (pcreceipt: 501 unsupported_capability).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["changes"]
+    """
+    The operation.
+    """
+
+
+class CodeCoverage(ContractModel):
+    """
+    What the index covers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    files: Annotated[int, Field(ge=0)]
+    """
+    Indexed files.
+    """
+    lines: Annotated[int, Field(ge=0)]
+    """
+    Indexed lines.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Files the indexing client skipped.
+    """
+
+
+class CodeLastBuild(ContractModel):
+    """
+    The indexing that made the current workspace.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    indexed_at: AwareDatetime
+    """
+    When it was indexed.
+    """
+    files: Annotated[int, Field(ge=0)]
+    """
+    Indexed files.
+    """
+    lines: Annotated[int, Field(ge=0)]
+    """
+    Indexed lines.
+    """
+    skipped: Annotated[int, Field(ge=0)]
+    """
+    Files the indexing client skipped.
+    """
+
+
+class CodeStatusOperation(ContractModel):
+    """
+    Report the state of the Scope's code index.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["status"]
+    """
+    The operation.
+    """
+
+
+class ContextAssembly(ContractModel):
+    """
+    An explicit selection of families, in injection order. An empty section list turns history recall off.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Literal["markdown"] = "markdown"
+    """
+    The rendering format.
+    """
+    sections: Annotated[
+        list[AssemblySection] | None, Field(max_length=4, validate_default=True)
+    ] = [{"family": "memory", "limit": 6}, {"family": "experience", "limit": 2}]
+    """
+    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries. Absent: memory 6, then experience 2 (PowerContext's default sections).
+    """
+    show: Annotated[
+        list[Literal["confidence", "recall_rank"]] | None, Field(max_length=2)
+    ] = []
+    """
+    Optional per-item metadata lines to render.
+    """
+
+
+class ContractVersion(ContractModel):
+    """
+    A major/minor compatibility version: a major step may break what it governs, a minor step only adds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    major: Annotated[int, Field(ge=1)]
+    """
+    The major version.
+    """
+    minor: Annotated[int, Field(ge=0)]
+    """
+    The minor version.
+    """
+
+
+class Reason3(RootModel[str]):
+    root: Annotated[str, Field(max_length=1024)]
+    """
+    Why, or null.
+    """
+
+
+class CreateSourceRequest(ContractModel):
+    """
+    One Source to create: the server names it (src_ + 32 hex) and gives it the Scope's next position.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Literal["content"] | None = "content"
+    """
+    The Source type (content, the default).
+    """
+    content: Any
+    """
+    Any JSON value, stored as sent and pending for Memory extraction like a capture (its text is the string itself, or the value's RFC 8785 JSON). A string that is empty or only white space is refused (rule pattern), so is a handoff receipt (a JSON object, or its JSON text, whose schema is powercontext.handoff-receipt.v1: rule reserved_schema) and a value outside I-JSON (rule i_json).
+    """
+
+
+class Omission(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One omission.
+    """
+
+
+class DreamBudget(ContractModel):
+    """
+    A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    max_items: Annotated[int, Field(ge=1)]
+    """
+    Evidence items (PowerContext 1.4.1's bound; 32 here).
+    """
+    max_bytes: Annotated[int, Field(ge=1)]
+    """
+    Evidence bytes (PowerContext 1.4.1's bound; 65536 here).
+    """
+    max_nodes: Annotated[int, Field(ge=1)]
+    """
+    Evidence nodes (PowerContext 1.4.1's bound; 128 here).
+    """
+    max_edges: Annotated[int, Field(ge=1)]
+    """
+    Evidence edges (PowerContext 1.4.1's bound; 256 here).
+    """
+    max_depth: Annotated[int, Field(ge=1)]
+    """
+    Lineage depth (PowerContext 1.4.1's bound; 8 here).
+    """
+    max_output_tokens: Annotated[int, Field(ge=1)]
+    """
+    Output tokens of the model's answer (PowerContext 1.4.1's bound; 4096 here).
+    """
+    max_model_calls: Annotated[int, Field(ge=1)]
+    """
+    Model calls (attempts) (PowerContext 1.4.1's bound; 2 here).
+    """
+    timeout_seconds: Annotated[float, Field(gt=0.0)]
+    """
+    Seconds a run may take from its first claim (PowerContext 1.4.1's bound; 120 here).
+    """
+
+
+class DreamCandidateRef(ContractModel):
+    """
+    The Candidate a run proposed.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["artifact", "tag"]
+    """
+    artifact (tag candidates are not made here).
+    """
+    candidate_id: str
+    """
+    The Candidate.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    Its version when proposed.
+    """
+
+
+class DreamEvidenceEdge(ContractModel):
+    """
+    A derivation edge.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    derived_id: str
+    """
+    The derived node.
+    """
+    upstream_id: str
+    """
+    Its upstream node.
+    """
+
+
+class DreamSourceReference(ContractModel):
+    """
+    Tag-proposal Source evidence (not accepted here: no tag candidates).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Source id.
+    """
+
+
+class Target(ContractModel):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    artifact
+    """
+    family: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact.
+    """
+
+
+class Target1(ContractModel):
+    """
+    The tagged artifact or Memory entry.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    memory_entry
+    """
+    family: Literal["memory"]
+    """
+    memory
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Memory artifact.
+    """
+    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry.
+    """
+
+
+class DreamUsage(ContractModel):
+    """
+    What a run spent.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    model_calls: Annotated[int, Field(ge=0)]
+    """
+    Model calls made.
+    """
+    input_tokens: Annotated[int | None, Field(ge=0)]
+    """
+    Input tokens, when the provider reported them.
+    """
+    output_tokens: Annotated[int | None, Field(ge=0)]
+    """
+    Output tokens, when the provider reported them.
+    """
+
+
+class EnvironmentFingerprint(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    A digest of the Receiver's environment.
+    """
+
+
+class MachineHostname(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
+    """
+    The Receiver's host name.
+    """
+
+
+class WorkspaceName(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Receiver's workspace name.
+    """
+
+
+class EnrollRemoteSkillTargetRequest(ContractModel):
+    """
+    A Receiver's enrollment.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    enrollment_code: Annotated[str, Field(max_length=256, min_length=32)]
+    """
+    The code create_remote_skill_target showed.
+    """
+    installation_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver installation's identity (one target per installation, Scope and Agent kind).
+    """
+    receiver_version: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: EnvironmentFingerprint | None = None
+    """
+    A digest of the Receiver's environment.
+    """
+    machine_hostname: MachineHostname | None = None
+    """
+    The Receiver's host name.
+    """
+    workspace_name: WorkspaceName | None = None
+    """
+    The Receiver's workspace name.
+    """
+
+
+class FromEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version before, or null.
+    """
+
+
+class ToEntryVersionId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The version after, or null.
+    """
+
+
+class Current(ContractModel):
+    """
+    On artifact_conflict: the target's current head.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The head revision.
+    """
+
+
+class Alternative(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1)]
+
+
+class ExternalReference(ContractModel):
+    """
+    A reference to something outside pcreceipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    What kind of reference.
+    """
+    value: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The reference.
+    """
+
+
+class ExtractionBackground(ContractModel):
+    """
+    Where Memory extraction runs in the background.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    location: Literal["local", "external", "none"]
+    """
+    local, external or none (no background executor).
+    """
+    role: Literal["leader", "standby"] | None
+    """
+    The local supervisor's role, or null when none runs.
+    """
+    state: Literal["running", "degraded", "stopped", "unknown"]
+    """
+    The supervisor's lifecycle state.
+    """
+    automatic_processing_enabled: bool | None
+    """
+    Whether this process extracts Memory automatically; null when unknown.
+    """
+
+
+class ExtractionFailure(ContractModel):
+    """
+    One Memory extraction failure this process observed (PowerContext 1.4.1's ExtractionFailure): a sanitized category, never a message, model input or credential.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal[
+        "model_configuration_error",
+        "model_timeout",
+        "model_unavailable",
+        "invalid_model_output",
+        "worker_timeout",
+        "worker_crash",
+        "invalid_worker_result",
+        "missing_durable_acknowledgement",
+        "supervisor_failed",
+        "lease_renewal_failed",
+        "scope_discovery_failed",
+        "processing_failed",
+    ]
+    """
+    The category: model_timeout (the provider did not answer in time), model_unavailable (it could not be reached or refused), invalid_model_output (its answer was not the required shape); 1.4.1's other categories are not produced here.
+    """
+    stage: Literal[
+        "inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"
+    ]
+    """
+    inference for a recognised model failure, else where the failure was observed (1.4.1's stages).
+    """
+    occurred_at: AwareDatetime
+    """
+    UTC time this process observed the failure.
+    """
+
+
+class ExtractionObservation(ContractModel):
+    """
+    What this process observed of Memory extraction since it started.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["unverified", "observed"]
+    """
+    unverified (no extraction outcome observed since this process started) or observed (a flush extracted a Source, or failed on the model).
+    """
+    since: AwareDatetime
+    """
+    UTC start of the observation window (this process's start).
+    """
+    last_failure: ExtractionFailure | None
+    """
+    The last extraction failure this process observed: a flush_memory that answered 503 because the model failed before any Source was extracted (kept after a later success, as in 1.4.1); null when none was observed.
+    """
+    last_success_at: AwareDatetime | None
+    """
+    UTC time of the last successful extraction, or null.
+    """
+
+
+class ExtractionStatus(ContractModel):
+    """
+    Memory extraction diagnostics.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    configuration: Literal["configured", "unconfigured", "unknown"]
+    """
+    Whether an extraction pipeline is assembled: configured, unconfigured or unknown.
+    """
+    background: ExtractionBackground
+    """
+    The background executor.
+    """
+    observation: ExtractionObservation
+    """
+    What was observed.
+    """
+
+
+class Symptom(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The symptom.
+    """
+
+
+class FailureSignature(ContractModel):
+    """
+    The cue and symptom of a failure.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    recall_cue: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What should bring this failure to mind.
+    """
+    symptom: Symptom | None = None
+    """
+    What the failure looked like.
+    """
+
+
+class FailureVerification(ContractModel):
+    """
+    A check that the repair holds.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    condition: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    The condition to check.
+    """
+    check_subject: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What is checked.
+    """
+
+
+class FamilyCount(ContractModel):
+    """
+    Artifacts of one family.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Artifacts (heads, any lifecycle state).
+    """
+
+
+class Operation(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+
+
+class FeatureContract(ContractModel):
+    """
+    The compatibility version of exactly the listed operations.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: ContractVersion
+    """
+    The group's version.
+    """
+    operations: Annotated[list[Operation], Field(min_length=1)]
+    """
+    The operation ids the group governs.
+    """
+
+
+class FlushMemoryResponse(ContractModel):
+    """
+    The result of one flush (PowerContext's FlushMemoryResponse).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["idle", "processed"]
+    """
+    idle (the cursor did not move) or processed (the cursor moved).
+    """
+    previous_cursor: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position processed before this flush.
+    """
+    current_cursor: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position processed after it.
+    """
+    high_watermark: Annotated[int, Field(ge=0)]
+    """
+    The highest Source position captured.
+    """
+    processed_source_count: Annotated[int, Field(ge=0)]
+    """
+    Content Sources this flush extracted into Memory (each fully: its memories written and the cursor moved past it). 0 without a provider: then a window moves only when none of its Sources needs extraction.
+    """
+    memory: BootstrapHandoffReference | None
+    """
+    Always null: a flush may write several memories (PowerContext answers null too); read them with list_atomic_memories or search.
+    """
+    remaining_work: bool
+    """
+    Whether Sources past current_cursor remain pending (current_cursor < high_watermark).
+    """
+    held_count: Annotated[int, Field(ge=0)]
+    """
+    1 when the write gate held the window, else 0.
+    """
+    hold_codes: list[str]
+    """
+    The gate's rejection codes; empty unless held.
+    """
+
+
+class FlushTopicMemoryResponse(ContractModel):
+    """
+    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["accepted", "idle"]
+    """
+    accepted, or idle when the cursor was already current.
+    """
+
+
+class Reason4(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is generated (trimmed).
+    """
+
+
+class GeneratePromptDemonstrationsRequest(ContractModel):
+    """
+    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    instructions: Annotated[str, Field(max_length=32768, min_length=1, pattern="\\S")]
+    """
+    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
+    """
+    demonstration_count: Annotated[int, Field(ge=1, le=20)]
+    """
+    How many demonstrations: 1 to 20, exactly that many answered.
+    """
+
+
+class StateIndex(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The state statement's index, or null for next_action.
+    """
+
+
+class HandoffGenerationEnvelope(ContractModel):
+    """
+    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The opaque receipt.
+    """
+
+
+class HandoffReportSummary(ContractModel):
+    """
+    How many selected Scopes are in each state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    continuable_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is continuable.
+    """
+    blocked_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is blocked.
+    """
+    complete_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is complete.
+    """
+    no_handoff_count: Annotated[int, Field(ge=0)]
+    """
+    Scopes whose state is no_handoff.
+    """
+
+
+ChecksAdditionalProperty = TypeAliasType(
+    "ChecksAdditionalProperty",
+    Annotated[
+        str,
+        Field(
+            max_length=512,
+            pattern="^[a-z][a-z_-]*(:(enabled|disabled))?(,[a-z][a-z_-]*(:(enabled|disabled))?)*$",
+        ),
+    ],
+)
+"""
+A check's state (ok, unavailable, ready, not_ready, disabled or enforced), or for access_resource_kinds and access_artifact_families comma-separated names, a family's each followed by :enabled or :disabled.
+"""
+
+
+class Health(ContractModel):
+    """
+    Liveness or readiness.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["ok", "ready", "not_ready"]
+    """
+    ok (live), ready or not_ready.
+    """
+    checks: (
+        dict[
+            Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
+            ChecksAdditionalProperty,
+        ]
+        | None
+    ) = None
+    """
+    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer), and two descriptions of what access decisions cover: access_resource_kinds (the resource types a Binding can name, comma-separated) and access_artifact_families (family:enabled or family:disabled per Artifact Family, comma-separated, by name). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
+    """
+
+
+class Hex64(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    A bare SHA-256 digest: 64 lowercase hex digits (the CodeEvidenceRef form).
+    """
+
+
+class LegacyMemoryTarget(ContractModel):
+    """
+    A legacy Memory collection entry, by its collection artifact and entry ids.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    family: Literal["memory"]
+    """
+    Always memory (the legacy collection family).
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The legacy collection's artifact id.
+    """
+    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The entry's id in that collection.
+    """
+
+
+class Cursor(RootModel[str]):
+    root: Annotated[str, Field(max_length=2048)]
+    """
+    The previous page's next_cursor, or null.
+    """
+
+
+class Family(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    An Artifact Family (artifact resources only), or null.
+    """
+
+
+class ListAccessResourcesRequest(ContractModel):
+    """
+    List the resources of one type the caller may act on.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource_type: Literal["server", "scope", "artifact"]
+    """
+    The resource type.
+    """
+    family: Family | None = None
+    """
+    An Artifact Family (artifact resources only), or null.
+    """
+    cursor: str | None = None
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
+    """
+    Page size.
+    """
+
+
+class Family1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only roles of this Artifact Family, or null.
+    """
+
+
+class ListAccessRolesRequest(ContractModel):
+    """
+    List the roles that can be bound.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    resource_type: Literal["server", "scope", "artifact"] | None = None
+    """
+    Only roles on this resource type, or null for all.
+    """
+    family: Family1 | None = None
+    """
+    Only roles of this Artifact Family, or null.
+    """
+
+
+class Kind(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only memories of this kind, or null for any.
+    """
+
+
+class Cursor2(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class NextCursor5(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page.
+    """
+
+
+class Cursor3(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The previous page's next_cursor (signed; bound to the Scope and the filters).
+    """
+
+
+class Query(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
+    """
+
+
+class SinceRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    """
+
+
+class Cursor4(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+
+
+class NextCursor6(RootModel[str]):
+    root: Annotated[str, Field(min_length=1)]
+    """
+    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
+    """
+
+
+class TargetId(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    Only this target.
+    """
+
+
+class ListRemoteSkillTargetsRequest(ContractModel):
+    """
+    Which targets to list.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: TargetId | None = None
+    """
+    Only this target.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=200)] = 100
+    """
+    At most this many targets, in creation order.
+    """
+
+
+class MemoryCapacityBudget(ContractModel):
+    """
+    A legacy Memory collection's budget.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    max_active_entries: Annotated[int, Field(ge=1)]
+    """
+    The most active entries.
+    """
+    max_manifest_entries: Annotated[int, Field(ge=1)]
+    """
+    The most manifest entries.
+    """
+    max_manifest_bytes: Annotated[int, Field(ge=1024)]
+    """
+    The most manifest bytes.
+    """
+
+
+class MemoryEntryAccessSelector(ContractModel):
+    """
+    One logical Memory entry inside an Artifact resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["memory_entry"]
+    """
+    Always memory_entry.
+    """
+    entry_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The entry id.
+    """
+
+
+class MemoryKindCount(ContractModel):
+    """
+    Atomic memories of one kind.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The kind.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    Memories of the kind.
+    """
+    active: Annotated[int, Field(ge=0)]
+    """
+    Active ones.
+    """
+    inactive: Annotated[int, Field(ge=0)]
+    """
+    Forgotten, merged or retired ones.
+    """
+
+
+class InputTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Input tokens, or null when a provider did not report them.
+    """
+
+
+class OutputTokens(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    Output tokens, or null when a provider did not report them.
+    """
+
+
+class ModelUsageValue(ContractModel):
+    """
+    Model usage counters.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    requests: Annotated[int, Field(ge=0)]
+    """
+    Model requests.
+    """
+    input_tokens: InputTokens | None
+    """
+    Input tokens, or null when a provider did not report them.
+    """
+    output_tokens: OutputTokens | None
+    """
+    Output tokens, or null when a provider did not report them.
+    """
+
+
+class ObservedSourceReference(ContractModel):
+    """
+    An observed Source's identity: its type (the Source Definition's name) and its id (the observation's name).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: str
+    """
+    The Source type: the observation's source_type.
+    """
+    source_id: str
+    """
+    The Source id: the observation's name.
+    """
+
+
+class OmittedGroup(ContractModel):
+    """
+    Exclusion events of one family for one reason.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
+    """
+    The family of the left-out candidates.
+    """
+    reason: Literal[
+        "duplicate",
+        "blank",
+        "family_limit",
+        "entry_limit",
+        "below_min_bytes",
+        "no_fitting_truncation",
+        "rerank_not_selected",
+        "not_retrieved",
+    ]
+    """
+    Why they were left out.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    How many exclusion events; 1 for not_retrieved.
+    """
+
+
+class BootstrapReceiptId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")]
+    """
+    A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
+    """
+
+
+class PromptCapability(ContractModel):
+    """
+    Whether one built-in prompt can run, and which definition it uses.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["supported", "disabled", "unsupported"]
+    """
+    supported: the prompt runs, and a Scope's prompt artifact in custom mode replaces its built-in text; disabled: it does not run here (reason says why); unsupported: the component that would run it is not the built-in one, so the prompt does not apply (PowerContext 1.4.1's values).
+    """
+    reason: (
+        Literal["operation_disabled", "provider_not_configured", "injected_component"]
+        | None
+    )
+    """
+    Why the prompt is not supported; null when it is.
+    """
+    definition_version: str
+    """
+    The version of the prompt definition in use.
+    """
+    builtin_version: str
+    """
+    The version of the built-in definition.
+    """
+    builtin_profile: Literal["coding", "conversation"] | None
+    """
+    The built-in definition's profile, or null.
+    """
+
+
+class PromptDemonstration(ContractModel):
+    """
+    A typed input/output example for a prompt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    input: Annotated[str, Field(max_length=65536, min_length=1, pattern="\\S")]
+    """
+    The example input.
+    """
+    expected_output: Annotated[
+        str, Field(max_length=65536, min_length=1, pattern="\\S")
+    ]
+    """
+    The desired output.
+    """
+
+
+class PromptExample(ContractModel):
+    """
+    A typed input/output pair (1.4.1's PromptDemonstration): any JSON each. pcreceipt's prompt artifacts hold strings, which are JSON.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    input: Any
+    """
+    The example input.
+    """
+    expected_output: Any
+    """
+    The desired output.
+    """
+
+
+class PromptInstructions(ContractModel):
+    """
+    Instructions and demonstrations as they take effect: the saved custom ones, else the built-in instructions without demonstrations.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    instructions: str
+    """
+    Readable guidance.
+    """
+    demonstrations: list[PromptExample]
+    """
+    The examples that go with it.
+    """
+
+
+class Reason6(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class ExpectedGeneration(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
+    """
+
+
+class PutProfilePolicyRequest(ContractModel):
+    """
+    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation_enabled: bool
+    """
+    Whether Profile generation is enabled.
+    """
+    activation_mode: Literal["automatic", "review_required"] | None = "automatic"
+    """
+    How a generated Profile takes effect (automatic).
+    """
+    expected_version: Annotated[int, Field(ge=0)]
+    """
+    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
+    """
+
+
+class Cursor5(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    The next_cursor of the previous page of the same query; null or left out for the first page.
+    """
+
+
+class RecallRound(ContractModel):
+    """
+    One recall round and whether its candidates feed the final build.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    round: Annotated[int, Field(ge=0, le=2)]
+    """
+    0 for the first round, 1 or 2 for expansion rounds.
+    """
+    outcome: Literal["completed", "expansion_failed"]
+    """
+    completed, or expansion_failed for an abandoned expansion round.
+    """
+    retained: bool
+    """
+    Whether the round's candidates feed the final build.
+    """
+
+
+class RecallTokenDay(ContractModel):
+    """
+    Prepare counters of one UTC day.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    date: date_aliased
+    """
+    The day.
+    """
+    preparations: Annotated[int, Field(ge=0)]
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class RecallTokenValue(ContractModel):
+    """
+    Prepare counters.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    preparations: Annotated[int, Field(ge=0)]
+    """
+    Prepares that got past the early-empty step.
+    """
+    ready_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ready ones.
+    """
+    comparable_preparations: Annotated[int, Field(ge=0)]
+    """
+    Of those, the ones whose every selected artifact traces back to stored Sources.
+    """
+    baseline_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
+    """
+    recalled_tokens: Annotated[int, Field(ge=0)]
+    """
+    Estimated tokens of the comparable prepares' content.
+    """
+    token_reduction: int
+    """
+    baseline_tokens minus recalled_tokens (negative when the content cost more).
+    """
+
+
+class ReceiverChecks(ContractModel):
+    """
+    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    live_state: Literal["confirmed", "mismatch", "not_checked"]
+    """
+    Whether the live state matches the Handoff.
+    """
+    capability: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver can do the work.
+    """
+    authorization: Literal["confirmed", "insufficient", "not_checked"]
+    """
+    Whether the receiver may do the work.
+    """
+
+
+class ObservedTreeDigest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The tree digest installed (a succeeded install); null for a removal or a failure.
+    """
+
+
+class ErrorCode1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Receiver's failure code (a failure only).
+    """
+
+
+class Reason8(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
+    """
+
+
+class ExpectedRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
+    """
+
+
+class BlockedErrorCode(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
+    """
+
+
+class ActualTreeDigest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The tree digest of the directory now (null: it is gone or unreadable).
+    """
+
+
+class ObservedRevision(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+    """
+    The revision the target last confirmed installed.
+    """
+
+
+class ObservedTreeDigest1(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The tree digest the target last confirmed.
+    """
+
+
+class ObservedGeneration(RootModel[int]):
+    root: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the target last reported on.
+    """
+
+
+class LastErrorCode(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The target's last failure code.
+    """
+
+
+class InstallationId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The enrolled Receiver installation; null until enrollment.
+    """
+
+
+class ReceiverVersion(RootModel[str]):
+    root: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Receiver's version as it last reported it.
+    """
+
+
+class EnvironmentFingerprint3(RootModel[str]):
+    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The Receiver's environment digest as it last reported it.
+    """
+
+
+class MachineHostname1(RootModel[str]):
+    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
+    """
+    The Receiver's host name as it enrolled.
+    """
+
+
+class WorkspaceName1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Receiver's workspace name as it enrolled.
+    """
+
+
+class RemoteSkillTargetCredential(ContractModel):
+    """
+    The activated target's credential, shown only in this answer.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The target's Scope.
+    """
+    target_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The target.
+    """
+    agent_kind: Literal["codex", "claude_code"]
+    """
+    The Agent it installs Skills for.
+    """
+    credential: Annotated[str, Field(max_length=256, min_length=32)]
+    """
+    The target credential (a bearer secret for the Receiver's calls); the server keeps only its digest.
+    """
+
+
+class RenameRemoteSkillTargetRequest(ContractModel):
+    """
+    A new name for a target at the generation read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    display_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The human-readable name (surrounding spaces are dropped).
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
+    """
+
+
+class ReplaceArtifactTagsRequest(ContractModel):
+    """
+    The artifact's complete new tag set, replacing the old one in one step; an empty list clears it. Tags keep their display text and match exactly after NFC normalisation and case folding; a tag with outer whitespace or a control, surrogate or unassigned character, and two tags equal after normalisation, are 422 invalid_request (violation at /tags/<i>).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
+    """
+    The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
+    """
+
+
+class RepositoryPath(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            max_length=1024,
+            min_length=1,
+            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
+        ),
+    ]
+    """
+    A repository-relative path: no leading "/", no backslash, no empty, "." or ".." segment, no control character.
+    """
+
+
+class ModelIdentity(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            max_length=200,
+            min_length=3,
+            pattern="^[A-Za-z0-9._-]+/[!-~]+$",
+            title="ModelIdentity",
+        ),
+    ]
+    """
+    Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+
+
+class RerankSettings(ContractModel):
+    """
+    Allowlist pcreceipt.rerank-settings.v1: the non-content settings actually passed to a reranker, after inheritance and overrides, explicit defaults included. Never headers, credentials, URLs, provider payloads or content-bearing settings.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowlist: Literal["pcreceipt.rerank-settings.v1"]
+    """
+    The allowlist version these names and types come from.
+    """
+    temperature: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
+    """
+    Sampling temperature (forced to 0 for listwise rerank).
+    """
+    top_p: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
+    """
+    Nucleus sampling mass.
+    """
+    max_tokens: Annotated[int | None, Field(ge=1, le=131072)] = None
+    """
+    Upper bound on generated tokens.
+    """
+    seed: Annotated[int | None, Field(ge=0, le=4294967295)] = None
+    """
+    Sampling seed passed to the provider.
+    """
+    candidate_limit: Annotated[int | None, Field(ge=1, le=256)] = None
+    """
+    Size of the coarse pool handed to the reranker.
+    """
+    keep: Annotated[int | None, Field(ge=1, le=256)] = None
+    """
+    How many reranked candidates are kept (the family cap).
+    """
+    response_format: Literal["text", "json_object"] | None = None
+    """
+    The structured output mode requested.
+    """
+    on_failure: Literal["coarse_order", "drop_family"] | None = None
+    """
+    What a failed rerank does: fall back to the coarse order, or drop the family.
+    """
+    algorithm_version: Annotated[int | None, Field(ge=1, le=65535)] = None
+    """
+    For a deterministic reranker: the version of its algorithm.
+    """
+
+
+class Reason9(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
+class ReviewArtifactReference(ContractModel):
+    """
+    An exact artifact revision within the request's Scope, of any family (experience and skill included).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+
+
+class Sources(RootModel[list[DreamSourceReference]]):
+    root: Annotated[list[DreamSourceReference], Field(max_length=32)]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+
+
+class Artifacts(RootModel[list[ReviewArtifactReference]]):
+    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+
+
+class ArtifactRefs1(RootModel[list[ReviewArtifactReference]]):
+    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Replacement artifact evidence; null or absent keeps the current version's.
+    """
+
+
+class Reason10(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class Reason11(RootModel[str]):
+    root: Annotated[str, Field(max_length=512)]
+    """
+    Why, at most 512 characters, or null.
+    """
+
+
+class Revision(RootModel[int]):
+    root: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    An immutable artifact revision number, starting at 1.
+    """
+
+
+class RevokeAccessBindingRequest(ContractModel):
+    """
+    Revoke a Binding at the version the caller read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Binding.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    Its version as the caller read it.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Repeating the request with the key answers the same revocation.
+    """
+
+
+class RevokeRemoteSkillTargetRequest(ContractModel):
+    """
+    Revoke a target at the generation read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The target generation the caller read: another one is 409 invalid_target_state.
+    """
+
+
+class ScopeAccessResource(ContractModel):
+    """
+    One Scope (pcreceipt: the id * stands for every Scope, as a token grant on * does).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["scope"]
+    """
+    Always scope.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
+    """
+    The Scope id, or *.
+    """
+
+
+class ScopeBindingKey(ContractModel):
+    """
+    A host-owned key a Scope is bound to; keys match exactly, and integration keeps one host's keys apart from another's.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    integration: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The host integration that owns the key (for example claude-code).
+    """
+    kind: Annotated[str, Field(max_length=64, min_length=1, pattern="\\S")]
+    """
+    What the external id identifies for that integration (for example workspace).
+    """
+    external_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The host's identifier of the thing bound.
+    """
+
+
+class ScopeId(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    A Scope identifier: 1 to 256 characters containing at least one non-space.
+    """
+
+
+class NextCursor7(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
+class ScopeQueryField(
+    RootModel[
+        Literal[
+            "scope_id",
+            "title",
+            "summary",
+            "external_reference_value",
+            "binding_external_id",
+        ]
+    ]
+):
+    root: Literal[
+        "scope_id",
+        "title",
+        "summary",
+        "external_reference_value",
+        "binding_external_id",
+    ]
+    """
+    The field list_scopes' query is matched in: the Scope's id, title or summary, the value of one of its external references, or the external_id of one of its bindings.
+    """
+
+
+class Kind1(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Only memories of this kind (applied before the limit and the ranks), or null for any.
+    """
+
+
+class SearchTopicMemoryRequest(ContractModel):
+    """
+    Search the Scope's current Topic Memory by full text.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[
+        str, Field(max_length=8192, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
+    ]
+    """
+    The query text, without leading or trailing whitespace.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=20)] = 10
+    """
+    The most hits answered.
+    """
+
+
+class ServerAccessResource(ContractModel):
+    """
+    The deployment as a whole.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["server"]
+    """
+    Always server.
+    """
+    deployment_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The deployment's id (pcreceipt: the server_id of get_server_info).
+    """
+
+
+class ServerInfo(ContractModel):
+    """
+    Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_version: ContractVersion
+    """
+    The version of this response shape: 1.0.
+    """
+    product: Literal["powercontext"]
+    """
+    The protocol's product name: pcreceipt serves the PowerContext protocol, whose only product value this is.
+    """
+    server_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    Opaque identity of the durable deployment: generated once when the store is created and kept in it, so it stays the same across restarts and for every server sharing one database.
+    """
+    package_version: Annotated[str, Field(min_length=1)]
+    """
+    The version of the pcreceipt package serving the request.
+    """
+    api_contract_version: ContractVersion
+    """
+    Major and minor of this server's OpenAPI document's info.version.
+    """
+    feature_contracts: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z0-9_.]{1,128}$")],
+        FeatureContract,
+    ]
+    """
+    PowerContext's stable feature groups this server implements completely, by contract name, as PowerContext 1.4.1 declares them: access.principal (get_access_principal), memory.explicit (remember_memory, search_memory, get_memory_entry), scope.selection (list_scopes, get_scope, get_default_scope).
+    """
+
+
+class SetDefaultScopeRequest(ContractModel):
+    """
+    Point the default Scope at an existing Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that becomes the default.
+    """
+
+
+class Sha256Digest(RootModel[str]):
+    root: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    A SHA-256 digest in the prefixed form: "sha256:" followed by 64 lowercase hex digits.
+    """
+
+
+class ReplacementArtifactId(RootModel[str]):
+    root: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Skill replacing it, when deprecated.
+    """
+
+
+class SkillPackageFile(ContractModel):
+    """
+    One regular file of a canonical package.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    Its path in the package.
+    """
+    digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    sha256 of its bytes.
+    """
+    size: Annotated[int, Field(ge=0, le=4194304)]
+    """
+    Its size in bytes.
+    """
+    media_type: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Its media type by suffix (1.4.1's table; else application/octet-stream).
+    """
+    executable: bool
+    """
+    Whether it is stored with mode 0755.
+    """
+
+
+MetadataAdditionalProperty = TypeAliasType(
+    "MetadataAdditionalProperty", Annotated[str, Field(max_length=2000)]
+)
+"""
+A metadata value.
+"""
+
+
+class SkillPackageReference(ContractModel):
+    """
+    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package tree's SHA-256.
+    """
+    archive_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The package archive's SHA-256.
+    """
+    file_count: Annotated[int, Field(ge=1, le=256)]
+    """
+    Files in the package.
+    """
+    uncompressed_size: Annotated[int, Field(ge=1, le=4194304)]
+    """
+    Bytes of the files.
+    """
+    archive_size: Annotated[int, Field(ge=1, le=5242880)]
+    """
+    Bytes of the archive.
+    """
+
+
+class ValidationItem(RootModel[str]):
+    root: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    One check (trimmed).
+    """
+
+
+class License(RootModel[str]):
+    root: Annotated[str, Field(max_length=512, min_length=1)]
+    """
+    The license (trimmed).
+    """
+
+
+class Compatibility(RootModel[str]):
+    root: Annotated[str, Field(min_length=1, pattern="^[\\s\\S]{1,500}$")]
+    """
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
+    """
+
+
+class AllowedTools(RootModel[str]):
+    root: Annotated[str, Field(max_length=2000, min_length=1)]
+    """
+    The tools the Skill may use (trimmed).
+    """
+
+
+class SkillProposal(ContractModel):
+    """
+    Managed Skill content: a name, a description, instructions and how to validate them.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")]
+    """
+    The Skill's name (trimmed).
+    """
+    description: Annotated[
+        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
+    ]
+    """
+    What the Skill is for (trimmed).
+    """
+    instructions: Annotated[str, Field(max_length=131072)]
+    """
+    The instructions (not blank, no trailing whitespace).
+    """
+    validation: Annotated[list[ValidationItem], Field(max_length=32)]
+    """
+    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
+    """
+    package: SkillPackageReference | None = None
+    """
+    An exact package the Scope holds, whose cached fields the proposal must carry; null in a text proposal, for which the server builds and stores a one-file package; a proposal stored before packages were built may have none.
+    """
+    license: License | None = None
+    """
+    The license (trimmed).
+    """
+    compatibility: Compatibility | None = None
+    """
+    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
+    """
+    metadata: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=128)],
+            MetadataAdditionalProperty,
+        ]
+        | None,
+        Field(max_length=64),
+    ] = None
+    """
+    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
+    """
+    allowed_tools: AllowedTools | None = None
+    """
+    The tools the Skill may use (trimmed).
+    """
+
+
+class SkillUsageSourceReference(ContractModel):
+    """
+    A usage Source's identity: its type and the caller's observation id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Literal["skill-usage"]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The observation id, as sent.
+    """
+
+
+class SourceInventoryStatistics(ContractModel):
+    """
+    Sources stored and how far Memory extraction got.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Sources stored (the highest position).
+    """
+    memory_processed: Annotated[int, Field(ge=0)]
+    """
+    Sources the Memory extraction cursor has passed.
+    """
+    memory_pending: Annotated[int, Field(ge=0)]
+    """
+    total minus memory_processed.
+    """
+
+
+class SourceObservationReceipt(ContractModel):
+    """
+    The receipt of a submitted observation: the Source's identity and its position in the Scope's Source sequence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ObservedSourceReference
+    """
+    The Source stored.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope (the first submission's, for a replay).
+    """
+
+
+class NextCursor8(RootModel[str]):
+    root: Annotated[str, Field(max_length=4096, min_length=1)]
+    """
+    Continues the listing from the same snapshot; null on the last page.
+    """
+
+
+class SourceProjectionKey(ContractModel):
+    """
+    A named, versioned projection of a Source Definition.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's name (no leading or trailing white space).
+    """
+    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The projection's version (no leading or trailing white space).
+    """
+
+
+class SourceProjectionManifest(ContractModel):
+    """
+    One projection a Source Definition declares, with the JSON Schema of its values.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    schema_: Annotated[dict[str, Any], Field(alias="schema")]
+    """
+    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
+    """
+
+
+class SourceProjectionValue(ContractModel):
+    """
+    One projection the worker computed for the observation: its key (as the manifest declares it) and its value (checked against the manifest's schema for that key).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    key: SourceProjectionKey
+    """
+    The projection.
+    """
+    value: Any
+    """
+    The projection's value: any JSON value.
+    """
+
+
+class SourceReference(ContractModel):
+    """
+    A Source a revision was written from, by its type and id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Source type (content).
+    """
+    source_id: Annotated[str, Field(max_length=1024, min_length=1)]
+    """
+    The Source id.
+    """
+
+
+class SourceTypeReference(ContractModel):
+    """
+    A Source evidence reference.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source_type: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The Source type.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1)]
+    """
+    The Source identity.
+    """
+
+
+class StageTiming(ContractModel):
+    """
+    Summed duration of one runtime stage over its runs.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    stage: Annotated[
+        str,
+        Field(
+            max_length=64,
+            min_length=3,
+            pattern="^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$",
+        ),
+    ]
+    """
+    The runtime's span name, such as memory.search or context.build.
+    """
+    duration_ms: Annotated[float, Field(ge=0.0)]
+    """
+    Total milliseconds over all runs.
+    """
+    count: Annotated[int, Field(ge=1, le=65535)]
+    """
+    How many times the stage ran.
+    """
+
+
+class SubtreeScopeSelection(ContractModel):
+    """
+    A Scope and its descendants by parent link.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Literal["subtree"]
+    """
+    The selection mode.
+    """
+    root_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subtree's root; it must exist.
+    """
+
+
+class Details(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    Detail of the result, trimmed; null or absent for none.
+    """
+
+
+class RemainingWorkItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item.
+    """
+
+
+class TaskSourceReference(ContractModel):
+    """
+    A Source by its type and id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: str
+    """
+    The Source type.
+    """
+    source_id: str
+    """
+    The Source id.
+    """
+
+
+class TokenEstimatorProfile(ContractModel):
+    """
+    How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    estimator_id: Literal["character:weighted"]
+    """
+    The estimator.
+    """
+    version: Literal["1"]
+    """
+    Its version.
+    """
+
+
+class TopicMemoryContent(ContractModel):
+    """
+    A topic memory: a titled summary with detail.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    title: Annotated[str, Field(max_length=512, min_length=1, pattern="\\S")]
+    """
+    The topic title.
+    """
+    summary: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    The topic summary.
+    """
+    detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
+    """
+    The topic detail.
+    """
+
+
+class TopicMemoryProcessingBlock(ContractModel):
+    """
+    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    block_id: str
+    """
+    The block's id.
+    """
+    attempt_id: str
+    """
+    The attempt that ended in the block.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    binding_name: str
+    """
+    The processing binding.
+    """
+    source_after: Annotated[int, Field(ge=0)]
+    """
+    The cursor the attempt started after.
+    """
+    source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The exact selected Source end; null when unknown.
+    """
+    budget_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The cumulative coverage of the original allowance; null only for imported blocks.
+    """
+    legacy_source_through: Annotated[int | None, Field(ge=1)]
+    """
+    The original range of an imported block; null otherwise.
+    """
+    target_source_through: Annotated[int, Field(ge=1)]
+    """
+    The retained target.
+    """
+    attempts: Annotated[int, Field(ge=1)]
+    """
+    Attempts made.
+    """
+    requests: Annotated[int, Field(ge=0)]
+    """
+    Model requests made.
+    """
+    tokens: Annotated[int, Field(ge=0)]
+    """
+    Model tokens used.
+    """
+    error_code: str
+    """
+    The block's error code.
+    """
+    last_error_code: str | None
+    """
+    The last attempt's error code, or null.
+    """
+    blocked_at: AwareDatetime
+    """
+    UTC time the block was observed.
+    """
+    retried_at: AwareDatetime | None
+    """
+    UTC time of an accepted retry, or null.
+    """
+    retry_request_generation: Annotated[int | None, Field(ge=1)]
+    """
+    The flush generation an accepted retry requested, or null.
+    """
+
+
+class TopicMemoryProcessingStatus(ContractModel):
+    """
+    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    state: Literal["idle", "pending", "blocked"]
+    """
+    The processing state.
+    """
+    source_cursor: Annotated[int, Field(ge=0)]
+    """
+    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
+    """
+    source_head: Annotated[int, Field(ge=0)]
+    """
+    The Scope's highest Source position (0 without Sources).
+    """
+    target_source_through: Annotated[int | None, Field(ge=0)]
+    """
+    The retained processing target; always null here (only a flush with processing sets one).
+    """
+    block: TopicMemoryProcessingBlock | None
+    """
+    The current terminal block; always null here.
+    """
+
+
+class TopicMemoryProcessingStatusRequest(ContractModel):
+    """
+    Which Scope's Topic Memory processing to inspect.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+
+
+class UnpublishRemoteSkillRequest(ContractModel):
+    """
+    Make a Skill's absence a target's desired state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target_id: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The target.
+    """
+    artifact_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The managed Skill.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation the caller read: another one is 409 publication_generation_conflict.
+    """
+
+
+class UpdateScopeRequest(ContractModel):
+    """
+    Replace a Scope's descriptor (PUT: an absent optional field is cleared, not kept).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The version the caller read; the update is refused (409) when the Scope has moved on.
+    """
+    title: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope title.
+    """
+    summary: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
+    """
+    What the Scope is about.
+    """
+    parent_scope_id: ScopeId | None = None
+    """
+    An existing parent Scope, or null (absent is null).
+    """
+    context_references: Annotated[
+        list[ScopeId] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    Other existing Scopes that prepare also searches (never itself); absent is none.
+    """
+    external_references: Annotated[
+        list[ExternalReference] | None, Field(max_length=32, validate_default=True)
+    ] = []
+    """
+    References outside pcreceipt; absent is none.
+    """
+
+
+class UpdateSkillLifecycleRequest(ContractModel):
+    """
+    An explicit lifecycle transition of one managed Skill, compared and set on its governance generation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The managed Skill.
+    """
+    expected_generation: Annotated[int, Field(ge=0)]
+    """
+    The governance generation the caller last read (0: never changed).
+    """
+    lifecycle_state: Literal["active", "deprecated", "retired"]
+    """
+    The state asked for.
+    """
+    replacement_artifact_id: ArtifactId | None = None
+    """
+    The managed Skill replacing it (only with deprecated).
+    """
+
+
+class Violation(ContractModel):
+    """
+    One violated rule.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str, Field(max_length=512)]
+    """
+    JSON Pointer to the offending location in the message ("" for the whole message).
+    """
+    rule: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The rule's identifier: a JSON Schema keyword or a named semantic rule.
+    """
+    property: Annotated[str | None, Field(pattern="^[A-Za-z0-9_.-]{1,64}$")] = None
+    """
+    For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
+    """
+
+
+class WorkArtifactReference(ContractModel):
+    """
+    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact family: 1 to 128 printable ASCII characters, no spaces.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The exact revision.
+    """
+
+
+class InScopeItem(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One item in scope.
+    """
+
+
+class Exclusion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One exclusion.
+    """
+
+
+class CompletionCriterion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One criterion.
+    """
+
+
+class AuthorizationNote(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One note.
+    """
+
+
+class OpenQuestion(RootModel[str]):
+    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    One question.
+    """
+
+
+class WorkSourceReceipt(ContractModel):
+    """
+    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal[
+        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
+    ]
+    """
+    The record's kind.
+    """
+    source: CapturedSourceReference
+    """
+    The Source the record was stored as.
+    """
+    position: Annotated[int, Field(ge=1)]
+    """
+    The Source's position in its Scope.
+    """
+    content_digest: Annotated[
+        str, Field(max_length=71, min_length=71, pattern="^sha256:[0-9a-f]{64}$")
+    ]
+    """
+    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
+    """
+
+
+class WorkSourceReference(ContractModel):
+    """
+    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's Source id: 1 to 256 characters, trimmed.
+    """
+
+
+class AccessBindingReplacementInput(ContractModel):
+    """
+    The replacement's subject, reason and expiry (resource and role stay).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who the replacement is for.
+    """
+    reason: Reason1 | None = None
+    """
+    Why, or null.
+    """
+    expires_at: AwareDatetime | None = None
+    """
+    When it stops applying, or null.
+    """
+
+
+class AccessCheckResponse(ContractModel):
+    """
+    The combined decision and one decision per requirement, in order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    allowed: bool
+    """
+    The combined decision.
+    """
+    decisions: Annotated[list[AccessDecision], Field(max_length=100, min_length=1)]
+    """
+    One per requirement.
+    """
+
+
+class AccessMeResponse(ContractModel):
+    """
+    The caller and what this deployment's access control offers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    mode: Literal["disabled", "enforced"]
+    """
+    enforced: every request is decided by the caller's Bindings.
+    """
+    resource_kinds: list[Literal["server", "scope", "artifact"]]
+    """
+    The resource types Bindings and checks can name.
+    """
+    provider_capabilities: AccessProviderCapabilities
+    """
+    What the decisions can do.
+    """
+    artifact_families: list[ArtifactFamilyAccessCapability]
+    """
+    Artifact Families that can be shared (none in pcreceipt).
+    """
+
+
+class ApproveCandidateRequest(ContractModel):
+    """
+    Approve the exact pending version: write its artifact and mark it approved, together.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The version reviewed.
+    """
+
+
+class ArtifactAccessResource(ContractModel):
+    """
+    One Artifact in a Scope (accepted in requests; pcreceipt shares no Artifacts, so it is refused).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Literal["artifact"]
+    """
+    Always artifact.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
+    """
+    The Scope holding it.
+    """
+    identity: AccessArtifactIdentity
+    """
+    The Artifact.
+    """
+    selector: MemoryEntryAccessSelector | None = None
+    """
+    A Memory entry within it, or null.
+    """
+
+
+class ArtifactDreamingOperationCapability(ContractModel):
+    """
+    A Dream operation this server runs and what review does with its result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    output_kind: Literal["candidate", "tag_candidate"]
+    """
+    What it proposes.
+    """
+    effect: Literal[
+        "review_then_publish",
+        "review_then_publish_configuration",
+        "review_then_replace_tags",
+    ]
+    """
+    What approval does.
+    """
+
+
+class ArtifactInventoryStatistics(ContractModel):
+    """
+    Artifacts stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    total: Annotated[int, Field(ge=0)]
+    """
+    Artifacts of every family.
+    """
+    by_family: list[FamilyCount]
+    """
+    Per family with at least one artifact, by family name.
+    """
+
+
+class ArtifactReference(ContractModel):
+    """
+    An exact artifact revision within the Scope given by the enclosing object.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The artifact family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact identifier.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The exact revision.
+    """
+
+
+class ArtifactSearchFusion(ContractModel):
+    """
+    How a Family with more than one channel fuses them: method rrf (weighted reciprocal rank fusion) is the one supported; another method is 422 at /fusion/method.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    method: Annotated[str, Field(min_length=1, pattern=".*\\S.*")]
+    """
+    The fusion method (rrf).
+    """
+    params: ArtifactSearchFusionParams | None = None
+    """
+    The method's parameters.
+    """
+
+
+class ArtifactSearchLineage(ContractModel):
+    """
+    The revision's direct evidence (PowerContext 1.4.1's Artifact lineage).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: list[SourceTypeReference]
+    """
+    The Sources it derives from.
+    """
+    artifacts: list[ArtifactReference]
+    """
+    The revisions it derives from.
+    """
+    publication_source: None
+    """
+    Always null here (no revision is a publication).
+    """
+    publication_digest: None
+    """
+    Always null here.
+    """
+
+
+class ArtifactTagSet(ContractModel):
+    """
+    An artifact's complete current tag set.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: ArtifactTagTarget
+    """
+    The tagged artifact.
+    """
+    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
+    """
+    The tags' display text, ordered by the UTF-8 bytes of their normalised forms.
+    """
+    tag_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 JSON {"tags": tags}; informational (If-Match takes the ETag, not this).
+    """
+
+
+class AtomicMemoryContent(ContractModel):
+    """
+    An atomic memory: one short text. The text is NFC-normalised and stripped, then limited to 8192 UTF-8 bytes. creation is maintained by the server: served on every revision (null unless the revision is a merge result's revision 1), and a write may only leave it out or send null (anything else is 422, rule creation_maintained_by_server).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.atomic-memory.v1"], Field(alias="schema")
+    ] = "powercontext.atomic-memory.v1"
+    """
+    The atomic memory content schema.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    """
+    What kind of memory this is, such as decision or fact.
+    """
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The memory text (at most 8192 UTF-8 bytes after NFC and strip).
+    """
+    creation: AtomicMemoryCreation | None = None
+    """
+    The merge that created this memory, or null; maintained by the server (a write may only omit it or send null).
+    """
+
+
+class AtomicMemoryInput(ContractModel):
+    """
+    An atomic memory at the revision and state version the caller last saw.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The memory's head revision (family atomic-memory).
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    The state version the caller last saw.
+    """
+
+
+class AtomicMemoryLifecycleRequest(ContractModel):
+    """
+    Forget an active memory: PowerContext 1.4.1's request, {scope_id, target: {artifact, state_version}, state: "forgotten"}. Forgetting a memory that is already forgotten, at its current revision and state_version, changes nothing (200, changed false). pcreceipt extension: state "retired" retires an active merge result.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    target: AtomicMemoryInput
+    """
+    The memory.
+    """
+    state: Literal["forgotten", "retired"]
+    """
+    The new state: forgotten (PowerContext's only value), or retired (a pcreceipt extension, merge results only).
+    """
+
+
+class AtomicMemoryRecord(ContractModel):
+    """
+    An atomic memory after a mutation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ArtifactReference
+    """
+    The head revision.
+    """
+    kind: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The memory kind.
+    """
+    text: Annotated[str, Field(min_length=1)]
+    """
+    The memory text.
+    """
+    state: Literal["active", "forgotten", "merged", "retired"]
+    """
+    The lifecycle state.
+    """
+    state_version: Annotated[int, Field(ge=0)]
+    """
+    The state version.
+    """
+    merged_into_id: ArtifactId | None
+    """
+    The merge result, or null.
     """
 
 
@@ -1798,24 +4125,6 @@ class AtomicMemoryRestorationResponse(ContractModel):
     """
 
 
-class AtomicMemoryRestorationTarget(ContractModel):
-    """
-    The memory a restoration starts from (PowerContext 1.4.1's AtomicMemoryTarget): its identity and, for restore only, the exact revision whose content comes back (null or absent: the current head's).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The Atomic Memory's identity.
-    """
-    revision: Revision1 | None = None
-    """
-    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
-    """
-
-
 class AtomicMemorySearchHit(ContractModel):
     """
     One hit: the memory, its fused reciprocal-rank score and the channels that found it.
@@ -1863,104 +4172,6 @@ class AtomicMemoryStateView(ContractModel):
     merged_into_id: ArtifactId | None
     """
     The merge result this memory was merged into, or null.
-    """
-
-
-class AuthorizationNote(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One note.
-    """
-
-
-class BindArtifactHandleRequest(ContractModel):
-    """
-    The exact revision to bind the handle to, in the handle's family.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The artifact.
-    """
-    revision: Annotated[int, Field(ge=1)]
-    """
-    The exact revision.
-    """
-
-
-class BindingId(RootModel[str]):
-    root: Annotated[str, Field(max_length=64)]
-    """
-    The Binding changed, or null.
-    """
-
-
-class BlockedErrorCode(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
-    """
-
-
-class BootstrapContext(ContractModel):
-    """
-    A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[
-        Literal["powercontext.bootstrap-context.v1"], Field(alias="schema")
-    ]
-    """
-    The response schema.
-    """
-    status: Literal["ready", "empty", "skipped"]
-    """
-    ready, empty or skipped.
-    """
-    reason: (
-        Literal[
-            "disabled", "no_eligible_context", "already_delivered", "preparation_failed"
-        ]
-        | None
-    )
-    """
-    Why there is no package; null when ready.
-    """
-    profile: Literal["powercontext.scope-bootstrap.v1"]
-    """
-    The package profile.
-    """
-    content: str | None
-    """
-    The package text, or null.
-    """
-    content_bytes: Annotated[int, Field(ge=0)]
-    """
-    UTF-8 bytes of content; 0 when null.
-    """
-    package_digest: Sha256Digest | None
-    """
-    sha256 of content, or null.
-    """
-    items: Annotated[list[BootstrapContextItem], Field(max_length=7)]
-    """
-    The package's items in order.
-    """
-    truncated: bool
-    """
-    Whether an item was cut or left out.
-    """
-    receipt: BootstrapDeliveryReceipt
-    """
-    The delivery receipt.
     """
 
 
@@ -2039,273 +4250,6 @@ class BootstrapContextRequest(ContractModel):
     handoff: BootstrapHandoffReference | None = None
     """
     An exact committed Handoff revision to include.
-    """
-
-
-class BootstrapDeliveryReceipt(ContractModel):
-    """
-    A content-free delivery receipt.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    receipt_id: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The receipt: bcr_ and 32 lowercase hex digits.
-    """
-    state: Literal["pending", "injected", "skipped", "failed"]
-    """
-    pending (delivery not yet recorded), injected, skipped or failed.
-    """
-
-
-class BootstrapHandoffReference(ContractModel):
-    """
-    An exact committed Handoff revision in the current Scope (PowerContext's ArtifactReference).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The artifact family.
-    """
-    artifact_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The artifact.
-    """
-    revision: Annotated[int, Field(ge=1)]
-    """
-    The exact revision.
-    """
-
-
-class BootstrapReceiptId(RootModel[str]):
-    root: Annotated[str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")]
-    """
-    A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
-    """
-
-
-class BuiltinPromptInstructions(ContractModel):
-    """
-    The runtime's built-in instructions for the key.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    version: str
-    """
-    The built-in definition's version (get_capabilities' builtin_version).
-    """
-    profile: Literal["coding", "conversation"] | None
-    """
-    The built-in definition's profile; always null here.
-    """
-    instructions: str
-    """
-    The exact built-in instructions the runtime sends.
-    """
-
-
-class Candidate(ContractModel):
-    """
-    One candidate's current head: its latest immutable proposal version and its review state.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    candidate_kind: Literal["artifact", "tag"]
-    """
-    Always artifact here (tag candidates are not served).
-    """
-    candidate_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The candidate's id.
-    """
-    version: Annotated[int, Field(ge=1)]
-    """
-    The proposal version (1, then one more per revision).
-    """
-    family: Literal[
-        "experience",
-        "skill",
-        "profile",
-        "atomic-memory",
-        "topic-memory",
-        "handoff",
-        "prompt",
-    ]
-    """
-    The proposed artifact's family (experience or skill on this server).
-    """
-    status: Literal["pending", "approved", "rejected"]
-    """
-    The review state.
-    """
-    proposal: ExperienceContent | SkillProposal
-    """
-    The proposed content: an Experience or a managed Skill.
-    """
-    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
-    """
-    The version's Source evidence.
-    """
-    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
-    """
-    The version's artifact evidence.
-    """
-    target: ReviewArtifactReference | None
-    """
-    The head an approval replaces; null for a new artifact.
-    """
-    reason: Reason2 | None
-    """
-    The version's reason.
-    """
-    result_artifact: ReviewArtifactReference | None
-    """
-    The revision approval wrote (approved only).
-    """
-    decision_reason: DecisionReason | None
-    """
-    Why it was rejected (rejected only).
-    """
-    audit: Annotated[None, Field(None)] = None
-    """
-    A Dream candidate's server-owned provenance: always null (no Dream runs here).
-    """
-    permissions: Annotated[None, Field(None)] = None
-    """
-    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
-    """
-    result: Annotated[None, Field(None)] = None
-    """
-    A tag candidate's result: always null (no tag candidates here).
-    """
-    operation: Annotated[None, Field(None)] = None
-    """
-    A Dream candidate's operation: always null here.
-    """
-    origin: Annotated[None, Field(None)] = None
-    """
-    A tag candidate's origin: always null here.
-    """
-    dream_run_id: Annotated[None, Field(None)] = None
-    """
-    A Dream candidate's run: always null here.
-    """
-
-
-class CandidateFamilyCount(ContractModel):
-    """
-    Candidates of one family.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal[
-        "experience",
-        "skill",
-        "profile",
-        "atomic-memory",
-        "topic-memory",
-        "handoff",
-        "prompt",
-    ]
-    """
-    The family.
-    """
-    total: Annotated[int, Field(ge=0)]
-    """
-    Candidates.
-    """
-    pending: Annotated[int, Field(ge=0)]
-    """
-    Awaiting review.
-    """
-    approved: Annotated[int, Field(ge=0)]
-    """
-    Approved.
-    """
-    rejected: Annotated[int, Field(ge=0)]
-    """
-    Rejected.
-    """
-
-
-class CandidateHistory(ContractModel):
-    """
-    Every proposal version of a candidate, oldest first, each as it was proposed (pending).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    versions: list[Candidate]
-    """
-    The versions.
-    """
-
-
-class CandidateInventoryStatistics(ContractModel):
-    """
-    Review Candidates (pcreceipt has none: all zero).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    total: Annotated[int, Field(ge=0)]
-    """
-    Candidates.
-    """
-    pending: Annotated[int, Field(ge=0)]
-    """
-    Awaiting review.
-    """
-    approved: Annotated[int, Field(ge=0)]
-    """
-    Approved.
-    """
-    rejected: Annotated[int, Field(ge=0)]
-    """
-    Rejected.
-    """
-    by_family: list[CandidateFamilyCount]
-    """
-    Per family.
-    """
-
-
-class CandidatePage(ContractModel):
-    """
-    A page of candidates.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    candidates: list[Candidate]
-    """
-    The candidates, by id.
-    """
-    next_cursor: str | None
-    """
-    The cursor of the next page; null on the last.
     """
 
 
@@ -2462,39 +4406,6 @@ class CaptureWorkingNoteRequest(ContractModel):
     """
 
 
-class CapturedSourceReference(ContractModel):
-    """
-    A captured Source's identity: its type and its caller id.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Literal["content"]
-    """
-    The Source type (always content: Working Notes are Content Sources too).
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1)]
-    """
-    The caller's Source id, as sent.
-    """
-
-
-ChecksAdditionalProperty = TypeAliasType(
-    "ChecksAdditionalProperty",
-    Annotated[
-        str,
-        Field(
-            max_length=512,
-            pattern="^[a-z][a-z_-]*(:(enabled|disabled))?(,[a-z][a-z_-]*(:(enabled|disabled))?)*$",
-        ),
-    ],
-)
-"""
-A check's state (ok, unavailable, ready, not_ready, disabled or enforced), or for access_resource_kinds and access_artifact_families comma-separated names, a family's each followed by :enabled or :disabled.
-"""
-
-
 class ClearScopeBindingRequest(ContractModel):
     """
     Remove the binding of one key.
@@ -2506,56 +4417,6 @@ class ClearScopeBindingRequest(ContractModel):
     key: ScopeBindingKey
     """
     The key whose binding is removed.
-    """
-
-
-class ClearScopeBindingResponse(ContractModel):
-    """
-    Whether a binding was removed.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    cleared: bool
-    """
-    True when the key had a binding, which is now gone; false when it had none.
-    """
-
-
-class CodeChangesOperation(ContractModel):
-    """
-    PowerContext's change listing between two index generations (pcreceipt: 501 unsupported_capability).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["changes"]
-    """
-    The operation.
-    """
-
-
-class CodeCoverage(ContractModel):
-    """
-    What the index covers.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    files: Annotated[int, Field(ge=0)]
-    """
-    Indexed files.
-    """
-    lines: Annotated[int, Field(ge=0)]
-    """
-    Indexed lines.
-    """
-    skipped: Annotated[int, Field(ge=0)]
-    """
-    Files the indexing client skipped.
     """
 
 
@@ -2629,32 +4490,6 @@ class CodeFileUpload(ContractModel):
     """
 
 
-class CodeLastBuild(ContractModel):
-    """
-    The indexing that made the current workspace.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    indexed_at: AwareDatetime
-    """
-    When it was indexed.
-    """
-    files: Annotated[int, Field(ge=0)]
-    """
-    Indexed files.
-    """
-    lines: Annotated[int, Field(ge=0)]
-    """
-    Indexed lines.
-    """
-    skipped: Annotated[int, Field(ge=0)]
-    """
-    Files the indexing client skipped.
-    """
-
-
 class CodeMapOperation(ContractModel):
     """
     PowerContext's structural map (pcreceipt: 501 unsupported_capability).
@@ -2721,40 +4556,6 @@ class CodeQueryItem(ContractModel):
     content: str
     """
     The lines as in the file, with their line endings (the last line of a file may have none).
-    """
-
-
-class CodeQueryRequest(ContractModel):
-    """
-    One code query, PowerContext 1.4.1's request. read needs expected_fingerprint; before_fingerprint belongs to impact_changes only (absent or null otherwise).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    operation: (
-        CodeStatusOperation
-        | CodeChangesOperation
-        | CodeMapOperation
-        | CodeSearchOperation
-        | CodeRelationOperation
-        | CodeTestsOperation
-        | CodeReadOperation
-    )
-    """
-    The operation, chosen by its kind.
-    """
-    expected_fingerprint: Hex64 | None = None
-    """
-    The workspace fingerprint the caller saw; a different current one is 409 code_changed.
-    """
-    before_fingerprint: Hex64 | None = None
-    """
-    impact_changes' earlier fingerprint.
-    """
-    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 16000
-    """
-    The most bytes the compact JSON answer may take; items that do not fit are left out (status partial).
     """
 
 
@@ -2937,32 +4738,6 @@ class CodeSearchOperation(ContractModel):
     """
 
 
-class CodeSelectedItem(ContractModel):
-    """
-    A code item, identified by its code evidence reference.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["code"]
-    """
-    The code family.
-    """
-    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
-    """
-    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
-    """
-    truncated: bool
-    """
-    Whether the item was cut to fit.
-    """
-    code_evidence: CodeEvidenceRef
-    """
-    The exact line range and snippet hash injected.
-    """
-
-
 class CodeStatus(ContractModel):
     """
     The state of the Scope's code index (PowerContext's powercontext.code-status.v1): ready with the current workspace, or missing before the first indexing.
@@ -3012,27 +4787,6 @@ class CodeStatus(ContractModel):
     reason: Literal["code_index_missing"] | None
     """
     code_index_missing when missing, else null.
-    """
-
-
-class CodeQueryResponse(RootModel[CodeQueryResult | CodeStatus]):
-    root: CodeQueryResult | CodeStatus
-    """
-    A status operation answers a CodeStatus; explore and read a CodeQueryResult.
-    """
-
-
-class CodeStatusOperation(ContractModel):
-    """
-    Report the state of the Scope's code index.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["status"]
-    """
-    The operation.
     """
 
 
@@ -3098,86 +4852,6 @@ class CodeWorkspace(ContractModel):
     """
 
 
-class CommitConnectorCheckpointRequest(ContractModel):
-    """
-    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    binding: ConnectorBinding
-    """
-    The binding whose checkpoint to commit.
-    """
-    expected: Any
-    """
-    The value the caller last read (null: none committed yet); compared by its canonical JSON (RFC 8785), so it must be I-JSON (integers within ±(2^53 − 1), finite numbers), else 422 invalid_request (rule i_json).
-    """
-    checkpoint: Any
-    """
-    The new opaque JSON value, stored whole when expected is still current; I-JSON like expected.
-    """
-
-
-class CommitHandoffRequest(ContractModel):
-    """
-    Commit a prepared Handoff as the Scope's next Handoff revision.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope of the Handoff.
-    """
-    handoff: PreparedHandoff
-    """
-    The exact prepared value finalize_handoff or handoff_current_work answered.
-    """
-
-
-class CommittedHandoff(ContractModel):
-    """
-    A committed, immutable Handoff revision and its lineage.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    reference: WorkArtifactReference
-    """
-    The revision (family handoff, artifact_id handoff).
-    """
-    content: HandoffContent
-    """
-    Its content.
-    """
-    source_refs: list[WorkSourceReference]
-    """
-    The Sources its state and next action cite, each once, in citation order.
-    """
-    artifact_refs: list[WorkArtifactReference]
-    """
-    The artifact revisions its state and next action cite, each once, in citation order.
-    """
-
-
-class Compatibility(RootModel[str]):
-    root: Annotated[str, Field(min_length=1, pattern="^[\\s\\S]{1,500}$")]
-    """
-    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
-    """
-
-
-class CompletionCriterion(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One criterion.
-    """
-
-
 class ConnectorBinding(ContractModel):
     """
     One remote Connector binding: the Scope it feeds, the binding's id within that Scope, and the Connector's name and version. A binding id belongs to the first name and version that committed a checkpoint under it; another name or version under the same (scope_id, binding_id) is 409 connector_checkpoint_conflict.
@@ -3224,123 +4898,6 @@ class ConnectorCheckpointState(ContractModel):
     """
 
 
-class ContextAssembly(ContractModel):
-    """
-    An explicit selection of families, in injection order. An empty section list turns history recall off.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    format: Literal["markdown"] = "markdown"
-    """
-    The rendering format.
-    """
-    sections: Annotated[
-        list[AssemblySection] | None, Field(max_length=4, validate_default=True)
-    ] = [{"family": "memory", "limit": 6}, {"family": "experience", "limit": 2}]
-    """
-    At most four sections with distinct families; the sum of limits must not exceed the server's assembly_max_entries. Absent: memory 6, then experience 2 (PowerContext's default sections).
-    """
-    show: Annotated[
-        list[Literal["confidence", "recall_rank"]] | None, Field(max_length=2)
-    ] = []
-    """
-    Optional per-item metadata lines to render.
-    """
-
-
-class ContinueHandoffRequest(ContractModel):
-    """
-    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope of the Handoff.
-    """
-    selection: Literal["prepared", "exact", "latest"]
-    """
-    Which Handoff.
-    """
-    prepared: PreparedHandoff | None = None
-    """
-    The prepared value, for prepared.
-    """
-    revision: WorkArtifactReference | None = None
-    """
-    The committed revision, for exact (family handoff).
-    """
-
-
-class ContractVersion(ContractModel):
-    """
-    A major/minor compatibility version: a major step may break what it governs, a minor step only adds.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    major: Annotated[int, Field(ge=1)]
-    """
-    The major version.
-    """
-    minor: Annotated[int, Field(ge=0)]
-    """
-    The minor version.
-    """
-
-
-class CreateAccessBindingRequest(ContractModel):
-    """
-    Give a subject a role on a resource.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    subject: AccessPrincipal | AccessGroup
-    """
-    Who (pcreceipt: a token, type service).
-    """
-    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
-    """
-    On what.
-    """
-    role: Literal[
-        "handoff.viewer",
-        "handoff.receiver",
-        "artifact.viewer",
-        "prompt.user",
-        "artifact.owner",
-        "scope.viewer",
-        "scope.contributor",
-        "scope.reviewer",
-        "scope.delegator",
-        "scope.admin",
-        "server.observer",
-        "server.admin",
-    ]
-    """
-    The role.
-    """
-    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    Repeating the request with the key answers the same Binding.
-    """
-    reason: Reason3 | None = None
-    """
-    Why, or null.
-    """
-    expires_at: AwareDatetime | None = None
-    """
-    When it stops applying (later than now), or null.
-    """
-
-
 class CreateAtomicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
@@ -3359,57 +4916,7 @@ class CreateAtomicMemoryRequest(ContractModel):
     """
 
 
-class CreateDreamRunRequest(ContractModel):
-    """
-    Start a Dream run over exact evidence: 1 to 20 artifacts (none for revise_tags), at most 32 references with Sources, deduplicated; the idempotency key (trimmed, 1 to 128 characters) returns the original run to the same caller for the same request.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    tag_target: DreamTagTarget | None = None
-    """
-    revise_tags' target; null otherwise.
-    """
-    operation: Literal[
-        "refine_experience",
-        "derive_skill",
-        "revise_skill",
-        "revise_profile",
-        "revise_memory",
-        "revise_topic_memory",
-        "refresh_handoff",
-        "revise_prompt",
-        "revise_tags",
-    ]
-    """
-    The operation.
-    """
-    artifacts: Annotated[
-        list[ReviewArtifactReference] | None, Field(validate_default=True)
-    ] = []
-    """
-    Exact evidence revisions of the Scope.
-    """
-    sources: Annotated[
-        list[DreamSourceReference] | None, Field(validate_default=True)
-    ] = []
-    """
-    Exact evidence Sources of the Scope.
-    """
-    target: ReviewArtifactReference | None = None
-    """
-    The exact current head the proposal replaces (also in artifacts); null proposes a new artifact.
-    """
-    idempotency_key: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
-    ]
-    """
-    The caller's key for this run.
-    """
-
-
-class CreateExperienceRequest(ContractModel):
+class CreateTopicMemoryRequest(ContractModel):
     """
     Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
     """
@@ -3417,59 +4924,13 @@ class CreateExperienceRequest(ContractModel):
     model_config = ConfigDict(
         extra="forbid",
     )
-    family: Literal["experience"]
+    family: Literal["topic-memory"]
     """
     The artifact family.
     """
-    content: ExperienceContent
+    content: TopicMemoryContent
     """
     The artifact content.
-    """
-
-
-class CreateProfileRequest(ContractModel):
-    """
-    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["profile"]
-    """
-    The artifact family.
-    """
-    content: ProfileContent
-    """
-    The artifact content.
-    """
-
-
-class CreatePromptRequest(ContractModel):
-    """
-    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["prompt"]
-    """
-    The artifact family.
-    """
-    content: PromptContent
-    """
-    The artifact content.
-    """
-    prompt_key: Literal[
-        "memory.rerank",
-        "query.expand",
-        "atomic_memory.extract",
-        "handoff.generate",
-        "profile.generate",
-    ]
-    """
-    Which prompt this artifact customises.
     """
 
 
@@ -3533,24 +4994,6 @@ class CreateScopeRequest(ContractModel):
     """
 
 
-class CreateSourceRequest(ContractModel):
-    """
-    One Source to create: the server names it (src_ + 32 hex) and gives it the Scope's next position.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source_type: Literal["content"] | None = "content"
-    """
-    The Source type (content, the default).
-    """
-    content: Any
-    """
-    Any JSON value, stored as sent and pending for Memory extraction like a capture (its text is the string itself, or the value's RFC 8785 JSON). A string that is empty or only white space is refused (rule pattern), so is a handoff receipt (a JSON object, or its JSON text, whose schema is powercontext.handoff-receipt.v1: rule reserved_schema) and a value outside I-JSON (rule i_json).
-    """
-
-
 class CreateSubjectSourceRequest(ContractModel):
     """
     One Source to write to the business Scope and to the Scope of its subject, at once.
@@ -3581,197 +5024,6 @@ class CreateSubjectSourceRequest(ContractModel):
     """
 
 
-class CreateSubjectSourceResponse(ContractModel):
-    """
-    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The subject's key, as sent.
-    """
-    subject_type: Literal["user"]
-    """
-    The kind of subject.
-    """
-    subject_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope the subject is bound to.
-    """
-    sources: Annotated[list[SourceRecord], Field(max_length=2, min_length=2)]
-    """
-    The business Scope's Source and the subject Scope's.
-    """
-
-
-class CreateTopicMemoryRequest(ContractModel):
-    """
-    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["topic-memory"]
-    """
-    The artifact family.
-    """
-    content: TopicMemoryContent
-    """
-    The artifact content.
-    """
-
-
-class CreateWorkContractRequest(ContractModel):
-    """
-    Record a Work Contract as a Source of the Scope.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope the contract is recorded in.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
-    """
-    contract: WorkContract
-    """
-    The contract.
-    """
-
-
-class Current(ContractModel):
-    """
-    On artifact_conflict: the target's current head.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The artifact family.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The artifact identifier.
-    """
-    revision: Annotated[int, Field(ge=1)]
-    """
-    The head revision.
-    """
-
-
-class CurrentWorkHandoff(ContractModel):
-    """
-    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[
-        Literal["powercontext.current-work-handoff.v1"], Field(alias="schema")
-    ]
-    """
-    The record schema.
-    """
-    trust: Literal["untrusted_input"]
-    """
-    Always untrusted_input.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for, trimmed.
-    """
-    state: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
-    """
-    Where the work stands (1 to 64 claims).
-    """
-    disposition: Literal["continuable", "blocked", "complete"]
-    """
-    Where the work stands overall.
-    """
-    next_action: WorkClaim | None
-    """
-    The next step (one claim), or null.
-    """
-    omissions: Annotated[list[Omission], Field(max_length=64)]
-    """
-    What is known to be missing, trimmed and unique.
-    """
-
-
-class Cursor(RootModel[str]):
-    root: Annotated[str, Field(max_length=2048)]
-    """
-    The previous page's next_cursor, or null.
-    """
-
-
-class Cursor2(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
-    """
-
-
-class Cursor3(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The previous page's next_cursor (signed; bound to the Scope and the filters).
-    """
-
-
-class Cursor4(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-    """
-    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
-    """
-
-
-class Cursor5(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    The next_cursor of the previous page of the same query; null or left out for the first page.
-    """
-
-
-class DecisionReason(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    Why it was rejected (rejected only).
-    """
-
-
-class Description(RootModel[str]):
-    root: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    A display name, or null.
-    """
-
-
-class Description1(RootModel[str]):
-    root: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    A display name (the token's name), or null.
-    """
-
-
-class Details(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    Detail of the result, trimmed; null or absent for none.
-    """
-
-
 class DownloadRemoteSkillPackageRequest(ContractModel):
     """
     The exact package a target's current publication generation desires.
@@ -3791,88 +5043,6 @@ class DownloadRemoteSkillPackageRequest(ContractModel):
     package: SkillPackageReference
     """
     The package reference the action named.
-    """
-
-
-class DreamBudget(ContractModel):
-    """
-    A run's bounds, as PowerContext 1.4.1 reports them (every run here has the same).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    max_items: Annotated[int, Field(ge=1)]
-    """
-    Evidence items (PowerContext 1.4.1's bound; 32 here).
-    """
-    max_bytes: Annotated[int, Field(ge=1)]
-    """
-    Evidence bytes (PowerContext 1.4.1's bound; 65536 here).
-    """
-    max_nodes: Annotated[int, Field(ge=1)]
-    """
-    Evidence nodes (PowerContext 1.4.1's bound; 128 here).
-    """
-    max_edges: Annotated[int, Field(ge=1)]
-    """
-    Evidence edges (PowerContext 1.4.1's bound; 256 here).
-    """
-    max_depth: Annotated[int, Field(ge=1)]
-    """
-    Lineage depth (PowerContext 1.4.1's bound; 8 here).
-    """
-    max_output_tokens: Annotated[int, Field(ge=1)]
-    """
-    Output tokens of the model's answer (PowerContext 1.4.1's bound; 4096 here).
-    """
-    max_model_calls: Annotated[int, Field(ge=1)]
-    """
-    Model calls (attempts) (PowerContext 1.4.1's bound; 2 here).
-    """
-    timeout_seconds: Annotated[float, Field(gt=0.0)]
-    """
-    Seconds a run may take from its first claim (PowerContext 1.4.1's bound; 120 here).
-    """
-
-
-class DreamCandidateRef(ContractModel):
-    """
-    The Candidate a run proposed.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["artifact", "tag"]
-    """
-    artifact (tag candidates are not made here).
-    """
-    candidate_id: str
-    """
-    The Candidate.
-    """
-    version: Annotated[int, Field(ge=1)]
-    """
-    Its version when proposed.
-    """
-
-
-class DreamEvidenceEdge(ContractModel):
-    """
-    A derivation edge.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    derived_id: str
-    """
-    The derived node.
-    """
-    upstream_id: str
-    """
-    Its upstream node.
     """
 
 
@@ -3925,52 +5095,6 @@ class DreamEvidenceNode(ContractModel):
     """
 
 
-class DreamInputManifest(ContractModel):
-    """
-    What the run's model read: the evidence by digest and the projection's digest and size.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    transform_version: str
-    """
-    The evidence projection's version.
-    """
-    artifacts: list[ReviewArtifactReference]
-    """
-    The artifacts read.
-    """
-    sources: list[DreamSourceReference]
-    """
-    The Sources read.
-    """
-    nodes: list[DreamEvidenceNode]
-    """
-    The evidence nodes.
-    """
-    edges: list[DreamEvidenceEdge]
-    """
-    Derivation edges.
-    """
-    root_groups: list[DreamRootEvidenceGroup]
-    """
-    Root groups.
-    """
-    projection_digest: str
-    """
-    sha256:<hex> of the projection sent to the model.
-    """
-    projection_bytes: Annotated[int, Field(ge=0)]
-    """
-    Its size in bytes.
-    """
-    incomplete: bool
-    """
-    Whether an item was cut to fit.
-    """
-
-
 class DreamRootEvidenceGroup(ContractModel):
     """
     Sources sharing a root.
@@ -3993,142 +5117,6 @@ class DreamRootEvidenceGroup(ContractModel):
     """
 
 
-class DreamRun(ContractModel):
-    """
-    One Dream run of a Scope, every key always present.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    tag_target: DreamTagTarget | None
-    """
-    revise_tags' target (always null here).
-    """
-    reused: bool
-    """
-    Whether the run reused an earlier pending proposal (never here).
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    run_id: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The run (dr_ and 32 hex digits).
-    """
-    operation: Literal[
-        "refine_experience",
-        "derive_skill",
-        "revise_skill",
-        "revise_profile",
-        "revise_memory",
-        "revise_topic_memory",
-        "refresh_handoff",
-        "revise_prompt",
-        "revise_tags",
-    ]
-    """
-    The operation.
-    """
-    status: Literal["queued", "running", "succeeded", "failed"]
-    """
-    The state.
-    """
-    outcome: Literal["proposed", "no_change", "needs_evidence"] | None
-    """
-    A succeeded run's outcome; null otherwise.
-    """
-    target: ReviewArtifactReference | None
-    """
-    The request's target.
-    """
-    candidate: DreamCandidateRef | None
-    """
-    The proposed Candidate (outcome proposed).
-    """
-    reason: str | None
-    """
-    The model's reason for its outcome.
-    """
-    error: str | None
-    """
-    A failed run's error code (inference_unavailable, inference_timeout, invalid_generation_output, budget_exceeded, evidence_unavailable, generation_failed).
-    """
-    accepted_at: AwareDatetime
-    """
-    When the run was accepted (RFC 3339 UTC).
-    """
-    started_at: AwareDatetime | None
-    """
-    When it was first claimed.
-    """
-    completed_at: AwareDatetime | None
-    """
-    When it ended.
-    """
-    attempt_count: Annotated[int, Field(ge=0)]
-    """
-    Claims so far.
-    """
-    input_manifest: DreamInputManifest | None
-    """
-    What the model read; null before the run read its evidence.
-    """
-    usage: DreamUsage
-    """
-    What it spent.
-    """
-    budget: DreamBudget
-    """
-    Its bounds.
-    """
-    prompt_version: str
-    """
-    The Dream prompt's version.
-    """
-    model_config_id: str | None
-    """
-    The generation model that ran it; null before a claim.
-    """
-
-
-class DreamRunPage(ContractModel):
-    """
-    A page of a Scope's runs, newest first.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    runs: list[DreamRun]
-    """
-    The runs.
-    """
-    next_cursor: str | None
-    """
-    The next page's cursor; null on the last page.
-    """
-
-
-class DreamSourceReference(ContractModel):
-    """
-    Tag-proposal Source evidence (not accepted here: no tag candidates).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source_type: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The Source type.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1)]
-    """
-    The Source id.
-    """
-
-
 class DreamTagTarget(ContractModel):
     """
     A tag set under review (revise_tags, which this server does not run): the target, its tag ETag and the exact revision the tags were read against.
@@ -4148,66 +5136,6 @@ class DreamTagTarget(ContractModel):
     basis_ref: ReviewArtifactReference
     """
     The exact revision.
-    """
-
-
-class DreamUsage(ContractModel):
-    """
-    What a run spent.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    model_calls: Annotated[int, Field(ge=0)]
-    """
-    Model calls made.
-    """
-    input_tokens: Annotated[int | None, Field(ge=0)]
-    """
-    Input tokens, when the provider reported them.
-    """
-    output_tokens: Annotated[int | None, Field(ge=0)]
-    """
-    Output tokens, when the provider reported them.
-    """
-
-
-class EnrollRemoteSkillTargetRequest(ContractModel):
-    """
-    A Receiver's enrollment.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    enrollment_code: Annotated[str, Field(max_length=256, min_length=32)]
-    """
-    The code create_remote_skill_target showed.
-    """
-    installation_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The Receiver installation's identity (one target per installation, Scope and Agent kind).
-    """
-    receiver_version: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The Receiver's version.
-    """
-    environment_fingerprint: EnvironmentFingerprint | None = None
-    """
-    A digest of the Receiver's environment.
-    """
-    machine_hostname: MachineHostname | None = None
-    """
-    The Receiver's host name.
-    """
-    workspace_name: WorkspaceName | None = None
-    """
-    The Receiver's workspace name.
     """
 
 
@@ -4240,134 +5168,6 @@ class EntryChange(ContractModel):
     reason: str | None
     """
     Why, or null.
-    """
-
-
-class EnvironmentFingerprint(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    A digest of the Receiver's environment.
-    """
-
-
-class EnvironmentFingerprint3(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The Receiver's environment digest as it last reported it.
-    """
-
-
-class ErrorBody(ContractModel):
-    """
-    What went wrong, without request content.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    code: Literal[
-        "invalid_request",
-        "unauthorized",
-        "forbidden",
-        "precondition_required",
-        "inference_timeout",
-        "inference_unavailable",
-        "storage_unavailable",
-        "internal_error",
-        "scope_not_found",
-        "scope_binding_target_missing",
-        "artifact_not_found",
-        "scope_idempotency_conflict",
-        "scope_version_conflict",
-        "revision_conflict",
-        "atomic_memory_changed",
-        "invalid_memory_state",
-        "artifact_already_exists",
-        "request_too_large",
-        "invalid_cursor",
-        "code_index_missing",
-        "code_changed",
-        "code_target_missing",
-        "code_range_missing",
-        "budget_too_small",
-        "unsupported_capability",
-        "code_workspace_not_found",
-        "code_range_not_found",
-        "source_conflict",
-        "cursor_expired",
-        "legacy_memory_operation_unsupported",
-        "tag_precondition_failed",
-        "not_found",
-        "invalid_scope_relationship",
-        "invalid_memory_relation",
-        "invalid_preview",
-        "preview_expired",
-        "preview_stale",
-        "artifact_publication_unsupported",
-        "artifact_publication_conflict",
-        "handoff_evidence_not_found",
-        "source_not_eligible",
-        "invalid_handoff_generation",
-        "candidate_not_found",
-        "candidate_conflict",
-        "candidate_terminal",
-        "artifact_conflict",
-        "generation_unavailable",
-        "handoff_generation_unavailable",
-        "artifact_handle_not_found",
-        "idempotency_conflict",
-        "connector_checkpoint_conflict",
-        "handoff_report_too_large",
-        "profile_policy_not_found",
-        "topic_memory_block_not_found",
-        "prompt_customization_unavailable",
-        "topic_memory_processing_unavailable",
-        "source_not_found",
-        "subject_scope_conflict",
-        "distinct_scopes_required",
-        "invalid_source_ingestion",
-        "source_definition_not_found",
-        "invalid_access_request",
-        "access_binding_not_found",
-        "access_cursor_stale",
-        "binding-version",
-        "idempotency-key",
-        "runtime_not_ready",
-        "resource_filter_limit_exceeded",
-        "external_skill_registry_unavailable",
-        "external_skill_not_found",
-        "external_skill_snapshot_unavailable",
-        "capability_unavailable",
-        "capacity_exceeded",
-        "client_upgrade_required",
-        "dream_not_found",
-        "generation_conflict",
-        "invalid_lifecycle",
-        "invalid_enrollment",
-        "invalid_target_state",
-        "publication_generation_conflict",
-        "invalid_target_credential",
-        "artifact_family_not_found",
-        "artifact_search_not_supported",
-        "invalid_skill_lifecycle",
-    ]
-    """
-    The error code.
-    """
-    message: Annotated[str, Field(max_length=2048, min_length=1)]
-    """
-    A human-readable, content-free explanation.
-    """
-    details: ErrorDetails | None
-    """
-    Structured, content-free detail, or null.
-    """
-
-
-class ErrorCode1(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The Receiver's failure code (a failure only).
     """
 
 
@@ -4546,20 +5346,6 @@ class ErrorDetails(ContractModel):
     """
 
 
-class ErrorEnvelope(ContractModel):
-    """
-    The one error envelope every non-2xx response uses.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    error: ErrorBody
-    """
-    The error.
-    """
-
-
 class ExactScopeSelection(ContractModel):
     """
     Exactly these Scopes; each must exist.
@@ -4575,115 +5361,6 @@ class ExactScopeSelection(ContractModel):
     scope_ids: Annotated[list[ScopeId], Field(max_length=1000, min_length=1)]
     """
     The Scopes, each once.
-    """
-
-
-class Exclusion(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One exclusion.
-    """
-
-
-class ExpectedGeneration(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    The publication generation the caller read; null for the Skill's first publication on the target. Another one is 409 publication_generation_conflict.
-    """
-
-
-class ExpectedRevision(RootModel[int]):
-    root: Annotated[int, Field(ge=1)]
-    """
-    A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
-    """
-
-
-class ExpectedVersion(RootModel[int]):
-    root: Annotated[int, Field(ge=1)]
-    """
-    The version a revocation expected, or null.
-    """
-
-
-class ExperienceArtifact(ContractModel):
-    """
-    An exact Experience revision with its direct evidence.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact: ReviewArtifactReference
-    """
-    The revision.
-    """
-    content: ExperienceContent
-    """
-    Its content.
-    """
-    source_refs: list[SourceReference]
-    """
-    The Sources it was approved from.
-    """
-    artifact_refs: list[ReviewArtifactReference]
-    """
-    The revisions it was approved from.
-    """
-
-
-class ExperienceContent(ContractModel):
-    """
-    An experience: situation, action, outcome and lesson.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    situation: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
-    """
-    The situation.
-    """
-    action: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
-    """
-    What was done.
-    """
-    outcome: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
-    """
-    What happened.
-    """
-    lesson: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
-    """
-    What to do next time.
-    """
-    failure: FailureRecord | None = None
-    """
-    Optional failure record.
-    """
-
-
-class ExpiresAt(RootModel[str]):
-    root: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    An optional logical expiry: an ISO 8601 date-time with a time zone, in the future when captured (else 422 with details.field expires_at and details.reason missing_time_zone or not_in_future). An exact replay stays accepted after the expiry.
-    """
-
-
-class ExternalReference(ContractModel):
-    """
-    A reference to something outside pcreceipt.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    What kind of reference.
-    """
-    value: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    The reference.
     """
 
 
@@ -4763,117 +5440,6 @@ class ExternalSkillResolution(ContractModel):
     """
 
 
-class ExtractionBackground(ContractModel):
-    """
-    Where Memory extraction runs in the background.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    location: Literal["local", "external", "none"]
-    """
-    local, external or none (no background executor).
-    """
-    role: Literal["leader", "standby"] | None
-    """
-    The local supervisor's role, or null when none runs.
-    """
-    state: Literal["running", "degraded", "stopped", "unknown"]
-    """
-    The supervisor's lifecycle state.
-    """
-    automatic_processing_enabled: bool | None
-    """
-    Whether this process extracts Memory automatically; null when unknown.
-    """
-
-
-class ExtractionFailure(ContractModel):
-    """
-    One Memory extraction failure this process observed (PowerContext 1.4.1's ExtractionFailure): a sanitized category, never a message, model input or credential.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    code: Literal[
-        "model_configuration_error",
-        "model_timeout",
-        "model_unavailable",
-        "invalid_model_output",
-        "worker_timeout",
-        "worker_crash",
-        "invalid_worker_result",
-        "missing_durable_acknowledgement",
-        "supervisor_failed",
-        "lease_renewal_failed",
-        "scope_discovery_failed",
-        "processing_failed",
-    ]
-    """
-    The category: model_timeout (the provider did not answer in time), model_unavailable (it could not be reached or refused), invalid_model_output (its answer was not the required shape); 1.4.1's other categories are not produced here.
-    """
-    stage: Literal[
-        "inference", "flush", "worker", "supervisor", "lease_renewal", "scope_discovery"
-    ]
-    """
-    inference for a recognised model failure, else where the failure was observed (1.4.1's stages).
-    """
-    occurred_at: AwareDatetime
-    """
-    UTC time this process observed the failure.
-    """
-
-
-class ExtractionObservation(ContractModel):
-    """
-    What this process observed of Memory extraction since it started.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["unverified", "observed"]
-    """
-    unverified (no extraction outcome observed since this process started) or observed (a flush extracted a Source, or failed on the model).
-    """
-    since: AwareDatetime
-    """
-    UTC start of the observation window (this process's start).
-    """
-    last_failure: ExtractionFailure | None
-    """
-    The last extraction failure this process observed: a flush_memory that answered 503 because the model failed before any Source was extracted (kept after a later success, as in 1.4.1); null when none was observed.
-    """
-    last_success_at: AwareDatetime | None
-    """
-    UTC time of the last successful extraction, or null.
-    """
-
-
-class ExtractionStatus(ContractModel):
-    """
-    Memory extraction diagnostics.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    configuration: Literal["configured", "unconfigured", "unknown"]
-    """
-    Whether an extraction pipeline is assembled: configured, unconfigured or unknown.
-    """
-    background: ExtractionBackground
-    """
-    The background executor.
-    """
-    observation: ExtractionObservation
-    """
-    What was observed.
-    """
-
-
 class FailureRecord(ContractModel):
     """
     How an experience failed, so the same failure can be recognised again.
@@ -4898,110 +5464,6 @@ class FailureRecord(ContractModel):
     """
 
 
-class FailureSignature(ContractModel):
-    """
-    The cue and symptom of a failure.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    recall_cue: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    What should bring this failure to mind.
-    """
-    symptom: Symptom | None = None
-    """
-    What the failure looked like.
-    """
-
-
-class FailureVerification(ContractModel):
-    """
-    A check that the repair holds.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    condition: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    The condition to check.
-    """
-    check_subject: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    What is checked.
-    """
-
-
-class Family(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    An Artifact Family (artifact resources only), or null.
-    """
-
-
-class Family1(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    Only roles of this Artifact Family, or null.
-    """
-
-
-class FamilyCount(ContractModel):
-    """
-    Artifacts of one family.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
-    """
-    The family.
-    """
-    total: Annotated[int, Field(ge=0)]
-    """
-    Artifacts (heads, any lifecycle state).
-    """
-
-
-class FeatureContract(ContractModel):
-    """
-    The compatibility version of exactly the listed operations.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    version: ContractVersion
-    """
-    The group's version.
-    """
-    operations: Annotated[list[Operation], Field(min_length=1)]
-    """
-    The operation ids the group governs.
-    """
-
-
-class FinalizeHandoffRequest(ContractModel):
-    """
-    Finalize an inspected draft into a prepared Handoff.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope of the Handoff.
-    """
-    draft: HandoffDraft
-    """
-    The inspected draft.
-    """
-
-
 class FlushMemoryRequest(ContractModel):
     """
     Process the Scope's pending Source window into Memory.
@@ -5013,52 +5475,6 @@ class FlushMemoryRequest(ContractModel):
     scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
     The Scope.
-    """
-
-
-class FlushMemoryResponse(ContractModel):
-    """
-    The result of one flush (PowerContext's FlushMemoryResponse).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["idle", "processed"]
-    """
-    idle (the cursor did not move) or processed (the cursor moved).
-    """
-    previous_cursor: Annotated[int, Field(ge=0)]
-    """
-    The highest Source position processed before this flush.
-    """
-    current_cursor: Annotated[int, Field(ge=0)]
-    """
-    The highest Source position processed after it.
-    """
-    high_watermark: Annotated[int, Field(ge=0)]
-    """
-    The highest Source position captured.
-    """
-    processed_source_count: Annotated[int, Field(ge=0)]
-    """
-    Content Sources this flush extracted into Memory (each fully: its memories written and the cursor moved past it). 0 without a provider: then a window moves only when none of its Sources needs extraction.
-    """
-    memory: BootstrapHandoffReference | None
-    """
-    Always null: a flush may write several memories (PowerContext answers null too); read them with list_atomic_memories or search.
-    """
-    remaining_work: bool
-    """
-    Whether Sources past current_cursor remain pending (current_cursor < high_watermark).
-    """
-    held_count: Annotated[int, Field(ge=0)]
-    """
-    1 when the write gate held the window, else 0.
-    """
-    hold_codes: list[str]
-    """
-    The gate's rejection codes; empty unless held.
     """
 
 
@@ -5128,29 +5544,6 @@ class FlushTopicMemoryRequest(ContractModel):
     """
 
 
-class FlushTopicMemoryResponse(ContractModel):
-    """
-    A durable processing request's acceptance (1.4.1's FlushTopicMemoryResponse); never answered here, since pcreceipt runs no Topic Memory processing.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["accepted", "idle"]
-    """
-    accepted, or idle when the cursor was already current.
-    """
-
-
-class FromEntryVersionId(RootModel[str]):
-    root: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The version before, or null.
-    """
-
-
 class GenerateExperienceRequest(ContractModel):
     """
     Generate one Experience proposal from exact evidence with the configured chat model, stored as a pending candidate (never approved).
@@ -5178,24 +5571,6 @@ class GenerateExperienceRequest(ContractModel):
     reason: Reason4 | None = None
     """
     Why the candidate is generated (trimmed).
-    """
-
-
-class GeneratePromptDemonstrationsRequest(ContractModel):
-    """
-    What to generate demonstrations for (1.4.1's GeneratePromptDemonstrationsRequest).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    instructions: Annotated[str, Field(max_length=32768, min_length=1, pattern="\\S")]
-    """
-    Guidance for the examples: 1 to 32,768 characters with at least one non-space.
-    """
-    demonstration_count: Annotated[int, Field(ge=1, le=20)]
-    """
-    How many demonstrations: 1 to 20, exactly that many answered.
     """
 
 
@@ -5230,24 +5605,6 @@ class GenerateSkillRequest(ContractModel):
     reason: Reason4 | None = None
     """
     Why the candidate is generated (trimmed).
-    """
-
-
-class GeneratedCandidateResponse(ContractModel):
-    """
-    A generated pending candidate, or an explicit no-op.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["pending", "no_op"]
-    """
-    What generation did.
-    """
-    candidate: Candidate | None
-    """
-    The pending candidate; null for a no-op.
     """
 
 
@@ -5300,28 +5657,6 @@ class GetExperienceRequest(ContractModel):
     artifact: ReviewArtifactReference
     """
     The exact revision (family experience).
-    """
-
-
-class GetHandoffReportRequest(ContractModel):
-    """
-    Ask for the Handoff Report of a Scope selection.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
-    """
-    The Scopes the report covers.
-    """
-    format: Literal["json", "markdown"] | None = "json"
-    """
-    The report's form.
-    """
-    download: bool | None = False
-    """
-    Answer a file (Content-Disposition attachment): the Markdown document, or the bare report object for json.
     """
 
 
@@ -5397,24 +5732,6 @@ class GetSkillRequest(ContractModel):
     """
 
 
-class GetStatsRequest(ContractModel):
-    """
-    Ask for statistics over a Scope selection.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
-    """
-    The Scopes.
-    """
-    period: Literal["today", "7d", "30d"] | None = "30d"
-    """
-    The reporting period.
-    """
-
-
 class GetTopicMemoryProcessingBlockRequest(ContractModel):
     """
     One retained processing block of a Scope.
@@ -5451,58 +5768,6 @@ class GetTopicMemoryRequest(ContractModel):
     """
 
 
-class HandoffAcknowledgement(ContractModel):
-    """
-    The resolved Handoff and the receipt of the stored Handoff Receipt.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    receipt_identity: Annotated[None, Field(None)] = None
-    """
-    A Server-owned identity attestation of the Handoff Receipt under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
-    """
-    resolution: HandoffResolution
-    """
-    The Handoff acknowledged, as continue_handoff resolves it.
-    """
-    receipt: WorkSourceReceipt
-    """
-    The Handoff Receipt Source (kind handoff-receipt).
-    """
-
-
-class HandoffActivation(ContractModel):
-    """
-    What an activation did at its boundary.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["generated", "ignored"]
-    """
-    generated or ignored.
-    """
-    boundary_source: WorkSourceReference
-    """
-    The boundary Source, as requested.
-    """
-    previous_position: Annotated[int, Field(ge=0)]
-    """
-    The Source position of the last boundary that generated a draft before this call (0: none).
-    """
-    current_position: Annotated[int, Field(ge=0)]
-    """
-    That position after this call: the boundary's when generated, else unchanged.
-    """
-    draft: HandoffDraft | None
-    """
-    The generated draft (generated), or null (ignored).
-    """
-
-
 class HandoffAddress(ContractModel):
     """
     A committed Handoff revision with its Scope (1.4.1's ArtifactAddress of family handoff, artifact_id handoff).
@@ -5536,142 +5801,6 @@ class HandoffArtifactCitation(ContractModel):
     artifact_ref: WorkArtifactReference
     """
     The cited revision.
-    """
-
-
-class HandoffContent(ContractModel):
-    """
-    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    generation: HandoffGenerationMetadata | None = None
-    """
-    Generation origin; absent or null for content nobody generated.
-    """
-    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
-    """
-    The content schema.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for.
-    """
-    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
-    """
-    Where the work stands (1 to 64 statements).
-    """
-    disposition: Literal["continuable", "blocked", "complete"]
-    """
-    Where the work stands overall.
-    """
-    next_action: HandoffStatement | None
-    """
-    The next step, or null.
-    """
-    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
-    """
-    What is known to be missing.
-    """
-
-
-class HandoffCurrentWorkRequest(ContractModel):
-    """
-    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
-    """
-    handoff: CurrentWorkHandoff
-    """
-    The inspected current state.
-    """
-
-
-class HandoffDraft(ContractModel):
-    """
-    An inspectable Handoff draft, before finalize_handoff.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    generation: HandoffGenerationEnvelope | None = None
-    """
-    A generation receipt; absent or null (pcreceipt issues none).
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for.
-    """
-    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
-    """
-    Where the work stands (1 to 64 statements).
-    """
-    disposition: Literal["continuable", "blocked", "complete"]
-    """
-    Where the work stands overall.
-    """
-    next_action: HandoffStatement | None
-    """
-    The next step, or null.
-    """
-    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
-    """
-    What is known to be missing.
-    """
-
-
-class HandoffEvidenceCheck(ContractModel):
-    """
-    Whether one statement's evidence is still readable.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    claim: Literal["state", "next_action"]
-    """
-    state or next_action.
-    """
-    state_index: StateIndex | None
-    """
-    The state statement's index, or null for next_action.
-    """
-    status: Literal["available", "unavailable"]
-    """
-    available when every citation is readable.
-    """
-    unavailable_evidence: Annotated[
-        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
-    ]
-    """
-    The citations that are not.
-    """
-
-
-class HandoffGenerationEnvelope(ContractModel):
-    """
-    A generation receipt a server issues with a generated draft. pcreceipt issues none, so a draft or prepared Handoff carrying one is 422 invalid_handoff_generation.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    receipt: Annotated[str, Field(max_length=8192, min_length=1)]
-    """
-    The opaque receipt.
     """
 
 
@@ -5721,164 +5850,6 @@ class HandoffGenerationMetadata(ContractModel):
     """
 
 
-class HandoffOmission(ContractModel):
-    """
-    Known relevant material that was unavailable or not verified.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What is missing.
-    """
-    citation: HandoffSourceCitation | HandoffArtifactCitation | None
-    """
-    Where it would be, or null.
-    """
-
-
-class HandoffReport(ContractModel):
-    """
-    The Handoff Report (powercontext.handoff-report.v2): per selected Scope its latest committed Handoff, with the counts and both digests. A read: it accepts, continues or changes nothing.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[Literal["powercontext.handoff-report.v2"], Field(alias="schema")]
-    """
-    The report schema.
-    """
-    selection: ReportSelection
-    """
-    The selection.
-    """
-    scope_ids: list[ScopeId]
-    """
-    The selected Scopes in report order (the order of scopes).
-    """
-    generated_at: AwareDatetime
-    """
-    When the report was made (UTC).
-    """
-    summary: HandoffReportSummary
-    """
-    The counts.
-    """
-    scopes: list[ScopeHandoffReport]
-    """
-    One entry per selected Scope.
-    """
-    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    The digest of what was selected (the Scopes and the exact Handoff revisions), independent of when.
-    """
-    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    The digest of the report without this field.
-    """
-
-
-class HandoffReportResponse(ContractModel):
-    """
-    The JSON answer of get_handoff_report without download: the report (format json) or null (format markdown answers text/markdown instead).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    format: Literal["json", "markdown"]
-    """
-    The report's form.
-    """
-    report: HandoffReport | None
-    """
-    The report, or null.
-    """
-    markdown: str | None
-    """
-    Always null here: Markdown is answered as text/markdown.
-    """
-    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    As the report's.
-    """
-    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    As the report's.
-    """
-
-
-class HandoffReportSummary(ContractModel):
-    """
-    How many selected Scopes are in each state.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    continuable_count: Annotated[int, Field(ge=0)]
-    """
-    Scopes whose state is continuable.
-    """
-    blocked_count: Annotated[int, Field(ge=0)]
-    """
-    Scopes whose state is blocked.
-    """
-    complete_count: Annotated[int, Field(ge=0)]
-    """
-    Scopes whose state is complete.
-    """
-    no_handoff_count: Annotated[int, Field(ge=0)]
-    """
-    Scopes whose state is no_handoff.
-    """
-
-
-class HandoffResolution(ContractModel):
-    """
-    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    trust: Literal["untrusted_history"]
-    """
-    Always untrusted_history.
-    """
-    status: Literal["empty", "resolved"]
-    """
-    resolved, or empty (latest with no committed Handoff).
-    """
-    scope_id: str
-    """
-    The Scope.
-    """
-    content: HandoffContent | None
-    """
-    The content; null when empty.
-    """
-    selection: Literal["prepared", "exact", "latest"] | None
-    """
-    How it was selected; null when empty.
-    """
-    selected_revision: WorkArtifactReference | None
-    """
-    The committed revision selected; null for prepared or empty.
-    """
-    current_revision: WorkArtifactReference | None
-    """
-    The Scope's latest committed revision; null when there is none.
-    """
-    evidence_checks: Annotated[list[HandoffEvidenceCheck], Field(max_length=65)]
-    """
-    One check per state statement in order, then one for next_action.
-    """
-
-
 class HandoffSourceCitation(ContractModel):
     """
     Evidence: one Source of the request's Scope.
@@ -5894,110 +5865,6 @@ class HandoffSourceCitation(ContractModel):
     source_ref: WorkSourceReference
     """
     The cited Source.
-    """
-
-
-class HandoffStatement(ContractModel):
-    """
-    One claim of a Handoff with the exact evidence behind it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    The claim.
-    """
-    citations: Annotated[
-        list[HandoffSourceCitation | HandoffArtifactCitation],
-        Field(max_length=32, min_length=1),
-    ]
-    """
-    Its evidence (1 to 32 citations).
-    """
-
-
-class Health(ContractModel):
-    """
-    Liveness or readiness.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["ok", "ready", "not_ready"]
-    """
-    ok (live), ready or not_ready.
-    """
-    checks: (
-        dict[
-            Annotated[str, StringConstraints(pattern=r"^[a-z_]{1,32}$")],
-            ChecksAdditionalProperty,
-        ]
-        | None
-    ) = None
-    """
-    Readiness checks by PowerContext 1.4.1's names: runtime (ready), database (the store: ready or unavailable, which makes the server not_ready), artifact_processing_supervisor (disabled: pcreceipt runs no background processing), access_mode (disabled without tokens, enforced with them), authentication_provider and access_provider (disabled without tokens; ready, or not_ready when the store that holds the tokens does not answer), and two descriptions of what access decisions cover: access_resource_kinds (the resource types a Binding can name, comma-separated) and access_artifact_families (family:enabled or family:disabled per Artifact Family, comma-separated, by name). ok is no longer sent (it named the store's check before the checks took 1.4.1's names) and stays in the enum so older readers of this contract keep validating.
-    """
-
-
-class Hex64(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    A bare SHA-256 digest: 64 lowercase hex digits (the CodeEvidenceRef form).
-    """
-
-
-class HistorySelectedItem(ContractModel):
-    """
-    A history item, identified by its Scope-qualified artifact address.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal["atomic-memory", "topic-memory", "experience", "profile"]
-    """
-    A history family.
-    """
-    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
-    """
-    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
-    """
-    truncated: bool
-    """
-    Whether the item was cut to fit.
-    """
-    artifact_address: ArtifactAddress
-    """
-    The exact revision injected.
-    """
-
-
-class ImportArtifactsRequest(ContractModel):
-    """
-    Bulk import: up to 1000 artifacts of one family into one Scope, committed in one transaction (all or nothing). A batch mixing families is refused (422, rule import_one_family); split it where the family changes.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: Annotated[
-        list[
-            Annotated[
-                CreateAtomicMemoryRequest
-                | CreateTopicMemoryRequest
-                | CreateExperienceRequest
-                | CreateProfileRequest
-                | CreatePromptRequest,
-                Field(discriminator="family"),
-            ]
-        ],
-        Field(max_length=1000, min_length=1),
-    ]
-    """
-    The artifacts to create.
     """
 
 
@@ -6047,13 +5914,6 @@ class ImportExternalSkillRequest(ContractModel):
     """
 
 
-class InScopeItem(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One item in scope.
-    """
-
-
 class IndexCodeRequest(ContractModel):
     """
     Replace the Scope's code workspace with these files.
@@ -6069,100 +5929,6 @@ class IndexCodeRequest(ContractModel):
     skipped: Annotated[int | None, Field(ge=0)] = 0
     """
     Files the client skipped (binary, too large, ignored).
-    """
-
-
-class InputTokens(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    Input tokens, or null when a provider did not report them.
-    """
-
-
-class InstallationId(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The enrolled Receiver installation; null until enrollment.
-    """
-
-
-class InventoryStatistics(ContractModel):
-    """
-    What is stored now.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    sources: SourceInventoryStatistics
-    """
-    Sources.
-    """
-    artifacts: ArtifactInventoryStatistics
-    """
-    Artifacts.
-    """
-    candidates: CandidateInventoryStatistics
-    """
-    Review Candidates.
-    """
-    memory: MemoryInventoryStatistics
-    """
-    Memory entries.
-    """
-
-
-class Kind(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    Only memories of this kind, or null for any.
-    """
-
-
-class Kind1(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    Only memories of this kind (applied before the limit and the ranks), or null for any.
-    """
-
-
-class LastErrorCode(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The target's last failure code.
-    """
-
-
-class LegacyMemoryTarget(ContractModel):
-    """
-    A legacy Memory collection entry, by its collection artifact and entry ids.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["memory_entry"]
-    """
-    Always memory_entry.
-    """
-    family: Literal["memory"]
-    """
-    Always memory (the legacy collection family).
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The legacy collection's artifact id.
-    """
-    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The entry's id in that collection.
-    """
-
-
-class License(RootModel[str]):
-    root: Annotated[str, Field(max_length=512, min_length=1)]
-    """
-    The license (trimmed).
     """
 
 
@@ -6218,120 +5984,6 @@ class ListAccessAuditRequest(ContractModel):
     limit: Annotated[int | None, Field(ge=1, le=500)] = 100
     """
     Page size.
-    """
-
-
-class ListAccessBindingsRequest(ContractModel):
-    """
-    List the Bindings under a resource the caller administers.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    management_resource: (
-        ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
-    )
-    """
-    The server (every Binding) or a Scope (its Bindings).
-    """
-    subject: AccessPrincipal | AccessGroup | None = None
-    """
-    Only this subject's, or null.
-    """
-    role: (
-        Literal[
-            "handoff.viewer",
-            "handoff.receiver",
-            "artifact.viewer",
-            "prompt.user",
-            "artifact.owner",
-            "scope.viewer",
-            "scope.contributor",
-            "scope.reviewer",
-            "scope.delegator",
-            "scope.admin",
-            "server.observer",
-            "server.admin",
-        ]
-        | None
-    ) = None
-    """
-    Only this role's, or null.
-    """
-    state: Literal["active", "revoked"] | None = None
-    """
-    Only this state's, or null.
-    """
-    cursor: Cursor | None = None
-    """
-    The previous page's next_cursor, or null.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
-    """
-    Page size.
-    """
-
-
-class ListAccessResourcesRequest(ContractModel):
-    """
-    List the resources of one type the caller may act on.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    action: Literal[
-        "server.observe",
-        "server.admin",
-        "scope.read",
-        "scope.contribute",
-        "scope.review",
-        "scope.delegate",
-        "scope.admin",
-        "artifact.read",
-        "artifact.write",
-        "artifact.share",
-        "handoff.evidence.inspect",
-        "handoff.acknowledge",
-        "prompt.use",
-    ]
-    """
-    The action.
-    """
-    resource_type: Literal["server", "scope", "artifact"]
-    """
-    The resource type.
-    """
-    family: Family | None = None
-    """
-    An Artifact Family (artifact resources only), or null.
-    """
-    cursor: str | None = None
-    """
-    The previous page's next_cursor, or null.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
-    """
-    Page size.
-    """
-
-
-class ListAccessRolesRequest(ContractModel):
-    """
-    List the roles that can be bound.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    resource_type: Literal["server", "scope", "artifact"] | None = None
-    """
-    Only roles on this resource type, or null for all.
-    """
-    family: Family1 | None = None
-    """
-    Only roles of this Artifact Family, or null.
     """
 
 
@@ -6497,20 +6149,6 @@ class ListManagedSkillsRequest(ContractModel):
     """
 
 
-class ListManagedSkillsResponse(ContractModel):
-    """
-    The current managed Skills, by artifact id.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    skills: Annotated[list[ManagedSkillLibraryEntry], Field(max_length=200)]
-    """
-    The Skills.
-    """
-
-
 class ListMemoryChangesRequest(ContractModel):
     """
     Read a legacy Memory collection's continuous changes; always 422 legacy_memory_operation_unsupported after the request is validated and authorised.
@@ -6529,54 +6167,6 @@ class ListMemoryChangesRequest(ContractModel):
     """
 
 
-class ListMemoryChangesResponse(ContractModel):
-    """
-    PowerContext 1.4.1's reserved legacy changes answer, kept so clients parse the declared shape; pcreceipt never answers it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    memory: ArtifactReference | None = None
-    """
-    The collection head, or null.
-    """
-    revisions: list[MemoryRevisionChanges]
-    """
-    The revisions.
-    """
-
-
-class ListMemoryEntriesRequest(ContractModel):
-    """
-    List a Scope's Atomic Memory through the legacy Memory inventory request.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope listed.
-    """
-    include_inactive: bool | None = False
-    """
-    List all four lifecycle states, not only active memories.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
-    """
-    The most entries on the page.
-    """
-    cursor: Cursor4 | None = None
-    """
-    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
-    """
-    tag_filter: TagFilter | None = None
-    """
-    A tag filter, or null for none: only memories whose artifact carries the tags (compared by key), applied before the limit; a refused tag is 422 at its index.
-    """
-
-
 class ListMemoryEntriesResponse(ContractModel):
     """
     One page of Atomic Memory records, in artifact id order.
@@ -6592,86 +6182,6 @@ class ListMemoryEntriesResponse(ContractModel):
     next_cursor: NextCursor6 | None = None
     """
     Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
-    """
-
-
-class ListRemoteSkillTargetsRequest(ContractModel):
-    """
-    Which targets to list.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target_id: TargetId | None = None
-    """
-    Only this target.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=200)] = 100
-    """
-    At most this many targets, in creation order.
-    """
-
-
-class ListRemoteSkillTargetsResponse(ContractModel):
-    """
-    The Scope's targets.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    targets: Annotated[list[RemoteSkillTargetStatus], Field(max_length=200)]
-    """
-    Targets in creation order.
-    """
-
-
-class MachineHostname(RootModel[str]):
-    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
-    """
-    The Receiver's host name.
-    """
-
-
-class MachineHostname1(RootModel[str]):
-    root: Annotated[str, Field(max_length=255, min_length=1, pattern="\\S")]
-    """
-    The Receiver's host name as it enrolled.
-    """
-
-
-class ManagedSkillLibraryEntry(ContractModel):
-    """
-    One current managed Skill head.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact: ReviewArtifactReference
-    """
-    The head revision.
-    """
-    content: SkillProposal
-    """
-    Its content.
-    """
-    source_refs: list[SourceReference]
-    """
-    The Sources it was approved from.
-    """
-    artifact_refs: list[ReviewArtifactReference]
-    """
-    The revisions it was approved from.
-    """
-    governance: SkillGovernance
-    """
-    Its governance.
     """
 
 
@@ -6710,48 +6220,6 @@ class MemoryCapacity(ContractModel):
     exceeded: list[Literal["active_entries", "manifest_entries", "manifest_bytes"]]
     """
     The dimensions over budget.
-    """
-
-
-class MemoryCapacityBudget(ContractModel):
-    """
-    A legacy Memory collection's budget.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    max_active_entries: Annotated[int, Field(ge=1)]
-    """
-    The most active entries.
-    """
-    max_manifest_entries: Annotated[int, Field(ge=1)]
-    """
-    The most manifest entries.
-    """
-    max_manifest_bytes: Annotated[int, Field(ge=1024)]
-    """
-    The most manifest bytes.
-    """
-
-
-class MemoryEntryAccessSelector(ContractModel):
-    """
-    One logical Memory entry inside an Artifact resource.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["memory_entry"]
-    """
-    Always memory_entry.
-    """
-    entry_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The entry id.
     """
 
 
@@ -6795,32 +6263,6 @@ class MemoryInventoryStatistics(ContractModel):
     """
 
 
-class MemoryKindCount(ContractModel):
-    """
-    Atomic memories of one kind.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The kind.
-    """
-    total: Annotated[int, Field(ge=0)]
-    """
-    Memories of the kind.
-    """
-    active: Annotated[int, Field(ge=0)]
-    """
-    Active ones.
-    """
-    inactive: Annotated[int, Field(ge=0)]
-    """
-    Forgotten, merged or retired ones.
-    """
-
-
 class MemoryRevisionChanges(ContractModel):
     """
     The entry changes of one legacy collection revision.
@@ -6836,6 +6278,27 @@ class MemoryRevisionChanges(ContractModel):
     changes: list[EntryChange]
     """
     Its changes.
+    """
+
+
+class SourceRefs(RootModel[list[SourceTypeReference]]):
+    root: Annotated[list[SourceTypeReference], Field(max_length=0)]
+    """
+    The empty list, as contract 2.0.0 declared it.
+    """
+
+
+class SourceRefs1(RootModel[list[SourceReference]]):
+    root: Annotated[list[SourceReference], Field(min_length=1)]
+    """
+    PowerContext's SourceReference list.
+    """
+
+
+class ArtifactRefs(RootModel[list[ArtifactReference]]):
+    root: Annotated[list[ArtifactReference], Field(max_length=64)]
+    """
+    Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
     """
 
 
@@ -6866,62 +6329,6 @@ class MergeAtomicMemoryRequest(ContractModel):
     artifact_refs: ArtifactRefs | None = None
     """
     Further artifact revisions of the Scope the merged memory derives from. The result's artifacts lineage is the inputs followed by these, each exact revision once. A revision the Scope lacks is 404 not_found; another revision of an input is 422 invalid_request (rule merge_input_revision).
-    """
-
-
-class Message(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    Why, trimmed; required unless accepted.
-    """
-
-
-MetadataAdditionalProperty = TypeAliasType(
-    "MetadataAdditionalProperty", Annotated[str, Field(max_length=2000)]
-)
-"""
-A metadata value.
-"""
-
-
-class ModelIdentity(RootModel[str]):
-    root: Annotated[
-        str,
-        Field(
-            max_length=200,
-            min_length=3,
-            pattern="^[A-Za-z0-9._-]+/[!-~]+$",
-            title="ModelIdentity",
-        ),
-    ]
-    """
-    Credential-free provider/model; null only for a declared deterministic non-model reranker.
-    """
-
-
-class ModelUsageDay(ContractModel):
-    """
-    Model usage of one UTC day.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    date: date_aliased
-    """
-    The day.
-    """
-    generation: ModelUsageValue
-    """
-    Generation.
-    """
-    embedding: ModelUsageValue
-    """
-    Embedding.
-    """
-    by_purpose: Annotated[list[ModelUsagePurposeBreakdown], Field(max_length=16)]
-    """
-    Per purpose.
     """
 
 
@@ -6965,193 +6372,6 @@ class ModelUsageStatistics(ContractModel):
     """
 
 
-class ModelUsageValue(ContractModel):
-    """
-    Model usage counters.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    requests: Annotated[int, Field(ge=0)]
-    """
-    Model requests.
-    """
-    input_tokens: InputTokens | None
-    """
-    Input tokens, or null when a provider did not report them.
-    """
-    output_tokens: OutputTokens | None
-    """
-    Output tokens, or null when a provider did not report them.
-    """
-
-
-class NextCursor(RootModel[str]):
-    root: Annotated[str, Field(max_length=2048)]
-    """
-    The next page's cursor, or null on the last page.
-    """
-
-
-class NextCursor2(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Pass as cursor for the next page of the same Scope and family; null on the last page.
-    """
-
-
-class NextCursor3(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
-    """
-
-
-class NextCursor4(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Pass as cursor for the next page; null on the last page.
-    """
-
-
-class NextCursor5(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-    """
-    Continues the listing with the same request (valid for an hour), or null on the last page.
-    """
-
-
-class NextCursor6(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-    """
-    Continues the listing with the same request (valid for an hour), or null on the last page (always sent).
-    """
-
-
-class NextCursor7(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Pass as cursor for the next page; null on the last page.
-    """
-
-
-class NextCursor8(RootModel[str]):
-    root: Annotated[str, Field(max_length=4096, min_length=1)]
-    """
-    Continues the listing from the same snapshot; null on the last page.
-    """
-
-
-class ObservedGeneration(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    The publication generation the target last reported on.
-    """
-
-
-class ObservedRevision(RootModel[int]):
-    root: Annotated[int, Field(ge=1)]
-    """
-    The revision the target last confirmed installed.
-    """
-
-
-class ObservedSourceReference(ContractModel):
-    """
-    An observed Source's identity: its type (the Source Definition's name) and its id (the observation's name).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: str
-    """
-    The Source type: the observation's source_type.
-    """
-    source_id: str
-    """
-    The Source id: the observation's name.
-    """
-
-
-class ObservedTreeDigest(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The tree digest installed (a succeeded install); null for a removal or a failure.
-    """
-
-
-class ObservedTreeDigest1(RootModel[str]):
-    root: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The tree digest the target last confirmed.
-    """
-
-
-class Omission(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One omission.
-    """
-
-
-class OmittedGroup(ContractModel):
-    """
-    Exclusion events of one family for one reason.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "code"]
-    """
-    The family of the left-out candidates.
-    """
-    reason: Literal[
-        "duplicate",
-        "blank",
-        "family_limit",
-        "entry_limit",
-        "below_min_bytes",
-        "no_fitting_truncation",
-        "rerank_not_selected",
-        "not_retrieved",
-    ]
-    """
-    Why they were left out.
-    """
-    count: Annotated[int, Field(ge=1, le=65535)]
-    """
-    How many exclusion events; 1 for not_retrieved.
-    """
-
-
-class OpenQuestion(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One question.
-    """
-
-
-class Operation(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-
-
-class OutputTokens(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    Output tokens, or null when a provider did not report them.
-    """
-
-
-class PolicyRevision(RootModel[str]):
-    root: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The policy revision decided under, or null.
-    """
-
-
 class PrepareContextRequest(ContractModel):
     """
     Ask for a bounded block of project history to inject before a turn.
@@ -7191,239 +6411,6 @@ class PrepareContextRequest(ContractModel):
     bootstrap_receipt_id: BootstrapReceiptId | None = None
     """
     A bootstrap delivery receipt whose delivered memories the caller already holds (PowerContext 1.4.1), or null as its client sends by default. Accepted and not yet used: no bootstrap package delivers memories yet.
-    """
-
-
-class PrepareHandoffHintRequest(ContractModel):
-    """
-    Ask for a bounded continuity hint from one selected Handoff.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    selection: Literal["prepared", "exact", "latest"]
-    """
-    Which Handoff (as continue_handoff).
-    """
-    prepared: PreparedHandoff | None = None
-    """
-    The prepared value, for prepared only.
-    """
-    revision: WorkArtifactReference | None = None
-    """
-    The committed revision, for exact only.
-    """
-    max_bytes: Annotated[int | None, Field(ge=1, le=4000)] = 2000
-    """
-    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
-    """
-
-
-class PrepareHandoffRequest(ContractModel):
-    """
-    Generate an inspectable Handoff draft from exact evidence.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for; the draft keeps it exactly.
-    """
-    rollover_reasons: Annotated[
-        list[
-            Literal[
-                "user_requested",
-                "host_context_budget",
-                "host_compaction",
-                "context_quality",
-                "delegation",
-                "manual_checkpoint",
-            ]
-        ]
-        | None,
-        Field(max_length=6),
-    ] = []
-    """
-    Why a fresh session is prepared (at most 6, unique). With any, the draft must be a fresh-session checkpoint.
-    """
-    evidence: Annotated[
-        list[HandoffSourceCitation | HandoffArtifactCitation],
-        Field(max_length=32, min_length=1),
-    ]
-    """
-    The exact evidence the draft may cite (1 to 32 citations, unique): content Sources, unexpired Working Notes, revisions the Scope holds.
-    """
-    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
-    """
-    The generated content's budget: its 2-space-indented JSON in UTF-8 bytes (512 to 32768, default 8000).
-    """
-
-
-class PreparedContext(ContractModel):
-    """
-    The injection value. A default call returns exactly schema, status, content and content_bytes.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[
-        Literal["powercontext.prepared-context.v1"], Field(alias="schema")
-    ]
-    """
-    The injection schema name.
-    """
-    status: Literal["ready", "empty"]
-    """
-    ready with content, or empty.
-    """
-    content: Annotated[str | None, Field(max_length=32768)]
-    """
-    The text to inject when ready; null when empty.
-    """
-    content_bytes: Annotated[int, Field(ge=0, le=32768)]
-    """
-    The UTF-8 length of content; 0 when empty.
-    """
-    reason: Literal["inference_timeout", "inference_unavailable"] | None = None
-    """
-    Present only when explain was true and a channel degraded.
-    """
-    receipt: PreparedContextReceipt | None = None
-    """
-    Present only when include_receipt was true and the Receipt was built and validated.
-    """
-
-
-class PreparedContextReceipt(ContractModel):
-    """
-    An ephemeral, content-free explanation of one prepare response. Untrusted metadata: never injected into a prompt.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[
-        Literal["powercontext.prepared-context-receipt.v1"], Field(alias="schema")
-    ]
-    """
-    The Receipt schema name.
-    """
-    receipt_id: Annotated[
-        str,
-        Field(
-            pattern="^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
-        ),
-    ]
-    """
-    A random UUID in lowercase canonical form; for log correlation only, never a fetch key.
-    """
-    policy_id: Literal["powercontext.prepared-context-receipt.v1"]
-    """
-    The Receipt policy.
-    """
-    query_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the UTF-8 bytes of the NFC-normalised, whitespace-stripped query.
-    """
-    content_digest: Sha256Digest | None
-    """
-    sha256 of the UTF-8 bytes of content; null iff status is empty.
-    """
-    requested_max_bytes: Annotated[int, Field(ge=512, le=32768)]
-    """
-    The request's max_bytes (8000 when omitted).
-    """
-    used_bytes: Annotated[int, Field(ge=0, le=32768)]
-    """
-    Equals content_bytes.
-    """
-    truncated: bool
-    """
-    True iff any selected item is truncated.
-    """
-    non_deterministic: bool
-    """
-    True iff a model-backed rerank or model query expansion was actually invoked, even at temperature 0 and even if it failed.
-    """
-    retrieval: Retrieval
-    """
-    The retrieval path actually taken.
-    """
-    selected: Annotated[
-        list[HistorySelectedItem | CodeSelectedItem], Field(max_length=32)
-    ]
-    """
-    The injected items, in injection order: history origins, then code origins.
-    """
-    omitted: Annotated[list[OmittedGroup], Field(max_length=16)]
-    """
-    Candidates left out, grouped by family and closed reason, sorted by (family, reason).
-    """
-    stages: Annotated[list[StageTiming], Field(max_length=8)]
-    """
-    Summed durations of the runtime stages that ran.
-    """
-
-
-class PreparedHandoff(ContractModel):
-    """
-    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    generation: HandoffGenerationEnvelope | None = None
-    """
-    A generation receipt; absent or null (pcreceipt issues none).
-    """
-    schema_: Annotated[
-        Literal["powercontext.prepared-handoff.v1"], Field(alias="schema")
-    ]
-    """
-    The prepared Handoff schema.
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope it was prepared in (must be the request's).
-    """
-    base: WorkArtifactReference | None
-    """
-    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
-    """
-    content: HandoffContent
-    """
-    The content.
-    """
-
-
-class PreparedWorkHandoff(ContractModel):
-    """
-    The boundary Source's receipt and the prepared (uncommitted) Handoff.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    boundary: WorkSourceReceipt
-    """
-    The boundary Source (kind handoff-boundary).
-    """
-    handoff: PreparedHandoff
-    """
-    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
     """
 
 
@@ -7476,39 +6463,6 @@ class ProfilePolicy(ContractModel):
     updated_at: AwareDatetime
     """
     UTC time of the last put.
-    """
-
-
-class PromptCapability(ContractModel):
-    """
-    Whether one built-in prompt can run, and which definition it uses.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    status: Literal["supported", "disabled", "unsupported"]
-    """
-    supported: the prompt runs, and a Scope's prompt artifact in custom mode replaces its built-in text; disabled: it does not run here (reason says why); unsupported: the component that would run it is not the built-in one, so the prompt does not apply (PowerContext 1.4.1's values).
-    """
-    reason: (
-        Literal["operation_disabled", "provider_not_configured", "injected_component"]
-        | None
-    )
-    """
-    Why the prompt is not supported; null when it is.
-    """
-    definition_version: str
-    """
-    The version of the prompt definition in use.
-    """
-    builtin_version: str
-    """
-    The version of the built-in definition.
-    """
-    builtin_profile: Literal["coding", "conversation"] | None
-    """
-    The built-in definition's profile, or null.
     """
 
 
@@ -7604,26 +6558,6 @@ class PromptContent(ContractModel):
     """
 
 
-class PromptDemonstration(ContractModel):
-    """
-    A typed input/output example for a prompt.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    input: Annotated[str, Field(max_length=65536, min_length=1, pattern="\\S")]
-    """
-    The example input.
-    """
-    expected_output: Annotated[
-        str, Field(max_length=65536, min_length=1, pattern="\\S")
-    ]
-    """
-    The desired output.
-    """
-
-
 class PromptDemonstrationResult(ContractModel):
     """
     Generated demonstrations, not saved (1.4.1's PromptDemonstrationResult).
@@ -7656,76 +6590,6 @@ class PromptDemonstrationResult(ContractModel):
     demonstrations: Annotated[list[PromptExample], Field(max_length=20, min_length=1)]
     """
     Exactly demonstration_count pairs; each input and expected_output a non-blank string of at most 65,536 characters, so they save into a prompt artifact as they are.
-    """
-
-
-class PromptExample(ContractModel):
-    """
-    A typed input/output pair (1.4.1's PromptDemonstration): any JSON each. pcreceipt's prompt artifacts hold strings, which are JSON.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    input: Any
-    """
-    The example input.
-    """
-    expected_output: Any
-    """
-    The desired output.
-    """
-
-
-class PromptInstructions(ContractModel):
-    """
-    Instructions and demonstrations as they take effect: the saved custom ones, else the built-in instructions without demonstrations.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    instructions: str
-    """
-    Readable guidance.
-    """
-    demonstrations: list[PromptExample]
-    """
-    The examples that go with it.
-    """
-
-
-class ProposeExperienceRequest(ContractModel):
-    """
-    An Experience proposal with its exact evidence, stored as a pending candidate.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    proposal: ExperienceContent
-    """
-    The proposed Experience.
-    """
-    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
-    """
-    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
-    """
-    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
-    """
-    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
-    """
-    target: ReviewArtifactReference | None = None
-    """
-    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
-    """
-    reason: Reason6 | None = None
-    """
-    Why the candidate is proposed (trimmed).
     """
 
 
@@ -7791,30 +6655,6 @@ class ProposeSkillRequest(ContractModel):
     """
 
 
-class PublishArtifactRequest(ContractModel):
-    """
-    Publish one exact artifact revision into another Scope.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source: ArtifactAddress
-    """
-    The exact revision to publish and the Scope it is in.
-    """
-    target_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope that receives the copy; not the source's.
-    """
-    idempotency_key: Annotated[
-        str, Field(max_length=256, min_length=1, pattern=".*\\S.*")
-    ]
-    """
-    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
-    """
-
-
 class PublishRemoteSkillRequest(ContractModel):
     """
     Make an exact approved package-backed managed Skill revision a target's desired state.
@@ -7844,35 +6684,6 @@ class PublishRemoteSkillRequest(ContractModel):
     allow_deprecated: bool | None = False
     """
     Publish a deprecated Skill too (every managed Skill is active here, so it changes nothing).
-    """
-
-
-class PutProfilePolicyRequest(ContractModel):
-    """
-    A new Profile policy for the Scope, conditioned on the version it replaces (1.4.1's PutProfilePolicyRequest).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    generation_enabled: bool
-    """
-    Whether Profile generation is enabled.
-    """
-    activation_mode: Literal["automatic", "review_required"] | None = "automatic"
-    """
-    How a generated Profile takes effect (automatic).
-    """
-    expected_version: Annotated[int, Field(ge=0)]
-    """
-    The version replaced: 0 when the Scope has no policy yet (creates version 1), else the current version (409 idempotency_conflict otherwise).
-    """
-
-
-class Query(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    Keep Skills whose name, description, instructions or metadata values hold this text (case folded); null lists all.
     """
 
 
@@ -7929,271 +6740,6 @@ class QueryArtifactTagsRequest(ContractModel):
     cursor: Cursor5 | None = None
     """
     The next_cursor of the previous page of the same query; null or left out for the first page.
-    """
-
-
-class Reason(RootModel[str]):
-    root: Annotated[str, Field(max_length=1024)]
-    """
-    Why, as its creator said, or null.
-    """
-
-
-class Reason1(RootModel[str]):
-    root: Annotated[str, Field(max_length=1024)]
-    """
-    Why, or null.
-    """
-
-
-class Reason10(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    Why the candidate is proposed (trimmed).
-    """
-
-
-class Reason11(RootModel[str]):
-    root: Annotated[str, Field(max_length=512)]
-    """
-    Why, at most 512 characters, or null.
-    """
-
-
-class Reason2(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    The version's reason.
-    """
-
-
-class Reason3(RootModel[str]):
-    root: Annotated[str, Field(max_length=1024)]
-    """
-    Why, or null.
-    """
-
-
-class Reason4(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    Why the candidate is generated (trimmed).
-    """
-
-
-class Reason6(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1)]
-    """
-    Why the candidate is proposed (trimmed).
-    """
-
-
-class Reason8(RootModel[str]):
-    root: Annotated[str, Field(max_length=512)]
-    """
-    Why the memory is remembered. Accepted and not stored (the revision's reason is not kept yet).
-    """
-
-
-class Reason9(RootModel[str]):
-    root: Annotated[str, Field(max_length=512)]
-    """
-    Why, at most 512 characters, or null.
-    """
-
-
-class RecallRound(ContractModel):
-    """
-    One recall round and whether its candidates feed the final build.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    round: Annotated[int, Field(ge=0, le=2)]
-    """
-    0 for the first round, 1 or 2 for expansion rounds.
-    """
-    outcome: Literal["completed", "expansion_failed"]
-    """
-    completed, or expansion_failed for an abandoned expansion round.
-    """
-    retained: bool
-    """
-    Whether the round's candidates feed the final build.
-    """
-
-
-class RecallTokenDay(ContractModel):
-    """
-    Prepare counters of one UTC day.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    date: date_aliased
-    """
-    The day.
-    """
-    preparations: Annotated[int, Field(ge=0)]
-    """
-    Prepares that got past the early-empty step.
-    """
-    ready_preparations: Annotated[int, Field(ge=0)]
-    """
-    Of those, the ready ones.
-    """
-    comparable_preparations: Annotated[int, Field(ge=0)]
-    """
-    Of those, the ones whose every selected artifact traces back to stored Sources.
-    """
-    baseline_tokens: Annotated[int, Field(ge=0)]
-    """
-    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
-    """
-    recalled_tokens: Annotated[int, Field(ge=0)]
-    """
-    Estimated tokens of the comparable prepares' content.
-    """
-    token_reduction: int
-    """
-    baseline_tokens minus recalled_tokens (negative when the content cost more).
-    """
-
-
-class RecallTokenStatistics(ContractModel):
-    """
-    Prepares over the period and their estimated token savings.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    period: ResolvedUsagePeriod
-    """
-    The period.
-    """
-    estimator: TokenEstimatorProfile
-    """
-    The token estimator.
-    """
-    totals: RecallTokenValue
-    """
-    Totals over the period.
-    """
-    daily: Annotated[list[RecallTokenDay], Field(max_length=30)]
-    """
-    One row per day of the period, oldest first.
-    """
-
-
-class RecallTokenValue(ContractModel):
-    """
-    Prepare counters.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    preparations: Annotated[int, Field(ge=0)]
-    """
-    Prepares that got past the early-empty step.
-    """
-    ready_preparations: Annotated[int, Field(ge=0)]
-    """
-    Of those, the ready ones.
-    """
-    comparable_preparations: Annotated[int, Field(ge=0)]
-    """
-    Of those, the ones whose every selected artifact traces back to stored Sources.
-    """
-    baseline_tokens: Annotated[int, Field(ge=0)]
-    """
-    Estimated tokens of the distinct Sources behind the comparable prepares' selected artifacts.
-    """
-    recalled_tokens: Annotated[int, Field(ge=0)]
-    """
-    Estimated tokens of the comparable prepares' content.
-    """
-    token_reduction: int
-    """
-    baseline_tokens minus recalled_tokens (negative when the content cost more).
-    """
-
-
-class ReceiverChecks(ContractModel):
-    """
-    The receiver's own account of its checks, kept apart from evidence availability. All three must be confirmed to accept.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    live_state: Literal["confirmed", "mismatch", "not_checked"]
-    """
-    Whether the live state matches the Handoff.
-    """
-    capability: Literal["confirmed", "insufficient", "not_checked"]
-    """
-    Whether the receiver can do the work.
-    """
-    authorization: Literal["confirmed", "insufficient", "not_checked"]
-    """
-    Whether the receiver may do the work.
-    """
-
-
-class ReceiverVersion(RootModel[str]):
-    root: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The Receiver's version as it last reported it.
-    """
-
-
-class ReconcileRemoteSkillsRequest(ContractModel):
-    """
-    What a Receiver holds, and who it is, as it asks for its target's actions.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    observations: Annotated[list[RemoteSkillObservation], Field(max_length=256)]
-    """
-    One ownership checkpoint per managed Skill the Receiver installed (one per artifact id: a repeated one is 409 invalid_target_state).
-    """
-    receiver_version: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The Receiver's version.
-    """
-    environment_fingerprint: EnvironmentFingerprint | None = None
-    """
-    A digest of the Receiver's environment.
-    """
-
-
-class ReconcileRemoteSkillsResponse(ContractModel):
-    """
-    The authenticated target and its latest-generation actions.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: str
-    """
-    The target's Scope.
-    """
-    target_id: str
-    """
-    The target the credential belongs to.
-    """
-    actions: Annotated[list[RemoteSkillAction], Field(max_length=256)]
-    """
-    One action per publication not yet confirmed at its generation, by artifact id.
     """
 
 
@@ -8329,66 +6875,6 @@ class RecordSkillUsageRequest(ContractModel):
     """
 
 
-class RecordTaskOutcomeRequest(ContractModel):
-    """
-    Record a Task Outcome as a Source of the Scope.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope the outcome is recorded in.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
-    """
-    outcome: TaskOutcome
-    """
-    The outcome.
-    """
-
-
-class RecurrenceStatistics(ContractModel):
-    """
-    Experience recurrence (pcreceipt records none: all zero).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selected: Annotated[int, Field(ge=0)]
-    """
-    Selections.
-    """
-    recurred: Annotated[int, Field(ge=0)]
-    """
-    Recurred verdicts.
-    """
-    avoided: Annotated[int, Field(ge=0)]
-    """
-    Avoided verdicts.
-    """
-    unknown: Annotated[int, Field(ge=0)]
-    """
-    Selections without a verdict.
-    """
-    unlinked_handoff_citations: Annotated[int, Field(ge=0)]
-    """
-    Handoff citations without an observation.
-    """
-    needing_review: Annotated[int, Field(ge=0)]
-    """
-    Streaks needing review.
-    """
-    top_revisions: Annotated[list[RecurrenceStreak], Field(max_length=20)]
-    """
-    The longest streaks.
-    """
-
-
 class RecurrenceStreak(ContractModel):
     """
     A revision's streak of recurred verdicts.
@@ -8408,20 +6894,6 @@ class RecurrenceStreak(ContractModel):
     terminal_recurred_streak: Annotated[int, Field(ge=0)]
     """
     Consecutive recurred verdicts at the end.
-    """
-
-
-class RegisterSourceDefinitionRequest(ContractModel):
-    """
-    A Source Definition manifest to register.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    manifest: SourceDefinitionManifest
-    """
-    The manifest.
     """
 
 
@@ -8453,13 +6925,6 @@ class RejectCandidateRequest(ContractModel):
     """
 
 
-class RemainingWorkItem(RootModel[str]):
-    root: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    One item.
-    """
-
-
 class RememberMemoryRequest(ContractModel):
     """
     Remember one text as a new active Atomic Memory (revision 1). Nothing is de-duplicated: the same text twice makes two memories.
@@ -8487,48 +6952,6 @@ class RememberMemoryRequest(ContractModel):
     expected_revision: ExpectedRevision | None = None
     """
     A legacy collection precondition. Only null or absent is supported; any number is refused before anything is written: 422 invalid_request, violation {path: /expected_revision, rule: legacy_precondition_unsupported}.
-    """
-
-
-class RemoteSkillAction(ContractModel):
-    """
-    One idempotent desired-state action: install an exact package, or remove the Receiver's copy. Never a path or a command.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    operation: Literal["install", "unpublish"]
-    """
-    Install or unpublish.
-    """
-    generation: Annotated[int, Field(ge=0)]
-    """
-    The publication generation it serves (its Receipt names it).
-    """
-    artifact: ReviewArtifactReference
-    """
-    The desired managed Skill revision.
-    """
-    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The desired package's tree digest.
-    """
-    skill_name: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The Skill's name (its directory on the target).
-    """
-    package: SkillPackageReference | None
-    """
-    The exact package to download (an install); null for unpublish.
-    """
-    expected_local: RemoteSkillObservation | None
-    """
-    The Receiver's verified checkpoint the action replaces or removes; null when it holds none.
-    """
-    blocked_error_code: BlockedErrorCode | None
-    """
-    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
     """
 
 
@@ -8725,32 +7148,6 @@ class RemoteSkillTarget(ContractModel):
     """
 
 
-class RemoteSkillTargetCredential(ContractModel):
-    """
-    The activated target's credential, shown only in this answer.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1)]
-    """
-    The target's Scope.
-    """
-    target_id: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The target.
-    """
-    agent_kind: Literal["codex", "claude_code"]
-    """
-    The Agent it installs Skills for.
-    """
-    credential: Annotated[str, Field(max_length=256, min_length=32)]
-    """
-    The target credential (a bearer secret for the Receiver's calls); the server keeps only its digest.
-    """
-
-
 class RemoteSkillTargetEnrollment(ContractModel):
     """
     The pending target and its enrollment code, shown only in this answer.
@@ -8791,34 +7188,6 @@ class RemoteSkillTargetStatus(ContractModel):
     """
 
 
-class RenameRemoteSkillTargetRequest(ContractModel):
-    """
-    A new name for a target at the generation read.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target_id: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
-    ]
-    """
-    The target.
-    """
-    display_name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    The human-readable name (surrounding spaces are dropped).
-    """
-    expected_generation: Annotated[int, Field(ge=0)]
-    """
-    The target generation the caller read: another one is 409 invalid_target_state.
-    """
-
-
 class ReplaceAccessBindingRequest(ContractModel):
     """
     Revoke a Binding and create its replacement in one step.
@@ -8845,99 +7214,6 @@ class ReplaceAccessBindingRequest(ContractModel):
     """
 
 
-class ReplaceArtifactRequest(ContractModel):
-    """
-    Replace the artifact's content with a new revision; the content must match the family in the path.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    content: (
-        AtomicMemoryContent
-        | TopicMemoryContent
-        | ExperienceContent
-        | ProfileContent
-        | PromptContent
-    )
-    """
-    The new content.
-    """
-
-
-class ReplaceArtifactTagsRequest(ContractModel):
-    """
-    The artifact's complete new tag set, replacing the old one in one step; an empty list clears it. Tags keep their display text and match exactly after NFC normalisation and case folding; a tag with outer whitespace or a control, surrogate or unassigned character, and two tags equal after normalisation, are 422 invalid_request (violation at /tags/<i>).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    tags: Annotated[list[Tag1], Field(max_length=32, min_length=0)]
-    """
-    The tags. Each has no outer whitespace and no control, surrogate or unassigned character.
-    """
-
-
-class ReplacementArtifactId(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The Skill replacing it, when deprecated.
-    """
-
-
-class ReportHandoffContent(ContractModel):
-    """
-    A Handoff's content as the report renders it, as PowerContext 1.4.1 does: its records' form, a Source cited by {source_id, source_type} (the Handoff itself cites it by {name, source_id}), no generation key.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
-    """
-    The content schema.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the work is for.
-    """
-    state: Annotated[list[ReportHandoffStatement], Field(max_length=64, min_length=1)]
-    """
-    Where the work stands (1 to 64 statements).
-    """
-    disposition: Literal["continuable", "blocked", "complete"]
-    """
-    Where the work stands overall.
-    """
-    next_action: ReportHandoffStatement | None
-    """
-    The next step, or null.
-    """
-    omissions: Annotated[list[ReportHandoffOmission], Field(max_length=64)]
-    """
-    What is known to be missing.
-    """
-
-
-class ReportHandoffOmission(ContractModel):
-    """
-    Known relevant material that was unavailable or not verified.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What is missing.
-    """
-    citation: ReportHandoffSourceCitation | HandoffArtifactCitation | None
-    """
-    Where it would be, or null.
-    """
-
-
 class ReportHandoffSourceCitation(ContractModel):
     """
     Evidence: one Source of the request's Scope.
@@ -8953,27 +7229,6 @@ class ReportHandoffSourceCitation(ContractModel):
     source_ref: SourceTypeReference
     """
     The cited Source, by its type and id.
-    """
-
-
-class ReportHandoffStatement(ContractModel):
-    """
-    One claim of a Handoff with the exact evidence behind it.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    The claim.
-    """
-    citations: Annotated[
-        list[ReportHandoffSourceCitation | HandoffArtifactCitation],
-        Field(max_length=32, min_length=1),
-    ]
-    """
-    Its evidence (1 to 32 citations).
     """
 
 
@@ -8998,75 +7253,6 @@ class ReportSelection(ContractModel):
     ] = None
     """
     A subtree selection's root (only for mode subtree).
-    """
-
-
-class RepositoryPath(RootModel[str]):
-    root: Annotated[
-        str,
-        Field(
-            max_length=1024,
-            min_length=1,
-            pattern="^[^/\\\\\\u0000-\\u001f]+(/[^/\\\\\\u0000-\\u001f]+)*$",
-        ),
-    ]
-    """
-    A repository-relative path: no leading "/", no backslash, no empty, "." or ".." segment, no control character.
-    """
-
-
-class RequestId(RootModel[str]):
-    root: Annotated[str, Field(max_length=128)]
-    """
-    The request's X-PowerContext-Request-ID, or null.
-    """
-
-
-class RerankConfig(ContractModel):
-    """
-    The complete configuration evidence of one distinct reranker invocation setup.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    config_id: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    Equals config_digest.
-    """
-    policy_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9][a-z0-9._-]*$")
-    ]
-    """
-    The rerank policy; for a deterministic reranker it names the algorithm.
-    """
-    model: ModelIdentity | None
-    """
-    Credential-free provider/model; null only for a declared deterministic non-model reranker.
-    """
-    effective_settings: RerankSettings
-    """
-    Settings actually passed, on the versioned allowlist.
-    """
-    timeout_seconds: Annotated[float, Field(gt=0.0, le=600.0)]
-    """
-    The per-request timeout.
-    """
-    max_requests: Annotated[int, Field(ge=1, le=1000)]
-    """
-    The most provider requests one rerank may make.
-    """
-    config_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the RFC 8785 canonical JSON of the versioned configuration record.
-    """
-    prompt: RerankPromptIdentity | None
-    """
-    The prompt identity bound to the invocation; null for a deterministic reranker.
-    """
-    non_deterministic: bool
-    """
-    True for every model-backed configuration, even at temperature 0.
     """
 
 
@@ -9103,98 +7289,6 @@ class RerankGroup(ContractModel):
     count: Annotated[int, Field(ge=1, le=65535)]
     """
     Rerank calls in this group.
-    """
-
-
-class RerankPromptIdentity(ContractModel):
-    """
-    The prompt actually bound to a rerank invocation; compiled text and demonstrations excluded.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope the prompt was resolved for.
-    """
-    key: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The prompt key.
-    """
-    definition_version: Annotated[int, Field(ge=1, le=65535)]
-    """
-    Version of the prompt key's definition.
-    """
-    builtin_version: Annotated[int, Field(ge=1, le=65535)]
-    """
-    Version of the built-in prompt for this key.
-    """
-    selection: Literal["built_in", "artifact"]
-    """
-    Whether the built-in prompt or a Scope's prompt artifact was bound.
-    """
-    selected_version: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The version bound: builtin_version for built_in, the artifact revision for artifact.
-    """
-    compiled_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    sha256 of the compiled prompt that was sent.
-    """
-    artifact_address: ArtifactAddress | None
-    """
-    The exact prompt artifact revision; null for a built-in prompt.
-    """
-
-
-class RerankSettings(ContractModel):
-    """
-    Allowlist pcreceipt.rerank-settings.v1: the non-content settings actually passed to a reranker, after inheritance and overrides, explicit defaults included. Never headers, credentials, URLs, provider payloads or content-bearing settings.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    allowlist: Literal["pcreceipt.rerank-settings.v1"]
-    """
-    The allowlist version these names and types come from.
-    """
-    temperature: Annotated[float | None, Field(ge=0.0, le=2.0)] = None
-    """
-    Sampling temperature (forced to 0 for listwise rerank).
-    """
-    top_p: Annotated[float | None, Field(gt=0.0, le=1.0)] = None
-    """
-    Nucleus sampling mass.
-    """
-    max_tokens: Annotated[int | None, Field(ge=1, le=131072)] = None
-    """
-    Upper bound on generated tokens.
-    """
-    seed: Annotated[int | None, Field(ge=0, le=4294967295)] = None
-    """
-    Sampling seed passed to the provider.
-    """
-    candidate_limit: Annotated[int | None, Field(ge=1, le=256)] = None
-    """
-    Size of the coarse pool handed to the reranker.
-    """
-    keep: Annotated[int | None, Field(ge=1, le=256)] = None
-    """
-    How many reranked candidates are kept (the family cap).
-    """
-    response_format: Literal["text", "json_object"] | None = None
-    """
-    The structured output mode requested.
-    """
-    on_failure: Literal["coarse_order", "drop_family"] | None = None
-    """
-    What a failed rerank does: fall back to the coarse order, or drop the family.
-    """
-    algorithm_version: Annotated[int | None, Field(ge=1, le=65535)] = None
-    """
-    For a deterministic reranker: the version of its algorithm.
     """
 
 
@@ -9246,38 +7340,6 @@ class ResolveScopeBindingRequest(ContractModel):
     """
 
 
-class ResolveScopeSelectionRequest(ContractModel):
-    """
-    Resolve a Scope selection (the one get_stats and get_handoff_report take) to the Scopes it names.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
-    """
-    The Scopes to resolve: exact ids, a subtree or all.
-    """
-
-
-class ResolvedScopes(ContractModel):
-    """
-    The selected Scopes in deterministic order (PowerContext 1.4.1's ScopePage shape): exact ids in scope_id order, a subtree as its root then its descendants breadth first, all in scope_id order. One page: never paged, so items has no bound and next_cursor is always null.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: list[ScopeDescriptor]
-    """
-    The selected Scopes, each as get_scope answers it.
-    """
-    next_cursor: None
-    """
-    Always null: the answer is one page.
-    """
-
-
 class ResolvedUsagePeriod(ContractModel):
     """
     The period's UTC dates, both included.
@@ -9304,13 +7366,6 @@ class ResolvedUsagePeriod(ContractModel):
     """
 
 
-class ResultVersion(RootModel[int]):
-    root: Annotated[int, Field(ge=1)]
-    """
-    The Binding's version after the change, or null.
-    """
-
-
 class RetireMemoryEntryRequest(ContractModel):
     """
     Retire a legacy Memory entry by its exact citation; always 422 legacy_memory_operation_unsupported after the request is validated, before any write (use change_atomic_memory_lifecycle with the revision and state_version).
@@ -9330,32 +7385,6 @@ class RetireMemoryEntryRequest(ContractModel):
     reason: Reason9 | None = None
     """
     Why, at most 512 characters, or null.
-    """
-
-
-class Retrieval(ContractModel):
-    """
-    Rounds, search groups, rerank configurations and rerank groups.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    rounds: Annotated[list[RecallRound], Field(max_length=3, min_length=1)]
-    """
-    Round 0 plus at most two expansion rounds, in order.
-    """
-    searches: Annotated[list[SearchGroup], Field(max_length=32)]
-    """
-    Search calls grouped by (round, family, mode, outcome, fallback_reason), sorted by that tuple.
-    """
-    rerank_configs: Annotated[list[RerankConfig], Field(max_length=8)]
-    """
-    Each distinct rerank configuration that was invoked, once, sorted by config_digest.
-    """
-    reranks: Annotated[list[RerankGroup], Field(max_length=32)]
-    """
-    Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
     """
 
 
@@ -9395,95 +7424,10 @@ class RetryTopicMemoryProcessingResponse(ContractModel):
     """
 
 
-class ReviewArtifactReference(ContractModel):
-    """
-    An exact artifact revision within the request's Scope, of any family (experience and skill included).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The artifact family.
-    """
-    artifact_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The artifact identifier.
-    """
-    revision: Annotated[int, Field(ge=1)]
-    """
-    The exact revision.
-    """
-
-
-class ArtifactRefs1(RootModel[list[ReviewArtifactReference]]):
-    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
-    """
-    Replacement artifact evidence; null or absent keeps the current version's.
-    """
-
-
-class Artifacts(RootModel[list[ReviewArtifactReference]]):
-    root: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
-    """
-    Tag-proposal evidence only: any non-null value is refused (422).
-    """
-
-
-class ReviseCandidateRequest(ContractModel):
-    """
-    A complete replacement proposal, appended as the next pending version.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    sources: Sources | None = None
-    """
-    Tag-proposal evidence only: any non-null value is refused (422).
-    """
-    artifacts: Artifacts | None = None
-    """
-    Tag-proposal evidence only: any non-null value is refused (422).
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    candidate_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The candidate.
-    """
-    expected_version: Annotated[int, Field(ge=1)]
-    """
-    The current version.
-    """
-    proposal: ExperienceContent | SkillProposal
-    """
-    The replacement content, of the candidate's family.
-    """
-    source_refs: SourceRefs2 | None = None
+class SourceRefs2(RootModel[list[SourceReference]]):
+    root: Annotated[list[SourceReference], Field(max_length=32)]
     """
     Replacement Source evidence; null or absent keeps the current version's.
-    """
-    artifact_refs: ArtifactRefs1 | None = None
-    """
-    Replacement artifact evidence; null or absent keeps the current version's.
-    """
-    target: ReviewArtifactReference | None = None
-    """
-    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
-    """
-    reason: Reason10 | None = None
-    """
-    Why the candidate is proposed (trimmed).
     """
 
 
@@ -9514,66 +7458,6 @@ class ReviseMemoryEntryRequest(ContractModel):
     reason: Reason11 | None = None
     """
     Why, at most 512 characters, or null.
-    """
-
-
-class Revision(RootModel[int]):
-    root: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    An immutable artifact revision number, starting at 1.
-    """
-
-
-class Revision1(RootModel[int]):
-    root: Annotated[int, Field(ge=1)]
-    """
-    restore only: the revision whose content becomes the memory's new head; null or absent for the current content.
-    """
-
-
-class RevokeAccessBindingRequest(ContractModel):
-    """
-    Revoke a Binding at the version the caller read.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The Binding.
-    """
-    expected_version: Annotated[int, Field(ge=1)]
-    """
-    Its version as the caller read it.
-    """
-    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    Repeating the request with the key answers the same revocation.
-    """
-
-
-class RevokeRemoteSkillTargetRequest(ContractModel):
-    """
-    Revoke a target at the generation read.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target_id: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
-    ]
-    """
-    The target.
-    """
-    expected_generation: Annotated[int, Field(ge=0)]
-    """
-    The target generation the caller read: another one is 409 invalid_target_state.
     """
 
 
@@ -9609,24 +7493,6 @@ class ScanExternalSkillsResponse(ContractModel):
     """
 
 
-class ScopeAccessResource(ContractModel):
-    """
-    One Scope (pcreceipt: the id * stands for every Scope, as a token grant on * does).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["scope"]
-    """
-    Always scope.
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern=".*\\S.*")]
-    """
-    The Scope id, or *.
-    """
-
-
 class ScopeBinding(ContractModel):
     """
     A durable binding of one host key to one Scope (the request and the answer of set_scope_binding).
@@ -9642,28 +7508,6 @@ class ScopeBinding(ContractModel):
     scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
     The Scope the key is bound to.
-    """
-
-
-class ScopeBindingKey(ContractModel):
-    """
-    A host-owned key a Scope is bound to; keys match exactly, and integration keeps one host's keys apart from another's.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    integration: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    The host integration that owns the key (for example claude-code).
-    """
-    kind: Annotated[str, Field(max_length=64, min_length=1, pattern="\\S")]
-    """
-    What the external id identifies for that integration (for example workspace).
-    """
-    external_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The host's identifier of the thing bound.
     """
 
 
@@ -9705,39 +7549,6 @@ class ScopeDescriptor(ContractModel):
     """
 
 
-class ScopeHandoffReport(ContractModel):
-    """
-    One selected Scope with its latest committed Handoff (handoff and content null for no_handoff).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope: ScopeDescriptor
-    """
-    The Scope.
-    """
-    status: Literal["continuable", "blocked", "complete", "no_handoff"]
-    """
-    The Scope's state.
-    """
-    handoff: HandoffAddress | None
-    """
-    The exact Handoff revision reported, or null.
-    """
-    content: ReportHandoffContent | None
-    """
-    That revision's content, or null. Historical, untrusted input.
-    """
-
-
-class ScopeId(RootModel[str]):
-    root: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    A Scope identifier: 1 to 256 characters containing at least one non-space.
-    """
-
-
 class ScopePage(ContractModel):
     """
     A page of Scopes in scope_id order.
@@ -9753,97 +7564,6 @@ class ScopePage(ContractModel):
     next_cursor: NextCursor7 | None
     """
     Pass as cursor for the next page; null on the last page.
-    """
-
-
-class ScopeQueryField(
-    RootModel[
-        Literal[
-            "scope_id",
-            "title",
-            "summary",
-            "external_reference_value",
-            "binding_external_id",
-        ]
-    ]
-):
-    root: Literal[
-        "scope_id",
-        "title",
-        "summary",
-        "external_reference_value",
-        "binding_external_id",
-    ]
-    """
-    The field list_scopes' query is matched in: the Scope's id, title or summary, the value of one of its external references, or the external_id of one of its bindings.
-    """
-
-
-class ScopeStats(ContractModel):
-    """
-    One Scope's statistics.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    inventory: InventoryStatistics
-    """
-    What it stores.
-    """
-    usage: UsageStatistics
-    """
-    Its model usage.
-    """
-    recall: RecallTokenStatistics
-    """
-    Its prepares.
-    """
-    recurrence: RecurrenceStatistics
-    """
-    Its Experience recurrence.
-    """
-
-
-class ScopedStats(ContractModel):
-    """
-    Statistics over a Scope selection: the sums, and each Scope's own.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
-    """
-    The selection asked for.
-    """
-    scope_ids: list[ScopeId]
-    """
-    The Scopes counted, in scope_id order (a subtree: breadth-first from its root).
-    """
-    as_of: AwareDatetime
-    """
-    When the statistics were read (UTC).
-    """
-    inventory: InventoryStatistics
-    """
-    Summed inventory.
-    """
-    usage: UsageStatistics
-    """
-    Summed model usage.
-    """
-    recall: RecallTokenStatistics
-    """
-    Summed prepares.
-    """
-    by_scope: list[ScopeStats]
-    """
-    Each Scope's statistics, in scope_ids order.
     """
 
 
@@ -9890,20 +7610,6 @@ class SearchArtifactsRequest(ContractModel):
     rerank: ArtifactSearchRerank | None = None
     """
     Refused by every Family.
-    """
-
-
-class SearchArtifactsResponse(ContractModel):
-    """
-    The matching revisions, best first.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    results: list[ArtifactSearchItem]
-    """
-    Best first.
     """
 
 
@@ -9999,36 +7705,6 @@ class SearchGroup(ContractModel):
     """
 
 
-class SearchMemoryRequest(ContractModel):
-    """
-    Search the Scope's active Atomic Memory.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope searched.
-    """
-    query: Annotated[str, Field(max_length=8192, min_length=1)]
-    """
-    The query text.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
-    """
-    The most hits answered.
-    """
-    mode: Literal["auto", "fts", "vector", "hybrid"] | None = "auto"
-    """
-    The search mode; vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}, never a 5xx.
-    """
-    tag_filter: TagFilter | None = None
-    """
-    A tag filter, or null for none.
-    """
-
-
 class SearchMemoryResponse(ContractModel):
     """
     The hits, best first (empty when nothing matches).
@@ -10084,30 +7760,6 @@ class SearchTopicMemoryHit(ContractModel):
     """
 
 
-class SearchTopicMemoryRequest(ContractModel):
-    """
-    Search the Scope's current Topic Memory by full text.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope searched.
-    """
-    query: Annotated[
-        str, Field(max_length=8192, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
-    ]
-    """
-    The query text, without leading or trailing whitespace.
-    """
-    limit: Annotated[int | None, Field(ge=1, le=20)] = 10
-    """
-    The most hits answered.
-    """
-
-
 class SearchTopicMemoryResponse(ContractModel):
     """
     The hits, best first (empty when nothing matches).
@@ -10126,88 +7778,29 @@ class SearchTopicMemoryResponse(ContractModel):
     """
 
 
-class ServerAccessResource(ContractModel):
+class CodeSelectedItem(ContractModel):
     """
-    The deployment as a whole.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    type: Literal["server"]
-    """
-    Always server.
-    """
-    deployment_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The deployment's id (pcreceipt: the server_id of get_server_info).
-    """
-
-
-class ServerInfo(ContractModel):
-    """
-    Stable deployment identity and protocol compatibility metadata (PowerContext's ServerInfo). No runtime capabilities, health or limits.
+    A code item, identified by its code evidence reference.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    schema_version: ContractVersion
+    kind: Literal["code"]
     """
-    The version of this response shape: 1.0.
+    The code family.
     """
-    product: Literal["powercontext"]
+    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
     """
-    The protocol's product name: pcreceipt serves the PowerContext protocol, whose only product value this is.
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
     """
-    server_id: Annotated[str, Field(max_length=128, min_length=1)]
+    truncated: bool
     """
-    Opaque identity of the durable deployment: generated once when the store is created and kept in it, so it stays the same across restarts and for every server sharing one database.
+    Whether the item was cut to fit.
     """
-    package_version: Annotated[str, Field(min_length=1)]
+    code_evidence: CodeEvidenceRef
     """
-    The version of the pcreceipt package serving the request.
-    """
-    api_contract_version: ContractVersion
-    """
-    Major and minor of this server's OpenAPI document's info.version.
-    """
-    feature_contracts: dict[
-        Annotated[str, StringConstraints(pattern=r"^[a-z0-9_.]{1,128}$")],
-        FeatureContract,
-    ]
-    """
-    PowerContext's stable feature groups this server implements completely, by contract name, as PowerContext 1.4.1 declares them: access.principal (get_access_principal), memory.explicit (remember_memory, search_memory, get_memory_entry), scope.selection (list_scopes, get_scope, get_default_scope).
-    """
-
-
-class SetDefaultScopeRequest(ContractModel):
-    """
-    Point the default Scope at an existing Scope.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope that becomes the default.
-    """
-
-
-class Sha256Digest(RootModel[str]):
-    root: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
-    """
-    A SHA-256 digest in the prefixed form: "sha256:" followed by 64 lowercase hex digits.
-    """
-
-
-class SinceRevision(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    Exclusive lower bound on the collection revision (0: from revision 1), or null.
+    The exact line range and snippet hash injected.
     """
 
 
@@ -10283,36 +7876,6 @@ class SkillPackageDownload(ContractModel):
     """
 
 
-class SkillPackageFile(ContractModel):
-    """
-    One regular file of a canonical package.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    path: Annotated[str, Field(max_length=512, min_length=1)]
-    """
-    Its path in the package.
-    """
-    digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    sha256 of its bytes.
-    """
-    size: Annotated[int, Field(ge=0, le=4194304)]
-    """
-    Its size in bytes.
-    """
-    media_type: Annotated[str, Field(max_length=255, min_length=1)]
-    """
-    Its media type by suffix (1.4.1's table; else application/octet-stream).
-    """
-    executable: bool
-    """
-    Whether it is stored with mode 0755.
-    """
-
-
 class SkillPackageManifest(ContractModel):
     """
     A verified package's metadata and file inventory (no file bodies).
@@ -10361,91 +7924,6 @@ class SkillPackageManifest(ContractModel):
     """
 
 
-class SkillPackageReference(ContractModel):
-    """
-    An exact managed Skill package by its digests (here only an external Skill import proposes one; a caller's proposal naming one is refused).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The package tree's SHA-256.
-    """
-    archive_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
-    """
-    The package archive's SHA-256.
-    """
-    file_count: Annotated[int, Field(ge=1, le=256)]
-    """
-    Files in the package.
-    """
-    uncompressed_size: Annotated[int, Field(ge=1, le=4194304)]
-    """
-    Bytes of the files.
-    """
-    archive_size: Annotated[int, Field(ge=1, le=5242880)]
-    """
-    Bytes of the archive.
-    """
-
-
-class SkillProposal(ContractModel):
-    """
-    Managed Skill content: a name, a description, instructions and how to validate them.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(max_length=128, min_length=1, pattern="^\\S(?:.*\\S)?$")]
-    """
-    The Skill's name (trimmed).
-    """
-    description: Annotated[
-        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
-    ]
-    """
-    What the Skill is for (trimmed).
-    """
-    instructions: Annotated[str, Field(max_length=131072)]
-    """
-    The instructions (not blank, no trailing whitespace).
-    """
-    validation: Annotated[list[ValidationItem], Field(max_length=32)]
-    """
-    How to check the Skill worked: at least one trimmed item in a caller's proposal (empty in an imported package's).
-    """
-    package: SkillPackageReference | None = None
-    """
-    An exact package the Scope holds, whose cached fields the proposal must carry; null in a text proposal, for which the server builds and stores a one-file package; a proposal stored before packages were built may have none.
-    """
-    license: License | None = None
-    """
-    The license (trimmed).
-    """
-    compatibility: Compatibility | None = None
-    """
-    Compatibility notes (trimmed), 1 to 500 characters (stated as a pattern).
-    """
-    metadata: Annotated[
-        dict[
-            Annotated[str, StringConstraints(min_length=1, max_length=128)],
-            MetadataAdditionalProperty,
-        ]
-        | None,
-        Field(max_length=64),
-    ] = None
-    """
-    Free metadata: at most 64 keys of 1 to 128 characters, values of at most 2000 characters; keys and values trimmed.
-    """
-    allowed_tools: AllowedTools | None = None
-    """
-    The tools the Skill may use (trimmed).
-    """
-
-
 class SkillUsageCaptureResponse(ContractModel):
     """
     The receipt of a usage observation: its Source and that Source's position in the Scope's Source sequence.
@@ -10465,24 +7943,6 @@ class SkillUsageCaptureResponse(ContractModel):
     position: Annotated[int, Field(ge=1)]
     """
     The Source's position in its Scope (a repeat of the same observation answers the first one).
-    """
-
-
-class SkillUsageSourceReference(ContractModel):
-    """
-    A usage Source's identity: its type and the caller's observation id.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Literal["skill-usage"]
-    """
-    The Source type.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1)]
-    """
-    The observation id, as sent.
     """
 
 
@@ -10513,28 +7973,6 @@ class SourceDefinitionManifest(ContractModel):
     projections: Annotated[list[SourceProjectionManifest], Field(max_length=16)]
     """
     The projections it declares, keys unique.
-    """
-
-
-class SourceInventoryStatistics(ContractModel):
-    """
-    Sources stored and how far Memory extraction got.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    total: Annotated[int, Field(ge=0)]
-    """
-    Sources stored (the highest position).
-    """
-    memory_processed: Annotated[int, Field(ge=0)]
-    """
-    Sources the Memory extraction cursor has passed.
-    """
-    memory_pending: Annotated[int, Field(ge=0)]
-    """
-    total minus memory_processed.
     """
 
 
@@ -10580,96 +8018,6 @@ class SourceObservation(ContractModel):
     """
 
 
-class SourceObservationReceipt(ContractModel):
-    """
-    The receipt of a submitted observation: the Source's identity and its position in the Scope's Source sequence.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source: ObservedSourceReference
-    """
-    The Source stored.
-    """
-    position: Annotated[int, Field(ge=1)]
-    """
-    The Source's position in its Scope (the first submission's, for a replay).
-    """
-
-
-class SourcePage(ContractModel):
-    """
-    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    items: list[SourceRecord]
-    """
-    The Sources of the page, in ascending position.
-    """
-    next_cursor: NextCursor8 | None
-    """
-    Continues the listing from the same snapshot; null on the last page.
-    """
-
-
-class SourceProjectionKey(ContractModel):
-    """
-    A named, versioned projection of a Source Definition.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    The projection's name (no leading or trailing white space).
-    """
-    version: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
-    """
-    The projection's version (no leading or trailing white space).
-    """
-
-
-class SourceProjectionManifest(ContractModel):
-    """
-    One projection a Source Definition declares, with the JSON Schema of its values.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    key: SourceProjectionKey
-    """
-    The projection.
-    """
-    schema_: Annotated[dict[str, Any], Field(alias="schema")]
-    """
-    A JSON Schema (draft 2020-12, local references only) its values must satisfy.
-    """
-
-
-class SourceProjectionValue(ContractModel):
-    """
-    One projection the worker computed for the observation: its key (as the manifest declares it) and its value (checked against the manifest's schema for that key).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    key: SourceProjectionKey
-    """
-    The projection.
-    """
-    value: Any
-    """
-    The projection's value: any JSON value.
-    """
-
-
 class SourceRecord(ContractModel):
     """
     One Source of a Scope.
@@ -10708,110 +8056,6 @@ class SourceRecord(ContractModel):
     """
 
 
-class SourceReference(ContractModel):
-    """
-    A Source a revision was written from, by its type and id.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(max_length=64, min_length=1)]
-    """
-    The Source type (content).
-    """
-    source_id: Annotated[str, Field(max_length=1024, min_length=1)]
-    """
-    The Source id.
-    """
-
-
-class SourceRefs1(RootModel[list[SourceReference]]):
-    root: Annotated[list[SourceReference], Field(min_length=1)]
-    """
-    PowerContext's SourceReference list.
-    """
-
-
-class SourceRefs2(RootModel[list[SourceReference]]):
-    root: Annotated[list[SourceReference], Field(max_length=32)]
-    """
-    Replacement Source evidence; null or absent keeps the current version's.
-    """
-
-
-class SourceType(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-
-
-class SourceTypeReference(ContractModel):
-    """
-    A Source evidence reference.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    source_type: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The Source type.
-    """
-    source_id: Annotated[str, Field(max_length=256, min_length=1)]
-    """
-    The Source identity.
-    """
-
-
-class SourceRefs(RootModel[list[SourceTypeReference]]):
-    root: Annotated[list[SourceTypeReference], Field(max_length=0)]
-    """
-    The empty list, as contract 2.0.0 declared it.
-    """
-
-
-class Sources(RootModel[list[DreamSourceReference]]):
-    root: Annotated[list[DreamSourceReference], Field(max_length=32)]
-    """
-    Tag-proposal evidence only: any non-null value is refused (422).
-    """
-
-
-class StageTiming(ContractModel):
-    """
-    Summed duration of one runtime stage over its runs.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    stage: Annotated[
-        str,
-        Field(
-            max_length=64,
-            min_length=3,
-            pattern="^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$",
-        ),
-    ]
-    """
-    The runtime's span name, such as memory.search or context.build.
-    """
-    duration_ms: Annotated[float, Field(ge=0.0)]
-    """
-    Total milliseconds over all runs.
-    """
-    count: Annotated[int, Field(ge=1, le=65535)]
-    """
-    How many times the stage ran.
-    """
-
-
-class StateIndex(RootModel[int]):
-    root: Annotated[int, Field(ge=0)]
-    """
-    The state statement's index, or null for next_action.
-    """
-
-
 class SubmitSourceObservationRequest(ContractModel):
     """
     Submit one worker-materialised observation to a Scope.
@@ -10828,42 +8072,6 @@ class SubmitSourceObservationRequest(ContractModel):
     """
     The observation.
     """
-
-
-class SubtreeScopeSelection(ContractModel):
-    """
-    A Scope and its descendants by parent link.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    mode: Literal["subtree"]
-    """
-    The selection mode.
-    """
-    root_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The subtree's root; it must exist.
-    """
-
-
-class Symptom(RootModel[str]):
-    root: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    The symptom.
-    """
-
-
-class Tag(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    A tag.
-    """
-
-
-class Tag1(RootModel[str]):
-    root: Annotated[str, Field(max_length=64, min_length=1)]
 
 
 class TagFilter(ContractModel):
@@ -10914,60 +8122,1714 @@ class TaggedTarget(ContractModel):
     """
 
 
-class Target(ContractModel):
+class TopicMemoryArtifact(ContractModel):
     """
-    The tagged artifact or Memory entry.
+    One exact Topic Memory revision with its full detail and the Sources it was written from.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    type: Literal["artifact"]
+    artifact: ArtifactReference
     """
-    artifact
+    The revision read.
     """
-    family: Annotated[str, Field(max_length=128, min_length=1)]
+    title: Annotated[str, Field(max_length=512, min_length=1)]
     """
-    The artifact family.
+    The topic title.
     """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    summary: Annotated[str, Field(max_length=8000, min_length=1)]
+    """
+    The topic summary.
+    """
+    detail: Annotated[str, Field(max_length=125000, min_length=1)]
+    """
+    The topic detail.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=16)]
+    """
+    The Sources the revision was written from (the lineage Source of the write that made it).
+    """
+
+
+class AccessResourcePage(ContractModel):
+    """
+    A page of resources, ordered by their canonical key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[
+        list[ServerAccessResource | ScopeAccessResource | ArtifactAccessResource],
+        Field(max_length=500),
+    ]
+    """
+    The resources.
+    """
+    total: Annotated[int, Field(ge=0)]
+    """
+    How many resources match, over every page.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class ArtifactAddress(ContractModel):
+    """
+    A Scope-qualified artifact revision: the same artifact_id in two Scopes is two identities.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that holds the artifact.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision within that Scope.
+    """
+
+
+class ArtifactCollectionItem(ContractModel):
+    """
+    One artifact's current head revision in a listing, without its content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
     The artifact.
     """
-
-
-class Target1(ContractModel):
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
     """
-    The tagged artifact or Memory entry.
+    The revision.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of the revision's content as get_artifact serves it.
+    """
+    title: Annotated[str | None, Field(max_length=512)] = None
+    """
+    The display title: a topic memory's title; null for the other families.
+    """
+    summary: Annotated[str | None, Field(max_length=8000)] = None
+    """
+    The display summary: a topic memory's summary; null for the other families.
+    """
+    created_at: AwareDatetime | None = None
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+    published_at: AwareDatetime | None = None
+    """
+    When a topic memory's revision was published: its commit time (pcreceipt publishes a topic revision when it commits it); null for the other families (PowerContext 1.4.1's family-provided publication time).
+    """
+    source_count: Annotated[int | None, Field(ge=0)] = None
+    """
+    The number of a revision's direct Source inputs where its family provides one (PowerContext 1.4.1's family-provided count); no family here provides it in a listing, as in 1.4.1, so null (always sent).
+    """
+    created_by: Annotated[None, Field(None)] = None
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: Annotated[None, Field(None)] = None
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: Annotated[None, Field(None)] = None
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+
+
+class ArtifactCreated(ContractModel):
+    """
+    The committed first revision.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    type: Literal["memory_entry"]
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
-    memory_entry
+    The Scope.
     """
-    family: Literal["memory"]
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
     """
-    memory
+    The family.
     """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
     """
-    The Memory artifact.
+    The assigned artifact id.
     """
-    entry_id: Annotated[str, Field(max_length=128, min_length=1)]
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
     """
-    The entry.
+    The committed revision.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
     """
 
 
-class TargetId(RootModel[str]):
-    root: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+class ArtifactHandleBinding(ContractModel):
+    """
+    A handle and the exact revision it is bound to, for ever.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
     ]
     """
-    Only this target.
+    The handle's family.
+    """
+    key: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    ]
+    """
+    The handle's key.
+    """
+    artifact: ArtifactReference
+    """
+    The exact revision bound.
+    """
+
+
+class ArtifactPage(ContractModel):
+    """
+    A page of an artifact family's current heads in a Scope, in artifact_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
+    """
+    The heads.
+    """
+    next_cursor: NextCursor2 | None
+    """
+    Pass as cursor for the next page of the same Scope and family; null on the last page.
+    """
+
+
+class ArtifactPublication(ContractModel):
+    """
+    An independent target artifact and the exact source it was copied from.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The revision published.
+    """
+    target: ArtifactAddress
+    """
+    The new artifact in the target Scope (revision 1).
+    """
+    content_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    SHA-256 (hex) of the copied content's canonical JSON.
+    """
+
+
+class ArtifactRevisionPage(ContractModel):
+    """
+    One page of an artifact's revisions, newest first, without content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[ArtifactCollectionItem], Field(max_length=100)]
+    """
+    The revisions of the page, newest first.
+    """
+    next_cursor: NextCursor3 | None
+    """
+    Continues the same artifact's history from the same snapshot (valid for an hour); null on the last page.
+    """
+
+
+class ArtifactTagPage(ContractModel):
+    """
+    A page of matching artifacts in family, then artifact_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[TaggedTarget], Field(max_length=100)]
+    """
+    The matches.
+    """
+    next_cursor: NextCursor4 | None
+    """
+    Pass as cursor for the next page; null on the last page.
+    """
+
+
+class AtomicMemoryMutationResponse(ContractModel):
+    """
+    What a lifecycle change or merge did.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    changed: bool
+    """
+    Whether anything changed.
+    """
+    records: Annotated[list[AtomicMemoryRecord], Field(max_length=65)]
+    """
+    The affected memories: merge inputs first, then the new memory.
+    """
+
+
+class BootstrapContext(ContractModel):
+    """
+    A bootstrap package (powercontext.bootstrap-context.v1): always all ten keys.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.bootstrap-context.v1"], Field(alias="schema")
+    ]
+    """
+    The response schema.
+    """
+    status: Literal["ready", "empty", "skipped"]
+    """
+    ready, empty or skipped.
+    """
+    reason: (
+        Literal[
+            "disabled", "no_eligible_context", "already_delivered", "preparation_failed"
+        ]
+        | None
+    )
+    """
+    Why there is no package; null when ready.
+    """
+    profile: Literal["powercontext.scope-bootstrap.v1"]
+    """
+    The package profile.
+    """
+    content: str | None
+    """
+    The package text, or null.
+    """
+    content_bytes: Annotated[int, Field(ge=0)]
+    """
+    UTF-8 bytes of content; 0 when null.
+    """
+    package_digest: Sha256Digest | None
+    """
+    sha256 of content, or null.
+    """
+    items: Annotated[list[BootstrapContextItem], Field(max_length=7)]
+    """
+    The package's items in order.
+    """
+    truncated: bool
+    """
+    Whether an item was cut or left out.
+    """
+    receipt: BootstrapDeliveryReceipt
+    """
+    The delivery receipt.
+    """
+
+
+class CodeQueryRequest(ContractModel):
+    """
+    One code query, PowerContext 1.4.1's request. read needs expected_fingerprint; before_fingerprint belongs to impact_changes only (absent or null otherwise).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: (
+        CodeStatusOperation
+        | CodeChangesOperation
+        | CodeMapOperation
+        | CodeSearchOperation
+        | CodeRelationOperation
+        | CodeTestsOperation
+        | CodeReadOperation
+    )
+    """
+    The operation, chosen by its kind.
+    """
+    expected_fingerprint: Hex64 | None = None
+    """
+    The workspace fingerprint the caller saw; a different current one is 409 code_changed.
+    """
+    before_fingerprint: Hex64 | None = None
+    """
+    impact_changes' earlier fingerprint.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 16000
+    """
+    The most bytes the compact JSON answer may take; items that do not fit are left out (status partial).
+    """
+
+
+class CodeQueryResponse(RootModel[CodeQueryResult | CodeStatus]):
+    root: CodeQueryResult | CodeStatus
+    """
+    A status operation answers a CodeStatus; explore and read a CodeQueryResult.
+    """
+
+
+class CommitConnectorCheckpointRequest(ContractModel):
+    """
+    Replace one binding's checkpoint with checkpoint, only when its current value equals expected (null for a binding that never committed).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding: ConnectorBinding
+    """
+    The binding whose checkpoint to commit.
+    """
+    expected: Any
+    """
+    The value the caller last read (null: none committed yet); compared by its canonical JSON (RFC 8785), so it must be I-JSON (integers within ±(2^53 − 1), finite numbers), else 422 invalid_request (rule i_json).
+    """
+    checkpoint: Any
+    """
+    The new opaque JSON value, stored whole when expected is still current; I-JSON like expected.
+    """
+
+
+class CreateAccessBindingRequest(ContractModel):
+    """
+    Give a subject a role on a resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who (pcreceipt: a token, type service).
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    On what.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    Repeating the request with the key answers the same Binding.
+    """
+    reason: Reason3 | None = None
+    """
+    Why, or null.
+    """
+    expires_at: AwareDatetime | None = None
+    """
+    When it stops applying (later than now), or null.
+    """
+
+
+class CreateProfileRequest(ContractModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["profile"]
+    """
+    The artifact family.
+    """
+    content: ProfileContent
+    """
+    The artifact content.
+    """
+
+
+class CreatePromptRequest(ContractModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["prompt"]
+    """
+    The artifact family.
+    """
+    content: PromptContent
+    """
+    The artifact content.
+    """
+    prompt_key: Literal[
+        "memory.rerank",
+        "query.expand",
+        "atomic_memory.extract",
+        "handoff.generate",
+        "profile.generate",
+    ]
+    """
+    Which prompt this artifact customises.
+    """
+
+
+class CreateDreamRunRequest(ContractModel):
+    """
+    Start a Dream run over exact evidence: 1 to 20 artifacts (none for revise_tags), at most 32 references with Sources, deduplicated; the idempotency key (trimmed, 1 to 128 characters) returns the original run to the same caller for the same request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tag_target: DreamTagTarget | None = None
+    """
+    revise_tags' target; null otherwise.
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    artifacts: Annotated[
+        list[ReviewArtifactReference] | None, Field(validate_default=True)
+    ] = []
+    """
+    Exact evidence revisions of the Scope.
+    """
+    sources: Annotated[
+        list[DreamSourceReference] | None, Field(validate_default=True)
+    ] = []
+    """
+    Exact evidence Sources of the Scope.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the proposal replaces (also in artifacts); null proposes a new artifact.
+    """
+    idempotency_key: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^\\S(?:[\\s\\S]*\\S)?$")
+    ]
+    """
+    The caller's key for this run.
+    """
+
+
+class CreateSubjectSourceResponse(ContractModel):
+    """
+    The subject and the two Sources written: the business Scope's, then the subject Scope's (one id, one content).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    subject_key: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The subject's key, as sent.
+    """
+    subject_type: Literal["user"]
+    """
+    The kind of subject.
+    """
+    subject_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the subject is bound to.
+    """
+    sources: Annotated[list[SourceRecord], Field(max_length=2, min_length=2)]
+    """
+    The business Scope's Source and the subject Scope's.
+    """
+
+
+class DreamInputManifest(ContractModel):
+    """
+    What the run's model read: the evidence by digest and the projection's digest and size.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    transform_version: str
+    """
+    The evidence projection's version.
+    """
+    artifacts: list[ReviewArtifactReference]
+    """
+    The artifacts read.
+    """
+    sources: list[DreamSourceReference]
+    """
+    The Sources read.
+    """
+    nodes: list[DreamEvidenceNode]
+    """
+    The evidence nodes.
+    """
+    edges: list[DreamEvidenceEdge]
+    """
+    Derivation edges.
+    """
+    root_groups: list[DreamRootEvidenceGroup]
+    """
+    Root groups.
+    """
+    projection_digest: str
+    """
+    sha256:<hex> of the projection sent to the model.
+    """
+    projection_bytes: Annotated[int, Field(ge=0)]
+    """
+    Its size in bytes.
+    """
+    incomplete: bool
+    """
+    Whether an item was cut to fit.
+    """
+
+
+class DreamRun(ContractModel):
+    """
+    One Dream run of a Scope, every key always present.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    tag_target: DreamTagTarget | None
+    """
+    revise_tags' target (always null here).
+    """
+    reused: bool
+    """
+    Whether the run reused an earlier pending proposal (never here).
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    run_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The run (dr_ and 32 hex digits).
+    """
+    operation: Literal[
+        "refine_experience",
+        "derive_skill",
+        "revise_skill",
+        "revise_profile",
+        "revise_memory",
+        "revise_topic_memory",
+        "refresh_handoff",
+        "revise_prompt",
+        "revise_tags",
+    ]
+    """
+    The operation.
+    """
+    status: Literal["queued", "running", "succeeded", "failed"]
+    """
+    The state.
+    """
+    outcome: Literal["proposed", "no_change", "needs_evidence"] | None
+    """
+    A succeeded run's outcome; null otherwise.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The request's target.
+    """
+    candidate: DreamCandidateRef | None
+    """
+    The proposed Candidate (outcome proposed).
+    """
+    reason: str | None
+    """
+    The model's reason for its outcome.
+    """
+    error: str | None
+    """
+    A failed run's error code (inference_unavailable, inference_timeout, invalid_generation_output, budget_exceeded, evidence_unavailable, generation_failed).
+    """
+    accepted_at: AwareDatetime
+    """
+    When the run was accepted (RFC 3339 UTC).
+    """
+    started_at: AwareDatetime | None
+    """
+    When it was first claimed.
+    """
+    completed_at: AwareDatetime | None
+    """
+    When it ended.
+    """
+    attempt_count: Annotated[int, Field(ge=0)]
+    """
+    Claims so far.
+    """
+    input_manifest: DreamInputManifest | None
+    """
+    What the model read; null before the run read its evidence.
+    """
+    usage: DreamUsage
+    """
+    What it spent.
+    """
+    budget: DreamBudget
+    """
+    Its bounds.
+    """
+    prompt_version: str
+    """
+    The Dream prompt's version.
+    """
+    model_config_id: str | None
+    """
+    The generation model that ran it; null before a claim.
+    """
+
+
+class DreamRunPage(ContractModel):
+    """
+    A page of a Scope's runs, newest first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    runs: list[DreamRun]
+    """
+    The runs.
+    """
+    next_cursor: str | None
+    """
+    The next page's cursor; null on the last page.
+    """
+
+
+class ErrorBody(ContractModel):
+    """
+    What went wrong, without request content.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    code: Literal[
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "precondition_required",
+        "inference_timeout",
+        "inference_unavailable",
+        "storage_unavailable",
+        "internal_error",
+        "scope_not_found",
+        "scope_binding_target_missing",
+        "artifact_not_found",
+        "scope_idempotency_conflict",
+        "scope_version_conflict",
+        "revision_conflict",
+        "atomic_memory_changed",
+        "invalid_memory_state",
+        "artifact_already_exists",
+        "request_too_large",
+        "invalid_cursor",
+        "code_index_missing",
+        "code_changed",
+        "code_target_missing",
+        "code_range_missing",
+        "budget_too_small",
+        "unsupported_capability",
+        "code_workspace_not_found",
+        "code_range_not_found",
+        "source_conflict",
+        "cursor_expired",
+        "legacy_memory_operation_unsupported",
+        "tag_precondition_failed",
+        "not_found",
+        "invalid_scope_relationship",
+        "invalid_memory_relation",
+        "invalid_preview",
+        "preview_expired",
+        "preview_stale",
+        "artifact_publication_unsupported",
+        "artifact_publication_conflict",
+        "handoff_evidence_not_found",
+        "source_not_eligible",
+        "invalid_handoff_generation",
+        "candidate_not_found",
+        "candidate_conflict",
+        "candidate_terminal",
+        "artifact_conflict",
+        "generation_unavailable",
+        "handoff_generation_unavailable",
+        "artifact_handle_not_found",
+        "idempotency_conflict",
+        "connector_checkpoint_conflict",
+        "handoff_report_too_large",
+        "profile_policy_not_found",
+        "topic_memory_block_not_found",
+        "prompt_customization_unavailable",
+        "topic_memory_processing_unavailable",
+        "source_not_found",
+        "subject_scope_conflict",
+        "distinct_scopes_required",
+        "invalid_source_ingestion",
+        "source_definition_not_found",
+        "invalid_access_request",
+        "access_binding_not_found",
+        "access_cursor_stale",
+        "binding-version",
+        "idempotency-key",
+        "runtime_not_ready",
+        "resource_filter_limit_exceeded",
+        "external_skill_registry_unavailable",
+        "external_skill_not_found",
+        "external_skill_snapshot_unavailable",
+        "capability_unavailable",
+        "capacity_exceeded",
+        "client_upgrade_required",
+        "dream_not_found",
+        "generation_conflict",
+        "invalid_lifecycle",
+        "invalid_enrollment",
+        "invalid_target_state",
+        "publication_generation_conflict",
+        "invalid_target_credential",
+        "artifact_family_not_found",
+        "artifact_search_not_supported",
+        "invalid_skill_lifecycle",
+    ]
+    """
+    The error code.
+    """
+    message: Annotated[str, Field(max_length=2048, min_length=1)]
+    """
+    A human-readable, content-free explanation.
+    """
+    details: ErrorDetails | None
+    """
+    Structured, content-free detail, or null.
+    """
+
+
+class ErrorEnvelope(ContractModel):
+    """
+    The one error envelope every non-2xx response uses.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    error: ErrorBody
+    """
+    The error.
+    """
+
+
+class ExperienceContent(ContractModel):
+    """
+    An experience: situation, action, outcome and lesson.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    situation: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    The situation.
+    """
+    action: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What was done.
+    """
+    outcome: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What happened.
+    """
+    lesson: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
+    """
+    What to do next time.
+    """
+    failure: FailureRecord | None = None
+    """
+    Optional failure record.
+    """
+
+
+class GetHandoffReportRequest(ContractModel):
+    """
+    Ask for the Handoff Report of a Scope selection.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes the report covers.
+    """
+    format: Literal["json", "markdown"] | None = "json"
+    """
+    The report's form.
+    """
+    download: bool | None = False
+    """
+    Answer a file (Content-Disposition attachment): the Markdown document, or the bare report object for json.
+    """
+
+
+class GetStatsRequest(ContractModel):
+    """
+    Ask for statistics over a Scope selection.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes.
+    """
+    period: Literal["today", "7d", "30d"] | None = "30d"
+    """
+    The reporting period.
+    """
+
+
+class HandoffEvidenceCheck(ContractModel):
+    """
+    Whether one statement's evidence is still readable.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    claim: Literal["state", "next_action"]
+    """
+    state or next_action.
+    """
+    state_index: StateIndex | None
+    """
+    The state statement's index, or null for next_action.
+    """
+    status: Literal["available", "unavailable"]
+    """
+    available when every citation is readable.
+    """
+    unavailable_evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation], Field(max_length=32)
+    ]
+    """
+    The citations that are not.
+    """
+
+
+class HandoffOmission(ContractModel):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What is missing.
+    """
+    citation: HandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class HandoffStatement(ContractModel):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim.
+    """
+    citations: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    Its evidence (1 to 32 citations).
+    """
+
+
+class InventoryStatistics(ContractModel):
+    """
+    What is stored now.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: SourceInventoryStatistics
+    """
+    Sources.
+    """
+    artifacts: ArtifactInventoryStatistics
+    """
+    Artifacts.
+    """
+    candidates: CandidateInventoryStatistics
+    """
+    Review Candidates.
+    """
+    memory: MemoryInventoryStatistics
+    """
+    Memory entries.
+    """
+
+
+class ListAccessBindingsRequest(ContractModel):
+    """
+    List the Bindings under a resource the caller administers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    management_resource: (
+        ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    )
+    """
+    The server (every Binding) or a Scope (its Bindings).
+    """
+    subject: AccessPrincipal | AccessGroup | None = None
+    """
+    Only this subject's, or null.
+    """
+    role: (
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    ) = None
+    """
+    Only this role's, or null.
+    """
+    state: Literal["active", "revoked"] | None = None
+    """
+    Only this state's, or null.
+    """
+    cursor: Cursor | None = None
+    """
+    The previous page's next_cursor, or null.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=500)] = 100
+    """
+    Page size.
+    """
+
+
+class ListMemoryChangesResponse(ContractModel):
+    """
+    PowerContext 1.4.1's reserved legacy changes answer, kept so clients parse the declared shape; pcreceipt never answers it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    memory: ArtifactReference | None = None
+    """
+    The collection head, or null.
+    """
+    revisions: list[MemoryRevisionChanges]
+    """
+    The revisions.
+    """
+
+
+class ListMemoryEntriesRequest(ContractModel):
+    """
+    List a Scope's Atomic Memory through the legacy Memory inventory request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope listed.
+    """
+    include_inactive: bool | None = False
+    """
+    List all four lifecycle states, not only active memories.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=100)] = 50
+    """
+    The most entries on the page.
+    """
+    cursor: Cursor4 | None = None
+    """
+    A next_cursor of an earlier page of this listing with the same filters, or null for the first page. A cursor this server did not sign, or one of another listing or other filters, is 400 invalid_cursor; one older than an hour is 410 cursor_expired.
+    """
+    tag_filter: TagFilter | None = None
+    """
+    A tag filter, or null for none: only memories whose artifact carries the tags (compared by key), applied before the limit; a refused tag is 422 at its index.
+    """
+
+
+class ListRemoteSkillTargetsResponse(ContractModel):
+    """
+    The Scope's targets.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    targets: Annotated[list[RemoteSkillTargetStatus], Field(max_length=200)]
+    """
+    Targets in creation order.
+    """
+
+
+class ManagedSkillLibraryEntry(ContractModel):
+    """
+    One current managed Skill head.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The head revision.
+    """
+    content: SkillProposal
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+    governance: SkillGovernance
+    """
+    Its governance.
+    """
+
+
+class ModelUsageDay(ContractModel):
+    """
+    Model usage of one UTC day.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    date: date_aliased
+    """
+    The day.
+    """
+    generation: ModelUsageValue
+    """
+    Generation.
+    """
+    embedding: ModelUsageValue
+    """
+    Embedding.
+    """
+    by_purpose: Annotated[list[ModelUsagePurposeBreakdown], Field(max_length=16)]
+    """
+    Per purpose.
+    """
+
+
+class PrepareHandoffRequest(ContractModel):
+    """
+    Generate an inspectable Handoff draft from exact evidence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: Annotated[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+        | None,
+        Field(max_length=6),
+    ] = []
+    """
+    Why a fresh session is prepared (at most 6, unique). With any, the draft must be a fresh-session checkpoint.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    The exact evidence the draft may cite (1 to 32 citations, unique): content Sources, unexpired Working Notes, revisions the Scope holds.
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
+    """
+    The generated content's budget: its 2-space-indented JSON in UTF-8 bytes (512 to 32768, default 8000).
+    """
+
+
+class ProposeExperienceRequest(ContractModel):
+    """
+    An Experience proposal with its exact evidence, stored as a pending candidate.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    proposal: ExperienceContent
+    """
+    The proposed Experience.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    Exact Source evidence: captured content Sources of the Scope. Counted with artifact_refs toward a combined maximum of 32 references.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    Exact artifact evidence: revisions of the Scope. Counted with source_refs toward a combined maximum of 32 references.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: Reason6 | None = None
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class PublishArtifactRequest(ContractModel):
+    """
+    Publish one exact artifact revision into another Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    source: ArtifactAddress
+    """
+    The exact revision to publish and the Scope it is in.
+    """
+    target_scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope that receives the copy; not the source's.
+    """
+    idempotency_key: Annotated[
+        str, Field(max_length=256, min_length=1, pattern=".*\\S.*")
+    ]
+    """
+    One publication per target Scope and key: the same key with the same source answers the first publication again; with another source, 409 artifact_publication_conflict.
+    """
+
+
+class RecallTokenStatistics(ContractModel):
+    """
+    Prepares over the period and their estimated token savings.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    period: ResolvedUsagePeriod
+    """
+    The period.
+    """
+    estimator: TokenEstimatorProfile
+    """
+    The token estimator.
+    """
+    totals: RecallTokenValue
+    """
+    Totals over the period.
+    """
+    daily: Annotated[list[RecallTokenDay], Field(max_length=30)]
+    """
+    One row per day of the period, oldest first.
+    """
+
+
+class ReconcileRemoteSkillsRequest(ContractModel):
+    """
+    What a Receiver holds, and who it is, as it asks for its target's actions.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    observations: Annotated[list[RemoteSkillObservation], Field(max_length=256)]
+    """
+    One ownership checkpoint per managed Skill the Receiver installed (one per artifact id: a repeated one is 409 invalid_target_state).
+    """
+    receiver_version: Annotated[
+        str, Field(max_length=64, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The Receiver's version.
+    """
+    environment_fingerprint: EnvironmentFingerprint | None = None
+    """
+    A digest of the Receiver's environment.
+    """
+
+
+class RecurrenceStatistics(ContractModel):
+    """
+    Experience recurrence (pcreceipt records none: all zero).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selected: Annotated[int, Field(ge=0)]
+    """
+    Selections.
+    """
+    recurred: Annotated[int, Field(ge=0)]
+    """
+    Recurred verdicts.
+    """
+    avoided: Annotated[int, Field(ge=0)]
+    """
+    Avoided verdicts.
+    """
+    unknown: Annotated[int, Field(ge=0)]
+    """
+    Selections without a verdict.
+    """
+    unlinked_handoff_citations: Annotated[int, Field(ge=0)]
+    """
+    Handoff citations without an observation.
+    """
+    needing_review: Annotated[int, Field(ge=0)]
+    """
+    Streaks needing review.
+    """
+    top_revisions: Annotated[list[RecurrenceStreak], Field(max_length=20)]
+    """
+    The longest streaks.
+    """
+
+
+class RegisterSourceDefinitionRequest(ContractModel):
+    """
+    A Source Definition manifest to register.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    manifest: SourceDefinitionManifest
+    """
+    The manifest.
+    """
+
+
+class RemoteSkillAction(ContractModel):
+    """
+    One idempotent desired-state action: install an exact package, or remove the Receiver's copy. Never a path or a command.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    operation: Literal["install", "unpublish"]
+    """
+    Install or unpublish.
+    """
+    generation: Annotated[int, Field(ge=0)]
+    """
+    The publication generation it serves (its Receipt names it).
+    """
+    artifact: ReviewArtifactReference
+    """
+    The desired managed Skill revision.
+    """
+    tree_digest: Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+    """
+    The desired package's tree digest.
+    """
+    skill_name: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Skill's name (its directory on the target).
+    """
+    package: SkillPackageReference | None
+    """
+    The exact package to download (an install); null for unpublish.
+    """
+    expected_local: RemoteSkillObservation | None
+    """
+    The Receiver's verified checkpoint the action replaces or removes; null when it holds none.
+    """
+    blocked_error_code: BlockedErrorCode | None
+    """
+    Why the Receiver's checkpoint was not accepted (drifted, invalid_checkpoint_identity, unknown_checkpoint_package, invalid_checkpoint_digest); null when nothing blocks the action.
+    """
+
+
+class ReplaceArtifactRequest(ContractModel):
+    """
+    Replace the artifact's content with a new revision; the content must match the family in the path.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The new content.
+    """
+
+
+class ReportHandoffOmission(ContractModel):
+    """
+    Known relevant material that was unavailable or not verified.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What is missing.
+    """
+    citation: ReportHandoffSourceCitation | HandoffArtifactCitation | None
+    """
+    Where it would be, or null.
+    """
+
+
+class ReportHandoffStatement(ContractModel):
+    """
+    One claim of a Handoff with the exact evidence behind it.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    text: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    The claim.
+    """
+    citations: Annotated[
+        list[ReportHandoffSourceCitation | HandoffArtifactCitation],
+        Field(max_length=32, min_length=1),
+    ]
+    """
+    Its evidence (1 to 32 citations).
+    """
+
+
+class RerankPromptIdentity(ContractModel):
+    """
+    The prompt actually bound to a rerank invocation; compiled text and demonstrations excluded.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the prompt was resolved for.
+    """
+    key: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The prompt key.
+    """
+    definition_version: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Version of the prompt key's definition.
+    """
+    builtin_version: Annotated[int, Field(ge=1, le=65535)]
+    """
+    Version of the built-in prompt for this key.
+    """
+    selection: Literal["built_in", "artifact"]
+    """
+    Whether the built-in prompt or a Scope's prompt artifact was bound.
+    """
+    selected_version: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The version bound: builtin_version for built_in, the artifact revision for artifact.
+    """
+    compiled_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the compiled prompt that was sent.
+    """
+    artifact_address: ArtifactAddress | None
+    """
+    The exact prompt artifact revision; null for a built-in prompt.
+    """
+
+
+class ResolveScopeSelectionRequest(ContractModel):
+    """
+    Resolve a Scope selection (the one get_stats and get_handoff_report take) to the Scopes it names.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The Scopes to resolve: exact ids, a subtree or all.
+    """
+
+
+class ResolvedScopes(ContractModel):
+    """
+    The selected Scopes in deterministic order (PowerContext 1.4.1's ScopePage shape): exact ids in scope_id order, a subtree as its root then its descendants breadth first, all in scope_id order. One page: never paged, so items has no bound and next_cursor is always null.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[ScopeDescriptor]
+    """
+    The selected Scopes, each as get_scope answers it.
+    """
+    next_cursor: None
+    """
+    Always null: the answer is one page.
+    """
+
+
+class ReviseCandidateRequest(ContractModel):
+    """
+    A complete replacement proposal, appended as the next pending version.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    sources: Sources | None = None
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    artifacts: Artifacts | None = None
+    """
+    Tag-proposal evidence only: any non-null value is refused (422).
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate.
+    """
+    expected_version: Annotated[int, Field(ge=1)]
+    """
+    The current version.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The replacement content, of the candidate's family.
+    """
+    source_refs: SourceRefs2 | None = None
+    """
+    Replacement Source evidence; null or absent keeps the current version's.
+    """
+    artifact_refs: ArtifactRefs1 | None = None
+    """
+    Replacement artifact evidence; null or absent keeps the current version's.
+    """
+    target: ReviewArtifactReference | None = None
+    """
+    The exact current head the approved proposal replaces (same family, also listed in artifact_refs); null proposes a new artifact.
+    """
+    reason: Reason10 | None = None
+    """
+    Why the candidate is proposed (trimmed).
+    """
+
+
+class SearchMemoryRequest(ContractModel):
+    """
+    Search the Scope's active Atomic Memory.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope searched.
+    """
+    query: Annotated[str, Field(max_length=8192, min_length=1)]
+    """
+    The query text.
+    """
+    limit: Annotated[int | None, Field(ge=1, le=50)] = 10
+    """
+    The most hits answered.
+    """
+    mode: Literal["auto", "fts", "vector", "hybrid"] | None = "auto"
+    """
+    The search mode; vector and hybrid without an embedder (or a store without vector search) are 422 invalid_request, violation {path: /mode, rule: embedder_required}, never a 5xx.
+    """
+    tag_filter: TagFilter | None = None
+    """
+    A tag filter, or null for none.
+    """
+
+
+class HistorySelectedItem(ContractModel):
+    """
+    A history item, identified by its Scope-qualified artifact address.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    kind: Literal["atomic-memory", "topic-memory", "experience", "profile"]
+    """
+    A history family.
+    """
+    rendered_bytes: Annotated[int, Field(ge=1, le=32768)]
+    """
+    UTF-8 size of the item's text in content, without the separators between items: its JSON object in the envelope, its heading, metadata and body in Markdown, its citation and source lines in the code block (docs/decisions.md).
+    """
+    truncated: bool
+    """
+    Whether the item was cut to fit.
+    """
+    artifact_address: ArtifactAddress
+    """
+    The exact revision injected.
+    """
+
+
+class SourcePage(ContractModel):
+    """
+    One page of a Scope's Sources in ascending position, bounded by the Scope's highest position when the first page was read.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: list[SourceRecord]
+    """
+    The Sources of the page, in ascending position.
+    """
+    next_cursor: NextCursor8 | None
+    """
+    Continues the listing from the same snapshot; null on the last page.
     """
 
 
@@ -11011,377 +9873,6 @@ class TaskCheck(ContractModel):
     """
 
 
-class TaskOutcome(ContractModel):
-    """
-    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    schema_: Annotated[Literal["powercontext.task-outcome.v1"], Field(alias="schema")]
-    """
-    The record schema.
-    """
-    trust: Literal["untrusted_observation"]
-    """
-    Always untrusted_observation.
-    """
-    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What the attempt was for, trimmed.
-    """
-    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
-    """
-    How the attempt ended.
-    """
-    summary: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
-    """
-    What happened, trimmed.
-    """
-    handoff_receipt_ref: WorkSourceReference | None = None
-    """
-    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
-    """
-    observations: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
-    """
-    What was observed (at least one).
-    """
-    checks: Annotated[list[TaskCheck], Field(max_length=64)]
-    """
-    The checks run, as they ended.
-    """
-    produced_artifacts: Annotated[list[WorkArtifactReference], Field(max_length=32)]
-    """
-    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
-    """
-    remaining_work: Annotated[list[RemainingWorkItem], Field(max_length=64)]
-    """
-    What remains, trimmed and unique.
-    """
-
-
-class TaskSourceReference(ContractModel):
-    """
-    A Source by its type and id.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: str
-    """
-    The Source type.
-    """
-    source_id: str
-    """
-    The Source id.
-    """
-
-
-class ToEntryVersionId(RootModel[str]):
-    root: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The version after, or null.
-    """
-
-
-class TokenEstimatorProfile(ContractModel):
-    """
-    How tokens are estimated: character:weighted version 1 is ceil((ASCII characters + 4 x other characters) / 4).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    estimator_id: Literal["character:weighted"]
-    """
-    The estimator.
-    """
-    version: Literal["1"]
-    """
-    Its version.
-    """
-
-
-class TopicMemoryArtifact(ContractModel):
-    """
-    One exact Topic Memory revision with its full detail and the Sources it was written from.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    artifact: ArtifactReference
-    """
-    The revision read.
-    """
-    title: Annotated[str, Field(max_length=512, min_length=1)]
-    """
-    The topic title.
-    """
-    summary: Annotated[str, Field(max_length=8000, min_length=1)]
-    """
-    The topic summary.
-    """
-    detail: Annotated[str, Field(max_length=125000, min_length=1)]
-    """
-    The topic detail.
-    """
-    source_refs: Annotated[list[SourceReference], Field(max_length=16)]
-    """
-    The Sources the revision was written from (the lineage Source of the write that made it).
-    """
-
-
-class TopicMemoryContent(ContractModel):
-    """
-    A topic memory: a titled summary with detail.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    title: Annotated[str, Field(max_length=512, min_length=1, pattern="\\S")]
-    """
-    The topic title.
-    """
-    summary: Annotated[str, Field(max_length=8000, min_length=1, pattern="\\S")]
-    """
-    The topic summary.
-    """
-    detail: Annotated[str, Field(max_length=125000, min_length=1, pattern="\\S")]
-    """
-    The topic detail.
-    """
-
-
-class TopicMemoryProcessingBlock(ContractModel):
-    """
-    A retained terminal block of Topic Memory processing with its diagnostics (1.4.1's TopicMemoryProcessingBlock). pcreceipt runs no Topic Memory processing, so it never retains one; the shape is declared for status's block and the block reads.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    block_id: str
-    """
-    The block's id.
-    """
-    attempt_id: str
-    """
-    The attempt that ended in the block.
-    """
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    binding_name: str
-    """
-    The processing binding.
-    """
-    source_after: Annotated[int, Field(ge=0)]
-    """
-    The cursor the attempt started after.
-    """
-    source_through: Annotated[int | None, Field(ge=1)]
-    """
-    The exact selected Source end; null when unknown.
-    """
-    budget_source_through: Annotated[int | None, Field(ge=1)]
-    """
-    The cumulative coverage of the original allowance; null only for imported blocks.
-    """
-    legacy_source_through: Annotated[int | None, Field(ge=1)]
-    """
-    The original range of an imported block; null otherwise.
-    """
-    target_source_through: Annotated[int, Field(ge=1)]
-    """
-    The retained target.
-    """
-    attempts: Annotated[int, Field(ge=1)]
-    """
-    Attempts made.
-    """
-    requests: Annotated[int, Field(ge=0)]
-    """
-    Model requests made.
-    """
-    tokens: Annotated[int, Field(ge=0)]
-    """
-    Model tokens used.
-    """
-    error_code: str
-    """
-    The block's error code.
-    """
-    last_error_code: str | None
-    """
-    The last attempt's error code, or null.
-    """
-    blocked_at: AwareDatetime
-    """
-    UTC time the block was observed.
-    """
-    retried_at: AwareDatetime | None
-    """
-    UTC time of an accepted retry, or null.
-    """
-    retry_request_generation: Annotated[int | None, Field(ge=1)]
-    """
-    The flush generation an accepted retry requested, or null.
-    """
-
-
-class TopicMemoryProcessingStatus(ContractModel):
-    """
-    A Scope's Topic Memory processing state (1.4.1's TopicMemoryProcessingStatus).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    state: Literal["idle", "pending", "blocked"]
-    """
-    The processing state.
-    """
-    source_cursor: Annotated[int, Field(ge=0)]
-    """
-    The position Topic Memory processing has consumed through: always 0 here, since pcreceipt runs no Topic Memory processing.
-    """
-    source_head: Annotated[int, Field(ge=0)]
-    """
-    The Scope's highest Source position (0 without Sources).
-    """
-    target_source_through: Annotated[int | None, Field(ge=0)]
-    """
-    The retained processing target; always null here (only a flush with processing sets one).
-    """
-    block: TopicMemoryProcessingBlock | None
-    """
-    The current terminal block; always null here.
-    """
-
-
-class TopicMemoryProcessingStatusRequest(ContractModel):
-    """
-    Which Scope's Topic Memory processing to inspect.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-
-
-class UndoMergeResult(RootModel[str]):
-    root: Annotated[str, Field(min_length=1)]
-
-
-class UnpublishRemoteSkillRequest(ContractModel):
-    """
-    Make a Skill's absence a target's desired state.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    target_id: Annotated[
-        str, Field(max_length=64, min_length=1, pattern="^[a-z0-9]+(?:-[a-z0-9]+)*$")
-    ]
-    """
-    The target.
-    """
-    artifact_id: Annotated[
-        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
-    ]
-    """
-    The managed Skill.
-    """
-    expected_generation: Annotated[int, Field(ge=0)]
-    """
-    The publication generation the caller read: another one is 409 publication_generation_conflict.
-    """
-
-
-class UpdateScopeRequest(ContractModel):
-    """
-    Replace a Scope's descriptor (PUT: an absent optional field is cleared, not kept).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    expected_version: Annotated[int, Field(ge=1)]
-    """
-    The version the caller read; the update is refused (409) when the Scope has moved on.
-    """
-    title: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope title.
-    """
-    summary: Annotated[str, Field(max_length=2000, min_length=1, pattern="\\S")]
-    """
-    What the Scope is about.
-    """
-    parent_scope_id: ScopeId | None = None
-    """
-    An existing parent Scope, or null (absent is null).
-    """
-    context_references: Annotated[
-        list[ScopeId] | None, Field(max_length=32, validate_default=True)
-    ] = []
-    """
-    Other existing Scopes that prepare also searches (never itself); absent is none.
-    """
-    external_references: Annotated[
-        list[ExternalReference] | None, Field(max_length=32, validate_default=True)
-    ] = []
-    """
-    References outside pcreceipt; absent is none.
-    """
-
-
-class UpdateSkillLifecycleRequest(ContractModel):
-    """
-    An explicit lifecycle transition of one managed Skill, compared and set on its governance generation.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
-    """
-    The Scope.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The managed Skill.
-    """
-    expected_generation: Annotated[int, Field(ge=0)]
-    """
-    The governance generation the caller last read (0: never changed).
-    """
-    lifecycle_state: Literal["active", "deprecated", "retired"]
-    """
-    The state asked for.
-    """
-    replacement_artifact_id: ArtifactId | None = None
-    """
-    The managed Skill replacing it (only with deprecated).
-    """
-
-
 class UsageStatistics(ContractModel):
     """
     Model usage over the period (pcreceipt does not count its provider calls yet: all zero).
@@ -11405,67 +9896,6 @@ class UsageStatistics(ContractModel):
     daily: Annotated[list[ModelUsageDay], Field(max_length=30)]
     """
     One row per day of the period, oldest first.
-    """
-
-
-class ValidationItem(RootModel[str]):
-    root: Annotated[
-        str, Field(max_length=2000, min_length=1, pattern="^\\S(?:.*\\S)?$")
-    ]
-    """
-    One check (trimmed).
-    """
-
-
-class Violation(ContractModel):
-    """
-    One violated rule.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    path: Annotated[str, Field(max_length=512)]
-    """
-    JSON Pointer to the offending location in the message ("" for the whole message).
-    """
-    rule: Annotated[str, Field(max_length=128, min_length=1)]
-    """
-    The rule's identifier: a JSON Schema keyword or a named semantic rule.
-    """
-    property: Annotated[str | None, Field(pattern="^[A-Za-z0-9_.-]{1,64}$")] = None
-    """
-    For required, additionalProperties and unevaluatedProperties: the name of the property that is missing, or that the object at path has and the contract does not define. Absent for other rules, and for a name that is not 1 to 64 ASCII letters, digits, '_', '.' or '-' (a submitted name is never echoed otherwise).
-    """
-
-
-WeightsAdditionalProperty = TypeAliasType(
-    "WeightsAdditionalProperty", Annotated[float, Field(ge=0.0)]
-)
-"""
-The channel's weight.
-"""
-
-
-class WorkArtifactReference(ContractModel):
-    """
-    An exact artifact revision in the request's Scope (PowerContext 1.4.1's ArtifactReference: any family name; one pcreceipt does not hold is simply not found).
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    family: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The artifact family: 1 to 128 printable ASCII characters, no spaces.
-    """
-    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
-    """
-    The artifact identifier.
-    """
-    revision: Annotated[int, Field(ge=1, le=2147483647)]
-    """
-    The exact revision.
     """
 
 
@@ -11541,63 +9971,1631 @@ class WorkContract(ContractModel):
     """
 
 
-class WorkSourceReceipt(ContractModel):
+class AccessAuditEvent(ContractModel):
     """
-    The receipt of a work record stored as a Source: its kind, the Source, its position and the digest of the record.
-    """
-
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    kind: Literal[
-        "work-contract", "handoff-boundary", "handoff-receipt", "task-outcome"
-    ]
-    """
-    The record's kind.
-    """
-    source: CapturedSourceReference
-    """
-    The Source the record was stored as.
-    """
-    position: Annotated[int, Field(ge=1)]
-    """
-    The Source's position in its Scope.
-    """
-    content_digest: Annotated[
-        str, Field(max_length=71, min_length=71, pattern="^sha256:[0-9a-f]{64}$")
-    ]
-    """
-    sha256: and the hex SHA-256 of the record's compact JSON (every field, nulls included, in the schema's order; docs/handoffs.md).
-    """
-
-
-class WorkSourceReference(ContractModel):
-    """
-    A Source named by its type and the caller's id (PowerContext 1.4.1's SourceReference). pcreceipt stores one type, content.
+    One recorded decision: who, which operation, on what, allowed or not, when. Never a request body.
     """
 
     model_config = ConfigDict(
         extra="forbid",
     )
-    name: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+    cursor: Annotated[int, Field(ge=1)]
     """
-    The Source type: 1 to 128 characters, trimmed (content for every Source pcreceipt stores).
+    The event's position (ascending).
+    """
+    event_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The event's id.
+    """
+    occurred_at: AwareDatetime
+    """
+    When.
+    """
+    request_id: RequestId | None
+    """
+    The request's X-PowerContext-Request-ID, or null.
+    """
+    transport: Annotated[str, Field(max_length=16, min_length=1)]
+    """
+    http or mcp.
+    """
+    operation: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The operation id.
+    """
+    principal: AccessPrincipal
+    """
+    The caller.
+    """
+    actor: AccessPrincipal | None
+    """
+    Who acted for the caller (pcreceipt: null).
+    """
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action decided.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource decided on.
+    """
+    allowed: bool
+    """
+    The decision.
+    """
+    reason_code: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    Why.
+    """
+    policy_revision: PolicyRevision | None
+    """
+    The policy revision decided under, or null.
+    """
+    matched_subject: AccessPrincipal | AccessGroup | None
+    """
+    The subject whose Binding allowed it, or null.
+    """
+    binding_id: BindingId | None
+    """
+    The Binding changed, or null.
+    """
+    target: AccessPrincipal | AccessGroup | None
+    """
+    The subject of the Binding changed, or null.
+    """
+    role: (
+        Literal[
+            "handoff.viewer",
+            "handoff.receiver",
+            "artifact.viewer",
+            "prompt.user",
+            "artifact.owner",
+            "scope.viewer",
+            "scope.contributor",
+            "scope.reviewer",
+            "scope.delegator",
+            "scope.admin",
+            "server.observer",
+            "server.admin",
+        ]
+        | None
+    )
+    """
+    The role of the Binding changed, or null.
+    """
+    expected_version: ExpectedVersion | None
+    """
+    The version a revocation expected, or null.
+    """
+    result_version: ResultVersion | None
+    """
+    The Binding's version after the change, or null.
+    """
+
+
+class AccessAuditPage(ContractModel):
+    """
+    A page of audit events in cursor order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AccessAuditEvent], Field(max_length=500)]
+    """
+    The events.
+    """
+    next_cursor: NextCursor | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessBinding(ContractModel):
+    """
+    One role given to one subject on one resource; immutable but for its revocation.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    binding_id: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The Binding's id.
+    """
+    subject: AccessPrincipal | AccessGroup
+    """
+    Who it is for.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    What it is on.
+    """
+    role: Literal[
+        "handoff.viewer",
+        "handoff.receiver",
+        "artifact.viewer",
+        "prompt.user",
+        "artifact.owner",
+        "scope.viewer",
+        "scope.contributor",
+        "scope.reviewer",
+        "scope.delegator",
+        "scope.admin",
+        "server.observer",
+        "server.admin",
+    ]
+    """
+    The role.
+    """
+    granted_by: AccessPrincipal
+    """
+    Who created it.
+    """
+    reason: Reason | None
+    """
+    Why, as its creator said, or null.
+    """
+    created_at: AwareDatetime
+    """
+    When it was created.
+    """
+    expires_at: AwareDatetime | None
+    """
+    When it stops applying, or null.
+    """
+    state: Literal["active", "revoked"]
+    """
+    active or revoked.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    1 when created, 2 once revoked.
+    """
+    policy_revision: Annotated[str, Field(max_length=64, min_length=1)]
+    """
+    The access policy's revision its last change made.
+    """
+    idempotency_key: Annotated[str, Field(max_length=255, min_length=1)]
+    """
+    The key it was created with.
+    """
+    revoked_at: AwareDatetime | None
+    """
+    When it was revoked, or null.
+    """
+    revoked_by: AccessPrincipal | None
+    """
+    Who revoked it, or null.
+    """
+
+
+class AccessBindingPage(ContractModel):
+    """
+    A page of Bindings in binding_id order.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[list[AccessBinding], Field(max_length=500)]
+    """
+    The Bindings.
+    """
+    next_cursor: NextCursor | None
+    """
+    The next page's cursor, or null on the last page.
+    """
+
+
+class AccessBindingReplacement(ContractModel):
+    """
+    The revoked Binding and its active replacement.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    previous: AccessBinding
+    """
+    The revoked Binding.
+    """
+    current: AccessBinding
+    """
+    The replacement.
+    """
+
+
+class AccessCheckRequirement(ContractModel):
+    """
+    One action on one resource.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    action: Literal[
+        "server.observe",
+        "server.admin",
+        "scope.read",
+        "scope.contribute",
+        "scope.review",
+        "scope.delegate",
+        "scope.admin",
+        "artifact.read",
+        "artifact.write",
+        "artifact.share",
+        "handoff.evidence.inspect",
+        "handoff.acknowledge",
+        "prompt.use",
+    ]
+    """
+    The action.
+    """
+    resource: ServerAccessResource | ScopeAccessResource | ArtifactAccessResource
+    """
+    The resource.
+    """
+
+
+class ActivateHandoffRequest(ContractModel):
+    """
+    Generate a Handoff draft at one Source boundary, once per boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The Source the boundary is at (a content Source or an unexpired Working Note of the Scope); it is the draft's first evidence.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for; the draft keeps it exactly.
+    """
+    rollover_reasons: Annotated[
+        list[
+            Literal[
+                "user_requested",
+                "host_context_budget",
+                "host_compaction",
+                "context_quality",
+                "delegation",
+                "manual_checkpoint",
+            ]
+        ]
+        | None,
+        Field(max_length=6),
+    ] = []
+    """
+    As prepare_handoff's.
+    """
+    evidence: Annotated[
+        list[HandoffSourceCitation | HandoffArtifactCitation] | None,
+        Field(max_length=32, validate_default=True),
+    ] = []
+    """
+    Further evidence (at most 32 citations with the boundary Source, unique; the boundary is not repeated).
+    """
+    max_bytes: Annotated[int | None, Field(ge=512, le=32768)] = 8000
+    """
+    As prepare_handoff's.
+    """
+
+
+class ArtifactRevision(ContractModel):
+    """
+    One immutable artifact revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    family: Literal["atomic-memory", "topic-memory", "experience", "profile", "prompt"]
+    """
+    The family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1, pattern="^[!-~]+$")]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1, le=2147483647)]
+    """
+    The revision.
+    """
+    content: (
+        AtomicMemoryContent
+        | TopicMemoryContent
+        | ExperienceContent
+        | ProfileContent
+        | PromptContent
+    )
+    """
+    The family's content object.
+    """
+    sources: Annotated[list[SourceTypeReference], Field(max_length=16)]
+    """
+    The Sources that record this revision's write: one content Source (source_type content, its id src_ + 32 hex) for a create, import or replace; none for a merge result or a revision stored before Sources existed.
+    """
+    artifacts: Annotated[list[ArtifactReference], Field(max_length=256)]
+    """
+    Artifacts this revision derives from: a merge result's inputs; for any other revision n > 1 of an atomic or Topic Memory, revision n - 1 of the same artifact (as PowerContext 1.4.1's replace names it); otherwise none.
+    """
+    content_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of content as served (an atomic memory's creation included).
+    """
+    created_at: AwareDatetime | None
+    """
+    When the revision was committed (RFC 3339, UTC).
+    """
+    created_by: Annotated[None, Field(None)] = None
+    """
+    Who committed a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+    restored_from_revision: Annotated[None, Field(None)] = None
+    """
+    The revision a rollback restored; pcreceipt has no rollback, so null (always sent).
+    """
+    reason: Annotated[None, Field(None)] = None
+    """
+    The reason recorded for a rollback; pcreceipt has no rollback, so null (always sent).
+    """
+
+
+class ArtifactSearchItem(ContractModel):
+    """
+    One result: a complete exact revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Annotated[str, Field(min_length=1)]
+    """
+    The searched Family.
+    """
+    artifact_id: Annotated[str, Field(max_length=128, min_length=1)]
+    """
+    The artifact.
+    """
+    revision: Annotated[int, Field(ge=1)]
+    """
+    The exact revision.
+    """
+    content: (
+        AtomicMemoryContent | TopicMemoryContent | ExperienceContent | SkillProposal
+    )
+    """
+    The revision's content.
+    """
+    lineage: ArtifactSearchLineage
+    """
+    Its direct evidence.
+    """
+    scores: ArtifactSearchScores | None = None
+    """
+    Its scores, only when include_scores.
+    """
+
+
+class Candidate(ContractModel):
+    """
+    One candidate's current head: its latest immutable proposal version and its review state.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    candidate_kind: Literal["artifact", "tag"]
+    """
+    Always artifact here (tag candidates are not served).
+    """
+    candidate_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[\\x21-\\x7E]+$")
+    ]
+    """
+    The candidate's id.
+    """
+    version: Annotated[int, Field(ge=1)]
+    """
+    The proposal version (1, then one more per revision).
+    """
+    family: Literal[
+        "experience",
+        "skill",
+        "profile",
+        "atomic-memory",
+        "topic-memory",
+        "handoff",
+        "prompt",
+    ]
+    """
+    The proposed artifact's family (experience or skill on this server).
+    """
+    status: Literal["pending", "approved", "rejected"]
+    """
+    The review state.
+    """
+    proposal: ExperienceContent | SkillProposal
+    """
+    The proposed content: an Experience or a managed Skill.
+    """
+    source_refs: Annotated[list[SourceReference], Field(max_length=32)]
+    """
+    The version's Source evidence.
+    """
+    artifact_refs: Annotated[list[ReviewArtifactReference], Field(max_length=32)]
+    """
+    The version's artifact evidence.
+    """
+    target: ReviewArtifactReference | None
+    """
+    The head an approval replaces; null for a new artifact.
+    """
+    reason: Reason2 | None
+    """
+    The version's reason.
+    """
+    result_artifact: ReviewArtifactReference | None
+    """
+    The revision approval wrote (approved only).
+    """
+    decision_reason: DecisionReason | None
+    """
+    Why it was rejected (rejected only).
+    """
+    audit: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's server-owned provenance: always null (no Dream runs here).
+    """
+    permissions: Annotated[None, Field(None)] = None
+    """
+    The caller's permissions in PowerContext's enforced mode: always null here (decisions are checked against the token's grants when made).
+    """
+    result: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's result: always null (no tag candidates here).
+    """
+    operation: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's operation: always null here.
+    """
+    origin: Annotated[None, Field(None)] = None
+    """
+    A tag candidate's origin: always null here.
+    """
+    dream_run_id: Annotated[None, Field(None)] = None
+    """
+    A Dream candidate's run: always null here.
+    """
+
+
+class CandidateHistory(ContractModel):
+    """
+    Every proposal version of a candidate, oldest first, each as it was proposed (pending).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    versions: list[Candidate]
+    """
+    The versions.
+    """
+
+
+class CandidatePage(ContractModel):
+    """
+    A page of candidates.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    candidates: list[Candidate]
+    """
+    The candidates, by id.
+    """
+    next_cursor: str | None
+    """
+    The cursor of the next page; null on the last.
+    """
+
+
+class CreateExperienceRequest(ContractModel):
+    """
+    Create revision 1 of a new artifact (for profile: the next revision of the Scope's one profile).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    family: Literal["experience"]
+    """
+    The artifact family.
+    """
+    content: ExperienceContent
+    """
+    The artifact content.
+    """
+
+
+class CreateWorkContractRequest(ContractModel):
+    """
+    Record a Work Contract as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the contract is recorded in.
     """
     source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
     """
-    The caller's Source id: 1 to 256 characters, trimmed.
+    The caller's stable id of the Source the contract becomes: 1 to 256 characters, trimmed. A replay with the same contract answers the first receipt; another record under the id is 409 source_conflict.
+    """
+    contract: WorkContract
+    """
+    The contract.
     """
 
 
-class WorkspaceName(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+class CurrentWorkHandoff(ContractModel):
     """
-    The Receiver's workspace name.
+    The caller's inspected current state (powercontext.current-work-handoff.v1), recorded as the boundary Source of a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.current-work-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_input"]
+    """
+    Always untrusted_input.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for, trimmed.
+    """
+    state: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 claims).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: WorkClaim | None
+    """
+    The next step (one claim), or null.
+    """
+    omissions: Annotated[list[Omission], Field(max_length=64)]
+    """
+    What is known to be missing, trimmed and unique.
     """
 
 
-class WorkspaceName1(RootModel[str]):
-    root: Annotated[str, Field(max_length=128, min_length=1, pattern="\\S")]
+class ExperienceArtifact(ContractModel):
     """
-    The Receiver's workspace name as it enrolled.
+    An exact Experience revision with its direct evidence.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    artifact: ReviewArtifactReference
+    """
+    The revision.
+    """
+    content: ExperienceContent
+    """
+    Its content.
+    """
+    source_refs: list[SourceReference]
+    """
+    The Sources it was approved from.
+    """
+    artifact_refs: list[ReviewArtifactReference]
+    """
+    The revisions it was approved from.
+    """
+
+
+class GeneratedCandidateResponse(ContractModel):
+    """
+    A generated pending candidate, or an explicit no-op.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["pending", "no_op"]
+    """
+    What generation did.
+    """
+    candidate: Candidate | None
+    """
+    The pending candidate; null for a no-op.
+    """
+
+
+class HandoffContent(ContractModel):
+    """
+    A Handoff's content (powercontext.handoff.v1), shared by prepared and committed Handoffs. Historical, untrusted input.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationMetadata | None = None
+    """
+    Generation origin; absent or null for content nobody generated.
+    """
+    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
+    """
+    The content schema.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffCurrentWorkRequest(ContractModel):
+    """
+    Record the inspected boundary of a work transfer and prepare its Handoff in one step.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the boundary Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    handoff: CurrentWorkHandoff
+    """
+    The inspected current state.
+    """
+
+
+class HandoffDraft(ContractModel):
+    """
+    An inspectable Handoff draft, before finalize_handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[HandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: HandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[HandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class HandoffResolution(ContractModel):
+    """
+    A resolved Handoff (untrusted history) with its evidence checks, or status empty when latest found none.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    trust: Literal["untrusted_history"]
+    """
+    Always untrusted_history.
+    """
+    status: Literal["empty", "resolved"]
+    """
+    resolved, or empty (latest with no committed Handoff).
+    """
+    scope_id: str
+    """
+    The Scope.
+    """
+    content: HandoffContent | None
+    """
+    The content; null when empty.
+    """
+    selection: Literal["prepared", "exact", "latest"] | None
+    """
+    How it was selected; null when empty.
+    """
+    selected_revision: WorkArtifactReference | None
+    """
+    The committed revision selected; null for prepared or empty.
+    """
+    current_revision: WorkArtifactReference | None
+    """
+    The Scope's latest committed revision; null when there is none.
+    """
+    evidence_checks: Annotated[list[HandoffEvidenceCheck], Field(max_length=65)]
+    """
+    One check per state statement in order, then one for next_action.
+    """
+
+
+class ImportArtifactsRequest(ContractModel):
+    """
+    Bulk import: up to 1000 artifacts of one family into one Scope, committed in one transaction (all or nothing). A batch mixing families is refused (422, rule import_one_family); split it where the family changes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    items: Annotated[
+        list[
+            Annotated[
+                CreateAtomicMemoryRequest
+                | CreateTopicMemoryRequest
+                | CreateExperienceRequest
+                | CreateProfileRequest
+                | CreatePromptRequest,
+                Field(discriminator="family"),
+            ]
+        ],
+        Field(max_length=1000, min_length=1),
+    ]
+    """
+    The artifacts to create.
+    """
+
+
+class ListManagedSkillsResponse(ContractModel):
+    """
+    The current managed Skills, by artifact id.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    skills: Annotated[list[ManagedSkillLibraryEntry], Field(max_length=200)]
+    """
+    The Skills.
+    """
+
+
+class PreparedHandoff(ContractModel):
+    """
+    A finalized, uncommitted Handoff (powercontext.prepared-handoff.v1): its Scope, the committed revision it was prepared on (base) and its content. A temporary value the caller carries; nothing of it is stored.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    generation: HandoffGenerationEnvelope | None = None
+    """
+    A generation receipt; absent or null (pcreceipt issues none).
+    """
+    schema_: Annotated[
+        Literal["powercontext.prepared-handoff.v1"], Field(alias="schema")
+    ]
+    """
+    The prepared Handoff schema.
+    """
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope it was prepared in (must be the request's).
+    """
+    base: WorkArtifactReference | None
+    """
+    The Scope's committed Handoff revision when it was prepared (family handoff, artifact_id handoff), or null when there was none.
+    """
+    content: HandoffContent
+    """
+    The content.
+    """
+
+
+class PreparedWorkHandoff(ContractModel):
+    """
+    The boundary Source's receipt and the prepared (uncommitted) Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    boundary: WorkSourceReceipt
+    """
+    The boundary Source (kind handoff-boundary).
+    """
+    handoff: PreparedHandoff
+    """
+    The prepared Handoff: each state claim and the next action cite the boundary Source first, then their own evidence.
+    """
+
+
+class ReconcileRemoteSkillsResponse(ContractModel):
+    """
+    The authenticated target and its latest-generation actions.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: str
+    """
+    The target's Scope.
+    """
+    target_id: str
+    """
+    The target the credential belongs to.
+    """
+    actions: Annotated[list[RemoteSkillAction], Field(max_length=256)]
+    """
+    One action per publication not yet confirmed at its generation, by artifact id.
+    """
+
+
+class ReportHandoffContent(ContractModel):
+    """
+    A Handoff's content as the report renders it, as PowerContext 1.4.1 does: its records' form, a Source cited by {source_id, source_type} (the Handoff itself cites it by {name, source_id}), no generation key.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.handoff.v1"], Field(alias="schema")]
+    """
+    The content schema.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the work is for.
+    """
+    state: Annotated[list[ReportHandoffStatement], Field(max_length=64, min_length=1)]
+    """
+    Where the work stands (1 to 64 statements).
+    """
+    disposition: Literal["continuable", "blocked", "complete"]
+    """
+    Where the work stands overall.
+    """
+    next_action: ReportHandoffStatement | None
+    """
+    The next step, or null.
+    """
+    omissions: Annotated[list[ReportHandoffOmission], Field(max_length=64)]
+    """
+    What is known to be missing.
+    """
+
+
+class RerankConfig(ContractModel):
+    """
+    The complete configuration evidence of one distinct reranker invocation setup.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    config_id: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    Equals config_digest.
+    """
+    policy_id: Annotated[
+        str, Field(max_length=128, min_length=1, pattern="^[a-z0-9][a-z0-9._-]*$")
+    ]
+    """
+    The rerank policy; for a deterministic reranker it names the algorithm.
+    """
+    model: ModelIdentity | None
+    """
+    Credential-free provider/model; null only for a declared deterministic non-model reranker.
+    """
+    effective_settings: RerankSettings
+    """
+    Settings actually passed, on the versioned allowlist.
+    """
+    timeout_seconds: Annotated[float, Field(gt=0.0, le=600.0)]
+    """
+    The per-request timeout.
+    """
+    max_requests: Annotated[int, Field(ge=1, le=1000)]
+    """
+    The most provider requests one rerank may make.
+    """
+    config_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the RFC 8785 canonical JSON of the versioned configuration record.
+    """
+    prompt: RerankPromptIdentity | None
+    """
+    The prompt identity bound to the invocation; null for a deterministic reranker.
+    """
+    non_deterministic: bool
+    """
+    True for every model-backed configuration, even at temperature 0.
+    """
+
+
+class Retrieval(ContractModel):
+    """
+    Rounds, search groups, rerank configurations and rerank groups.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    rounds: Annotated[list[RecallRound], Field(max_length=3, min_length=1)]
+    """
+    Round 0 plus at most two expansion rounds, in order.
+    """
+    searches: Annotated[list[SearchGroup], Field(max_length=32)]
+    """
+    Search calls grouped by (round, family, mode, outcome, fallback_reason), sorted by that tuple.
+    """
+    rerank_configs: Annotated[list[RerankConfig], Field(max_length=8)]
+    """
+    Each distinct rerank configuration that was invoked, once, sorted by config_digest.
+    """
+    reranks: Annotated[list[RerankGroup], Field(max_length=32)]
+    """
+    Rerank calls grouped by (round, config_id, outcome, fallback_reason), sorted by that tuple.
+    """
+
+
+class ScopeHandoffReport(ContractModel):
+    """
+    One selected Scope with its latest committed Handoff (handoff and content null for no_handoff).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope: ScopeDescriptor
+    """
+    The Scope.
+    """
+    status: Literal["continuable", "blocked", "complete", "no_handoff"]
+    """
+    The Scope's state.
+    """
+    handoff: HandoffAddress | None
+    """
+    The exact Handoff revision reported, or null.
+    """
+    content: ReportHandoffContent | None
+    """
+    That revision's content, or null. Historical, untrusted input.
+    """
+
+
+class ScopeStats(ContractModel):
+    """
+    One Scope's statistics.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    inventory: InventoryStatistics
+    """
+    What it stores.
+    """
+    usage: UsageStatistics
+    """
+    Its model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Its prepares.
+    """
+    recurrence: RecurrenceStatistics
+    """
+    Its Experience recurrence.
+    """
+
+
+class ScopedStats(ContractModel):
+    """
+    Statistics over a Scope selection: the sums, and each Scope's own.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    selection: AllScopeSelection | ExactScopeSelection | SubtreeScopeSelection
+    """
+    The selection asked for.
+    """
+    scope_ids: list[ScopeId]
+    """
+    The Scopes counted, in scope_id order (a subtree: breadth-first from its root).
+    """
+    as_of: AwareDatetime
+    """
+    When the statistics were read (UTC).
+    """
+    inventory: InventoryStatistics
+    """
+    Summed inventory.
+    """
+    usage: UsageStatistics
+    """
+    Summed model usage.
+    """
+    recall: RecallTokenStatistics
+    """
+    Summed prepares.
+    """
+    by_scope: list[ScopeStats]
+    """
+    Each Scope's statistics, in scope_ids order.
+    """
+
+
+class SearchArtifactsResponse(ContractModel):
+    """
+    The matching revisions, best first.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    results: list[ArtifactSearchItem]
+    """
+    Best first.
+    """
+
+
+class TaskOutcome(ContractModel):
+    """
+    A Task Outcome (powercontext.task-outcome.v1): what one attempt observed at a completion or interruption boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.task-outcome.v1"], Field(alias="schema")]
+    """
+    The record schema.
+    """
+    trust: Literal["untrusted_observation"]
+    """
+    Always untrusted_observation.
+    """
+    objective: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What the attempt was for, trimmed.
+    """
+    status: Literal["succeeded", "partial", "blocked", "failed", "cancelled", "unknown"]
+    """
+    How the attempt ended.
+    """
+    summary: Annotated[str, Field(max_length=8192, min_length=1, pattern="\\S")]
+    """
+    What happened, trimmed.
+    """
+    handoff_receipt_ref: WorkSourceReference | None = None
+    """
+    The Source of the accepted Handoff Receipt (acknowledge_handoff, an exact committed revision) whose work this outcome covers; null or absent for none. Anything else is 422 invalid_request.
+    """
+    observations: Annotated[list[WorkClaim], Field(max_length=64, min_length=1)]
+    """
+    What was observed (at least one).
+    """
+    checks: Annotated[list[TaskCheck], Field(max_length=64)]
+    """
+    The checks run, as they ended.
+    """
+    produced_artifacts: Annotated[list[WorkArtifactReference], Field(max_length=32)]
+    """
+    Artifact revisions the attempt produced: each must be an exact revision of the Scope (checked as artifact evidence, after the claims' and checks' citations).
+    """
+    remaining_work: Annotated[list[RemainingWorkItem], Field(max_length=64)]
+    """
+    What remains, trimmed and unique.
+    """
+
+
+class AccessCheckRequest(ContractModel):
+    """
+    Ask whether the caller may do what the requirements name.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    match: Literal["all", "any"]
+    """
+    How the decisions combine.
+    """
+    requirements: Annotated[
+        list[AccessCheckRequirement], Field(max_length=100, min_length=1)
+    ]
+    """
+    The requirements, in order.
+    """
+
+
+class AcknowledgeHandoffRequest(ContractModel):
+    """
+    Record a receiver's decision on one prepared or exact committed Handoff as a Handoff Receipt (a Source; not a PreparedContext Receipt).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Handoff Receipt Source: 1 to 256 characters, trimmed (replay and conflict as for create_work_contract).
+    """
+    receiver: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    Who receives the work, trimmed.
+    """
+    status: Literal["accepted", "needs_clarification", "declined"]
+    """
+    accepted (every receiver check confirmed and all evidence readable), needs_clarification or declined (both with a message).
+    """
+    selection: Literal["prepared", "exact"]
+    """
+    prepared (with prepared) or exact (with revision); latest cannot be acknowledged.
+    """
+    receiver_checks: ReceiverChecks | None = None
+    """
+    The receiver's checks; required, all confirmed, to accept.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared Handoff, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact.
+    """
+    message: Message | None = None
+    """
+    Why, trimmed; required unless accepted.
+    """
+
+
+class CommitHandoffRequest(ContractModel):
+    """
+    Commit a prepared Handoff as the Scope's next Handoff revision.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    handoff: PreparedHandoff
+    """
+    The exact prepared value finalize_handoff or handoff_current_work answered.
+    """
+
+
+class CommittedHandoff(ContractModel):
+    """
+    A committed, immutable Handoff revision and its lineage.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    reference: WorkArtifactReference
+    """
+    The revision (family handoff, artifact_id handoff).
+    """
+    content: HandoffContent
+    """
+    Its content.
+    """
+    source_refs: list[WorkSourceReference]
+    """
+    The Sources its state and next action cite, each once, in citation order.
+    """
+    artifact_refs: list[WorkArtifactReference]
+    """
+    The artifact revisions its state and next action cite, each once, in citation order.
+    """
+
+
+class ContinueHandoffRequest(ContractModel):
+    """
+    Resolve a Handoff to continue from. prepared needs prepared (and no revision), exact needs revision (and no prepared), latest neither; else 422 invalid_request.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff.
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact (family handoff).
+    """
+
+
+class FinalizeHandoffRequest(ContractModel):
+    """
+    Finalize an inspected draft into a prepared Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope of the Handoff.
+    """
+    draft: HandoffDraft
+    """
+    The inspected draft.
+    """
+
+
+class HandoffAcknowledgement(ContractModel):
+    """
+    The resolved Handoff and the receipt of the stored Handoff Receipt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    receipt_identity: Annotated[None, Field(None)] = None
+    """
+    A Server-owned identity attestation of the Handoff Receipt under enforced access (PowerContext 1.4.1's HandoffReceiptIdentity); pcreceipt attests none, so null (always sent).
+    """
+    resolution: HandoffResolution
+    """
+    The Handoff acknowledged, as continue_handoff resolves it.
+    """
+    receipt: WorkSourceReceipt
+    """
+    The Handoff Receipt Source (kind handoff-receipt).
+    """
+
+
+class HandoffActivation(ContractModel):
+    """
+    What an activation did at its boundary.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Literal["generated", "ignored"]
+    """
+    generated or ignored.
+    """
+    boundary_source: WorkSourceReference
+    """
+    The boundary Source, as requested.
+    """
+    previous_position: Annotated[int, Field(ge=0)]
+    """
+    The Source position of the last boundary that generated a draft before this call (0: none).
+    """
+    current_position: Annotated[int, Field(ge=0)]
+    """
+    That position after this call: the boundary's when generated, else unchanged.
+    """
+    draft: HandoffDraft | None
+    """
+    The generated draft (generated), or null (ignored).
+    """
+
+
+class HandoffReport(ContractModel):
+    """
+    The Handoff Report (powercontext.handoff-report.v2): per selected Scope its latest committed Handoff, with the counts and both digests. A read: it accepts, continues or changes nothing.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[Literal["powercontext.handoff-report.v2"], Field(alias="schema")]
+    """
+    The report schema.
+    """
+    selection: ReportSelection
+    """
+    The selection.
+    """
+    scope_ids: list[ScopeId]
+    """
+    The selected Scopes in report order (the order of scopes).
+    """
+    generated_at: AwareDatetime
+    """
+    When the report was made (UTC).
+    """
+    summary: HandoffReportSummary
+    """
+    The counts.
+    """
+    scopes: list[ScopeHandoffReport]
+    """
+    One entry per selected Scope.
+    """
+    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The digest of what was selected (the Scopes and the exact Handoff revisions), independent of when.
+    """
+    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    The digest of the report without this field.
+    """
+
+
+class HandoffReportResponse(ContractModel):
+    """
+    The JSON answer of get_handoff_report without download: the report (format json) or null (format markdown answers text/markdown instead).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    format: Literal["json", "markdown"]
+    """
+    The report's form.
+    """
+    report: HandoffReport | None
+    """
+    The report, or null.
+    """
+    markdown: str | None
+    """
+    Always null here: Markdown is answered as text/markdown.
+    """
+    selection_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    As the report's.
+    """
+    report_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    As the report's.
+    """
+
+
+class PrepareHandoffHintRequest(ContractModel):
+    """
+    Ask for a bounded continuity hint from one selected Handoff.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope.
+    """
+    selection: Literal["prepared", "exact", "latest"]
+    """
+    Which Handoff (as continue_handoff).
+    """
+    prepared: PreparedHandoff | None = None
+    """
+    The prepared value, for prepared only.
+    """
+    revision: WorkArtifactReference | None = None
+    """
+    The committed revision, for exact only.
+    """
+    max_bytes: Annotated[int | None, Field(ge=1, le=4000)] = 2000
+    """
+    The hint's whole UTF-8 budget, markers and notice included (1 to 4000, default 2000). A longer hint is not cut: the answer is empty.
+    """
+
+
+class PreparedContextReceipt(ContractModel):
+    """
+    An ephemeral, content-free explanation of one prepare response. Untrusted metadata: never injected into a prompt.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.prepared-context-receipt.v1"], Field(alias="schema")
+    ]
+    """
+    The Receipt schema name.
+    """
+    receipt_id: Annotated[
+        str,
+        Field(
+            pattern="^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+        ),
+    ]
+    """
+    A random UUID in lowercase canonical form; for log correlation only, never a fetch key.
+    """
+    policy_id: Literal["powercontext.prepared-context-receipt.v1"]
+    """
+    The Receipt policy.
+    """
+    query_digest: Annotated[str, Field(pattern="^sha256:[0-9a-f]{64}$")]
+    """
+    sha256 of the UTF-8 bytes of the NFC-normalised, whitespace-stripped query.
+    """
+    content_digest: Sha256Digest | None
+    """
+    sha256 of the UTF-8 bytes of content; null iff status is empty.
+    """
+    requested_max_bytes: Annotated[int, Field(ge=512, le=32768)]
+    """
+    The request's max_bytes (8000 when omitted).
+    """
+    used_bytes: Annotated[int, Field(ge=0, le=32768)]
+    """
+    Equals content_bytes.
+    """
+    truncated: bool
+    """
+    True iff any selected item is truncated.
+    """
+    non_deterministic: bool
+    """
+    True iff a model-backed rerank or model query expansion was actually invoked, even at temperature 0 and even if it failed.
+    """
+    retrieval: Retrieval
+    """
+    The retrieval path actually taken.
+    """
+    selected: Annotated[
+        list[HistorySelectedItem | CodeSelectedItem], Field(max_length=32)
+    ]
+    """
+    The injected items, in injection order: history origins, then code origins.
+    """
+    omitted: Annotated[list[OmittedGroup], Field(max_length=16)]
+    """
+    Candidates left out, grouped by family and closed reason, sorted by (family, reason).
+    """
+    stages: Annotated[list[StageTiming], Field(max_length=8)]
+    """
+    Summed durations of the runtime stages that ran.
+    """
+
+
+class RecordTaskOutcomeRequest(ContractModel):
+    """
+    Record a Task Outcome as a Source of the Scope.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    scope_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The Scope the outcome is recorded in.
+    """
+    source_id: Annotated[str, Field(max_length=256, min_length=1, pattern="\\S")]
+    """
+    The caller's stable id of the Source the outcome becomes (replay and conflict as for create_work_contract).
+    """
+    outcome: TaskOutcome
+    """
+    The outcome.
+    """
+
+
+class PreparedContext(ContractModel):
+    """
+    The injection value. A default call returns exactly schema, status, content and content_bytes.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    schema_: Annotated[
+        Literal["powercontext.prepared-context.v1"], Field(alias="schema")
+    ]
+    """
+    The injection schema name.
+    """
+    status: Literal["ready", "empty"]
+    """
+    ready with content, or empty.
+    """
+    content: Annotated[str | None, Field(max_length=32768)]
+    """
+    The text to inject when ready; null when empty.
+    """
+    content_bytes: Annotated[int, Field(ge=0, le=32768)]
+    """
+    The UTF-8 length of content; 0 when empty.
+    """
+    reason: Literal["inference_timeout", "inference_unavailable"] | None = None
+    """
+    Present only when explain was true and a channel degraded.
+    """
+    receipt: PreparedContextReceipt | None = None
+    """
+    Present only when include_receipt was true and the Receipt was built and validated.
     """
