@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from pcreceipt.store.hooks import ConnT, EngineHooks, PreparedT
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.records import BootstrapItem, BootstrapReceipt, BootstrapReceiptState, StoreUnavailable
 from pcreceipt.store.rows import as_str
 
@@ -40,7 +41,7 @@ RECEIPT_RETENTION = timedelta(days=30)  # PowerContext's retention of bootstrap 
 def receipt_cutoff() -> str:
     """The oldest creation time a bootstrap receipt is kept for (and honoured by a prepare)."""
     oldest = datetime.now(UTC) - RECEIPT_RETENTION
-    return oldest.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return utc_instant(oldest)
 
 
 _RECEIPT_SELECT = "SELECT receipt_id, scope_id, event_key, request_digest, state, created_at FROM bootstrap_receipts"

@@ -66,7 +66,7 @@ from pcreceipt.store.access_records import (
     NewBinding,
     Party,
 )
-from pcreceipt.store.ids import utc_now
+from pcreceipt.store.ids import utc_instant, utc_now
 from pcreceipt.store.records import ALL_SCOPES
 
 MAX_RESOURCE_KEYS = limits.ACCESS_PROVIDER_CAPABILITIES_MAX_DIRECT_RESOURCE_KEYS_MAXIMUM
@@ -217,10 +217,7 @@ def _expiry(value: str | None) -> str | None:
     """``expires_at`` in the store's UTC form; 422 unless it is later than now (1.4.1's rule)."""
     if value is None:
         return None
-    moment = datetime.fromisoformat(value)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    stored = moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    stored = _moment(value)
     if stored <= utc_now():
         raise AccessInvalidRequest()
     return stored
@@ -377,7 +374,7 @@ def _moment(value: str) -> str:
     moment = datetime.fromisoformat(value)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return utc_instant(moment)
 
 
 def _event_json(call: Call, event: AccessAuditRecord) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from pcreceipt.models import bodies, limits
 from pcreceipt.prepare.plan import PreparePlan
 from pcreceipt.prepare.reply import Prepared
 from pcreceipt.server.http.exchange import Call, Handler, Reply
+from pcreceipt.store.ids import utc_instant
 from pcreceipt.store.protocol import Store
 from pcreceipt.store.records import ArtifactRef, RecallDay, Scope, ScopeCounts
 from pcreceipt.store.sources import estimate_tokens
@@ -224,7 +225,7 @@ def get_stats(call: Call[bodies.GetStatsRequest]) -> Reply:
     answer = {
         "selection": body["selection"],
         "scope_ids": scope_ids,
-        "as_of": now.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "as_of": utc_instant(now),
         "inventory": _inventory([counts[scope_id] for scope_id in scope_ids]),
         "usage": _usage(period, days),
         "recall": _recall(period, days, _summed_days(counts[scope_id].recall for scope_id in scope_ids)),
